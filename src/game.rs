@@ -1,0 +1,57 @@
+//! The one trait every searchable game implements: textbook trees, synthetic trees and chess.
+
+use crate::types::Value;
+
+/// A position in a two-player zero-sum game, searched by copy-make.
+///
+/// Values are from the side to move's view (negamax). Moves are small `Copy` handles; the
+/// trace stores them as a 16-bit `move_code` so that it never depends on the game's types.
+pub trait Game: Clone {
+    type Move: Copy + Eq + core::fmt::Debug;
+
+    /// Pushes the legal moves, in generation order, onto `out` (which the caller cleared).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The position after `mv`, which must be one of `legal_moves`.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Static evaluation from the side to move's view. For trees this is the leaf value.
+    fn evaluate(&self) -> Value;
+
+    /// The value of a position with no legal moves (checkmate, stalemate, or a tree leaf).
+    /// `ply` lets mate scores prefer the shortest mate.
+    fn no_moves_value(&self, ply: u32) -> Value;
+
+    /// A hash key identifying the position (Zobrist for chess, path-derived for synthetic trees).
+    fn key(&self) -> u64;
+
+    /// A draw by rule that ends the game here regardless of the moves (50 moves, material).
+    #[inline(always)]
+    fn is_rule_draw(&self) -> bool {
+        false
+    }
+
+    /// How many plies back a repetition of this position can be, or 0 when the game has no
+    /// repetitions (trees). Chess returns its halfmove clock.
+    #[inline(always)]
+    fn repetition_horizon(&self) -> u32 {
+        0
+    }
+
+    /// Whether the side to move is in check; at the horizon a checked side is searched one
+    /// more step so checkmates are not mistaken for evaluations.
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Leaves of explicit trees end the search whatever depth remains.
+    #[inline(always)]
+    fn is_leaf(&self) -> bool {
+        false
+    }
+
+    /// A compact, game-specific code for `mv` (the child index for trees; from/to/promotion for
+    /// chess), stored in the trace.
+    fn move_code(&self, mv: Self::Move, index: usize) -> u16;
+}
