@@ -2,6 +2,19 @@
 
 use crate::types::Value;
 
+/// What the move-ordering and pruning heuristics need to know about a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// The move captures (or is a promotion that changes material).
+    pub capture: bool,
+    /// Value of the captured piece (0 if none), for MVV-LVA.
+    pub victim: Value,
+    /// Value of the moving piece, for MVV-LVA.
+    pub attacker: Value,
+    /// The move promotes.
+    pub promotion: bool,
+}
+
 /// A position in a two-player zero-sum game, searched by copy-make.
 ///
 /// Values are from the side to move's view (negamax). Moves are small `Copy` handles; the
@@ -49,6 +62,45 @@ pub trait Game: Clone {
     #[inline(always)]
     fn is_leaf(&self) -> bool {
         false
+    }
+
+    /// Facts about `mv` for move ordering (captures first by MVV-LVA) and pruning decisions
+    /// (LMR and uncertainty cut-offs never reduce or prune captures).
+    #[inline(always)]
+    fn move_facts(&self, _mv: Self::Move) -> MoveFacts {
+        MoveFacts::default()
+    }
+
+    /// Static exchange evaluation of `mv`: the material balance of the capture sequence on its
+    /// target square, from the mover's view. Games without captures return 0.
+    #[inline(always)]
+    fn see(&self, _mv: Self::Move) -> Value {
+        0
+    }
+
+    /// Pushes the moves quiescence search considers: captures and promotions. (In check the
+    /// search uses all legal moves instead, the evasions.)
+    #[inline(always)]
+    fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
+
+    /// The position after passing (a null move), or `None` where passing is impossible
+    /// (trees, or a side in check).
+    #[inline(always)]
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    /// True where null-move pruning is unsafe because zugzwang is likely: the side to move has
+    /// only king and pawns.
+    #[inline(always)]
+    fn zugzwang_likely(&self) -> bool {
+        true
+    }
+
+    /// 0 or 1: which side is to move, for the history table.
+    #[inline(always)]
+    fn side(&self) -> usize {
+        0
     }
 
     /// A compact, game-specific code for `mv` (the child index for trees; from/to/promotion for

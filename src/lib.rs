@@ -5,11 +5,13 @@
 pub mod chess;
 pub mod config;
 pub mod game;
+pub mod ordering;
 pub mod run;
 pub mod search;
 pub mod synthetic;
 pub mod trace;
 pub mod tree;
+pub mod tt;
 pub mod types;
 
 #[cfg(target_arch = "wasm32")]

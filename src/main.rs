@@ -70,6 +70,21 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Reproduce a paper's experiment. `uncertainty`: Table 1 of Björnsson et al. (1997).
+    Experiment {
+        /// Which experiment: uncertainty.
+        #[arg(value_parser = ["uncertainty"])]
+        name: String,
+        /// EPD suite (the paper used the 24 Bratko-Kopec positions).
+        #[arg(long, default_value = "www/data/bk.epd")]
+        suite: String,
+        /// Nominal depth in plies (the paper: 5, with extensions).
+        #[arg(long, short = 'd', default_value_t = 5)]
+        depth: u32,
+        /// Print CSV: position,base_nodes,pct10,pct30,pct50,same10,same30,same50.
+        #[arg(long)]
+        csv: bool,
+    },
     /// Benchmark: untraced and recorded PVS over an EPD suite; nodes/s and bytes per node.
     Bench {
         /// EPD file to search.
@@ -89,6 +104,19 @@ struct Common {
     /// Search algorithm: minimax, alphabeta or pvs.
     #[arg(long, default_value = "pvs", value_parser = Algorithm::parse)]
     algo: Algorithm,
+    /// Switch techniques on (comma-separated): tt, tt_move, mvv_lva, killers, history,
+    /// history_aging, refutation, aspiration, null_move, adaptive_null, verified_null, mc_c,
+    /// mc_a, uc_safe, uc_general, uc_all, presearch, lmr, check_extension, quiescence,
+    /// see_pruning. See docs/techniques.md.
+    #[arg(long, value_delimiter = ',')]
+    enable: Vec<String>,
+    /// Set a parameter, NAME=VALUE (repeatable), by the names of the trace's config:
+    /// tt.size_log2, tt.replacement (depth_preferred|always_replace|two_tier),
+    /// aspiration.width, null_move.R, multi_cut.M, multi_cut.C, multi_cut.R,
+    /// uncertainty.CUT_RATIO, presearch.Risk, presearch.NearRoot, presearch.NearLeaf, lmr.K,
+    /// lmr.H, ...
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
     /// Print the full trace as JSON instead of a summary.
     #[arg(long)]
     json: bool,
@@ -150,13 +178,29 @@ fn run(cmd: Command) -> Result<(), String> {
             common,
         } => (Input::Chess { fen }, common, depth, !no_iterative),
         Command::Bench { suite, depth, algo } => return bench(&suite, depth, algo),
+        Command::Experiment {
+            name: _,
+            suite,
+            depth,
+            csv,
+        } => return experiment_uncertainty(&suite, depth, csv),
     };
-    let cfg = SearchConfig {
+    let mut cfg = SearchConfig {
         algo: common.algo,
         depth,
         iterative,
         node_cap: common.node_cap,
+        ..SearchConfig::default()
     };
+    for name in &common.enable {
+        cfg.enable(name.trim())?;
+    }
+    for kv in &common.set {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("--set expects NAME=VALUE, got '{kv}'"))?;
+        cfg.set(k.trim(), v.trim())?;
+    }
     let prepared = input.prepare()?;
     let start = Instant::now();
     let (summary, rec) = prepared.search_traced(&cfg)?;
@@ -272,15 +316,8 @@ fn read_epd(path: &str) -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
-fn bench(suite: &str, depth: u32, algo: Algorithm) -> Result<(), String> {
-    let positions = read_epd(suite)?;
-    let cfg = SearchConfig {
-        algo,
-        depth,
-        iterative: true,
-        node_cap: 0,
-    };
-    let prepared: Vec<(String, Prepared)> = positions
+fn prepare_suite(positions: Vec<(String, String)>) -> Result<Vec<(String, Prepared)>, String> {
+    positions
         .into_iter()
         .map(|(id, fen)| {
             Input::Chess { fen }
@@ -288,7 +325,140 @@ fn bench(suite: &str, depth: u32, algo: Algorithm) -> Result<(), String> {
                 .map(|p| (id.clone(), p))
                 .map_err(|e| format!("{id}: {e}"))
         })
-        .collect::<Result<_, _>>()?;
+        .collect()
+}
+
+/// Table 1 of Björnsson, Marsland, Schaeffer & Junghanns (1997): nodes searched with safe
+/// uncertainty cut-offs at CUT_RATIO 10/30/50 %, as a percentage of the baseline (PVS with the
+/// transposition table, history heuristic, captures first and check extensions).
+fn experiment_uncertainty(suite: &str, depth: u32, csv: bool) -> Result<(), String> {
+    let prepared = prepare_suite(read_epd(suite)?)?;
+    let ratios = [10u32, 30, 50];
+    let mut base = SearchConfig {
+        algo: Algorithm::Pvs,
+        depth,
+        iterative: true,
+        ..SearchConfig::default()
+    };
+    for t in ["tt", "tt_move", "history", "mvv_lva", "check_extension"] {
+        base.enable(t)?;
+    }
+    base.validate()?;
+    struct Row {
+        id: String,
+        base: u64,
+        nodes: [u64; 3],
+        same: [bool; 3],
+    }
+    let mut rows = Vec::new();
+    for (id, p) in &prepared {
+        let b = p.search_untraced(&base)?;
+        let mut row = Row {
+            id: id.clone(),
+            base: b.nodes,
+            nodes: [0; 3],
+            same: [false; 3],
+        };
+        for (k, r) in ratios.iter().enumerate() {
+            let mut cfg = base.clone();
+            cfg.enable("uc_safe")?;
+            cfg.uncertainty.cut_ratio = *r as f64 / 100.0;
+            let s = p.search_untraced(&cfg)?;
+            row.nodes[k] = s.nodes;
+            row.same[k] = s.value == b.value && s.best_line.first() == b.best_line.first();
+        }
+        rows.push(row);
+    }
+    let pct = |n: u64, b: u64| 100.0 * n as f64 / b.max(1) as f64;
+    let base_total: u64 = rows.iter().map(|r| r.base).sum();
+    let totals: Vec<f64> = (0..3)
+        .map(|k| pct(rows.iter().map(|r| r.nodes[k]).sum(), base_total))
+        .collect();
+    let avgs: Vec<f64> = (0..3)
+        .map(|k| rows.iter().map(|r| pct(r.nodes[k], r.base)).sum::<f64>() / rows.len() as f64)
+        .collect();
+    let same: Vec<usize> = (0..3)
+        .map(|k| rows.iter().filter(|r| r.same[k]).count())
+        .collect();
+    if csv {
+        println!("position,base_nodes,pct10,pct30,pct50,same10,same30,same50");
+        for r in &rows {
+            println!(
+                "{},{},{:.1},{:.1},{:.1},{},{},{}",
+                r.id,
+                r.base,
+                pct(r.nodes[0], r.base),
+                pct(r.nodes[1], r.base),
+                pct(r.nodes[2], r.base),
+                r.same[0],
+                r.same[1],
+                r.same[2]
+            );
+        }
+        let n = rows.len();
+        println!(
+            "total,{base_total},{:.1},{:.1},{:.1},{}/{n},{}/{n},{}/{n}",
+            totals[0], totals[1], totals[2], same[0], same[1], same[2]
+        );
+        println!(
+            "average,{},{:.1},{:.1},{:.1},,,",
+            base_total / n.max(1) as u64,
+            avgs[0],
+            avgs[1],
+            avgs[2]
+        );
+        return Ok(());
+    }
+    println!("Table 1: percentages of nodes searched (safe uncertainty cut-offs vs baseline),");
+    println!(
+        "{} positions of {suite}, depth {depth} with check extensions\n",
+        rows.len()
+    );
+    let half = rows.len().div_ceil(2);
+    println!(
+        "{:<8}{:>6}{:>6}{:>6}      {:<8}{:>6}{:>6}{:>6}",
+        "", "10%", "30%", "50%", "", "10%", "30%", "50%"
+    );
+    let cell = |r: &Row| {
+        format!(
+            "{:<8}{:>6.0}{:>6.0}{:>6.0}",
+            r.id.trim_start_matches("BK."),
+            pct(r.nodes[0], r.base),
+            pct(r.nodes[1], r.base),
+            pct(r.nodes[2], r.base)
+        )
+    };
+    for i in 0..half {
+        let right = rows.get(i + half).map(cell).unwrap_or_default();
+        println!("{}      {}", cell(&rows[i]), right);
+    }
+    println!(
+        "{:<8}{:>6.0}{:>6.0}{:>6.0}   (paper: 104 100 97)",
+        "Total %", totals[0], totals[1], totals[2]
+    );
+    println!(
+        "{:<8}{:>6.0}{:>6.0}{:>6.0}   (paper: 102  99 97)",
+        "Avg. %", avgs[0], avgs[1], avgs[2]
+    );
+    println!(
+        "same value and best move: {}/{n}, {}/{n}, {}/{n}; baseline nodes {base_total}",
+        same[0],
+        same[1],
+        same[2],
+        n = rows.len()
+    );
+    Ok(())
+}
+
+fn bench(suite: &str, depth: u32, algo: Algorithm) -> Result<(), String> {
+    let positions = read_epd(suite)?;
+    let cfg = SearchConfig {
+        algo,
+        depth,
+        iterative: true,
+        ..SearchConfig::default()
+    };
+    let prepared = prepare_suite(positions)?;
     println!(
         "{} positions from {suite}, {} depth {depth}, iterative deepening",
         prepared.len(),

@@ -157,10 +157,20 @@ pub enum StopReason {
     BetaCutoff = 5,
     /// The search was stopped (node cap or user) before this node finished.
     Aborted = 6,
+    /// A transposition-table entry decided the node without a search.
+    TtCutoff = 7,
+    /// The null-move search failed high (standard null-move pruning).
+    NullMoveCutoff = 8,
+    /// At least C of the first M reduced probes failed high (multi-cut).
+    MultiCut = 9,
+    /// An uncertainty cut-off (Björnsson et al. 1997): the remaining moves were not searched.
+    UncertaintyCutoff = 10,
+    /// Quiescence: the static evaluation (stand pat) already reached β.
+    StandPat = 11,
 }
 
 impl StopReason {
-    pub const ALL: [StopReason; 7] = [
+    pub const ALL: [StopReason; 12] = [
         StopReason::Leaf,
         StopReason::Terminal,
         StopReason::Draw,
@@ -168,6 +178,11 @@ impl StopReason {
         StopReason::AllMoves,
         StopReason::BetaCutoff,
         StopReason::Aborted,
+        StopReason::TtCutoff,
+        StopReason::NullMoveCutoff,
+        StopReason::MultiCut,
+        StopReason::UncertaintyCutoff,
+        StopReason::StandPat,
     ];
 
     pub fn from_u8(v: u8) -> Option<StopReason> {
@@ -183,6 +198,11 @@ impl StopReason {
             StopReason::AllMoves => "all_moves",
             StopReason::BetaCutoff => "beta_cutoff",
             StopReason::Aborted => "aborted",
+            StopReason::TtCutoff => "tt_cutoff",
+            StopReason::NullMoveCutoff => "null_move_cutoff",
+            StopReason::MultiCut => "multi_cut",
+            StopReason::UncertaintyCutoff => "uncertainty_cutoff",
+            StopReason::StandPat => "stand_pat",
         }
     }
 
@@ -191,7 +211,87 @@ impl StopReason {
         match self {
             StopReason::BetaCutoff => Some("beta_cutoff"),
             StopReason::Aborted => Some("aborted"),
+            StopReason::TtCutoff => Some("tt_cutoff"),
+            StopReason::NullMoveCutoff => Some("null_move_cutoff"),
+            StopReason::MultiCut => Some("multi_cut"),
+            StopReason::UncertaintyCutoff => Some("uncertainty_cutoff"),
+            StopReason::StandPat => Some("stand_pat"),
             _ => None,
+        }
+    }
+}
+
+/// How a node came to be searched, beyond the plain move into it. Stored in the low nibble of
+/// the trace's `kind` byte; append, never renumber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum NodeKind {
+    #[default]
+    Normal = 0,
+    /// The null-move search (the "move" is a pass).
+    Null = 1,
+    /// A multi-cut probe: one of the first M moves searched to a depth reduced by R.
+    McProbe = 2,
+    /// A late move searched H plies shallower (LMR).
+    Reduced = 3,
+    /// The full-depth re-search of a reduced move that failed high.
+    LmrResearch = 4,
+    /// A check extension: searched one ply deeper.
+    Extended = 5,
+    /// A quiescence-search node.
+    Quiescence = 6,
+}
+
+impl NodeKind {
+    pub fn from_u8(v: u8) -> NodeKind {
+        match v & 15 {
+            1 => NodeKind::Null,
+            2 => NodeKind::McProbe,
+            3 => NodeKind::Reduced,
+            4 => NodeKind::LmrResearch,
+            5 => NodeKind::Extended,
+            6 => NodeKind::Quiescence,
+            _ => NodeKind::Normal,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeKind::Normal => "normal",
+            NodeKind::Null => "null",
+            NodeKind::McProbe => "mc_probe",
+            NodeKind::Reduced => "reduced",
+            NodeKind::LmrResearch => "lmr_research",
+            NodeKind::Extended => "extended",
+            NodeKind::Quiescence => "quiescence",
+        }
+    }
+}
+
+/// Why a child was pruned without being entered, when that differs from its parent's stop
+/// reason (the trace's `prune` event).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum PruneReason {
+    /// A losing capture in quiescence search (SEE < 0).
+    See = 0,
+    /// A non-capture skipped after an uncertainty cut-off decision (captures are still
+    /// searched, as in Björnsson et al. 1997, §5).
+    Uncertainty = 1,
+}
+
+impl PruneReason {
+    pub fn from_i32(v: i32) -> Option<PruneReason> {
+        match v {
+            0 => Some(PruneReason::See),
+            1 => Some(PruneReason::Uncertainty),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            PruneReason::See => "see",
+            PruneReason::Uncertainty => "uncertainty_cutoff",
         }
     }
 }

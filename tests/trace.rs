@@ -19,8 +19,7 @@ fn cfg(algo: Algorithm, depth: u32) -> SearchConfig {
     SearchConfig {
         algo,
         depth,
-        iterative: false,
-        node_cap: 0,
+        ..SearchConfig::default()
     }
 }
 
@@ -193,7 +192,7 @@ fn corrupt_trace_files_are_rejected_with_a_message() {
         ("", "not a JSON trace file"),
         ("{\"format\": \"other\"}", "not a prunescope trace"),
         (
-            &good.replace("\"version\":1", "\"version\":99"),
+            &good.replace("\"version\":2", "\"version\":99"),
             "version 99 is not supported",
         ),
         (&good[..good.len() / 2], "not a JSON trace file"),

@@ -3,18 +3,18 @@
 //! million-node trace never exists twice in memory.
 
 use super::record::{EventKind, NodeRec, Recorder};
-use crate::chess::{ChessPos, code_to_uci};
+use crate::chess::{ChessPos, NULL_MOVE_CODE, code_to_uci};
 use crate::config::SearchConfig;
 use crate::game::Game;
 use crate::run::{Input, Prepared, Summary};
-use crate::types::{INF, Value};
+use crate::types::{INF, PruneReason, Value};
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
 /// The `format` field of every trace file.
 pub const FORMAT: &str = "prunescope-trace";
 /// Bumped whenever a field changes meaning or a required field is added.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// One child a node never searched, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +45,12 @@ pub struct NodeJson {
     pub san: Option<String>,
     /// Position of the move in the parent's (ordered) move list.
     pub index: u32,
+    /// How the node came to be searched: normal, null, mc_probe, reduced, lmr_research,
+    /// extended, quiescence.
+    pub kind: String,
+    /// Which ordering heuristic placed the move: generated, tt, capture, killer, refutation,
+    /// history, previous_best.
+    pub order: String,
     /// Remaining depth (null for explicit trees, which are searched to their leaves).
     pub depth: Option<i32>,
     pub alpha: Option<Value>,
@@ -150,6 +156,24 @@ pub fn write_trace<W: Write>(
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
     let children = Children::of(&rec.nodes);
+    // Moves pruned for a reason of their own (SEE, uncertainty), by node.
+    let mut own_reason: std::collections::HashMap<u32, Vec<(u16, &'static str)>> =
+        std::collections::HashMap::new();
+    for e in rec.replay().filter(|e| e.kind == EventKind::Prune) {
+        if let (Some(node), Some(r)) = (e.node, PruneReason::from_i32(e.aux[1])) {
+            own_reason
+                .entry(node)
+                .or_default()
+                .push((e.aux[0] as u16, r.name()));
+        }
+    }
+    let reason_of = |id: usize, code: u16, default: &str| -> String {
+        own_reason
+            .get(&(id as u32))
+            .and_then(|v| v.iter().find(|(c, _)| *c == code))
+            .map_or(default, |(_, r)| r)
+            .to_string()
+    };
     let is_tree = !matches!(prepared, Prepared::Chess(_));
     let mut paths: Vec<Vec<u32>> = Vec::new(); // path per open ancestor (trees)
     let mut stack: Vec<(u32, Option<ChessPos>)> = Vec::new(); // open ancestors (chess)
@@ -163,6 +187,8 @@ pub fn write_trace<W: Write>(
             mv: None,
             san: None,
             index: n.index as u32,
+            kind: n.node_kind().name().to_string(),
+            order: n.order().name().to_string(),
             depth: (!matches!(prepared, Prepared::Tree(_))).then_some(n.depth as i32),
             alpha: bounded(n.alpha),
             beta: bounded(n.beta),
@@ -173,7 +199,7 @@ pub fn write_trace<W: Write>(
             uncertain: n.uncertain(),
             reason: reason.name().to_string(),
             moves: n.n_moves as u32,
-            best_index: (n.best_index != u16::MAX).then_some(n.best_index as u32),
+            best_index: n.best_index(),
             pruned: Vec::new(),
             research_of: rec.research_of(id as u32),
         };
@@ -197,7 +223,7 @@ pub fn write_trace<W: Write>(
                     .map(|c| Pruned {
                         child: Some(c),
                         mv: None,
-                        reason: prune_reason.to_string(),
+                        reason: reason_of(id, c as u16, prune_reason),
                     })
                     .collect();
             }
@@ -212,6 +238,10 @@ pub fn write_trace<W: Write>(
                 Some((_, parent_pos)) => {
                     node.mv = Some(code_to_uci(n.move_code));
                     parent_pos.as_ref().and_then(|p| {
+                        if n.move_code == NULL_MOVE_CODE {
+                            node.san = Some("--".to_string());
+                            return p.null_move();
+                        }
                         let m = p.move_from_code(n.move_code)?;
                         node.san = Some(p.san(m));
                         Some(p.play(m))
@@ -225,8 +255,13 @@ pub fn write_trace<W: Write>(
                     .iter()
                     .map(|&k| rec.nodes[k as usize].move_code)
                     .collect();
+                // Quiescence nodes consider captures and promotions only.
                 let mut legal = Vec::new();
-                p.legal_moves(&mut legal);
+                if n.depth <= 0 && config.quiescence.enabled && !p.in_check() {
+                    p.noisy_moves(&mut legal);
+                } else {
+                    p.legal_moves(&mut legal);
+                }
                 node.pruned = legal
                     .iter()
                     .enumerate()
@@ -235,7 +270,7 @@ pub fn write_trace<W: Write>(
                     .map(|c| Pruned {
                         child: None,
                         mv: Some(code_to_uci(c)),
-                        reason: prune_reason.to_string(),
+                        reason: reason_of(id, c, prune_reason),
                     })
                     .collect();
             }

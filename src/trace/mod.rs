@@ -8,7 +8,9 @@ pub mod json;
 pub mod record;
 pub mod stats;
 
-use crate::types::{Bound, NodeType, StopReason, Value, Window};
+use crate::ordering::OrderSource;
+use crate::tt::TtEntry;
+use crate::types::{Bound, NodeKind, NodeType, PruneReason, StopReason, Value, Window};
 
 /// What the search knows when it enters a node.
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +24,22 @@ pub struct Enter {
     pub index: u32,
     /// The move that led here as a game-specific code (see [`crate::game::Game::move_code`]).
     pub move_code: u16,
+    /// How the node came to be searched (null move, reduced, extended, …).
+    pub kind: NodeKind,
+    /// Which ordering heuristic put the move where it is.
+    pub order: OrderSource,
+}
+
+/// What the null-move search decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+pub enum NullVerdict {
+    /// It failed low: no pruning, search normally.
+    FailLow = 0,
+    /// It failed high: cut (standard null-move pruning).
+    Cutoff = 1,
+    /// It failed high under verification: reduce the depth by one ply and search on.
+    Verify = 2,
 }
 
 /// What the search knows when it leaves a node.
@@ -75,6 +93,40 @@ pub trait Tracer {
     /// The search was stopped early (node cap); `nodes` is how many were searched.
     #[inline(always)]
     fn aborted(&mut self, _nodes: u64) {}
+
+    /// A transposition-table probe found `entry`; `cutoff` if it decides the node.
+    #[inline(always)]
+    fn tt_hit(&mut self, _entry: &TtEntry, _cutoff: bool) {}
+
+    /// The null-move child just returned `value` against `beta`.
+    #[inline(always)]
+    fn null_verdict(&mut self, _value: Value, _beta: Value, _verdict: NullVerdict) {}
+
+    /// Verified null-move pruning found zugzwang: the node is searched again at its original
+    /// depth.
+    #[inline(always)]
+    fn zugzwang(&mut self, _value: Value, _beta: Value) {}
+
+    /// Multi-cut decision after the probes: `cuts` of `probes` failed high, `c` were needed.
+    #[inline(always)]
+    fn multi_cut(&mut self, _cuts: u32, _c: u32, _probes: u32, _cut: bool) {}
+
+    /// An uncertainty cut-off after `tried` of the node's moves (`limit` = CUT_RATIO × moves).
+    #[inline(always)]
+    fn uncertainty_cutoff(&mut self, _tried: u32, _limit: u32) {}
+
+    /// The root search with window `(alpha, beta)` failed (aspiration windows); a wider window
+    /// follows.
+    #[inline(always)]
+    fn aspiration_fail(&mut self, _alpha: Value, _beta: Value, _value: Value) {}
+
+    /// Pre-searching raised this node's depth from `old` to `new` (Hlynka & Schaeffer).
+    #[inline(always)]
+    fn presearch(&mut self, _old: i32, _new: i32, _tt_iteration: u32) {}
+
+    /// The move with code `move_code` was pruned without being entered.
+    #[inline(always)]
+    fn pruned(&mut self, _move_code: u16, _reason: PruneReason) {}
 }
 
 /// The tracer that records nothing: an untraced search.

@@ -1,8 +1,11 @@
 //! The recording tracer: every node in a flat array of 28-byte records plus a one-byte-per-event
 //! tape, so a million-node search fits in about 30 MB and crosses to JavaScript as typed arrays.
 
+use super::NullVerdict;
 use super::{Enter, Exit, Tracer};
-use crate::types::{Bound, NodeType, StopReason, Value};
+use crate::ordering::OrderSource;
+use crate::tt::TtEntry;
+use crate::types::{Bound, NodeKind, NodeType, PruneReason, StopReason, Value};
 
 /// `parent` of a root node.
 pub const NO_PARENT: u32 = u32::MAX;
@@ -23,10 +26,14 @@ pub struct NodeRec {
     pub move_code: u16,
     /// Index of that move in the parent's move list.
     pub index: u16,
-    /// Number of legal moves this node had (0 for leaves and nodes that never generated moves).
+    /// Number of moves this node generated (0 for leaves and nodes that never generated moves;
+    /// in quiescence, the captures and promotions considered).
     pub n_moves: u16,
-    /// Index in the move list of the move that produced `value`, or `u16::MAX`.
-    pub best_index: u16,
+    /// Index in the move list of the move that produced `value`, or `u8::MAX` (254 stands for
+    /// 254 or more).
+    pub best_index: u8,
+    /// Low nibble: [`NodeKind`]; high nibble: the [`OrderSource`] of the move into the node.
+    pub kind: u8,
     pub ply: u8,
     /// Remaining depth, clamped to `i8` (127 = unbounded, as in explicit trees).
     pub depth: i8,
@@ -65,6 +72,15 @@ impl NodeRec {
     pub fn is_root(&self) -> bool {
         self.parent == NO_PARENT
     }
+    pub fn node_kind(&self) -> NodeKind {
+        NodeKind::from_u8(self.kind)
+    }
+    pub fn order(&self) -> OrderSource {
+        OrderSource::from_u8(self.kind >> 4)
+    }
+    pub fn best_index(&self) -> Option<u32> {
+        (self.best_index != u8::MAX).then_some(self.best_index as u32)
+    }
 }
 
 /// Kinds on the event tape. The node an event refers to is implied by replaying the tape with
@@ -87,6 +103,27 @@ pub enum EventKind {
     Iteration = 5,
     /// The search stopped early (node cap). aux: none.
     Aborted = 6,
+    /// A transposition-table hit at the innermost node. aux: value, packed (depth & 0xFF |
+    /// bound << 8 | uncertain << 10 | presearched << 11 | cutoff << 12), best move code |
+    /// iteration << 16.
+    TtHit = 7,
+    /// The null-move child just returned. aux: value, β, verdict (0 fail-low, 1 cut-off,
+    /// 2 verify: reduce depth by one).
+    NullVerdict = 8,
+    /// Multi-cut decision. aux: cuts, C, probes searched, decided (1 = cut).
+    MultiCut = 9,
+    /// Uncertainty cut-off. aux: moves tried, move limit (CUT_RATIO × moves).
+    UncertaintyCutoff = 10,
+    /// A root search failed its aspiration window. aux: α, β, value.
+    AspirationFail = 11,
+    /// Pre-search raised the node's depth. aux: old depth, new depth, tt iteration.
+    Presearch = 12,
+    /// Verified null-move pruning detected zugzwang: re-search at the original depth.
+    /// aux: value, β.
+    Zugzwang = 13,
+    /// A move of the innermost node pruned without being entered. aux: move code, reason
+    /// (0 = SEE, 1 = uncertainty cut-off).
+    Prune = 14,
 }
 
 impl EventKind {
@@ -100,15 +137,32 @@ impl EventKind {
             4 => Research,
             5 => Iteration,
             6 => Aborted,
+            7 => TtHit,
+            8 => NullVerdict,
+            9 => MultiCut,
+            10 => UncertaintyCutoff,
+            11 => AspirationFail,
+            12 => Presearch,
+            13 => Zugzwang,
+            14 => Prune,
             _ => return None,
         })
     }
     /// How many `aux` words the event carries.
     pub fn aux_words(self) -> usize {
         match self {
-            EventKind::AlphaRaised | EventKind::Cutoff => 2,
+            EventKind::AlphaRaised
+            | EventKind::Cutoff
+            | EventKind::UncertaintyCutoff
+            | EventKind::Zugzwang
+            | EventKind::Prune => 2,
+            EventKind::TtHit
+            | EventKind::NullVerdict
+            | EventKind::AspirationFail
+            | EventKind::Presearch => 3,
+            EventKind::MultiCut => 4,
             EventKind::Iteration => 1,
-            _ => 0,
+            EventKind::Enter | EventKind::Exit | EventKind::Research | EventKind::Aborted => 0,
         }
     }
     pub fn name(self) -> &'static str {
@@ -120,6 +174,14 @@ impl EventKind {
             EventKind::Research => "research",
             EventKind::Iteration => "iteration",
             EventKind::Aborted => "aborted",
+            EventKind::TtHit => "tt_hit",
+            EventKind::NullVerdict => "null_verdict",
+            EventKind::MultiCut => "multi_cut",
+            EventKind::UncertaintyCutoff => "uncertainty_cutoff",
+            EventKind::AspirationFail => "aspiration_fail",
+            EventKind::Presearch => "presearch",
+            EventKind::Zugzwang => "zugzwang",
+            EventKind::Prune => "prune",
         }
     }
 }
@@ -132,7 +194,7 @@ pub struct EventView {
     /// AlphaRaised/Cutoff/Research, the node whose child just returned). `None` only for
     /// Iteration and Aborted events outside any node.
     pub node: Option<u32>,
-    pub aux: [i32; 2],
+    pub aux: [i32; 4],
 }
 
 /// Records every node and event of a search.
@@ -232,7 +294,7 @@ impl Iterator for Replay<'_> {
         let &code = self.rec.events.get(self.pos)?;
         self.pos += 1;
         let kind = EventKind::from_u8(code)?;
-        let mut aux = [0; 2];
+        let mut aux = [0; 4];
         for slot in aux.iter_mut().take(kind.aux_words()) {
             *slot = self.rec.aux[self.aux_pos];
             self.aux_pos += 1;
@@ -278,7 +340,8 @@ impl Tracer for Recorder {
             move_code: e.move_code,
             index: e.index.min(u16::MAX as u32) as u16,
             n_moves: 0,
-            best_index: u16::MAX,
+            best_index: u8::MAX,
+            kind: e.kind as u8 | (e.order as u8) << 4,
             ply: e.ply.min(255) as u8,
             depth: clamp_i8(e.depth),
             flags,
@@ -318,14 +381,62 @@ impl Tracer for Recorder {
             n.flags |= FLAG_UNCERTAIN;
         }
         n.reason = x.reason as u8;
-        n.best_index = x
-            .best_index
-            .map_or(u16::MAX, |i| i.min(u16::MAX as u32 - 1) as u16);
+        n.best_index = x.best_index.map_or(u8::MAX, |i| i.min(254) as u8);
         self.last_exited = id;
         self.push_event(EventKind::Exit);
     }
 
     fn aborted(&mut self, _nodes: u64) {
         self.push_event(EventKind::Aborted);
+    }
+
+    fn tt_hit(&mut self, e: &TtEntry, cutoff: bool) {
+        self.push_event(EventKind::TtHit);
+        let packed = (e.depth.clamp(-128, 127) as i32 & 0xFF)
+            | (e.bound as i32) << 8
+            | (e.uncertain as i32) << 10
+            | (e.presearched as i32) << 11
+            | (cutoff as i32) << 12;
+        self.aux
+            .extend_from_slice(&[e.value, packed, e.best as i32 | (e.iteration as i32) << 16]);
+    }
+
+    fn null_verdict(&mut self, value: Value, beta: Value, verdict: NullVerdict) {
+        self.push_event(EventKind::NullVerdict);
+        self.aux.extend_from_slice(&[value, beta, verdict as i32]);
+    }
+
+    fn zugzwang(&mut self, value: Value, beta: Value) {
+        self.push_event(EventKind::Zugzwang);
+        self.aux.extend_from_slice(&[value, beta]);
+    }
+
+    fn multi_cut(&mut self, cuts: u32, c: u32, probes: u32, cut: bool) {
+        self.push_event(EventKind::MultiCut);
+        self.aux
+            .extend_from_slice(&[cuts as i32, c as i32, probes as i32, cut as i32]);
+    }
+
+    fn uncertainty_cutoff(&mut self, tried: u32, limit: u32) {
+        self.push_event(EventKind::UncertaintyCutoff);
+        self.aux.extend_from_slice(&[tried as i32, limit as i32]);
+    }
+
+    fn aspiration_fail(&mut self, alpha: Value, beta: Value, value: Value) {
+        self.push_event(EventKind::AspirationFail);
+        self.aux.extend_from_slice(&[alpha, beta, value]);
+        // The next root search re-searches this one.
+        self.pending_research = Some(self.last_exited);
+    }
+
+    fn presearch(&mut self, old: i32, new: i32, tt_iteration: u32) {
+        self.push_event(EventKind::Presearch);
+        self.aux.extend_from_slice(&[old, new, tt_iteration as i32]);
+    }
+
+    fn pruned(&mut self, move_code: u16, reason: PruneReason) {
+        self.push_event(EventKind::Prune);
+        self.aux
+            .extend_from_slice(&[move_code as i32, reason as i32]);
     }
 }

@@ -95,10 +95,10 @@ impl TraceStats {
                 }
                 _ => {}
             }
-            if n.best_index != u16::MAX {
+            if let Some(bi) = n.best_index() {
                 match a {
-                    NodeType::Cut => bump(&mut s.best_index_cut, n.best_index as usize),
-                    NodeType::All => bump(&mut s.best_index_all, n.best_index as usize),
+                    NodeType::Cut => bump(&mut s.best_index_cut, bi as usize),
+                    NodeType::All => bump(&mut s.best_index_all, bi as usize),
                     NodeType::Pv => {}
                 }
             }

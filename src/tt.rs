@@ -1,0 +1,228 @@
+//! Transposition table with Zobrist keys (Zobrist 1970; Hsu, *Transposition Table, History
+//! Heuristic, and other Search Enhancements*, slides 11–14: "replace the old entry if the
+//! current result comes from a deeper subtree").
+//!
+//! Entries carry the iteration stamp that pre-searching needs (Hlynka & Schaeffer, Fig. 3:
+//! `tt_iteration`) and an *uncertain* flag: following Björnsson et al. (1997, §4), an uncertain
+//! entry may only suggest a move; it never narrows the window or returns a value.
+
+use crate::types::{Bound, Value};
+use serde::{Deserialize, Serialize};
+
+/// How a store chooses which entry to overwrite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Replacement {
+    /// Keep the entry searched deeper (ties replaced).
+    #[default]
+    DepthPreferred,
+    /// Always overwrite.
+    AlwaysReplace,
+    /// Two slots per bucket: a depth-preferred slot and an always-replace slot.
+    TwoTier,
+}
+
+/// Parameters of the transposition table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TtParams {
+    pub enabled: bool,
+    /// The table holds 2^size_log2 entries (10..=24).
+    pub size_log2: u32,
+    pub replacement: Replacement,
+}
+
+impl Default for TtParams {
+    fn default() -> Self {
+        TtParams {
+            enabled: false,
+            size_log2: 20,
+            replacement: Replacement::DepthPreferred,
+        }
+    }
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub key: u64,
+    pub value: Value,
+    /// Remaining depth the value was searched to.
+    pub depth: i16,
+    pub bound: Bound,
+    /// Best (or refuting) move's code, `u16::MAX` for none.
+    pub best: u16,
+    /// The iteration (nominal depth of the root search) that stored it.
+    pub iteration: u16,
+    pub uncertain: bool,
+    /// The entry comes from a pre-search (Hlynka & Schaeffer): a shallow node searched deeper.
+    pub presearched: bool,
+}
+
+/// Counters for the trace summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TtStats {
+    pub probes: u64,
+    pub hits: u64,
+    pub stores: u64,
+    pub overwrites: u64,
+}
+
+pub struct TranspositionTable {
+    slots: Vec<Option<TtEntry>>,
+    mask: usize,
+    replacement: Replacement,
+    pub stats: TtStats,
+}
+
+impl TranspositionTable {
+    pub fn new(p: &TtParams) -> Self {
+        let n = 1usize << p.size_log2.clamp(4, 26);
+        TranspositionTable {
+            slots: vec![None; n],
+            mask: n - 1,
+            replacement: p.replacement,
+            stats: TtStats::default(),
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // Two-tier uses slot pairs (2i, 2i+1).
+        match self.replacement {
+            Replacement::TwoTier => (key as usize & self.mask) & !1,
+            _ => key as usize & self.mask,
+        }
+    }
+
+    pub fn probe(&mut self, key: u64) -> Option<TtEntry> {
+        self.stats.probes += 1;
+        let b = self.bucket(key);
+        let found = match self.replacement {
+            Replacement::TwoTier => [b, b + 1]
+                .into_iter()
+                .filter_map(|i| self.slots[i])
+                .find(|e| e.key == key),
+            _ => self.slots[b].filter(|e| e.key == key),
+        };
+        if found.is_some() {
+            self.stats.hits += 1;
+        }
+        found
+    }
+
+    pub fn store(&mut self, e: TtEntry) {
+        self.stats.stores += 1;
+        let b = self.bucket(e.key);
+        let slot = match self.replacement {
+            Replacement::AlwaysReplace => b,
+            Replacement::DepthPreferred => match self.slots[b] {
+                Some(old) if old.key != e.key && old.depth > e.depth => return,
+                _ => b,
+            },
+            Replacement::TwoTier => match self.slots[b] {
+                // The deep slot keeps the deeper result; everything else goes to the
+                // always-replace slot.
+                Some(old) if old.key != e.key && old.depth > e.depth => b + 1,
+                _ => b,
+            },
+        };
+        if self.slots[slot].is_some_and(|old| old.key != e.key) {
+            self.stats.overwrites += 1;
+        }
+        self.slots[slot] = Some(e);
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root, so that a transposition at
+/// another ply reads the right distance to mate.
+pub const MATE_BOUND: Value = 90_000;
+
+#[inline]
+pub fn value_to_tt(v: Value, ply: u32) -> Value {
+    if v >= MATE_BOUND {
+        v + ply as Value
+    } else if v <= -MATE_BOUND {
+        v - ply as Value
+    } else {
+        v
+    }
+}
+
+#[inline]
+pub fn value_from_tt(v: Value, ply: u32) -> Value {
+    if v >= MATE_BOUND {
+        v - ply as Value
+    } else if v <= -MATE_BOUND {
+        v + ply as Value
+    } else {
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: u64, depth: i16) -> TtEntry {
+        TtEntry {
+            key,
+            value: depth as Value,
+            depth,
+            bound: Bound::Exact,
+            best: 0,
+            iteration: 1,
+            uncertain: false,
+            presearched: false,
+        }
+    }
+
+    fn table(r: Replacement) -> TranspositionTable {
+        TranspositionTable::new(&TtParams {
+            enabled: true,
+            size_log2: 4,
+            replacement: r,
+        })
+    }
+
+    #[test]
+    fn depth_preferred_keeps_the_deeper_entry() {
+        let mut t = table(Replacement::DepthPreferred);
+        t.store(entry(1, 5));
+        t.store(entry(1 + 16, 3)); // same slot, shallower: rejected
+        assert_eq!(t.probe(1).unwrap().depth, 5);
+        assert!(t.probe(17).is_none());
+        t.store(entry(17, 6));
+        assert_eq!(t.probe(17).unwrap().depth, 6);
+    }
+
+    #[test]
+    fn always_replace_overwrites() {
+        let mut t = table(Replacement::AlwaysReplace);
+        t.store(entry(1, 5));
+        t.store(entry(17, 3));
+        assert!(t.probe(1).is_none());
+        assert_eq!(t.probe(17).unwrap().depth, 3);
+        assert_eq!(t.stats.overwrites, 1);
+    }
+
+    #[test]
+    fn two_tier_keeps_both() {
+        let mut t = table(Replacement::TwoTier);
+        t.store(entry(2, 5));
+        t.store(entry(18, 3));
+        assert_eq!(t.probe(2).unwrap().depth, 5);
+        assert_eq!(t.probe(18).unwrap().depth, 3);
+        t.store(entry(34, 1)); // replaces the always-replace slot
+        assert!(t.probe(18).is_none());
+        assert_eq!(t.probe(2).unwrap().depth, 5);
+    }
+
+    #[test]
+    fn mate_scores_are_ply_relative() {
+        let v = 100_000 - 7;
+        assert_eq!(value_from_tt(value_to_tt(v, 3), 3), v);
+        assert_eq!(value_from_tt(value_to_tt(v, 3), 5), v - 2);
+        assert_eq!(value_to_tt(-v, 2), -v - 2);
+    }
+}
