@@ -53,6 +53,10 @@ enum Command {
         /// Give each node a random number of children in 1..=branching.
         #[arg(long)]
         random_branching: bool,
+        /// Let different move orders transpose into the same position (same key and value);
+        /// leaf values then come from the key and --ordering does not apply.
+        #[arg(long)]
+        transpositions: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -160,6 +164,7 @@ fn run(cmd: Command) -> Result<(), String> {
             seed,
             ordering,
             random_branching,
+            transpositions,
             common,
         } => {
             let p = SynthParams {
@@ -168,6 +173,7 @@ fn run(cmd: Command) -> Result<(), String> {
                 seed,
                 ordering,
                 random_branching,
+                transpositions,
             };
             (Input::Random(p), common, depth, false)
         }

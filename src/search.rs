@@ -567,16 +567,18 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
                         // null-window scout, then a re-search if it lands inside the window.
                         let nw = Window::null_at(alpha).negate();
                         let mut r = self.scout(&child, ply, nd, nw, alpha, cexp, cctx, reduce);
-                        let pv_node = !window.is_null();
+                        // A node searched by the PV routine (the root, first children of PV
+                        // nodes and re-searches), whatever its window's width.
+                        let pv_node = expected == NodeType::Pv;
                         let unsure = r.unc && pv_node && uc != UncertaintyMode::UnsafeAll;
                         // Remedy 2 of the slides: with forward pruning, a scout returning α+1
                         // at a PV node is re-searched even when the window closed.
                         let closed = fwd && pv_node && r.v == alpha + 1;
                         if !self.stopped && (unsure || closed || (r.v > alpha && r.v < beta)) {
                             self.tracer.research();
-                            // Remedy 3: after α+1 (or an uncertain value), re-search with α
-                            // as the lower bound rather than the scout's value.
-                            let lo = if unsure || (fwd && r.v == alpha + 1) {
+                            // Remedy 3: after α+1 (or an uncertain value, which is no bound),
+                            // re-search with α as the lower bound, not the scout's value.
+                            let lo = if r.unc || (fwd && r.v == alpha + 1) {
                                 alpha
                             } else {
                                 r.v

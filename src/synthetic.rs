@@ -107,6 +107,12 @@ pub struct SynthParams {
     /// `branching`.
     #[serde(default)]
     pub random_branching: bool,
+    /// Positions are identified by *which* moves each side played, not their order, so
+    /// different move orders transpose into the same position (same key, same value); move 0
+    /// is a waiting move, so a position can recur at another ply. Leaf values then come from
+    /// the key, and `ordering` no longer applies.
+    #[serde(default)]
+    pub transpositions: bool,
 }
 
 impl SynthParams {
@@ -134,9 +140,18 @@ impl SynthParams {
             params: self,
             hash: h,
             ply: 0,
-            value: (h % 201) as Value - 100,
+            value: if self.transpositions {
+                leaf_value(h)
+            } else {
+                (h % 201) as Value - 100
+            },
         }
     }
+}
+
+/// Leaf value from a key, in -100..=100: for trees with transpositions.
+fn leaf_value(h: u64) -> Value {
+    (mix(h ^ 0x1EAF) % 201) as Value - 100
 }
 
 /// A node of a synthetic tree.
@@ -165,6 +180,7 @@ impl SynthPos<'_> {
         if self.ply >= self.params.depth {
             0
         } else if self.params.random_branching {
+            // From the key, so transposed positions have the same moves.
             1 + (mix(self.hash ^ 0xB4A7) % self.params.branching as u64) as u32
         } else {
             self.params.branching
@@ -197,6 +213,25 @@ impl Game for SynthPos<'_> {
     }
 
     fn play(&self, mv: u32) -> Self {
+        if self.params.transpositions {
+            // A commutative (additive) key per side: the same moves in another order give the
+            // same key. Move 0 adds nothing (a "waiting move"), so positions also recur at
+            // other plies with other remaining depths, as in chess, which is what pre-search
+            // and depth-preferred replacement are about.
+            let side = (self.ply % 2) as u64;
+            let step = if mv == 0 {
+                0
+            } else {
+                mix((mv as u64 + 1) * 2 + side).wrapping_mul(0x9E37_79B9)
+            };
+            let hash = self.hash.wrapping_add(step);
+            return SynthPos {
+                params: self.params,
+                hash,
+                ply: self.ply + 1,
+                value: leaf_value(hash ^ side),
+            };
+        }
         let n = self.degree();
         let best = self.best_index(n);
         let child_hash = mix(self.hash ^ (mv as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));

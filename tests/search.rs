@@ -153,6 +153,7 @@ fn knuth_moore_minimal_tree_on_best_ordered_trees() {
                 seed: (b * 31 + d) as u64,
                 ordering: Ordering::Best,
                 random_branching: false,
+                transpositions: false,
             };
             let (hi, lo) = (b.pow(d.div_ceil(2)) as u64, b.pow(d / 2) as u64);
             for algo in [Algorithm::AlphaBeta, Algorithm::Pvs] {
@@ -197,6 +198,7 @@ fn synthetic_trees_have_their_built_in_value_under_every_ordering() {
                 seed: seed * 10 + k as u64,
                 ordering,
                 random_branching: seed % 2 == 1,
+                transpositions: false,
             };
             for algo in Algorithm::ALL {
                 let c = SearchConfig {
@@ -225,6 +227,7 @@ fn worst_ordering_defeats_alphabeta() {
         seed: 5,
         ordering: Ordering::Worst,
         random_branching: false,
+        transpositions: false,
     };
     let c = SearchConfig {
         depth: 4,
@@ -268,6 +271,7 @@ fn node_cap_stops_with_partial_trace() {
         seed: 1,
         ordering: Ordering::Random,
         random_branching: false,
+        transpositions: false,
     };
     let c = SearchConfig {
         depth: 8,

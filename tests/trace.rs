@@ -138,6 +138,7 @@ fn same_input_gives_identical_traces() {
                 seed: 42,
                 ordering: Ordering::P(0.7),
                 random_branching: true,
+                transpositions: false,
             }),
             cfg(Algorithm::AlphaBeta, 5),
         ),
