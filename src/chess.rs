@@ -387,6 +387,16 @@ impl ChessPos {
             .find(|&m| encode_move(m) == code)
     }
 
+    /// Plays the move with trace code `code`, returning the new position and the move in SAN.
+    /// [`NULL_MOVE_CODE`] plays the null move (a pass), written "--" as in PGN.
+    pub fn play_code(&self, code: u16) -> Option<(ChessPos, String)> {
+        if code == NULL_MOVE_CODE {
+            return self.null_move().map(|p| (p, "--".to_string()));
+        }
+        let mv = self.move_from_code(code)?;
+        Some((self.play(mv), self.san(mv)))
+    }
+
     /// Standard algebraic notation with a check (`+`) or mate (`#`) suffix, e.g. "Nxe5+", "O-O".
     pub fn san(&self, mv: Move) -> String {
         SanPlus::from_move(self.pos.clone(), mv).to_string()

@@ -3,7 +3,7 @@
 //! million-node trace never exists twice in memory.
 
 use super::record::{EventKind, NodeRec, Recorder};
-use crate::chess::{ChessPos, NULL_MOVE_CODE, code_to_uci};
+use crate::chess::{ChessPos, code_to_uci};
 use crate::config::SearchConfig;
 use crate::game::Game;
 use crate::run::{Input, Prepared, Summary};
@@ -238,13 +238,9 @@ pub fn write_trace<W: Write>(
                 Some((_, parent_pos)) => {
                     node.mv = Some(code_to_uci(n.move_code));
                     parent_pos.as_ref().and_then(|p| {
-                        if n.move_code == NULL_MOVE_CODE {
-                            node.san = Some("--".to_string());
-                            return p.null_move();
-                        }
-                        let m = p.move_from_code(n.move_code)?;
-                        node.san = Some(p.san(m));
-                        Some(p.play(m))
+                        let (child, san) = p.play_code(n.move_code)?;
+                        node.san = Some(san);
+                        Some(child)
                     })
                 }
             };

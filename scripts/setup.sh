@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Installs what prunescope needs on a Debian machine, skipping whatever is already there:
+#   - the wasm32-unknown-unknown target for the pinned toolchain (rust-toolchain.toml)
+#   - wasm-bindgen-cli at exactly the version of the wasm-bindgen crate (Cargo.lock)
+#   - Debian's chromium and chromium-driver (browser tests only)
+#   - the npm packages (npm ci), when node_modules is missing or older than package-lock.json
+#
+# Sourced by scripts/serve.sh and scripts/test.sh, which call `prunescope_setup` and
+# `prunescope_build_wasm`. Run on its own (`bash scripts/setup.sh`) it installs everything.
+# Needs cargo/rustup and node/npm from the machine (Rust toolchains cannot be fetched here).
+# The functions return non-zero on failure even where the caller has disabled `set -e` (as
+# `if f; then` does), so a failed build never leaves a stale pkg/ looking like a fresh one.
+set -euo pipefail
+
+PRUNESCOPE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$HOME/.cargo/bin:$PATH"
+export DEBIAN_FRONTEND=noninteractive
+# Debian's binaries; override for another layout.
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+ps_log() { printf '==> %s\n' "$*" >&2; }
+ps_die() {
+  printf 'error: %s\n' "$*" >&2
+  exit 1
+}
+
+ps_as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo -n "$@"
+  else
+    ps_die "need root (or sudo) to run: $*"
+  fi
+}
+
+# The wasm-bindgen version the crate is locked to; the CLI must match it exactly.
+ps_wasm_bindgen_version() {
+  local v
+  v="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' \
+    "$PRUNESCOPE_ROOT/Cargo.lock" 2>/dev/null || true)"
+  echo "${v:-0.2.130}"
+}
+
+ps_setup_rust() {
+  command -v cargo >/dev/null 2>&1 || ps_die "cargo not found: install Rust with rustup first"
+  command -v rustup >/dev/null 2>&1 || ps_die "rustup not found: the pinned toolchain needs it"
+  # Inside the repo, rustup resolves the toolchain pinned by rust-toolchain.toml.
+  local targets
+  targets="$(rustup target list --installed)"
+  if ! grep -qx wasm32-unknown-unknown <<<"$targets"; then
+    ps_log "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown || return 1
+  fi
+  local want have
+  want="$(ps_wasm_bindgen_version)"
+  have="$(wasm-bindgen --version 2>/dev/null || true)"
+  if [ "$have" != "wasm-bindgen $want" ] || ! command -v wasm-bindgen-test-runner >/dev/null 2>&1; then
+    ps_log "cargo install wasm-bindgen-cli --version $want (found: ${have:-none}; takes a few minutes)"
+    cargo install wasm-bindgen-cli --version "$want" || return 1
+  fi
+}
+
+ps_setup_browser() {
+  if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
+    ps_log "apt-get install chromium chromium-driver"
+    ps_as_root apt-get update || return 1
+    ps_as_root apt-get install -y chromium chromium-driver || return 1
+  fi
+}
+
+ps_setup_node() {
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    ps_log "apt-get install nodejs npm"
+    ps_as_root apt-get update || return 1
+    ps_as_root apt-get install -y nodejs npm || return 1
+  fi
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    ps_log "npm ci"
+    npm ci --no-audit --no-fund || return 1
+  fi
+}
+
+# prunescope_setup [--no-browser]: installs whatever is missing.
+prunescope_setup() {
+  cd "$PRUNESCOPE_ROOT" || return 1
+  ps_setup_rust || return 1
+  if [ "${1:-}" != "--no-browser" ]; then
+    ps_setup_browser || return 1
+  fi
+  ps_setup_node || return 1
+}
+
+# prunescope_build_wasm: the release wasm build and its JS bindings in pkg/.
+prunescope_build_wasm() {
+  cd "$PRUNESCOPE_ROOT" || return 1
+  rm -rf pkg
+  ps_log "cargo build --release --lib --target wasm32-unknown-unknown"
+  cargo build --release --lib --target wasm32-unknown-unknown || return 1
+  ps_log "wasm-bindgen --target web --out-dir pkg"
+  wasm-bindgen --target web --out-dir pkg \
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/prunescope.wasm"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  prunescope_setup "$@"
+fi

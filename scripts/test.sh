@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Installs what is missing, then runs every check: rustfmt, clippy (native and wasm32), the Rust
+# tests, the wasm build, the wasm adapter's tests in headless Chromium (wasm-bindgen-test) and
+# the browser tests (node --test + playwright-core). Every step runs even if an earlier one
+# failed (except those that need the wasm build); the exit status is non-zero on any failure.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$PRUNESCOPE_ROOT"
+
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+if [ -t 1 ]; then BOLD=$'\033[1m' PLAIN=$'\033[0m'; else BOLD='' PLAIN=''; fi
+STEP_NAMES=()
+STEP_TIMES=()
+STEP_RESULTS=()
+FAILED=()
+
+# step NAME CMD...: runs CMD, timing it and recording whether it passed.
+step() {
+  local name="$1" start end status
+  shift
+  printf '\n%s=== %s: %s%s\n' "$BOLD" "$name" "$*" "$PLAIN"
+  start=$(date +%s.%N)
+  if "$@"; then status=ok; else status=FAILED; FAILED+=("$name"); fi
+  end=$(date +%s.%N)
+  STEP_NAMES+=("$name")
+  STEP_TIMES+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')")
+  STEP_RESULTS+=("$status")
+}
+
+skip() {
+  printf '\n=== %s: skipped (%s)\n' "$1" "$2"
+  STEP_NAMES+=("$1")
+  STEP_TIMES+=("-")
+  STEP_RESULTS+=("SKIPPED")
+  FAILED+=("$1")
+}
+
+wasm_tests() {
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    WASM_BINDGEN_USE_BROWSER=1 \
+    WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PRUNESCOPE_ROOT/scripts/webdriver.json" \
+    CHROMEDRIVER="$CHROMEDRIVER" \
+    cargo test --target wasm32-unknown-unknown --test wasm
+}
+
+step setup prunescope_setup
+if [ "${#FAILED[@]}" -ne 0 ]; then
+  echo "test.sh: setup failed; nothing else can run" >&2
+  exit 1
+fi
+step fmt cargo fmt --check
+step clippy cargo clippy --all-targets -- -D warnings
+step clippy-wasm cargo clippy --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
+step cargo-test cargo test --no-fail-fast
+step wasm-build prunescope_build_wasm
+if [ "${STEP_RESULTS[-1]}" = ok ]; then
+  step wasm-test wasm_tests
+  step browser-test node --test tests/browser/
+else
+  rm -rf pkg # never test a stale build
+  skip wasm-test "the wasm build failed"
+  skip browser-test "the wasm build failed"
+fi
+
+printf '\n%s=== test.sh summary%s\n' "$BOLD" "$PLAIN"
+for i in "${!STEP_NAMES[@]}"; do
+  printf '  %-13s %-8s %6s s\n' "${STEP_NAMES[$i]}" "${STEP_RESULTS[$i]}" "${STEP_TIMES[$i]}"
+done
+if [ "${#FAILED[@]}" -ne 0 ]; then
+  echo "test.sh: FAILED: ${FAILED[*]}"
+  exit 1
+fi
+echo "test.sh: every step passed"
