@@ -296,7 +296,8 @@ pub const ENABLE_NAMES: &[(&str, &str)] = &[
 
 impl SearchConfig {
     /// Switches a technique on by its `--enable` name. `uc_safe`, `uc_general` and `uc_all`
-    /// select the uncertainty cut-off form; `verified_null` also switches null moves on.
+    /// select the uncertainty cut-off form; `verified_null` also switches null moves on, with
+    /// the paper's R = 3.
     pub fn enable(&mut self, name: &str) -> Result<(), String> {
         match name {
             "uc_safe" => self.uncertainty.mode = UncertaintyMode::Safe,
@@ -313,7 +314,9 @@ impl SearchConfig {
                 };
                 self.set(path, "true")?;
                 if name == "verified_null" {
+                    // David & Netanyahu verify with R = 3; `--set null_move.R=…` still wins.
                     self.null_move.enabled = true;
+                    self.null_move.r = 3;
                 }
             }
         }
