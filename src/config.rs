@@ -45,7 +45,7 @@ pub const DEFAULT_NODE_CAP: u64 = 2_000_000;
 /// Aspiration windows in iterative deepening (Hsu, slides 17–19, `IDAS`): search each
 /// iteration with `(prev − width, prev + width)`; on a fail-low or fail-high, widen the failing
 /// side by a width that doubles with every failure, and search again.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AspirationParams {
     pub enabled: bool,
@@ -64,7 +64,7 @@ impl Default for AspirationParams {
 
 /// Null-move pruning (Enhanced Forward Pruning slides, "Standard null-move pruning"), with
 /// Heinz's adaptive R and David & Netanyahu's (2002) verified null-move pruning.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct NullMoveParams {
     pub enabled: bool,
@@ -93,7 +93,7 @@ impl Default for NullMoveParams {
 /// Multi-cut (Björnsson & Marsland; MC-A by Winands et al.; Enhanced Forward Pruning slides):
 /// the first `M` children are searched to depth reduced by `R`; if at least `C` of them fail
 /// high, the node is cut.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MultiCutParams {
     /// MC-C: multi-cut at expected CUT nodes.
@@ -159,7 +159,7 @@ impl Default for UncertaintyParams {
 /// Pre-searching (Hlynka & Schaeffer, Fig. 3 and 4): a shallow node whose transposition-table
 /// entry from an earlier iteration says a deeper search will be needed is searched to that
 /// depth now. The paper's settings: no recursion, NearRoot = ∞, NearLeaf = 3, Risk = 2.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PresearchParams {
     pub enabled: bool,
@@ -188,7 +188,7 @@ impl Default for PresearchParams {
 /// Late move reductions (Hsu, slides 41–43): after the first `K` moves, quiet moves at non-PV
 /// nodes not in check are searched `H` plies shallower, and re-searched at full depth if they
 /// fail high.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LmrParams {
     pub enabled: bool,
@@ -210,7 +210,7 @@ impl Default for LmrParams {
 
 /// Quiescence search at the horizon (Hsu, slide 50): captures, promotions and check
 /// evasions, with a stand-pat evaluation; losing captures (SEE < 0) pruned.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct QuiescenceParams {
     pub enabled: bool,

@@ -333,7 +333,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // Step 5. Null-move pruning (Enhanced Forward Pruning slides, §3), verified form after
         // David & Netanyahu (2002): on a fail-high under verification, reduce depth by one
         // and search on with verification off.
-        let nm = self.cfg.null_move.clone();
+        let nm = self.cfg.null_move;
         let mut verify = ctx.verify;
         let mut null_fail_high = false;
         if nm.enabled
@@ -418,7 +418,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // Step 8. Multi-cut (MC-C at expected CUT nodes, MC-A at expected ALL nodes): the
         // first M moves searched R plies shallower; C fail-highs cut the node, returning β
         // (remedy 1 of the slides for forward pruning in PVS).
-        let mc = self.cfg.multi_cut.clone();
+        let mc = self.cfg.multi_cut;
         let mc_here =
             (mc.mc_c && expected == NodeType::Cut) || (mc.mc_a && expected == NodeType::All);
         self.keys.push(key);
