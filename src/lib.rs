@@ -4,6 +4,7 @@
 
 pub mod chess;
 pub mod config;
+pub mod diff;
 pub mod game;
 pub mod ordering;
 pub mod run;

@@ -2,9 +2,10 @@
 
 use clap::{Args, Parser, Subcommand};
 use prunescope::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
+use prunescope::diff::{DiffReport, diff_docs};
 use prunescope::run::{Input, Prepared, Summary};
 use prunescope::synthetic::{Ordering, SynthParams};
-use prunescope::trace::json::write_trace;
+use prunescope::trace::json::{TraceDoc, read_trace, write_trace};
 use prunescope::trace::record::Recorder;
 use prunescope::trace::stats::TraceStats;
 use std::io::{Read, Write};
@@ -88,6 +89,20 @@ enum Command {
         /// Print CSV: position,base_nodes,pct10,pct30,pct50,same10,same30,same50.
         #[arg(long)]
         csv: bool,
+    },
+    /// Compare two saved traces (`--json` output, or saved from the page) node by node: nodes
+    /// only in the left trace, only in the right one, in both, and per ply. Nodes are matched
+    /// by their path from the root; the k-th visit of a move under a matched parent matches the
+    /// k-th visit in the other trace (docs/compare.md).
+    Diff {
+        /// The left trace file (A).
+        left: String,
+        /// The right trace file (B).
+        right: String,
+        /// Print the comparison as JSON: only_left, only_right, both, value_left, value_right,
+        /// per_ply, ...
+        #[arg(long)]
+        json: bool,
     },
     /// Benchmark: untraced and recorded PVS over an EPD suite; nodes/s and bytes per node.
     Bench {
@@ -184,6 +199,7 @@ fn run(cmd: Command) -> Result<(), String> {
             common,
         } => (Input::Chess { fen }, common, depth, !no_iterative),
         Command::Bench { suite, depth, algo } => return bench(&suite, depth, algo),
+        Command::Diff { left, right, json } => return diff_files(&left, &right, json),
         Command::Experiment {
             name: _,
             suite,
@@ -287,6 +303,88 @@ fn print_summary(
         writeln!(out, "best-move index at CUT nodes: {:?}", st.best_index_cut)?;
         writeln!(out, "best-move index at ALL nodes: {:?}", st.best_index_all)?;
         writeln!(out, "nodes per ply: {:?}", st.per_ply)?;
+    }
+    Ok(())
+}
+
+/// `prunescope diff`: reads two trace files and prints how their nodes match.
+fn diff_files(left: &str, right: &str, json: bool) -> Result<(), String> {
+    let read = |path: &str| -> Result<TraceDoc, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
+        read_trace(&text).map_err(|e| format!("{path}: {e}"))
+    };
+    let (a, b) = (read(left)?, read(right)?);
+    let (_, report) = diff_docs(left, &a, right, &b)?;
+    if !report.same_input {
+        eprintln!(
+            "notice: the two traces searched different inputs ({} and {}); nodes are still \
+             matched by path",
+            a.input.kind(),
+            b.input.kind()
+        );
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let res = if json {
+        serde_json::to_writer_pretty(&mut out, &report)
+            .map_err(std::io::Error::other)
+            .and_then(|()| writeln!(out))
+    } else {
+        print_diff(&mut out, &report)
+    };
+    res.and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write output: {e}"))
+}
+
+fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
+    for (name, s) in [("left ", &r.left), ("right", &r.right)] {
+        writeln!(
+            out,
+            "{name}  {}: {}, {} nodes{}, value {}, best line {}",
+            s.file,
+            s.config,
+            s.nodes,
+            if s.aborted {
+                " (stopped by the node cap)"
+            } else {
+                ""
+            },
+            s.value,
+            if s.best_line.is_empty() {
+                "-".to_string()
+            } else {
+                s.best_line.join(" ")
+            }
+        )?;
+    }
+    writeln!(
+        out,
+        "matched by path: {} in both, {} only left, {} only right",
+        r.both, r.only_left, r.only_right
+    )?;
+    writeln!(
+        out,
+        "differences in both: {} (value {}, bound {}, expected type {})",
+        r.changed, r.changed_value, r.changed_bound, r.changed_type
+    )?;
+    let diff = r.nodes_right as i64 - r.nodes_left as i64;
+    writeln!(
+        out,
+        "nodes right - left: {diff:+} ({:+.1}%)",
+        100.0 * diff as f64 / r.nodes_left.max(1) as f64
+    )?;
+    writeln!(
+        out,
+        "{:>4} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "ply", "left", "right", "both", "only left", "only right"
+    )?;
+    for p in &r.per_ply {
+        writeln!(
+            out,
+            "{:>4} {:>10} {:>10} {:>10} {:>10} {:>10}",
+            p.ply, p.left, p.right, p.both, p.only_left, p.only_right
+        )?;
     }
     Ok(())
 }

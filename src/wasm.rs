@@ -367,9 +367,12 @@ impl Tracer for Streamer<'_> {
 /// full recording.
 #[wasm_bindgen]
 pub struct Session {
+    input: Input,
     prepared: Prepared,
     config: SearchConfig,
     recording: Option<Recorder>,
+    /// The summary of the last run, for [`Session::trace_json`].
+    summary: Option<Summary>,
 }
 
 #[derive(Serialize)]
@@ -392,9 +395,11 @@ impl Session {
         let config = parse_config(config).map_err(|e| JsError::new(&e))?;
         let prepared = input.prepare().map_err(|e| JsError::new(&e))?;
         Ok(Session {
+            input,
             prepared,
             config,
             recording: None,
+            summary: None,
         })
     }
 
@@ -402,6 +407,7 @@ impl Session {
     /// once at the end (0 = only at the end). Returns `{summary, stats, aborted, elapsedMs}`.
     pub fn run(&mut self, on_batch: &Function, batch_nodes: u32) -> Result<JsValue, JsError> {
         self.recording = None;
+        self.summary = None;
         let started = js_sys::Date::now();
         let mut streamer = Streamer::new(on_batch, batch_nodes, started);
         let summary = self
@@ -428,7 +434,28 @@ impl Session {
             elapsed_ms,
         });
         self.recording = Some(streamer.rec);
+        self.summary = Some(summary);
         result
+    }
+
+    /// The last run's trace as JSON, exactly as `prunescope … --json` writes it
+    /// (`docs/trace-format.md`), so the page saves files the CLI reads and vice versa. Throws
+    /// before a run.
+    pub fn trace_json(&self) -> Result<String, JsError> {
+        let (Some(rec), Some(summary)) = (&self.recording, &self.summary) else {
+            return Err(JsError::new("no finished search to save"));
+        };
+        let mut out = Vec::new();
+        crate::trace::json::write_trace(
+            &mut out,
+            &self.input,
+            &self.prepared,
+            &self.config,
+            summary,
+            rec,
+        )
+        .map_err(|e| JsError::new(&format!("cannot write the trace: {e}")))?;
+        String::from_utf8(out).map_err(|e| JsError::new(&format!("cannot write the trace: {e}")))
     }
 
     /// Nodes recorded by the last run (0 before a run).

@@ -11,6 +11,8 @@ import { narrate, EVENT_NAMES } from './narrate.js';
 import { Labels, codeSquares } from './labels.js';
 import { SearchClient } from './client.js';
 import { START_FEN, KIWIPETE, parseEpd, TREES } from './presets.js';
+import { readTrace, statsOf, describeConfig, download, traceFileName } from './tracefile.js';
+import { createCompare } from './compare.js';
 
 const $ = (id) => document.getElementById(id);
 const NUM = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -28,6 +30,7 @@ const stepper = new Stepper(store);
 const labels = new Labels(store);
 
 const state = {
+  mode: 'single', // 'single' | 'compare'
   tab: 'tree',
   engineReady: false,
   wasm: null, // the main-thread wasm module (ChessLabels, validate)
@@ -362,43 +365,56 @@ async function start() {
   }
 }
 
+/**
+ * The input of the selected tab, validated, with the depth and iterative deepening it implies:
+ * { input, depth, iterative }, or null after showing what is wrong next to the field.
+ */
+async function readInput() {
+  const fail = (id) => {
+    $(id).focus();
+    return null;
+  };
+  if (state.tab === 'chess') {
+    const fen = $('fen').value.trim();
+    const [depth, dErr] = intField('chess-depth', 1, 64, 'depth');
+    setError('chess-depth', dErr);
+    if (dErr) return fail('chess-depth');
+    const input = { kind: 'chess', fen };
+    const err = fen ? await validateInput(input) : 'enter a FEN';
+    setError('fen', err);
+    if (err) return fail('fen');
+    return { input, depth, iterative: $('iterative').checked };
+  }
+  if (state.tab === 'tree') {
+    const text = $('tree-text').value;
+    const input = { kind: 'tree', text };
+    const err = text.trim() ? await validateInput(input) : 'enter a tree';
+    setError('tree', err);
+    if (err) return fail('tree-text');
+    return { input, depth: 1, iterative: false };
+  }
+  const [inp, err, badId] = randomInput();
+  setError('random', err);
+  if (err) {
+    $(badId).classList.add('invalid');
+    return fail(badId);
+  }
+  const e2 = await validateInput(inp);
+  setError('random', e2);
+  if (e2) return null;
+  return { input: inp, depth: inp.depth, iterative: false };
+}
+
 async function startSearch() {
   const clickedAt = performance.now();
   const algo = $('algo').value;
   const [cap, capErr] = intField('node-cap', 1, 4_000_000_000, 'node cap');
   setError('cap', capErr);
   if (capErr) return $('node-cap').focus();
-  let input, config;
-  if (state.tab === 'chess') {
-    const fen = $('fen').value.trim();
-    const [depth, dErr] = intField('chess-depth', 1, 64, 'depth');
-    setError('chess-depth', dErr);
-    if (dErr) return $('chess-depth').focus();
-    input = { kind: 'chess', fen };
-    const err = fen ? await validateInput(input) : 'enter a FEN';
-    setError('fen', err);
-    if (err) return $('fen').focus();
-    config = { algo, depth, iterative: $('iterative').checked, node_cap: cap, ...techniques() };
-  } else if (state.tab === 'tree') {
-    const text = $('tree-text').value;
-    input = { kind: 'tree', text };
-    const err = text.trim() ? await validateInput(input) : 'enter a tree';
-    setError('tree', err);
-    if (err) return $('tree-text').focus();
-    config = { algo, depth: 1, iterative: false, node_cap: cap };
-  } else {
-    const [inp, err, badId] = randomInput();
-    setError('random', err);
-    if (err) {
-      $(badId).classList.add('invalid');
-      return $(badId).focus();
-    }
-    const e2 = await validateInput(inp);
-    setError('random', e2);
-    if (e2) return;
-    input = inp;
-    config = { algo, depth: inp.depth, iterative: false, node_cap: cap };
-  }
+  const req = await readInput();
+  if (!req) return;
+  const input = req.input;
+  const config = { algo, depth: req.depth, iterative: req.iterative, node_cap: cap, ...(input.kind === 'chess' ? techniques() : {}) };
   if (state.running) return;
   // reset the trace; a minimax search of a synthetic tree visits all of it, so its size is known
   let hint = 0;
@@ -416,6 +432,8 @@ async function startSearch() {
     kind: input.kind,
     rootFen: input.fen ?? null,
     algo,
+    config,
+    opened: null,
     running: true,
     startedAt: performance.now(),
     nodesTotal: 0,
@@ -502,6 +520,86 @@ function onPanic(message, hadSearch) {
 }
 
 // ------------------------------------------------------------------------------------------------
+// Saving and opening traces (docs/trace-format.md: the CLI's --json format)
+// ------------------------------------------------------------------------------------------------
+
+async function saveTrace() {
+  try {
+    const text = state.opened ? state.opened.text : await client.exportTrace(state.searchId);
+    download(state.opened ? state.opened.name : traceFileName(state.kind, state.config), text);
+  } catch (e) {
+    state.notice = { kind: 'error', text: `Cannot save the trace: ${e.message ?? e}` };
+    markDirty(false, true);
+  }
+}
+
+/** Shows trace file text in the view. Throws (changing nothing) when it is not a valid trace. */
+function openTraceText(text, name = 'trace.json') {
+  const { doc, batch } = readTrace(text);
+  if (state.running) stop();
+  pause();
+  store.reset(doc.nodes.length);
+  layout.reset();
+  stepper.reset();
+  labels.reset(doc.input.kind, doc.input.fen, state.wasm?.ChessLabels);
+  store.appendBatch(batch);
+  labels.sync();
+  layout.update();
+  Object.assign(state, {
+    kind: doc.input.kind,
+    rootFen: doc.input.fen ?? null,
+    algo: doc.config.algo,
+    config: doc.config,
+    opened: { name, text },
+    running: false,
+    nodesTotal: store.n,
+    elapsedMs: 0,
+    depth: store.rootDepths.length ? store.rootDepths[store.rootDepths.length - 1] : 0,
+    done: { summary: doc.summary, stats: statsOf(store), aborted: !!doc.summary.aborted, elapsedMs: null },
+    stopped: false,
+    notice: { kind: 'info', text: `Opened ${name}: ${fmtInt(store.n)} nodes of ${describeConfig(doc.config)} on a ${doc.input.kind} input.` },
+    selected: NONE,
+  });
+  view.userMoved = false;
+  stepper.follow();
+  markDirty();
+}
+
+async function openTraceFile(file) {
+  try {
+    openTraceText(await file.text(), file.name);
+  } catch (e) {
+    state.notice = { kind: 'error', text: `Cannot open ${file.name}: ${e.message ?? e}. The trace on screen is kept.` };
+    markDirty(false, true);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Compare mode (www/compare.js)
+// ------------------------------------------------------------------------------------------------
+
+const compare = createCompare({
+  readInput,
+  wasm: () => state.wasm,
+});
+
+function setMode(mode) {
+  if (mode === state.mode) return;
+  state.mode = mode;
+  for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
+  $('mode-single').setAttribute('aria-pressed', String(mode === 'single'));
+  $('mode-compare').setAttribute('aria-pressed', String(mode === 'compare'));
+  if (mode === 'compare') {
+    pause();
+    compare.activate();
+  } else {
+    compare.deactivate();
+    view.resize();
+  }
+  markDirty();
+}
+
+// ------------------------------------------------------------------------------------------------
 // Stepping
 // ------------------------------------------------------------------------------------------------
 
@@ -543,6 +641,15 @@ function pause() {
 }
 
 function initControls() {
+  $('mode-single').addEventListener('click', () => setMode('single'));
+  $('mode-compare').addEventListener('click', () => setMode('compare'));
+  $('save-trace').addEventListener('click', saveTrace);
+  $('open-trace').addEventListener('click', () => $('open-file').click());
+  $('open-file').addEventListener('change', (ev) => {
+    const file = ev.target.files?.[0];
+    ev.target.value = '';
+    if (file) openTraceFile(file);
+  });
   $('start').addEventListener('click', start);
   $('stop').addEventListener('click', stop);
   $('fit').addEventListener('click', () => view.fit());
@@ -573,12 +680,16 @@ function initControls() {
   document.addEventListener('keydown', (e) => {
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) {
-      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) start();
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) state.mode === 'compare' ? compare.run() : start();
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     // a focused button must not also be pressed by space / Enter: the page's shortcuts win
     if (t && t.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) t.blur();
+    if (state.mode === 'compare') {
+      if (compare.onKey(e)) e.preventDefault();
+      return;
+    }
     const dir = e.shiftKey ? -1 : 1;
     let handled = true;
     switch (e.key) {
@@ -762,7 +873,8 @@ function renderUi() {
   setText('empty-what', { chess: 'the position', tree: 'the tree', random: 'the random tree' }[state.tab]);
   $('collapse').textContent = state.selected !== NONE && layout.isCollapsed(state.selected) ? '▸ Expand' : '▾ Collapse';
   $('collapse').disabled = state.selected === NONE || store.lastChild[state.selected] === NONE;
-  $('board-card').hidden = state.kind !== null ? state.kind !== 'chess' : state.tab !== 'chess';
+  $('board-card').hidden = state.mode !== 'single' || (state.kind !== null ? state.kind !== 'chess' : state.tab !== 'chess');
+  $('save-trace').disabled = running || !(state.opened || (state.done && state.searchId));
   if (state.engineReady) setEngineState(running ? 'busy' : 'ready', running ? 'searching…' : 'engine ready');
 
   // progress
@@ -963,7 +1075,7 @@ function renderSummary() {
       <dt>cut-offs</dt><dd>${fmtInt(t.cutoffs ?? 0)}</dd>
       <dt>first-move fail-high</dt><dd>${(t.first_move_cutoff_pct ?? 0).toFixed(1)}%</dd>
       <dt>re-searches</dt><dd>${fmtInt(t.researches ?? 0)}</dd>
-      <dt>time</dt><dd>${(d.elapsedMs ?? 0).toFixed(0)} ms</dd>
+      <dt>time</dt><dd>${d.elapsedMs == null ? '<span class="muted">– (opened from a file)</span>' : `${d.elapsedMs.toFixed(0)} ms`}</dd>
     </dl>
     ${iters.length ? `<table class="iters"><tr><th>depth</th><th>value</th><th>best</th><th>nodes</th><th>EBF</th></tr>${(s.iterations || [])
       .map((it, i) => `<tr><td>${it.depth}</td><td>${f(it.value)}</td><td>${esc(it.best_move ?? '–')}</td><td>${fmtInt(it.nodes)}</td><td>${t.iterations?.[i]?.ebf ? t.iterations[i].ebf.toFixed(1) : '–'}</td></tr>`)
@@ -1036,6 +1148,10 @@ window.prunescope = {
   start,
   stop,
   select: (id) => selectNode(id, true),
+  compare,
+  setMode,
+  openTraceText,
+  saveTrace,
   /** Node id of a path of child indices ([] = the first root), or -1. */
   nodeAt(path) {
     let id = store.roots.length ? store.roots[store.roots.length - 1] : 0;

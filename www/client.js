@@ -10,6 +10,7 @@ export class SearchClient {
     this.h = handlers;
     this.nextId = 1;
     this.pending = new Map(); // validation id -> resolve
+    this.exports = new Map(); // export id -> [resolve, reject]
     this.activeSearch = 0;
     this.spawn();
   }
@@ -53,8 +54,19 @@ export class SearchClient {
           this.h.onDone(m);
         }
         break;
+      case 'trace': {
+        const r = this.exports.get(m.id);
+        if (r) {
+          this.exports.delete(m.id);
+          r[0](m.json);
+        }
+        break;
+      }
       case 'error':
-        if (this.pending.has(m.id)) {
+        if (this.exports.has(m.id)) {
+          this.exports.get(m.id)[1](new Error(m.message || 'error'));
+          this.exports.delete(m.id);
+        } else if (this.pending.has(m.id)) {
           this.pending.get(m.id)(m.message || 'error');
           this.pending.delete(m.id);
         } else if (m.id === this.activeSearch) {
@@ -100,6 +112,18 @@ export class SearchClient {
     });
   }
 
+  /**
+   * Resolves to the JSON trace (docs/trace-format.md) of the finished search `searchId`, which
+   * the worker keeps until the next search; rejects when it is gone (stopped, restarted).
+   */
+  exportTrace(searchId) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.exports.set(id, [resolve, reject]);
+      this._post({ type: 'export', id, search: searchId });
+    });
+  }
+
   /** Terminates the worker (dropping the running search) and starts a fresh one. */
   restart() {
     try {
@@ -110,6 +134,8 @@ export class SearchClient {
     // validations in flight are answered "unknown"
     for (const r of this.pending.values()) r(undefined);
     this.pending.clear();
+    for (const r of this.exports.values()) r[1](new Error('the search worker was restarted: the trace is gone'));
+    this.exports.clear();
     this.spawn();
   }
 

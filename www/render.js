@@ -23,6 +23,12 @@ export const COLORS = {
   uncertain: '#facc15',
   band: '#f8fafc',
   band2: '#f1f5f9',
+  // compare mode
+  both: '#64748b',
+  onlyA: '#ea580c',
+  onlyB: '#0891b2',
+  changed: '#db2777',
+  ghost: '#94a3b8',
 };
 const TYPE_COLORS = [COLORS.pv, COLORS.cut, COLORS.all];
 
@@ -76,17 +82,29 @@ export function viewWindow(a, b, ply, maxmin) {
 
 /**
  * Draws the tree. `o`: { cursor (event index, or -1 when live), selected, maxmin, chess,
- * label(id) -> string|undefined, prefetch(ids), cursorNode, cursorAlpha, dpr }.
- * Returns { nodes: nodes drawn individually, dense: rows drawn as bands }.
+ * label(id) -> string|undefined, prefetch(ids), cursorNode, cursorAlpha, dpr, diff }.
+ * `o.diff` (compare mode, optional): { match: Int32Array (this trace's node → the other's, -1
+ * none), colorBy: 'diff' | 'type', only: fill of the nodes only this trace visited, ghost:
+ * draw those faded with their subtree's size on the stub, sizes: subtree sizes, changed(id) →
+ * bits (value 1, bound 2, type 4), absent: {x, ply} where the cursor's node would be when this
+ * trace never visited it }. A layout may bring its own per-ply id lists (`lay.plyLists`, sorted
+ * by x) instead of the store's.
+ * Returns { nodes: nodes drawn individually, dense: rows drawn as bands, ghostStubs: ids of the
+ * visible roots of faded subtrees }.
  */
 export function drawTree(ctx, W, H, st, lay, view, o) {
   const { x0, sx, y0, sy } = view;
   const x = lay.x, lf = lay.lf;
   const { parent, flags, ply: plyA, reason } = st;
+  const plyLists = lay.plyLists ?? st.plyLists;
+  const df = o.diff ?? null;
+  const match = df ? df.match : null;
+  const ghost = !!(df && df.ghost);
+  const byDiff = !!(df && df.colorBy === 'diff');
   ctx.save();
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, W, H);
-  const stats = { nodes: 0, dense: 0 };
+  const stats = { nodes: 0, dense: 0, ghostStubs: [] };
   if (st.n === 0) {
     ctx.restore();
     return stats;
@@ -111,7 +129,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   // visible range and mode per row
   const rows = [];
   for (let q = qMin; q <= qMax; q++) {
-    const l = st.plyLists[q];
+    const l = plyLists[q];
     if (!l || !l.n) {
       rows.push(null);
       continue;
@@ -198,7 +216,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
 
   // ---- edges ----------------------------------------------------------------------------------
   {
-    const done = new Path2D(), fut = new Path2D();
+    const done = new Path2D(), fut = new Path2D(), faded = new Path2D();
     for (const row of rows) {
       if (!row || row.dense || row.q === 0 || row.spacing < 1.5) continue;
       const up = rowOf(row.q - 1);
@@ -206,7 +224,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
         const id = vis[k];
         const p = parent[id];
         if (p === NONE) continue;
-        const path = stateAt(st, id, cursor) === 0 ? fut : done;
+        const path = ghost && match[id] < 0 ? faded : stateAt(st, id, cursor) === 0 ? fut : done;
         path.moveTo(SX(x[id]), SY(row.q));
         path.lineTo(SX(x[p]), SY(row.q - 1));
       }
@@ -232,6 +250,14 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
     ctx.stroke(fut);
     ctx.strokeStyle = COLORS.edge;
     ctx.stroke(done);
+    if (ghost) {
+      ctx.strokeStyle = COLORS.ghost;
+      ctx.setLineDash([4, 3]);
+      ctx.globalAlpha = 0.6;
+      ctx.stroke(faded);
+      ctx.globalAlpha = 1;
+      ctx.setLineDash([]);
+    }
   }
 
   // ---- path from the root to the cursor node ---------------------------------------------------
@@ -253,10 +279,13 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   // ---- density bands -------------------------------------------------------------------------
   // Each 2-px column of a dense row is a stacked bar of the sampled type shares (PV, CUT, ALL,
   // open/stopped), its opacity one of four levels of the column's node count.
+  // Compare mode: the shares are of nodes in both / only here (colour by A / B), and nodes the
+  // other search never visited are a faded share of their own in the ghost tree.
   const ALPHAS = [0.45, 0.6, 0.8, 1];
-  const fills = [COLORS.pv, COLORS.cut, COLORS.all, COLORS.aborted, COLORS.future];
+  const fills = [COLORS.pv, COLORS.cut, COLORS.all, COLORS.aborted, COLORS.future, COLORS.both, df?.only ?? COLORS.onlyA, '#e2e8f0'];
+  const NCAT = fills.length;
   const bandPaths = [];
-  for (let i = 0; i < 20; i++) bandPaths.push(null);
+  for (let i = 0; i < NCAT * 4; i++) bandPaths.push(null);
   for (const row of rows) {
     if (!row || !row.dense) continue;
     stats.dense++;
@@ -277,7 +306,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
       }
     }
     const lm = Math.log(1 + maxc);
-    const share = [0, 0, 0, 0, 0];
+    const share = new Array(NCAT).fill(0);
     for (let px = GUTTER; px < W && k0 < hi; px += step) {
       const k1 = lbX(ids, x, k0, hi, x0 + (px + step - GUTTER) / sx);
       const c = k1 - k0;
@@ -289,13 +318,16 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
           const id = ids[k0 + Math.floor(((s + 0.5) * c) / samples)];
           if (lf[id] & L_HIDDEN) continue;
           const stt = stateAt(st, id, cursor);
-          share[stt === 0 ? 4 : stt === 2 && reason[id] !== 6 ? flags[id] & 3 : 3]++;
+          let t = stt === 0 ? 4 : stt === 2 && reason[id] !== 6 ? flags[id] & 3 : 3;
+          if (ghost && match[id] < 0) t = byDiff && stt !== 0 ? 6 : 7;
+          else if (byDiff && stt !== 0) t = match[id] >= 0 ? 5 : 6;
+          share[t]++;
           w++;
         }
         if (w) {
           const a = Math.min(3, Math.floor((Math.log(1 + c) / lm) * 3.999));
           let y = top;
-          for (let t = 0; t < 5; t++) {
+          for (let t = 0; t < NCAT; t++) {
             if (!share[t]) continue;
             const h = (bh * share[t]) / w;
             const pi = t * 4 + a;
@@ -307,9 +339,9 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
       k0 = k1;
     }
   }
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < NCAT * 4; i++) {
     if (!bandPaths[i]) continue;
-    ctx.globalAlpha = ALPHAS[i & 3];
+    ctx.globalAlpha = ALPHAS[i & 3] * (ghost && i >> 2 === 6 ? 0.35 : 1);
     ctx.fillStyle = fills[i >> 2];
     ctx.fill(bandPaths[i]);
   }
@@ -383,14 +415,18 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   }
 
   // ---- nodes ---------------------------------------------------------------------------------
-  const groups = [new Path2D(), new Path2D(), new Path2D(), new Path2D(), new Path2D(), new Path2D()];
-  // 0 PV, 1 CUT, 2 ALL, 3 open, 4 future, 5 aborted
+  const groups = [];
+  for (let g = 0; g < 16; g++) groups.push(new Path2D());
+  // 0 PV, 1 CUT, 2 ALL, 3 open, 4 future, 5 aborted; compare: 6 in both, 7 only here;
+  // ghost: 8 + the same for the faded nodes
   for (let k = 0; k < vis.length; k++) {
     const id = vis[k];
     const r = rad[k];
     const tri = o.maxmin && r >= 3;
     const stt = stateAt(st, id, cursor);
-    const g = stt === 0 ? 4 : stt === 1 ? 3 : reason[id] === 6 ? 5 : flags[id] & 3;
+    let g = stt === 0 ? 4 : stt === 1 ? 3 : reason[id] === 6 ? 5 : flags[id] & 3;
+    if (byDiff && stt !== 0) g = match[id] >= 0 ? 6 : 7;
+    if (ghost && match[id] < 0) g += 8;
     const px = SX(x[id]), py = SY(plyA[id]);
     const path = groups[g];
     if (r < 2.5) path.rect(px - r, py - r, 2 * r, 2 * r);
@@ -412,15 +448,21 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
       path.arc(px, py, r, 0, Math.PI * 2);
     }
   }
-  const nodeFills = [COLORS.pv, COLORS.cut, COLORS.all, COLORS.open, COLORS.future, COLORS.aborted];
-  for (let g = 0; g < 6; g++) {
-    ctx.fillStyle = nodeFills[g];
+  const nodeFills = [COLORS.pv, COLORS.cut, COLORS.all, COLORS.open, COLORS.future, COLORS.aborted, COLORS.both, df?.only ?? COLORS.onlyA];
+  for (let g = 0; g < 16; g++) {
+    const fade = g >= 8;
+    const f = g & 7;
+    if (fade) ctx.globalAlpha = 0.28;
+    ctx.fillStyle = nodeFills[f];
     ctx.fill(groups[g]);
-    if (g >= 3) {
-      ctx.strokeStyle = g === 4 ? '#d1d5db' : COLORS.openStroke;
+    if (f === 3 || f === 4 || f === 5 || fade) {
+      ctx.strokeStyle = f === 4 ? '#d1d5db' : COLORS.openStroke;
       ctx.lineWidth = 1;
+      if (fade) ctx.setLineDash([2, 2]);
       ctx.stroke(groups[g]);
+      ctx.setLineDash([]);
     }
+    ctx.globalAlpha = 1;
   }
 
   // ---- decorations: expected≠actual ring, uncertain badge, re-search outline, collapsed -------
@@ -465,6 +507,80 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
         ctx.textAlign = 'center';
         ctx.textBaseline = 'top';
         ctx.fillText(`▸ ${hidden.toLocaleString('en-US')}`, px, py + r + (lvl[k] === 2 ? 30 : lvl[k] ? 18 : 3));
+      }
+    }
+  }
+
+  // ---- compare: changed marks, ghost stubs with the pruned subtree's size ---------------------
+  if (df) {
+    const stubTexts = [];
+    for (let k = 0; k < vis.length; k++) {
+      const id = vis[k];
+      const r = rad[k];
+      const px = SX(x[id]), py = SY(plyA[id]);
+      if (match[id] >= 0) {
+        const bits = df.changed && stateAt(st, id, cursor) !== 0 ? df.changed(id) : 0;
+        if (bits && r >= 2.5) {
+          // a small diamond at the upper right: the other search got another value, bound or type
+          const d = Math.max(3, Math.min(5, r * 0.7));
+          const cx = px + r + 1, cy = py - r - 1;
+          ctx.fillStyle = COLORS.changed;
+          ctx.beginPath();
+          ctx.moveTo(cx, cy - d);
+          ctx.lineTo(cx + d, cy);
+          ctx.lineTo(cx, cy + d);
+          ctx.lineTo(cx - d, cy);
+          ctx.closePath();
+          ctx.fill();
+        }
+      } else if (ghost) {
+        const p = parent[id];
+        if (p !== NONE && match[p] < 0) continue;
+        stats.ghostStubs.push(id);
+        if (r >= 3) stubTexts.push([px, py, r, df.sizes ? df.sizes[id] : 1]);
+      }
+    }
+    if (stubTexts.length) {
+      ctx.font = '600 10px system-ui, sans-serif';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      for (const [px, py, r, n] of stubTexts) {
+        const t = `✂ ${n.toLocaleString('en-US')}`;
+        const tw = ctx.measureText(t).width + 6;
+        const tx = px + r + 4, ty = py + r + 2;
+        ctx.fillStyle = 'rgba(255,255,255,0.85)';
+        ctx.fillRect(tx - 2, ty - 7, tw, 14);
+        ctx.fillStyle = '#475569';
+        ctx.fillText(t, tx + 1, ty);
+      }
+    }
+    if (df.absent && o.cursorNode !== NONE) {
+      const px = SX(df.absent.x), py = SY(df.absent.ply);
+      if (px > -50 && px < W + 50) {
+        const rr = Math.max(rOf(o.cursorNode), 4) + 3;
+        ctx.strokeStyle = COLORS.cursor;
+        ctx.lineWidth = 2;
+        ctx.setLineDash([3, 3]);
+        ctx.beginPath();
+        ctx.arc(px, py, rr, 0, Math.PI * 2);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        // a pill to the right, like the cursor's window
+        const txt = 'not visited';
+        ctx.font = '600 11px system-ui, sans-serif';
+        const tw = ctx.measureText(txt).width + 10;
+        const bx = px + rr + 6, by = py - 9;
+        ctx.fillStyle = '#fef3c7';
+        ctx.strokeStyle = COLORS.cursor;
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        ctx.roundRect(bx, by, tw, 18, 4);
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillStyle = '#92400e';
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(txt, bx + 5, by + 9);
       }
     }
   }
@@ -552,7 +668,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
     const cy = SY(q);
     if (cy < -10 || cy > H + 10 || q % every) continue;
     const side = o.maxmin ? (q & 1 ? 'MIN ▼' : 'MAX ▲') : (o.sideNames || ['A', 'B'])[q & 1];
-    const cnt = compact(st.plyLists[q] ? st.plyLists[q].n : 0);
+    const cnt = compact(plyLists[q] ? plyLists[q].n : 0);
     if (sy >= 30) {
       ctx.fillStyle = '#111827';
       ctx.font = '600 11px system-ui, sans-serif';

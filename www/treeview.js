@@ -106,10 +106,11 @@ export class TreeView {
   hit(cx, cy) {
     const st = this.store, lay = this.layout;
     const { x0, sx, y0, sy } = this.view;
+    const plyLists = lay.plyLists ?? st.plyLists;
     const q = Math.round(cy / sy + y0);
-    if (q < 0 || q > st.maxPly || !st.plyLists[q]) return NONE;
+    if (q < 0 || q > st.maxPly || !plyLists[q]) return NONE;
     if (Math.abs((q - y0) * sy - cy) > Math.max(12, sy * 0.3)) return NONE;
-    const l = st.plyLists[q];
+    const l = plyLists[q];
     const wx = (cx - GUTTER) / sx + x0;
     const ids = l.a;
     let lo = 0, hi = l.n;

@@ -7,6 +7,9 @@
 // A search runs synchronously inside the worker, so the page stops one by terminating the
 // worker (and keeps the batches it already received). After a wasm panic the instance is
 // unusable: the worker reports {type:'panic'} and the page must terminate and restart it.
+//
+// The last finished search stays in the worker until the next one starts, so that the page can
+// save its trace: {type: 'export', id, search} → {type: 'trace', id, json} (docs/compare.md).
 
 import init, { Session, validate, last_panic } from '/pkg/prunescope.js';
 
@@ -16,6 +19,14 @@ const DEFAULT_BATCH = 4096;
 const PANIC_GLOBAL = '__prunescopeLastPanic';
 
 let dead = false; // set after a panic: the wasm instance must not be used again
+/** The last finished search, kept (with its recording) until the next one so that the page can
+ * save it: {id, session}. */
+let last = null;
+
+function dropLast() {
+  if (last && !dead) last.session.free();
+  last = null;
+}
 
 function panicMessage(err) {
   let message = self[PANIC_GLOBAL];
@@ -63,6 +74,7 @@ function onBatch(id, b) {
 }
 
 function search({ id, input, config, batch }) {
+  dropLast();
   let session;
   try {
     session = new Session(input, config ?? undefined);
@@ -81,11 +93,27 @@ function search({ id, input, config, batch }) {
       aborted: result.aborted,
       elapsedMs: result.elapsedMs,
     });
+    last = { id, session };
+    session = null;
   } catch (err) {
     if (isTrap(err)) return reportPanic(err);
     self.postMessage({ type: 'error', id, message: String(err?.message ?? err) });
   } finally {
-    if (!dead) session.free();
+    if (!dead && session) session.free();
+  }
+}
+
+/** The JSON trace of search `search` (the last finished one), as the CLI writes it. */
+function exportTrace({ id, search: which }) {
+  if (!last || (which !== undefined && which !== last.id)) {
+    return self.postMessage({ type: 'error', id, message: 'that search is not available any more: run it again to save it' });
+  }
+  try {
+    const json = last.session.trace_json();
+    self.postMessage({ type: 'trace', id, json });
+  } catch (err) {
+    if (isTrap(err)) return reportPanic(err);
+    self.postMessage({ type: 'error', id, message: String(err?.message ?? err) });
   }
 }
 
@@ -100,6 +128,8 @@ function handle(msg) {
   switch (msg?.type) {
     case 'search':
       return search(msg);
+    case 'export':
+      return exportTrace(msg);
     case 'validate': {
       let error;
       try {

@@ -1,0 +1,596 @@
+//! Comparing two traces node by node: which nodes both searches visited, which only one did,
+//! and where the searches disagree. `prunescope diff` and the page's compare mode
+//! (`www/diff.js`, the same rule in JavaScript) both use this matching; it is documented in
+//! `docs/compare.md`.
+//!
+//! **The matching rule.** A node is identified by its path from the root, one move code per
+//! step (child indices for trees, `from | to << 6 | promotion << 12` for chess, `0xFFFF` for a
+//! null move), plus, at every step, which visit of that move it is: the k-th time a search
+//! enters the same move under the same (matched) parent is matched with the k-th time the other
+//! search does. Re-searches (PVS, LMR, zugzwang verification) are therefore matched in order,
+//! and the k-th root search (an iteration of iterative deepening or an aspiration re-search) is
+//! matched with the k-th root search of the other trace. A node whose parent is unmatched is
+//! unmatched.
+//!
+//! The algorithm is O(n): the left trace's nodes are visited in id order (a parent always comes
+//! before its children); for each matched pair, the left children are chained per move code and
+//! the right children take the first unclaimed left child with their code.
+
+use crate::chess::NULL_MOVE_CODE;
+use crate::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
+use crate::trace::json::TraceDoc;
+use crate::trace::record::{NO_PARENT, Recorder};
+use crate::types::Value;
+use serde::Serialize;
+
+/// "No matching node" in [`Diff::left_to_right`] and [`Diff::right_to_left`].
+pub const NO_MATCH: u32 = u32::MAX;
+
+/// What matching and comparing need of one node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiffNode {
+    /// The parent's id, or [`NO_PARENT`] at a root.
+    pub parent: u32,
+    /// The move into the node (see the module doc); 0 at a root, where it is ignored.
+    pub code: u16,
+    /// Value returned (side to move's view).
+    pub value: Value,
+    /// 0 exact, 1 lower (fail-high), 2 upper (fail-low).
+    pub bound: u8,
+    /// Expected node type: 0 PV, 1 CUT, 2 ALL.
+    pub expected: u8,
+}
+
+impl DiffNode {
+    pub fn is_root(&self) -> bool {
+        self.parent == NO_PARENT
+    }
+}
+
+/// The nodes of a recording, for [`diff`]. A root's code is 0 (it has no move).
+pub fn nodes_of_recorder(rec: &Recorder) -> Vec<DiffNode> {
+    rec.nodes
+        .iter()
+        .map(|n| DiffNode {
+            parent: n.parent,
+            code: if n.is_root() { 0 } else { n.move_code },
+            value: n.value,
+            bound: n.bound() as u8,
+            expected: n.expected() as u8,
+        })
+        .collect()
+}
+
+/// The move code of a UCI move: "e2e4" → from | to << 6, "e7e8q" adds the promotion piece
+/// (2 N, 3 B, 4 R, 5 Q) << 12, "0000" is the null move. The inverse of
+/// [`crate::chess::code_to_uci`] for every move a search can make.
+pub fn uci_to_code(uci: &str) -> Option<u16> {
+    if uci == "0000" {
+        return Some(NULL_MOVE_CODE);
+    }
+    let b = uci.as_bytes();
+    let square = |f: u8, r: u8| -> Option<u16> {
+        if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
+            Some((f - b'a') as u16 | ((r - b'1') as u16) << 3)
+        } else {
+            None
+        }
+    };
+    let promo = match b.len() {
+        4 => 0,
+        5 => match b[4] {
+            b'n' => 2,
+            b'b' => 3,
+            b'r' => 4,
+            b'q' => 5,
+            b'k' => 6,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let from = square(b[0], b[1])?;
+    let to = square(b[2], b[3])?;
+    Some(from | to << 6 | promo << 12)
+}
+
+fn bound_code(s: &str) -> Option<u8> {
+    match s {
+        "exact" => Some(0),
+        "lower" => Some(1),
+        "upper" => Some(2),
+        _ => None,
+    }
+}
+
+fn type_code(s: &str) -> Option<u8> {
+    match s {
+        "pv" => Some(0),
+        "cut" => Some(1),
+        "all" => Some(2),
+        _ => None,
+    }
+}
+
+/// The nodes of a trace file read with [`crate::trace::json::read_trace`], for [`diff`]. Tree
+/// nodes take their move from the last step of `path`, chess nodes from `move`.
+pub fn nodes_of_doc(doc: &TraceDoc) -> Result<Vec<DiffNode>, String> {
+    let chess = doc.input.kind() == "chess";
+    doc.nodes
+        .iter()
+        .map(|n| {
+            let code = if n.parent.is_none() {
+                0
+            } else if chess {
+                let mv =
+                    n.mv.as_deref()
+                        .ok_or_else(|| format!("node {} has no \"move\"", n.id))?;
+                uci_to_code(mv)
+                    .ok_or_else(|| format!("node {}: \"{mv}\" is not a UCI move", n.id))?
+            } else {
+                let step = n
+                    .path
+                    .as_ref()
+                    .and_then(|p| p.last())
+                    .ok_or_else(|| format!("node {} has no \"path\"", n.id))?;
+                u16::try_from(*step)
+                    .map_err(|_| format!("node {}: child index {step} is too large", n.id))?
+            };
+            Ok(DiffNode {
+                parent: n.parent.unwrap_or(NO_PARENT),
+                code,
+                value: n.value,
+                bound: bound_code(&n.bound)
+                    .ok_or_else(|| format!("node {}: unknown bound \"{}\"", n.id, n.bound))?,
+                expected: type_code(&n.expected).ok_or_else(|| {
+                    format!("node {}: unknown expected type \"{}\"", n.id, n.expected)
+                })?,
+            })
+        })
+        .collect::<Result<_, String>>()
+        .map_err(|e| format!("malformed trace file: {e}"))
+}
+
+/// Node counts of one ply.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PlyCounts {
+    pub ply: u32,
+    /// Nodes at this ply in the left trace.
+    pub left: u64,
+    /// Nodes at this ply in the right trace.
+    pub right: u64,
+    pub only_left: u64,
+    pub only_right: u64,
+    pub both: u64,
+}
+
+/// A matched pair whose results differ: bit 0 value, bit 1 bound, bit 2 expected type.
+pub const CHANGED_VALUE: u8 = 1;
+pub const CHANGED_BOUND: u8 = 2;
+pub const CHANGED_TYPE: u8 = 4;
+
+/// The comparison of two traces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diff {
+    /// For each left node, the right node it matches, or [`NO_MATCH`].
+    pub left_to_right: Vec<u32>,
+    /// For each right node, the left node it matches, or [`NO_MATCH`].
+    pub right_to_left: Vec<u32>,
+    pub only_left: u64,
+    pub only_right: u64,
+    pub both: u64,
+    /// For each left node: the `CHANGED_*` bits against its match (0 when unmatched).
+    pub changes: Vec<u8>,
+    /// Matched pairs whose value, bound or expected type differ.
+    pub changed: u64,
+    pub changed_value: u64,
+    pub changed_bound: u64,
+    pub changed_type: u64,
+    pub per_ply: Vec<PlyCounts>,
+    /// Size of every left node's subtree (the node included).
+    pub subtree_left: Vec<u32>,
+    /// Size of every right node's subtree.
+    pub subtree_right: Vec<u32>,
+}
+
+/// First child, next sibling and the roots of a trace, in id order.
+struct Links {
+    first: Vec<u32>,
+    next: Vec<u32>,
+    roots: Vec<u32>,
+}
+
+impl Links {
+    fn of(nodes: &[DiffNode]) -> Links {
+        let n = nodes.len();
+        let mut first = vec![NO_MATCH; n];
+        let mut next = vec![NO_MATCH; n];
+        let mut last = vec![NO_MATCH; n];
+        let mut roots = Vec::new();
+        for (id, node) in nodes.iter().enumerate() {
+            let id = id as u32;
+            if node.is_root() {
+                roots.push(id);
+                continue;
+            }
+            let p = node.parent as usize;
+            if last[p] == NO_MATCH {
+                first[p] = id;
+            } else {
+                next[last[p] as usize] = id;
+            }
+            last[p] = id;
+        }
+        Links { first, next, roots }
+    }
+}
+
+fn plies(nodes: &[DiffNode]) -> Vec<u32> {
+    let mut ply = vec![0u32; nodes.len()];
+    for (id, n) in nodes.iter().enumerate() {
+        if !n.is_root() {
+            ply[id] = ply[n.parent as usize] + 1;
+        }
+    }
+    ply
+}
+
+fn subtree_sizes(nodes: &[DiffNode]) -> Vec<u32> {
+    let mut size = vec![1u32; nodes.len()];
+    for id in (0..nodes.len()).rev() {
+        let p = nodes[id].parent;
+        if p != NO_PARENT {
+            size[p as usize] += size[id];
+        }
+    }
+    size
+}
+
+/// Matches `left` with `right` by the rule of the module doc and counts the differences. Both
+/// slices must be in id order with every parent before its children (as traces are).
+pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
+    let (nl, nr) = (left.len(), right.len());
+    let ll = Links::of(left);
+    let lr = Links::of(right);
+    let mut l2r = vec![NO_MATCH; nl];
+    let mut r2l = vec![NO_MATCH; nr];
+    for (&a, &b) in ll.roots.iter().zip(&lr.roots) {
+        l2r[a as usize] = b;
+        r2l[b as usize] = a;
+    }
+    // Per move code, the next unclaimed left child with that code (and the chain's tail while
+    // building it); reset after every parent, so the tables stay all NO_MATCH in between.
+    let mut head = vec![NO_MATCH; 1 << 16];
+    let mut tail = vec![NO_MATCH; 1 << 16];
+    let mut same_next = vec![NO_MATCH; nl];
+    for a in 0..nl {
+        let b = l2r[a];
+        if b == NO_MATCH || ll.first[a] == NO_MATCH || lr.first[b as usize] == NO_MATCH {
+            continue;
+        }
+        let mut c = ll.first[a];
+        while c != NO_MATCH {
+            let code = left[c as usize].code as usize;
+            if head[code] == NO_MATCH {
+                head[code] = c;
+            } else {
+                same_next[tail[code] as usize] = c;
+            }
+            tail[code] = c;
+            c = ll.next[c as usize];
+        }
+        let mut d = lr.first[b as usize];
+        while d != NO_MATCH {
+            let code = right[d as usize].code as usize;
+            let c = head[code];
+            if c != NO_MATCH {
+                l2r[c as usize] = d;
+                r2l[d as usize] = c;
+                head[code] = same_next[c as usize];
+            }
+            d = lr.next[d as usize];
+        }
+        let mut c = ll.first[a];
+        while c != NO_MATCH {
+            let code = left[c as usize].code as usize;
+            head[code] = NO_MATCH;
+            tail[code] = NO_MATCH;
+            c = ll.next[c as usize];
+        }
+    }
+
+    let ply_l = plies(left);
+    let ply_r = plies(right);
+    let depth = ply_l
+        .iter()
+        .chain(&ply_r)
+        .max()
+        .map_or(0, |&p| p as usize + 1);
+    let mut per_ply: Vec<PlyCounts> = (0..depth)
+        .map(|ply| PlyCounts {
+            ply: ply as u32,
+            ..PlyCounts::default()
+        })
+        .collect();
+    let mut d = Diff {
+        left_to_right: Vec::new(),
+        right_to_left: Vec::new(),
+        only_left: 0,
+        only_right: 0,
+        both: 0,
+        changes: vec![0; nl],
+        changed: 0,
+        changed_value: 0,
+        changed_bound: 0,
+        changed_type: 0,
+        per_ply: Vec::new(),
+        subtree_left: subtree_sizes(left),
+        subtree_right: subtree_sizes(right),
+    };
+    for (a, &b) in l2r.iter().enumerate() {
+        let row = &mut per_ply[ply_l[a] as usize];
+        row.left += 1;
+        if b == NO_MATCH {
+            row.only_left += 1;
+            d.only_left += 1;
+            continue;
+        }
+        row.both += 1;
+        d.both += 1;
+        let (x, y) = (&left[a], &right[b as usize]);
+        let mut bits = 0;
+        if x.value != y.value {
+            bits |= CHANGED_VALUE;
+            d.changed_value += 1;
+        }
+        if x.bound != y.bound {
+            bits |= CHANGED_BOUND;
+            d.changed_bound += 1;
+        }
+        if x.expected != y.expected {
+            bits |= CHANGED_TYPE;
+            d.changed_type += 1;
+        }
+        if bits != 0 {
+            d.changed += 1;
+        }
+        d.changes[a] = bits;
+    }
+    for (b, &a) in r2l.iter().enumerate() {
+        let row = &mut per_ply[ply_r[b] as usize];
+        row.right += 1;
+        if a == NO_MATCH {
+            row.only_right += 1;
+            d.only_right += 1;
+        }
+    }
+    d.left_to_right = l2r;
+    d.right_to_left = r2l;
+    d.per_ply = per_ply;
+    d
+}
+
+/// A configuration in a few words: the algorithm and the techniques switched on by their
+/// `--enable` names, with non-default parameters, e.g. `pvs + tt, null_move (null_move.R=3)`.
+pub fn describe_config(cfg: &SearchConfig) -> String {
+    let value = serde_json::to_value(cfg).unwrap_or_default();
+    let default = serde_json::to_value(SearchConfig::default()).unwrap_or_default();
+    let get = |v: &serde_json::Value, path: &str| {
+        path.split('.')
+            .try_fold(v, |v, part| v.get(part))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut on: Vec<String> = ENABLE_NAMES
+        .iter()
+        .filter(|(name, path)| {
+            // SEE pruning is on by default but means nothing without quiescence.
+            get(&value, path) == serde_json::Value::Bool(true)
+                && (*name != "see_pruning" || cfg.quiescence.enabled)
+        })
+        .map(|(name, _)| name.to_string())
+        .collect();
+    match cfg.uncertainty.mode {
+        UncertaintyMode::Off => {}
+        UncertaintyMode::Safe => on.push("uc_safe".into()),
+        UncertaintyMode::General => on.push("uc_general".into()),
+        UncertaintyMode::UnsafeAll => on.push("uc_all".into()),
+    }
+    let mut params = Vec::new();
+    for group in [
+        "tt",
+        "aspiration",
+        "null_move",
+        "multi_cut",
+        "uncertainty",
+        "presearch",
+        "lmr",
+    ] {
+        if let (Some(now), Some(def)) = (
+            value.get(group).and_then(|g| g.as_object()),
+            default.get(group).and_then(|g| g.as_object()),
+        ) {
+            for (k, v) in now {
+                if v.is_boolean() || (group == "uncertainty" && k == "mode") {
+                    continue;
+                }
+                if def.get(k) != Some(v) {
+                    params.push(format!("{group}.{k}={}", v.to_string().trim_matches('"')));
+                }
+            }
+        }
+    }
+    let mut s = cfg.algo.name().to_string();
+    if !on.is_empty() {
+        s += " + ";
+        s += &on.join(", ");
+    }
+    if !params.is_empty() {
+        s += &format!(" ({})", params.join(", "));
+    }
+    s
+}
+
+/// One side of a [`DiffReport`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideReport {
+    /// The file it was read from.
+    pub file: String,
+    /// [`describe_config`] of its configuration.
+    pub config: String,
+    pub nodes: u64,
+    pub value: Value,
+    pub best_line: Vec<String>,
+    pub aborted: bool,
+    pub roots: u64,
+}
+
+/// What `prunescope diff --json` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiffReport {
+    pub only_left: u64,
+    pub only_right: u64,
+    pub both: u64,
+    pub value_left: Value,
+    pub value_right: Value,
+    pub nodes_left: u64,
+    pub nodes_right: u64,
+    /// Matched pairs whose value, bound or expected type differ, in all and per cause.
+    pub changed: u64,
+    pub changed_value: u64,
+    pub changed_bound: u64,
+    pub changed_type: u64,
+    /// Whether both traces searched the same input (tree, synthetic tree or position).
+    pub same_input: bool,
+    pub left: SideReport,
+    pub right: SideReport,
+    pub per_ply: Vec<PlyCounts>,
+}
+
+fn side_report(file: &str, doc: &TraceDoc) -> SideReport {
+    let line = if doc.summary.best_line_san.is_empty() {
+        &doc.summary.best_line
+    } else {
+        &doc.summary.best_line_san
+    };
+    SideReport {
+        file: file.to_string(),
+        config: describe_config(&doc.config),
+        nodes: doc.nodes.len() as u64,
+        value: doc.value,
+        best_line: line.clone(),
+        aborted: doc.summary.aborted,
+        roots: doc.roots.len() as u64,
+    }
+}
+
+/// Compares two trace files already read with [`crate::trace::json::read_trace`].
+pub fn diff_docs(
+    left_file: &str,
+    left: &TraceDoc,
+    right_file: &str,
+    right: &TraceDoc,
+) -> Result<(Diff, DiffReport), String> {
+    let a = nodes_of_doc(left).map_err(|e| format!("{left_file}: {e}"))?;
+    let b = nodes_of_doc(right).map_err(|e| format!("{right_file}: {e}"))?;
+    let d = diff(&a, &b);
+    let report = DiffReport {
+        only_left: d.only_left,
+        only_right: d.only_right,
+        both: d.both,
+        value_left: left.value,
+        value_right: right.value,
+        nodes_left: a.len() as u64,
+        nodes_right: b.len() as u64,
+        changed: d.changed,
+        changed_value: d.changed_value,
+        changed_bound: d.changed_bound,
+        changed_type: d.changed_type,
+        same_input: left.input == right.input,
+        left: side_report(left_file, left),
+        right: side_report(right_file, right),
+        per_ply: d.per_ply.clone(),
+    };
+    Ok((d, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(parent: u32, code: u16) -> DiffNode {
+        DiffNode {
+            parent,
+            code,
+            value: 0,
+            bound: 0,
+            expected: 0,
+        }
+    }
+
+    #[test]
+    fn uci_codes() {
+        assert_eq!(uci_to_code("a1a2"), Some(8 << 6));
+        assert_eq!(uci_to_code("e7e8q"), Some(52 | 60 << 6 | 5 << 12));
+        assert_eq!(uci_to_code("0000"), Some(NULL_MOVE_CODE));
+        assert_eq!(uci_to_code("e9e4"), None);
+        assert_eq!(uci_to_code("e7e8x"), None);
+        assert_eq!(uci_to_code("e2"), None);
+        for code in [0u16, 12 | 28 << 6, 52 | 60 << 6 | 2 << 12, 4 | 6 << 6] {
+            assert_eq!(uci_to_code(&crate::chess::code_to_uci(code)), Some(code));
+        }
+    }
+
+    #[test]
+    fn revisits_match_in_order_and_unmatched_parents_unmatch_children() {
+        // left: root, child 0, its re-search, child 1 with a child 0
+        let left = [
+            node(NO_PARENT, 0),
+            node(0, 0),
+            node(0, 0),
+            node(0, 1),
+            node(3, 0),
+        ];
+        // right: root, child 1 (with a child 0), child 0 once, child 2
+        let right = [
+            node(NO_PARENT, 0),
+            node(0, 1),
+            node(1, 0),
+            node(0, 0),
+            node(0, 2),
+        ];
+        let d = diff(&left, &right);
+        assert_eq!(d.left_to_right, vec![0, 3, NO_MATCH, 1, 2]);
+        assert_eq!(d.right_to_left, vec![0, 3, 4, 1, NO_MATCH]);
+        assert_eq!((d.only_left, d.only_right, d.both), (1, 1, 4));
+        assert_eq!(d.subtree_left, vec![5, 1, 1, 2, 1]);
+        let rows: Vec<(u64, u64, u64)> = d
+            .per_ply
+            .iter()
+            .map(|r| (r.only_left, r.only_right, r.both))
+            .collect();
+        assert_eq!(rows, vec![(0, 0, 1), (1, 1, 2), (0, 0, 1)]);
+    }
+
+    #[test]
+    fn kth_root_matches_kth_root() {
+        let left = [node(NO_PARENT, 0), node(0, 3), node(NO_PARENT, 0)];
+        let right = [node(NO_PARENT, 0), node(NO_PARENT, 0), node(1, 3)];
+        let d = diff(&left, &right);
+        assert_eq!(d.left_to_right, vec![0, NO_MATCH, 1]);
+        assert_eq!(d.right_to_left, vec![0, 2, NO_MATCH]);
+    }
+
+    #[test]
+    fn describes_configs() {
+        let mut cfg = SearchConfig::default();
+        assert_eq!(describe_config(&cfg), "pvs");
+        cfg.enable("tt").unwrap();
+        cfg.enable("null_move").unwrap();
+        cfg.enable("uc_safe").unwrap();
+        cfg.set("null_move.R", "3").unwrap();
+        assert_eq!(
+            describe_config(&cfg),
+            "pvs + tt, null_move, uc_safe (null_move.R=3)"
+        );
+    }
+}
