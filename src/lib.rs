@@ -5,6 +5,7 @@
 pub mod chess;
 pub mod config;
 pub mod diff;
+pub mod experiments;
 pub mod game;
 pub mod ordering;
 pub mod run;

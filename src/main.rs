@@ -3,7 +3,8 @@
 use clap::{Args, Parser, Subcommand};
 use prunescope::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
 use prunescope::diff::{DiffReport, diff_docs};
-use prunescope::run::{Input, Prepared, Summary};
+use prunescope::experiments::{self, EpdPosition, pct};
+use prunescope::run::{Input, Summary};
 use prunescope::synthetic::{Ordering, SynthParams};
 use prunescope::trace::json::{TraceDoc, read_trace, write_trace};
 use prunescope::trace::record::Recorder;
@@ -75,18 +76,22 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Reproduce a paper's experiment. `uncertainty`: Table 1 of Björnsson et al. (1997).
+    /// Reproduce a paper's experiment on an EPD suite (docs/experiments.md).
+    /// `uncertainty`: Table 1 of Björnsson et al. (1997). `null-move`: David & Netanyahu's
+    /// Tables 1–2 (standard R = 1, 2, 3 vs verified R = 3). `multi-cut`: the MC-A table of
+    /// Winands et al. (with and without MC-A, under no forward pruning, null move, MC-C and
+    /// both), at depths 1..=DEPTH.
     Experiment {
-        /// Which experiment: uncertainty.
-        #[arg(value_parser = ["uncertainty"])]
+        /// Which experiment.
+        #[arg(value_parser = ["uncertainty", "null-move", "multi-cut"])]
         name: String,
-        /// EPD suite (the paper used the 24 Bratko-Kopec positions).
+        /// EPD suite (the papers used Bratko-Kopec for uncertainty cut-offs).
         #[arg(long, default_value = "www/data/bk.epd")]
         suite: String,
-        /// Nominal depth in plies (the paper: 5, with extensions).
+        /// Nominal depth in plies (uncertainty: the paper's 5, with extensions).
         #[arg(long, short = 'd', default_value_t = 5)]
         depth: u32,
-        /// Print CSV: position,base_nodes,pct10,pct30,pct50,same10,same30,same50.
+        /// Print CSV. uncertainty: position,base_nodes,pct10,pct30,pct50,same10,same30,same50.
         #[arg(long)]
         csv: bool,
     },
@@ -201,11 +206,23 @@ fn run(cmd: Command) -> Result<(), String> {
         Command::Bench { suite, depth, algo } => return bench(&suite, depth, algo),
         Command::Diff { left, right, json } => return diff_files(&left, &right, json),
         Command::Experiment {
-            name: _,
+            name,
             suite,
             depth,
             csv,
-        } => return experiment_uncertainty(&suite, depth, csv),
+        } => {
+            let cfg = SearchConfig {
+                depth,
+                ..SearchConfig::default()
+            };
+            cfg.validate()?;
+            let positions = experiments::read_epd(&suite)?;
+            return match name.as_str() {
+                "null-move" => experiment_null_move(&positions, &suite, depth, csv),
+                "multi-cut" => experiment_multi_cut(&positions, &suite, depth, csv),
+                _ => experiment_uncertainty(&positions, &suite, depth, csv),
+            };
+        }
     };
     let mut cfg = SearchConfig {
         algo: common.algo,
@@ -389,97 +406,27 @@ fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads the positions of an EPD suite: the first four FEN fields and the `id`.
-fn read_epd(path: &str) -> Result<Vec<(String, String)>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read suite '{path}': {e}"))?;
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() < 4 {
-            return Err(format!(
-                "{path}, line {}: expected an EPD record with 4 FEN fields",
-                n + 1
-            ));
-        }
-        let fen = fields[..4].join(" ");
-        let id = line
-            .split("id \"")
-            .nth(1)
-            .and_then(|r| r.split('"').next())
-            .map_or_else(|| format!("#{}", n + 1), str::to_string);
-        out.push((id, fen));
-    }
-    if out.is_empty() {
-        return Err(format!("suite '{path}' has no positions"));
-    }
-    Ok(out)
-}
-
-fn prepare_suite(positions: Vec<(String, String)>) -> Result<Vec<(String, Prepared)>, String> {
-    positions
-        .into_iter()
-        .map(|(id, fen)| {
-            Input::Chess { fen }
-                .prepare()
-                .map(|p| (id.clone(), p))
-                .map_err(|e| format!("{id}: {e}"))
-        })
-        .collect()
-}
-
-/// Table 1 of Björnsson, Marsland, Schaeffer & Junghanns (1997): nodes searched with safe
-/// uncertainty cut-offs at CUT_RATIO 10/30/50 %, as a percentage of the baseline (PVS with the
-/// transposition table, history heuristic, captures first and check extensions).
-fn experiment_uncertainty(suite: &str, depth: u32, csv: bool) -> Result<(), String> {
-    let prepared = prepare_suite(read_epd(suite)?)?;
-    let ratios = [10u32, 30, 50];
-    let mut base = SearchConfig {
-        algo: Algorithm::Pvs,
-        depth,
-        iterative: true,
-        ..SearchConfig::default()
-    };
-    for t in ["tt", "tt_move", "history", "mvv_lva", "check_extension"] {
-        base.enable(t)?;
-    }
-    base.validate()?;
-    struct Row {
-        id: String,
-        base: u64,
-        nodes: [u64; 3],
-        same: [bool; 3],
-    }
-    let mut rows = Vec::new();
-    for (id, p) in &prepared {
-        let b = p.search_untraced(&base)?;
-        let mut row = Row {
-            id: id.clone(),
-            base: b.nodes,
-            nodes: [0; 3],
-            same: [false; 3],
-        };
-        for (k, r) in ratios.iter().enumerate() {
-            let mut cfg = base.clone();
-            cfg.enable("uc_safe")?;
-            cfg.uncertainty.cut_ratio = *r as f64 / 100.0;
-            let s = p.search_untraced(&cfg)?;
-            row.nodes[k] = s.nodes;
-            row.same[k] = s.value == b.value && s.best_line.first() == b.best_line.first();
-        }
-        rows.push(row);
-    }
-    let pct = |n: u64, b: u64| 100.0 * n as f64 / b.max(1) as f64;
-    let base_total: u64 = rows.iter().map(|r| r.base).sum();
+/// Table 1 of Björnsson, Marsland, Schaeffer & Junghanns (1997), printed as CSV or laid out
+/// like the paper's.
+fn experiment_uncertainty(
+    positions: &[EpdPosition],
+    suite: &str,
+    depth: u32,
+    csv: bool,
+) -> Result<(), String> {
+    let rows = experiments::uncertainty_table(positions, depth)?;
+    let n = rows.len();
+    let base_total: u64 = rows.iter().map(|r| r.base_nodes).sum();
     let totals: Vec<f64> = (0..3)
         .map(|k| pct(rows.iter().map(|r| r.nodes[k]).sum(), base_total))
         .collect();
     let avgs: Vec<f64> = (0..3)
-        .map(|k| rows.iter().map(|r| pct(r.nodes[k], r.base)).sum::<f64>() / rows.len() as f64)
+        .map(|k| {
+            rows.iter()
+                .map(|r| pct(r.nodes[k], r.base_nodes))
+                .sum::<f64>()
+                / n as f64
+        })
         .collect();
     let same: Vec<usize> = (0..3)
         .map(|k| rows.iter().filter(|r| r.same[k]).count())
@@ -490,23 +437,22 @@ fn experiment_uncertainty(suite: &str, depth: u32, csv: bool) -> Result<(), Stri
             println!(
                 "{},{},{:.1},{:.1},{:.1},{},{},{}",
                 r.id,
-                r.base,
-                pct(r.nodes[0], r.base),
-                pct(r.nodes[1], r.base),
-                pct(r.nodes[2], r.base),
+                r.base_nodes,
+                pct(r.nodes[0], r.base_nodes),
+                pct(r.nodes[1], r.base_nodes),
+                pct(r.nodes[2], r.base_nodes),
                 r.same[0],
                 r.same[1],
                 r.same[2]
             );
         }
-        let n = rows.len();
         println!(
             "total,{base_total},{:.1},{:.1},{:.1},{}/{n},{}/{n},{}/{n}",
             totals[0], totals[1], totals[2], same[0], same[1], same[2]
         );
         println!(
             "average,{},{:.1},{:.1},{:.1},,,",
-            base_total / n.max(1) as u64,
+            base_total / n as u64,
             avgs[0],
             avgs[1],
             avgs[2]
@@ -514,22 +460,19 @@ fn experiment_uncertainty(suite: &str, depth: u32, csv: bool) -> Result<(), Stri
         return Ok(());
     }
     println!("Table 1: percentages of nodes searched (safe uncertainty cut-offs vs baseline),");
-    println!(
-        "{} positions of {suite}, depth {depth} with check extensions\n",
-        rows.len()
-    );
-    let half = rows.len().div_ceil(2);
+    println!("{n} positions of {suite}, depth {depth} with check extensions\n");
+    let half = n.div_ceil(2);
     println!(
         "{:<8}{:>6}{:>6}{:>6}      {:<8}{:>6}{:>6}{:>6}",
         "", "10%", "30%", "50%", "", "10%", "30%", "50%"
     );
-    let cell = |r: &Row| {
+    let cell = |r: &experiments::UncertaintyRow| {
         format!(
             "{:<8}{:>6.0}{:>6.0}{:>6.0}",
             r.id.trim_start_matches("BK."),
-            pct(r.nodes[0], r.base),
-            pct(r.nodes[1], r.base),
-            pct(r.nodes[2], r.base)
+            pct(r.nodes[0], r.base_nodes),
+            pct(r.nodes[1], r.base_nodes),
+            pct(r.nodes[2], r.base_nodes)
         )
     };
     for i in 0..half {
@@ -546,23 +489,140 @@ fn experiment_uncertainty(suite: &str, depth: u32, csv: bool) -> Result<(), Stri
     );
     println!(
         "same value and best move: {}/{n}, {}/{n}, {}/{n}; baseline nodes {base_total}",
-        same[0],
-        same[1],
-        same[2],
-        n = rows.len()
+        same[0], same[1], same[2]
     );
     Ok(())
 }
 
+/// David & Netanyahu (2002), Tables 1–2: total nodes and solved positions of standard
+/// null-move pruning with R = 1, 2, 3 and verified null-move pruning with R = 3.
+fn experiment_null_move(
+    positions: &[EpdPosition],
+    suite: &str,
+    depth: u32,
+    csv: bool,
+) -> Result<(), String> {
+    let rows = experiments::null_move_table(positions, depth)?;
+    let names = experiments::NULL_MOVE_VARIANTS;
+    let totals: Vec<u64> = (0..4)
+        .map(|k| rows.iter().map(|r| r.nodes[k]).sum())
+        .collect();
+    let solved: Vec<usize> = (0..4)
+        .map(|k| rows.iter().filter(|r| r.solved[k]).count())
+        .collect();
+    if csv {
+        println!("position,std_r1,std_r2,std_r3,vrfd_r3,solved_r1,solved_r2,solved_r3,solved_vrfd");
+        for r in &rows {
+            println!(
+                "{},{},{},{},{},{},{},{},{}",
+                r.id,
+                r.nodes[0],
+                r.nodes[1],
+                r.nodes[2],
+                r.nodes[3],
+                r.solved[0],
+                r.solved[1],
+                r.solved[2],
+                r.solved[3]
+            );
+        }
+        println!(
+            "total,{},{},{},{},{},{},{},{}",
+            totals[0], totals[1], totals[2], totals[3], solved[0], solved[1], solved[2], solved[3]
+        );
+        return Ok(());
+    }
+    println!(
+        "Total node count and solved positions, {} positions of {suite}, depth {depth}",
+        rows.len()
+    );
+    println!("(baseline: PVS, TT, history, captures first, check extensions, quiescence)\n");
+    println!(
+        "{:<8}{:>16}{:>16}{:>16}{:>16}",
+        "Depth", names[0], names[1], names[2], names[3]
+    );
+    println!(
+        "{:<8}{:>16}{:>16}{:>16}{:>16}",
+        depth, totals[0], totals[1], totals[2], totals[3]
+    );
+    let rel = |k: usize| format!("({:+.2}%)", pct(totals[k], totals[3]) - 100.0);
+    println!(
+        "{:<8}{:>16}{:>16}{:>16}{:>16}",
+        "",
+        rel(0),
+        rel(1),
+        rel(2),
+        "-"
+    );
+    println!(
+        "{:<8}{:>16}{:>16}{:>16}{:>16}",
+        "solved", solved[0], solved[1], solved[2], solved[3]
+    );
+    Ok(())
+}
+
+/// The MC-A experiment of Winands et al.: total nodes without and with multi-cut at expected
+/// ALL nodes, under four forward-pruning settings, at depths 1..=depth.
+fn experiment_multi_cut(
+    positions: &[EpdPosition],
+    suite: &str,
+    depth: u32,
+    csv: bool,
+) -> Result<(), String> {
+    let depths: Vec<u32> = (1..=depth).collect();
+    let rows = experiments::multi_cut_table(positions, &depths)?;
+    let settings = experiments::MULTI_CUT_SETTINGS;
+    if csv {
+        let mut head = vec!["depth".to_string()];
+        for (name, _) in settings {
+            let key = name.to_lowercase().replace(' ', "_");
+            head.extend([
+                format!("{key}_no_mca"),
+                format!("{key}_mca"),
+                format!("{key}_pct"),
+            ]);
+        }
+        println!("{}", head.join(","));
+        for r in &rows {
+            let mut cells = vec![r.depth.to_string()];
+            for [no, yes] in r.nodes {
+                cells.extend([
+                    no.to_string(),
+                    yes.to_string(),
+                    format!("{:.1}", pct(yes, no)),
+                ]);
+            }
+            println!("{}", cells.join(","));
+        }
+        return Ok(());
+    }
+    println!(
+        "Total nodes without / with MC-A, {} positions of {suite}",
+        positions.len()
+    );
+    println!("(baseline: PVS, TT, history, captures first, check extensions, quiescence)\n");
+    for (k, (name, _)) in settings.iter().enumerate() {
+        println!("{name}");
+        println!("{:>4}{:>14}{:>14}{:>8}", "d", "No MC-A", "MC-A", "%");
+        for r in &rows {
+            let [no, yes] = r.nodes[k];
+            println!("{:>4}{:>14}{:>14}{:>8.1}", r.depth, no, yes, pct(yes, no));
+        }
+        println!();
+    }
+    Ok(())
+}
+
 fn bench(suite: &str, depth: u32, algo: Algorithm) -> Result<(), String> {
-    let positions = read_epd(suite)?;
+    let positions = experiments::read_epd(suite)?;
     let cfg = SearchConfig {
         algo,
         depth,
         iterative: true,
         ..SearchConfig::default()
     };
-    let prepared = prepare_suite(positions)?;
+    cfg.validate()?;
+    let prepared = experiments::prepare_suite(&positions)?;
     println!(
         "{} positions from {suite}, {} depth {depth}, iterative deepening",
         prepared.len(),
@@ -574,7 +634,8 @@ fn bench(suite: &str, depth: u32, algo: Algorithm) -> Result<(), String> {
         "{:<8} {:>10} {:>12} {:>12} {:>8}",
         "position", "nodes", "untraced n/s", "traced n/s", "B/node"
     );
-    for (id, p) in &prepared {
+    for (pos, p) in positions.iter().zip(&prepared) {
+        let id = &pos.id;
         let t = Instant::now();
         let s = p.search_untraced(&cfg)?;
         let us = t.elapsed().as_secs_f64();
