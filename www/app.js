@@ -170,7 +170,17 @@ function initInputs() {
     debounce('fen', () => validateField('fen'));
   });
   $('chess-depth').addEventListener('input', () => validateField('chess-depth'));
-  $('techniques').addEventListener('change', countTechniques);
+  $('techniques').addEventListener('change', (e) => {
+    // Verified null-move pruning is defined with R = 3 (David & Netanyahu), as in the CLI.
+    if (e.target.dataset.path === 'null_move.verified' && e.target.checked) {
+      document.querySelector('#techniques [data-param="null_move.R"]').value = '3';
+    }
+    countTechniques();
+    validateTechniques();
+  });
+  $('techniques').addEventListener('input', () => debounce('tech', validateTechniques));
+  $('algo').addEventListener('change', validateTechniques);
+  $('iterative').addEventListener('change', validateTechniques);
   countTechniques();
 
   // trees
@@ -215,21 +225,39 @@ function initInputs() {
   validateField('random');
 }
 
-/** The enhancement switches of the chess panel as nested config fields (config.rs names). */
+/** The technique switches and parameters as nested config fields (config.rs names). */
 function techniques() {
   const out = {};
+  const put = (path, value) => {
+    const parts = path.split('.');
+    if (parts.length === 1) out[parts[0]] = value;
+    else (out[parts[0]] ??= {})[parts[1]] = value;
+  };
   for (const box of document.querySelectorAll('#techniques input[data-path]')) {
-    if (!box.checked) continue;
-    const parts = box.dataset.path.split('.');
-    if (parts.length === 1) out[parts[0]] = true;
-    else (out[parts[0]] ??= {})[parts[1]] = true;
+    if (box.checked) put(box.dataset.path, true);
   }
   // verified null moves need null moves; TT move ordering needs the table
   if (out.null_move?.verified) out.null_move.enabled = true;
   if (out.ordering?.tt_move) (out.tt ??= {}).enabled = true;
   const uc = $('uncertainty').value;
   if (uc !== 'off') out.uncertainty = { mode: uc };
+  for (const el of document.querySelectorAll('#techniques [data-param]')) {
+    const raw = el.value.trim();
+    const numeric = el.type === 'number' || 'number' in el.dataset;
+    // An empty or malformed number goes to the core as text, whose error names the parameter.
+    put(el.dataset.param, numeric && raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw);
+  }
   return out;
+}
+
+/** Checks the techniques against the core's rules (ranges, dependencies) as they change. */
+function validateTechniques() {
+  const check = state.wasm?.validate_config;
+  if (!check) return null;
+  const iterative = state.tab === 'chess' && $('iterative').checked;
+  const msg = check({ algo: $('algo').value, depth: 4, iterative, ...techniques() }) ?? null;
+  setError('tech', msg);
+  return msg;
 }
 
 function countTechniques() {
@@ -243,6 +271,7 @@ function setTab(tab) {
   state.tab = tab;
   for (const b of document.querySelectorAll('.tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
   for (const p of document.querySelectorAll('.panel')) p.hidden = p.dataset.panel !== tab;
+  validateTechniques();
   markDirty(false, true);
 }
 
@@ -253,7 +282,7 @@ function debounce(key, f, ms = 200) {
 }
 
 function setError(field, msg) {
-  const map = { fen: 'fen-err', 'chess-depth': 'chess-depth-err', tree: 'tree-err', random: 'rnd-err', cap: 'cap-err' };
+  const map = { fen: 'fen-err', 'chess-depth': 'chess-depth-err', tree: 'tree-err', random: 'rnd-err', cap: 'cap-err', tech: 'tech-err' };
   const inputs = { fen: 'fen', 'chess-depth': 'chess-depth', tree: 'tree-text', cap: 'node-cap' };
   state.errors[field] = msg || null;
   const el = $(map[field]);
@@ -413,8 +442,13 @@ async function startSearch() {
   if (capErr) return $('node-cap').focus();
   const req = await readInput();
   if (!req) return;
+  // A bad technique parameter is reported beside the panel before anything is reset.
+  if (validateTechniques()) {
+    $('techniques').open = true;
+    return;
+  }
   const input = req.input;
-  const config = { algo, depth: req.depth, iterative: req.iterative, node_cap: cap, ...(input.kind === 'chess' ? techniques() : {}) };
+  const config = { algo, depth: req.depth, iterative: req.iterative, node_cap: cap, ...techniques() };
   if (state.running) return;
   // reset the trace; a minimax search of a synthetic tree visits all of it, so its size is known
   let hint = 0;
@@ -502,7 +536,8 @@ function onDone(m) {
 function onSearchError(m) {
   state.running = false;
   const msg = m.message || 'the search failed';
-  const field = /depth/i.test(msg) ? (state.tab === 'chess' ? 'chess-depth' : state.tab === 'random' ? 'random' : null) : /node.?cap/i.test(msg) ? 'cap' : /fen|square|rank|castl|king|position/i.test(msg) && state.kind === 'chess' ? 'fen' : state.kind === 'tree' ? 'tree' : state.kind === 'random' ? 'random' : null;
+  const techField = /tt\.|ordering|aspiration|null_move|multi_cut|CUT_RATIO|uncertainty|presearch|lmr\.|quiescence|needs /.test(msg);
+  const field = techField ? 'tech' : /depth/i.test(msg) ? (state.tab === 'chess' ? 'chess-depth' : state.tab === 'random' ? 'random' : null) : /node.?cap/i.test(msg) ? 'cap' : /fen|square|rank|castl|king|position/i.test(msg) && state.kind === 'chess' ? 'fen' : state.kind === 'tree' ? 'tree' : state.kind === 'random' ? 'random' : null;
   if (field) setError(field, msg);
   state.notice = { kind: 'error', text: `The search could not run: ${msg}` };
   markDirty();

@@ -372,6 +372,44 @@ test('chess with enhancements: TT, null move, LMR, quiescence, uncertainty cut-o
   await page.selectOption('#fen-preset', { label: 'Start position' });
 });
 
+test('technique parameters: core names, inline errors, and techniques on a textbook tree', async () => {
+  await page.click('#tab-tree');
+  await ps(() => {
+    document.getElementById('techniques').open = true;
+    document.getElementById('tech-params').open = true;
+  });
+  const ratio = '#techniques [data-param="uncertainty.CUT_RATIO"]';
+  await page.fill(ratio, '0');
+  await page.waitForFunction(() => document.getElementById('tech-err').textContent.length > 0);
+  assert.match(await text('#tech-err'), /uncertainty\.CUT_RATIO must be in \(0, 1\]/);
+  const n = await ps(() => window.prunescope.store.n);
+  await page.click('#start');
+  await settle();
+  assert.equal(await ps(() => window.prunescope.store.n), n, 'a bad parameter starts nothing and keeps the trace');
+  await page.fill(ratio, '0.3');
+  await page.waitForFunction(() => document.getElementById('tech-err').textContent === '');
+  // verified null-move pruning is defined with R = 3
+  await page.check('input[data-path="null_move.verified"]');
+  assert.equal(await page.inputValue('#techniques [data-param="null_move.R"]'), '3');
+  await page.uncheck('input[data-path="null_move.verified"]');
+  // a dependency the core enforces: aspiration windows need iterative deepening (trees have none)
+  await page.check('input[data-path="aspiration.enabled"]');
+  await page.waitForFunction(() => /aspiration/.test(document.getElementById('tech-err').textContent));
+  await page.uncheck('input[data-path="aspiration.enabled"]');
+  await page.waitForFunction(() => document.getElementById('tech-err').textContent === '');
+  // safe uncertainty cut-offs with killers on Russell–Norvig: still the minimax value
+  await page.selectOption('#tree-preset', { index: 0 });
+  await page.selectOption('#algo', 'pvs');
+  await page.check('input[data-path="ordering.killers"]');
+  await page.selectOption('#uncertainty', 'safe');
+  await runSearch();
+  assert.equal(await text('#sum-value'), '3');
+  await shot('11-technique-parameters.png');
+  await page.uncheck('input[data-path="ordering.killers"]');
+  await page.selectOption('#uncertainty', 'off');
+  await page.selectOption('#algo', 'alphabeta');
+});
+
 test('node cap: the search stops with a notice', async () => {
   await page.click('#tab-random');
   await page.fill('#rnd-b', '6');
