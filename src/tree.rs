@@ -4,6 +4,7 @@
 //! as an arena with each node's children contiguous, so a position is a `Copy` index.
 
 use crate::game::Game;
+use crate::synthetic::Rng;
 use crate::types::Value;
 
 /// Deepest nesting accepted (the trace stores `ply` in a byte).
@@ -301,6 +302,21 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// A seeded random tree of at most `depth` plies with uneven nesting: inner nodes have
+    /// 1..=`max_children` children, leaves lie in `-leaf_bound..=leaf_bound` (small bounds
+    /// make ties common), and below depth 4 a subtree ends early one time in five.
+    pub fn random(rng: &mut Rng, depth: u32, max_children: u64, leaf_bound: i64) -> Shape {
+        if depth == 0 || (depth < 4 && rng.below(5) == 0) {
+            return Shape::Leaf(rng.range(-leaf_bound, leaf_bound) as Value);
+        }
+        let n = 1 + rng.below(max_children) as usize;
+        Shape::Node(
+            (0..n)
+                .map(|_| Shape::random(rng, depth - 1, max_children, leaf_bound))
+                .collect(),
+        )
+    }
+
     pub fn to_text(&self) -> String {
         match self {
             Shape::Leaf(v) => v.to_string(),

@@ -8,7 +8,7 @@ use prunescope::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::trace::json::{read_trace, write_trace};
 use prunescope::trace::record::Recorder;
 use prunescope::tree::Shape;
-use prunescope::types::{NodeKind, Value};
+use prunescope::types::NodeKind;
 use std::process::Command;
 
 const RUSSELL_NORVIG: &str = "((3 12 8) (2 4 6) (14 5 2))";
@@ -19,15 +19,6 @@ fn cfg(algo: Algorithm) -> SearchConfig {
         algo,
         ..SearchConfig::default()
     }
-}
-
-/// A random tree with varying nesting: 1–4 children, leaves in -20..=20 (ties are common).
-fn random_shape(rng: &mut Rng, depth: u32) -> Shape {
-    if depth == 0 || (depth < 4 && rng.below(5) == 0) {
-        return Shape::Leaf(rng.range(-20, 20) as Value);
-    }
-    let n = 1 + rng.below(4) as usize;
-    Shape::Node((0..n).map(|_| random_shape(rng, depth - 1)).collect())
 }
 
 fn traced(input: &Input, cfg: &SearchConfig) -> (Summary, Recorder) {
@@ -87,7 +78,7 @@ fn check_minimax_vs_alphabeta(input: &Input, what: &str) {
 fn minimax_vs_alphabeta_on_random_trees() {
     let mut rng = Rng::new(20261123);
     for case in 0..400 {
-        let shape = random_shape(&mut rng, 1 + (case % 6));
+        let shape = Shape::random(&mut rng, 1 + (case % 6), 4, 20);
         let text = shape.to_text();
         check_minimax_vs_alphabeta(&Input::Tree { text: text.clone() }, &text);
     }

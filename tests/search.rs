@@ -16,15 +16,6 @@ fn cfg(algo: Algorithm) -> SearchConfig {
     }
 }
 
-/// A random tree with varying nesting: 1–4 children, leaves in -20..=20 (ties are common).
-fn random_shape(rng: &mut Rng, depth: u32) -> Shape {
-    if depth == 0 || (depth < 4 && rng.below(5) == 0) {
-        return Shape::Leaf(rng.range(-20, 20) as Value);
-    }
-    let n = 1 + rng.below(4) as usize;
-    Shape::Node((0..n).map(|_| random_shape(rng, depth - 1)).collect())
-}
-
 /// Plain minimax on the shape, from MAX's view.
 fn minimax(s: &Shape, max: bool) -> Value {
     match s {
@@ -102,7 +93,7 @@ fn leaf_paths(rec: &Recorder) -> Vec<Vec<u32>> {
 fn alphabeta_and_pvs_equal_minimax_on_random_trees() {
     let mut rng = Rng::new(20261122);
     for case in 0..3000 {
-        let shape = random_shape(&mut rng, 1 + (case % 6));
+        let shape = Shape::random(&mut rng, 1 + (case % 6), 4, 20);
         let tree = Tree::from_shape(&shape);
         let expect = minimax(&shape, true);
         for algo in Algorithm::ALL {
@@ -118,7 +109,7 @@ fn alphabeta_and_pvs_equal_minimax_on_random_trees() {
 fn alphabeta_evaluates_exactly_the_textbook_leaves_in_order() {
     let mut rng = Rng::new(7);
     for case in 0..3000 {
-        let shape = random_shape(&mut rng, 1 + (case % 7));
+        let shape = Shape::random(&mut rng, 1 + (case % 7), 4, 20);
         let tree = Tree::from_shape(&shape);
         let mut log = Vec::new();
         let v = textbook_ab(&shape, -INF, INF, 1, &mut Vec::new(), &mut log);
@@ -133,7 +124,7 @@ fn alphabeta_evaluates_exactly_the_textbook_leaves_in_order() {
 fn minimax_visits_every_node() {
     let mut rng = Rng::new(99);
     for _ in 0..200 {
-        let shape = random_shape(&mut rng, 5);
+        let shape = Shape::random(&mut rng, 5, 4, 20);
         let tree = Tree::from_shape(&shape);
         let mut rec = Recorder::new();
         Searcher::new(cfg(Algorithm::Minimax), &mut rec).run_to_leaves(&tree.root());
@@ -246,7 +237,7 @@ fn worst_ordering_defeats_alphabeta() {
 fn expected_types_follow_knuth_moore_rule() {
     let mut rng = Rng::new(3);
     for _ in 0..300 {
-        let tree = Tree::from_shape(&random_shape(&mut rng, 5));
+        let tree = Tree::from_shape(&Shape::random(&mut rng, 5, 4, 20));
         let mut rec = Recorder::new();
         Searcher::new(cfg(Algorithm::AlphaBeta), &mut rec).run_to_leaves(&tree.root());
         for (id, n) in rec.nodes.iter().enumerate() {

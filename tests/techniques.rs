@@ -12,14 +12,6 @@ use prunescope::tree::{Shape, Tree};
 use prunescope::tt::Replacement;
 use prunescope::types::{INF, NodeKind, StopReason, Value};
 
-fn random_shape(rng: &mut Rng, depth: u32) -> Shape {
-    if depth == 0 || (depth < 3 && rng.below(6) == 0) {
-        return Shape::Leaf(rng.range(-30, 30) as Value);
-    }
-    let n = 1 + rng.below(5) as usize;
-    Shape::Node((0..n).map(|_| random_shape(rng, depth - 1)).collect())
-}
-
 fn minimax<G: Game>(pos: &G, depth: i32) -> Value {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -81,7 +73,7 @@ fn safe_techniques_return_the_minimax_value_on_explicit_trees() {
     let mut rng = Rng::new(4242);
     let configs = safe_configs();
     for case in 0..1500 {
-        let tree = Tree::from_shape(&random_shape(&mut rng, 2 + case % 5));
+        let tree = Tree::from_shape(&Shape::random(&mut rng, 2 + case % 5, 5, 30));
         let expect = minimax(&tree.root(), i32::MAX);
         for c in &configs {
             let r = Searcher::new(c.clone(), &mut prunescope::NoTrace).run_to_leaves(&tree.root());
@@ -141,7 +133,7 @@ fn unsafe_uncertainty_cutoffs_flag_the_root_whenever_the_value_may_be_wrong() {
     let mut rng = Rng::new(77);
     let (mut flagged, mut wrong) = (0, 0);
     for case in 0..1500 {
-        let tree = Tree::from_shape(&random_shape(&mut rng, 3 + case % 4));
+        let tree = Tree::from_shape(&Shape::random(&mut rng, 3 + case % 4, 5, 30));
         let expect = minimax(&tree.root(), i32::MAX);
         let mut c = cfg(Algorithm::Pvs, &["uc_all"]);
         c.uncertainty.cut_ratio = 0.2;
