@@ -284,10 +284,29 @@ fn prunescope(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn tmp_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("prunescope-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory for one test, removed when the test ends.
+struct TmpDir(std::path::PathBuf);
+
+impl TmpDir {
+    fn new(test: &str) -> TmpDir {
+        let dir =
+            std::env::temp_dir().join(format!("prunescope-diff-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TmpDir(dir)
+    }
+}
+
+impl std::ops::Deref for TmpDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TmpDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Writes `prunescope ARGS --json` to `dir/name` and returns the path.
@@ -307,7 +326,7 @@ fn json_of(out: &str) -> serde_json::Value {
 
 #[test]
 fn cli_diff_of_minimax_and_alphabeta() {
-    let dir = tmp_dir();
+    let dir = TmpDir::new("cli_diff_of_minimax_and_alphabeta");
     let mm = trace_file(
         &dir,
         "rn-mm.json",
@@ -365,7 +384,7 @@ fn cli_diff_of_minimax_and_alphabeta() {
 
 #[test]
 fn cli_diff_on_random_trees_agrees_with_the_node_counts() {
-    let dir = tmp_dir();
+    let dir = TmpDir::new("cli_diff_on_random_trees_agrees_with_the_node_counts");
     for seed in ["1", "2", "3"] {
         let common = ["random", "-b", "4", "-d", "5", "--seed", seed];
         let mm = trace_file(
@@ -394,7 +413,7 @@ fn cli_diff_on_random_trees_agrees_with_the_node_counts() {
 
 #[test]
 fn cli_diff_of_chess_traces() {
-    let dir = tmp_dir();
+    let dir = TmpDir::new("cli_diff_of_chess_traces");
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let a = trace_file(&dir, "c-a.json", &["chess", "--fen", fen, "-d", "3"]);
     let b = trace_file(
@@ -421,7 +440,7 @@ fn cli_diff_of_chess_traces() {
 
 #[test]
 fn cli_diff_rejects_corrupt_files_clearly() {
-    let dir = tmp_dir();
+    let dir = TmpDir::new("cli_diff_rejects_corrupt_files_clearly");
     let good = trace_file(
         &dir,
         "good.json",

@@ -11,7 +11,7 @@
 // The last finished search stays in the worker until the next one starts, so that the page can
 // save its trace: {type: 'export', id, search} → {type: 'trace', id, json} (docs/compare.md).
 
-import init, { Session, validate, last_panic } from '/pkg/prunescope.js';
+import init, { Session, validate, last_panic, debug_panic } from '/pkg/prunescope.js';
 
 /** Default number of entered nodes per batch message. */
 const DEFAULT_BATCH = 4096;
@@ -130,6 +130,15 @@ function handle(msg) {
       return search(msg);
     case 'export':
       return exportTrace(msg);
+    case 'debugPanic':
+      // Test hook: a real Rust panic inside the worker, to check the page recovers from it.
+      try {
+        debug_panic(String(msg.message ?? 'debug panic'));
+      } catch (err) {
+        if (isTrap(err)) return reportPanic(err);
+        throw err;
+      }
+      return;
     case 'validate': {
       let error;
       try {
