@@ -13,8 +13,8 @@ import { SearchClient } from './client.js';
 import { START_FEN, KIWIPETE, parseEpd, TREES } from './presets.js';
 import { readTrace, statsOf, describeConfig, download, traceFileName } from './tracefile.js';
 import { createCompare } from './compare.js';
+import { $, setText, setHtml } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const NUM = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const fmtInt = (n) => NUM.format(Math.round(n));
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -887,17 +887,6 @@ function sideNames() {
   return ['MAX', 'MIN'];
 }
 
-function setText(id, text) {
-  const el = $(id);
-  if (el.textContent !== text) el.textContent = text;
-}
-function setHtml(id, html) {
-  const el = $(id);
-  if (el._html !== html) {
-    el._html = html;
-    el.innerHTML = html;
-  }
-}
 
 function renderUi() {
   const running = state.running;

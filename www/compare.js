@@ -16,8 +16,8 @@ import { narrate, EVENT_NAMES } from './narrate.js';
 import { COLORS, GUTTER, fmtValue, maxSign, compact } from './render.js';
 import { diffTraces, alignedLayout, FixedLayout, follow, NO } from './diff.js';
 import { readTrace, statsOf, buildConfig, describeConfig, configWords, download, traceFileName } from './tracefile.js';
+import { $, setText, setHtml } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const NUM = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const fmtInt = (n) => NUM.format(Math.round(n));
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -716,17 +716,6 @@ export function createCompare(app) {
 
   // ---- panels --------------------------------------------------------------------------------
 
-  function setText(id, text) {
-    const el = $(id);
-    if (el.textContent !== text) el.textContent = text;
-  }
-  function setHtml(id, html) {
-    const el = $(id);
-    if (el._html !== html) {
-      el._html = html;
-      el.innerHTML = html;
-    }
-  }
 
   function sideCaption(s) {
     if (!s.input && !s.store.n) return '–';

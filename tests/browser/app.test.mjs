@@ -10,22 +10,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = path.join(ROOT, 'target/screenshots');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let server, browser, page;
 const consoleProblems = [];
@@ -60,7 +49,7 @@ before(async () => {
   assert.ok(existsSync(path.join(ROOT, 'pkg/prunescope.js')), 'pkg/ is missing: build the wasm first (scripts/serve.sh or scripts/test.sh)');
   mkdirSync(SHOTS, { recursive: true });
   server = await startServer({ root: ROOT, port: 0 });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(`${m.type()}: ${m.text()}`);

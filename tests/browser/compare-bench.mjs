@@ -14,11 +14,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
   const i = argv.indexOf(name);
@@ -41,10 +40,7 @@ if (!existsSync(path.join(ROOT, 'pkg/prunescope_bg.wasm'))) {
 mkdirSync(path.join(ROOT, 'target/screenshots'), { recursive: true });
 
 const server = await startServer({ root: ROOT, port: 0 });
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));

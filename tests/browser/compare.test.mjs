@@ -15,23 +15,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = path.join(ROOT, 'target/screenshots');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const GOLDEN = (name) => path.join(ROOT, 'tests/golden', name);
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let server, browser, page, tmp;
 const consoleProblems = [];
@@ -68,7 +57,7 @@ before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-compare-'));
   server = await startServer({ root: ROOT, port: 0 });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(`${m.type()}: ${m.text()}`);

@@ -10,11 +10,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const RN_TREE = '((3 12 8) (2 4 6) (14 5 2))';
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -29,19 +28,7 @@ before(async () => {
     'pkg/prunescope.js is missing: build the wasm first (bash scripts/test.sh does)',
   );
   server = await startServer({ root: ROOT, port: 0 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   await page.goto(`${server.url}tests/browser/worker-harness.html`);
