@@ -470,11 +470,15 @@ test('a large trace stays interactive (level of detail)', async () => {
       p.view.view.x0 += 50 / p.view.view.sx;
       times.push(p.frameNow());
     }
-    return { n: p.store.n, max: Math.max(...times), stats: p.view.lastStats };
+    p.view.fit();
+    p.frameNow();
+    return { n: p.store.n, times, fit: p.view.lastStats };
   });
   assert.ok(r.n > 1000);
-  assert.ok(r.max < 200, `frame time ${r.max} ms`);
-  await ps(() => window.prunescope.view.fit());
+  // Level of detail, not timing (timings belong to tests/browser/bench.mjs): every frame was
+  // drawn, and with the whole tree in view crowded rows become density bands.
+  assert.ok(r.times.every(Number.isFinite));
+  assert.ok(r.fit.dense > 0 && r.fit.nodes < r.n, `drawn ${r.fit.nodes} of ${r.n}, ${r.fit.dense} bands`);
   await settle();
   await shot('09-random-pvs.png');
 });
