@@ -397,6 +397,20 @@ impl ChessPos {
         Some((self.play(mv), self.san(mv)))
     }
 
+    /// The moves of this position whose codes are not in `searched`: the children a search
+    /// never entered. At a quiescence node (`quiescence`: the horizon with quiescence search on)
+    /// only captures and promotions were candidates, unless the side to move is in check.
+    pub fn unsearched_moves(&self, searched: &[u16], quiescence: bool) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if quiescence && !self.in_check() {
+            self.noisy_moves(&mut moves);
+        } else {
+            self.legal_moves(&mut moves);
+        }
+        moves.retain(|&m| !searched.contains(&encode_move(m)));
+        moves
+    }
+
     /// Standard algebraic notation with a check (`+`) or mate (`#`) suffix, e.g. "Nxe5+", "O-O".
     pub fn san(&self, mv: Move) -> String {
         SanPlus::from_move(self.pos.clone(), mv).to_string()

@@ -638,6 +638,23 @@ impl ChessLabels {
         Ok(out)
     }
 
+    /// SAN of the moves of node `id` that were never searched: its moves whose codes are not in
+    /// `searched` (the codes of its children). `quiescence`: the node is a quiescence node, whose
+    /// candidates were captures and promotions only.
+    pub fn unsearched_san(
+        &mut self,
+        id: u32,
+        searched: &[u16],
+        quiescence: bool,
+    ) -> Result<Vec<String>, JsError> {
+        let pos = self.position(id).map_err(|e| JsError::new(&e))?;
+        Ok(pos
+            .unsearched_moves(searched, quiescence)
+            .into_iter()
+            .map(|m| pos.san(m))
+            .collect())
+    }
+
     /// UCI of the move into node `id` (`undefined` for a root or an unknown id).
     pub fn last_move(&self, id: u32) -> Option<String> {
         let i = id as usize;

@@ -204,3 +204,90 @@ fn corrupt_trace_files_are_rejected_with_a_message() {
         assert!(err.contains(msg), "{err:?} should mention {msg:?}");
     }
 }
+
+/// On random trees searched by PVS (with re-searches), every child index is either searched or
+/// listed as pruned.
+#[test]
+fn pruned_children_are_exactly_the_unsearched_ones_on_random_trees() {
+    let mut rng = prunescope::synthetic::Rng::new(5);
+    for case in 0..400 {
+        let shape = prunescope::tree::Shape::random(&mut rng, 2 + case % 5, 4, 20);
+        let doc = read_trace(&trace_json(
+            &Input::Tree {
+                text: shape.to_text(),
+            },
+            &cfg(Algorithm::Pvs, 1),
+        ))
+        .unwrap();
+        let mut searched: Vec<std::collections::BTreeSet<u32>> =
+            vec![Default::default(); doc.nodes.len()];
+        for n in &doc.nodes {
+            if let (Some(p), Some(path)) = (n.parent, n.path.as_ref()) {
+                searched[p as usize].insert(*path.last().unwrap());
+            }
+        }
+        for n in doc.nodes.iter().filter(|n| n.moves > 0) {
+            let pruned: Vec<u32> = n.pruned.iter().map(|p| p.child.unwrap()).collect();
+            let expect: Vec<u32> = (0..n.moves)
+                .filter(|c| !searched[n.id as usize].contains(c))
+                .collect();
+            assert_eq!(pruned, expect, "node {} of {}", n.id, shape.to_text());
+        }
+    }
+}
+
+/// Every move a node generated is either searched (some child has it) or listed as pruned,
+/// whatever else the node did (re-searches, null moves, multi-cut probes, quiescence).
+#[test]
+fn pruned_lists_are_exactly_the_unsearched_moves() {
+    let mut c = cfg(Algorithm::Pvs, 4);
+    c.iterative = true;
+    for t in [
+        "tt",
+        "tt_move",
+        "mvv_lva",
+        "null_move",
+        "mc_c",
+        "lmr",
+        "quiescence",
+        "uc_general",
+    ] {
+        c.enable(t).unwrap();
+    }
+    let json = trace_json(
+        &Input::Chess {
+            fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into(),
+        },
+        &c,
+    );
+    let doc = read_trace(&json).unwrap();
+    let mut searched: Vec<std::collections::BTreeSet<&str>> =
+        vec![Default::default(); doc.nodes.len()];
+    for n in &doc.nodes {
+        if let (Some(p), Some(m)) = (n.parent, n.mv.as_deref())
+            && m != "0000"
+        {
+            searched[p as usize].insert(m);
+        }
+    }
+    let mut checked = 0;
+    for n in doc.nodes.iter().filter(|n| n.moves > 0) {
+        let s = &searched[n.id as usize];
+        assert!(
+            n.pruned
+                .iter()
+                .all(|p| !s.contains(p.mv.as_deref().unwrap()))
+        );
+        assert_eq!(
+            s.len() + n.pruned.len(),
+            n.moves as usize,
+            "node {}: {} searched + {} pruned != {} moves",
+            n.id,
+            s.len(),
+            n.pruned.len(),
+            n.moves
+        );
+        checked += 1;
+    }
+    assert!(checked > 100);
+}

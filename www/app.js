@@ -1032,10 +1032,16 @@ function inspectorHtml(id) {
   } else row('best_index', '–');
   if (pruned.length) {
     const why = st.reason[id] === 5 && mm && ply & 1 ? 'α-cut-off' : PRUNE_WHY[st.reason[id]] ?? 'pruning';
+    // Trees: child paths; chess: the unsearched moves in SAN (their order in the move list is
+    // not recorded, so they are listed as the position's moves no child searched).
+    const quiescence = st.depth[id] <= 0 && !!state.config?.quiescence?.enabled;
+    const san = labels.isChess ? labels.unsearched(id, quiescence) : null;
     const base = labels.isChess ? null : st.pathIndices(id);
-    const names = pruned.slice(0, 12).map((i) => (base ? [...base, i].join('.') : `#${i}`));
-    const more = pruned.length > 12 ? ` … ${pruned.length - 12} more` : '';
-    row('pruned', `<span class="pruned-list">${names.join(', ')}${more}</span> <span class="muted">(${pruned.length} by ${why}${labels.isChess ? '; move-list indices' : ''})</span>`, 'pruned');
+    const all = san ?? pruned.map((i) => (base ? [...base, i].join('.') : `#${i}`));
+    const names = all.slice(0, 12);
+    const more = all.length > 12 ? ` … ${all.length - 12} more` : '';
+    const note = labels.isChess && !san ? '; move-list indices' : '';
+    row('pruned', `<span class="pruned-list">${names.join(', ')}${more}</span> <span class="muted">(${all.length} by ${why}${note})</span>`, 'pruned');
   } else row('pruned', exited ? 'none' : '–');
   const pe = st.prunedBy.get(id);
   if (pe) {

@@ -104,6 +104,22 @@ export class Labels {
     }
   }
 
+  /** SAN of the moves of `id` no child searched (chess), or null when they cannot be named. */
+  unsearched(id, quiescence) {
+    if (!this.isChess || id === NONE) return null;
+    this.sync();
+    const st = this.store;
+    const codes = [];
+    st.forChildren(id, (c) => {
+      if (st.code[c] !== 0xffff) codes.push(st.code[c]);
+    });
+    try {
+      return this.chess.unsearched_san(id, Uint16Array.from(codes), quiescence);
+    } catch {
+      return null;
+    }
+  }
+
   fen(id) {
     if (!this.isChess || id === NONE) return null;
     this.sync();

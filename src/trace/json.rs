@@ -211,7 +211,7 @@ pub fn write_trace<W: Write>(
             if !n.is_root() {
                 path.push(n.move_code as u32);
             }
-            if (kids.len() as u32) < n.n_moves as u32 {
+            if n.n_moves > 0 {
                 let mut seen = vec![false; n.n_moves as usize];
                 for &k in kids {
                     if let Some(s) = seen.get_mut(rec.nodes[k as usize].move_code as usize) {
@@ -245,28 +245,23 @@ pub fn write_trace<W: Write>(
                 }
             };
             if let Some(p) = &pos
-                && (kids.len() as u32) < n.n_moves as u32
+                && n.n_moves > 0
             {
                 let searched: Vec<u16> = kids
                     .iter()
                     .map(|&k| rec.nodes[k as usize].move_code)
                     .collect();
-                // Quiescence nodes consider captures and promotions only.
-                let mut legal = Vec::new();
-                if n.depth <= 0 && config.quiescence.enabled && !p.in_check() {
-                    p.noisy_moves(&mut legal);
-                } else {
-                    p.legal_moves(&mut legal);
-                }
-                node.pruned = legal
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &m)| p.move_code(m, i))
-                    .filter(|c| !searched.contains(c))
-                    .map(|c| Pruned {
-                        child: None,
-                        mv: Some(code_to_uci(c)),
-                        reason: reason_of(id, c, prune_reason),
+                let quiescence = n.depth <= 0 && config.quiescence.enabled;
+                node.pruned = p
+                    .unsearched_moves(&searched, quiescence)
+                    .into_iter()
+                    .map(|m| {
+                        let c = p.move_code(m, 0);
+                        Pruned {
+                            child: None,
+                            mv: Some(code_to_uci(c)),
+                            reason: reason_of(id, c, prune_reason),
+                        }
                     })
                     .collect();
             }

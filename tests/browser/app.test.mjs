@@ -352,6 +352,18 @@ test('chess with enhancements: TT, null move, LMR, quiescence, uncertainty cut-o
     await settle();
     assert.match(await text('#inspector'), /uncertain\s+yes/);
   }
+  // the inspector names a cut node's pruned moves in SAN
+  const cutId = await ps(() => {
+    const st = window.prunescope.store;
+    for (let i = 1; i < st.n; i++) if (st.reason[i] === 5 && st.prunedCount(i) > 0) return i;
+    return -1;
+  });
+  assert.ok(cutId > 0, 'a cut node with pruned moves');
+  await ps((id) => window.prunescope.select(id), cutId);
+  await settle();
+  const prunedRow = await ps(() => document.querySelector('#inspector .pruned-list')?.textContent ?? '');
+  assert.match(prunedRow, /^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?)(?:, |$)/, prunedRow);
+  assert.doesNotMatch(await text('#inspector'), /move-list indices/);
   await shot('10-chess-enhancements.png');
   // back to a plain search
   for (const p of ['tt.enabled', 'ordering.mvv_lva', 'ordering.killers', 'null_move.enabled', 'lmr.enabled', 'quiescence.enabled', 'quiescence.see_pruning']) {
