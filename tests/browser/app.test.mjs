@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { launchChromium } from './chromium.mjs';
+import { collectProblems, launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,14 +51,7 @@ before(async () => {
   server = await startServer({ root: ROOT, port: 0 });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => consoleProblems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => consoleProblems.push(`request failed: ${r.url()}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) consoleProblems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
+  collectProblems(page, consoleProblems);
   await loadPage();
 });
 

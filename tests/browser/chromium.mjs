@@ -19,3 +19,18 @@ export const CHROMIUM_ARGS = [
 export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
+
+/**
+ * Records into `problems` everything a clean page must not produce: console errors and
+ * warnings, uncaught page errors, failed requests and HTTP errors.
+ */
+export function collectProblems(page, problems) {
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+}

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { launchChromium } from './chromium.mjs';
+import { collectProblems, launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,14 +59,7 @@ before(async () => {
   server = await startServer({ root: ROOT, port: 0 });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => consoleProblems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => consoleProblems.push(`request failed: ${r.url()}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) consoleProblems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
+  collectProblems(page, consoleProblems);
   await page.goto(server.url + 'index.html');
   await page.waitForFunction(() => window.prunescope?.state.engineReady === true, null, { timeout: 15_000 });
 });
