@@ -96,8 +96,8 @@ prunescope_setup() {
 prunescope_build_wasm() {
   cd "$PRUNESCOPE_ROOT" || return 1
   rm -rf pkg
-  ps_log "cargo build --release --lib --target wasm32-unknown-unknown"
-  cargo build --release --lib --target wasm32-unknown-unknown || return 1
+  ps_log "cargo build --release --lib --no-default-features --target wasm32-unknown-unknown"
+  cargo build --release --lib --no-default-features --target wasm32-unknown-unknown || return 1
   ps_log "wasm-bindgen --target web --out-dir pkg"
   wasm-bindgen --target web --out-dir pkg \
     "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/prunescope.wasm"

@@ -40,7 +40,7 @@ wasm_tests() {
     WASM_BINDGEN_USE_BROWSER=1 \
     WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PRUNESCOPE_ROOT/scripts/webdriver.json" \
     CHROMEDRIVER="$CHROMEDRIVER" \
-    cargo test --target wasm32-unknown-unknown --test wasm
+    cargo test --no-default-features --target wasm32-unknown-unknown --test wasm
 }
 
 step setup prunescope_setup
@@ -50,7 +50,7 @@ if [ "${#FAILED[@]}" -ne 0 ]; then
 fi
 step fmt cargo fmt --check
 step clippy cargo clippy --all-targets -- -D warnings
-step clippy-wasm cargo clippy --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
+step clippy-wasm cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
 step cargo-test cargo test --no-fail-fast
 step wasm-build prunescope_build_wasm
 if [ "${STEP_RESULTS[-1]}" = ok ]; then

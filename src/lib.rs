@@ -1,26 +1,28 @@
-//! prunescope's search core: games, negamax search (minimax, alpha-beta, PVS) and the node
-//! trace. Pure Rust with no knowledge of wasm-bindgen or the DOM; the CLI (`src/main.rs`) and
-//! the wasm adapter (`src/wasm.rs`) are thin layers on top.
+//! prunescope's search core: games, negamax search (minimax, alpha-beta, PVS) with the papers'
+//! techniques, and the node trace.
+//!
+//! Pure Rust: the core knows nothing of wasm-bindgen, the DOM or clap. The layers, bottom up:
+//!
+//! - [`game`]: the [`Game`] trait and the games (textbook trees, synthetic trees, chess);
+//! - [`search`]: the searcher, its configuration, move ordering and one module per technique;
+//! - [`trace`]: the codes shared with the page ([`trace::schema`]), the [`Tracer`] visitor,
+//!   the recorder, statistics, trace files and the node-by-node comparison;
+//! - [`lab`]: one entry point for the front ends: parse an input, search it, summarize;
+//! - [`experiments`]: the papers' experiments on EPD suites.
+//!
+//! The front ends are thin edges: `src/cli/` (the `prunescope` binary, the only user of clap)
+//! and `src/wasm/` (the wasm-bindgen adapter, built for `wasm32` only).
 
-pub mod chess;
-pub mod config;
-pub mod diff;
 pub mod experiments;
 pub mod game;
-pub mod ordering;
-pub mod run;
+pub mod lab;
 pub mod search;
-pub mod synthetic;
 pub mod trace;
-pub mod tree;
-pub mod tt;
-pub mod types;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use config::{Algorithm, SearchConfig};
-pub use game::Game;
+pub use game::{Game, INF, Value};
+pub use search::config::{Algorithm, SearchConfig};
 pub use search::{SearchResult, Searcher};
 pub use trace::{NoTrace, Tracer, record::Recorder};
-pub use types::{Bound, INF, NodeType, StopReason, Value, Window};

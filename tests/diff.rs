@@ -1,14 +1,16 @@
 //! Comparing traces node by node (`src/diff.rs`, `prunescope diff`): the matching rule on random
 //! trees, on re-searches and iterations, through the JSON files, and the command line.
 
-use prunescope::config::{Algorithm, SearchConfig};
-use prunescope::diff::{DiffNode, NO_MATCH, diff, diff_docs, nodes_of_doc, nodes_of_recorder};
-use prunescope::run::{Input, Summary};
-use prunescope::synthetic::{Ordering, Rng, SynthParams};
+use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
+use prunescope::game::tree::Shape;
+use prunescope::lab::{Input, Summary};
+use prunescope::search::config::{Algorithm, SearchConfig};
+use prunescope::trace::diff::{
+    DiffNode, NO_MATCH, diff, diff_docs, nodes_of_doc, nodes_of_recorder,
+};
 use prunescope::trace::json::{read_trace, write_trace};
-use prunescope::trace::record::Recorder;
-use prunescope::tree::Shape;
-use prunescope::types::NodeKind;
+use prunescope::trace::record::{Recorder, plies};
+use prunescope::trace::schema::NodeKind;
 use std::process::Command;
 
 const RUSSELL_NORVIG: &str = "((3 12 8) (2 4 6) (14 5 2))";
@@ -45,13 +47,14 @@ fn check_minimax_vs_alphabeta(input: &Input, what: &str) {
     assert_eq!(d.only_left, n_mm - n_ab, "{what}");
     assert_eq!(d.both, n_ab, "{what}");
     // every alpha-beta node's match is the minimax node at the same path
+    let (ply_mm, ply_ab) = (plies(&mm.nodes), plies(&ab.nodes));
     for (b, &a) in d.right_to_left.iter().enumerate() {
         assert_ne!(a, NO_MATCH, "{what}: alpha-beta node {b} unmatched");
         assert_eq!(
             mm.nodes[a as usize].move_code, ab.nodes[b].move_code,
             "{what}"
         );
-        assert_eq!(mm.nodes[a as usize].ply, ab.nodes[b].ply, "{what}");
+        assert_eq!(ply_mm[a as usize], ply_ab[b], "{what}");
     }
     // per ply, the same counts
     for row in &d.per_ply {

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use prunescope::Game;
-use prunescope::chess::{ChessPos, perft};
+use prunescope::game::chess::{ChessPos, perft};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{EnPassantMode, Position};
 

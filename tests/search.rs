@@ -1,13 +1,16 @@
 //! Search signatures: exact values and node counts against plain minimax and textbook
 //! alpha-beta on random trees, and Knuth & Moore's minimal-tree counts.
 
-use prunescope::config::{Algorithm, SearchConfig};
+use prunescope::game::INF;
+use prunescope::game::Value;
+use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
+use prunescope::game::tree::{Shape, Tree};
 use prunescope::search::Searcher;
-use prunescope::synthetic::{Ordering, Rng, SynthParams};
+use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::trace::record::Recorder;
+use prunescope::trace::schema::NodeType;
+use prunescope::trace::schema::StopReason;
 use prunescope::trace::stats::TraceStats;
-use prunescope::tree::{Shape, Tree};
-use prunescope::types::{INF, NodeType, StopReason, Value};
 
 fn cfg(algo: Algorithm) -> SearchConfig {
     SearchConfig {
@@ -228,7 +231,8 @@ fn worst_ordering_defeats_alphabeta() {
     let r = Searcher::new(c, &mut rec).run(&params.root());
     assert_eq!(r.nodes, 117, "full tree has 121 nodes");
     // No cut-off within two plies of the node whose window it uses.
-    for n in rec.nodes.iter().filter(|n| n.ply <= 1) {
+    let ply = prunescope::trace::record::plies(&rec.nodes);
+    for (n, _) in rec.nodes.iter().zip(&ply).filter(|(_, p)| **p <= 1) {
         assert_ne!(n.reason(), StopReason::BetaCutoff);
     }
 }

@@ -3,14 +3,18 @@
 //! documented invariants in the trace.
 
 use prunescope::Game;
-use prunescope::config::{Algorithm, SearchConfig};
-use prunescope::run::Input;
+use prunescope::game::INF;
+use prunescope::game::Value;
+use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
+use prunescope::game::tree::{Shape, Tree};
+use prunescope::lab::Input;
 use prunescope::search::Searcher;
-use prunescope::synthetic::{Ordering, Rng, SynthParams};
-use prunescope::trace::record::{EventKind, Recorder};
-use prunescope::tree::{Shape, Tree};
-use prunescope::tt::Replacement;
-use prunescope::types::{INF, NodeKind, StopReason, Value};
+use prunescope::search::config::{Algorithm, SearchConfig};
+use prunescope::search::techniques::tt::Replacement;
+use prunescope::trace::record::Recorder;
+use prunescope::trace::schema::EventKind;
+use prunescope::trace::schema::NodeKind;
+use prunescope::trace::schema::StopReason;
 
 fn minimax<G: Game>(pos: &G, depth: i32) -> Value {
     let mut moves = Vec::new();
@@ -192,7 +196,11 @@ fn multi_cut_cuts_only_after_c_of_m_probes_fail_high_and_returns_beta() {
         assert!(decisions > 0, "{mc} never considered a multi-cut");
         for n in &rec.nodes {
             if n.reason() == StopReason::MultiCut {
-                assert_ne!(n.expected(), prunescope::NodeType::Pv, "never at PV nodes");
+                assert_ne!(
+                    n.expected(),
+                    prunescope::trace::schema::NodeType::Pv,
+                    "never at PV nodes"
+                );
                 assert_eq!(n.beta - n.alpha, 1, "only in null-window searches");
             }
             if n.node_kind() == NodeKind::McProbe {
@@ -243,7 +251,7 @@ fn null_move_respects_its_conditions() {
             );
             assert_ne!(
                 parent.expected(),
-                prunescope::NodeType::Pv,
+                prunescope::trace::schema::NodeType::Pv,
                 "not at PV nodes"
             );
             assert_eq!(n.beta - n.alpha, 1, "a null window around β");
@@ -253,18 +261,16 @@ fn null_move_respects_its_conditions() {
     // White (with a rook) may.
     let fen = "8/8/4k3/8/3pP3/3P4/4K3/7R b - - 0 1";
     let rec = chess_trace(fen, 5, &["null_move"]);
+    let ply = prunescope::trace::record::plies(&rec.nodes);
     let nulls: Vec<_> = rec
         .nodes
         .iter()
-        .filter(|n| n.node_kind() == NodeKind::Null)
+        .zip(&ply)
+        .filter(|(n, _)| n.node_kind() == NodeKind::Null)
         .collect();
     assert!(!nulls.is_empty(), "White never tried a null move");
-    for n in nulls {
-        assert_eq!(
-            n.ply % 2,
-            0,
-            "a null move by the side with only king and pawns"
-        );
+    for (_, p) in nulls {
+        assert_eq!(p % 2, 0, "a null move by the side with only king and pawns");
     }
 }
 
@@ -293,7 +299,7 @@ fn lmr_reduces_only_late_quiet_moves_and_researches_fail_highs() {
         }
         reduced += 1;
         let parent = rec.nodes[n.parent as usize];
-        assert_ne!(parent.expected(), prunescope::NodeType::Pv);
+        assert_ne!(parent.expected(), prunescope::trace::schema::NodeType::Pv);
         assert!(n.index as u32 >= 3, "K = 3 moves are never reduced");
         assert_eq!(n.depth as i32, parent.depth as i32 - 2, "H = 1 ply less");
         // A reduced move that failed high is re-searched at full depth.

@@ -1,8 +1,8 @@
 //! Golden traces, determinism, and the JSON format's round trip.
 
-use prunescope::config::{Algorithm, SearchConfig};
-use prunescope::run::Input;
-use prunescope::synthetic::{Ordering, SynthParams};
+use prunescope::game::synthetic::{Ordering, SynthParams};
+use prunescope::lab::Input;
+use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::trace::json::{read_trace, write_trace};
 
 const RUSSELL_NORVIG: &str = "((3 12 8) (2 4 6) (14 5 2))";
@@ -209,9 +209,9 @@ fn corrupt_trace_files_are_rejected_with_a_message() {
 /// listed as pruned.
 #[test]
 fn pruned_children_are_exactly_the_unsearched_ones_on_random_trees() {
-    let mut rng = prunescope::synthetic::Rng::new(5);
+    let mut rng = prunescope::game::synthetic::Rng::new(5);
     for case in 0..400 {
-        let shape = prunescope::tree::Shape::random(&mut rng, 2 + case % 5, 4, 20);
+        let shape = prunescope::game::tree::Shape::random(&mut rng, 2 + case % 5, 4, 20);
         let doc = read_trace(&trace_json(
             &Input::Tree {
                 text: shape.to_text(),

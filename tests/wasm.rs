@@ -8,9 +8,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
-use prunescope::config::{Algorithm, SearchConfig};
-use prunescope::run::Input;
-use prunescope::trace::record::NO_PARENT;
+use prunescope::lab::Input;
+use prunescope::search::config::{Algorithm, SearchConfig};
+use prunescope::trace::schema::NO_PARENT;
 use prunescope::wasm::{ChessLabels, NODE_BYTES, Session, node_bytes, validate, validate_config};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -112,7 +112,7 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
     all
 }
 
-fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::run::Summary, prunescope::Recorder) {
+fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::lab::Summary, prunescope::Recorder) {
     input
         .prepare()
         .unwrap()
@@ -235,7 +235,10 @@ fn batches_stream_and_reassemble() {
         assert!(w[0].elapsed_ms <= w[1].elapsed_ms);
     }
     // Updates only ever name nodes that were open, at most one per ply.
-    let max_ply = nrec.nodes.iter().map(|r| r.ply).max().unwrap() as usize;
+    let max_ply = prunescope::trace::record::plies(&nrec.nodes)
+        .into_iter()
+        .max()
+        .unwrap() as usize;
     assert!(batches.iter().all(|b| b.upd_ids.len() <= max_ply + 1));
 }
 
@@ -389,7 +392,7 @@ fn everything_on(depth: u32) -> SearchConfig {
         node_cap: 30_000,
         ..Default::default()
     };
-    let names = prunescope::config::ENABLE_NAMES
+    let names = prunescope::search::config::ENABLE_NAMES
         .iter()
         .map(|&(name, _)| name)
         .chain(["uc_general"]);

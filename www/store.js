@@ -24,7 +24,7 @@ export const TYPES = ['PV', 'CUT', 'ALL'];
 export const NODE_KINDS = ['normal', 'null move', 'multi-cut probe', 'reduced (LMR)', 'LMR re-search', 'extended (check)', 'quiescence'];
 /** High nibble of the `kind` byte: where move ordering put the move into the node. */
 export const ORDER_SOURCES = ['generation order', 'TT move', 'capture (MVV/LVA)', 'killer', 'refutation', 'history', 'previous best'];
-export const NO_BEST = 0xff;
+export const NO_BEST = 0xffff;
 /** Short words for why a node's remaining moves were not searched (by its stop reason). */
 export const PRUNE_WHY = { 5: 'β-cut-off', 6: 'search stopped', 7: 'TT cut-off', 8: 'null-move cut-off', 9: 'multi-cut', 10: 'uncertainty cut-off', 11: 'stand pat' };
 /** Why a prune event skipped a move. */
@@ -39,7 +39,7 @@ export const F_RESEARCH = 1 << 6;
 // Per-node columns: [name, constructor].
 const COLUMNS = [
   ['parent', Uint32Array], ['alpha', Int32Array], ['beta', Int32Array], ['value', Int32Array],
-  ['code', Uint16Array], ['index', Uint16Array], ['nMoves', Uint16Array], ['bestIndex', Uint8Array],
+  ['code', Uint16Array], ['index', Uint16Array], ['nMoves', Uint16Array], ['bestIndex', Uint16Array],
   ['kind', Uint8Array], ['ply', Uint8Array], ['depth', Int8Array], ['flags', Uint8Array],
   ['reason', Uint8Array],
   // derived
@@ -167,7 +167,7 @@ export class TraceStore {
     const u16 = new Uint16Array(buf.buffer, buf.byteOffset, count * 14);
     const u8 = new Uint8Array(buf.buffer, buf.byteOffset, count * REC);
     const i8 = new Int8Array(buf.buffer, buf.byteOffset, count * REC);
-    const { parent, alpha, beta, value, code, index, nMoves, bestIndex, kind, ply, depth, flags, reason } = this;
+    const { parent, alpha, beta, value, code, index, nMoves, bestIndex, kind, depth, flags, reason } = this;
     for (let k = 0; k < count; k++) {
       const id = ids ? ids[k] : first + k;
       const w = k * 7, h = k * 14, b = k * REC;
@@ -178,9 +178,8 @@ export class TraceStore {
       code[id] = u16[h + 8];
       index[id] = u16[h + 9];
       nMoves[id] = u16[h + 10];
-      bestIndex[id] = u8[b + 22];
-      kind[id] = u8[b + 23];
-      ply[id] = u8[b + 24];
+      bestIndex[id] = u16[h + 11];
+      kind[id] = u8[b + 24];
       depth[id] = i8[b + 25];
       flags[id] = u8[b + 26];
       reason[id] = u8[b + 27];
@@ -228,7 +227,9 @@ export class TraceStore {
 
   _attach(id) {
     const p = this.parent[id];
-    const ply = this.ply[id];
+    // the record does not store the ply: a child is one ply below its parent
+    const ply = p === NONE ? 0 : this.ply[p] + 1;
+    this.ply[id] = ply;
     if (p !== NONE) {
       this.lastChild[p] = id;
       this.nChildren[p]++;

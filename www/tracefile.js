@@ -103,9 +103,8 @@ export function readTrace(text) {
     u16[h + 8] = code;
     u16[h + 9] = Math.min(nd.index, 0xffff);
     u16[h + 10] = Math.min(nd.moves, 0xffff);
-    u8[b + 22] = nd.best_index === null || nd.best_index === undefined ? 0xff : Math.min(nd.best_index, 254);
-    u8[b + 23] = kind | (order << 4);
-    u8[b + 24] = Math.min(nd.ply, 255);
+    u16[h + 11] = nd.best_index === null || nd.best_index === undefined ? 0xffff : Math.min(nd.best_index, 0xfffe);
+    u8[b + 24] = kind | (order << 4);
     i8[b + 25] = nd.depth === null || nd.depth === undefined ? 127 : Math.max(-128, Math.min(127, nd.depth));
     const ro = nd.research_of;
     if (ro !== null && ro !== undefined) {

@@ -2,12 +2,15 @@
 //! by `prunescope diff` and the page's "open trace". Nodes are streamed one at a time so a
 //! million-node trace never exists twice in memory.
 
-use super::record::{EventKind, NodeRec, Recorder};
-use crate::chess::{ChessPos, code_to_uci};
-use crate::config::SearchConfig;
+use super::record::{NodeRec, Recorder, plies};
 use crate::game::Game;
-use crate::run::{Input, Prepared, Summary};
-use crate::types::{INF, PruneReason, Value};
+use crate::game::INF;
+use crate::game::Value;
+use crate::game::chess::{ChessPos, code_to_uci};
+use crate::lab::{Input, Prepared, Summary};
+use crate::search::config::SearchConfig;
+use crate::trace::schema::EventKind;
+use crate::trace::schema::PruneReason;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
@@ -156,11 +159,15 @@ pub fn write_trace<W: Write>(
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
     let children = Children::of(&rec.nodes);
+    let plies = plies(&rec.nodes);
     // Moves pruned for a reason of their own (SEE, uncertainty), by node.
     let mut own_reason: std::collections::HashMap<u32, Vec<(u16, &'static str)>> =
         std::collections::HashMap::new();
     for e in rec.replay().filter(|e| e.kind == EventKind::Prune) {
-        if let (Some(node), Some(r)) = (e.node, PruneReason::from_i32(e.aux[1])) {
+        if let (Some(node), Some(r)) = (
+            e.node,
+            u8::try_from(e.aux[1]).ok().and_then(PruneReason::from_u8),
+        ) {
             own_reason
                 .entry(node)
                 .or_default()
@@ -182,7 +189,7 @@ pub fn write_trace<W: Write>(
         let mut node = NodeJson {
             id: id as u32,
             parent: (!n.is_root()).then_some(n.parent),
-            ply: n.ply as u32,
+            ply: plies[id],
             path: None,
             mv: None,
             san: None,
@@ -206,7 +213,7 @@ pub fn write_trace<W: Write>(
         let kids = children.get(id);
         let prune_reason = reason.prune_reason().unwrap_or("not_searched");
         if is_tree {
-            paths.truncate(n.ply as usize);
+            paths.truncate(plies[id] as usize);
             let mut path = paths.last().cloned().unwrap_or_default();
             if !n.is_root() {
                 path.push(n.move_code as u32);

@@ -4,13 +4,21 @@
 //! search is generic over the tracer, so `Searcher<G, NoTrace>` is monomorphized into code with
 //! no tracing left in it at all.
 
+pub mod diff;
 pub mod json;
 pub mod record;
+pub mod schema;
 pub mod stats;
 
-use crate::ordering::OrderSource;
-use crate::tt::TtEntry;
-use crate::types::{Bound, NodeKind, NodeType, PruneReason, StopReason, Value, Window};
+use crate::game::Value;
+use crate::search::techniques::tt::TtEntry;
+use crate::search::window::Window;
+use crate::trace::schema::NodeKind;
+use crate::trace::schema::NodeType;
+use crate::trace::schema::OrderSource;
+use crate::trace::schema::PruneReason;
+use crate::trace::schema::StopReason;
+use crate::trace::schema::{Bound, NullVerdict};
 
 /// What the search knows when it enters a node.
 #[derive(Clone, Copy, Debug)]
@@ -28,18 +36,6 @@ pub struct Enter {
     pub kind: NodeKind,
     /// Which ordering heuristic put the move where it is.
     pub order: OrderSource,
-}
-
-/// What the null-move search decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(i32)]
-pub enum NullVerdict {
-    /// It failed low: no pruning, search normally.
-    FailLow = 0,
-    /// It failed high: cut (standard null-move pruning).
-    Cutoff = 1,
-    /// It failed high under verification: reduce the depth by one ply and search on.
-    Verify = 2,
 }
 
 /// What the search knows when it leaves a node.

@@ -1,17 +1,19 @@
 //! The recording tracer: every node in a flat array of 28-byte records plus a one-byte-per-event
 //! tape, so a million-node search fits in about 30 MB and crosses to JavaScript as typed arrays.
 
-use super::NullVerdict;
 use super::{Enter, Exit, Tracer};
-use crate::ordering::OrderSource;
-use crate::tt::TtEntry;
-use crate::types::{Bound, NodeKind, NodeType, PruneReason, StopReason, Value};
+use crate::game::Value;
+use crate::search::techniques::tt::TtEntry;
+use crate::trace::schema::{
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH,
+    FLAG_UNCERTAIN, MAX_AUX_WORDS, NO_PARENT, NONE16, NodeKind, NodeType, NullVerdict, OrderSource,
+    PruneReason, RECORD_BYTES, StopReason,
+};
 
-/// `parent` of a root node.
-pub const NO_PARENT: u32 = u32::MAX;
-
-/// One searched node. `#[repr(C)]` with a 28-byte stride: the browser reads batches of these
-/// through `Int32Array`/`Uint16Array`/`Uint8Array` views (layout in `docs/trace-format.md`).
+/// One searched node. `#[repr(C)]` with a 28-byte stride and no padding: the browser reads
+/// batches of these through typed-array views, and binary trace files store them as they are
+/// (layout: [`crate::trace::schema::RECORD_FIELDS`], `docs/trace-format.md`). A node's ply is
+/// not stored: it is its parent's plus one.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeRec {
@@ -24,17 +26,15 @@ pub struct NodeRec {
     pub value: i32,
     /// Game-specific move code of the move into this node (child index for trees).
     pub move_code: u16,
-    /// Index of that move in the parent's move list.
+    /// Index of that move in the parent's (ordered) move list; [`NONE16`] for the null move.
     pub index: u16,
     /// Number of moves this node generated (0 for leaves and nodes that never generated moves;
     /// in quiescence, the captures and promotions considered).
     pub n_moves: u16,
-    /// Index in the move list of the move that produced `value`, or `u8::MAX` (254 stands for
-    /// 254 or more).
-    pub best_index: u8,
+    /// Index in the move list of the move that produced `value`, or [`NONE16`].
+    pub best_index: u16,
     /// Low nibble: [`NodeKind`]; high nibble: the [`OrderSource`] of the move into the node.
     pub kind: u8,
-    pub ply: u8,
     /// Remaining depth, clamped to `i8` (127 = unbounded, as in explicit trees).
     pub depth: i8,
     /// Bits 0–1 bound, 2–3 expected type, 4 uncertain, 5 exited, 6 is a re-search.
@@ -43,16 +43,14 @@ pub struct NodeRec {
     pub reason: u8,
 }
 
-pub const FLAG_UNCERTAIN: u8 = 1 << 4;
-pub const FLAG_EXITED: u8 = 1 << 5;
-pub const FLAG_RESEARCH: u8 = 1 << 6;
+const _: () = assert!(core::mem::size_of::<NodeRec>() == RECORD_BYTES);
 
 impl NodeRec {
     pub fn bound(&self) -> Bound {
-        Bound::from_u8(self.flags)
+        Bound::from_u8(self.flags & FLAG_BOUND_MASK).unwrap_or(Bound::Exact)
     }
     pub fn expected(&self) -> NodeType {
-        NodeType::from_u8(self.flags >> 2)
+        NodeType::from_u8((self.flags >> FLAG_EXPECTED_SHIFT) & 3).unwrap_or(NodeType::Pv)
     }
     pub fn actual(&self) -> NodeType {
         self.bound().node_type()
@@ -73,117 +71,33 @@ impl NodeRec {
         self.parent == NO_PARENT
     }
     pub fn node_kind(&self) -> NodeKind {
-        NodeKind::from_u8(self.kind)
+        NodeKind::from_u8(self.kind & 15).unwrap_or(NodeKind::Normal)
     }
     pub fn order(&self) -> OrderSource {
-        OrderSource::from_u8(self.kind >> 4)
+        OrderSource::from_u8(self.kind >> 4).unwrap_or(OrderSource::Generated)
     }
     pub fn best_index(&self) -> Option<u32> {
-        (self.best_index != u8::MAX).then_some(self.best_index as u32)
+        (self.best_index != NONE16).then_some(self.best_index as u32)
+    }
+    /// Index in the parent's move list, `None` for the null move and roots' placeholder.
+    pub fn move_index(&self) -> Option<u32> {
+        (self.index != NONE16).then_some(self.index as u32)
     }
 }
 
-/// Kinds on the event tape. The node an event refers to is implied by replaying the tape with
-/// a stack (see [`Recorder::replay`]); values ride on the `aux` stream. Codes are part of the
-/// trace format: append, never renumber.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum EventKind {
-    /// Enter the next node in id order. aux: none.
-    Enter = 0,
-    /// Leave the innermost open node. aux: none (its record holds the result).
-    Exit = 1,
-    /// α of the innermost node raised. aux: old α, new α.
-    AlphaRaised = 2,
-    /// The child that just returned caused a β-cut-off at the innermost node. aux: value, β.
-    Cutoff = 3,
-    /// The child that just returned will be searched again; the next Enter is its re-search.
-    Research = 4,
-    /// A new root search starts. aux: depth.
-    Iteration = 5,
-    /// The search stopped early (node cap). aux: none.
-    Aborted = 6,
-    /// A transposition-table hit at the innermost node. aux: value, packed (depth & 0xFF |
-    /// bound << 8 | uncertain << 10 | presearched << 11 | cutoff << 12), best move code |
-    /// iteration << 16.
-    TtHit = 7,
-    /// The null-move child just returned. aux: value, β, verdict (0 fail-low, 1 cut-off,
-    /// 2 verify: reduce depth by one).
-    NullVerdict = 8,
-    /// Multi-cut decision. aux: cuts, C, probes searched, decided (1 = cut).
-    MultiCut = 9,
-    /// Uncertainty cut-off. aux: moves tried, move limit (CUT_RATIO × moves).
-    UncertaintyCutoff = 10,
-    /// A root search failed its aspiration window. aux: α, β, value.
-    AspirationFail = 11,
-    /// Pre-search raised the node's depth. aux: old depth, new depth, tt iteration.
-    Presearch = 12,
-    /// Verified null-move pruning detected zugzwang: re-search at the original depth.
-    /// aux: value, β.
-    Zugzwang = 13,
-    /// A move of the innermost node pruned without being entered. aux: move code, reason
-    /// (0 = SEE, 1 = uncertainty cut-off).
-    Prune = 14,
-}
-
-impl EventKind {
-    pub fn from_u8(v: u8) -> Option<EventKind> {
-        use EventKind::*;
-        Some(match v {
-            0 => Enter,
-            1 => Exit,
-            2 => AlphaRaised,
-            3 => Cutoff,
-            4 => Research,
-            5 => Iteration,
-            6 => Aborted,
-            7 => TtHit,
-            8 => NullVerdict,
-            9 => MultiCut,
-            10 => UncertaintyCutoff,
-            11 => AspirationFail,
-            12 => Presearch,
-            13 => Zugzwang,
-            14 => Prune,
-            _ => return None,
-        })
+/// The ply of every node (a root's is 0, a child's its parent's plus one), in one pass: parents
+/// come before their children.
+pub fn plies(nodes: &[NodeRec]) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::with_capacity(nodes.len());
+    for n in nodes {
+        let ply = if n.is_root() {
+            0
+        } else {
+            out.get(n.parent as usize).map_or(0, |p| p + 1)
+        };
+        out.push(ply);
     }
-    /// How many `aux` words the event carries.
-    pub fn aux_words(self) -> usize {
-        match self {
-            EventKind::AlphaRaised
-            | EventKind::Cutoff
-            | EventKind::UncertaintyCutoff
-            | EventKind::Zugzwang
-            | EventKind::Prune => 2,
-            EventKind::TtHit
-            | EventKind::NullVerdict
-            | EventKind::AspirationFail
-            | EventKind::Presearch => 3,
-            EventKind::MultiCut => 4,
-            EventKind::Iteration => 1,
-            EventKind::Enter | EventKind::Exit | EventKind::Research | EventKind::Aborted => 0,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            EventKind::Enter => "enter",
-            EventKind::Exit => "exit",
-            EventKind::AlphaRaised => "alpha_raised",
-            EventKind::Cutoff => "cutoff",
-            EventKind::Research => "research",
-            EventKind::Iteration => "iteration",
-            EventKind::Aborted => "aborted",
-            EventKind::TtHit => "tt_hit",
-            EventKind::NullVerdict => "null_verdict",
-            EventKind::MultiCut => "multi_cut",
-            EventKind::UncertaintyCutoff => "uncertainty_cutoff",
-            EventKind::AspirationFail => "aspiration_fail",
-            EventKind::Presearch => "presearch",
-            EventKind::Zugzwang => "zugzwang",
-            EventKind::Prune => "prune",
-        }
-    }
+    out
 }
 
 /// One event of the replayed tape.
@@ -194,7 +108,7 @@ pub struct EventView {
     /// AlphaRaised/Cutoff/Research, the node whose child just returned). `None` only for
     /// Iteration and Aborted events outside any node.
     pub node: Option<u32>,
-    pub aux: [i32; 4],
+    pub aux: [i32; MAX_AUX_WORDS],
 }
 
 /// Records every node and event of a search.
@@ -294,7 +208,7 @@ impl Iterator for Replay<'_> {
         let &code = self.rec.events.get(self.pos)?;
         self.pos += 1;
         let kind = EventKind::from_u8(code)?;
-        let mut aux = [0; 4];
+        let mut aux = [0; MAX_AUX_WORDS];
         for slot in aux.iter_mut().take(kind.aux_words()) {
             *slot = self.rec.aux[self.aux_pos];
             self.aux_pos += 1;
@@ -338,11 +252,10 @@ impl Tracer for Recorder {
             beta: e.window.beta,
             value: 0,
             move_code: e.move_code,
-            index: e.index.min(u16::MAX as u32) as u16,
+            index: e.index.min(NONE16 as u32) as u16,
             n_moves: 0,
-            best_index: u8::MAX,
+            best_index: NONE16,
             kind: e.kind as u8 | (e.order as u8) << 4,
-            ply: e.ply.min(255) as u8,
             depth: clamp_i8(e.depth),
             flags,
             reason: StopReason::Aborted as u8,
@@ -353,7 +266,7 @@ impl Tracer for Recorder {
 
     fn moves_generated(&mut self, count: u32) {
         if let Some(&id) = self.stack.last() {
-            self.nodes[id as usize].n_moves = count.min(u16::MAX as u32) as u16;
+            self.nodes[id as usize].n_moves = count.min(NONE16 as u32) as u16;
         }
     }
 
@@ -381,7 +294,9 @@ impl Tracer for Recorder {
             n.flags |= FLAG_UNCERTAIN;
         }
         n.reason = x.reason as u8;
-        n.best_index = x.best_index.map_or(u8::MAX, |i| i.min(254) as u8);
+        n.best_index = x
+            .best_index
+            .map_or(NONE16, |i| i.min(NONE16 as u32 - 1) as u16);
         self.last_exited = id;
         self.push_event(EventKind::Exit);
     }

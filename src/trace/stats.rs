@@ -1,7 +1,8 @@
 //! Statistics computed from a recorded trace.
 
 use super::record::Recorder;
-use crate::types::{NodeType, StopReason};
+use crate::trace::schema::NodeType;
+use crate::trace::schema::StopReason;
 use serde::{Deserialize, Serialize};
 
 /// Counts per node type, indexed PV, CUT, ALL.
@@ -73,8 +74,9 @@ impl TraceStats {
             ..Default::default()
         };
         let mut first_move_cutoffs = 0;
-        for n in &rec.nodes {
-            bump(&mut s.per_ply, n.ply as usize);
+        let plies = super::record::plies(&rec.nodes);
+        for (n, &ply) in rec.nodes.iter().zip(&plies) {
+            bump(&mut s.per_ply, ply as usize);
             if !n.exited() || n.reason() == StopReason::Aborted {
                 continue;
             }

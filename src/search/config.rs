@@ -1,7 +1,7 @@
 //! The one search configuration shared by the CLI, the JSON trace and the browser.
 
-use crate::ordering::OrderingParams;
-use crate::tt::TtParams;
+use crate::search::ordering::OrderingParams;
+use crate::search::techniques::tt::TtParams;
 use serde::{Deserialize, Serialize};
 
 /// The search algorithm, in negamax fail-soft form.
@@ -272,6 +272,48 @@ impl Default for SearchConfig {
     }
 }
 
+/// A numeric parameter's accepted range, by its dotted name (`--set`, the trace's `config`,
+/// the page's fields).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ParamRange {
+    pub name: &'static str,
+    pub min: f64,
+    pub max: f64,
+    /// `min` itself is refused (CUT_RATIO must be above 0).
+    pub min_exclusive: bool,
+}
+
+const fn range(name: &'static str, min: f64, max: f64) -> ParamRange {
+    ParamRange {
+        name,
+        min,
+        max,
+        min_exclusive: false,
+    }
+}
+
+/// Every numeric parameter's range, checked by [`SearchConfig::validate`] and sent to the page.
+pub const PARAM_RANGES: &[ParamRange] = &[
+    range("depth", 1.0, MAX_DEPTH as f64),
+    range("tt.size_log2", 10.0, 24.0),
+    range("aspiration.width", 1.0, 100_000.0),
+    range("null_move.R", 1.0, 3.0),
+    range("multi_cut.M", 1.0, 256.0),
+    range("multi_cut.C", 1.0, 256.0),
+    range("multi_cut.R", 1.0, 8.0),
+    range("presearch.Risk", 1.0, 16.0),
+    range("presearch.NearRoot", 0.0, 1000.0),
+    range("presearch.NearLeaf", 0.0, 64.0),
+    range("lmr.K", 1.0, 256.0),
+    range("lmr.H", 1.0, 8.0),
+    ParamRange {
+        name: "uncertainty.CUT_RATIO",
+        min: 0.0,
+        max: 1.0,
+        min_exclusive: true,
+    },
+];
+
 /// The names `--enable` accepts, each with the parameter it switches on.
 pub const ENABLE_NAMES: &[(&str, &str)] = &[
     ("tt", "tt.enabled"),
@@ -300,13 +342,15 @@ impl SearchConfig {
     /// the paper's R = 3.
     pub fn enable(&mut self, name: &str) -> Result<(), String> {
         match name {
-            "uc_safe" => self.uncertainty.mode = UncertaintyMode::Safe,
-            "uc_general" => self.uncertainty.mode = UncertaintyMode::General,
-            "uc_all" => self.uncertainty.mode = UncertaintyMode::UnsafeAll,
+            _ if let Some(&(_, mode)) =
+                UNCERTAINTY_ENABLE_NAMES.iter().find(|(n, _)| *n == name) =>
+            {
+                self.uncertainty.mode = mode
+            }
             _ => {
                 let Some(&(_, path)) = ENABLE_NAMES.iter().find(|(n, _)| *n == name) else {
                     let mut all: Vec<&str> = ENABLE_NAMES.iter().map(|(n, _)| *n).collect();
-                    all.extend(["uc_safe", "uc_general", "uc_all"]);
+                    all.extend(UNCERTAINTY_ENABLE_NAMES.iter().map(|(n, _)| *n));
                     return Err(format!(
                         "unknown technique '{name}': expected one of {}",
                         all.join(", ")
@@ -348,43 +392,35 @@ impl SearchConfig {
 
     /// Rejects out-of-range parameters with a message naming the parameter.
     pub fn validate(&self) -> Result<(), String> {
-        if self.depth == 0 || self.depth > MAX_DEPTH {
-            return Err(format!(
-                "depth must be between 1 and {MAX_DEPTH}, got {}",
-                self.depth
-            ));
-        }
-        let range = |name: &str, v: i64, lo: i64, hi: i64| {
-            if v < lo || v > hi {
-                Err(format!("{name} must be between {lo} and {hi}, got {v}"))
+        let values = serde_json::to_value(self).map_err(|e| e.to_string())?;
+        for p in PARAM_RANGES {
+            let v = p
+                .name
+                .split('.')
+                .try_fold(&values, |v, part| v.get(part))
+                .and_then(|v| v.as_f64())
+                .ok_or_else(|| format!("{} is missing", p.name))?;
+            let low_ok = if p.min_exclusive {
+                v > p.min
             } else {
-                Ok(())
+                v >= p.min
+            };
+            if !low_ok || v > p.max {
+                return Err(if p.min_exclusive {
+                    format!("{} must be in ({}, {}], got {v}", p.name, p.min, p.max)
+                } else {
+                    format!(
+                        "{} must be between {} and {}, got {v}",
+                        p.name, p.min, p.max
+                    )
+                });
             }
-        };
-        range("tt.size_log2", self.tt.size_log2 as i64, 10, 24)?;
-        range("aspiration.width", self.aspiration.width as i64, 1, 100_000)?;
-        range("null_move.R", self.null_move.r as i64, 1, 3)?;
-        range("multi_cut.M", self.multi_cut.m as i64, 1, 256)?;
-        range(
-            "multi_cut.C",
-            self.multi_cut.c as i64,
-            1,
-            self.multi_cut.m as i64,
-        )?;
-        range("multi_cut.R", self.multi_cut.r as i64, 1, 8)?;
-        range("presearch.Risk", self.presearch.risk as i64, 1, 16)?;
-        range(
-            "presearch.NearRoot",
-            self.presearch.near_root as i64,
-            0,
-            1000,
-        )?;
-        range("presearch.NearLeaf", self.presearch.near_leaf as i64, 0, 64)?;
-        range("lmr.K", self.lmr.k as i64, 1, 256)?;
-        range("lmr.H", self.lmr.h as i64, 1, 8)?;
-        let r = self.uncertainty.cut_ratio;
-        if !(r > 0.0 && r <= 1.0) {
-            return Err(format!("uncertainty.CUT_RATIO must be in (0, 1], got {r}"));
+        }
+        if self.multi_cut.c > self.multi_cut.m {
+            return Err(format!(
+                "multi_cut.C must be at most multi_cut.M = {}, got {}",
+                self.multi_cut.m, self.multi_cut.c
+            ));
         }
         let needs = |on: bool, what: &str, req: bool, req_name: &str| {
             if on && !req {
@@ -442,4 +478,48 @@ impl SearchConfig {
     pub fn forward_pruning(&self) -> bool {
         self.null_move.enabled || self.multi_cut.mc_c || self.multi_cut.mc_a || self.lmr.enabled
     }
+}
+
+/// The uncertainty cut-off forms `--enable` selects, by name.
+pub const UNCERTAINTY_ENABLE_NAMES: &[(&str, UncertaintyMode)] = &[
+    ("uc_safe", UncertaintyMode::Safe),
+    ("uc_general", UncertaintyMode::General),
+    ("uc_all", UncertaintyMode::UnsafeAll),
+];
+
+/// The configuration part of `www/schema.js`: algorithms, `--enable` names, parameter ranges,
+/// defaults and limits.
+pub fn schema_js() -> String {
+    let j = |v: serde_json::Value| v.to_string();
+    let algos: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    let enable: serde_json::Map<String, serde_json::Value> = ENABLE_NAMES
+        .iter()
+        .map(|(n, p)| (n.to_string(), serde_json::Value::from(*p)))
+        .collect();
+    let uc: serde_json::Map<String, serde_json::Value> = UNCERTAINTY_ENABLE_NAMES
+        .iter()
+        .map(|(n, m)| {
+            (
+                n.to_string(),
+                serde_json::to_value(m).expect("a mode serializes"),
+            )
+        })
+        .collect();
+    format!(
+        "\n/** Search configuration: src/search/config.rs. */\n\
+         export const ALGORITHMS = Object.freeze({});\n\
+         export const MAX_DEPTH = {MAX_DEPTH};\n\
+         export const DEFAULT_NODE_CAP = {DEFAULT_NODE_CAP};\n\
+         /** `--enable` name → the dotted parameter it switches on. */\n\
+         export const ENABLE_NAMES = Object.freeze({});\n\
+         /** `--enable` names of the uncertainty cut-off forms → uncertainty.mode. */\n\
+         export const UNCERTAINTY_ENABLE_NAMES = Object.freeze({});\n\
+         export const PARAM_RANGES = Object.freeze({});\n\
+         export const DEFAULT_CONFIG = Object.freeze({});\n",
+        j(serde_json::json!(algos)),
+        j(serde_json::Value::Object(enable)),
+        j(serde_json::Value::Object(uc)),
+        j(serde_json::to_value(PARAM_RANGES).expect("ranges serialize")),
+        j(serde_json::to_value(SearchConfig::default()).expect("the default config serializes")),
+    )
 }

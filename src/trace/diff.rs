@@ -16,11 +16,12 @@
 //! before its children); for each matched pair, the left children are chained per move code and
 //! the right children take the first unclaimed left child with their code.
 
-use crate::chess::NULL_MOVE_CODE;
-use crate::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
+use crate::game::Value;
+use crate::game::chess::NULL_MOVE_CODE;
+use crate::search::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
 use crate::trace::json::TraceDoc;
-use crate::trace::record::{NO_PARENT, Recorder};
-use crate::types::Value;
+use crate::trace::record::Recorder;
+use crate::trace::schema::NO_PARENT;
 use serde::Serialize;
 
 /// "No matching node" in [`Diff::left_to_right`] and [`Diff::right_to_left`].
@@ -63,7 +64,7 @@ pub fn nodes_of_recorder(rec: &Recorder) -> Vec<DiffNode> {
 
 /// The move code of a UCI move: "e2e4" → from | to << 6, "e7e8q" adds the promotion piece
 /// (2 N, 3 B, 4 R, 5 Q) << 12, "0000" is the null move. The inverse of
-/// [`crate::chess::code_to_uci`] for every move a search can make.
+/// [`crate::game::chess::code_to_uci`] for every move a search can make.
 pub fn uci_to_code(uci: &str) -> Option<u16> {
     if uci == "0000" {
         return Some(NULL_MOVE_CODE);
@@ -536,7 +537,10 @@ mod tests {
         assert_eq!(uci_to_code("e7e8x"), None);
         assert_eq!(uci_to_code("e2"), None);
         for code in [0u16, 12 | 28 << 6, 52 | 60 << 6 | 2 << 12, 4 | 6 << 6] {
-            assert_eq!(uci_to_code(&crate::chess::code_to_uci(code)), Some(code));
+            assert_eq!(
+                uci_to_code(&crate::game::chess::code_to_uci(code)),
+                Some(code)
+            );
         }
     }
 

@@ -2,8 +2,8 @@
 //! Each returns its table as data; `main.rs` prints it. Node counts are exact and
 //! deterministic, so the tables are signatures of the search.
 
-use crate::config::{Algorithm, SearchConfig};
-use crate::run::{Input, Prepared, Summary};
+use crate::lab::{Input, Prepared, Summary};
+use crate::search::config::{Algorithm, SearchConfig};
 
 /// One EPD record: its id, the position, and the best moves (`bm`, SAN) if given.
 #[derive(Clone, Debug, PartialEq, Eq)]

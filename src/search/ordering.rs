@@ -5,55 +5,8 @@
 //! practice*.
 
 use crate::game::MoveFacts;
+use crate::trace::schema::OrderSource;
 use serde::{Deserialize, Serialize};
-
-/// Which heuristic put a move where it is in the move list. The codes are part of the trace
-/// format (the high nibble of a node's `kind` byte); append, never renumber.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-#[repr(u8)]
-pub enum OrderSource {
-    /// Generation order: no heuristic applied.
-    #[default]
-    Generated = 0,
-    /// The best move stored in the transposition table.
-    Tt = 1,
-    /// A capture, ordered most valuable victim / least valuable attacker first.
-    Capture = 2,
-    /// A killer move of this ply.
-    Killer = 3,
-    /// The stored refutation of the opponent's previous move.
-    Refutation = 4,
-    /// A quiet move with a positive history score.
-    History = 5,
-    /// The previous iteration's best root move.
-    PreviousBest = 6,
-}
-
-impl OrderSource {
-    pub fn from_u8(v: u8) -> OrderSource {
-        match v {
-            1 => OrderSource::Tt,
-            2 => OrderSource::Capture,
-            3 => OrderSource::Killer,
-            4 => OrderSource::Refutation,
-            5 => OrderSource::History,
-            6 => OrderSource::PreviousBest,
-            _ => OrderSource::Generated,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            OrderSource::Generated => "generated",
-            OrderSource::Tt => "tt",
-            OrderSource::Capture => "capture",
-            OrderSource::Killer => "killer",
-            OrderSource::Refutation => "refutation",
-            OrderSource::History => "history",
-            OrderSource::PreviousBest => "previous_best",
-        }
-    }
-}
 
 /// Switches of the ordering heuristics.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -5,14 +5,20 @@
 //! [`ChessLabels`] on the main thread to name chess nodes (SAN, FEN) without one call per node.
 //! The message protocol and the binary layout are in `docs/worker-protocol.md`.
 
-use crate::chess::{ChessPos, code_to_uci};
-use crate::config::SearchConfig;
-use crate::run::{Input, Prepared, Summary};
-use crate::trace::record::{NO_PARENT, NodeRec, Recorder};
+use crate::game::Value;
+use crate::game::chess::{ChessPos, code_to_uci};
+use crate::lab::{Input, Prepared, Summary};
+use crate::search::config::SearchConfig;
+use crate::search::techniques::tt::TtEntry;
+use crate::trace::Enter;
+use crate::trace::Exit;
+use crate::trace::Tracer;
+use crate::trace::record::NodeRec;
+use crate::trace::record::Recorder;
+use crate::trace::schema::NO_PARENT;
+use crate::trace::schema::NullVerdict;
+use crate::trace::schema::PruneReason;
 use crate::trace::stats::TraceStats;
-use crate::trace::{Enter, Exit, NullVerdict, Tracer};
-use crate::tt::TtEntry;
-use crate::types::{PruneReason, Value};
 use js_sys::{Array, Function, Int32Array, Object, Reflect, Uint8Array, Uint32Array};
 use serde::Serialize;
 use std::collections::HashMap;

@@ -17,8 +17,8 @@ use shakmaty::{
     Square,
 };
 
+use crate::game::Value;
 use crate::game::{Game, MoveFacts};
-use crate::types::Value;
 
 /// The magnitude of a mate score: being mated at ply `p` is worth `-(MATE - p)`.
 pub const MATE: Value = 100_000;
@@ -771,7 +771,7 @@ pub fn perft(pos: &ChessPos, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::INF;
+    use crate::game::INF;
 
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     const PROMOTIONS: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";

@@ -2,15 +2,16 @@
 //! the result with (optionally) its full trace. The CLI and the wasm adapter both call this, so
 //! they accept exactly the same inputs and report exactly the same errors.
 
-use crate::chess::ChessPos;
-use crate::config::SearchConfig;
 use crate::game::Game;
+use crate::game::Value;
+use crate::game::chess::ChessPos;
+use crate::game::synthetic::SynthParams;
+use crate::game::tree::Tree;
+use crate::search::config::SearchConfig;
 use crate::search::{SearchResult, Searcher};
-use crate::synthetic::SynthParams;
+use crate::trace::NoTrace;
+use crate::trace::Tracer;
 use crate::trace::record::Recorder;
-use crate::trace::{NoTrace, Tracer};
-use crate::tree::Tree;
-use crate::types::Value;
 use serde::{Deserialize, Serialize};
 
 /// What to search.

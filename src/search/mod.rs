@@ -4,12 +4,30 @@
 //! The node search is written as numbered steps in the manner of Stockfish's `search()`, so the
 //! trace's stop reasons and each technique have a named place.
 
-use crate::config::{Algorithm, SearchConfig, UncertaintyMode};
+pub mod config;
+pub mod ordering;
+pub mod techniques;
+pub mod window;
+
 use crate::game::Game;
-use crate::ordering::{Heuristics, OrderSource};
-use crate::trace::{Enter, Exit, NullVerdict, Tracer};
-use crate::tt::{TranspositionTable, TtEntry, TtStats, value_from_tt, value_to_tt};
-use crate::types::{Bound, INF, NodeKind, NodeType, PruneReason, StopReason, Value, Window};
+use crate::game::INF;
+use crate::game::Value;
+use crate::search::config::{Algorithm, SearchConfig, UncertaintyMode};
+use crate::search::ordering::Heuristics;
+use crate::search::techniques::tt::{
+    TranspositionTable, TtEntry, TtStats, value_from_tt, value_to_tt,
+};
+use crate::search::window::Window;
+use crate::trace::Enter;
+use crate::trace::Exit;
+use crate::trace::Tracer;
+use crate::trace::schema::Bound;
+use crate::trace::schema::NodeKind;
+use crate::trace::schema::NodeType;
+use crate::trace::schema::NullVerdict;
+use crate::trace::schema::OrderSource;
+use crate::trace::schema::PruneReason;
+use crate::trace::schema::StopReason;
 
 /// Depth used for games searched to their leaves (explicit trees).
 pub const UNBOUNDED_DEPTH: i32 = 10_000;
@@ -378,7 +396,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
                     self.tracer
                         .null_verdict(v.v, window.beta, NullVerdict::Cutoff);
                     // Mate scores from a pass are not proofs; return β instead.
-                    let value = if v.v >= crate::tt::MATE_BOUND {
+                    let value = if v.v >= crate::search::techniques::tt::MATE_BOUND {
                         window.beta
                     } else {
                         v.v

@@ -7,7 +7,7 @@
 //! makes "perfectly ordered" exact: alpha-beta then visits precisely the minimal tree.
 
 use crate::game::Game;
-use crate::types::Value;
+use crate::game::Value;
 use serde::{Deserialize, Serialize};
 
 /// SplitMix64 finaliser: a cheap, well-mixed hash for path-derived values.
@@ -123,10 +123,10 @@ impl SynthParams {
                 self.branching
             ));
         }
-        if self.depth == 0 || self.depth > crate::config::MAX_DEPTH {
+        if self.depth == 0 || self.depth > crate::search::config::MAX_DEPTH {
             return Err(format!(
                 "depth must be between 1 and {}, got {}",
-                crate::config::MAX_DEPTH,
+                crate::search::config::MAX_DEPTH,
                 self.depth
             ));
         }

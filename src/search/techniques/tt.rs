@@ -6,7 +6,9 @@
 //! `tt_iteration`) and an *uncertain* flag: following Björnsson et al. (1997, §4), an uncertain
 //! entry may only suggest a move; it never narrows the window or returns a value.
 
-use crate::types::{Bound, Value};
+use crate::trace::schema::Bound;
+
+use crate::game::Value;
 use serde::{Deserialize, Serialize};
 
 /// How a store chooses which entry to overwrite.

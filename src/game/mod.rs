@@ -1,6 +1,19 @@
-//! The one trait every searchable game implements: textbook trees, synthetic trees and chess.
+//! The one trait every searchable game implements, and the games: textbook trees
+//! ([`tree`]), seeded synthetic trees ([`synthetic`]) and chess ([`chess`]).
 
-use crate::types::Value;
+pub mod chess;
+pub mod synthetic;
+pub mod tree;
+
+/// A score from the side to move's point of view (negamax convention).
+pub type Value = i32;
+
+/// Stands for an unbounded side of a window. Every game value must lie strictly inside
+/// `(-INF, INF)` so that negation never overflows and "unbounded" stays distinguishable.
+pub const INF: Value = 1_000_000_000;
+
+/// Largest magnitude a game may report as a real value (leaves, evaluations, mate scores).
+pub const MAX_GAME_VALUE: Value = INF - 1;
 
 /// What the move-ordering and pruning heuristics need to know about a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,6 +34,12 @@ pub struct MoveFacts {
 /// trace stores them as a 16-bit `move_code` so that it never depends on the game's types.
 pub trait Game: Clone {
     type Move: Copy + Eq + core::fmt::Debug;
+
+    /// Values at or beyond ±`MATE_BOUND` are distances to a forced end of the game (mate
+    /// scores): the transposition table stores them relative to the node, not the root, so a
+    /// transposition at another ply reads the right distance. Games without such scores keep
+    /// the default, which no value reaches.
+    const MATE_BOUND: Value = INF;
 
     /// Pushes the legal moves, in generation order, onto `out` (which the caller cleared).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);

@@ -1,11 +1,11 @@
 //! `prunescope`: the native command-line front end. A thin layer over `prunescope::run`.
 
 use clap::{Args, Parser, Subcommand};
-use prunescope::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
-use prunescope::diff::{DiffReport, diff_docs};
 use prunescope::experiments::{self, EpdPosition, pct};
-use prunescope::run::{Input, Summary};
-use prunescope::synthetic::{Ordering, SynthParams};
+use prunescope::game::synthetic::{Ordering, SynthParams};
+use prunescope::lab::{Input, Summary};
+use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
+use prunescope::trace::diff::{DiffReport, diff_docs};
 use prunescope::trace::json::{TraceDoc, read_trace, write_trace};
 use prunescope::trace::record::Recorder;
 use prunescope::trace::stats::TraceStats;
@@ -109,6 +109,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the page's copy of the trace contract (codes, record layout, names, defaults and
+    /// limits) as an ES module: `prunescope schema > www/schema.js`.
+    Schema,
     /// Benchmark: untraced and recorded PVS over an EPD suite; nodes/s and bytes per node.
     Bench {
         /// EPD file to search.
@@ -204,6 +207,13 @@ fn run(cmd: Command) -> Result<(), String> {
             common,
         } => (Input::Chess { fen }, common, depth, !no_iterative),
         Command::Bench { suite, depth, algo } => return bench(&suite, depth, algo),
+        Command::Schema => {
+            let mut out = std::io::stdout().lock();
+            return out
+                .write_all(prunescope::trace::schema::js_module().as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot write output: {e}"));
+        }
         Command::Diff { left, right, json } => return diff_files(&left, &right, json),
         Command::Experiment {
             name,

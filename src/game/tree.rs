@@ -4,8 +4,8 @@
 //! as an arena with each node's children contiguous, so a position is a `Copy` index.
 
 use crate::game::Game;
-use crate::synthetic::Rng;
-use crate::types::Value;
+use crate::game::Value;
+use crate::game::synthetic::Rng;
 
 /// Deepest nesting accepted (the trace stores `ply` in a byte).
 pub const MAX_TREE_DEPTH: usize = 200;
@@ -390,7 +390,7 @@ impl Game for TreePos<'_> {
     }
 
     fn key(&self) -> u64 {
-        crate::synthetic::mix(self.node as u64 ^ 0x7265_6564)
+        crate::game::synthetic::mix(self.node as u64 ^ 0x7265_6564)
     }
 
     fn is_leaf(&self) -> bool {

@@ -1,0 +1,69 @@
+//! The page's copy of the contract (`www/schema.js`) is generated from `src/trace/schema.rs`;
+//! these tests fail when it is stale or when the declared record layout drifts from `NodeRec`.
+
+use prunescope::trace::record::NodeRec;
+use prunescope::trace::schema::{self, EventKind, RECORD_BYTES, RECORD_FIELDS, StopReason};
+
+#[test]
+fn www_schema_js_is_fresh() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/schema.js");
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    let fresh = schema::js_module();
+    if committed != fresh {
+        if std::env::var_os("PRUNESCOPE_BLESS").is_some() {
+            std::fs::write(path, &fresh).expect("write www/schema.js");
+            return;
+        }
+        panic!(
+            "www/schema.js is stale: run `cargo run -- schema > www/schema.js` \
+             (or PRUNESCOPE_BLESS=1 cargo test --test schema)"
+        );
+    }
+}
+
+#[test]
+fn record_fields_match_noderec() {
+    use core::mem::{offset_of, size_of};
+    assert_eq!(size_of::<NodeRec>(), RECORD_BYTES);
+    let actual = [
+        ("parent", offset_of!(NodeRec, parent)),
+        ("alpha", offset_of!(NodeRec, alpha)),
+        ("beta", offset_of!(NodeRec, beta)),
+        ("value", offset_of!(NodeRec, value)),
+        ("move_code", offset_of!(NodeRec, move_code)),
+        ("index", offset_of!(NodeRec, index)),
+        ("n_moves", offset_of!(NodeRec, n_moves)),
+        ("best_index", offset_of!(NodeRec, best_index)),
+        ("kind", offset_of!(NodeRec, kind)),
+        ("depth", offset_of!(NodeRec, depth)),
+        ("flags", offset_of!(NodeRec, flags)),
+        ("reason", offset_of!(NodeRec, reason)),
+    ];
+    let declared: Vec<(&str, usize)> = RECORD_FIELDS.iter().map(|&(n, o, _)| (n, o)).collect();
+    assert_eq!(declared, actual);
+    // Fields tile the record with no gap.
+    let size = |t: &str| match t {
+        "u32" | "i32" => 4,
+        "u16" => 2,
+        _ => 1,
+    };
+    let end = RECORD_FIELDS.iter().fold(0, |at, &(n, o, t)| {
+        assert_eq!(o, at, "{n} leaves a gap");
+        o + size(t)
+    });
+    assert_eq!(end, RECORD_BYTES);
+}
+
+#[test]
+fn codes_are_dense_and_round_trip() {
+    for (i, r) in StopReason::ALL.iter().enumerate() {
+        assert_eq!(*r as usize, i);
+        assert_eq!(StopReason::from_u8(i as u8), Some(*r));
+        assert_eq!(StopReason::from_name(r.name()), Some(*r));
+        assert!(!r.doc().is_empty());
+    }
+    for (i, k) in EventKind::ALL.iter().enumerate() {
+        assert_eq!(*k as usize, i);
+        assert!(k.aux_words() <= schema::MAX_AUX_WORDS);
+    }
+}
