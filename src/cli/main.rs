@@ -1,14 +1,17 @@
-//! `prunescope`: the native command-line front end. A thin layer over `prunescope::run`.
+//! `prunescope`: the native command-line front end, a thin layer over `prunescope::lab`. The
+//! only user of clap; one module per command family.
+
+mod bench;
+mod diff;
+mod experiment;
+mod search;
 
 use clap::{Args, Parser, Subcommand};
-use prunescope::experiments::{self, EpdPosition, pct};
+use prunescope::experiments;
 use prunescope::game::synthetic::{Ordering, SynthParams};
-use prunescope::lab::{Input, Summary};
+use prunescope::lab::Input;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
-use prunescope::trace::diff::{DiffReport, diff_docs};
-use prunescope::trace::json::{TraceDoc, read_trace, write_trace};
-use prunescope::trace::record::Recorder;
-use prunescope::trace::stats::TraceStats;
+use prunescope::trace::json::write_trace;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -206,7 +209,7 @@ fn run(cmd: Command) -> Result<(), String> {
             no_iterative,
             common,
         } => (Input::Chess { fen }, common, depth, !no_iterative),
-        Command::Bench { suite, depth, algo } => return bench(&suite, depth, algo),
+        Command::Bench { suite, depth, algo } => return bench::bench(&suite, depth, algo),
         Command::Schema => {
             let mut out = std::io::stdout().lock();
             return out
@@ -214,7 +217,7 @@ fn run(cmd: Command) -> Result<(), String> {
                 .and_then(|()| out.flush())
                 .map_err(|e| format!("cannot write output: {e}"));
         }
-        Command::Diff { left, right, json } => return diff_files(&left, &right, json),
+        Command::Diff { left, right, json } => return diff::diff_files(&left, &right, json),
         Command::Experiment {
             name,
             suite,
@@ -228,9 +231,9 @@ fn run(cmd: Command) -> Result<(), String> {
             cfg.validate()?;
             let positions = experiments::read_epd(&suite)?;
             return match name.as_str() {
-                "null-move" => experiment_null_move(&positions, &suite, depth, csv),
-                "multi-cut" => experiment_multi_cut(&positions, &suite, depth, csv),
-                _ => experiment_uncertainty(&positions, &suite, depth, csv),
+                "null-move" => experiment::experiment_null_move(&positions, &suite, depth, csv),
+                "multi-cut" => experiment::experiment_multi_cut(&positions, &suite, depth, csv),
+                _ => experiment::experiment_uncertainty(&positions, &suite, depth, csv),
             };
         }
     };
@@ -265,426 +268,8 @@ fn run(cmd: Command) -> Result<(), String> {
     let res = if common.json {
         write_trace(&mut out, &input, &prepared, &cfg, &summary, &rec)
     } else {
-        print_summary(&mut out, &summary, &rec, secs, common.stats)
+        search::print_summary(&mut out, &summary, &rec, secs, common.stats)
     };
     res.and_then(|()| out.flush())
         .map_err(|e| format!("cannot write output: {e}"))
-}
-
-fn print_summary(
-    out: &mut impl Write,
-    s: &Summary,
-    rec: &Recorder,
-    secs: f64,
-    full: bool,
-) -> std::io::Result<()> {
-    let st = TraceStats::of(rec);
-    writeln!(out, "value      {}", s.value)?;
-    let line = if s.best_line_san.is_empty() {
-        &s.best_line
-    } else {
-        &s.best_line_san
-    };
-    writeln!(out, "best line  {}", line.join(" "))?;
-    writeln!(
-        out,
-        "nodes      {} ({} leaves){}",
-        s.nodes,
-        st.leaves,
-        if s.aborted {
-            " — stopped by the node cap"
-        } else {
-            ""
-        }
-    )?;
-    writeln!(
-        out,
-        "actual     PV {}  CUT {}  ALL {}",
-        st.actual[0], st.actual[1], st.actual[2]
-    )?;
-    writeln!(
-        out,
-        "expected   PV {}  CUT {}  ALL {}  (expected ≠ actual: {} = {:.1}%)",
-        st.expected[0], st.expected[1], st.expected[2], st.mismatched, st.mismatched_pct
-    )?;
-    writeln!(
-        out,
-        "cut-offs   {} ({:.1}% on the first move), re-searches {}",
-        st.cutoffs, st.first_move_cutoff_pct, st.researches
-    )?;
-    writeln!(
-        out,
-        "time       {:.3} s, {:.0} nodes/s",
-        secs,
-        s.nodes as f64 / secs.max(1e-9)
-    )?;
-    if full {
-        for it in &st.iterations {
-            let ebf = it.ebf.map_or("-".to_string(), |e| format!("{e:.2}"));
-            writeln!(
-                out,
-                "iteration  depth {:>2}: {:>10} nodes, EBF {ebf}",
-                it.depth, it.nodes
-            )?;
-        }
-        writeln!(out, "best-move index at CUT nodes: {:?}", st.best_index_cut)?;
-        writeln!(out, "best-move index at ALL nodes: {:?}", st.best_index_all)?;
-        writeln!(out, "nodes per ply: {:?}", st.per_ply)?;
-    }
-    Ok(())
-}
-
-/// `prunescope diff`: reads two trace files and prints how their nodes match.
-fn diff_files(left: &str, right: &str, json: bool) -> Result<(), String> {
-    let read = |path: &str| -> Result<TraceDoc, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
-        read_trace(&text).map_err(|e| format!("{path}: {e}"))
-    };
-    let (a, b) = (read(left)?, read(right)?);
-    let (_, report) = diff_docs(left, &a, right, &b)?;
-    if !report.same_input {
-        eprintln!(
-            "notice: the two traces searched different inputs ({} and {}); nodes are still \
-             matched by path",
-            a.input.kind(),
-            b.input.kind()
-        );
-    }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let res = if json {
-        serde_json::to_writer_pretty(&mut out, &report)
-            .map_err(std::io::Error::other)
-            .and_then(|()| writeln!(out))
-    } else {
-        print_diff(&mut out, &report)
-    };
-    res.and_then(|()| out.flush())
-        .map_err(|e| format!("cannot write output: {e}"))
-}
-
-fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
-    for (name, s) in [("left ", &r.left), ("right", &r.right)] {
-        writeln!(
-            out,
-            "{name}  {}: {}, {} nodes{}, value {}, best line {}",
-            s.file,
-            s.config,
-            s.nodes,
-            if s.aborted {
-                " (stopped by the node cap)"
-            } else {
-                ""
-            },
-            s.value,
-            if s.best_line.is_empty() {
-                "-".to_string()
-            } else {
-                s.best_line.join(" ")
-            }
-        )?;
-    }
-    writeln!(
-        out,
-        "matched by path: {} in both, {} only left, {} only right",
-        r.both, r.only_left, r.only_right
-    )?;
-    writeln!(
-        out,
-        "differences in both: {} (value {}, bound {}, expected type {})",
-        r.changed, r.changed_value, r.changed_bound, r.changed_type
-    )?;
-    let diff = r.nodes_right as i64 - r.nodes_left as i64;
-    writeln!(
-        out,
-        "nodes right - left: {diff:+} ({:+.1}%)",
-        100.0 * diff as f64 / r.nodes_left.max(1) as f64
-    )?;
-    writeln!(
-        out,
-        "{:>4} {:>10} {:>10} {:>10} {:>10} {:>10}",
-        "ply", "left", "right", "both", "only left", "only right"
-    )?;
-    for p in &r.per_ply {
-        writeln!(
-            out,
-            "{:>4} {:>10} {:>10} {:>10} {:>10} {:>10}",
-            p.ply, p.left, p.right, p.both, p.only_left, p.only_right
-        )?;
-    }
-    Ok(())
-}
-
-/// Table 1 of Björnsson, Marsland, Schaeffer & Junghanns (1997), printed as CSV or laid out
-/// like the paper's.
-fn experiment_uncertainty(
-    positions: &[EpdPosition],
-    suite: &str,
-    depth: u32,
-    csv: bool,
-) -> Result<(), String> {
-    let rows = experiments::uncertainty_table(positions, depth)?;
-    let n = rows.len();
-    let base_total: u64 = rows.iter().map(|r| r.base_nodes).sum();
-    let totals: Vec<f64> = (0..3)
-        .map(|k| pct(rows.iter().map(|r| r.nodes[k]).sum(), base_total))
-        .collect();
-    let avgs: Vec<f64> = (0..3)
-        .map(|k| {
-            rows.iter()
-                .map(|r| pct(r.nodes[k], r.base_nodes))
-                .sum::<f64>()
-                / n as f64
-        })
-        .collect();
-    let same: Vec<usize> = (0..3)
-        .map(|k| rows.iter().filter(|r| r.same[k]).count())
-        .collect();
-    if csv {
-        println!("position,base_nodes,pct10,pct30,pct50,same10,same30,same50");
-        for r in &rows {
-            println!(
-                "{},{},{:.1},{:.1},{:.1},{},{},{}",
-                r.id,
-                r.base_nodes,
-                pct(r.nodes[0], r.base_nodes),
-                pct(r.nodes[1], r.base_nodes),
-                pct(r.nodes[2], r.base_nodes),
-                r.same[0],
-                r.same[1],
-                r.same[2]
-            );
-        }
-        println!(
-            "total,{base_total},{:.1},{:.1},{:.1},{}/{n},{}/{n},{}/{n}",
-            totals[0], totals[1], totals[2], same[0], same[1], same[2]
-        );
-        println!(
-            "average,{},{:.1},{:.1},{:.1},,,",
-            base_total / n as u64,
-            avgs[0],
-            avgs[1],
-            avgs[2]
-        );
-        return Ok(());
-    }
-    println!("Table 1: percentages of nodes searched (safe uncertainty cut-offs vs baseline),");
-    println!("{n} positions of {suite}, depth {depth} with check extensions\n");
-    let half = n.div_ceil(2);
-    println!(
-        "{:<8}{:>6}{:>6}{:>6}      {:<8}{:>6}{:>6}{:>6}",
-        "", "10%", "30%", "50%", "", "10%", "30%", "50%"
-    );
-    let cell = |r: &experiments::UncertaintyRow| {
-        format!(
-            "{:<8}{:>6.0}{:>6.0}{:>6.0}",
-            r.id.trim_start_matches("BK."),
-            pct(r.nodes[0], r.base_nodes),
-            pct(r.nodes[1], r.base_nodes),
-            pct(r.nodes[2], r.base_nodes)
-        )
-    };
-    for i in 0..half {
-        let right = rows.get(i + half).map(cell).unwrap_or_default();
-        println!("{}      {}", cell(&rows[i]), right);
-    }
-    println!(
-        "{:<8}{:>6.0}{:>6.0}{:>6.0}   (paper: 104 100 97)",
-        "Total %", totals[0], totals[1], totals[2]
-    );
-    println!(
-        "{:<8}{:>6.0}{:>6.0}{:>6.0}   (paper: 102  99 97)",
-        "Avg. %", avgs[0], avgs[1], avgs[2]
-    );
-    println!(
-        "same value and best move: {}/{n}, {}/{n}, {}/{n}; baseline nodes {base_total}",
-        same[0], same[1], same[2]
-    );
-    Ok(())
-}
-
-/// David & Netanyahu (2002), Tables 1–2: total nodes and solved positions of standard
-/// null-move pruning with R = 1, 2, 3 and verified null-move pruning with R = 3.
-fn experiment_null_move(
-    positions: &[EpdPosition],
-    suite: &str,
-    depth: u32,
-    csv: bool,
-) -> Result<(), String> {
-    let rows = experiments::null_move_table(positions, depth)?;
-    let names = experiments::NULL_MOVE_VARIANTS;
-    let totals: Vec<u64> = (0..4)
-        .map(|k| rows.iter().map(|r| r.nodes[k]).sum())
-        .collect();
-    let solved: Vec<usize> = (0..4)
-        .map(|k| rows.iter().filter(|r| r.solved[k]).count())
-        .collect();
-    if csv {
-        println!("position,std_r1,std_r2,std_r3,vrfd_r3,solved_r1,solved_r2,solved_r3,solved_vrfd");
-        for r in &rows {
-            println!(
-                "{},{},{},{},{},{},{},{},{}",
-                r.id,
-                r.nodes[0],
-                r.nodes[1],
-                r.nodes[2],
-                r.nodes[3],
-                r.solved[0],
-                r.solved[1],
-                r.solved[2],
-                r.solved[3]
-            );
-        }
-        println!(
-            "total,{},{},{},{},{},{},{},{}",
-            totals[0], totals[1], totals[2], totals[3], solved[0], solved[1], solved[2], solved[3]
-        );
-        return Ok(());
-    }
-    println!(
-        "Total node count and solved positions, {} positions of {suite}, depth {depth}",
-        rows.len()
-    );
-    println!("(baseline: PVS, TT, history, captures first, check extensions, quiescence)\n");
-    println!(
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        "Depth", names[0], names[1], names[2], names[3]
-    );
-    println!(
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        depth, totals[0], totals[1], totals[2], totals[3]
-    );
-    let rel = |k: usize| format!("({:+.2}%)", pct(totals[k], totals[3]) - 100.0);
-    println!(
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        "",
-        rel(0),
-        rel(1),
-        rel(2),
-        "-"
-    );
-    println!(
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        "solved", solved[0], solved[1], solved[2], solved[3]
-    );
-    Ok(())
-}
-
-/// The MC-A experiment of Winands et al.: total nodes without and with multi-cut at expected
-/// ALL nodes, under four forward-pruning settings, at depths 1..=depth.
-fn experiment_multi_cut(
-    positions: &[EpdPosition],
-    suite: &str,
-    depth: u32,
-    csv: bool,
-) -> Result<(), String> {
-    let depths: Vec<u32> = (1..=depth).collect();
-    let rows = experiments::multi_cut_table(positions, &depths)?;
-    let settings = experiments::MULTI_CUT_SETTINGS;
-    if csv {
-        let mut head = vec!["depth".to_string()];
-        for (name, _) in settings {
-            let key = name.to_lowercase().replace(' ', "_");
-            head.extend([
-                format!("{key}_no_mca"),
-                format!("{key}_mca"),
-                format!("{key}_pct"),
-            ]);
-        }
-        println!("{}", head.join(","));
-        for r in &rows {
-            let mut cells = vec![r.depth.to_string()];
-            for [no, yes] in r.nodes {
-                cells.extend([
-                    no.to_string(),
-                    yes.to_string(),
-                    format!("{:.1}", pct(yes, no)),
-                ]);
-            }
-            println!("{}", cells.join(","));
-        }
-        return Ok(());
-    }
-    println!(
-        "Total nodes without / with MC-A, {} positions of {suite}",
-        positions.len()
-    );
-    println!("(baseline: PVS, TT, history, captures first, check extensions, quiescence)\n");
-    for (k, (name, _)) in settings.iter().enumerate() {
-        println!("{name}");
-        println!("{:>4}{:>14}{:>14}{:>8}", "d", "No MC-A", "MC-A", "%");
-        for r in &rows {
-            let [no, yes] = r.nodes[k];
-            println!("{:>4}{:>14}{:>14}{:>8.1}", r.depth, no, yes, pct(yes, no));
-        }
-        println!();
-    }
-    Ok(())
-}
-
-fn bench(suite: &str, depth: u32, algo: Algorithm) -> Result<(), String> {
-    let positions = experiments::read_epd(suite)?;
-    let cfg = SearchConfig {
-        algo,
-        depth,
-        iterative: true,
-        ..SearchConfig::default()
-    };
-    cfg.validate()?;
-    let prepared = experiments::prepare_suite(&positions)?;
-    println!(
-        "{} positions from {suite}, {} depth {depth}, iterative deepening",
-        prepared.len(),
-        algo.name()
-    );
-    let (mut un_nodes, mut un_secs) = (0u64, 0f64);
-    let (mut tr_nodes, mut tr_secs, mut tr_bytes) = (0u64, 0f64, 0usize);
-    println!(
-        "{:<8} {:>10} {:>12} {:>12} {:>8}",
-        "position", "nodes", "untraced n/s", "traced n/s", "B/node"
-    );
-    for (pos, p) in positions.iter().zip(&prepared) {
-        let id = &pos.id;
-        let t = Instant::now();
-        let s = p.search_untraced(&cfg)?;
-        let us = t.elapsed().as_secs_f64();
-        let t = Instant::now();
-        let (s2, rec) = p.search_traced(&cfg)?;
-        let ts = t.elapsed().as_secs_f64();
-        if s2.nodes != s.nodes || s2.value != s.value {
-            return Err(format!(
-                "{id}: the traced search differs from the untraced one"
-            ));
-        }
-        let bytes = rec.heap_bytes();
-        println!(
-            "{:<8} {:>10} {:>12.0} {:>12.0} {:>8.1}",
-            id,
-            s.nodes,
-            s.nodes as f64 / us,
-            s.nodes as f64 / ts,
-            bytes as f64 / s.nodes as f64
-        );
-        un_nodes += s.nodes;
-        un_secs += us;
-        tr_nodes += s2.nodes;
-        tr_secs += ts;
-        tr_bytes += bytes;
-    }
-    println!(
-        "total    {:>10} {:>12.0} {:>12.0} {:>8.1}",
-        un_nodes,
-        un_nodes as f64 / un_secs,
-        tr_nodes as f64 / tr_secs,
-        tr_bytes as f64 / tr_nodes as f64
-    );
-    println!(
-        "untraced {:.3} s, recorded {:.3} s: recording costs {:.2}x the time; node record {} bytes",
-        un_secs,
-        tr_secs,
-        tr_secs / un_secs,
-        std::mem::size_of::<prunescope::trace::record::NodeRec>()
-    );
-    Ok(())
 }

@@ -309,7 +309,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             && let Some(e) = tt.probe(key)
         {
             tt_move = e.best;
-            let v = value_from_tt(e.value, ply);
+            let v = value_from_tt(e.value, ply, G::MATE_BOUND);
             let usable = !e.uncertain && e.depth as i32 >= depth && expected != NodeType::Pv;
             let cut = usable
                 && match e.bound {
@@ -396,7 +396,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
                     self.tracer
                         .null_verdict(v.v, window.beta, NullVerdict::Cutoff);
                     // Mate scores from a pass are not proofs; return β instead.
-                    let value = if v.v >= crate::search::techniques::tt::MATE_BOUND {
+                    let value = if v.v >= G::MATE_BOUND {
                         window.beta
                     } else {
                         v.v
@@ -685,7 +685,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             if !skip {
                 tt.store(TtEntry {
                     key,
-                    value: value_to_tt(best, ply),
+                    value: value_to_tt(best, ply, G::MATE_BOUND),
                     depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
                     bound,
                     best: best_code,

@@ -609,6 +609,9 @@ pub fn see(pos: &Chess, mv: Move) -> Value {
 impl Game for ChessPos {
     type Move = Move;
 
+    /// Mate scores are `±(MATE − ply)`; no search is 10,000 plies deep.
+    const MATE_BOUND: Value = MATE - 10_000;
+
     #[inline]
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.extend_from_slice(&self.pos.legal_moves());

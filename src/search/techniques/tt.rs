@@ -136,15 +136,14 @@ impl TranspositionTable {
     }
 }
 
-/// Mate scores are stored relative to the node, not the root, so that a transposition at
-/// another ply reads the right distance to mate.
-pub const MATE_BOUND: Value = 90_000;
-
+/// Mate scores (at or beyond ±`mate_bound`, the game's [`crate::game::Game::MATE_BOUND`]) are
+/// stored relative to the node, not the root, so that a transposition at another ply reads the
+/// right distance to mate.
 #[inline]
-pub fn value_to_tt(v: Value, ply: u32) -> Value {
-    if v >= MATE_BOUND {
+pub fn value_to_tt(v: Value, ply: u32, mate_bound: Value) -> Value {
+    if v >= mate_bound {
         v + ply as Value
-    } else if v <= -MATE_BOUND {
+    } else if v <= -mate_bound {
         v - ply as Value
     } else {
         v
@@ -152,10 +151,10 @@ pub fn value_to_tt(v: Value, ply: u32) -> Value {
 }
 
 #[inline]
-pub fn value_from_tt(v: Value, ply: u32) -> Value {
-    if v >= MATE_BOUND {
+pub fn value_from_tt(v: Value, ply: u32, mate_bound: Value) -> Value {
+    if v >= mate_bound {
         v - ply as Value
-    } else if v <= -MATE_BOUND {
+    } else if v <= -mate_bound {
         v + ply as Value
     } else {
         v
@@ -223,8 +222,11 @@ mod tests {
     #[test]
     fn mate_scores_are_ply_relative() {
         let v = 100_000 - 7;
-        assert_eq!(value_from_tt(value_to_tt(v, 3), 3), v);
-        assert_eq!(value_from_tt(value_to_tt(v, 3), 5), v - 2);
-        assert_eq!(value_to_tt(-v, 2), -v - 2);
+        let mb = 90_000;
+        assert_eq!(value_from_tt(value_to_tt(v, 3, mb), 3, mb), v);
+        assert_eq!(value_from_tt(value_to_tt(v, 3, mb), 5, mb), v - 2);
+        assert_eq!(value_to_tt(-v, 2, mb), -v - 2);
+        // Games without mate scores: values pass unchanged.
+        assert_eq!(value_to_tt(v, 3, crate::game::INF), v);
     }
 }
