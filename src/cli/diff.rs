@@ -1,11 +1,27 @@
 //! `prunescope diff`: compare two saved traces node by node.
 
+use crate::error::CliError;
+use crate::term;
+use clap::Args;
 use prunescope::trace::diff::{DiffReport, diff_docs};
 use prunescope::trace::json::{TraceDoc, read_trace};
 use std::io::Write;
 
+#[derive(Args)]
+pub struct DiffArgs {
+    /// The left trace file (A).
+    pub left: String,
+    /// The right trace file (B).
+    pub right: String,
+    /// Print the comparison as JSON: only_left, only_right, both, value_left, value_right,
+    /// per_ply, ...
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `prunescope diff`: reads two trace files and prints how their nodes match.
-pub fn diff_files(left: &str, right: &str, json: bool) -> Result<(), String> {
+pub fn run(a: DiffArgs) -> Result<(), CliError> {
+    let (left, right, json) = (a.left.as_str(), a.right.as_str(), a.json);
     let read = |path: &str| -> Result<TraceDoc, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
@@ -21,17 +37,15 @@ pub fn diff_files(left: &str, right: &str, json: bool) -> Result<(), String> {
             b.input.kind()
         );
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let res = if json {
-        serde_json::to_writer_pretty(&mut out, &report)
-            .map_err(std::io::Error::other)
-            .and_then(|()| writeln!(out))
+    let mut out = term::stdout();
+    if json {
+        serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from)?;
+        writeln!(out)?;
     } else {
-        print_diff(&mut out, &report)
-    };
-    res.and_then(|()| out.flush())
-        .map_err(|e| format!("cannot write output: {e}"))
+        print_diff(&mut out, &report)?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
