@@ -35,6 +35,20 @@ pub const UNBOUNDED_DEPTH: i32 = 10_000;
 const MAX_PLY: u32 = 200;
 const NO_MOVE: u16 = u16::MAX;
 
+/// The moves the search considers at a node of `pos`: its legal moves, or, at a quiescence
+/// node that is not in check, only its captures and promotions (`noisy_moves`). A node is a
+/// quiescence node when quiescence search is on and its remaining depth is 0 or less. In check
+/// a quiescence node considers every evasion. The trace lists the considered moves that no
+/// child searched as pruned; this function is the one definition both use.
+pub fn considered_moves<G: Game>(pos: &G, quiescence_node: bool, out: &mut Vec<G::Move>) {
+    out.clear();
+    if quiescence_node && !pos.in_check() {
+        pos.noisy_moves(out);
+    } else {
+        pos.legal_moves(out);
+    }
+}
+
 /// One root search of iterative deepening.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iteration<M> {
