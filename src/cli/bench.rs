@@ -46,7 +46,17 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         "{:<8} {:>10} {:>12} {:>12} {:>8}",
         "position", "nodes", "untraced n/s", "traced n/s", "B/node"
     )?;
-    for (pos, p) in positions.iter().zip(&prepared) {
+    let mut progress = term::Progress::new();
+    let count = prepared.len();
+    for (k, (pos, p)) in positions.iter().zip(&prepared).enumerate() {
+        let secs = progress.elapsed();
+        progress.update(|| {
+            format!(
+                "position {} of {count}, {} nodes, {secs:.1} s",
+                k + 1,
+                un_nodes + tr_nodes
+            )
+        });
         let id = term::escape_line(&pos.id);
         let t = Instant::now();
         let s = p.search_untraced(&cfg)?;
@@ -73,6 +83,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         tr_secs += ts;
         tr_bytes += bytes;
     }
+    progress.finish();
     writeln!(
         out,
         "total    {:>10} {:>12.0} {:>12.0} {:>8.1}",

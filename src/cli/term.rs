@@ -3,7 +3,7 @@
 //! characters cannot move the cursor, clear the screen or hide text.
 
 use std::borrow::Cow;
-use std::io::{self, BufWriter, StdoutLock};
+use std::io::{self, BufWriter, StdoutLock, Write};
 
 /// Buffered standard output. Write through it with `write!`/`writeln!` and `?`: a closed pipe
 /// becomes [`crate::error::CliError::BrokenPipe`], never a panic (`println!` panics).
@@ -52,5 +52,58 @@ mod tests {
         assert_eq!(escape("two\nlines"), "two\nlines");
         assert_eq!(escape_line("two\nlines"), "two\\nlines");
         assert_eq!(escape("\u{9b}31m"), "\\u{9b}31m");
+    }
+}
+
+/// A progress line on standard error for long commands (experiments, benchmarks): redrawn in
+/// place at most five times a second, and only when standard error is a terminal, so that
+/// logs and pipes stay clean.
+pub struct Progress {
+    enabled: bool,
+    start: std::time::Instant,
+    last: Option<std::time::Instant>,
+}
+
+impl Progress {
+    pub fn new() -> Self {
+        use std::io::IsTerminal;
+        Progress {
+            enabled: io::stderr().is_terminal(),
+            start: std::time::Instant::now(),
+            last: None,
+        }
+    }
+
+    /// Seconds since the progress line was created.
+    pub fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    /// Redraws the line with `line()` if the last redraw is old enough. The text is escaped.
+    pub fn update(&mut self, line: impl FnOnce() -> String) {
+        if !self.enabled {
+            return;
+        }
+        let now = std::time::Instant::now();
+        if self
+            .last
+            .is_some_and(|t| now.duration_since(t).as_millis() < 200)
+        {
+            return;
+        }
+        self.last = Some(now);
+        let mut err = io::stderr().lock();
+        // \r and "erase to end of line" are ours; the text itself is escaped.
+        let _ = write!(err, "\r{}\u{1b}[K", escape_line(&line()));
+        let _ = err.flush();
+    }
+
+    /// Erases the line.
+    pub fn finish(&mut self) {
+        if self.enabled && self.last.is_some() {
+            let mut err = io::stderr().lock();
+            let _ = write!(err, "\r\u{1b}[K");
+            let _ = err.flush();
+        }
     }
 }
