@@ -40,21 +40,6 @@ pub fn escape_line(s: &str) -> Cow<'_, str> {
     Cow::Owned(escape(s).replace('\n', "\\n"))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn control_characters_become_visible() {
-        assert_eq!(escape("plain"), "plain");
-        assert_eq!(escape("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
-        assert_eq!(escape("nul\0"), "nul\\u{0}");
-        assert_eq!(escape("two\nlines"), "two\nlines");
-        assert_eq!(escape_line("two\nlines"), "two\\nlines");
-        assert_eq!(escape("\u{9b}31m"), "\\u{9b}31m");
-    }
-}
-
 /// A progress line on standard error for long commands (experiments, benchmarks): redrawn in
 /// place at most five times a second, and only when standard error is a terminal, so that
 /// logs and pipes stay clean.
@@ -105,5 +90,20 @@ impl Progress {
             let _ = write!(err, "\r\u{1b}[K");
             let _ = err.flush();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_become_visible() {
+        assert_eq!(escape("plain"), "plain");
+        assert_eq!(escape("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(escape("nul\0"), "nul\\u{0}");
+        assert_eq!(escape("two\nlines"), "two\nlines");
+        assert_eq!(escape_line("two\nlines"), "two\\nlines");
+        assert_eq!(escape("\u{9b}31m"), "\\u{9b}31m");
     }
 }
