@@ -19,52 +19,18 @@
 use crate::game::Value;
 use crate::game::chess::NULL_MOVE_CODE;
 use crate::search::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
-use crate::trace::json::TraceDoc;
-use crate::trace::record::Recorder;
+use crate::trace::file::TraceFile;
+use crate::trace::record::{NodeRec, plies};
 use crate::trace::schema::NO_PARENT;
 use serde::Serialize;
 
 /// "No matching node" in [`Diff::left_to_right`] and [`Diff::right_to_left`].
 pub const NO_MATCH: u32 = u32::MAX;
 
-/// What matching and comparing need of one node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DiffNode {
-    /// The parent's id, or [`NO_PARENT`] at a root.
-    pub parent: u32,
-    /// The move into the node (see the module doc); 0 at a root, where it is ignored.
-    pub code: u16,
-    /// Value returned (side to move's view).
-    pub value: Value,
-    /// 0 exact, 1 lower (fail-high), 2 upper (fail-low).
-    pub bound: u8,
-    /// Expected node type: 0 PV, 1 CUT, 2 ALL.
-    pub expected: u8,
-}
-
-impl DiffNode {
-    pub fn is_root(&self) -> bool {
-        self.parent == NO_PARENT
-    }
-}
-
-/// The nodes of a recording, for [`diff`]. A root's code is 0 (it has no move).
-pub fn nodes_of_recorder(rec: &Recorder) -> Vec<DiffNode> {
-    rec.nodes
-        .iter()
-        .map(|n| DiffNode {
-            parent: n.parent,
-            code: if n.is_root() { 0 } else { n.move_code },
-            value: n.value,
-            bound: n.bound() as u8,
-            expected: n.expected() as u8,
-        })
-        .collect()
-}
-
 /// The move code of a UCI move: "e2e4" → from | to << 6, "e7e8q" adds the promotion piece
-/// (2 N, 3 B, 4 R, 5 Q) << 12, "0000" is the null move. The inverse of
-/// [`crate::game::chess::code_to_uci`] for every move a search can make.
+/// (2 N, 3 B, 4 R, 5 Q; 6 K is accepted so that the reader can name it as illegal) << 12,
+/// "0000" is the null move. The inverse of [`crate::game::chess::code_to_uci`] for every move a
+/// search can make.
 pub fn uci_to_code(uci: &str) -> Option<u16> {
     if uci == "0000" {
         return Some(NULL_MOVE_CODE);
@@ -92,63 +58,6 @@ pub fn uci_to_code(uci: &str) -> Option<u16> {
     let from = square(b[0], b[1])?;
     let to = square(b[2], b[3])?;
     Some(from | to << 6 | promo << 12)
-}
-
-fn bound_code(s: &str) -> Option<u8> {
-    match s {
-        "exact" => Some(0),
-        "lower" => Some(1),
-        "upper" => Some(2),
-        _ => None,
-    }
-}
-
-fn type_code(s: &str) -> Option<u8> {
-    match s {
-        "pv" => Some(0),
-        "cut" => Some(1),
-        "all" => Some(2),
-        _ => None,
-    }
-}
-
-/// The nodes of a trace file read with [`crate::trace::json::read_trace`], for [`diff`]. Tree
-/// nodes take their move from the last step of `path`, chess nodes from `move`.
-pub fn nodes_of_doc(doc: &TraceDoc) -> Result<Vec<DiffNode>, String> {
-    let chess = doc.input.kind() == "chess";
-    doc.nodes
-        .iter()
-        .map(|n| {
-            let code = if n.parent.is_none() {
-                0
-            } else if chess {
-                let mv =
-                    n.mv.as_deref()
-                        .ok_or_else(|| format!("node {} has no \"move\"", n.id))?;
-                uci_to_code(mv)
-                    .ok_or_else(|| format!("node {}: \"{mv}\" is not a UCI move", n.id))?
-            } else {
-                let step = n
-                    .path
-                    .as_ref()
-                    .and_then(|p| p.last())
-                    .ok_or_else(|| format!("node {} has no \"path\"", n.id))?;
-                u16::try_from(*step)
-                    .map_err(|_| format!("node {}: child index {step} is too large", n.id))?
-            };
-            Ok(DiffNode {
-                parent: n.parent.unwrap_or(NO_PARENT),
-                code,
-                value: n.value,
-                bound: bound_code(&n.bound)
-                    .ok_or_else(|| format!("node {}: unknown bound \"{}\"", n.id, n.bound))?,
-                expected: type_code(&n.expected).ok_or_else(|| {
-                    format!("node {}: unknown expected type \"{}\"", n.id, n.expected)
-                })?,
-            })
-        })
-        .collect::<Result<_, String>>()
-        .map_err(|e| format!("malformed trace file: {e}"))
 }
 
 /// Node counts of one ply.
@@ -201,7 +110,7 @@ struct Links {
 }
 
 impl Links {
-    fn of(nodes: &[DiffNode]) -> Links {
+    fn of(nodes: &[NodeRec]) -> Links {
         let n = nodes.len();
         let mut first = vec![NO_MATCH; n];
         let mut next = vec![NO_MATCH; n];
@@ -225,17 +134,7 @@ impl Links {
     }
 }
 
-fn plies(nodes: &[DiffNode]) -> Vec<u32> {
-    let mut ply = vec![0u32; nodes.len()];
-    for (id, n) in nodes.iter().enumerate() {
-        if !n.is_root() {
-            ply[id] = ply[n.parent as usize] + 1;
-        }
-    }
-    ply
-}
-
-fn subtree_sizes(nodes: &[DiffNode]) -> Vec<u32> {
+fn subtree_sizes(nodes: &[NodeRec]) -> Vec<u32> {
     let mut size = vec![1u32; nodes.len()];
     for id in (0..nodes.len()).rev() {
         let p = nodes[id].parent;
@@ -247,8 +146,9 @@ fn subtree_sizes(nodes: &[DiffNode]) -> Vec<u32> {
 }
 
 /// Matches `left` with `right` by the rule of the module doc and counts the differences. Both
-/// slices must be in id order with every parent before its children (as traces are).
-pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
+/// slices must be in id order with every parent before its children (as recordings and trace
+/// files read with [`crate::trace::file::read`] are). A root's move code is ignored.
+pub fn diff(left: &[NodeRec], right: &[NodeRec]) -> Diff {
     let (nl, nr) = (left.len(), right.len());
     let ll = Links::of(left);
     let lr = Links::of(right);
@@ -270,7 +170,7 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
         }
         let mut c = ll.first[a];
         while c != NO_MATCH {
-            let code = left[c as usize].code as usize;
+            let code = left[c as usize].move_code as usize;
             if head[code] == NO_MATCH {
                 head[code] = c;
             } else {
@@ -281,7 +181,7 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
         }
         let mut d = lr.first[b as usize];
         while d != NO_MATCH {
-            let code = right[d as usize].code as usize;
+            let code = right[d as usize].move_code as usize;
             let c = head[code];
             if c != NO_MATCH {
                 l2r[c as usize] = d;
@@ -292,7 +192,7 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
         }
         let mut c = ll.first[a];
         while c != NO_MATCH {
-            let code = left[c as usize].code as usize;
+            let code = left[c as usize].move_code as usize;
             head[code] = NO_MATCH;
             tail[code] = NO_MATCH;
             c = ll.next[c as usize];
@@ -343,11 +243,11 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
             bits |= CHANGED_VALUE;
             d.changed_value += 1;
         }
-        if x.bound != y.bound {
+        if x.bound() != y.bound() {
             bits |= CHANGED_BOUND;
             d.changed_bound += 1;
         }
-        if x.expected != y.expected {
+        if x.expected() != y.expected() {
             bits |= CHANGED_TYPE;
             d.changed_type += 1;
         }
@@ -467,64 +367,71 @@ pub struct DiffReport {
     pub per_ply: Vec<PlyCounts>,
 }
 
-fn side_report(file: &str, doc: &TraceDoc) -> SideReport {
-    let line = if doc.summary.best_line_san.is_empty() {
-        &doc.summary.best_line
+fn side_report(file: &str, t: &TraceFile) -> SideReport {
+    let s = &t.header.summary;
+    let line = if s.best_line_san.is_empty() {
+        &s.best_line
     } else {
-        &doc.summary.best_line_san
+        &s.best_line_san
     };
     SideReport {
         file: file.to_string(),
-        config: describe_config(&doc.config),
-        nodes: doc.nodes.len() as u64,
-        value: doc.value,
+        config: describe_config(&t.header.config),
+        nodes: t.rec.nodes.len() as u64,
+        value: s.value,
         best_line: line.clone(),
-        aborted: doc.summary.aborted,
-        roots: doc.roots.len() as u64,
+        aborted: s.aborted,
+        roots: t.rec.roots.len() as u64,
     }
 }
 
-/// Compares two trace files already read with [`crate::trace::json::read_trace`].
-pub fn diff_docs(
+/// Compares two trace files read with [`crate::trace::file::read`], named `left_file` and
+/// `right_file` in the report.
+pub fn diff_files(
     left_file: &str,
-    left: &TraceDoc,
+    left: &TraceFile,
     right_file: &str,
-    right: &TraceDoc,
-) -> Result<(Diff, DiffReport), String> {
-    let a = nodes_of_doc(left).map_err(|e| format!("{left_file}: {e}"))?;
-    let b = nodes_of_doc(right).map_err(|e| format!("{right_file}: {e}"))?;
-    let d = diff(&a, &b);
+    right: &TraceFile,
+) -> (Diff, DiffReport) {
+    let d = diff(&left.rec.nodes, &right.rec.nodes);
     let report = DiffReport {
         only_left: d.only_left,
         only_right: d.only_right,
         both: d.both,
-        value_left: left.value,
-        value_right: right.value,
-        nodes_left: a.len() as u64,
-        nodes_right: b.len() as u64,
+        value_left: left.header.summary.value,
+        value_right: right.header.summary.value,
+        nodes_left: left.rec.nodes.len() as u64,
+        nodes_right: right.rec.nodes.len() as u64,
         changed: d.changed,
         changed_value: d.changed_value,
         changed_bound: d.changed_bound,
         changed_type: d.changed_type,
-        same_input: left.input == right.input,
+        same_input: left.header.input == right.header.input,
         left: side_report(left_file, left),
         right: side_report(right_file, right),
         per_ply: d.per_ply.clone(),
     };
-    Ok((d, report))
+    (d, report)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn node(parent: u32, code: u16) -> DiffNode {
-        DiffNode {
+    fn node(parent: u32, code: u16) -> NodeRec {
+        NodeRec {
             parent,
-            code,
+            alpha: -crate::game::INF,
+            beta: crate::game::INF,
             value: 0,
-            bound: 0,
-            expected: 0,
+            move_code: code,
+            index: 0,
+            n_moves: 0,
+            best_index: crate::trace::schema::NONE16,
+            kind: 0,
+            depth: 0,
+            flags: 0,
+            reason: 0,
         }
     }
 
