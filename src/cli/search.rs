@@ -7,6 +7,7 @@ use clap::Args;
 use prunescope::game::synthetic::{Ordering, SynthParams};
 use prunescope::lab::{Input, Summary};
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
+use prunescope::trace::file::Format;
 use prunescope::trace::json::write_trace;
 use prunescope::trace::record::Recorder;
 use prunescope::trace::stats::TraceStats;
@@ -84,6 +85,13 @@ pub struct Common {
     /// Print the full trace as JSON instead of a summary.
     #[arg(long)]
     pub json: bool,
+    /// Also write the full trace to FILE: JSON for .json (gzip-compressed for .json.gz), the
+    /// compact binary format for .pstrace (docs/trace-format.md).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<String>,
+    /// The format of the --trace file: json or binary (default: from its name).
+    #[arg(long, requires = "trace", value_parser = Format::parse)]
+    pub format: Option<Format>,
     /// Stop after this many nodes with a notice (0 = no cap).
     #[arg(long, default_value_t = DEFAULT_NODE_CAP)]
     pub node_cap: u64,
@@ -150,6 +158,10 @@ fn config(common: &Common, depth: u32, iterative: bool) -> Result<SearchConfig, 
 
 fn search(input: Input, common: Common, depth: u32, iterative: bool) -> Result<(), CliError> {
     let cfg = config(&common, depth, iterative)?;
+    if let Some(path) = &common.trace {
+        // Refuse a name without a format before searching, not after.
+        crate::convert::format_for(path, common.format)?;
+    }
     let prepared = input.prepare()?;
     let start = Instant::now();
     let (summary, rec) = prepared.search_traced(&cfg)?;
@@ -159,6 +171,16 @@ fn search(input: Input, common: Common, depth: u32, iterative: bool) -> Result<(
             "notice: the node cap of {} nodes stopped the search; results are partial (raise --node-cap)",
             cfg.node_cap
         );
+    }
+    if let Some(path) = &common.trace {
+        let t = crate::convert::TraceRef {
+            input: &input,
+            prepared: &prepared,
+            config: &cfg,
+            summary: &summary,
+            rec: &rec,
+        };
+        crate::convert::write_trace_file(path, common.format, &t)?;
     }
     let mut out = term::stdout();
     if common.json {

@@ -20,6 +20,7 @@ pub mod binary;
 mod check;
 mod error;
 mod json_read;
+mod scan;
 pub(crate) mod walk;
 
 pub use error::{Location, Problem, TraceFileError};

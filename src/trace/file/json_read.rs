@@ -14,6 +14,7 @@ use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
 };
 use super::error::{Location, Problem, TraceFileError, invalid};
+use super::scan::{ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
@@ -29,18 +30,14 @@ use crate::trace::schema::{
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
-use std::io::{self, Read};
+use std::io::Read;
 use std::marker::PhantomData;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
-    let r = io::BufReader::with_capacity(1 << 16, r);
-    let mut de = serde_json::Deserializer::from_reader(r);
+    let mut sc = Scanner::new(r);
     let mut st = State::new();
-    let res = (&mut de).deserialize_map(FileVisitor { st: &mut st });
-    if let Err(e) = res.and_then(|()| de.end()) {
-        return Err(st.classify(e));
-    }
+    read_top(&mut sc, &mut st)?;
     st.finish()
 }
 
@@ -105,31 +102,48 @@ impl State {
         E::custom("invalid trace file")
     }
 
-    fn classify(&mut self, e: serde_json::Error) -> TraceFileError {
-        use serde_json::error::Category;
-        let located = |problem| TraceFileError {
+    fn located(&self, problem: Problem) -> TraceFileError {
+        TraceFileError {
             file: None,
             location: self.at.clone(),
             field: self.field.map(str::to_string),
             problem,
+        }
+    }
+
+    /// The error of serde_json parsing one value whose first byte is on line `line0`: the
+    /// typed error a visitor recorded, or serde's message at the reader's place.
+    fn classify(&mut self, e: serde_json::Error, line0: u64) -> TraceFileError {
+        use serde_json::error::Category;
+        if let Some(err) = self.err.take() {
+            return err;
+        }
+        let text = e.to_string();
+        let msg = text.rfind(" at line ").map_or(&text[..], |i| &text[..i]);
+        let msg = if e.line() == 0 {
+            msg.to_string()
+        } else {
+            format!("{msg} (line {})", line0 + e.line() as u64 - 1)
         };
         match e.classify() {
-            Category::Io => TraceFileError::file_level(Problem::Io(e.to_string())),
-            Category::Syntax => {
-                if self.entered {
-                    located(Problem::Syntax(e.to_string()))
-                } else {
-                    TraceFileError::file_level(Problem::NotATrace(format!("not JSON ({e})")))
-                }
-            }
-            Category::Eof => located(Problem::Truncated(e.to_string())),
-            Category::Data => match self.err.take() {
-                Some(err) => err,
-                None if !self.entered => TraceFileError::file_level(Problem::NotATrace(format!(
-                    "the JSON is not an object ({e})"
-                ))),
-                None => located(Problem::Invalid(e.to_string())),
-            },
+            Category::Io => TraceFileError::file_level(Problem::Io(msg)),
+            Category::Syntax => self.located(Problem::Syntax(msg)),
+            Category::Eof => self.located(Problem::Truncated(msg)),
+            Category::Data => self.located(Problem::Invalid(msg)),
+        }
+    }
+
+    /// The error of the scanner at line `line`.
+    fn scan_err(&self, e: ScanError, line: u64) -> TraceFileError {
+        match e {
+            ScanError::Io(e) => TraceFileError::from(e),
+            ScanError::Eof => self.located(Problem::Truncated(format!(
+                "the input stops at line {line}"
+            ))),
+            ScanError::Unexpected { found, expected } => self.located(Problem::Syntax(format!(
+                "expected {expected} at line {line}, found '{}'",
+                (found as char).escape_default()
+            ))),
         }
     }
 
@@ -398,10 +412,12 @@ impl WithGame for FirstConsidered<'_> {
 // ---------------------------------------------------------------------------------------------
 
 /// A code read by its wire name, without allocating.
-trait Named: Sized + Copy {
+trait Named: Sized + Copy + 'static {
     const WHAT: &'static str;
     fn lookup(s: &str) -> Option<Self>;
     fn names() -> Vec<&'static str>;
+    fn all() -> &'static [Self];
+    fn wire(self) -> &'static str;
 }
 
 macro_rules! named {
@@ -413,6 +429,12 @@ macro_rules! named {
             }
             fn names() -> Vec<&'static str> {
                 <$t>::ALL.iter().map(|c| c.name()).collect()
+            }
+            fn all() -> &'static [Self] {
+                <$t>::ALL
+            }
+            fn wire(self) -> &'static str {
+                self.name()
             }
         }
     };
@@ -435,6 +457,12 @@ impl<'de, T: Named> DeserializeSeed<'de> for NameSeed<T> {
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 write!(f, "a {} name", T::WHAT)
             }
+            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
+                match T::all().iter().find(|c| c.wire().as_bytes() == b) {
+                    Some(&c) => Ok(c),
+                    None => with_text(b, |s| self.visit_str(s)),
+                }
+            }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
                 T::lookup(s).ok_or_else(|| {
                     E::custom(format!(
@@ -446,7 +474,21 @@ impl<'de, T: Named> DeserializeSeed<'de> for NameSeed<T> {
                 })
             }
         }
-        d.deserialize_str(V(PhantomData))
+        d.deserialize_bytes(V(PhantomData))
+    }
+}
+
+/// The text of a JSON string read as raw bytes (between the quotes, escapes undecoded).
+fn with_text<T, E: de::Error>(raw: &[u8], f: impl FnOnce(&str) -> Result<T, E>) -> Result<T, E> {
+    if raw.contains(&b'\\') {
+        let mut quoted = Vec::with_capacity(raw.len() + 2);
+        quoted.push(b'"');
+        quoted.extend_from_slice(raw);
+        quoted.push(b'"');
+        let s: String = serde_json::from_slice(&quoted).map_err(E::custom)?;
+        f(&s)
+    } else {
+        f(std::str::from_utf8(raw).map_err(E::custom)?)
     }
 }
 
@@ -526,8 +568,16 @@ macro_rules! keys {
                     fn visit_str<E: de::Error>(self, s: &str) -> Result<$name, E> {
                         Ok(match s { $($wire => $name::$variant,)+ _ => $name::Other })
                     }
+                    fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<$name, E> {
+                        $(if b == $wire.as_bytes() {
+                            return Ok($name::$variant);
+                        })+
+                        with_text(b, |s| self.visit_str(s))
+                    }
                 }
-                d.deserialize_identifier(V)
+                // As raw bytes: serde_json then neither validates UTF-8 nor unescapes, which
+                // is most of the time a key takes (`with_text` decodes the rare escaped one).
+                d.deserialize_bytes(V)
             }
         }
     };
@@ -586,101 +636,174 @@ keys!(EventKey {
 // The file
 // ---------------------------------------------------------------------------------------------
 
-struct FileVisitor<'s> {
-    st: &'s mut State,
+/// Parses one scanned value with `seed`.
+fn parse<'a, T>(
+    st: &mut State,
+    span: &'a [u8],
+    line: u64,
+    seed: impl DeserializeSeed<'a, Value = T>,
+) -> Result<T, TraceFileError> {
+    let mut de = serde_json::Deserializer::from_slice(span);
+    let r = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    r.map_err(|e| st.classify(e, line))
 }
 
-impl<'de> Visitor<'de> for FileVisitor<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a trace object")
+/// The top-level object: the header fields, then `nodes`, then `events`.
+fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+    let line = sc.line;
+    match sc.peek().map_err(|e| st.scan_err(e, line))? {
+        Some(b'{') => {}
+        _ => {
+            return Err(TraceFileError::file_level(Problem::NotATrace(
+                "the JSON is not an object".to_string(),
+            )));
+        }
     }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let st = self.st;
-        st.entered = true;
-        loop {
-            st.at = Location::Header;
-            st.field = None;
-            // Unknown keys are read by name, so the message can say which.
-            let key = match map.next_key::<String>()? {
-                None => break,
-                Some(k) => k,
-            };
-            let key = top_key(&key).ok_or_else(|| unknown_top(st, &key))?;
-            st.field = Some(key.name());
-            match key {
-                TopKey::Nodes => {
-                    if st.nodes_read {
-                        return Err(twice(st, Location::File, "nodes"));
-                    }
-                    let prepared = st.interpret_head().map_err(|e| st.fail(e))?;
-                    with_game(
-                        &prepared,
-                        ReadNodes {
-                            map: &mut map,
-                            st: &mut *st,
-                            de: PhantomData,
-                        },
-                    )?;
-                    st.nodes_read = true;
+    sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
+    st.entered = true;
+    let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
+    while more {
+        st.at = Location::Header;
+        st.field = None;
+        let line = sc.line;
+        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
+        let key: String = parse(st, span, line, PhantomData::<String>)?;
+        let key = top_key(&key).ok_or_else(|| unknown_top(&key))?;
+        st.field = Some(key.name());
+        sc.expect(b':', "':'")
+            .map_err(|e| st.scan_err(e, sc.line))?;
+        match key {
+            TopKey::Nodes => {
+                if st.nodes_read {
+                    return Err(twice_err(Location::File, "nodes"));
                 }
-                TopKey::Events => {
-                    if !st.nodes_read {
-                        let e = TraceFileError::new(
-                            Location::File,
-                            Some("events"),
-                            Problem::Unexpected("must come after \"nodes\"".to_string()),
-                        );
-                        return Err(st.fail(e));
-                    }
-                    if st.events_read {
-                        return Err(twice(st, Location::File, "events"));
-                    }
-                    map.next_value_seed(EventsSeed { st: &mut *st })?;
-                    st.events_read = true;
+                let prepared = st.interpret_head()?;
+                with_game(
+                    &prepared,
+                    ReadNodes {
+                        sc: &mut *sc,
+                        st: &mut *st,
+                    },
+                )?;
+                st.nodes_read = true;
+            }
+            TopKey::Events => {
+                if !st.nodes_read {
+                    return Err(TraceFileError::new(
+                        Location::File,
+                        Some("events"),
+                        Problem::Unexpected("must come after \"nodes\"".to_string()),
+                    ));
                 }
-                TopKey::Other => unreachable!("top_key never returns Other"),
-                header_key => {
-                    if st.nodes_read {
-                        let e = TraceFileError::header(
-                            header_key.name(),
-                            Problem::Unexpected("must come before \"nodes\"".to_string()),
-                        );
-                        return Err(st.fail(e));
-                    }
-                    let head = &mut st.head;
-                    let slot = match header_key {
-                        TopKey::Format => &mut head.format,
-                        TopKey::Version => &mut head.version,
-                        TopKey::Input => &mut head.input,
-                        TopKey::Config => &mut head.config,
-                        TopKey::Summary => &mut head.summary,
-                        TopKey::Value => &mut head.value,
-                        _ => &mut head.roots,
-                    };
-                    if slot.is_some() {
-                        return Err(twice(st, Location::Header, header_key.name()));
-                    }
-                    *slot = Some(map.next_value::<serde_json::Value>()?);
+                if st.events_read {
+                    return Err(twice_err(Location::File, "events"));
                 }
+                read_events(sc, st)?;
+                st.events_read = true;
+            }
+            TopKey::Other => unreachable!("top_key never returns Other"),
+            header_key => {
+                if st.nodes_read {
+                    return Err(TraceFileError::header(
+                        header_key.name(),
+                        Problem::Unexpected("must come before \"nodes\"".to_string()),
+                    ));
+                }
+                let line = sc.line;
+                let span = sc.value().map_err(|e| st.scan_err(e, line))?;
+                let value: serde_json::Value = parse(st, span, line, PhantomData)?;
+                let head = &mut st.head;
+                let slot = match header_key {
+                    TopKey::Format => &mut head.format,
+                    TopKey::Version => &mut head.version,
+                    TopKey::Input => &mut head.input,
+                    TopKey::Config => &mut head.config,
+                    TopKey::Summary => &mut head.summary,
+                    TopKey::Value => &mut head.value,
+                    _ => &mut head.roots,
+                };
+                if slot.is_some() {
+                    return Err(twice_err(Location::Header, header_key.name()));
+                }
+                *slot = Some(value);
             }
         }
-        Ok(())
+        st.at = Location::File;
+        st.field = None;
+        let line = sc.line;
+        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
+        if !more {
+            sc.expect(b'}', "',' or '}'")
+                .map_err(|e| st.scan_err(e, line))?;
+        }
     }
+    let line = sc.line;
+    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
+        return Err(TraceFileError::file_level(Problem::Syntax(format!(
+            "something follows the trace object at line {}",
+            sc.line
+        ))));
+    }
+    Ok(())
+}
+
+/// Reads the elements of an array of objects: `each` parses one from the start of the bytes
+/// it gets and returns how many it read ([`Scanner::object`]).
+fn read_array<R: Read>(
+    sc: &mut Scanner<R>,
+    st: &mut State,
+    mut each: impl FnMut(&mut State, &[u8]) -> Result<usize, serde_json::Error>,
+    mut locate: impl FnMut(&mut State),
+) -> Result<(), TraceFileError> {
+    let line = sc.line;
+    sc.expect(b'[', "'['").map_err(|e| st.scan_err(e, line))?;
+    if sc.eat(b']').map_err(|e| st.scan_err(e, line))? {
+        return Ok(());
+    }
+    loop {
+        locate(st);
+        let line = sc.line;
+        let parsed = sc
+            .object(|bytes| each(st, bytes).map(|n| ((), n)))
+            .map_err(|e| st.scan_err(e, line))?;
+        parsed.map_err(|e| st.classify(e, line))?;
+        let line = sc.line;
+        if !sc.eat(b',').map_err(|e| st.scan_err(e, line))? {
+            return sc
+                .expect(b']', "',' or ']'")
+                .map_err(|e| st.scan_err(e, line));
+        }
+    }
+}
+
+/// Runs `seed` on the value at the start of `bytes`; returns how many bytes it took.
+fn parse_prefix<'a>(
+    bytes: &'a [u8],
+    seed: impl DeserializeSeed<'a, Value = ()>,
+) -> Result<usize, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    seed.deserialize(&mut de)?;
+    Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
 }
 
 fn top_key(s: &str) -> Option<TopKey> {
     TopKey::ALL.iter().copied().find(|k| k.name() == s)
 }
 
-fn unknown_top<E: de::Error>(st: &mut State, key: &str) -> E {
-    let e = TraceFileError::new(
+fn unknown_top(key: &str) -> TraceFileError {
+    TraceFileError::new(
         Location::File,
         Some(key),
         Problem::Unexpected("is not a field of a trace file".to_string()),
-    );
-    st.fail(e)
+    )
+}
+
+fn twice_err(at: Location, field: &str) -> TraceFileError {
+    TraceFileError::new(
+        at,
+        Some(field),
+        Problem::Unexpected("appears twice".to_string()),
+    )
 }
 
 fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
@@ -696,16 +819,15 @@ fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
 // Nodes
 // ---------------------------------------------------------------------------------------------
 
-struct ReadNodes<'m, 's, 'de, A> {
-    map: &'m mut A,
-    st: &'s mut State,
-    de: PhantomData<&'de ()>,
+struct ReadNodes<'a, R: Read> {
+    sc: &'a mut Scanner<R>,
+    st: &'a mut State,
 }
 
-impl<'de, A: MapAccess<'de>> WithGame for ReadNodes<'_, '_, 'de, A> {
-    type Output = Result<(), A::Error>;
-    fn run<G: TraceGame>(self, root: G) -> Result<(), A::Error> {
-        let st = self.st;
+impl<R: Read> WithGame for ReadNodes<'_, R> {
+    type Output = Result<(), TraceFileError>;
+    fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
+        let ReadNodes { sc, st } = self;
         let cfg = st
             .header
             .as_ref()
@@ -714,12 +836,29 @@ impl<'de, A: MapAccess<'de>> WithGame for ReadNodes<'_, '_, 'de, A> {
         let kind = st.kind;
         let mut ctx = NodesCtx {
             check: NodeCheck::new(root, &cfg, kind),
-            st,
             kind,
             f: NodeFields::default(),
             pr: Pruning::default(),
         };
-        self.map.next_value_seed(NodesSeed { ctx: &mut ctx })
+        read_array(
+            sc,
+            st,
+            |st, bytes| parse_prefix(bytes, NodeSeed { ctx: &mut ctx, st }),
+            |st| {
+                st.at = Location::Node {
+                    id: st.rec.nodes.len() as u64,
+                };
+                st.field = None;
+            },
+        )?;
+        if let Some(h) = &st.header {
+            check_node_count(h, st.rec.nodes.len())?;
+        }
+        st.field = Some("pruned");
+        let NodesCtx { check, pr, .. } = &mut ctx;
+        let rec = &st.rec;
+        let exceptions = &mut st.exceptions;
+        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, exceptions, kind))
     }
 }
 
@@ -765,84 +904,42 @@ struct Pruning {
     derived: Vec<u16>,
 }
 
-struct NodesCtx<'s, G: TraceGame> {
+struct NodesCtx<G: TraceGame> {
     check: NodeCheck<G>,
-    st: &'s mut State,
     kind: GameKind,
     f: NodeFields,
     pr: Pruning,
 }
 
-struct NodesSeed<'c, 's, G: TraceGame> {
-    ctx: &'c mut NodesCtx<'s, G>,
+struct NodeSeed<'c, G: TraceGame> {
+    ctx: &'c mut NodesCtx<G>,
+    st: &'c mut State,
 }
 
-impl<'de, G: TraceGame> DeserializeSeed<'de> for NodesSeed<'_, '_, G> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de, G: TraceGame> Visitor<'de> for NodesSeed<'_, '_, G> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of nodes")
-    }
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
-        let ctx = self.ctx;
-        loop {
-            let pos = ctx.st.rec.nodes.len() as u64;
-            ctx.st.at = Location::Node { id: pos };
-            ctx.st.field = None;
-            if seq
-                .next_element_seed(NodeSeed { ctx: &mut *ctx })?
-                .is_none()
-            {
-                break;
-            }
-        }
-        if let Some(h) = &ctx.st.header {
-            let count = check_node_count(h, ctx.st.rec.nodes.len());
-            count.map_err(|e| ctx.st.fail(e))?;
-        }
-        ctx.st.field = Some("pruned");
-        let NodesCtx { check, st, pr, .. } = ctx;
-        let rec = &st.rec;
-        let exceptions = &mut st.exceptions;
-        let kind = st.kind;
-        let res = check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, exceptions, kind));
-        res.map_err(|e| st.fail(e))
-    }
-}
-
-struct NodeSeed<'c, 's, G: TraceGame> {
-    ctx: &'c mut NodesCtx<'s, G>,
-}
-
-impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, '_, G> {
+impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, G> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_map(self)
     }
 }
 
-impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
+impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a node object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let ctx = self.ctx;
+        let st = self.st;
         let f = &mut ctx.f;
         f.seen = 0;
         while let Some(key) = map.next_key::<NodeKey>()? {
             if key == NodeKey::Other {
-                return Err(unknown_node_key(ctx.st, &mut map));
+                return Err(unknown_node_key(st, &mut map));
             }
-            ctx.st.field = Some(key.name());
+            st.field = Some(key.name());
             if f.has(key) {
-                return Err(twice(ctx.st, ctx.st.at.clone(), key.name()));
+                return Err(twice(st, st.at.clone(), key.name()));
             }
             f.seen |= 1 << key as u32;
             match key {
@@ -877,8 +974,8 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
                 NodeKey::Other => unreachable!(),
             }
         }
-        ctx.st.field = None;
-        ctx.process().map_err(|e| ctx.st.fail(e))
+        st.field = None;
+        ctx.process(st).map_err(|e| st.fail(e))
     }
 }
 
@@ -1071,10 +1168,10 @@ fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
     TraceFileError::node(id as u64, field, invalid(msg))
 }
 
-impl<G: TraceGame> NodesCtx<'_, G> {
+impl<G: TraceGame> NodesCtx<G> {
     /// Turns the fields just read into a record, checks it, and appends it.
-    fn process(&mut self) -> Result<(), TraceFileError> {
-        let pos = self.st.rec.nodes.len() as u32;
+    fn process(&mut self, st: &mut State) -> Result<(), TraceFileError> {
+        let pos = st.rec.nodes.len() as u32;
         let f = &mut self.f;
         let kind = self.kind;
         let chess = kind == GameKind::Chess;
@@ -1115,11 +1212,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
                 ),
             ));
         }
-        let hint = self
-            .st
-            .header
-            .as_ref()
-            .map_or(u64::MAX, |h| h.summary.nodes);
+        let hint = st.header.as_ref().map_or(u64::MAX, |h| h.summary.nodes);
         if pos as u64 >= hint {
             return Err(TraceFileError::header(
                 "summary.nodes",
@@ -1262,14 +1355,14 @@ impl<G: TraceGame> NodesCtx<'_, G> {
 
         // Close the nodes this one is not inside, checking their pruned lists.
         {
-            let NodesCtx { check, st, pr, .. } = self;
+            let NodesCtx { check, pr, .. } = self;
             let rec = &st.rec;
             let exceptions = &mut st.exceptions;
             check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
                 close(walk, rec, pr, exceptions, kind)
             })?;
         }
-        self.check.open(&self.st.rec.nodes, pos, &n)?;
+        self.check.open(&st.rec.nodes, pos, &n)?;
 
         // The fields derived from the path.
         let f = &mut self.f;
@@ -1326,7 +1419,6 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         if ply > 0 && move_code != NONE16 {
             pr.searched[ply - 1].push(move_code);
         }
-        let st = &mut *self.st;
         if let Some(r) = research_of {
             push(&mut st.rec.research_of, (pos, r), "re-search links")?;
         }
@@ -1338,41 +1430,26 @@ impl<G: TraceGame> NodesCtx<'_, G> {
 // Events
 // ---------------------------------------------------------------------------------------------
 
-struct EventsSeed<'s> {
-    st: &'s mut State,
-}
-
-impl<'de> DeserializeSeed<'de> for EventsSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for EventsSeed<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of events")
-    }
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
-        let st = self.st;
-        let mut data: Vec<i64> = Vec::new();
-        loop {
-            let index = st.rec.events.len() as u64;
-            st.at = Location::Event { index };
+/// Reads the `events` array, replaying the tape as it goes.
+fn read_events<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+    let mut data: Vec<i64> = Vec::new();
+    read_array(
+        sc,
+        st,
+        |st, bytes| {
+            let seed = EventSeed {
+                st,
+                data: &mut data,
+            };
+            parse_prefix(bytes, seed)
+        },
+        |st| {
+            st.at = Location::Event {
+                index: st.rec.events.len() as u64,
+            };
             st.field = None;
-            if seq
-                .next_element_seed(EventSeed {
-                    st: &mut *st,
-                    data: &mut data,
-                })?
-                .is_none()
-            {
-                break;
-            }
-        }
-        Ok(())
-    }
+        },
+    )
 }
 
 struct EventSeed<'a> {
