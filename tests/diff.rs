@@ -525,3 +525,88 @@ fn cli_diff_rejects_corrupt_files_clearly() {
     assert!(err.contains("different inputs"), "{err}");
     assert_eq!(json_of(&out)["same_input"], false);
 }
+
+#[test]
+fn cli_writes_converts_and_compares_trace_files_in_both_formats() {
+    let dir = TmpDir::new("cli_writes_converts_and_compares_trace_files_in_both_formats");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let search = ["tree", "--algo", "pvs", RUSSELL_NORVIG];
+    let (code, stdout_json, err) = prunescope(&[&search[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+
+    // --trace writes the same JSON the --json flag prints, and the summary still prints
+    let (a_json, a_bin, a_gz) = (path("a.json"), path("a.pstrace"), path("a.json.gz"));
+    for file in [&a_json, &a_bin, &a_gz] {
+        let (code, out, err) = prunescope(&[&search[..], &["--trace", file]].concat());
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("value      3"), "{out}");
+    }
+    assert_eq!(std::fs::read_to_string(&a_json).unwrap(), stdout_json);
+    let bin = std::fs::read(&a_bin).unwrap();
+    assert_eq!(&bin[..2], &[0x1f, 0x8b], "binary traces are gzip streams");
+    assert_eq!(&std::fs::read(&a_gz).unwrap()[..2], &[0x1f, 0x8b]);
+
+    // convert both ways gives the same bytes as writing directly
+    let (b_json, b_bin) = (path("b.json"), path("b.pstrace"));
+    let (code, _, err) = prunescope(&["convert", &a_bin, &b_json]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&b_json).unwrap(), stdout_json);
+    let (code, _, err) = prunescope(&["convert", &a_gz, &b_bin]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read(&b_bin).unwrap(), bin);
+    let (code, out, err) = prunescope(&["convert", &a_bin, "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, stdout_json);
+    let (code, _, err) = prunescope(&["convert", &a_json, &path("c.out"), "--format", "binary"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read(path("c.out")).unwrap(), bin);
+
+    // diff reads every format and reports the same
+    let (_, want, _) = prunescope(&["diff", &a_json, &b_json, "--json"]);
+    for (l, r) in [(&a_bin, &b_json), (&a_gz, &b_bin), (&a_json, &a_bin)] {
+        let (code, out, err) = prunescope(&["diff", l, r, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let (mut got, mut expect) = (json_of(&out), json_of(&want));
+        for side in ["left", "right"] {
+            got[side]["file"] = serde_json::Value::Null;
+            expect[side]["file"] = serde_json::Value::Null;
+        }
+        assert_eq!(got, expect);
+    }
+
+    // refusals
+    let (code, _, err) = prunescope(&[&search[..], &["--trace", &path("x.dat")]].concat());
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot tell the trace format"), "{err}");
+    assert!(!dir.join("x.dat").exists());
+    let (code, _, err) = prunescope(&[&search[..], &["--format", "binary"]].concat());
+    assert_eq!(code, 2, "--format needs --trace: {err}");
+    let (code, _, err) =
+        prunescope(&[&search[..], &["--trace", &path("y.bin"), "--format", "xml"]].concat());
+    assert_eq!(code, 2, "{err}");
+    let missing_dir = path("no/such/dir/t.json");
+    let (code, _, err) = prunescope(&[&search[..], &["--trace", &missing_dir]].concat());
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot write trace file"), "{err}");
+    let (code, _, err) = prunescope(&["convert", &path("none.json"), &path("n.pstrace")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read trace file"), "{err}");
+    std::fs::write(path("bad.pstrace"), &bin[..bin.len() / 2]).unwrap();
+    let (code, _, err) = prunescope(&["convert", &path("bad.pstrace"), &path("n.json")]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("bad.pstrace"),
+        "the message names the file: {err}"
+    );
+    assert!(
+        !dir.join("n.json").exists(),
+        "nothing is written on failure"
+    );
+    // no temporary files are left behind
+    let left: Vec<String> = std::fs::read_dir(&*dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -102,7 +102,7 @@ pub fn write<W: Write>(
     summary: &Summary,
     rec: &Recorder,
 ) -> io::Result<()> {
-    let mut gz = GzEncoder::new(w, Compression::default());
+    let mut gz = GzEncoder::new(w, Compression::fast());
     gz.write_all(&MAGIC)?;
     gz.write_all(&VERSION.to_le_bytes())?;
     let header = serde_json::to_vec(&HeaderRef {
