@@ -41,7 +41,9 @@ impl Input {
                 .map(Prepared::Tree)
                 .map_err(|e| e.to_string()),
             Input::Random(p) => p.validate().map(|()| Prepared::Random(p.clone())),
-            Input::Chess { fen } => ChessPos::from_fen(fen).map(Prepared::Chess),
+            Input::Chess { fen } => ChessPos::from_fen(fen)
+                .map(Prepared::Chess)
+                .map_err(|e| e.to_string()),
         }
     }
 

@@ -570,7 +570,7 @@ impl ChessLabels {
     /// Starts labelling a search of `root_fen`. Throws if the FEN is invalid.
     #[wasm_bindgen(constructor)]
     pub fn new(root_fen: &str) -> Result<ChessLabels, JsError> {
-        let root = ChessPos::from_fen(root_fen).map_err(|e| JsError::new(&e))?;
+        let root = ChessPos::from_fen(root_fen).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(ChessLabels {
             root,
             parents: Vec::new(),

@@ -1,0 +1,1 @@
+//! EPD (placeholder during the split)
