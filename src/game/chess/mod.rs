@@ -28,6 +28,7 @@ use crate::game::{Game, MoveFacts};
 use eval::white_score;
 
 pub use codes::{UciError, code_to_uci, encode_move, uci_to_code};
+pub use epd::{EpdError, EpdRecord};
 
 pub use eval::{EvalTables, SIMPLIFIED_EVAL, is_endgame};
 pub use fen::{FenError, FenField};
