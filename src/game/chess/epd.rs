@@ -281,6 +281,9 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// [`fen::parse_halfmove_clock`] or [`fen::parse_fullmove_number`].
+type CounterParser = fn(&str) -> Result<u32, FenError>;
+
 fn parse_line(text: &str, line: usize) -> Result<EpdRecord, EpdErrorKind> {
     if let Some((i, c)) = text
         .chars()
@@ -326,25 +329,21 @@ fn parse_line(text: &str, line: usize) -> Result<EpdRecord, EpdErrorKind> {
 
     // The counters the standard writes as operations.
     for op in &operations {
-        let (bare, parse): (Option<u32>, fn(&str) -> Result<u32, FenError>) =
-            match op.opcode.as_str() {
-                "hmvc" => (halfmoves, fen::parse_halfmove_clock),
-                "fmvn" => (fullmoves, fen::parse_fullmove_number),
-                _ => continue,
-            };
+        let (counter, parse): (&mut Option<u32>, CounterParser) = match op.opcode.as_str() {
+            "hmvc" => (&mut halfmoves, fen::parse_halfmove_clock),
+            "fmvn" => (&mut fullmoves, fen::parse_fullmove_number),
+            _ => continue,
+        };
         let token = single(op, "one number")?;
         let value = parse(token.text()).map_err(|e| operand_error(op, token, fen_expected(e)))?;
-        if bare.is_some_and(|b| b != value) {
+        if counter.is_some_and(|bare| bare != value) {
             return Err(operand_error(
                 op,
                 token,
                 "the same counter as the one written before the operations",
             ));
         }
-        match op.opcode.as_str() {
-            "hmvc" => halfmoves = Some(value),
-            _ => fullmoves = Some(value),
-        }
+        *counter = Some(value);
     }
 
     let position =
