@@ -28,6 +28,9 @@ pub const MAX_LEAF: i64 = 1_000_000_000 - 2;
 pub const MAX_CHILDREN: usize = MAX_MOVES;
 /// Most nodes a tree may have (leaves and inner nodes): 8 bytes each, 400 MB at the limit.
 pub const MAX_TREE_NODES: usize = 50_000_000;
+/// Longest tree text accepted (1 GiB): room for [`MAX_TREE_NODES`] nodes with comments, and a
+/// bound for readers that must decide how much to read.
+pub const MAX_TREE_TEXT_BYTES: usize = 1 << 30;
 
 /// A parsed explicit tree: breadth-first flat arrays (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +81,8 @@ pub enum ParseErrorKind {
     },
     #[error("the tree has more than {MAX_TREE_NODES} nodes")]
     TooManyNodes,
+    #[error("the tree text is longer than {MAX_TREE_TEXT_BYTES} bytes")]
+    TooLong,
 }
 
 /// A character of the input as a message shows it: quoted with control characters escaped
@@ -235,12 +240,16 @@ impl Tree {
     /// Refuses more than [`MAX_CHILDREN`] children under one node, nesting deeper than
     /// [`MAX_TREE_DEPTH`], more than [`MAX_TREE_NODES`] nodes and leaves beyond ±[`MAX_LEAF`]
     /// as soon as the text crosses the limit, so that memory never grows past the tree's
-    /// compact size.
+    /// compact size; text longer than [`MAX_TREE_TEXT_BYTES`] is refused unread.
     pub fn parse(text: &str) -> Result<Tree, ParseError> {
         Self::parse_capped(text, MAX_TREE_NODES)
     }
 
     fn parse_capped(text: &str, max_nodes: usize) -> Result<Tree, ParseError> {
+        if text.len() > MAX_TREE_TEXT_BYTES {
+            let tokens = Tokens::new(text);
+            return Err(tokens.error(MAX_TREE_TEXT_BYTES, ParseErrorKind::TooLong));
+        }
         let levels = Self::count_levels(text, max_nodes)?;
         Ok(Self::lay_out(text, &levels))
     }

@@ -129,7 +129,7 @@ pub enum EpdErrorKind {
     Fen(#[from] FenError),
     #[error("the halfmove clock {halfmove:?} is not followed by a fullmove number")]
     MissingFullmove { halfmove: String },
-    #[error("column {column}: control characters are not allowed in EPD (found {found:?})")]
+    #[error("control characters are not allowed in EPD (found {found:?} in column {column})")]
     ControlCharacter { column: usize, found: char },
     #[error("expected an opcode (a letter, then up to 14 letters, digits or '_'), found {found:?}")]
     Opcode { found: String },
