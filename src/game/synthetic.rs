@@ -96,6 +96,27 @@ pub const MAX_BRANCHING: u32 = 1000;
 /// Spread of the random value gaps `δ` between a node's children.
 const SPREAD: i64 = 10;
 
+/// What is wrong with a synthetic tree's parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SynthError {
+    #[error("{param} must be between {min} and {max}, got {got}")]
+    OutOfRange {
+        param: &'static str,
+        min: u32,
+        max: u32,
+        got: u32,
+    },
+}
+
+impl SynthError {
+    /// The parameter at fault (`branching`, `depth`).
+    pub fn param(&self) -> &'static str {
+        match self {
+            SynthError::OutOfRange { param, .. } => param,
+        }
+    }
+}
+
 /// Parameters of a synthetic tree.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SynthParams {
@@ -116,21 +137,21 @@ pub struct SynthParams {
 }
 
 impl SynthParams {
-    pub fn validate(&self) -> Result<(), String> {
-        if self.branching == 0 || self.branching > MAX_BRANCHING {
-            return Err(format!(
-                "branching must be between 1 and {MAX_BRANCHING}, got {}",
-                self.branching
-            ));
-        }
-        if self.depth == 0 || self.depth > crate::search::config::MAX_DEPTH {
-            return Err(format!(
-                "depth must be between 1 and {}, got {}",
-                crate::search::config::MAX_DEPTH,
-                self.depth
-            ));
-        }
-        Ok(())
+    pub fn validate(&self) -> Result<(), SynthError> {
+        let check = |param, got: u32, max: u32| {
+            if got == 0 || got > max {
+                Err(SynthError::OutOfRange {
+                    param,
+                    min: 1,
+                    max,
+                    got,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        check("branching", self.branching, MAX_BRANCHING)?;
+        check("depth", self.depth, crate::search::config::MAX_DEPTH)
     }
 
     /// The root position.
