@@ -170,6 +170,9 @@ impl SynthParams {
     }
 }
 
+/// Zobrist's side-to-move component: XORed into the key when the second player is to move.
+const SIDE_TO_MOVE_KEY: u64 = 0xF8D6_26AA_AF27_8509;
+
 /// Leaf value from a key, in -100..=100: for trees with transpositions.
 fn leaf_value(h: u64) -> Value {
     (mix(h ^ 0x1EAF) % 201) as Value - 100
@@ -245,13 +248,15 @@ impl Game for SynthPos<'_> {
             } else {
                 mix((mv as u64 + 1) * 2 + side).wrapping_mul(0x9E37_79B9)
             };
-            let hash = self.hash.wrapping_add(step);
-            return SynthPos {
+            let mut child = SynthPos {
                 params: self.params,
-                hash,
+                hash: self.hash.wrapping_add(step),
                 ply: self.ply + 1,
-                value: leaf_value(hash ^ side),
+                value: 0,
             };
+            // A leaf's value is a function of its position: the key, side to move included.
+            child.value = leaf_value(child.key());
+            return child;
         }
         let n = self.degree();
         let best = self.best_index(n);
@@ -282,8 +287,15 @@ impl Game for SynthPos<'_> {
         self.value
     }
 
+    /// The position's key: the moves played (`hash`) and, as in Zobrist keys, the side to
+    /// move. Without the side, move 0 (which adds nothing to `hash` but passes the turn) would
+    /// give a node its parent's key.
     fn key(&self) -> u64 {
-        self.hash
+        if self.ply % 2 == 1 {
+            self.hash ^ SIDE_TO_MOVE_KEY
+        } else {
+            self.hash
+        }
     }
 
     fn is_leaf(&self) -> bool {

@@ -15,7 +15,7 @@ pub mod techniques;
 pub mod window;
 
 use crate::game::{Game, INF, Value};
-use crate::search::config::{Algorithm, SearchConfig};
+use crate::search::config::{Algorithm, SearchConfig, UncertaintyMode};
 use crate::search::ordering::{Heuristics, Ordered};
 use crate::search::techniques::tt::{TranspositionTable, TtStats};
 use crate::search::window::Window;
@@ -236,13 +236,23 @@ pub struct Searcher<'t, G: Game, T: Tracer> {
     pub(crate) heur: Heuristics,
     /// Nominal depth of the current root search (pre-search's `IDDepth`).
     pub(crate) iteration: i32,
+    /// The search may be unstable: a re-search may contradict its scout (transposition table,
+    /// forward pruning, uncertainty cut-offs), so a node's value can come from a child that
+    /// failed low. Every node then records the line of the move that gave it its value, not
+    /// only of moves that raised α, so the best line always runs to the leaf (or the TT,
+    /// null-move or multi-cut node) whose value the root returns. A stable search (no such
+    /// technique) never needs it, and does not pay for it.
+    pub(crate) unstable: bool,
 }
 
 impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
     pub fn new(cfg: SearchConfig, tracer: &'t mut T) -> Self {
         let tt = cfg.tt.enabled.then(|| TranspositionTable::new(&cfg.tt));
         let heur = Heuristics::new(&cfg.ordering);
+        let unstable =
+            cfg.tt.enabled || cfg.forward_pruning() || cfg.uncertainty.mode != UncertaintyMode::Off;
         Searcher {
+            unstable,
             cfg,
             tracer,
             nodes: 0,

@@ -106,11 +106,12 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             }
             out.value = r.v;
             out.best_index = Some(k as u32);
-            if algo == Algorithm::Minimax {
+            if algo == Algorithm::Minimax || (r.v <= alpha && self.unstable) {
+                // The node's value is this move's, so its line is this move's line (even below
+                // α, when the search may be unstable: see `Searcher::unstable`).
                 self.update_pv(&mut f.pv, n.ply, mv);
-                continue;
             }
-            if r.v <= alpha {
+            if algo == Algorithm::Minimax || r.v <= alpha {
                 continue;
             }
             self.tracer.alpha_raised(alpha, r.v);
@@ -174,7 +175,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         let lo = if r.unc {
             alpha
         } else {
-            remedies::research_lower_bound(fwd, r.v, alpha).unwrap_or(r.v)
+            remedies::research_lower_bound(fwd, r.v, alpha).unwrap_or(r.v - 1)
         };
         let ctx = Ctx {
             kind: if ctx.kind == NodeKind::Reduced {

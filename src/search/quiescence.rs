@@ -116,10 +116,16 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             out.value = r.v;
             out.best_index = Some(k as u32);
             if r.v <= alpha {
+                if self.unstable {
+                    self.update_pv(&mut f.pv, n.ply, mv);
+                }
                 continue;
             }
             self.tracer.alpha_raised(alpha, r.v);
             alpha = r.v;
+            // The best line runs on through quiescence to the position whose evaluation the
+            // root returns.
+            self.update_pv(&mut f.pv, n.ply, mv);
             if r.v >= beta {
                 self.tracer.cutoff(r.v, beta);
                 out.reason = StopReason::BetaCutoff;
