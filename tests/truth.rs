@@ -597,6 +597,7 @@ fn the_transposition_table_keeps_its_documented_guarantee() {
         }
         check_trace(&rec, &c, &format!("{p:?}"));
     }
+    eprintln!("{equal} trees without deeper reuse, {reused_deeper} with");
     assert!(equal > 500 && reused_deeper > 10, "{equal} {reused_deeper}");
 }
 

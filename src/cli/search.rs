@@ -88,7 +88,8 @@ pub struct Common {
     #[arg(long, default_value_t = DEFAULT_NODE_CAP)]
     pub node_cap: u64,
     /// With --json, the most memory the kept trace may use (e.g. 512M, 8G); past it the search
-    /// stops with a notice, as at the node cap. Without --json no node is kept.
+    /// stops with a notice, as at the node cap. `auto`: 8G, or half of the available memory or
+    /// of the `ulimit -v` limit if less. Without --json no node is kept.
     #[arg(long, default_value = DEFAULT_MEMORY_BUDGET, value_name = "SIZE")]
     pub memory_budget: ByteSize,
     /// Also print trace statistics (node types, first-move fail-high %, effective branching
@@ -200,6 +201,9 @@ impl std::str::FromStr for ByteSize {
     type Err = String;
     fn from_str(s: &str) -> Result<ByteSize, String> {
         let t = s.trim();
+        if t == "auto" {
+            return Ok(ByteSize(auto_budget()));
+        }
         let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
             Some((i, _)) => t.split_at(i),
             None => (t, ""),
@@ -232,19 +236,46 @@ impl std::str::FromStr for ByteSize {
 
 impl std::fmt::Display for ByteSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let units = [(40, "T"), (30, "G"), (20, "M"), (10, "K")];
+        let units = [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")];
         for (shift, u) in units {
-            if self.0 >= 1 << shift && self.0.is_multiple_of(1 << shift) {
-                return write!(f, "{}{u}", self.0 >> shift);
+            if self.0 >= 1 << shift {
+                return write!(f, "{:.1} {u}", self.0 as f64 / (1u64 << shift) as f64);
             }
         }
         write!(f, "{} bytes", self.0)
     }
 }
 
-/// The default memory budget for a kept trace: 8 GiB, a third of this 24 GB machine, so that
-/// a runaway search stops with a notice long before the system runs out of memory.
-pub const DEFAULT_MEMORY_BUDGET: &str = "8G";
+/// The default memory budget for a kept trace: 8 GiB (a third of a 24 GB machine), or half of
+/// what the system can give the process if that is less (available memory, or the address-space
+/// limit set with `ulimit -v`), so that a runaway search stops with a notice long before the
+/// process runs out of memory.
+pub const DEFAULT_MEMORY_BUDGET: &str = "auto";
+
+/// [`DEFAULT_MEMORY_BUDGET`] on this machine.
+fn auto_budget() -> u64 {
+    let mut budget: u64 = 8 << 30;
+    // Linux reports both in /proc; elsewhere the 8 GiB stands.
+    if let Ok(meminfo) = std::fs::read_to_string("/proc/meminfo")
+        && let Some(kb) = meminfo
+            .lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+    {
+        budget = budget.min(kb * 1024 / 2);
+    }
+    if let Ok(limits) = std::fs::read_to_string("/proc/self/limits")
+        && let Some(bytes) = limits
+            .lines()
+            .find(|l| l.starts_with("Max address space"))
+            .and_then(|l| l.split_whitespace().nth(3))
+            .and_then(|v| v.parse::<u64>().ok())
+    {
+        budget = budget.min(bytes / 2);
+    }
+    budget
+}
 
 pub fn print_summary(
     out: &mut impl Write,
