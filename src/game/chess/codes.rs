@@ -9,6 +9,11 @@ use crate::game::Game;
 use crate::game::chess::ChessPos;
 use crate::trace::schema::NONE16;
 
+/// The null move's code under its older name: the trace's [`NONE16`], the one constant for
+/// "no move". Kept so that code written against the name still compiles; new code uses
+/// [`NONE16`].
+pub const NULL_MOVE_CODE: u16 = NONE16;
+
 /// A UCI move that cannot be read, or is not legal where it was given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UciError {

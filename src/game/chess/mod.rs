@@ -27,7 +27,7 @@ use crate::game::Value;
 use crate::game::{Game, MoveFacts};
 use eval::white_score;
 
-pub use codes::{UciError, code_to_uci, encode_move, uci_to_code};
+pub use codes::{NULL_MOVE_CODE, UciError, code_to_uci, encode_move, uci_to_code};
 pub use epd::{EpdError, EpdRecord};
 
 pub use eval::{EvalTables, SIMPLIFIED_EVAL, is_endgame};
