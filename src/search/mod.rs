@@ -202,6 +202,11 @@ pub(crate) struct Node<'p, G: Game> {
     /// A verified null-move search failed high here (David & Netanyahu): the depth was reduced
     /// by one ply and zugzwang is checked after the moves.
     pub null_fail_high: bool,
+    /// Verified null-move pruning: verification is on for this node (inherited from the
+    /// parent; off below a verified fail-high).
+    pub verify: bool,
+    /// Inside a pre-searched subtree (inherited), or pre-searched here: no further pre-search.
+    pub in_presearch: bool,
 }
 
 impl<G: Game> Node<'_, G> {
@@ -368,19 +373,11 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             order: ctx.order,
         });
         let p = ply as usize;
-        if self.frames.len() <= p + 1 {
-            self.frames.resize_with(p + 2, Frame::default);
+        // The node's line starts empty: its parent copies it when this node becomes its best.
+        if let Some(f) = self.frames.get_mut(p) {
+            f.pv.clear();
         }
-        let mut frame = core::mem::take(&mut self.frames[p]);
-        frame.pv.clear();
         let parent = p.checked_sub(1).map(|q| self.stack[q]);
-        self.stack.truncate(p);
-        self.stack.push(PlyInfo {
-            window,
-            expected,
-            verify: parent.is_none_or(|s| s.verify),
-            presearch: parent.is_some_and(|s| s.presearch),
-        });
         let path = self.keys.len();
         let mut node = Node {
             pos,
@@ -393,14 +390,15 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             tt_move: NONE16,
             presearched: false,
             null_fail_high: false,
+            verify: parent.is_none_or(|s| s.verify),
+            in_presearch: parent.is_some_and(|s| s.presearch),
         };
-        let mut out = self.node_steps(&mut node, &mut frame);
+        let mut out = self.node_steps(&mut node);
         if self.stopped.is_some() {
             out.reason = StopReason::Aborted;
             out.value = out.value.clamp(-INF, INF);
         }
         self.keys.truncate(path);
-        self.frames[p] = frame;
         self.tracer.exit(&Exit {
             value: out.value,
             bound: window.bound_of(out.value),
@@ -416,7 +414,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
 
     /// Steps 2–10 of the node search. Returns how the node ended; a stopped search returns
     /// whatever it has (the caller marks it aborted).
-    fn node_steps(&mut self, n: &mut Node<'_, G>, f: &mut Frame<G::Move>) -> Outcome {
+    fn node_steps(&mut self, n: &mut Node<'_, G>) -> Outcome {
         // Step 2. Draws by rule and repetitions of a position on the current path.
         if n.ply > 0 {
             if n.pos.is_rule_draw() {
@@ -431,7 +429,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // is in check (then the moves are generated so that checkmate is recognised).
         if n.depth <= 0 {
             if self.cfg.quiescence.enabled {
-                return self.quiesce(n, f);
+                return self.with_frame(n.ply, |s, f| s.quiesce(n, f));
             }
             if !n.pos.in_check() {
                 return Outcome::new(n.pos.evaluate(), StopReason::Leaf);
@@ -449,6 +447,11 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             return out;
         }
 
+        self.with_frame(n.ply, |s, f| s.expand(n, f))
+    }
+
+    /// Steps 6–10: the node generates its moves and searches them.
+    fn expand(&mut self, n: &mut Node<'_, G>, f: &mut Frame<G::Move>) -> Outcome {
         // Step 6. Generate the moves; a node without moves is a leaf or a terminal position.
         considered_moves(n.pos, false, &mut f.moves);
         self.tracer.moves_generated(f.moves.len() as u32);
@@ -470,6 +473,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // Step 8. Multi-cut at expected CUT (MC-C) and ALL (MC-A) nodes
         // (techniques/multi_cut.rs).
         self.keys.push(n.key);
+        self.publish(n);
         if let Some(out) = self.multi_cut(n, f) {
             return out;
         }
@@ -493,6 +497,38 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // Step 10. Store the result in the transposition table (techniques/tt.rs).
         self.tt_store(n, &out, f);
         out
+    }
+
+    /// Lends the node at `ply` its buffers for `steps`: the one place they are taken and given
+    /// back, so no step can forget to. Leaves never need them.
+    #[inline(always)]
+    fn with_frame<R>(
+        &mut self,
+        ply: u32,
+        steps: impl FnOnce(&mut Self, &mut Frame<G::Move>) -> R,
+    ) -> R {
+        let p = ply as usize;
+        if self.frames.len() <= p + 1 {
+            self.frames.resize_with(p + 2, Frame::default);
+        }
+        let mut frame = core::mem::take(&mut self.frames[p]);
+        let out = steps(self, &mut frame);
+        self.frames[p] = frame;
+        out
+    }
+
+    /// Writes the node's entry on the search stack, where its children read it: done before
+    /// the node searches any child.
+    #[inline(always)]
+    pub(crate) fn publish(&mut self, n: &Node<'_, G>) {
+        let p = n.ply as usize;
+        self.stack.truncate(p);
+        self.stack.push(PlyInfo {
+            window: n.window,
+            expected: n.expected,
+            verify: n.verify,
+            presearch: n.in_presearch,
+        });
     }
 
     /// Appends `mv` and the child's line (at `ply + 1`) to the line of the node at `ply`.

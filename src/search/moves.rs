@@ -31,10 +31,11 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             parent.map_or(NodeType::Pv, |s| s.expected),
             f.moves.len(),
         );
-        let in_check = n.pos.in_check();
+        // Only late move reductions ask whether the side to move is in check.
+        let in_check = self.cfg.lmr.enabled && n.pos.in_check();
         let beta = n.window.beta;
         let mut alpha = n.window.alpha;
-        self.stack[p].window = n.window;
+        self.publish(n);
         let mut out = Outcome {
             value: -INF,
             reason: StopReason::AllMoves,

@@ -82,6 +82,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         f.order
             .sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
         self.keys.push(n.key);
+        self.publish(n);
         let mut out = Outcome {
             value: best,
             reason: StopReason::AllMoves,

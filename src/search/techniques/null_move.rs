@@ -113,21 +113,21 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         let w = Window::new(beta - 1, beta).negate();
         let depth = n.depth - nm.reduction(n.depth) - 1;
         self.keys.push(n.key);
+        self.publish(n);
         let v = -self.node(&child, n.ply + 1, depth, w, n.expected.child(false), ctx);
         self.keys.pop();
         if self.stopped.is_some() {
             return Some(Outcome::new(0, StopReason::Aborted));
         }
-        let p = n.ply as usize;
         if v.v < beta {
             self.tracer.null_verdict(v.v, beta, NullVerdict::FailLow);
             return None;
         }
-        if nm.verified && self.stack[p].verify {
+        if nm.verified && n.verify {
             self.tracer.null_verdict(v.v, beta, NullVerdict::Verify);
             n.depth -= 1;
             n.null_fail_high = true;
-            self.stack[p].verify = false;
+            n.verify = false;
             return None;
         }
         self.tracer.null_verdict(v.v, beta, NullVerdict::Cutoff);
@@ -149,7 +149,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         self.tracer.zugzwang(out.value, n.window.beta);
         n.depth += 1;
         n.null_fail_high = false;
-        self.stack[n.ply as usize].verify = true;
+        n.verify = true;
         true
     }
 }

@@ -99,13 +99,12 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         }
         let tt_depth = e.depth as i32;
         let new_depth = tt_depth + (self.iteration - tt_iteration);
-        let in_presearch = self.stack[n.ply as usize].presearch;
-        if ps.filter(new_depth, n.depth, tt_depth, tt_iteration, in_presearch) {
+        if ps.filter(new_depth, n.depth, tt_depth, tt_iteration, n.in_presearch) {
             self.tracer
                 .presearch(n.depth, new_depth, tt_iteration as u32);
             n.depth = new_depth;
             n.presearched = true;
-            self.stack[n.ply as usize].presearch = true;
+            n.in_presearch = true;
         }
     }
 }
