@@ -20,7 +20,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 fn search(input: &Input, cfg: &SearchConfig) -> (Prepared, Summary, Recorder) {
     let prepared = input.prepare().unwrap();
-    let (summary, rec) = prepared.search_traced(cfg).unwrap();
+    let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
     (prepared, summary, rec)
 }
 
@@ -253,8 +253,14 @@ fn a_tt_cutoff_lists_the_child_it_never_searched() {
     let mut c = cfg(Algorithm::Pvs, 1);
     c.enable("tt").unwrap();
     let doc = parse(&trace_json(&tree("(((-5)) ((-5 2 8) (8)))"), &c));
-    let node = &doc["nodes"][16];
-    assert_eq!(node["reason"], "tt_cutoff");
+    let nodes = doc["nodes"].as_array().unwrap();
+    let cut: Vec<&Json> = nodes
+        .iter()
+        .filter(|n| n["reason"] == "tt_cutoff")
+        .collect();
+    assert_eq!(cut.len(), 1);
+    let node = cut[0];
+    assert_eq!(node["path"], serde_json::json!([1, 1]));
     assert_eq!(node["moves"], 0, "the cut-off comes before the moves");
     assert_eq!(
         node["pruned"],
@@ -776,6 +782,12 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
     let mut tt = cfg(Algorithm::Pvs, 1);
     tt.enable("tt").unwrap();
     let tt_tree = trace_json(&tree("(((-5)) ((-5 2 8) (8)))"), &tt);
+    let tt_id = parse(&tt_tree)["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|n| n["reason"] == "tt_cutoff")
+        .unwrap();
     let chess_cfg = SearchConfig {
         iterative: true,
         ..cfg(Algorithm::Pvs, 2)
@@ -826,9 +838,12 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
         ),
         (
             "truncated",
-            good[..good.len() / 2].to_string(),
+            {
+                let cut = good.find("{\"id\":5,\"parent\":").unwrap() + 17;
+                good[..cut].to_string()
+            },
             node(5),
-            Some("expected"),
+            Some("parent"),
             "ends early",
         ),
         (
@@ -1058,14 +1073,14 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
         ),
         (
             "pruned too few",
-            edit_node(&tt_tree, 16, |l| {
+            edit_node(&tt_tree, tt_id, |l| {
                 l.replacen(
                     "\"pruned\":[{\"child\":0,\"reason\":\"tt_cutoff\"}]",
                     "\"pruned\":[]",
                     1,
                 )
             }),
-            node(16),
+            node(tt_id as u64),
             Some("pruned"),
             "does not list child 0",
         ),
@@ -1084,14 +1099,14 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
         ),
         (
             "pruned reason",
-            edit_node(&tt_tree, 16, |l| {
+            edit_node(&tt_tree, tt_id, |l| {
                 l.replacen(
                     "{\"child\":0,\"reason\":\"tt_cutoff\"}",
                     "{\"child\":0,\"reason\":\"see\"}",
                     1,
                 )
             }),
-            node(16),
+            node(tt_id as u64),
             Some("pruned"),
             "no prune event",
         ),

@@ -34,12 +34,12 @@ pub fn run(a: DiffArgs) -> Result<(), CliError> {
     let (a, b) = (a?, b?);
     let (_, report) = diff_files(left, &a, right, &b);
     if !report.same_input {
-        eprintln!(
-            "notice: the two traces searched different inputs ({} and {}); nodes are still \
-             matched by path",
+        term::notice(&format!(
+            "the two traces searched different inputs ({} and {}); nodes are still matched by \
+             path",
             a.header.input.kind(),
             b.header.input.kind()
-        );
+        ));
     }
     let mut out = term::stdout();
     if json {
@@ -64,7 +64,7 @@ fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
         writeln!(
             out,
             "{name}  {}: {}, {} nodes{}, value {}, best line {}",
-            s.file,
+            term::escape_line(&s.file),
             s.config,
             s.nodes,
             if s.aborted {
@@ -72,11 +72,11 @@ fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
             } else {
                 ""
             },
-            s.value,
+            s.value.map_or("none".to_string(), |v| v.to_string()),
             if s.best_line.is_empty() {
                 "-".to_string()
             } else {
-                s.best_line.join(" ")
+                term::escape_line(&s.best_line.join(" ")).into_owned()
             }
         )?;
     }

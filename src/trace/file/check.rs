@@ -12,6 +12,7 @@ use super::{TraceFile, TraceHeader};
 use crate::game::chess::code_to_uci;
 use crate::game::{Game, INF};
 use crate::lab::Prepared;
+use crate::search::StopCause;
 use crate::search::config::SearchConfig;
 use crate::trace::diff::uci_to_code;
 use crate::trace::record::{NodeRec, Recorder};
@@ -63,7 +64,7 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
     let prepared = h
         .input
         .prepare()
-        .map_err(|e| TraceFileError::header("input", invalid(e)))?;
+        .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
     h.config
         .validate()
         .map_err(|e| TraceFileError::header("config", invalid(e)))?;
@@ -788,6 +789,41 @@ impl WithGame for SummaryCheck<'_> {
                     s.aborted,
                     if self.aborted { "an" } else { "no" }
                 ),
+            ));
+        }
+        if s.stopped.is_some() != s.aborted {
+            return Err(summary_err(
+                "summary.stopped",
+                format!(
+                    "says {}, but summary.aborted is {}",
+                    if s.stopped.is_some() {
+                        "why the search stopped"
+                    } else {
+                        "the search finished"
+                    },
+                    s.aborted
+                ),
+            ));
+        }
+        let cap = self.header.config.node_cap;
+        if s.stopped == Some(StopCause::NodeCap) && (cap == 0 || s.nodes != cap) {
+            return Err(summary_err(
+                "summary.stopped",
+                format!(
+                    "says the node cap stopped the search, but the cap is {cap} and the search \
+                     made {} nodes",
+                    s.nodes
+                ),
+            ));
+        }
+        if s.value.is_none() != s.iterations.is_empty() {
+            return Err(summary_err(
+                "summary.value",
+                if s.iterations.is_empty() {
+                    "must be null: no iteration finished"
+                } else {
+                    "is null, but an iteration finished"
+                },
             ));
         }
         let in_iterations: u64 = s.iterations.iter().map(|it| it.nodes).sum();
