@@ -896,6 +896,39 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             "CUT_RATIO",
         ),
         (
+            "unknown config field",
+            good.replacen(
+                "\"check_extension\":false",
+                "\"check_extension\":false,\"turbo\":true",
+                1,
+            ),
+            Location::Header,
+            Some("config"),
+            "unknown field `turbo`",
+        ),
+        (
+            "unknown summary field",
+            good.replacen(
+                "\"uncertain\":false,",
+                "\"uncertain\":false,\"bonus\":1,",
+                1,
+            ),
+            Location::Header,
+            Some("summary.bonus"),
+            "not a field",
+        ),
+        (
+            "unknown input field",
+            good.replacen(
+                "{\"kind\":\"tree\",",
+                "{\"kind\":\"tree\",\"note\":\"x\",",
+                1,
+            ),
+            Location::Header,
+            Some("input.note"),
+            "not a field",
+        ),
+        (
             "value vs summary",
             good.replacen("\"value\":3,\"roots\"", "\"value\":4,\"roots\"", 1),
             Location::Header,

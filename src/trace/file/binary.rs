@@ -18,7 +18,7 @@
 //! consecutive, most windows are the same), and chunks let the writer and the reader work with
 //! a buffer of one chunk, never the whole file.
 
-use super::check::validate;
+use super::check::{strict_from_value, validate};
 use super::error::{Problem, TraceFileError};
 use super::{TraceFile, TraceHeader};
 use crate::lab::{Input, Summary};
@@ -253,14 +253,37 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     if header.len() != len as usize {
         return Err(truncated("header"));
     }
-    let header: TraceHeader = serde_json::from_slice(&header).map_err(|e| {
-        let field = match e.to_string() {
-            m if m.contains("input") => "input",
-            m if m.contains("summary") => "summary",
-            _ => "header",
-        };
-        TraceFileError::header(field, Problem::Invalid(e.to_string()))
-    })?;
+    let header: serde_json::Value = serde_json::from_slice(&header)
+        .map_err(|e| TraceFileError::header("header", Problem::Invalid(e.to_string())))?;
+    let header: TraceHeader = match header {
+        serde_json::Value::Object(mut m) => {
+            if let Some(k) = m
+                .keys()
+                .find(|k| !["input", "config", "summary"].contains(&k.as_str()))
+            {
+                return Err(TraceFileError::header(
+                    k,
+                    Problem::Unexpected("is not a field of the binary header".to_string()),
+                ));
+            }
+            let mut take = |field: &str| {
+                m.remove(field)
+                    .ok_or_else(|| TraceFileError::header(field, Problem::Missing))
+            };
+            let (input, config, summary) = (take("input")?, take("config")?, take("summary")?);
+            TraceHeader {
+                input: strict_from_value(input, "input")?,
+                config: strict_from_value(config, "config")?,
+                summary: strict_from_value(summary, "summary")?,
+            }
+        }
+        _ => {
+            return Err(TraceFileError::header(
+                "header",
+                Problem::Invalid("the binary header is not a JSON object".to_string()),
+            ));
+        }
+    };
     let mut counts = [0u64; 5];
     for c in &mut counts {
         read_exact(&mut r, &mut word, "counts")?;

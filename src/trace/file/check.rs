@@ -1003,6 +1003,57 @@ impl WithGame for CheckNodes<'_> {
     }
 }
 
+/// Reads header field `field` from its JSON strictly: a field this build does not know, or one
+/// written in a form it would not write (so that the file could say something the reader
+/// ignores), is an error naming the field's path.
+pub(crate) fn strict_from_value<T: serde::Serialize + serde::de::DeserializeOwned>(
+    v: serde_json::Value,
+    field: &str,
+) -> Result<T, TraceFileError> {
+    let t: T = serde_json::from_value(v.clone())
+        .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
+    let back = serde_json::to_value(&t)
+        .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
+    match first_difference(&v, &back, field) {
+        None => Ok(t),
+        Some((path, msg)) => Err(TraceFileError::header(&path, invalid(msg))),
+    }
+}
+
+/// The path of the first place where `got` (as read) differs from `canonical` (as written).
+fn first_difference(
+    got: &serde_json::Value,
+    canonical: &serde_json::Value,
+    path: &str,
+) -> Option<(String, String)> {
+    use serde_json::Value as J;
+    match (got, canonical) {
+        (J::Object(a), J::Object(b)) => {
+            if let Some(k) = a.keys().find(|k| !b.contains_key(*k)) {
+                return Some((
+                    format!("{path}.{k}"),
+                    "is not a field of this version".into(),
+                ));
+            }
+            if let Some(k) = b.keys().find(|k| !a.contains_key(*k)) {
+                return Some((format!("{path}.{k}"), "is missing".into()));
+            }
+            a.iter()
+                .find_map(|(k, v)| first_difference(v, &b[k], &format!("{path}.{k}")))
+        }
+        (J::Array(a), J::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(x, y, &format!("{path}[{i}]"))),
+        (a, b) if a == b => None,
+        (a, b) => Some((
+            path.to_string(),
+            format!("is {a}, which reads as {b}: write it as {b}"),
+        )),
+    }
+}
+
 /// The summary's node count against the nodes the file holds.
 pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> Result<(), TraceFileError> {
     if h.summary.nodes != nodes as u64 {

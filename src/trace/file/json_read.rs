@@ -12,6 +12,7 @@
 
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
+    strict_from_value,
 };
 use super::error::{Location, Problem, TraceFileError, invalid};
 use super::scan::{ScanError, Scanner};
@@ -188,15 +189,14 @@ impl State {
                 ));
             }
         }
-        fn take<T: serde::de::DeserializeOwned>(
+        fn take<T: serde::Serialize + serde::de::DeserializeOwned>(
             slot: &mut Option<serde_json::Value>,
             field: &str,
         ) -> Result<T, TraceFileError> {
             let v = slot
                 .take()
                 .ok_or_else(|| missing(Location::Header, field))?;
-            serde_json::from_value(v)
-                .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))
+            strict_from_value(v, field)
         }
         let input: Input = take(&mut self.head.input, "input")?;
         let config: SearchConfig = take(&mut self.head.config, "config")?;
@@ -213,7 +213,7 @@ impl State {
                 invalid(format!("is {value}, but summary.value is {expect}")),
             ));
         }
-        #[derive(Deserialize)]
+        #[derive(serde::Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         struct RootIn {
             depth: i32,
