@@ -15,16 +15,73 @@
 //! The algorithm is O(n): the left trace's nodes are visited in id order (a parent always comes
 //! before its children); for each matched pair, the left children are chained per move code and
 //! the right children take the first unclaimed left child with their code.
+//!
+//! It works on the compact records themselves ([`NodeRec`], from a search or read with
+//! [`crate::trace::file::read`]), so `prunescope diff` never builds an object per node, and it
+//! has no file system or thread in it, so the page can call it through wasm.
 
 use crate::game::Value;
 use crate::search::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
 use crate::trace::file::TraceFile;
-use crate::trace::record::{NodeRec, plies};
-use crate::trace::schema::NO_PARENT;
+use crate::trace::record::NodeRec;
+use crate::trace::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use serde::Serialize;
 
 /// "No matching node" in [`Diff::left_to_right`] and [`Diff::right_to_left`].
 pub const NO_MATCH: u32 = u32::MAX;
+
+/// What matching and comparing need of one node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiffNode {
+    /// The parent's id, or [`NO_PARENT`] at a root.
+    pub parent: u32,
+    /// The move into the node (see the module doc); ignored at a root.
+    pub code: u16,
+    /// Value returned (side to move's view).
+    pub value: Value,
+    /// 0 exact, 1 lower (fail-high), 2 upper (fail-low).
+    pub bound: u8,
+    /// Expected node type: 0 PV, 1 CUT, 2 ALL.
+    pub expected: u8,
+}
+
+/// A node [`diff`] can match: the search's own records ([`NodeRec`], as recorded or read from
+/// a trace file, with no copy), or [`DiffNode`]s built from other columns (the page's).
+pub trait AsDiffNode {
+    fn diff_node(&self) -> DiffNode;
+}
+
+impl AsDiffNode for DiffNode {
+    #[inline]
+    fn diff_node(&self) -> DiffNode {
+        *self
+    }
+}
+
+impl AsDiffNode for NodeRec {
+    #[inline]
+    fn diff_node(&self) -> DiffNode {
+        DiffNode {
+            parent: self.parent,
+            code: self.move_code,
+            value: self.value,
+            bound: self.flags & FLAG_BOUND_MASK,
+            expected: (self.flags >> FLAG_EXPECTED_SHIFT) & 3,
+        }
+    }
+}
+
+/// The ply of every node (a root's is 0); parents come before their children.
+fn plies_of<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
+    let mut ply = vec![0u32; nodes.len()];
+    for (id, n) in nodes.iter().enumerate() {
+        let p = n.diff_node().parent;
+        if p != NO_PARENT {
+            ply[id] = ply[p as usize] + 1;
+        }
+    }
+    ply
+}
 
 /// The move code of a UCI move (defined with the chess move codes); kept here for the callers.
 pub use crate::game::chess::codes::uci_to_code;
@@ -79,7 +136,7 @@ struct Links {
 }
 
 impl Links {
-    fn of(nodes: &[NodeRec]) -> Links {
+    fn of<N: AsDiffNode>(nodes: &[N]) -> Links {
         let n = nodes.len();
         let mut first = vec![NO_MATCH; n];
         let mut next = vec![NO_MATCH; n];
@@ -87,7 +144,8 @@ impl Links {
         let mut roots = Vec::new();
         for (id, node) in nodes.iter().enumerate() {
             let id = id as u32;
-            if node.is_root() {
+            let node = node.diff_node();
+            if node.parent == NO_PARENT {
                 roots.push(id);
                 continue;
             }
@@ -103,10 +161,10 @@ impl Links {
     }
 }
 
-fn subtree_sizes(nodes: &[NodeRec]) -> Vec<u32> {
+fn subtree_sizes<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
     let mut size = vec![1u32; nodes.len()];
     for id in (0..nodes.len()).rev() {
-        let p = nodes[id].parent;
+        let p = nodes[id].diff_node().parent;
         if p != NO_PARENT {
             size[p as usize] += size[id];
         }
@@ -117,7 +175,7 @@ fn subtree_sizes(nodes: &[NodeRec]) -> Vec<u32> {
 /// Matches `left` with `right` by the rule of the module doc and counts the differences. Both
 /// slices must be in id order with every parent before its children (as recordings and trace
 /// files read with [`crate::trace::file::read`] are). A root's move code is ignored.
-pub fn diff(left: &[NodeRec], right: &[NodeRec]) -> Diff {
+pub fn diff<N: AsDiffNode>(left: &[N], right: &[N]) -> Diff {
     let (nl, nr) = (left.len(), right.len());
     let ll = Links::of(left);
     let lr = Links::of(right);
@@ -139,7 +197,7 @@ pub fn diff(left: &[NodeRec], right: &[NodeRec]) -> Diff {
         }
         let mut c = ll.first[a];
         while c != NO_MATCH {
-            let code = left[c as usize].move_code as usize;
+            let code = left[c as usize].diff_node().code as usize;
             if head[code] == NO_MATCH {
                 head[code] = c;
             } else {
@@ -150,7 +208,7 @@ pub fn diff(left: &[NodeRec], right: &[NodeRec]) -> Diff {
         }
         let mut d = lr.first[b as usize];
         while d != NO_MATCH {
-            let code = right[d as usize].move_code as usize;
+            let code = right[d as usize].diff_node().code as usize;
             let c = head[code];
             if c != NO_MATCH {
                 l2r[c as usize] = d;
@@ -161,15 +219,15 @@ pub fn diff(left: &[NodeRec], right: &[NodeRec]) -> Diff {
         }
         let mut c = ll.first[a];
         while c != NO_MATCH {
-            let code = left[c as usize].move_code as usize;
+            let code = left[c as usize].diff_node().code as usize;
             head[code] = NO_MATCH;
             tail[code] = NO_MATCH;
             c = ll.next[c as usize];
         }
     }
 
-    let ply_l = plies(left);
-    let ply_r = plies(right);
+    let ply_l = plies_of(left);
+    let ply_r = plies_of(right);
     let depth = ply_l
         .iter()
         .chain(&ply_r)
@@ -206,17 +264,17 @@ pub fn diff(left: &[NodeRec], right: &[NodeRec]) -> Diff {
         }
         row.both += 1;
         d.both += 1;
-        let (x, y) = (&left[a], &right[b as usize]);
+        let (x, y) = (left[a].diff_node(), right[b as usize].diff_node());
         let mut bits = 0;
         if x.value != y.value {
             bits |= CHANGED_VALUE;
             d.changed_value += 1;
         }
-        if x.bound() != y.bound() {
+        if x.bound != y.bound {
             bits |= CHANGED_BOUND;
             d.changed_bound += 1;
         }
-        if x.expected() != y.expected() {
+        if x.expected != y.expected {
             bits |= CHANGED_TYPE;
             d.changed_type += 1;
         }
