@@ -1059,6 +1059,22 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             "not a window side",
         ),
         (
+            "window outside the parent's",
+            edit_node(&good, 6, |l| {
+                l.replacen("\"alpha\":3,\"beta\":4", "\"alpha\":2,\"beta\":4", 1)
+            }),
+            node(6),
+            Some("alpha"),
+            "not inside its parent's window",
+        ),
+        (
+            "leaf value",
+            edit_node(&good, 2, |l| l.replacen("\"value\":3", "\"value\":4", 1)),
+            node(2),
+            Some("value"),
+            "has the value 3 in this position",
+        ),
+        (
             "depth in a tree",
             edit_node(&good, 2, |l| l.replacen("\"depth\":null", "\"depth\":3", 1)),
             node(2),
@@ -1408,6 +1424,13 @@ fn malformed_binary_files_are_refused() {
             "unknown node kind",
         ),
         (
+            "leaf value",
+            Box::new(|r, _| r.nodes[2].value += 1),
+            Some(2),
+            "value",
+            "in this position",
+        ),
+        (
             "value",
             Box::new(|r, _| r.nodes[3].value = i32::MAX),
             Some(3),
@@ -1506,4 +1529,70 @@ fn errors_name_the_file_node_and_field() {
         e.to_string(),
         "a.json: node 3, \"ply\": is 3, but the node is 2 moves below its root"
     );
+}
+
+/// Damaged files of every kind are refused with an error, never a panic: bytes flipped,
+/// deleted, duplicated or cut, in JSON and in the decompressed binary form.
+#[test]
+fn damaged_files_never_panic_the_reader() {
+    use std::io::{Read, Write};
+    let mut tt = cfg(Algorithm::Pvs, 3);
+    tt.iterative = true;
+    tt.enable("tt").unwrap();
+    tt.enable("null_move").unwrap();
+    tt.enable("quiescence").unwrap();
+    let inputs = [
+        (tree(RUSSELL_NORVIG), cfg(Algorithm::Pvs, 1)),
+        (
+            Input::Chess {
+                fen: "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1".into(),
+            },
+            tt,
+        ),
+    ];
+    let mut rng = Rng::new(99);
+    let mut refused = 0;
+    for (input, c) in &inputs {
+        let json = trace_json(input, c).into_bytes();
+        let mut raw = Vec::new();
+        flate2::read::GzDecoder::new(&trace_binary(input, c)[..])
+            .read_to_end(&mut raw)
+            .unwrap();
+        for case in 0..1500 {
+            let original = if case % 2 == 0 { &json } else { &raw };
+            let mut bytes = original.clone();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len() as u64) as usize;
+                match rng.below(4) {
+                    0 => bytes[at] = rng.below(256) as u8,
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    2 => bytes.insert(at, bytes[at]),
+                    _ => bytes.truncate(at),
+                }
+            }
+            let bytes = if case % 4 == 1 {
+                let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                gz.write_all(&bytes).unwrap();
+                gz.finish().unwrap()
+            } else {
+                bytes
+            };
+            if file::read(&bytes[..]).is_err() {
+                refused += 1;
+            } else if std::env::var_os("SHOW_ACCEPTED").is_some() && case % 4 != 1 {
+                let i = (0..bytes.len().min(original.len()))
+                    .find(|&i| bytes[i] != original[i])
+                    .unwrap_or(0);
+                let lo = i.saturating_sub(60);
+                eprintln!(
+                    "accepted at {i}: {:?} -> {:?}",
+                    String::from_utf8_lossy(&original[lo..(i + 20).min(original.len())]),
+                    String::from_utf8_lossy(&bytes[lo..(i + 20).min(bytes.len())])
+                );
+            }
+        }
+    }
+    assert!(refused > 2500, "most damage is noticed: {refused} of 3000");
 }

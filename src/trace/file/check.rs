@@ -253,6 +253,21 @@ pub(crate) fn check_record(
                     ),
                 ));
             }
+            // A child searches within its parent's window, negated (every algorithm and
+            // technique narrows it, never widens it: scouts, re-searches, null moves, probes).
+            if n.alpha < -p.beta || n.beta > -p.alpha {
+                return Err(node_err(
+                    id,
+                    "alpha",
+                    format!(
+                        "the window ({}, {}) is not inside its parent's window negated ({}, {})",
+                        window_side(n.alpha),
+                        window_side(n.beta),
+                        window_side(-p.beta),
+                        window_side(-p.alpha)
+                    ),
+                ));
+            }
             if !null && n.index >= p.n_moves {
                 return Err(node_err(
                     id,
@@ -373,6 +388,29 @@ impl<G: TraceGame> NodeCheck<G> {
                 node_err(id, mv, msg)
             }
         })?;
+        // Values the position decides: evaluations, the end of the game, draws.
+        let decided = match n.reason() {
+            StopReason::Leaf | StopReason::StandPat => Some(self.walk.position().evaluate()),
+            StopReason::Terminal => {
+                let ply = self.walk.len() as u32 - 1;
+                Some(self.walk.position().no_moves_value(ply))
+            }
+            StopReason::Draw | StopReason::Repetition => Some(0),
+            _ => None,
+        };
+        if let Some(v) = decided
+            && v != n.value
+        {
+            return Err(node_err(
+                id,
+                "value",
+                format!(
+                    "is {}, but a node that stops with {} has the value {v} in this position",
+                    n.value,
+                    n.reason().name()
+                ),
+            ));
+        }
         if n.n_moves != 0 {
             let considered = self.walk.considered().len().min(NONE16 as usize);
             if n.n_moves as usize != considered {

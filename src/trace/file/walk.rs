@@ -181,6 +181,13 @@ impl<G: Game> Walk<G> {
         Ok(())
     }
 
+    /// The innermost node's position.
+    pub fn position(&mut self) -> &G {
+        let i = self.len - 1;
+        self.materialize(i);
+        self.frames[i].pos.as_ref().expect("materialized")
+    }
+
     /// The moves the innermost node considered, in generation order, with their codes
     /// ([`considered_moves`]).
     pub fn considered(&mut self) -> &[u16] {
