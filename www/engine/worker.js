@@ -1,31 +1,28 @@
-// The search worker: a module Web Worker that owns the wasm search core and streams the trace
-// to the page. Protocol: docs/worker-protocol.md ("Messages").
-//
-//   const worker = new Worker('/www/worker.js', { type: 'module' });
-//   worker.postMessage({ type: 'search', id: 1, input: { kind: 'tree', text }, config, batch });
+// The search worker: a module Web Worker that owns the wasm core and streams traces to the
+// page. Protocol: docs/worker-protocol.md ("Messages").
 //
 // A search runs synchronously inside the worker, so the page stops one by terminating the
 // worker (and keeps the batches it already received). After a wasm panic the instance is
-// unusable: the worker reports {type:'panic'} and the page must terminate and restart it.
+// unusable: the worker reports {type:'panic'} and the page terminates and restarts it.
 //
-// The last finished search stays in the worker until the next one starts, so that the page can
-// save its trace: {type: 'export', id, search} → {type: 'trace', id, json} (docs/compare.md).
+// The worker keeps the last trace it made (a finished search, an opened file, or a trace the
+// page handed back) until the next request, so that the page can save it.
 
-import init, { Session, validate, last_panic, debug_panic } from '/pkg/prunescope.js';
+import init, { Session, last_panic, debug_panic } from '/pkg/prunescope.js';
 
 /** Default number of entered nodes per batch message. */
-const DEFAULT_BATCH = 4096;
-/** Global the Rust panic hook writes the panic message to (see src/wasm.rs). */
+const DEFAULT_BATCH = 16384;
+/** Global the Rust panic hook writes the panic message to (see src/wasm/mod.rs). */
 const PANIC_GLOBAL = '__prunescopeLastPanic';
 
 let dead = false; // set after a panic: the wasm instance must not be used again
-/** The last finished search, kept (with its recording) until the next one so that the page can
- * save it: {id, session}. */
-let last = null;
+/** The trace kept for saving: { id, session }. */
+let current = null;
+/** A trace being handed back by the page: { id, session, summary }. */
+let adopting = null;
 
-function dropLast() {
-  if (last && !dead) last.session.free();
-  last = null;
+function drop(s) {
+  if (s && !dead) s.session.free();
 }
 
 function panicMessage(err) {
@@ -41,135 +38,142 @@ function panicMessage(err) {
 }
 
 /** A wasm trap (panic → unreachable, or out of memory) as opposed to a JS error thrown by Rust. */
-function isTrap(err) {
-  return err instanceof WebAssembly.RuntimeError;
+const isTrap = (err) => err instanceof WebAssembly.RuntimeError;
+
+function fail(id, err) {
+  if (isTrap(err)) {
+    dead = true;
+    self.postMessage({ type: 'panic', message: panicMessage(err) });
+  } else {
+    self.postMessage({ type: 'error', id, message: String(err?.message ?? err) });
+  }
 }
 
-function reportPanic(err) {
-  dead = true;
-  self.postMessage({ type: 'panic', message: panicMessage(err) });
+/** Posts one batch, transferring its typed arrays (each is a fresh copy with its own buffer). */
+function postBatch(id, b) {
+  const transfer = [b.nodes, b.updIds, b.upd, b.events, b.aux, b.research, b.roots].map((a) => a.buffer);
+  self.postMessage({ type: 'batch', id, ...b }, transfer);
 }
 
-function onBatch(id, b) {
-  const msg = {
-    type: 'batch',
-    id,
-    start: b.start,
-    nodes: b.nodes,
-    updIds: b.updIds,
-    upd: b.upd,
-    events: b.events,
-    aux: b.aux,
-    research: b.research,
-    roots: b.roots,
-    nodesTotal: b.nodesTotal,
-    elapsedMs: b.elapsedMs,
-    progress: { nodes: b.nodesTotal, elapsedMs: b.elapsedMs, depth: b.depth },
-  };
-  // Each typed array is a fresh copy with its own buffer: transfer, don't clone.
-  const transfer = [b.nodes, b.updIds, b.upd, b.events, b.aux, b.research, b.roots].map(
-    (a) => a.buffer,
-  );
-  self.postMessage(msg, transfer);
-}
+const batchSize = (n) => (Number.isInteger(n) && n >= 0 ? n : DEFAULT_BATCH);
 
 function search({ id, input, config, batch }) {
-  dropLast();
+  drop(current);
+  current = null;
   let session;
   try {
     session = new Session(input, config ?? undefined);
-  } catch (err) {
-    if (isTrap(err)) return reportPanic(err);
-    return self.postMessage({ type: 'error', id, message: String(err?.message ?? err) });
-  }
-  try {
-    const batchNodes = Number.isInteger(batch) && batch >= 0 ? batch : DEFAULT_BATCH;
-    const result = session.run((b) => onBatch(id, b), batchNodes);
-    self.postMessage({
-      type: 'done',
-      id,
-      summary: result.summary,
-      stats: result.stats,
-      aborted: result.aborted,
-      elapsedMs: result.elapsedMs,
-    });
-    last = { id, session };
+    const outcome = session.run((b) => postBatch(id, b), batchSize(batch));
+    self.postMessage({ type: 'done', id, ...outcome });
+    current = { id, session };
     session = null;
   } catch (err) {
-    if (isTrap(err)) return reportPanic(err);
-    self.postMessage({ type: 'error', id, message: String(err?.message ?? err) });
+    fail(id, err);
   } finally {
-    if (!dead && session) session.free();
+    if (session && !dead) session.free();
   }
 }
 
-/** The JSON trace of search `search` (the last finished one), as the CLI writes it. */
-function exportTrace({ id, search: which }) {
-  if (!last || (which !== undefined && which !== last.id)) {
-    return self.postMessage({ type: 'error', id, message: 'that search is not available any more: run it again to save it' });
-  }
+async function open({ id, file, batch }) {
+  drop(current);
+  current = null;
+  let session;
   try {
-    const json = last.session.trace_json();
-    self.postMessage({ type: 'trace', id, json });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    session = Session.open(bytes);
+    const { input, config } = session.header();
+    self.postMessage({ type: 'header', id, input, config });
+    const size = batchSize(batch) || Number.MAX_SAFE_INTEGER;
+    for (let b = session.replay_next(size); b; b = session.replay_next(size)) postBatch(id, b);
+    self.postMessage({ type: 'done', id, ...session.outcome_now() });
+    current = { id, session };
+    session = null;
   } catch (err) {
-    if (isTrap(err)) return reportPanic(err);
-    self.postMessage({ type: 'error', id, message: String(err?.message ?? err) });
+    fail(id, err);
+  } finally {
+    if (session && !dead) session.free();
   }
 }
 
-function handle(msg) {
+function adopt(msg) {
+  try {
+    switch (msg.type) {
+      case 'adopt':
+        drop(current);
+        current = null;
+        drop(adopting);
+        adopting = { id: msg.id, session: Session.adopt(msg.input, msg.config ?? undefined), summary: msg.summary ?? null };
+        return;
+      case 'adopt-part':
+        if (adopting?.id !== msg.id) return;
+        adopting.session.adopt_part(msg.records, msg.events, msg.aux, msg.research, msg.roots);
+        return;
+      case 'adopt-end': {
+        if (adopting?.id !== msg.id) return;
+        const a = adopting;
+        adopting = null;
+        const outcome = a.session.adopt_end(a.summary);
+        current = { id: a.id, session: a.session };
+        self.postMessage({ type: 'adopted', id: a.id, ...outcome });
+        return;
+      }
+    }
+  } catch (err) {
+    drop(adopting);
+    adopting = null;
+    fail(msg.id, err);
+  }
+}
+
+function save({ id, chunk }) {
+  if (!current) return fail(id, new Error('the worker holds no trace to save'));
+  try {
+    const bytes = current.session.save((c) => self.postMessage({ type: 'chunk', id, bytes: c }, [c.buffer]), chunk || 1 << 20);
+    self.postMessage({ type: 'saved', id, bytes });
+  } catch (err) {
+    fail(id, err);
+  }
+}
+
+async function handle(msg) {
   if (dead) {
-    self.postMessage({
-      type: 'panic',
-      message: 'the search core panicked earlier; restart the worker',
-    });
+    self.postMessage({ type: 'panic', message: 'the search core panicked earlier; restart the worker' });
     return;
   }
   switch (msg?.type) {
     case 'search':
       return search(msg);
-    case 'export':
-      return exportTrace(msg);
+    case 'open':
+      return open(msg);
+    case 'adopt':
+    case 'adopt-part':
+    case 'adopt-end':
+      return adopt(msg);
+    case 'save':
+      return save(msg);
     case 'debugPanic':
       // Test hook: a real Rust panic inside the worker, to check the page recovers from it.
       try {
         debug_panic(String(msg.message ?? 'debug panic'));
       } catch (err) {
-        if (isTrap(err)) return reportPanic(err);
-        throw err;
+        fail(undefined, err);
       }
       return;
-    case 'validate': {
-      let error;
-      try {
-        error = validate(msg.input) ?? null;
-      } catch (err) {
-        if (isTrap(err)) return reportPanic(err);
-        error = String(err?.message ?? err);
-      }
-      return self.postMessage({ type: 'validation', id: msg.id, error });
-    }
     default:
-      return self.postMessage({
-        type: 'error',
-        id: msg?.id ?? null,
-        message: `unknown message type ${JSON.stringify(msg?.type)}`,
-      });
+      return self.postMessage({ type: 'error', id: msg?.id ?? null, message: `unknown message type ${JSON.stringify(msg?.type)}` });
   }
 }
 
-// Messages that arrive while the module loads wait for it, in order.
-const ready = init().then(
+// Messages wait for the module, and for each other: a request that awaits (reading a file)
+// finishes before the next starts.
+let chain = init().then(
   () => self.postMessage({ type: 'ready' }),
   (err) => {
     dead = true;
-    self.postMessage({
-      type: 'panic',
-      message: `could not load the search core (/pkg/prunescope.js): ${err?.message ?? err}`,
-    });
+    self.postMessage({ type: 'panic', message: `could not load the search core (/pkg/prunescope.js): ${err?.message ?? err}` });
   },
 );
 
 self.onmessage = (ev) => {
-  ready.then(() => handle(ev.data));
+  chain = chain.then(() => handle(ev.data));
 };

@@ -1,9 +1,10 @@
-// A cursor over the event tape. Every move is O(1) or O(log n) thanks to the store's indexes
-// (event → node, node → enter/exit event, sorted marker lists).
+// The stepping cursor over one trace's event tape. Every move is O(1) or O(log n) thanks to
+// the store's indexes (event → node, node → enter/exit event, sorted marker lists). Explore
+// mode and both sides of compare mode use this one cursor. No DOM.
 
 import { NONE, EV, lowerBound } from './store.js';
 
-export class Stepper {
+export class Cursor {
   constructor(store) {
     this.store = store;
     this.live = true; // follows the newest event while a search streams in
@@ -22,6 +23,7 @@ export class Stepper {
     return this.live ? n - 1 : Math.min(this.pos, n - 1);
   }
 
+  /** Moves to event `e` (clamped); returns whether the cursor changed. */
   set(e) {
     const n = this.store.nev;
     if (n === 0) return false;
@@ -40,6 +42,15 @@ export class Stepper {
   /** The node the current event refers to. */
   node(e = this.at) {
     return e < 0 ? NONE : this.store.evNode[e];
+  }
+
+  /** The event kind at the cursor (-1 when there are none). */
+  kind(e = this.at) {
+    return e < 0 ? -1 : this.store.ev[e];
+  }
+
+  atEnd() {
+    return this.at >= this.store.nev - 1;
   }
 
   forward(k = 1) {
@@ -80,18 +91,24 @@ export class Stepper {
     return this.set(x === NONE ? st.nev - 1 : x);
   }
 
-  /** To the next (dir 1) or previous (dir -1) event in a marker list. */
+  /** To the next (dir 1) or previous (dir -1) event in a marker list of the store. */
   toMark(kind, dir = 1) {
     const m = this.store.marks[kind];
     const arr = m.a, n = m.n, e = this.at;
     if (dir > 0) {
       const k = lowerBound(arr, 0, n, e + 1);
-      if (k >= n) return false;
-      return this.set(arr[k]);
+      return k < n && this.set(arr[k]);
     }
     const k = lowerBound(arr, 0, n, e) - 1;
-    if (k < 0) return false;
-    return this.set(arr[k]);
+    return k >= 0 && this.set(arr[k]);
+  }
+
+  /** To the next (dir 1) or previous (-1) event that satisfies `pred(e)`. */
+  toEvent(pred, dir = 1) {
+    const st = this.store;
+    const e0 = this.live ? (dir > 0 ? -1 : st.nev) : this.at;
+    for (let e = e0 + dir; e >= 0 && e < st.nev; e += dir) if (pred(e)) return this.set(e);
+    return false;
   }
 
   /** To the enter event of node `id`. */

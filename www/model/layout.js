@@ -1,4 +1,4 @@
-// Tidy layered layout of the trace, d3-cluster style but O(n) and incremental:
+// Tidy layered layout of one trace, d3-cluster style but O(n) and incremental (no DOM):
 //   x = leaf order (each leaf gets the next slot; a node's first child inherits the node's own
 //       slot, since in preorder it arrives right after it), parents centred over their first
 //       and last child; y = ply.

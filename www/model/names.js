@@ -1,54 +1,58 @@
-// Node names: SAN for chess (through the wasm ChessLabels handle on this thread, one call per
-// batch or frame, cached), child indices for trees.
+// Node names for one trace, through the wasm `Names` handle on the page's thread (one call per
+// batch or per frame, never one per node; results cached): the move into a node (SAN for chess,
+// the child index for trees), paths, FENs, and the moves a node considered but never searched
+// (the core's considered_moves). No DOM.
 
 import { NONE } from './store.js';
+import { NONE16 } from '../schema.js';
 
 const CACHE_LIMIT = 200_000;
 
-export class Labels {
+export class Names {
   constructor(store) {
     this.store = store;
-    this.kind = 'tree';
-    this.chess = null;
-    this.cache = new Map();
+    this.handle = null;
+    this.chess = false;
+    this.cache = new Map(); // id -> move name
+    this.unsearchedCache = new Map(); // id -> { codes, names } (finished nodes only)
+    this.countCache = new Map(); // id -> unsearched count (finished nodes only)
     this.appended = 0;
     this.error = null;
   }
 
-  /** Starts naming a new search. `ChessLabels` is the wasm class (needed for chess only). */
-  reset(kind, fen, ChessLabels) {
-    if (this.chess && this.chess.free) this.chess.free();
-    this.chess = null;
-    this.kind = kind;
+  /** Starts naming a trace of `input` searched with `config`; `NamesClass` is the wasm class. */
+  reset(input, config, NamesClass, hint = 0) {
+    this.handle?.free?.();
+    this.handle = null;
+    this.chess = input?.kind === 'chess';
     this.cache.clear();
+    this.unsearchedCache.clear();
+    this.countCache.clear();
     this.appended = 0;
     this.error = null;
-    if (kind === 'chess' && ChessLabels) {
-      try {
-        this.chess = new ChessLabels(fen);
-      } catch (e) {
-        this.error = String(e.message || e);
-      }
+    if (!input || !NamesClass) return;
+    try {
+      this.handle = new NamesClass(input, config ?? undefined);
+      if (hint) this.handle.reserve(hint);
+    } catch (e) {
+      this.error = String(e.message || e);
     }
   }
 
-  get isChess() {
-    return this.kind === 'chess' && this.chess !== null;
+  get ready() {
+    return this.handle !== null;
   }
 
-  /** Feeds the nodes appended to the store since the last call (once per batch). */
-  sync() {
-    const st = this.store;
-    if (!this.isChess || this.appended >= st.n) return;
-    const a = this.appended, b = st.n;
-    this.chess.append(st.parent.subarray(a, b), st.code.subarray(a, b));
-    this.appended = b;
+  /** Feeds a batch's new records (call once per batch, before naming its nodes). */
+  append(records) {
+    if (!this.handle || !records.byteLength) return;
+    this.handle.append_records(records);
+    this.appended = this.handle.len();
   }
 
-  /** Fetches the SAN of every id in `ids` not cached yet, in one call. */
+  /** Fetches the names of every id in `ids` not cached yet, in one call. */
   prefetch(ids) {
-    if (!this.isChess) return;
-    this.sync();
+    if (!this.handle) return;
     let missing = null;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
@@ -56,84 +60,99 @@ export class Labels {
     }
     if (!missing) return;
     if (this.cache.size + missing.length > CACHE_LIMIT) this.cache.clear();
-    const names = this.chess.san_batch(Uint32Array.from(missing));
+    const names = this.handle.labels(Uint32Array.from(missing));
     for (let i = 0; i < missing.length; i++) this.cache.set(missing[i], names[i]);
   }
 
-  /** Label of the move into `id`: SAN for chess, the child index for trees. */
+  /** The move into `id` ("root" for a root); fetched if not cached. */
   move(id) {
-    const st = this.store;
     if (id === NONE) return '';
-    if (st.parent[id] === NONE) return 'root';
-    if (!this.isChess) return String(st.index[id]);
-    if (st.code[id] === 0xffff) return 'null';
-    let s = this.cache.get(id);
-    if (s === undefined) {
-      this.prefetch([id]);
-      s = this.cache.get(id);
-    }
-    return s ?? '?';
+    if (this.store.parent[id] === NONE) return 'root';
+    if (!this.cache.has(id)) this.prefetch([id]);
+    return this.cache.get(id) ?? this.fallback(id);
   }
 
-  /** The cached label (no wasm call): for drawing. */
+  /** The cached name (no wasm call): for drawing. Undefined until prefetched. */
   label(id) {
-    if (!this.isChess) return String(this.store.index[id]);
-    if (this.store.code[id] === 0xffff) return 'null';
-    return this.cache.get(id);
+    return this.cache.get(id) ?? (this.handle ? undefined : this.fallback(id));
   }
 
-  /** A name for narration: "node 1.2" for trees, "Nf3 (ply 3)" style for chess. */
+  fallback(id) {
+    const code = this.store.code[id];
+    return code === NONE16 ? '--' : this.chess ? '?' : String(code);
+  }
+
+  /** The name of the move `code` of node `id` (a TT move, a pruned move). */
+  moveName(code, id) {
+    if (!this.handle || id === NONE || id >= this.appended) return this.chess ? '?' : String(code);
+    return this.handle.move_name(id, code);
+  }
+
+  /** A name for narration: "node 1.2" for trees, "Nf3 (ply 3)" for chess. */
   name(id) {
     const st = this.store;
     if (id === NONE) return '?';
     if (st.parent[id] === NONE) return 'the root';
-    if (!this.isChess) return 'node ' + st.pathIndices(id).join('.');
+    if (!this.chess) return 'node ' + st.pathCodes(id).join('.');
     return `${this.move(id)} (ply ${st.ply[id]})`;
   }
 
-  /** The path from the root: SAN moves (chess) or child indices. */
+  /** The names of the moves from the root to `id`. */
   path(id) {
     const st = this.store;
     if (id === NONE || id >= st.n) return [];
-    if (!this.isChess) return st.pathIndices(id).map(String);
-    this.sync();
+    if (!this.chess || !this.handle) return st.pathCodes(id).map(String);
     try {
-      return this.chess.path_san(id);
+      return this.handle.path(id);
     } catch {
       return [];
     }
   }
 
-  /** SAN of the moves of `id` no child searched (chess), or null when they cannot be named. */
-  unsearched(id, quiescence) {
-    if (!this.isChess || id === NONE) return null;
-    this.sync();
-    const st = this.store;
-    const codes = [];
-    st.forChildren(id, (c) => {
-      if (st.code[c] !== 0xffff) codes.push(st.code[c]);
-    });
-    try {
-      return this.chess.unsearched_san(id, Uint16Array.from(codes), quiescence);
-    } catch {
-      return null;
-    }
+  /** The squares of the move into `id` ([from, to], chess), or undefined. */
+  squares(id) {
+    const u = this.handle && id !== NONE && id < this.appended ? this.handle.uci(id) : undefined;
+    return u ? [u.slice(0, 2), u.slice(2, 4)] : undefined;
   }
 
+  /** FEN at `id` (chess), or null. */
   fen(id) {
-    if (!this.isChess || id === NONE) return null;
-    this.sync();
+    if (!this.chess || !this.handle || id === NONE) return null;
     try {
-      return this.chess.fen(id);
+      return this.handle.fen(id) ?? null;
     } catch {
       return null;
     }
   }
-}
 
-/** UCI squares of a chess move code (from | to<<6 | promo<<12). */
-export function codeSquares(code) {
-  if (code === 0xffff) return null;
-  const sq = (s) => 'abcdefgh'[s & 7] + ((s >> 3) + 1);
-  return [sq(code & 63), sq((code >> 6) & 63)];
+  /** The moves `id` considered and never searched: { codes, names } (finished nodes cached). */
+  unsearched(id) {
+    const cached = this.unsearchedCache.get(id);
+    if (cached) return cached;
+    if (!this.handle || id >= this.appended) return { codes: [], names: [] };
+    let r;
+    try {
+      r = this.handle.unsearched(id);
+    } catch {
+      return { codes: [], names: [] };
+    }
+    if (this.store.exited(id)) this.unsearchedCache.set(id, r);
+    return r;
+  }
+
+  /** Unsearched counts of `ids` (exited nodes), fetched in one call and cached. */
+  prefetchCounts(ids) {
+    if (!this.handle) return;
+    let missing = null;
+    for (const id of ids) if (!this.countCache.has(id) && id < this.appended) (missing ??= []).push(id);
+    if (!missing) return;
+    if (this.countCache.size + missing.length > CACHE_LIMIT) this.countCache.clear();
+    const counts = this.handle.unsearched_counts(Uint32Array.from(missing));
+    for (let i = 0; i < missing.length; i++) this.countCache.set(missing[i], counts[i]);
+  }
+
+  /** The cached unsearched count of `id` (undefined until prefetched). */
+  unsearchedCount(id) {
+    return this.countCache.get(id);
+  }
 }

@@ -1,24 +1,9 @@
-// Inputs the page offers ready-made: chess positions and textbook trees.
+// Inputs and comparisons the page offers ready-made: chess positions, textbook trees and the
+// classic comparisons. (The Bratko–Kopec positions are read from www/data/bk.epd by the core's
+// EPD parser.) No DOM.
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 export const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
-
-/** Parses EPD lines ("<4 FEN fields> bm Qd1+; id \"BK.01\";") into { id, fen, bm }. */
-export function parseEpd(text) {
-  const out = [];
-  for (const line of text.split('\n')) {
-    const t = line.trim();
-    if (!t || t.startsWith('#')) continue;
-    const f = t.split(/\s+/);
-    if (f.length < 4) continue;
-    const fen = f.slice(0, 4).join(' ') + ' 0 1';
-    const ops = f.slice(4).join(' ');
-    const id = /id\s+"([^"]*)"/.exec(ops)?.[1] ?? `#${out.length + 1}`;
-    const bm = /bm\s+([^;]*);/.exec(ops)?.[1] ?? '';
-    out.push({ id, fen, bm });
-  }
-  return out;
-}
 
 /**
  * Text of a uniform tree (b children, d levels) whose MAX-view value is `v` at every level's
@@ -48,7 +33,8 @@ export function orderedTree(b, d, best, v = 5) {
   return node(v, 0, d);
 }
 
-export const TREES = [
+/** The classic trees: [{ id, name, text }]. */
+export const trees = () => [
   {
     id: 'rn',
     name: 'Russell–Norvig (AIMA fig. 5.5)',
@@ -73,5 +59,21 @@ export const TREES = [
     id: 'deep',
     name: 'Deeper, uneven (d = 4)',
     text: '(((5 6) (7 4 5)) ((3)) ((6) (6 9)) ((7)) (((5)) ((9 8) (6))))',
+  },
+];
+
+const BASELINE = 'tt, tt_move, history, mvv_lva, check_extension';
+
+/** The classic comparisons: each sets both configurations (CLI words) and keeps the input. */
+export const COMPARISONS = [
+  { id: 'mm-ab', name: 'Minimax vs alpha-beta', A: { algo: 'minimax' }, B: { algo: 'alphabeta' } },
+  { id: 'ab-pvs', name: 'Alpha-beta vs PVS', A: { algo: 'alphabeta' }, B: { algo: 'pvs' } },
+  { id: 'pvs-uc', name: 'PVS vs PVS + safe uncertainty cut-offs', A: { algo: 'pvs', enable: BASELINE }, B: { algo: 'pvs', enable: BASELINE + ', uc_safe' } },
+  { id: 'null', name: 'Null move off vs on', A: { algo: 'pvs', enable: 'tt, tt_move, mvv_lva' }, B: { algo: 'pvs', enable: 'tt, tt_move, mvv_lva, null_move' } },
+  {
+    id: 'null-r',
+    name: 'Null move R = 2 vs R = 3',
+    A: { algo: 'pvs', enable: 'tt, tt_move, mvv_lva, null_move', set: 'null_move.R=2' },
+    B: { algo: 'pvs', enable: 'tt, tt_move, mvv_lva, null_move', set: 'null_move.R=3' },
   },
 ];

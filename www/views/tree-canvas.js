@@ -1,115 +1,120 @@
-// The tree canvas: view transform, zoom (wheel), pan (drag), fit, hit testing, collapse.
-// Layout lives in layout.js and drawing in render.js; this module only handles interaction.
+// A tree canvas: its size, the view transform it is given (zoom and pan live in the page state,
+// shared by compare mode's panes), fitting, hit testing and input — wheel and drag, pinch, tap,
+// double-tap and horizontal flicks on touch screens. Drawing is www/views/draw/tree.js; this
+// module decides nothing about the trace: it reports what the user did through callbacks.
 
-import { NONE } from './store.js';
-import { L_HIDDEN } from './layout.js';
-import { drawTree, GUTTER } from './render.js';
+import { NONE } from '../model/store.js';
+import { L_HIDDEN } from '../model/layout.js';
+import { drawTree } from './draw/tree.js';
+import { GUTTER } from './draw/scene.js';
 
-export class TreeView {
-  constructor(canvas, store, layout, { onSelect, onToggle, onChange }) {
+/** A flick: at least this far, this fast, and mostly sideways. */
+const FLICK_PX = 40;
+const FLICK_MS = 350;
+
+export class TreeCanvas {
+  /**
+   * `canvas`; `transform`: { x0, sx, y0, sy, userMoved } (shared or not); `on`: { select(id),
+   * toggle(id), moved() (the user zoomed or panned), flick(dir) (dir 1 = forward), resized() }.
+   */
+  constructor(canvas, transform, on) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d', { alpha: false });
-    this.store = store;
-    this.layout = layout;
-    this.onSelect = onSelect;
-    this.onToggle = onToggle;
-    this.onChange = onChange;
-    this.view = { x0: -1, sx: 60, y0: -0.6, sy: 70 };
-    this.userMoved = false; // the user zoomed or panned: stop auto-fitting
+    this.t = transform;
+    this.on = on;
     this.W = 300;
     this.H = 200;
     this.dpr = 1;
     this.lastFrameMs = 0;
-    this._bind();
+    this.lastStats = { nodes: 0, dense: 0, ghostStubs: [] };
+    /** What the last frame drew (for hit tests): { store, layout }. */
+    this.drawn = null;
+    this.bind();
     this.resize();
     new ResizeObserver(() => {
-      this.resize();
-      this.onChange();
+      if (this.resize()) on.resized?.();
     }).observe(canvas.parentElement);
   }
 
+  /** Takes the canvas's CSS size; returns whether it changed. */
   resize() {
     const r = this.canvas.parentElement.getBoundingClientRect();
-    this.dpr = window.devicePixelRatio || 1;
-    this.W = Math.max(100, Math.floor(r.width));
-    this.H = Math.max(100, Math.floor(r.height));
-    this.canvas.width = Math.round(this.W * this.dpr);
-    this.canvas.height = Math.round(this.H * this.dpr);
-    this.canvas.style.width = this.W + 'px';
-    this.canvas.style.height = this.H + 'px';
-    if (!this.userMoved) this.fit(false);
+    const dpr = window.devicePixelRatio || 1;
+    const W = Math.max(60, Math.floor(r.width)), H = Math.max(60, Math.floor(r.height));
+    if (W === this.W && H === this.H && dpr === this.dpr && this.canvas.width) return false;
+    this.dpr = dpr;
+    this.W = W;
+    this.H = H;
+    this.canvas.width = Math.round(W * dpr);
+    this.canvas.height = Math.round(H * dpr);
+    this.canvas.style.width = W + 'px';
+    this.canvas.style.height = H + 'px';
+    return true;
   }
 
-  /** Fits the whole tree into the canvas. */
-  fit(byUser = true) {
-    const lay = this.layout, st = this.store;
-    const w = Math.max(1, lay.width);
-    const usable = this.W - GUTTER - 30;
-    const sx = Math.min(110, usable / w);
-    const rows = st.maxPly + 1;
-    const sy = Math.max(14, Math.min(rows <= 6 ? 160 : 100, (this.H - 60) / rows));
-    this.view.sx = sx;
-    this.view.x0 = (w - 1) / 2 - usable / 2 / sx - 15 / sx;
-    this.view.sy = sy;
-    this.view.y0 = -34 / sy;
-    if (byUser) {
-      this.userMoved = false;
-      this.onChange();
-    }
+  /** Fits a layout `width` slots wide and `rows` plies deep into the canvas. */
+  fit(width, rows) {
+    const t = this.t;
+    const w = Math.max(1, width);
+    const usable = Math.max(20, this.W - GUTTER - 30);
+    t.sx = Math.min(110, usable / w);
+    t.x0 = (w - 1) / 2 - usable / 2 / t.sx - 15 / t.sx;
+    t.sy = Math.max(14, Math.min(rows <= 6 ? 160 : 100, (this.H - 60) / Math.max(1, rows)));
+    t.y0 = -34 / t.sy;
+    t.userMoved = false;
   }
 
-  /** Screen position (CSS px) of node `id`. */
-  screenOf(id) {
-    const { x0, sx, y0, sy } = this.view;
-    return [(this.layout.x[id] - x0) * sx + GUTTER, (this.store.ply[id] - y0) * sy];
+  /** Screen position (CSS px, relative to the canvas) of node `id` of `store` in `layout`. */
+  screenOf(id, store, layout) {
+    const { x0, sx, y0, sy } = this.t;
+    return [(layout.x[id] - x0) * sx + GUTTER, (store.ply[id] - y0) * sy];
   }
 
   /** Pans (keeping the zoom) so that node `id` is on screen, with a margin. */
-  ensureVisible(id) {
-    if (id === NONE || id >= this.store.n) return;
-    const [px, py] = this.screenOf(id);
+  ensureVisible(id, store, layout) {
+    if (id === NONE || id >= store.n) return false;
+    const [px, py] = this.screenOf(id, store, layout);
     const mx = 14, my = 24;
+    const t = this.t;
     let moved = false;
-    const v = this.view;
     if (px < GUTTER + mx) {
-      v.x0 -= (GUTTER + mx * 3 - px) / v.sx;
+      t.x0 -= (GUTTER + mx * 3 - px) / t.sx;
       moved = true;
     } else if (px > this.W - mx) {
-      v.x0 += (px - (this.W - mx * 3)) / v.sx;
+      t.x0 += (px - (this.W - mx * 3)) / t.sx;
       moved = true;
     }
     if (py < my) {
-      v.y0 -= (my * 2 - py) / v.sy;
+      t.y0 -= (my * 2 - py) / t.sy;
       moved = true;
     } else if (py > this.H - my) {
-      v.y0 += (py - (this.H - my * 2)) / v.sy;
+      t.y0 += (py - (this.H - my * 2)) / t.sy;
       moved = true;
     }
-    if (moved) {
-      this.userMoved = true;
-      this.onChange();
-    }
+    if (moved) t.userMoved = true;
+    return moved;
   }
 
   /** Zooms so that node `id`'s neighbourhood is readable, centred on it. */
-  zoomTo(id, sx = 80) {
-    if (id === NONE || id >= this.store.n) return;
-    this.view.sx = sx;
-    this.view.sy = Math.max(this.view.sy, 72);
-    this.view.x0 = this.layout.x[id] - (this.W - GUTTER) / 2 / sx;
-    this.view.y0 = this.store.ply[id] - this.H / 2 / this.view.sy;
-    this.userMoved = true;
-    this.onChange();
+  zoomTo(id, store, layout, sx = 80) {
+    if (id === NONE || id >= store.n) return;
+    const t = this.t;
+    t.sx = sx;
+    t.sy = Math.max(t.sy, 72);
+    t.x0 = layout.x[id] - (this.W - GUTTER) / 2 / sx;
+    t.y0 = store.ply[id] - this.H / 2 / t.sy;
+    t.userMoved = true;
   }
 
-  /** The node under a canvas point, or NONE. */
+  /** The node under a canvas point in the last frame, or NONE. */
   hit(cx, cy) {
-    const st = this.store, lay = this.layout;
-    const { x0, sx, y0, sy } = this.view;
+    if (!this.drawn) return NONE;
+    const { store: st, layout: lay } = this.drawn;
+    const { x0, sx, y0, sy } = this.t;
     const plyLists = lay.plyLists ?? st.plyLists;
     const q = Math.round(cy / sy + y0);
     if (q < 0 || q > st.maxPly || !plyLists[q]) return NONE;
-    if (Math.abs((q - y0) * sy - cy) > Math.max(12, sy * 0.3)) return NONE;
+    if (Math.abs((q - y0) * sy - cy) > Math.max(14, sy * 0.3)) return NONE;
     const l = plyLists[q];
     const wx = (cx - GUTTER) / sx + x0;
     const ids = l.a;
@@ -129,84 +134,131 @@ export class TreeView {
         best = id;
       }
     }
-    return bd <= Math.max(10, Math.min(sx * 0.5, 20)) ? best : NONE;
+    return bd <= Math.max(12, Math.min(sx * 0.5, 22)) ? best : NONE;
   }
 
-  _bind() {
+  local(ev) {
+    const rect = this.canvas.getBoundingClientRect();
+    return [ev.clientX - rect.left, ev.clientY - rect.top];
+  }
+
+  /** Zooms by `f` about the canvas point (mx, my); rows grow a little up to a reading height. */
+  zoomAt(f, mx, my, rowsOnly = false) {
+    const t = this.t;
+    if (rowsOnly) {
+      const wy = my / t.sy + t.y0;
+      t.sy = Math.max(10, Math.min(200, t.sy * f));
+      t.y0 = wy - my / t.sy;
+    } else {
+      const wx = (mx - GUTTER) / t.sx + t.x0;
+      const width = this.drawn?.layout.width ?? 1;
+      const minSx = (this.W - GUTTER) / (width * 8);
+      t.sx = Math.max(Math.min(minSx, 1e-3), Math.min(240, t.sx * f));
+      t.x0 = wx - (mx - GUTTER) / t.sx;
+      if (f > 1 && t.sx > 30 && t.sy < 80) {
+        const wy = my / t.sy + t.y0;
+        t.sy = Math.min(80, t.sy * f);
+        t.y0 = wy - my / t.sy;
+      }
+    }
+    t.userMoved = true;
+    this.on.moved?.();
+  }
+
+  bind() {
     const c = this.canvas;
-    let drag = null;
     c.addEventListener(
       'wheel',
       (ev) => {
         ev.preventDefault();
-        const rect = c.getBoundingClientRect();
-        const mx = ev.clientX - rect.left, my = ev.clientY - rect.top;
-        const f = Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.0018));
-        const v = this.view;
-        if (ev.shiftKey || ev.altKey) {
-          const wy = my / v.sy + v.y0;
-          v.sy = Math.max(10, Math.min(200, v.sy * f));
-          v.y0 = wy - my / v.sy;
-        } else {
-          const wx = (mx - GUTTER) / v.sx + v.x0;
-          const minSx = (this.W - GUTTER) / (this.layout.width * 8);
-          v.sx = Math.max(Math.min(minSx, 1e-3), Math.min(240, v.sx * f));
-          v.x0 = wx - (mx - GUTTER) / v.sx;
-          // rows grow a little with the zoom, up to a comfortable reading height
-          if (f > 1 && v.sx > 30 && v.sy < 80) {
-            const wy = my / v.sy + v.y0;
-            v.sy = Math.min(80, v.sy * f);
-            v.y0 = wy - my / v.sy;
-          }
-        }
-        this.userMoved = true;
-        this.onChange();
+        const [mx, my] = this.local(ev);
+        this.zoomAt(Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.0018)), mx, my, ev.shiftKey || ev.altKey);
       },
       { passive: false },
     );
+    const pointers = new Map(); // pointerId -> [x, y]
+    let drag = null;
+    let pinch = null;
+    let lastTap = { t: 0, id: NONE };
     c.addEventListener('pointerdown', (ev) => {
       if (ev.button !== 0) return;
       c.setPointerCapture(ev.pointerId);
-      drag = { x: ev.clientX, y: ev.clientY, x0: this.view.x0, y0: this.view.y0, moved: false };
+      pointers.set(ev.pointerId, this.local(ev));
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+        drag = null;
+        return;
+      }
+      const [x, y] = this.local(ev);
+      drag = { x, y, x0: this.t.x0, y0: this.t.y0, moved: false, at: performance.now(), touch: ev.pointerType === 'touch' };
     });
     c.addEventListener('pointermove', (ev) => {
+      if (!pointers.has(ev.pointerId)) return;
+      pointers.set(ev.pointerId, this.local(ev));
+      if (pinch && pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (pinch.d > 0 && d > 0) this.zoomAt(d / pinch.d, pinch.mid[0], pinch.mid[1]);
+        pinch.d = d;
+        return;
+      }
       if (!drag) return;
-      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+      const [x, y] = this.local(ev);
+      const dx = x - drag.x, dy = y - drag.y;
+      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < (drag.touch ? 8 : 4)) return;
       drag.moved = true;
       c.classList.add('panning');
-      this.view.x0 = drag.x0 - dx / this.view.sx;
-      this.view.y0 = drag.y0 - dy / this.view.sy;
-      this.userMoved = true;
-      this.onChange();
+      this.t.x0 = drag.x0 - dx / this.t.sx;
+      this.t.y0 = drag.y0 - dy / this.t.sy;
+      this.t.userMoved = true;
+      this.on.moved?.();
     });
     const end = (ev) => {
+      pointers.delete(ev.pointerId);
+      if (pointers.size < 2) pinch = null;
       if (!drag) return;
       const d = drag;
       drag = null;
       c.classList.remove('panning');
-      if (!d.moved && ev.type === 'pointerup') {
-        const rect = c.getBoundingClientRect();
-        const id = this.hit(ev.clientX - rect.left, ev.clientY - rect.top);
-        if (id !== NONE) this.onSelect(id);
+      if (ev.type !== 'pointerup') return;
+      const [x, y] = this.local(ev);
+      const dx = x - d.x, dy = y - d.y;
+      if (d.touch && d.moved && performance.now() - d.at < FLICK_MS && Math.abs(dx) > FLICK_PX && Math.abs(dx) > 2 * Math.abs(dy)) {
+        // a flick steps (left = forward, like turning a page) and undoes its pan
+        this.t.x0 = d.x0;
+        this.t.y0 = d.y0;
+        this.on.flick?.(dx < 0 ? 1 : -1);
+        return;
       }
+      if (d.moved) return;
+      const id = this.hit(x, y);
+      const now = performance.now();
+      if (d.touch && id !== NONE && id === lastTap.id && now - lastTap.t < 350) {
+        this.on.toggle?.(id);
+        lastTap = { t: 0, id: NONE };
+        return;
+      }
+      lastTap = { t: now, id };
+      if (id !== NONE) this.on.select?.(id);
     };
     c.addEventListener('pointerup', end);
     c.addEventListener('pointercancel', end);
     c.addEventListener('dblclick', (ev) => {
-      const rect = c.getBoundingClientRect();
-      const id = this.hit(ev.clientX - rect.left, ev.clientY - rect.top);
-      if (id !== NONE) this.onToggle(id);
+      const [x, y] = this.local(ev);
+      const id = this.hit(x, y);
+      if (id !== NONE) this.on.toggle?.(id);
     });
   }
 
-  /** Draws one frame; `opts` as for render.drawTree. Returns the frame time in ms. */
-  draw(opts) {
+  /** Draws one frame of `store` laid out by `layout`; `opts` as for drawTree. */
+  draw(store, layout, opts) {
     const t0 = performance.now();
     const ctx = this.ctx;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    this.lastStats = drawTree(ctx, this.W, this.H, this.store, this.layout, this.view, opts);
+    this.drawn = { store, layout };
+    this.lastStats = drawTree(ctx, this.W, this.H, store, layout, this.t, opts);
     this.lastFrameMs = performance.now() - t0;
-    return this.lastFrameMs;
+    return this.lastStats;
   }
 }
