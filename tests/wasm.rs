@@ -14,8 +14,9 @@ use prunescope::lab::Input;
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::trace::schema::{NO_PARENT, NONE16, StopReason};
 use prunescope::wasm::{
-    NODE_BYTES, Names, Session, build_config, choices, config_words, describe_config, diff_columns,
-    node_bytes, parse_epd, records_from_bytes, validate, validate_config,
+    NODE_BYTES, Names, Session, build_config, check_config, check_input, choices, config_words,
+    describe_config, diff_columns, node_bytes, parse_epd, records_from_bytes, validate,
+    validate_config,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -121,7 +122,7 @@ fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::lab::Summary, prune
     input
         .prepare()
         .unwrap()
-        .search_traced(cfg)
+        .search_traced(cfg, 0)
         .expect("native search")
 }
 
@@ -170,7 +171,7 @@ fn russell_norvig_alphabeta() {
         ..Default::default()
     };
     let (nsum, nrec) = native(&input, &cfg);
-    assert_eq!(nsum.value, 3);
+    assert_eq!(nsum.value, Some(3));
     assert_eq!(nsum.nodes, 11);
     assert_eq!(
         batches.len(),
@@ -219,7 +220,10 @@ fn batches_stream_and_reassemble() {
             ..Default::default()
         },
     );
-    assert_eq!(num(&get(&result, "summary"), "value"), nsum.value as f64);
+    assert_eq!(
+        num(&get(&result, "summary"), "value"),
+        nsum.value.unwrap() as f64
+    );
     assert_eq!(
         all,
         rec_bytes(&nrec),
@@ -306,6 +310,18 @@ fn validate_reports_errors_only() {
     assert!(validate(js(r#"{"kind":"chess","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}"#)).is_some());
     assert!(validate(JsValue::UNDEFINED).is_some());
     assert_eq!(validate_config(js(r#"{"algo":"pvs","depth":3}"#)), None);
+    let p = check_input(js(
+        r#"{"kind":"random","branching":0,"depth":3,"seed":1,"ordering":"best"}"#,
+    ));
+    assert_eq!(
+        get(&p, "field").as_string().as_deref(),
+        Some("random.branching")
+    );
+    let p = check_input(tree_input("(1 2"));
+    assert_eq!(get(&p, "field").as_string().as_deref(), Some("tree"));
+    assert!(check_input(tree_input(RN_TREE)).is_undefined());
+    let p = check_config(js(r#"{"null_move":{"R":7}}"#));
+    assert_eq!(get(&p, "field").as_string().as_deref(), Some("null_move.R"));
     let e = validate_config(js(r#"{"depht":3}"#)).expect("typo is an error");
     assert!(e.contains("depht"), "{e}");
 }
@@ -510,7 +526,7 @@ fn streamed_chess_trace_equals_the_native_recording() {
     let (batches, result) = run_collect(&mut s, 512);
     let (nsum, nrec) = native(&input, &cfg);
     let summary = get(&result, "summary");
-    assert_eq!(num(&summary, "value"), nsum.value as f64);
+    assert_eq!(num(&summary, "value"), nsum.value.unwrap() as f64);
     assert_eq!(num(&summary, "nodes"), nsum.nodes as f64);
     assert!(batches.len() > 3);
     assert_eq!(assemble(&batches), rec_bytes(&nrec));
@@ -652,7 +668,7 @@ fn unsearched_moves_include_cutoffs_before_move_generation() {
 /// A trace file written by the core, for `Session::open`.
 fn trace_file(input: &Input, cfg: &SearchConfig) -> (Vec<u8>, prunescope::Recorder) {
     let prepared = input.prepare().unwrap();
-    let (summary, rec) = prepared.search_traced(cfg).unwrap();
+    let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
     let mut out = Vec::new();
     prunescope::trace::json::write_trace(&mut out, input, &prepared, cfg, &summary, &rec).unwrap();
     (out, rec)

@@ -24,7 +24,7 @@ export function createActions(app) {
     const req = panels.inputs.read();
     if (!s || !req) return;
     const built = panels.techniques.build(s.algo, { depth: req.depth, iterative: req.iterative, node_cap: s.cap });
-    panels.techniques.showError(built.message ?? null);
+    panels.techniques.showError(built.message ? built : null);
     if (built.message) return;
     modes.explore.replaced();
     const hint = Math.min(req.hint || s.cap, s.cap);

@@ -96,7 +96,8 @@ async function main() {
   Object.values(panels).forEach((p) => p.init());
   const checkTechniques = () => {
     const iterative = state.tab === 'chess' && $('iterative').checked;
-    panels.techniques.showError(panels.techniques.build($('algo').value, { depth: 4, iterative }).message ?? null);
+    const built = panels.techniques.build($('algo').value, { depth: 4, iterative });
+    panels.techniques.showError(built.message ? built : null);
   };
 
   // ---- canvases and views -------------------------------------------------------------------

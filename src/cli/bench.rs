@@ -62,7 +62,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         let s = p.search_untraced(&cfg)?;
         let us = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let (s2, rec) = p.search_traced(&cfg)?;
+        let (s2, rec) = p.search_traced(&cfg, 0)?;
         let ts = t.elapsed().as_secs_f64();
         if s2.nodes != s.nodes || s2.value != s.value {
             return Err(format!("{id}: the traced search differs from the untraced one").into());

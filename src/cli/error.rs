@@ -46,6 +46,24 @@ impl From<io::Error> for CliError {
     }
 }
 
+impl From<prunescope::search::config::ConfigError> for CliError {
+    fn from(e: prunescope::search::config::ConfigError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+impl From<prunescope::lab::InputError> for CliError {
+    fn from(e: prunescope::lab::InputError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+impl From<prunescope::lab::LabError> for CliError {
+    fn from(e: prunescope::lab::LabError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
 impl From<String> for CliError {
     fn from(s: String) -> Self {
         CliError::Message(s)

@@ -264,11 +264,13 @@ mod tests {
     #[test]
     fn solved_ignores_check_marks() {
         let s = Summary {
-            value: 0,
+            value: Some(0),
             best_line: vec!["d8d1".into()],
             best_line_san: vec!["Qd1+".into()],
             nodes: 1,
             aborted: false,
+            stopped: None,
+            uncertain: false,
             iterations: vec![],
         };
         assert!(solved(&s, &["Qd1".to_string()]));

@@ -439,7 +439,8 @@ pub struct SideReport {
     /// [`describe_config`] of its configuration.
     pub config: String,
     pub nodes: u64,
-    pub value: Value,
+    /// The root value, `None` when no iteration finished.
+    pub value: Option<Value>,
     pub best_line: Vec<String>,
     pub aborted: bool,
     pub roots: u64,
@@ -451,8 +452,8 @@ pub struct DiffReport {
     pub only_left: u64,
     pub only_right: u64,
     pub both: u64,
-    pub value_left: Value,
-    pub value_right: Value,
+    pub value_left: Option<Value>,
+    pub value_right: Option<Value>,
     pub nodes_left: u64,
     pub nodes_right: u64,
     /// Matched pairs whose value, bound or expected type differ, in all and per cause.

@@ -4,7 +4,7 @@
 
 use super::{err, parse_config, parse_config_unchecked, parse_input, to_js};
 use crate::game::synthetic::Ordering;
-use crate::search::config::{ENABLE_NAMES, SearchConfig, UNCERTAINTY_ENABLE_NAMES};
+use crate::search::config::{ConfigError, ENABLE_NAMES, SearchConfig, UNCERTAINTY_ENABLE_NAMES};
 use crate::search::techniques::tt::Replacement;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -14,8 +14,37 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn validate(input: JsValue) -> Option<String> {
     parse_input(&input)
-        .and_then(|i| i.prepare().map(drop))
+        .and_then(|i| i.prepare().map(drop).map_err(|e| e.to_string()))
         .err()
+}
+
+/// A problem for the page to show beside a field: the message, and the field it belongs to
+/// (an input field such as `tree`, `fen` or `random.depth`, or a parameter's dotted name such
+/// as `null_move.R`; absent when it names no single field).
+#[derive(Serialize)]
+pub(crate) struct Problem {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+/// [`validate`] with the field at fault: `{message, field}` or `undefined`.
+#[wasm_bindgen]
+pub fn check_input(input: JsValue) -> JsValue {
+    let problem = match parse_input(&input) {
+        Err(message) => Problem {
+            message,
+            field: None,
+        },
+        Ok(i) => match i.prepare() {
+            Ok(_) => return JsValue::UNDEFINED,
+            Err(e) => Problem {
+                message: e.to_string(),
+                field: Some(e.field()),
+            },
+        },
+    };
+    to_js(&problem).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// Checks a search configuration: the error message, or `undefined` when it is fine.
@@ -24,17 +53,23 @@ pub fn validate_config(config: JsValue) -> Option<String> {
     parse_config(&config).err()
 }
 
-/// [`validate_config`] with a reason for the page to place: `{message}` or `undefined`.
+/// [`validate_config`] with the parameter at fault: `{message, field}` or `undefined`.
 #[wasm_bindgen]
 pub fn check_config(config: JsValue) -> JsValue {
-    #[derive(Serialize)]
-    struct Problem {
-        message: String,
-    }
-    match parse_config(&config) {
-        Ok(_) => JsValue::UNDEFINED,
-        Err(message) => to_js(&Problem { message }).unwrap_or(JsValue::UNDEFINED),
-    }
+    let problem = match parse_config_unchecked(&config) {
+        Err(message) => Problem {
+            message,
+            field: None,
+        },
+        Ok(cfg) => match cfg.validate() {
+            Ok(()) => return JsValue::UNDEFINED,
+            Err(e) => Problem {
+                message: e.to_string(),
+                field: e.param().map(str::to_string),
+            },
+        },
+    };
+    to_js(&problem).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// A configuration in a few words, exactly as `prunescope diff` says it:
@@ -122,8 +157,9 @@ pub fn config_words(config: JsValue) -> Result<JsValue, JsError> {
 /// A configuration from the CLI's words on top of `base` (a configuration object or
 /// `undefined`): `enable` = "tt, null_move" (`--enable` names), `set` = "null_move.R=3 lmr.K=4"
 /// (`--set NAME=VALUE`), separated by commas or spaces. Answers `{config}` when the result is
-/// valid, or `{message, field}` where `field` is "enable" or "set" (a word is wrong), or
-/// "config" with the `config` the words make (the combination is refused by the core's rules).
+/// valid, or `{message, field, param}` where `field` is "enable" or "set" (a word is wrong), or
+/// "config" with the `config` the words make (the combination is refused by the core's rules);
+/// `param` names the parameter at fault when the core's error does.
 #[wasm_bindgen]
 pub fn build_config(
     algo: &str,
@@ -141,6 +177,8 @@ pub fn build_config(
             message: String,
             field: &'static str,
             #[serde(skip_serializing_if = "Option::is_none")]
+            param: Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             config: Option<SearchConfig>,
         },
     }
@@ -152,25 +190,26 @@ pub fn build_config(
     };
     let mut cfg = parse_config_unchecked(&base).map_err(err)?;
     let built = (|| {
-        cfg.algo = crate::search::config::Algorithm::parse(algo).map_err(|m| (m, "config"))?;
+        cfg.algo = crate::search::config::Algorithm::parse(algo).map_err(|e| (e, "config"))?;
         for name in words(enable) {
-            cfg.enable(&name).map_err(|m| (m, "enable"))?;
+            cfg.enable(&name).map_err(|e| (e, "enable"))?;
         }
         for kv in words(set) {
             let (name, value) = kv
                 .split_once('=')
                 .filter(|(n, _)| !n.is_empty())
-                .ok_or_else(|| (format!("parameters are NAME=VALUE, got '{kv}'"), "set"))?;
-            cfg.set(name, value).map_err(|m| (m, "set"))?;
+                .ok_or_else(|| (ConfigError::NotAssignment(kv.clone()), "set"))?;
+            cfg.set(name, value).map_err(|e| (e, "set"))?;
         }
-        cfg.validate().map_err(|m| (m, "config"))?;
-        Ok::<_, (String, &'static str)>(())
+        cfg.validate().map_err(|e| (e, "config"))?;
+        Ok::<_, (ConfigError, &'static str)>(())
     })();
     to_js(&match built {
         Ok(()) => Built::Ok { config: cfg },
-        Err((message, field)) => Built::Bad {
-            message,
+        Err((e, field)) => Built::Bad {
+            message: e.to_string(),
             field,
+            param: e.param().map(str::to_string),
             config: (field == "config").then_some(cfg),
         },
     })

@@ -25,8 +25,8 @@ pub mod names;
 pub mod session;
 
 pub use contract::{
-    build_config, check_config, choices, config_words, describe_config, parse_epd, validate,
-    validate_config,
+    build_config, check_config, check_input, choices, config_words, describe_config, parse_epd,
+    validate, validate_config,
 };
 pub use diff::diff_columns;
 pub use names::Names;
@@ -129,7 +129,7 @@ pub(crate) fn parse_config_unchecked(config: &JsValue) -> Result<SearchConfig, S
 
 pub(crate) fn parse_config(config: &JsValue) -> Result<SearchConfig, String> {
     let cfg = parse_config_unchecked(config)?;
-    cfg.validate()?;
+    cfg.validate().map_err(|e| e.to_string())?;
     Ok(cfg)
 }
 

@@ -211,7 +211,7 @@ impl Names {
     pub fn new(input: JsValue, config: JsValue) -> Result<Names, JsError> {
         let input = parse_input(&input).map_err(err)?;
         let config = parse_config_unchecked(&config).map_err(err)?;
-        let prepared = input.prepare().map_err(err)?;
+        let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
         Ok(Names {
             prepared,
             quiescence: config.quiescence.enabled,

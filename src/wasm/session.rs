@@ -22,6 +22,9 @@ use wasm_bindgen::prelude::*;
 // The streaming tracer
 // ---------------------------------------------------------------------------------------------
 
+/// The memory budget of a search's recording in the worker: 1.5 GiB (about 45 million nodes).
+pub const WORKER_BUDGET_BYTES: u64 = 3 << 29;
+
 /// A [`Recorder`] that hands what it recorded since the last flush to a JS callback every
 /// `batch_nodes` entered nodes. Every callback is delegated to the recorder; only `enter`
 /// adds the flush check, so the search stays monomorphized over this type.
@@ -42,13 +45,15 @@ struct Streamer<'a> {
 
 impl<'a> Streamer<'a> {
     fn new(on_batch: &'a Function, batch_nodes: u32, started_ms: f64) -> Self {
+        // The worker's recording stops the search at its memory budget (the node-cap notice),
+        // well before wasm32's 4 GiB or a Vec over 2 GiB would trap.
         let batch_nodes = if batch_nodes == 0 {
             usize::MAX
         } else {
             batch_nodes as usize
         };
         Streamer {
-            rec: Recorder::new(),
+            rec: Recorder::with_budget(WORKER_BUDGET_BYTES),
             on_batch,
             batch_nodes,
             next_flush: batch_nodes,
@@ -159,6 +164,11 @@ impl Tracer for Streamer<'_> {
     #[inline]
     fn pruned(&mut self, move_code: u16, reason: PruneReason) {
         self.rec.pruned(move_code, reason);
+    }
+
+    #[inline]
+    fn over_budget(&self) -> bool {
+        self.rec.over_budget()
     }
 }
 
@@ -286,11 +296,14 @@ fn stopped_summary(rec: &Recorder) -> Summary {
         });
     }
     Summary {
-        value: iterations.last().map_or(0, |it| it.value),
+        value: iterations.last().map(|it| it.value),
         best_line: Vec::new(),
         best_line_san: Vec::new(),
         nodes: rec.nodes.len() as u64,
         aborted: true,
+        // stopped by the page (Stop), which the core's stop causes do not name
+        stopped: None,
+        uncertain: false,
         iterations,
     }
 }
@@ -320,7 +333,7 @@ impl Session {
     pub fn new(input: JsValue, config: JsValue) -> Result<Session, JsError> {
         let input = parse_input(&input).map_err(err)?;
         let config = parse_config(&config).map_err(err)?;
-        let prepared = input.prepare().map_err(err)?;
+        let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
         Ok(Session {
             input,
             prepared,
@@ -356,7 +369,7 @@ impl Session {
     pub fn adopt(input: JsValue, config: JsValue) -> Result<Session, JsError> {
         let input = parse_input(&input).map_err(err)?;
         let config = parse_config_unchecked(&config).map_err(err)?;
-        let prepared = input.prepare().map_err(err)?;
+        let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
         Ok(Session {
             input,
             prepared,
@@ -425,7 +438,7 @@ impl Session {
         let summary = self
             .prepared
             .search(&self.config, &mut streamer)
-            .map_err(err)?;
+            .map_err(|e| err(e.to_string()))?;
         streamer.flush();
         let elapsed_ms = js_sys::Date::now() - started;
         if let Some(e) = streamer.error.take() {

@@ -115,9 +115,12 @@ export class Trace {
       this.finish(done);
       this.client.hold(this.token);
       if (done.aborted) {
+        const budget = done.summary?.stopped === 'memory_budget';
         this.notice = {
           kind: 'warn',
-          text: `Node cap reached: the search stopped after ${fmtInt(this.store.n)} nodes. Values come from the last finished iteration; raise the node cap to search further.`,
+          text: budget
+            ? `Memory budget reached: the search stopped after ${fmtInt(this.store.n)} nodes, as much as the page can hold. Values come from the last finished iteration.`
+            : `Node cap reached: the search stopped after ${fmtInt(this.store.n)} nodes. Values come from the last finished iteration; raise the node cap to search further.`,
         };
       }
     } catch (e) {

@@ -8,6 +8,9 @@ import { START_FEN, KIWIPETE, trees } from '../model/presets.js';
 import { fmtInt } from '../model/format.js';
 import { MAX_DEPTH } from '../schema.js';
 
+/** The core's random-tree parameter names → their fields. */
+const RANDOM_FIELDS = { branching: 'rnd-b', depth: 'rnd-d', seed: 'rnd-seed', ordering: 'rnd-p' };
+
 const ORDER_WORDS = { best: 'best first (perfect)', worst: 'worst first', random: 'random', p: 'best first with probability p' };
 
 /** `app`: { state, core, invalidate(), start() }. */
@@ -46,7 +49,7 @@ export function createInputs(app) {
   // ---- chess ---------------------------------------------------------------------------------
   function checkFen() {
     const fen = $('fen').value.trim();
-    const err = fen ? core.validate({ kind: 'chess', fen }) ?? null : 'enter a FEN';
+    const err = fen ? core.check_input({ kind: 'chess', fen })?.message ?? null : 'enter a FEN';
     setError('fen-err', err, ['fen']);
     return err;
   }
@@ -60,7 +63,7 @@ export function createInputs(app) {
   // ---- trees ---------------------------------------------------------------------------------
   function checkTree() {
     const text = $('tree-text').value;
-    const err = text.trim() ? core.validate({ kind: 'tree', text }) ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
+    const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
     setError('tree-err', err, ['tree-text']);
     setText('tree-ok', err ? '' : treeShape(text));
     return err;
@@ -98,9 +101,10 @@ export function createInputs(app) {
       random_branching: $('rnd-rb').checked,
       transpositions: $('rnd-tr').checked,
     };
-    // The core's message names the parameter; it goes beside the panel (no guessing a field).
-    const err = core.validate(input) ?? null;
-    return [err ? null : input, err, null];
+    // the core names the parameter at fault (random.branching, random.depth, …)
+    const problem = core.check_input(input);
+    if (!problem) return [input, null, null];
+    return [null, problem.message, RANDOM_FIELDS[problem.field?.replace(/^random\./, '')] ?? null];
   }
   function checkRandom() {
     const [input, err, field] = randomInput();

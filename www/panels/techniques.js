@@ -121,10 +121,21 @@ export function createTechniques(app) {
     setText('tech-count', n ? `(${n} changed)` : '(all off: plain search)');
   }
 
-  /** Shows the core's verdict on the configuration beside the panel (and opens it). */
-  function showError(msg) {
-    setText('tech-err', msg ?? '');
-    if (msg) $('techniques').open = true;
+  /**
+   * Shows the core's verdict beside the panel (and opens it): `problem` = { message, param }
+   * or null; the parameter it names is marked.
+   */
+  function showError(problem) {
+    setText('tech-err', problem?.message ?? '');
+    for (const el of $('techniques').querySelectorAll('.invalid')) el.classList.remove('invalid');
+    if (!problem) return;
+    $('techniques').open = true;
+    const p = problem.param;
+    const el = p && (field(p) ?? $('tech-switches').querySelector(`input[data-path="${p}"], input[data-path="${p}.enabled"]`));
+    if (el) {
+      el.classList.add('invalid');
+      if (el.closest('#tech-params')) $('tech-params').open = true;
+    }
   }
 
   return { init, build, show, words, showError };
