@@ -14,6 +14,12 @@ import { fmtInt } from './format.js';
 export const BATCH_NODES = 16384;
 /** Nodes per part when the page hands a trace back to a worker. */
 const HANDBACK_NODES = 1 << 19;
+/**
+ * Batches are taken in slices of at most this many milliseconds, with the event loop free in
+ * between: however fast the workers stream, input (Stop), drawing and the other trace get
+ * their turn.
+ */
+const SLICE_MS = 8;
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 let traces = 0;
@@ -62,6 +68,11 @@ export class Trace {
     this.error = null;
     this.batches = 0;
     this.openSeq = 0;
+    /** Batches received and not taken in yet (see SLICE_MS), from `pendingAt` on. */
+    this.pending = [];
+    this.pendingAt = 0;
+    this.sliceTimer = 0;
+    this.drainWaiters = [];
   }
 
   start() {
@@ -82,6 +93,7 @@ export class Trace {
   /** Empties everything for a new trace of `input` (config may be null until a file says). */
   begin(input, config, source, hint = 0) {
     this.generation++;
+    this.dropPending();
     this.store.reset(hint);
     this.layout.reset();
     this.cursor.reset();
@@ -90,6 +102,44 @@ export class Trace {
       input, config, source, fileName: null, startedAt: performance.now(), elapsedMs: null, depth: 0,
       outcome: null, notice: null, error: null, batches: 0,
     });
+  }
+
+  /** Queues a batch; slices take it in (the event loop stays free between them). */
+  enqueue(m) {
+    this.pending.push(m);
+    if (!this.sliceTimer) this.sliceTimer = setTimeout(() => this.slice(), 0);
+  }
+
+  slice() {
+    this.sliceTimer = 0;
+    const t0 = performance.now();
+    while (this.pendingAt < this.pending.length && performance.now() - t0 < SLICE_MS) {
+      const m = this.pending[this.pendingAt];
+      this.pending[this.pendingAt++] = null;
+      this.append(m);
+    }
+    if (this.pendingAt < this.pending.length) {
+      this.sliceTimer = setTimeout(() => this.slice(), 0);
+    } else {
+      this.dropPending();
+    }
+  }
+
+  /** Resolves once every batch received so far has been taken in. */
+  drain() {
+    if (this.pendingAt >= this.pending.length) return Promise.resolve();
+    return new Promise((r) => this.drainWaiters.push(r));
+  }
+
+  /** Forgets the batches not taken in yet (Stop: the view keeps what it shows). */
+  dropPending() {
+    clearTimeout(this.sliceTimer);
+    this.sliceTimer = 0;
+    this.pending = [];
+    this.pendingAt = 0;
+    const w = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const r of w) r();
   }
 
   append(m) {
@@ -110,8 +160,9 @@ export class Trace {
     this.onChange();
     const gen = this.generation;
     try {
-      const done = await this.client.search(input, config, BATCH_NODES, (m) => gen === this.generation && this.append(m));
-      if (gen !== this.generation) return;
+      const done = await this.client.search(input, config, BATCH_NODES, (m) => gen === this.generation && this.enqueue(m));
+      await this.drain();
+      if (gen !== this.generation || this.status !== 'running') return;
       this.finish(done);
       this.client.hold(this.token);
       if (done.aborted) {
@@ -150,9 +201,10 @@ export class Trace {
           this.status = 'opening';
           this.onChange();
         },
-        (m) => seq === this.openSeq && begun && this.append(m),
+        (m) => seq === this.openSeq && begun && this.enqueue(m),
       );
-      if (seq !== this.openSeq || !begun) return;
+      await this.drain();
+      if (seq !== this.openSeq || !begun || this.status !== 'opening') return;
       this.finish(done);
       this.client.hold(this.token);
       this.notice = {
@@ -197,6 +249,7 @@ export class Trace {
     if (!this.running) return false;
     const opening = this.status === 'opening';
     this.client.stop();
+    this.dropPending();
     this.engineReady = false;
     this.elapsedMs = performance.now() - this.startedAt;
     this.status = this.store.n ? 'stopped' : 'failed';
