@@ -27,6 +27,7 @@ export function createActions(app) {
     panels.techniques.showError(built.message ? built : null);
     if (built.message) return;
     modes.explore.replaced();
+    showTree();
     const hint = Math.min(req.hint || s.cap, s.cap);
     await t.search(req.input, built.config, hint);
   }
@@ -41,6 +42,7 @@ export function createActions(app) {
     const t = ex.trace;
     const gen = t.generation;
     modes.explore.replaced();
+    showTree();
     await t.open(file);
     if (t.generation !== gen && t.input) restorePanels(t.input, t.config);
     app.invalidate();
@@ -50,6 +52,11 @@ export function createActions(app) {
     panels.inputs.restore(input, config);
     panels.search.restore(config);
     panels.techniques.show(config);
+  }
+
+  /** On a narrow screen the tree sits below the setup: bring it into view. */
+  function showTree() {
+    if (matchMedia('(max-width: 700px)').matches) document.querySelector('.center').scrollIntoView({ block: 'start' });
   }
 
   async function saveTrace(t, setNotice) {
@@ -79,6 +86,7 @@ export function createActions(app) {
       return app.invalidate(false, true);
     }
     const cap = r.configs.A.node_cap;
+    showTree();
     m.run({ input: req.input, configs: r.configs, hint: Math.min(req.hint || cap, cap) });
   }
 

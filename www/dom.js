@@ -1,6 +1,6 @@
 // DOM building that escapes by construction: every piece of data becomes a text node or an
-// attribute value, never markup. The page has no innerHTML, outerHTML or insertAdjacentHTML
-// anywhere (tests/browser/security.test.mjs checks the sources).
+// attribute value, never markup. The page parses no HTML from strings anywhere
+// (tests/browser/security.test.mjs checks the sources for every such sink).
 
 export const $ = (id) => document.getElementById(id);
 

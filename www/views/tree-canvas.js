@@ -182,7 +182,11 @@ export class TreeCanvas {
     let lastTap = { t: 0, id: NONE };
     c.addEventListener('pointerdown', (ev) => {
       if (ev.button !== 0) return;
-      c.setPointerCapture(ev.pointerId);
+      try {
+        c.setPointerCapture(ev.pointerId);
+      } catch {
+        /* a pointer the browser no longer tracks: drag without capture */
+      }
       pointers.set(ev.pointerId, this.local(ev));
       if (pointers.size === 2) {
         const [a, b] = [...pointers.values()];
