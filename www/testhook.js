@@ -65,6 +65,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
             perPly: d.perPly.map((p) => [p.left, p.right]),
           },
           notice: c.notice,
+          timings: c.timings,
           A: traceSnapshot(c.sides.A),
           B: traceSnapshot(c.sides.B),
         },
@@ -141,10 +142,18 @@ export function installTestHook(app, { canvases, actions, frame }) {
       return canvases.G.lastStats.ghostStubs.map((id) => ({ path: trace(k).store.pathCodes(id), size: sizes ? sizes[id] : 1 }));
     },
 
+    /** Compare mode: matches and lays out the two traces again; answers { diffMs, layoutMs,
+     * totalMs } (benchmarks). */
+    compareAgain() {
+      app.modes.compare.recompute();
+      frame.frameNow();
+      return state.compare.timings;
+    },
+
     /** Draws a frame now; answers the explore canvas's last frame { nodes, dense, ms }. */
     frame() {
       frame.frameNow();
-      const c = state.mode === 'explore' ? canvases.explore : canvases.A;
+      const c = state.mode === 'explore' ? canvases.explore : state.compare.view === 'ghost' ? canvases.G : canvases.A;
       return { nodes: c.lastStats.nodes, dense: c.lastStats.dense, ms: c.lastFrameMs };
     },
 
