@@ -32,6 +32,161 @@ import { installTestHook } from './testhook.js';
 
 const WORKER = '/www/engine/worker.js';
 
+/** The state, the frame loop, the modes and the commands: `app`, which the rest receives. */
+function createApp(core) {
+  const app = { core, libs: { uPlot: null } };
+  app.uPlot = () => app.libs.uPlot;
+  const onChange = () => app.invalidate();
+  const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange })]));
+  const state = (app.state = createState(traces));
+  state.core.ready = true;
+  app.views = { trees: null, dom: [] };
+  const frame = (app.frame = createFrame({
+    tick: (now) => app.commands.tick(now),
+    drawTree: () => app.views.trees?.draw(),
+    renderDom: () => app.views.dom.forEach((v) => v.render()),
+  }));
+  Object.assign(app, {
+    invalidate: frame.invalidate,
+    afterLayout: frame.afterLayout,
+    mode: () => (state.mode === 'explore' ? app.modes.explore : app.modes.compare),
+    pause: () => app.commands.pause(),
+    canvas: () => app.canvases?.explore,
+    select: (id) => app.mode().select(id),
+  });
+  app.modes = { explore: createExplore(app), compare: createCompare({ ...app, canvases: () => app.canvases }) };
+  app.commands = createCommands(app);
+  app.narrationContext = (t) => ({
+    maxmin: state.maxmin,
+    chess: t.names.chess,
+    name: (id) => t.names.name(id),
+    move: (id) => t.names.move(id),
+    moveName: (code, id) => t.names.moveName(code, id),
+    unsearched: (id) => t.names.unsearched(id).codes.length,
+  });
+  return app;
+}
+
+function initTheme(app) {
+  const t = app.state.theme;
+  t.choice = storedTheme();
+  t.dark = isDark(t.choice);
+  applyTheme(t.dark);
+  t.pal = readPalette();
+}
+
+function createPanels(app) {
+  const { state, core } = app;
+  const checkTechniques = () => {
+    const iterative = state.tab === 'chess' && $('iterative').checked;
+    const built = panels.techniques.build($('algo').value, { depth: 4, iterative });
+    panels.techniques.showError(built.message ? built : null);
+  };
+  const panels = {
+    inputs: createInputs({ ...app, onTabChange: () => app.invalidate(false, true), onInputChange: checkTechniques }),
+    search: createSearchPanel(),
+    techniques: createTechniques({ core, onChange: checkTechniques }),
+    compareSetup: createCompareSetup({
+      core,
+      open: (k, f) => app.actions.compareOpen(k, f),
+      save: (k) => app.actions.compareSave(k),
+      swap: () => app.modes.compare.swap(),
+    }),
+  };
+  Object.values(panels).forEach((p) => p.init());
+  $('algo').addEventListener('change', checkTechniques);
+  return panels;
+}
+
+function createCanvases(app) {
+  const on = (mode, side) => ({
+    select: (id) => (mode === 'explore' ? app.modes.explore.select(id) : app.modes.compare.select(id, true, side())),
+    toggle: (id) => app.modes[mode].toggleCollapse(id),
+    moved: () => app.invalidate(true, false),
+    flick: (dir) => app.commands.run(dir > 0 ? 'step.forward' : 'step.back'),
+    resized: () => {
+      app.mode().autoFit();
+      app.invalidate(true, false);
+    },
+  });
+  const { explore, compare } = app.state;
+  const t = compare.transform;
+  const canvases = {
+    explore: new TreeCanvas($('tree'), explore.transform, on('explore')),
+    A: new TreeCanvas($('cmp-tree-A'), t, on('compare', () => 'A')),
+    B: new TreeCanvas($('cmp-tree-B'), t, on('compare', () => 'B')),
+    G: new TreeCanvas($('cmp-tree-ghost'), t, on('compare', () => app.modes.compare.ghostSide())),
+  };
+  app.resizeCanvases = () => Object.values(canvases).forEach((c) => c.resize());
+  return canvases;
+}
+
+function createViews(app) {
+  app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
+  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app));
+  // the board and the chart load lazily: a missing library never breaks the page
+  import('/node_modules/chessground/dist/chessground.min.js')
+    .then(({ Chessground }) => {
+      app.views.dom.push(createBoard(Chessground, app));
+      app.invalidate(false, true);
+    })
+    .catch((e) => console.info('board unavailable:', e.message));
+}
+
+/** Compare mode's engines and chart start the first time it is opened. */
+function compareStarter(app) {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    app.state.compare.sides.A.start();
+    app.state.compare.sides.B.start();
+    import('/node_modules/uplot/dist/uPlot.esm.js')
+      .then((m) => {
+        app.libs.uPlot = m.default;
+        app.invalidate(false, true);
+      })
+      .catch((e) => console.info('uPlot unavailable:', e.message));
+  };
+}
+
+function wireControls(app, actions) {
+  const { commands } = app;
+  bindKeyboard({ state: app.state, commands, start: () => actions.start() });
+  for (const b of document.querySelectorAll('[data-command]')) {
+    b.addEventListener('click', (e) => commands.run(e.shiftKey && b.dataset.back ? b.dataset.back : b.dataset.command));
+  }
+  const on = (id, ev, f) => $(id).addEventListener(ev, f);
+  on('mode-explore', 'click', () => actions.setMode('explore'));
+  on('mode-compare', 'click', () => actions.setMode('compare'));
+  on('theme', 'click', () => actions.cycleTheme());
+  on('start', 'click', () => actions.start());
+  on('stop', 'click', () => actions.stop());
+  on('cmp-run', 'click', () => actions.compareRun());
+  on('cmp-stop', 'click', () => actions.stop());
+  on('fit', 'click', () => commands.run('view.fit'));
+  on('zoom-cursor', 'click', () => commands.run('view.zoomCursor'));
+  on('collapse', 'click', () => commands.run('view.collapse'));
+  on('expand-all', 'click', () => commands.run('view.expandAll'));
+  on('maxmin', 'change', () => commands.run('view.maxmin'));
+  on('cmp-bydiff', 'change', () => commands.run('view.color'));
+  on('cmp-view-side', 'click', () => app.modes.compare.setView('side'));
+  on('cmp-view-ghost', 'click', () => app.modes.compare.setView('ghost'));
+  on('cmp-drive', 'change', () => app.modes.compare.setDrive($('cmp-drive').value));
+  on('save-trace', 'click', () => actions.save());
+  on('open-trace', 'click', () => $('open-file').click());
+  on('open-file', 'change', (ev) => {
+    const file = ev.target.files?.[0];
+    ev.target.value = '';
+    if (file) actions.open(file);
+  });
+  $('speed').max = String(SPEED_STEPS - 1);
+  on('speed', 'input', () => commands.setSpeed(speedAt(Number($('speed').value))));
+  onSystemThemeChange(() => app.state.theme.choice === 'auto' && actions.setTheme('auto'));
+  // narrow screens open with the side cards folded, so that the tree comes first
+  if (matchMedia('(max-width: 700px)').matches) for (const id of ['board-card', 'inspector-card', 'keys-card']) $(id).open = false;
+}
+
 async function main() {
   let core;
   try {
@@ -43,161 +198,15 @@ async function main() {
     return;
   }
   setMateScores(core.choices());
-
-  // ---- state, models, modes -----------------------------------------------------------------
-  const app = { core, uPlot: () => uPlot };
-  const onChange = () => app.invalidate();
-  const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange })]));
-  const state = (app.state = createState(traces));
-  state.core.ready = true;
-  const frame = createFrame({
-    tick: (now) => app.commands.tick(now),
-    drawTree: () => views.trees.draw(),
-    renderDom: () => domViews.forEach((v) => v.render()),
-  });
-  Object.assign(app, {
-    invalidate: frame.invalidate,
-    afterLayout: frame.afterLayout,
-    mode: () => (state.mode === 'explore' ? app.modes.explore : app.modes.compare),
-    pause: () => app.commands.pause(),
-    canvas: () => canvases.explore,
-    canvases: null,
-  });
-  app.modes = { explore: createExplore(app), compare: createCompare({ ...app, canvases: () => canvases }) };
-  app.commands = createCommands(app);
-  app.select = (id) => app.mode().select(id);
-  app.narrationContext = (t) => ({
-    maxmin: state.maxmin,
-    chess: t.names.chess,
-    name: (id) => t.names.name(id),
-    move: (id) => t.names.move(id),
-    moveName: (code, id) => t.names.moveName(code, id),
-    unsearched: (id) => t.names.unsearched(id).codes.length,
-  });
-
-  // ---- theme --------------------------------------------------------------------------------
-  state.theme.choice = storedTheme();
-  state.theme.dark = isDark(state.theme.choice);
-  applyTheme(state.theme.dark);
-  state.theme.pal = readPalette();
-
-  // ---- panels -------------------------------------------------------------------------------
-  const panels = {
-    inputs: createInputs({ ...app, onTabChange: () => app.invalidate(false, true), onInputChange: () => checkTechniques() }),
-    search: createSearchPanel(),
-    techniques: createTechniques({ core, onChange: () => checkTechniques() }),
-    compareSetup: createCompareSetup({
-      core,
-      open: (k, f) => actions.compareOpen(k, f),
-      save: (k) => actions.compareSave(k),
-      swap: () => app.modes.compare.swap(),
-    }),
-  };
-  Object.values(panels).forEach((p) => p.init());
-  const checkTechniques = () => {
-    const iterative = state.tab === 'chess' && $('iterative').checked;
-    const built = panels.techniques.build($('algo').value, { depth: 4, iterative });
-    panels.techniques.showError(built.message ? built : null);
-  };
-
-  // ---- canvases and views -------------------------------------------------------------------
-  const canvasOn = (mode, side) => ({
-    select: (id) => (mode === 'explore' ? app.modes.explore.select(id) : app.modes.compare.select(id, true, side())),
-    toggle: (id) => app.modes[mode].toggleCollapse(id),
-    moved: () => app.invalidate(true, false),
-    flick: (dir) => app.commands.run(dir > 0 ? 'step.forward' : 'step.back'),
-    resized: () => {
-      app.mode().autoFit();
-      app.invalidate(true, false);
-    },
-  });
-  const cmpT = state.compare.transform;
-  const canvases = {
-    explore: new TreeCanvas($('tree'), state.explore.transform, canvasOn('explore')),
-    A: new TreeCanvas($('cmp-tree-A'), cmpT, canvasOn('compare', () => 'A')),
-    B: new TreeCanvas($('cmp-tree-B'), cmpT, canvasOn('compare', () => 'B')),
-    G: new TreeCanvas($('cmp-tree-ghost'), cmpT, canvasOn('compare', () => app.modes.compare.ghostSide())),
-  };
-  app.canvases = canvases;
-  app.resizeCanvases = () => Object.values(canvases).forEach((c) => c.resize());
-  const views = { trees: createTreeViews({ state, modes: app.modes, canvases, mode: app.mode }) };
-  const domViews = [
-    createChrome(app),
-    createProgress(app),
-    createStepbar(app),
-    createInspector(app),
-    createSummary(app),
-    createComparePanels(app),
-    createShortcuts(app),
-  ];
-  let uPlot = null;
-  let board = null;
-
-  // ---- actions and controls -----------------------------------------------------------------
-  let compareStarted = false;
-  const actions = createActions({
-    ...app,
-    panels,
-    startCompareEngines() {
-      if (compareStarted) return;
-      compareStarted = true;
-      state.compare.sides.A.start();
-      state.compare.sides.B.start();
-      import('/node_modules/uplot/dist/uPlot.esm.js')
-        .then((m) => {
-          uPlot = m.default;
-          app.invalidate(false, true);
-        })
-        .catch((e) => console.info('uPlot unavailable:', e.message));
-    },
-  });
-  app.actions = actions;
-  bindKeyboard({ state, commands: app.commands, start: () => actions.start() });
-  for (const b of document.querySelectorAll('[data-command]')) {
-    b.addEventListener('click', (e) => app.commands.run(e.shiftKey && b.dataset.back ? b.dataset.back : b.dataset.command));
-  }
-  const on = (id, ev, f) => $(id).addEventListener(ev, f);
-  on('mode-explore', 'click', () => actions.setMode('explore'));
-  on('mode-compare', 'click', () => actions.setMode('compare'));
-  on('theme', 'click', () => actions.cycleTheme());
-  on('start', 'click', () => actions.start());
-  on('stop', 'click', () => actions.stop());
-  on('cmp-run', 'click', () => actions.compareRun());
-  on('cmp-stop', 'click', () => actions.stop());
-  on('fit', 'click', () => app.commands.run('view.fit'));
-  on('zoom-cursor', 'click', () => app.commands.run('view.zoomCursor'));
-  on('collapse', 'click', () => app.commands.run('view.collapse'));
-  on('expand-all', 'click', () => app.commands.run('view.expandAll'));
-  on('maxmin', 'change', () => app.commands.run('view.maxmin'));
-  on('cmp-bydiff', 'change', () => app.commands.run('view.color'));
-  on('cmp-view-side', 'click', () => app.modes.compare.setView('side'));
-  on('cmp-view-ghost', 'click', () => app.modes.compare.setView('ghost'));
-  on('cmp-drive', 'change', () => app.modes.compare.setDrive($('cmp-drive').value));
-  on('save-trace', 'click', () => actions.save());
-  on('open-trace', 'click', () => $('open-file').click());
-  on('open-file', 'change', (ev) => {
-    const file = ev.target.files?.[0];
-    ev.target.value = '';
-    if (file) actions.open(file);
-  });
-  on('algo', 'change', checkTechniques);
-  $('speed').max = String(SPEED_STEPS - 1);
-  on('speed', 'input', () => app.commands.setSpeed(speedAt(Number($('speed').value))));
-  onSystemThemeChange(() => state.theme.choice === 'auto' && actions.setTheme('auto'));
-  // narrow screens open with the side cards folded, so that the tree comes first
-  if (matchMedia('(max-width: 700px)').matches) for (const id of ['board-card', 'inspector-card', 'keys-card']) $(id).open = false;
-
-  // ---- the board (chessground, loaded lazily: a missing board never breaks the page) --------
-  import('/node_modules/chessground/dist/chessground.min.js')
-    .then(({ Chessground }) => {
-      board = createBoard(Chessground, app);
-      domViews.push(board);
-      app.invalidate(false, true);
-    })
-    .catch((e) => console.info('board unavailable:', e.message));
-
-  installTestHook(app, { canvases, panels, actions, frame });
-  state.explore.trace.start();
+  const app = createApp(core);
+  initTheme(app);
+  const panels = createPanels(app);
+  app.canvases = createCanvases(app);
+  createViews(app);
+  const actions = (app.actions = createActions({ ...app, panels, startCompareEngines: compareStarter(app) }));
+  wireControls(app, actions);
+  installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
+  app.state.explore.trace.start();
   panels.inputs.setTab('tree');
   app.invalidate();
 }

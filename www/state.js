@@ -55,7 +55,5 @@ export function createState(traces) {
       /** { kind, text } or null. */
       notice: null,
     },
-    /** Narrow screens: which fold of the side panels is open ('setup' | 'tree' | 'info'). */
-    fold: 'setup',
   };
 }

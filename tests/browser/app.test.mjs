@@ -423,6 +423,21 @@ test('a large trace stays interactive (level of detail)', async () => {
   await page.selectOption('#algo', 'alphabeta');
 });
 
+test('best moves past position 254 are exact (16-bit best_index)', async () => {
+  await page.click('#tab-tree');
+  const leaves = Array.from({ length: 511 }, (_, i) => (i === 500 ? 9999 : i % 50));
+  await page.fill('#tree-text', `(${leaves.join(' ')})`);
+  await page.waitForFunction(() => /valid/.test(document.getElementById('tree-ok').textContent));
+  const s = await runSearch(page);
+  assert.equal(s.value, 9999);
+  const root = await hook(page, () => window.prunescope.node('explore', 0));
+  assert.equal(root.bestIndex, 500);
+  await hook(page, () => window.prunescope.select('explore', 0));
+  await settle(page);
+  assert.match(await text(page, '#inspector'), /best move\s+position 500 → 500/);
+  await page.selectOption('#tree-preset', 'rn');
+});
+
 test('no console errors or warnings during the whole session', () => {
   // The panic hook logs the deliberate panic of the panic test; nothing else may appear.
   assert.deepEqual(problems.filter((m) => !m.includes('test panic from the core')), []);

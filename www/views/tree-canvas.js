@@ -29,6 +29,7 @@ export class TreeCanvas {
     this.lastStats = { nodes: 0, dense: 0, ghostStubs: [] };
     /** What the last frame drew (for hit tests): { store, layout }. */
     this.drawn = null;
+    this.lastTap = { t: 0, id: NONE };
     this.bind();
     this.resize();
     new ResizeObserver(() => {
@@ -166,8 +167,7 @@ export class TreeCanvas {
   }
 
   bind() {
-    const c = this.canvas;
-    c.addEventListener(
+    this.canvas.addEventListener(
       'wheel',
       (ev) => {
         ev.preventDefault();
@@ -176,10 +176,19 @@ export class TreeCanvas {
       },
       { passive: false },
     );
+    this.bindPointers();
+    this.canvas.addEventListener('dblclick', (ev) => {
+      const id = this.hit(...this.local(ev));
+      if (id !== NONE) this.on.toggle?.(id);
+    });
+  }
+
+  /** Drag to pan, two fingers to zoom, tap or click to select, double-tap to fold, flick to step. */
+  bindPointers() {
+    const c = this.canvas;
     const pointers = new Map(); // pointerId -> [x, y]
     let drag = null;
     let pinch = null;
-    let lastTap = { t: 0, id: NONE };
     c.addEventListener('pointerdown', (ev) => {
       if (ev.button !== 0) return;
       try {
@@ -205,18 +214,7 @@ export class TreeCanvas {
         const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
         if (pinch.d > 0 && d > 0) this.zoomAt(d / pinch.d, pinch.mid[0], pinch.mid[1]);
         pinch.d = d;
-        return;
-      }
-      if (!drag) return;
-      const [x, y] = this.local(ev);
-      const dx = x - drag.x, dy = y - drag.y;
-      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < (drag.touch ? 8 : 4)) return;
-      drag.moved = true;
-      c.classList.add('panning');
-      this.t.x0 = drag.x0 - dx / this.t.sx;
-      this.t.y0 = drag.y0 - dy / this.t.sy;
-      this.t.userMoved = true;
-      this.on.moved?.();
+      } else if (drag) this.dragTo(drag, ...this.local(ev));
     });
     const end = (ev) => {
       pointers.delete(ev.pointerId);
@@ -225,34 +223,43 @@ export class TreeCanvas {
       const d = drag;
       drag = null;
       c.classList.remove('panning');
-      if (ev.type !== 'pointerup') return;
-      const [x, y] = this.local(ev);
-      const dx = x - d.x, dy = y - d.y;
-      if (d.touch && d.moved && performance.now() - d.at < FLICK_MS && Math.abs(dx) > FLICK_PX && Math.abs(dx) > 2 * Math.abs(dy)) {
-        // a flick steps (left = forward, like turning a page) and undoes its pan
-        this.t.x0 = d.x0;
-        this.t.y0 = d.y0;
-        this.on.flick?.(dx < 0 ? 1 : -1);
-        return;
-      }
-      if (d.moved) return;
-      const id = this.hit(x, y);
-      const now = performance.now();
-      if (d.touch && id !== NONE && id === lastTap.id && now - lastTap.t < 350) {
-        this.on.toggle?.(id);
-        lastTap = { t: 0, id: NONE };
-        return;
-      }
-      lastTap = { t: now, id };
-      if (id !== NONE) this.on.select?.(id);
+      if (ev.type === 'pointerup') this.release(d, ...this.local(ev));
     };
     c.addEventListener('pointerup', end);
     c.addEventListener('pointercancel', end);
-    c.addEventListener('dblclick', (ev) => {
-      const [x, y] = this.local(ev);
-      const id = this.hit(x, y);
-      if (id !== NONE) this.on.toggle?.(id);
-    });
+  }
+
+  dragTo(drag, x, y) {
+    const dx = x - drag.x, dy = y - drag.y;
+    if (!drag.moved && Math.abs(dx) + Math.abs(dy) < (drag.touch ? 8 : 4)) return;
+    drag.moved = true;
+    this.canvas.classList.add('panning');
+    this.t.x0 = drag.x0 - dx / this.t.sx;
+    this.t.y0 = drag.y0 - dy / this.t.sy;
+    this.t.userMoved = true;
+    this.on.moved?.();
+  }
+
+  /** The end of a press: a flick steps, a tap selects, a second tap on a node folds it. */
+  release(d, x, y) {
+    const dx = x - d.x, dy = y - d.y;
+    if (d.touch && d.moved && performance.now() - d.at < FLICK_MS && Math.abs(dx) > FLICK_PX && Math.abs(dx) > 2 * Math.abs(dy)) {
+      // a flick steps (left = forward, like turning a page) and undoes its pan
+      this.t.x0 = d.x0;
+      this.t.y0 = d.y0;
+      this.on.flick?.(dx < 0 ? 1 : -1);
+      return;
+    }
+    if (d.moved) return;
+    const id = this.hit(x, y);
+    const now = performance.now();
+    if (d.touch && id !== NONE && id === this.lastTap.id && now - this.lastTap.t < 350) {
+      this.on.toggle?.(id);
+      this.lastTap = { t: 0, id: NONE };
+      return;
+    }
+    this.lastTap = { t: now, id };
+    if (id !== NONE) this.on.select?.(id);
   }
 
   /** Draws one frame of `store` laid out by `layout`; `opts` as for drawTree. */
