@@ -11,7 +11,7 @@
 import init, { Session, last_panic, debug_panic } from '/pkg/prunescope.js';
 
 /** Default number of entered nodes per batch message. */
-const DEFAULT_BATCH = 16384;
+const DEFAULT_BATCH = 8192;
 /** Global the Rust panic hook writes the panic message to (see src/wasm/mod.rs). */
 const PANIC_GLOBAL = '__prunescopeLastPanic';
 

@@ -11,7 +11,7 @@ import { EngineClient, WorkerGone } from '../engine/client.js';
 import { fmtInt } from './format.js';
 
 /** Entered nodes per batch message while searching or opening. */
-export const BATCH_NODES = 16384;
+export const BATCH_NODES = 8192;
 /** Nodes per part when the page hands a trace back to a worker. */
 const HANDBACK_NODES = 1 << 19;
 /**
