@@ -10,6 +10,13 @@ import { nextTheme, storeTheme, isDark, applyTheme, readPalette } from './theme.
  * `app`: { state, core, modes, panels: {inputs, search, techniques, compareSetup}, commands,
  * invalidate, afterLayout, startCompareEngines() }.
  */
+/**
+ * How many nodes to make room for before a search: the tree's size when it is known (a
+ * synthetic tree searched whole), else a million at most — room that is reserved and never
+ * written costs little, but a search that stays small should not pay for the node cap.
+ */
+const reserveFor = (known, cap) => Math.min(known || Math.min(cap, 1 << 20), cap);
+
 export function createActions(app) {
   const { state, modes, panels } = app;
   const ex = state.explore;
@@ -28,8 +35,7 @@ export function createActions(app) {
     if (built.message) return;
     modes.explore.replaced();
     showTree();
-    const hint = Math.min(req.hint || s.cap, s.cap);
-    await t.search(req.input, built.config, hint);
+    await t.search(req.input, built.config, reserveFor(req.hint, s.cap));
   }
 
   function stop() {
@@ -87,7 +93,7 @@ export function createActions(app) {
     }
     const cap = r.configs.A.node_cap;
     showTree();
-    m.run({ input: req.input, configs: r.configs, hint: Math.min(req.hint || cap, cap) });
+    m.run({ input: req.input, configs: r.configs, hint: reserveFor(req.hint, cap) });
   }
 
   async function compareOpen(k, file) {

@@ -2,7 +2,7 @@
 // Performance figures of the page, measured in headless Chromium against the real worker and
 // wasm build (pkg/), through the page's test hook. Run by hand, not part of the test suite:
 //
-//   node tests/browser/bench.mjs [--b 10] [--d 7] [--cap 4000000] [--chess-depth 6]
+//   node tests/browser/bench.mjs [--b 10] [--d 7] [--cap 4000000] [--chess-depth 5]
 //
 // Prints, for a random tree (minimax) and a chess search (PVS with TT and ordering): nodes/s
 // into the page (and the native CLI's, when target/release/prunescope exists), the longest
@@ -24,7 +24,8 @@ const arg = (name, def) => {
   const i = argv.indexOf(name);
   return i >= 0 ? Number(argv[i + 1]) : def;
 };
-const B = arg('--b', 10), D = arg('--d', 7), CAP = arg('--cap', 4_000_000), CD = arg('--chess-depth', 6);
+const B = arg('--b', 10), D = arg('--d', 7), CAP = arg('--cap', 4_000_000), CD = arg('--chess-depth', 5);
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (v) => `${v.toFixed(1)} ms`;
 const line = (k, v) => console.log(`  ${k.padEnd(52)} ${v}`);
@@ -86,7 +87,7 @@ async function stream(name, prepare, cliArgs) {
     const t = Date.now();
     execFileSync(cli, [...cliArgs, '--json'], { stdio: ['ignore', 'ignore', 'ignore'], maxBuffer: 1 << 30 });
     const c = Date.now() - t;
-    line('native CLI, the same search written as JSON', `${fmt(c)} ms → ${fmt(s.nodes / (c / 1000))} nodes/s (page/CLI ${(c / wall).toFixed(2)})`);
+    line('native CLI, the same search, --json to /dev/null', `${fmt(c)} ms → ${fmt(s.nodes / (c / 1000))} nodes/s (page/CLI ${(c / wall).toFixed(2)})`);
   }
   const long = gaps.filter((x) => x > 50);
   line('longest gap between frames while streaming', ms(Math.max(...gaps)));
@@ -170,16 +171,17 @@ const rnd = await stream(
 
 // ---- chess -------------------------------------------------------------------------------------
 await stream(
-  `Chess start position, PVS depth ${CD} with tt, tt_move, mvv_lva, killers, history, quiescence`,
+  `Chess, Kiwipete, PVS depth ${CD} with tt, tt_move, mvv_lva, killers, history, quiescence`,
   async () => {
     await page.click('#tab-chess');
+    await page.selectOption('#fen-preset', { label: 'Kiwipete' });
     await page.fill('#chess-depth', String(CD));
     await page.selectOption('#algo', 'pvs');
     await page.fill('#node-cap', String(CAP));
     await hook(page, () => (document.getElementById('techniques').open = true));
     for (const n of ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence']) await page.check(`#tech-switches input[data-enable="${n}"]`);
   },
-  ['chess', '-d', String(CD), '--algo', 'pvs', '--enable', 'tt,tt_move,mvv_lva,killers,history,quiescence', '--node-cap', String(CAP)],
+  ['chess', '--fen', KIWIPETE, '-d', String(CD), '--algo', 'pvs', '--enable', 'tt,tt_move,mvv_lva,killers,history,quiescence', '--node-cap', String(CAP)],
 );
 
 // ---- Stop --------------------------------------------------------------------------------------
