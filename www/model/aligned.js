@@ -17,6 +17,7 @@ const ROOT_GAP = 1.5; // as in layout.js
 export function alignedLayout(A, B, d) {
   const t0 = performance.now();
   const { aToB, bToA } = d;
+  const nextA = nextSiblings(A), nextB = nextSiblings(B);
   const xA = new Float32Array(Math.max(1, A.n));
   const xB = new Float32Array(Math.max(1, B.n));
   const listsA = d.perPly.map((p) => ({ a: new Uint32Array(p.left), n: 0 }));
@@ -57,7 +58,7 @@ export function alignedLayout(A, B, d) {
       if (phase[t] === 0) {
         const c = cur[t];
         if (c !== NONE) {
-          cur[t] = A.nextSibling(c);
+          cur[t] = nextA[c];
           push(c, aToB[c]);
           continue;
         }
@@ -65,9 +66,9 @@ export function alignedLayout(A, B, d) {
         cur[t] = sB[t] !== NONE ? firstChild(B, sB[t]) : NONE;
       }
       let c = cur[t];
-      while (c !== NONE && bToA[c] !== NONE) c = B.nextSibling(c);
+      while (c !== NONE && bToA[c] !== NONE) c = nextB[c];
       if (c !== NONE) {
-        cur[t] = B.nextSibling(c);
+        cur[t] = nextB[c];
         push(NONE, c);
         continue;
       }
@@ -92,6 +93,20 @@ export function alignedLayout(A, B, d) {
   for (let k = common; k < rA.length; k++) visit(rA[k], NONE);
   for (let k = common; k < rB.length; k++) visit(NONE, rB[k]);
   return { xA, xB, width: Math.max(1, slot), plyListsA: listsA, plyListsB: listsB, ms: performance.now() - t0 };
+}
+
+/** Every node's next sibling in id order (NONE after the last child), in one pass. */
+function nextSiblings(S) {
+  const next = new Uint32Array(S.n).fill(NONE);
+  const last = new Uint32Array(S.n).fill(NONE);
+  const parent = S.parent;
+  for (let id = 0; id < S.n; id++) {
+    const p = parent[id];
+    if (p === NONE) continue;
+    if (last[p] !== NONE) next[last[p]] = id;
+    last[p] = id;
+  }
+  return next;
 }
 
 /**
