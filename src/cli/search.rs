@@ -4,8 +4,10 @@
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
+use prunescope::game::chess::ChessPos;
 use prunescope::game::synthetic::{Ordering, SynthParams};
-use prunescope::lab::{Input, Summary};
+use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
+use prunescope::lab::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
 use prunescope::trace::json::write_trace;
@@ -16,7 +18,8 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct TreeArgs {
     /// The tree text; "-" reads it from standard input. Leaves are integers from the
-    /// root (MAX) player's view.
+    /// root (MAX) player's view, |leaf| <= 999999998; at most 65534 children per node, 200
+    /// levels and 50000000 nodes.
     pub tree: String,
     #[command(flatten)]
     pub common: Common,
@@ -50,7 +53,9 @@ pub struct RandomArgs {
 
 #[derive(Args)]
 pub struct ChessArgs {
-    /// The position in FEN (the halfmove and fullmove fields may be omitted).
+    /// The position in FEN: board, side to move, castling, en passant, halfmove clock
+    /// (0..=150) and fullmove number (1..=9999), separated by whitespace; the two counters may
+    /// be omitted together.
     #[arg(long)]
     pub fen: String,
     /// Depth in plies (1..=64).
@@ -99,16 +104,28 @@ pub struct Common {
 }
 
 pub fn tree(a: TreeArgs) -> Result<(), CliError> {
-    let text = if a.tree == "-" {
+    let cfg = config(&a.common, 1, false)?;
+    let from_stdin = a.tree == "-";
+    let text = if from_stdin {
+        // One byte past the limit is enough for the parser to refuse a longer text.
         let mut s = String::new();
         std::io::stdin()
+            .take(MAX_TREE_TEXT_BYTES as u64 + 1)
             .read_to_string(&mut s)
-            .map_err(|e| format!("cannot read the tree from standard input: {e}"))?;
+            .map_err(|e| CliError::input("standard input", format!("cannot read the tree: {e}")))?;
         s
     } else {
         a.tree
     };
-    search(Input::Tree { text }, a.common, 1, false)
+    let input = Input::Tree { text };
+    let prepared = input.prepare().map_err(|e| {
+        if from_stdin {
+            CliError::input("standard input", e)
+        } else {
+            CliError::from(e)
+        }
+    })?;
+    search(&input, prepared, &cfg, &a.common)
 }
 
 pub fn random(a: RandomArgs) -> Result<(), CliError> {
@@ -120,16 +137,20 @@ pub fn random(a: RandomArgs) -> Result<(), CliError> {
         random_branching: a.random_branching,
         transpositions: a.transpositions,
     };
-    search(Input::Random(p), a.common, a.depth, false)
+    let cfg = config(&a.common, a.depth, false)?;
+    let input = Input::Random(p);
+    let prepared = input.prepare()?;
+    search(&input, prepared, &cfg, &a.common)
 }
 
 pub fn chess(a: ChessArgs) -> Result<(), CliError> {
-    search(
-        Input::Chess { fen: a.fen },
-        a.common,
-        a.depth,
-        !a.no_iterative,
-    )
+    let cfg = config(&a.common, a.depth, !a.no_iterative)?;
+    // Read here first for the typed error that names the FEN field; `prepare` then reads the
+    // same text the same way.
+    ChessPos::from_fen(&a.fen).map_err(|e| CliError::input("--fen", e))?;
+    let input = Input::Chess { fen: a.fen };
+    let prepared = input.prepare().map_err(|e| CliError::input("--fen", e))?;
+    search(&input, prepared, &cfg, &a.common)
 }
 
 /// The configuration the common flags describe.
@@ -147,24 +168,30 @@ fn config(common: &Common, depth: u32, iterative: bool) -> Result<SearchConfig, 
     for kv in &common.set {
         cfg.assign(kv)?;
     }
+    // Checked before the input is read: a bad flag is reported without parsing a big tree.
+    cfg.validate()?;
     Ok(cfg)
 }
 
-fn search(input: Input, common: Common, depth: u32, iterative: bool) -> Result<(), CliError> {
-    let cfg = config(&common, depth, iterative)?;
-    let prepared = input.prepare()?;
+/// Searches `prepared` and prints the summary, or with `--json` the trace.
+fn search(
+    input: &Input,
+    prepared: Prepared,
+    cfg: &SearchConfig,
+    common: &Common,
+) -> Result<(), CliError> {
     let start = Instant::now();
     let mut out = term::stdout();
     if common.json {
         // The whole trace is kept for writing, within the memory budget.
-        let (summary, rec) = prepared.search_traced(&cfg, common.memory_budget.0)?;
-        stop_notice(&summary, &cfg, &common);
-        write_trace(&mut out, &input, &prepared, &cfg, &summary, &rec)?;
+        let (summary, rec) = prepared.search_traced(cfg, common.memory_budget.0)?;
+        stop_notice(&summary, cfg, common);
+        write_trace(&mut out, input, &prepared, cfg, &summary, &rec)?;
     } else {
         // A summary needs only the statistics: nothing per node is kept.
-        let (summary, stats) = prepared.search_stats(&cfg)?;
+        let (summary, stats) = prepared.search_stats(cfg)?;
         let secs = start.elapsed().as_secs_f64();
-        stop_notice(&summary, &cfg, &common);
+        stop_notice(&summary, cfg, common);
         print_summary(&mut out, &summary, &stats, secs, common.stats)?;
     }
     out.flush()?;
@@ -190,7 +217,7 @@ fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
     } else {
         ""
     };
-    eprintln!("notice: {what}{iterations}");
+    term::notice(&format!("{what}{iterations}"));
 }
 
 /// A size in bytes, written as a number with an optional K, M, G or T suffix (powers of 1024).
@@ -300,7 +327,8 @@ pub fn print_summary(
     } else {
         &s.best_line_san
     };
-    writeln!(out, "best line  {}", line.join(" "))?;
+    // Moves and child indices are ours, but a line is escaped like anything shown from a run.
+    writeln!(out, "best line  {}", term::escape_line(&line.join(" ")))?;
     writeln!(
         out,
         "nodes      {} ({} leaves){}",
