@@ -779,7 +779,7 @@ fn an_opened_trace_streams_like_a_search() {
                 .extend(c.unchecked_into::<Uint8Array>().to_vec());
         });
         let written = s
-            .save(cb.as_ref().unchecked_ref(), 4096)
+            .save("json", cb.as_ref().unchecked_ref(), 4096)
             .map_err(message)
             .unwrap();
         assert_eq!(written as usize, bytes.len());
@@ -804,18 +804,18 @@ fn corrupt_trace_files_are_refused_with_the_first_bad_item() {
     );
     let good = String::from_utf8(bytes).unwrap();
     let cases: Vec<(String, &str)> = vec![
-        (good[..200].to_string(), "not a JSON trace file"),
+        (good[..200].to_string(), "the file ends early"),
         (
-            r#"{"format":"x","version":2}"#.into(),
+            r#"{"format":"x","version":3}"#.into(),
             "not a prunescope trace",
         ),
         (
-            good.replace("\"version\":2", "\"version\":1"),
+            good.replace("\"version\":3", "\"version\":1"),
             "version 1 is not supported",
         ),
         (
             good.replacen("\"reason\":\"leaf\"", "\"reason\":\"<img src=x>\"", 1),
-            "unknown reason",
+            "unknown stop reason",
         ),
         (
             good.replacen(
@@ -823,16 +823,13 @@ fn corrupt_trace_files_are_refused_with_the_first_bad_item() {
                 "{\"kind\":\"exit\",\"node\":0}",
                 1,
             ),
-            "leaves node",
+            "event",
         ),
         (
             good.replacen("\"value\":3,", "\"value\":\"<b>3</b>\",", 1),
-            "malformed trace file",
+            "invalid type",
         ),
-        (
-            good.replacen("\"path\":[0]", "\"path\":[]", 1),
-            "has no \"path\"",
-        ),
+        (good.replacen("\"path\":[0]", "\"path\":[]", 1), "\"path\""),
     ];
     for (text, want) in cases {
         let e = Session::open(text.as_bytes())
@@ -885,6 +882,24 @@ fn a_trace_handed_back_is_measured_and_saved_by_the_core() {
         rec.nodes.len()
     );
     assert_batches_equal_recording(&replay_all(&mut s, 1000), &rec);
+    // a search handed back after Stop saves as stopped by hand, and opens again
+    let chunks = std::rc::Rc::new(std::cell::RefCell::new(Vec::<u8>::new()));
+    let sink = chunks.clone();
+    let cb = Closure::<dyn FnMut(JsValue)>::new(move |c: JsValue| {
+        sink.borrow_mut()
+            .extend(c.unchecked_into::<Uint8Array>().to_vec());
+    });
+    s.save("binary", cb.as_ref().unchecked_ref(), 4096)
+        .map_err(message)
+        .unwrap();
+    let saved = chunks.borrow().clone();
+    let again = Session::open(&saved).map_err(message).unwrap();
+    assert_eq!(again.node_count() as usize, rec.nodes.len());
+    let out = again.outcome_now().map_err(message).unwrap();
+    assert_eq!(
+        get(&get(&out, "summary"), "stopped").as_string().as_deref(),
+        Some("user")
+    );
     // an inconsistent hand-back is refused: a tape that enters one node too many
     let mut bad = Session::adopt(input_js, cfg_js).unwrap();
     bad.adopt_part(bytes, &[0u8; 60], &[], &[], &[]).unwrap();
@@ -1007,10 +1022,7 @@ fn the_page_diff_is_the_core_diff() {
         let got = diff_columns(&pa, &ca, &va, &fa, &pb, &cb, &vb, &fb)
             .map_err(message)
             .unwrap();
-        let want = prunescope::trace::diff::diff(
-            &prunescope::trace::diff::nodes_of_recorder(&a),
-            &prunescope::trace::diff::nodes_of_recorder(&b),
-        );
+        let want = prunescope::trace::diff::diff(&a.nodes, &b.nodes);
         assert_eq!(
             get(&got, "aToB").unchecked_into::<Uint32Array>().to_vec(),
             want.left_to_right

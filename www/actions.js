@@ -67,7 +67,7 @@ export function createActions(app) {
 
   async function saveTrace(t, setNotice) {
     try {
-      const { blob, name, bytes } = await t.save();
+      const { blob, name, bytes } = await t.save(state.saveFormat);
       download(name, blob);
       setNotice({ kind: 'info', text: `Saved ${name} (${fmtBytes(bytes)}).` });
     } catch (e) {

@@ -175,6 +175,7 @@ function wireControls(app, actions) {
   on('cmp-drive', 'change', () => app.modes.compare.setDrive($('cmp-drive').value));
   on('save-trace', 'click', () => actions.save());
   on('open-trace', 'click', () => $('open-file').click());
+  on('save-format', 'change', () => (app.state.saveFormat = $('save-format').value));
   on('open-file', 'change', (ev) => {
     const file = ev.target.files?.[0];
     ev.target.value = '';

@@ -26,6 +26,8 @@ export function createState(traces) {
     core: { ready: false, error: null },
     /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */
     tab: 'tree',
+    /** The format traces are saved in: 'binary' (compact, compressed) or 'json'. */
+    saveFormat: 'binary',
     explore: {
       trace: traces.explore,
       /** The selected node (the cursor's node after each step), or NONE. */

@@ -4,12 +4,13 @@
 //! by the core's own code.
 
 use super::batch::BatchCursor;
-use super::file::{ChunkWriter, read_trace_file};
+use super::file::{ChunkWriter, JsReader};
 use super::{err, parse_config, parse_config_unchecked, parse_input, records_from_bytes, to_js};
 use crate::game::Value;
-use crate::lab::{Input, IterationSummary, Prepared, Summary};
+use crate::lab::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::search::techniques::tt::TtEntry;
+use crate::trace::file::{Format, TraceFile, TraceHeader};
 use crate::trace::record::Recorder;
 use crate::trace::schema::{EventKind, NO_PARENT, NullVerdict, PruneReason, StopReason};
 use crate::trace::stats::TraceStats;
@@ -185,7 +186,7 @@ pub struct Session {
     config: SearchConfig,
     recording: Option<Recorder>,
     summary: Option<Summary>,
-    /// Where the next [`Session::replay`] batch starts.
+    /// Where the next [`Session::replay_next`] batch starts.
     replay: BatchCursor,
 }
 
@@ -274,41 +275,23 @@ fn check_recording(rec: &Recorder) -> Result<(), String> {
     Ok(())
 }
 
-/// The summary of a recording whose search was stopped before it reported one: the root
-/// searches that finished, and no value when none did.
-fn stopped_summary(rec: &Recorder) -> Summary {
-    let mut iterations = Vec::new();
-    for (k, (&root, &depth)) in rec.roots.iter().zip(&rec.root_depths).enumerate() {
-        let node = &rec.nodes[root as usize];
-        if !node.exited() || node.reason() == StopReason::Aborted {
-            continue;
-        }
-        let end = rec
-            .roots
-            .get(k + 1)
-            .copied()
-            .unwrap_or(rec.nodes.len() as u32);
-        iterations.push(IterationSummary {
-            depth,
-            value: node.value,
-            best_move: None,
-            nodes: (end - root) as u64,
-        });
-    }
-    Summary {
-        value: iterations.last().map(|it| it.value),
-        best_line: Vec::new(),
-        best_line_san: Vec::new(),
-        nodes: rec.nodes.len() as u64,
-        aborted: true,
-        // stopped by the page (Stop), which the core's stop causes do not name
-        stopped: None,
-        uncertain: false,
-        iterations,
-    }
-}
-
 impl Session {
+    fn from_file(
+        file: Result<TraceFile, crate::trace::file::TraceFileError>,
+    ) -> Result<Session, JsError> {
+        let file = file.map_err(|e| err(e.to_string()))?;
+        let prepared = file.prepare().map_err(|e| err(e.to_string()))?;
+        let TraceFile { header, rec } = file;
+        Ok(Session {
+            input: header.input,
+            prepared,
+            config: header.config,
+            recording: Some(rec),
+            summary: Some(header.summary),
+            replay: BatchCursor::default(),
+        })
+    }
+
     fn outcome(&self, elapsed_ms: Option<f64>) -> Result<JsValue, JsError> {
         let (Some(rec), Some(summary)) = (&self.recording, &self.summary) else {
             return Err(err("no trace yet"));
@@ -344,24 +327,17 @@ impl Session {
         })
     }
 
-    /// Opens a trace file's bytes (`docs/trace-format.md`), checking every field and reference
-    /// before anything reaches the page. Throws an `Error` naming the first bad item.
+    /// Opens a trace file's bytes (JSON or binary, gzip-compressed or not:
+    /// `docs/trace-format.md`), checking every field and reference with the core's reader before
+    /// anything reaches the page. Throws an `Error` naming the first bad item.
     pub fn open(bytes: &[u8]) -> Result<Session, JsError> {
-        let file = read_trace_file(bytes).map_err(err)?;
-        let prepared = file.input.prepare().map_err(|e| {
-            err(format!(
-                "malformed trace file: its input cannot be searched: {e}"
-            ))
-        })?;
-        check_recording(&file.recording).map_err(|e| err(format!("malformed trace file: {e}")))?;
-        Ok(Session {
-            input: file.input,
-            prepared,
-            config: file.config,
-            recording: Some(file.recording),
-            summary: Some(file.summary),
-            replay: BatchCursor::default(),
-        })
+        Session::from_file(crate::trace::file::read(bytes))
+    }
+
+    /// [`Session::open`] from a JS source `read(maxBytes) → Uint8Array` (empty at the end), so
+    /// that the file is read piece by piece and never held whole.
+    pub fn open_stream(read: &Function) -> Result<Session, JsError> {
+        Session::from_file(crate::trace::file::read(JsReader::new(read)))
     }
 
     /// A session for a trace the page holds (the page hands it back in parts with
@@ -415,11 +391,13 @@ impl Session {
     pub fn adopt_end(&mut self, summary: JsValue) -> Result<JsValue, JsError> {
         let rec = self
             .recording
-            .as_ref()
+            .as_mut()
             .ok_or_else(|| err("adopt_end needs Session.adopt first"))?;
         check_recording(rec).map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
         let summary = if summary.is_null() || summary.is_undefined() {
-            stopped_summary(rec)
+            // Stop ended the search: close the nodes it left open, as the node cap would.
+            rec.close_cut_short();
+            Summary::cut_short(rec)
         } else {
             super::from_js(&summary).map_err(|e| err(format!("invalid summary: {e}")))?
         };
@@ -481,21 +459,50 @@ impl Session {
         self.outcome(None)
     }
 
-    /// Writes the trace as a file (`docs/trace-format.md`), calling `on_chunk(bytes)` with
-    /// pieces of at most `chunk_bytes` bytes so that no single buffer holds the whole file.
-    /// Returns the number of bytes written.
-    pub fn save(&self, on_chunk: &Function, chunk_bytes: u32) -> Result<f64, JsError> {
-        let (Some(rec), Some(summary)) = (&self.recording, &self.summary) else {
+    /// Writes the trace as a file in `format` (`"binary"`: gzip-compressed columns, or
+    /// `"json"`; `docs/trace-format.md`), calling `on_chunk(bytes)` with pieces of at most
+    /// `chunk_bytes` bytes so that no single buffer holds the whole file. Returns the number of
+    /// bytes written. A trace the page handed back after Stop saves as a search stopped by
+    /// hand (`"stopped": "user"`).
+    pub fn save(
+        &mut self,
+        format: &str,
+        on_chunk: &Function,
+        chunk_bytes: u32,
+    ) -> Result<f64, JsError> {
+        let format = Format::parse(format).map_err(err)?;
+        let (Some(rec), Some(summary)) = (self.recording.take(), self.summary.clone()) else {
             return Err(err("no trace to save yet"));
         };
+        let file = TraceFile {
+            header: TraceHeader {
+                input: self.input.clone(),
+                config: self.config.clone(),
+                summary,
+            },
+            rec,
+        };
+        let result = self.write_file(&file, format, on_chunk, chunk_bytes);
+        self.recording = Some(file.rec);
+        result
+    }
+
+    fn write_file(
+        &self,
+        file: &TraceFile,
+        format: Format,
+        on_chunk: &Function,
+        chunk_bytes: u32,
+    ) -> Result<f64, JsError> {
         let mut w = ChunkWriter::new(on_chunk, chunk_bytes as usize);
-        crate::trace::json::write_trace(
+        crate::trace::file::write(
             &mut w,
+            format,
             &self.input,
             &self.prepared,
             &self.config,
-            summary,
-            rec,
+            &file.header.summary,
+            &file.rec,
         )
         .map_err(|e| err(format!("cannot write the trace: {e}")))?;
         w.finish()

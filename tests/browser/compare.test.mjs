@@ -218,7 +218,8 @@ test('swap exchanges A and B', async () => {
 });
 
 test('saving and opening traces: the page and the CLI write the same files', async () => {
-  // A saved by the page (the worker writes it with the core's writer) = the CLI's golden trace
+  // A saved by the page as JSON (the worker writes it with the core's writer) = the CLI's golden
+  await page.selectOption('#save-format', 'json');
   const download = page.waitForEvent('download');
   await page.click('#cmp-save-A');
   const dl = await download;
@@ -256,12 +257,12 @@ test('saving and opening traces: the page and the CLI write the same files', asy
   writeFileSync(bad, readFileSync(saved, 'utf8').slice(0, 500));
   await page.setInputFiles('#cmp-file-A', bad);
   await page.waitForFunction(() => /Cannot open broken\.json/.test(document.getElementById('cmp-notice').textContent));
-  assert.match(await text(page, '#cmp-notice'), /not a JSON trace file/);
+  assert.match(await text(page, '#cmp-notice'), /the file ends early/);
   const s = (await snapshot(page)).compare;
   assert.equal(s.A.nodes, 13);
   assert.ok(s.diff, 'the comparison stays');
   const v1 = path.join(tmp, 'v1.json');
-  writeFileSync(v1, readFileSync(saved, 'utf8').replace('"version":2', '"version":1'));
+  writeFileSync(v1, readFileSync(saved, 'utf8').replace('"version":3', '"version":1'));
   await page.setInputFiles('#cmp-file-A', v1);
   await page.waitForFunction(() => /version 1 is not supported/.test(document.getElementById('cmp-notice').textContent));
   await shot(page, 'compare-06-files.png');
@@ -341,31 +342,57 @@ test('explore opens a trace, restoring the inputs it was made from', async () =>
 });
 
 test('opening a second trace of the same size shows its own values at once', async () => {
-  // two files with the same node count and different root values
-  const ta = JSON.parse(readFileSync(GOLDEN('uneven-minimax.json'), 'utf8'));
-  const flip = { ...ta, value: -ta.value, summary: { ...ta.summary, value: -ta.summary.value }, nodes: ta.nodes.map((n) => ({ ...n, value: -n.value })) };
-  const one = path.join(tmp, 'one.json');
-  const two = path.join(tmp, 'two.json');
-  writeFileSync(one, JSON.stringify(ta));
-  writeFileSync(two, JSON.stringify(flip));
-  const shown = (v) => (v < 0 ? '−' + -v : String(v));
-  await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', one));
-  assert.equal(await text(page, '#sum-value'), shown(ta.summary.value));
-  await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', two));
-  assert.equal(await text(page, '#sum-value'), shown(-ta.summary.value), 'the new root value, without a forced redraw');
+  // two minimax traces of trees of one shape (13 nodes each), with different root values
+  await page.selectOption('#algo', 'minimax');
+  await page.selectOption('#save-format', 'json');
+  const files = [];
+  for (const tree of ['((3 12 8) (2 4 6) (14 5 2))', '((4 13 9) (3 5 7) (15 6 3))']) {
+    await page.fill('#tree-text', tree);
+    await page.waitForFunction(() => /valid/.test(document.getElementById('tree-ok').textContent));
+    await whenTraceEnds(page, 'explore', () => page.click('#start'));
+    const dl = page.waitForEvent('download');
+    await page.click('#save-trace');
+    const f = path.join(tmp, `same-size-${files.length}.json`);
+    await (await dl).saveAs(f);
+    files.push(f);
+  }
+  const one = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', files[0]));
+  assert.equal(await text(page, '#sum-value'), '3');
+  const two = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', files[1]));
+  assert.equal(one.nodes, two.nodes);
+  assert.equal(await text(page, '#sum-value'), '4', 'the new root value, without a forced redraw');
+  await page.selectOption('#tree-preset', 'rn');
+  await page.selectOption('#algo', 'alphabeta');
 });
 
-test('explore saves what it shows: a finished search, and a stopped one', async () => {
+test('explore saves what it shows in both formats, a search stopped by hand too', async () => {
   await page.click('#tab-tree');
   await page.selectOption('#tree-preset', 'rn');
   await page.selectOption('#algo', 'pvs');
   await whenTraceEnds(page, 'explore', () => page.click('#start'));
+  await page.selectOption('#save-format', 'json');
   let dl = page.waitForEvent('download');
   await page.click('#save-trace');
   const p2 = path.join(tmp, 'pvs.json');
   await (await dl).saveAs(p2);
   assert.deepEqual(JSON.parse(readFileSync(p2, 'utf8')).nodes, JSON.parse(readFileSync(GOLDEN('russell-norvig-pvs.json'), 'utf8')).nodes);
-  // a stopped search: the page hands what it holds to a fresh worker, which writes it
+  // the compact format: a quarter of the size or less, and it opens node for node
+  await page.selectOption('#save-format', 'binary');
+  dl = page.waitForEvent('download');
+  await page.click('#save-trace');
+  const d3 = await dl;
+  assert.match(d3.suggestedFilename(), /\.pstrace$/);
+  const p3 = path.join(tmp, 'pvs.pstrace');
+  await d3.saveAs(p3);
+  assert.ok(readFileSync(p3).length * 4 < readFileSync(p2).length);
+  const before = (await snapshot(page)).explore;
+  const again = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', p3));
+  assert.deepEqual([again.nodes, again.value], [before.nodes, before.value]);
+  for (const id of [0, 3, 7]) {
+    const [x, y] = await hook(page, (i) => window.prunescope.node('explore', i), id).then((n) => [n.value, n.reason]);
+    assert.deepEqual([x, y], [JSON.parse(readFileSync(p2, 'utf8')).nodes[id].value, JSON.parse(readFileSync(p2, 'utf8')).nodes[id].reason]);
+  }
+  // a search stopped with Stop saves, and opens again with every node it had
   await page.click('#tab-chess');
   await page.fill('#chess-depth', '12');
   await page.selectOption('#algo', 'minimax');
@@ -376,18 +403,14 @@ test('explore saves what it shows: a finished search, and a stopped one', async 
     return s.generation > g && s.nodes > 20000;
   }, g, { timeout: 20_000, polling: 5 });
   await page.click('#stop');
-  const n = (await snapshot(page)).explore.nodes;
+  const held = (await snapshot(page)).explore.nodes;
   dl = page.waitForEvent('download');
   await page.click('#save-trace');
-  const p3 = path.join(tmp, 'stopped.json');
-  await (await dl).saveAs(p3);
-  const t = JSON.parse(readFileSync(p3, 'utf8'));
-  assert.equal(t.nodes.length, n, 'every node the page holds');
-  assert.equal(t.summary.aborted, true);
-  assert.match(await text(page, '#notice'), /^Saved prunescope-chess-minimax\.json \(\d/);
-  // and it opens again, node for node
-  const s = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', p3));
-  assert.equal(s.nodes, n);
+  const p4 = path.join(tmp, 'stopped.pstrace');
+  await (await dl).saveAs(p4);
+  const reopened = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', p4));
+  assert.equal(reopened.nodes, held);
+  assert.match(await text(page, '#notice'), /stopped by hand/);
   await page.fill('#chess-depth', '4');
   await page.selectOption('#algo', 'alphabeta');
   await page.click('#tab-tree');

@@ -169,6 +169,7 @@ test('a chess trace with markup in every field: refused or shown as text, in bot
   await page.click('#tab-chess');
   await page.fill('#chess-depth', '2');
   await whenTraceEnds(page, 'explore', () => page.click('#start'));
+  await page.selectOption('#save-format', 'json');
   const dl = page.waitForEvent('download');
   await page.click('#save-trace');
   const f = path.join(tmp, 'chess.json');

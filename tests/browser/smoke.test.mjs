@@ -102,7 +102,7 @@ test('an opened trace file streams as a search does; a corrupt one is refused fi
   for (let k = 1; k < r.batches.length; k++) assert.equal(r.batches[k].start, r.batches[k - 1].start + r.batches[k - 1].nodes);
   const bad = await page.evaluate(([t]) => window.harness.open(t, 4), [text.replace('"reason":"leaf"', '"reason":"leafy"')]);
   assert.equal(bad.final.type, 'error');
-  assert.match(bad.final.message, /unknown reason/);
+  assert.match(bad.final.message, /node 2, "reason": unknown stop reason "leafy"/);
   assert.deepEqual(bad.types, ['error'], 'nothing is sent before the whole file is checked');
 });
 

@@ -156,9 +156,12 @@ export class EngineClient {
     return answer;
   }
 
-  /** Writes the held trace as a file; chunks (Uint8Array) go to `onChunk`; resolves to `saved`. */
-  save(onChunk) {
-    return this.request({ type: 'save', chunk: 1 << 20 }, { onChunk });
+  /**
+   * Writes the held trace as a file in `format` ('binary' or 'json'); chunks (Uint8Array) go to
+   * `onChunk`; resolves to `saved`.
+   */
+  save(format, onChunk) {
+    return this.request({ type: 'save', format, chunk: 1 << 20 }, { onChunk });
   }
 
   /** Test hook: a real panic inside the wasm core. */

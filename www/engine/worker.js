@@ -74,13 +74,19 @@ function search({ id, input, config, batch }) {
   }
 }
 
-async function open({ id, file, batch }) {
+function open({ id, file, batch }) {
   drop(current);
   current = null;
   let session;
   try {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    session = Session.open(bytes);
+    // the core reads the file piece by piece: no buffer holds all of it
+    const reader = new FileReaderSync();
+    let at = 0;
+    session = Session.open_stream((max) => {
+      const piece = file.slice(at, at + max);
+      at += piece.size;
+      return new Uint8Array(reader.readAsArrayBuffer(piece));
+    });
     const { input, config } = session.header();
     self.postMessage({ type: 'header', id, input, config });
     const size = batchSize(batch) || Number.MAX_SAFE_INTEGER;
@@ -125,10 +131,11 @@ function adopt(msg) {
   }
 }
 
-function save({ id, chunk }) {
+function save({ id, format, chunk }) {
   if (!current) return fail(id, new Error('the worker holds no trace to save'));
   try {
-    const bytes = current.session.save((c) => self.postMessage({ type: 'chunk', id, bytes: c }, [c.buffer]), chunk || 1 << 20);
+    const post = (c) => self.postMessage({ type: 'chunk', id, bytes: c }, [c.buffer]);
+    const bytes = current.session.save(format ?? 'binary', post, chunk || 1 << 20);
     self.postMessage({ type: 'saved', id, bytes });
   } catch (err) {
     fail(id, err);

@@ -10,6 +10,13 @@ import { Cursor } from './cursor.js';
 import { EngineClient, WorkerGone } from '../engine/client.js';
 import { fmtInt } from './format.js';
 
+/** How an opened trace's search stopped early (`summary.stopped`, docs/trace-format.md). */
+const STOPPED_BY = {
+  node_cap: ', stopped by the node cap',
+  memory_budget: ', stopped by the memory budget',
+  user: ', stopped by hand (nodes open at that moment end as aborted)',
+};
+
 /** Entered nodes per batch message while searching or opening. */
 export const BATCH_NODES = 8192;
 /** Nodes per part when the page hands a trace back to a worker. */
@@ -209,7 +216,7 @@ export class Trace {
       this.client.hold(this.token);
       this.notice = {
         kind: 'info',
-        text: `Opened ${name}: ${fmtInt(this.store.n)} nodes of ${this.core.describe_config(done.config)} on a ${done.input.kind} input.`,
+        text: `Opened ${name}: ${fmtInt(this.store.n)} nodes of ${this.core.describe_config(done.config)} on a ${done.input.kind} input${STOPPED_BY[done.summary?.stopped] ?? ''}.`,
       };
     } catch (e) {
       if (seq !== this.openSeq) return;
@@ -292,28 +299,30 @@ export class Trace {
   }
 
   /**
-   * The trace as a file: { blob, name, bytes }. The worker writes it with the core's writer,
-   * in chunks; if the worker no longer holds this trace, the page hands it back first.
+   * The trace as a file in `format` ('binary': compact and compressed, or 'json'): { blob,
+   * name, bytes }. The worker writes it with the core's writer, in chunks; if the worker no
+   * longer holds this trace, the page hands it back first.
    */
-  async save() {
+  async save(format = 'binary') {
     if (!this.store.n) throw new Error('there is no trace to save yet');
     if (this.running) throw new Error('wait for the search to finish, or stop it, before saving');
     if (this.client.holding !== this.token) await this.handBack();
     const chunks = [];
-    const saved = await this.client.save((c) => chunks.push(c));
-    const blob = new Blob(chunks, { type: 'application/json' });
-    return { blob, bytes: saved.bytes, name: this.fileName ?? this.suggestedName() };
+    const saved = await this.client.save(format, (c) => chunks.push(c));
+    const json = format === 'json';
+    const blob = new Blob(chunks, { type: json ? 'application/json' : 'application/octet-stream' });
+    return { blob, bytes: saved.bytes, name: this.suggestedName('', json ? '.json' : '.pstrace') };
   }
 
-  /** prunescope-tree-minimax.json, prunescope-chess-pvs+tt.json, … */
-  suggestedName(suffix = '') {
+  /** prunescope-tree-minimax.pstrace, prunescope-chess-pvs+tt.json, … */
+  suggestedName(suffix = '', ext = '.pstrace') {
     let words = 'trace';
     try {
       words = this.core.describe_config(this.config).replace(/ \(.*\)$/, '').replace(' + ', '+').replace(/, /g, '+');
     } catch {
       /* keep "trace" */
     }
-    return `prunescope-${this.input?.kind ?? 'trace'}-${words}${suffix}.json`.replace(/[^\w+.-]/g, '_');
+    return `prunescope-${this.input?.kind ?? 'trace'}-${words}${suffix}${ext}`.replace(/[^\w+.-]/g, '_');
   }
 
   /** The node the tree shows by default: the last root search's root. */

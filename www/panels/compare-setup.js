@@ -23,9 +23,9 @@ export function createCompareSetup(app) {
       h('input', { id: `cmp-set-${k}`, type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: 'parameters, e.g. null_move.R=3', 'aria-label': `Parameters of ${k} (NAME=VALUE)`, title: 'Parameters: the CLI\'s --set NAME=VALUE, separated by spaces or commas' }),
       h('div', { class: 'err', id: `cmp-err-${k}`, role: 'alert' }),
       h('div', { class: 'cmp-files' },
-        h('button', { id: `cmp-open-${k}`, title: `Open a saved trace (the CLI's --json or the page's Save) as ${k}`, onclick: () => el(k, 'file').click() }, 'Open…'),
-        h('button', { id: `cmp-save-${k}`, title: `Save trace ${k}`, disabled: true, onclick: () => app.save(k) }, 'Save'),
-        h('input', { id: `cmp-file-${k}`, type: 'file', accept: '.json,application/json', hidden: true, onchange: (ev) => {
+        h('button', { id: `cmp-open-${k}`, title: `Open a saved trace (the CLI's --trace or --json, or the page's Save) as ${k}`, onclick: () => el(k, 'file').click() }, 'Open…'),
+        h('button', { id: `cmp-save-${k}`, title: `Save trace ${k} (in the format chosen beside the tree's Save)`, disabled: true, onclick: () => app.save(k) }, 'Save'),
+        h('input', { id: `cmp-file-${k}`, type: 'file', accept: '.pstrace,.json,.gz,application/json,application/gzip', hidden: true, onchange: (ev) => {
           const file = ev.target.files?.[0];
           ev.target.value = '';
           if (file) app.open(k, file);
