@@ -43,6 +43,7 @@ export function createChrome(app) {
       const mode = app.mode();
       if (shownMode !== state.mode) {
         shownMode = state.mode;
+        document.body.dataset.mode = state.mode; // for the CSS of each mode
         for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== state.mode;
         $('mode-explore').setAttribute('aria-pressed', String(state.mode === 'explore'));
         $('mode-compare').setAttribute('aria-pressed', String(state.mode === 'compare'));
