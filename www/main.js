@@ -169,6 +169,7 @@ function wireControls(app, actions) {
   on('collapse', 'click', () => commands.run('view.collapse'));
   on('expand-all', 'click', () => commands.run('view.expandAll'));
   on('maxmin', 'change', () => commands.run('view.maxmin'));
+  on('finals', 'change', () => commands.run('view.finals'));
   on('cmp-bydiff', 'change', () => commands.run('view.color'));
   on('cmp-view-side', 'click', () => app.modes.compare.setView('side'));
   on('cmp-view-ghost', 'click', () => app.modes.compare.setView('ghost'));

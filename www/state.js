@@ -20,6 +20,9 @@ export function createState(traces) {
     theme: { choice: 'auto', dark: false, pal: null },
     /** Levels labelled MAX/MIN with values and windows from MAX's view (else negamax). */
     maxmin: true,
+    /** Show every node's final value, type and reason at any step (else only what the search
+     * knew at the cursor's event: spoiler-free stepping). */
+    finals: false,
     /** Playing: events per second, and the fractional events owed since the last frame. */
     play: { on: false, speed: 25, owed: 0, last: 0 },
     /** The wasm core on the page's thread: loaded, or why not. */

@@ -110,7 +110,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const canvas = side === 'explore' ? canvases.explore : app.modes.compare.canvasOf(side);
       const t = trace(side);
       if (!canvas || id < 0 || id >= t.store.n) return null;
-      const lay = side === 'explore' ? t.layout : app.modes.compare.layoutOf(side);
+      const lay = side === 'explore' ? app.modes.explore.layout() : app.modes.compare.layoutOf(side);
       const [x, y] = canvas.screenOf(id, t.store, lay);
       const r = canvas.canvas.getBoundingClientRect();
       return [r.left + x, r.top + y];
@@ -155,6 +155,13 @@ export function installTestHook(app, { canvases, actions, frame }) {
       frame.frameNow();
       const c = state.mode === 'explore' ? canvases.explore : state.compare.view === 'ghost' ? canvases.G : canvases.A;
       return { nodes: c.lastStats.nodes, dense: c.lastStats.dense, ms: c.lastFrameMs };
+    },
+
+    /** The explore canvas's last frame: the pruned subtrees drawn whole [{ id, rule, values }]
+     * and the α/β pill's rectangle { x, y, w, h, W, H } (or null). */
+    drawn() {
+      const st = canvases.explore.lastStats;
+      return { pruned: st.pruned ?? [], badge: st.badge ?? null };
     },
 
     /** Pans the explore view by `dx` CSS pixels (benchmarks). */

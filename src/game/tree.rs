@@ -393,6 +393,14 @@ impl Tree {
         self.values.is_empty()
     }
 
+    /// The tree's shape as its two breadth-first arrays: per node the index of its first child
+    /// (one entry more than there are nodes; node `i` has `first[i + 1] - first[i]` children)
+    /// and its leaf value from MAX's view (0 for inner nodes). The page draws the subtrees a
+    /// search never visited from these, so that it never parses the tree text a second time.
+    pub fn shape_arrays(&self) -> (&[u32], &[Value]) {
+        (&self.first, &self.values)
+    }
+
     /// Number of leaves.
     pub fn leaves(&self) -> usize {
         self.first.windows(2).filter(|w| w[0] == w[1]).count()
@@ -566,6 +574,17 @@ mod tests {
             head += 1;
         }
         out
+    }
+
+    #[test]
+    fn shape_arrays_give_the_russell_norvig_tree() {
+        let tree = Tree::parse("((3 12 8) (2 4 6) (14 5 2))").unwrap();
+        let (first, values) = tree.shape_arrays();
+        assert_eq!(
+            first,
+            &[1, 4, 7, 10, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13]
+        );
+        assert_eq!(values, &[0, 0, 0, 0, 3, 12, 8, 2, 4, 6, 14, 5, 2]);
     }
 
     fn error(text: &str) -> ParseError {

@@ -23,6 +23,7 @@ pub mod diff;
 pub mod file;
 pub mod names;
 pub mod session;
+pub mod teaching;
 
 pub use contract::{
     build_config, check_config, check_input, choices, config_words, describe_config, parse_epd,
@@ -31,6 +32,7 @@ pub use contract::{
 pub use diff::diff_columns;
 pub use names::Names;
 pub use session::Session;
+pub use teaching::tree_shape;
 
 use crate::lab::Input;
 use crate::search::config::SearchConfig;

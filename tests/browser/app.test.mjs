@@ -52,9 +52,14 @@ test('alpha-beta on Russell–Norvig: value 3, leaves 1.1 and 1.2 pruned', async
   assert.equal(await nodeAt([1, 1]), -1, 'leaf 1.1 was never searched');
   await hook(page, (id) => window.prunescope.select('explore', id), n1);
   await settle(page);
+  // stepping is spoiler-free: at node 1's entry its result is not known; Final results shows it
+  assert.match(await text(page, '#inspector'), /value\s+\?/);
+  await page.click('#finals');
+  await settle(page);
   const insp = await text(page, '#inspector');
   assert.match(insp, /pruned\s+1\.1, 1\.2/);
   assert.match(insp, /cut-off/);
+  await page.click('#finals');
   // narration of the cut-off in MAX/MIN terms: 2 ≤ α = 3
   await page.locator('#tree').focus();
   await page.keyboard.press('c');
@@ -288,6 +293,7 @@ test('chess with enhancements: every unsearched move has a stub, TT and null-mov
     assert.ok(x && x.n > 0, `some ${reason} nodes`);
     assert.ok(x.withPruned > 0, `${reason}: ${x.withPruned} of ${x.n} list pruned moves`);
   }
+  await page.click('#finals'); // the inspector shows each node's result at once
   await hook(page, (id) => window.prunescope.select('explore', id), r.reasons.null_move_cutoff.example);
   await settle(page);
   assert.match(await text(page, '#inspector'), /pruned\s+.*\(\d+ by null-move cut-off\)/);
@@ -299,6 +305,7 @@ test('chess with enhancements: every unsearched move has a stub, TT and null-mov
   await settle(page);
   const prunedRow = await page.locator('#inspector .pruned-list').innerText();
   assert.match(prunedRow, /^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?)(?:, |$)/, prunedRow);
+  await page.click('#finals');
   for (const n of ['tt', 'mvv_lva', 'killers', 'null_move', 'lmr', 'quiescence']) await page.uncheck(`#tech-switches input[data-enable="${n}"]`);
   await page.selectOption('#uncertainty', 'off');
   await page.selectOption('#fen-preset', { label: 'Start position' });
@@ -433,8 +440,10 @@ test('best moves past position 254 are exact (16-bit best_index)', async () => {
   const root = await hook(page, () => window.prunescope.node('explore', 0));
   assert.equal(root.bestIndex, 500);
   await hook(page, () => window.prunescope.select('explore', 0));
+  await page.locator('#tree').focus();
+  await page.keyboard.press('End'); // the root's result is known once it returns
   await settle(page);
-  assert.match(await text(page, '#inspector'), /best move\s+position 500 → 500/);
+  assert.match(await text(page, '#inspector'), /best move\s+500 \(the 501st in the search order\)/);
   await page.selectOption('#tree-preset', 'rn');
 });
 

@@ -94,6 +94,10 @@ export function createCommands(app) {
       state.maxmin = !state.maxmin;
       app.invalidate();
     },
+    'view.finals': () => {
+      state.finals = !state.finals;
+      app.invalidate();
+    },
     'view.ghost': () => app.mode().setView?.(state.compare.view === 'side' ? 'ghost' : 'side'),
     'view.color': () => app.mode().toggleColor?.(),
     'view.drive': () => app.mode().setDrive?.(state.compare.drive === 'A' ? 'B' : 'A'),

@@ -24,6 +24,7 @@ export const KEYMAP = [
   { keys: ['x', 'Enter'], commands: ['view.collapse', 'view.collapse'], show: 'X', label: 'collapse / expand node', modes: ['explore'] },
   { keys: ['f', 'z'], commands: ['view.fit', 'view.zoomCursor'], show: 'F / Z', label: 'fit / zoom to cursor' },
   { keys: ['v'], commands: ['view.maxmin'], show: 'V', label: 'MAX/MIN view' },
+  { keys: ['e'], commands: ['view.finals'], show: 'E', label: 'show final results (else only what is known at the step)' },
   { keys: ['g'], commands: ['view.ghost'], show: 'G', label: 'side by side / ghost tree', modes: ['compare'] },
   { keys: ['t'], commands: ['view.color'], show: 'T', label: 'colour by A / B or by type', modes: ['compare'] },
   { keys: ['a'], commands: ['view.drive'], show: 'A', label: "step A's or B's events", modes: ['compare'] },

@@ -76,12 +76,17 @@ export class Cursor {
     return this.set(x === NONE ? st.nev - 1 : x);
   }
 
-  /** To the exit of the current node's parent. */
+  /**
+   * Steps out: to the exit of the current node's parent. An α raise reports a child's return
+   * at its parent, so stepping out of one leaves that child: to the parent's next event (the
+   * next event on the tape), not to the parent's own exit (at the root, the search's end).
+   */
   out() {
     const st = this.store, e = this.at;
     if (e < 0) return false;
     const n = st.evNode[e];
-    if (n === NONE) return this.set(e + 1);
+    const k = st.ev[e];
+    if (n === NONE || k === EV.ALPHA_RAISED) return this.set(e + 1);
     const p = st.parent[n];
     if (p === NONE) {
       const x = st.exitEv[n];

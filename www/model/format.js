@@ -34,6 +34,12 @@ export function fmtValue(v, chess = false) {
   return v < 0 ? '−' + -v : String(v);
 }
 
+/** Whether `v` is a chess mate score, and in how many moves: null, or { moves, winning }. */
+export function mateOf(v) {
+  if (Math.abs(v) <= MATE.bound || Math.abs(v) >= INF) return null;
+  return { moves: Math.ceil((MATE.mate - Math.abs(v)) / 2), winning: v > 0 };
+}
+
 /** 1234 → "1.2k", 3400000 → "3.40M". */
 export function compact(n) {
   if (n < 1000) return String(n);

@@ -112,9 +112,11 @@ export function narrate(st, e, ctx) {
     }
     case EV.NULL_VERDICT: {
       const [nv, beta, verdict] = st.auxOf(e, 3);
-      if (verdict === NV.CUTOFF) return `Null move at ${ctx.name(n)} returned ${f(nv)} ≥ β = ${f(beta)}: null-move cut-off.`;
-      if (verdict === NV.VERIFY) return `Null move at ${ctx.name(n)} returned ${f(nv)} ≥ β = ${f(beta)}: verify by searching one ply shallower.`;
-      return `Null move at ${ctx.name(n)} returned ${f(nv)} < β = ${f(beta)}: no pruning, search the moves.`;
+      // one point of view: the node's window as the tree shows it
+      const rel = (ok) => (mm && st.ply[n] & 1 ? `${f(-nv)} ${ok ? '≤' : '>'} α = ${f(-beta)}` : `${f(nv)} ${ok ? '≥' : '<'} β = ${f(beta)}`);
+      if (verdict === NV.CUTOFF) return `Null move at ${ctx.name(n)} returned ${rel(true)}: null-move cut-off.`;
+      if (verdict === NV.VERIFY) return `Null move at ${ctx.name(n)} returned ${rel(true)}: verify by searching one ply shallower.`;
+      return `Null move at ${ctx.name(n)} returned ${rel(false)}: no pruning, search the moves.`;
     }
     case EV.MULTI_CUT: {
       const [cuts, c, probes, decided] = st.auxOf(e, 4);
@@ -136,7 +138,8 @@ export function narrate(st, e, ctx) {
     }
     case EV.ZUGZWANG: {
       const [v, beta] = st.auxOf(e);
-      return `Zugzwang suspected at ${ctx.name(n)}: the verified null-move search failed (${f(v)} vs β = ${f(beta)}), so it searches again at the original depth.`;
+      const vs = mm && st.ply[n] & 1 ? `${f(-v)} vs α = ${f(-beta)}` : `${f(v)} vs β = ${f(beta)}`;
+      return `Zugzwang suspected at ${ctx.name(n)}: the verified null-move search failed (${vs}), so it searches again at the original depth.`;
     }
     case EV.PRUNE: {
       const [code, why] = st.auxOf(e);
@@ -193,7 +196,7 @@ function exitWords(st, n, ctx, f, mm) {
     case SR.TT_CUTOFF:
       return `${cap(who)} decided by the transposition table without a search: value ${v}, ${bw()}.${skipped()}${mismatch}${unc}`;
     case SR.NULL_MOVE_CUTOFF:
-      return `Null-move cut-off at ${who}: even passing the move keeps the value ≥ β, so it returns ${v} without searching its moves.${skipped()}${mismatch}${unc}`;
+      return `Null-move cut-off at ${who}: even passing the move keeps the value ${mm && ply & 1 ? '≤ α' : '≥ β'}, so it returns ${v} without searching its moves.${skipped()}${mismatch}${unc}`;
     case SR.MULTI_CUT:
       return `Multi-cut at ${who}: enough reduced probes failed high, so it returns ${v}.${skipped()}${mismatch}${unc}`;
     case SR.UNCERTAINTY_CUTOFF:

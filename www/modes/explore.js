@@ -3,6 +3,7 @@
 // mode). No DOM: it changes the state and asks for a redraw.
 
 import { NONE } from '../model/store.js';
+import { WholeTree } from '../model/fulltree.js';
 
 /**
  * `app`: { state, invalidate(tree, ui), canvas() → the explore TreeCanvas }.
@@ -11,6 +12,7 @@ export function createExplore(app) {
   const { state } = app;
   const ex = state.explore;
   const trace = () => ex.trace;
+  const whole = new WholeTree(app.core);
 
   const mode = {
     name: 'explore',
@@ -19,6 +21,10 @@ export function createExplore(app) {
     traces: () => [ex.trace],
     /** The marker jumps this mode offers (cursor.toMark kinds). */
     marks: ['cutoff', 'research', 'mismatch', 'uncertain'],
+
+    /** The layout the tree is drawn with: the whole explicit tree (pruned subtrees greyed)
+     * when it is small enough, else the trace's own. */
+    layout: () => whole.for(trace()),
 
     /** After the cursor moved: select its node, reveal it, keep it on screen. */
     afterStep(changed) {
@@ -29,7 +35,7 @@ export function createExplore(app) {
         ex.selected = id;
         t.layout.reveal(id);
         const c = app.canvas();
-        if (c) c.ensureVisible(id, t.store, t.layout);
+        if (c) c.ensureVisible(id, t.store, mode.layout());
       }
       app.invalidate();
     },
@@ -52,7 +58,8 @@ export function createExplore(app) {
 
     fit() {
       const t = trace();
-      app.canvas()?.fit(t.layout.width, t.store.maxPly + 1);
+      const lay = mode.layout();
+      app.canvas()?.fit(lay.width, t.store.maxPly + 1 + (lay.ghosts ? ghostDepth(t.store, lay.ghosts) : 0));
       app.invalidate(true, false);
     },
 
@@ -64,7 +71,7 @@ export function createExplore(app) {
     zoomToCursor() {
       const t = trace();
       const id = t.cursor.node() !== NONE ? t.cursor.node() : ex.selected;
-      app.canvas()?.zoomTo(id, t.store, t.layout);
+      app.canvas()?.zoomTo(id, t.store, mode.layout());
       app.invalidate(true, false);
     },
 
@@ -85,4 +92,11 @@ export function createExplore(app) {
     },
   };
   return mode;
+}
+
+/** How many plies the pruned subtrees reach below the deepest searched node. */
+function ghostDepth(st, g) {
+  let deep = 0;
+  for (let k = 0; k < g.n; k++) deep = Math.max(deep, g.ply[k] - st.maxPly);
+  return deep;
 }

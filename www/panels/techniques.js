@@ -97,6 +97,10 @@ export function createTechniques(app) {
    * node_cap}): { config } or { message, field } (the core's verdict).
    */
   function build(algo, base) {
+    // an empty number field is the user's unfinished edit: say so in words (the core would
+    // quote its parser on an empty string)
+    const empty = params.find((p) => !p.choices && field(p.name).value.trim() === '');
+    if (empty) return { message: `${empty.name} is empty: enter a number from ${empty.min} to ${empty.max}`, field: 'set', param: empty.name };
     const w = words();
     return core.build_config(algo, w.enable, w.set, base);
   }

@@ -64,6 +64,7 @@ export function createChrome(app) {
       setProp($('collapse'), 'disabled', sel === NONE || sel >= t.store.n || t.store.lastChild[sel] === NONE);
       setProp($('save-trace'), 'disabled', t.running || !t.store.n);
       setProp($('maxmin'), 'checked', state.maxmin);
+      setProp($('finals'), 'checked', state.finals);
       setProp($('cmp-bydiff'), 'checked', state.compare.colorBy === 'diff');
       for (const [id, v] of [['cmp-view-side', 'side'], ['cmp-view-ghost', 'ghost']]) $(id).setAttribute('aria-pressed', String(state.compare.view === v));
       setClass($('legend'), 'compare', state.mode === 'compare');

@@ -7,12 +7,13 @@ import { NONE } from '../model/store.js';
 import { fmtInt, fmtValue, shownValue, viewWindow } from '../model/format.js';
 import { prunedMoves } from '../model/pruned.js';
 import { STOP_WORDS } from '../model/narrate.js';
-import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, BOUNDS, NONE16, STOP_REASONS_CODE as SR } from '../schema.js';
+import { stateAt } from './draw/scene.js';
+import { term } from './term.js';
+import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, STOP_REASONS_CODE as SR } from '../schema.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence' };
 const ORDER_WORDS = { generated: 'generation order', tt: 'TT move', capture: 'capture (MVV/LVA)', killer: 'killer', refutation: 'refutation', history: 'history', previous_best: 'previous best' };
-const BOUND_WORDS = { exact: 'exact', lower: 'lower (fail-high)', upper: 'upper (fail-low)' };
 
 /** The side to move at ply 0 and 1: ['White', 'Black'] from a FEN, else ['MAX', 'MIN']. */
 export function sideNames(trace) {
@@ -26,7 +27,7 @@ export function createInspector(app) {
   const { state } = app;
 
   const link = (id, text) => h('button', { class: 'link', dataset: { node: id }, onclick: () => app.select(id) }, text ?? `#${id}`);
-  const typeTag = (t) => span(`tt t${t}`, TYPE[t]);
+  const typeTag = (t) => h('span', { class: `tt t${t}` }, term(TYPE[t], NODE_TYPES[t].name));
 
   function path(trace, id) {
     if (id === NONE || id >= trace.store.n) return span('muted', '–');
@@ -43,45 +44,92 @@ export function createInspector(app) {
     });
   }
 
+  /** The bound in words, from the chosen view: MAX's at a MIN node swaps lower and upper. */
+  function boundRow(actual, ply, v) {
+    const name = BOUNDS[actual]?.name;
+    if (name === 'exact') return [term('exact', 'exact'), span('muted', ` — the true value is ${v}`)];
+    const high = name === 'lower'; // fail-high for the side to move
+    if (state.maxmin) {
+      const atLeast = ply & 1 ? !high : high;
+      const who = ply & 1 ? 'MIN' : 'MAX';
+      return [
+        term(atLeast ? 'lower bound' : 'upper bound', atLeast ? 'lower-bound' : 'upper-bound'),
+        span('muted', ` — the true value is ${atLeast ? 'at least' : 'at most'} ${v} for MAX (`),
+        term(high ? 'fail-high' : 'fail-low', high ? 'fail-high' : 'fail-low'),
+        span('muted', ` for ${who}, the side to move)`),
+      ];
+    }
+    return [
+      term(high ? 'lower bound' : 'upper bound', high ? 'lower-bound' : 'upper-bound'),
+      span('muted', ' ('),
+      term(high ? 'fail-high' : 'fail-low', high ? 'fail-high' : 'fail-low'),
+      span('muted', `) — the true value is ${high ? 'at least' : 'at most'} ${v} for the side to move`),
+    ];
+  }
+
+  /** Why a node stopped, in the chosen view's words. */
+  function reasonWords(reason, ply) {
+    const name = STOP_REASONS[reason]?.name;
+    if (name === 'beta_cutoff') {
+      if (state.maxmin && ply & 1) return term('α-cut-off', 'alpha-cutoff');
+      return term('β-cut-off', 'beta-cutoff');
+    }
+    return term(STOP_WORDS[name] ?? name ?? '?', `reason:${name}`);
+  }
+
   function rows(trace, id) {
     const st = trace.store;
     const names = trace.names;
     const chess = names.chess;
     const f = (v) => fmtValue(v, chess);
     const mm = state.maxmin;
-    const exited = st.exited(id);
-    const done = st.finished(id);
+    const cur = state.finals || trace.cursor.live ? -1 : trace.cursor.at;
+    const known = stateAt(st, id, cur); // 0 not entered yet, 1 open, 2 returned (at the cursor)
+    const exited = known === 2;
+    const done = exited && st.finished(id);
     const ply = st.ply[id];
     const p = st.parent[id];
     const out = [];
     const row = (k, ...v) => out.push(h('tr', null, h('th', null, k), h('td', null, ...v)));
     const multi = st.roots.length > 1;
-    row('id', `#${id}`, multi ? span('muted', ` (root search ${st.roots.indexOf(st.rootOf(id)) + 1}, depth ${st.depth[st.rootOf(id)]})`) : null);
-    row('parent', p === NONE ? span('muted', 'none (root)') : link(p));
-    row('ply', String(ply), span('muted', ` (${sideNames(trace)[ply & 1]} to move${mm ? ` · ${ply & 1 ? 'MIN' : 'MAX'}` : ''})`));
+    const ordinal = (n) => {
+      const k = n + 1;
+      return `${k}${k % 100 >= 11 && k % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[k % 10] ?? 'th'}`;
+    };
+    row('node', `#${id}`, multi ? span('muted', ` (root search ${st.roots.indexOf(st.rootOf(id)) + 1}, depth ${st.depth[st.rootOf(id)]})`) : null);
+    row('parent', p === NONE ? span('muted', 'none (the root)') : link(p));
+    const side = sideNames(trace)[ply & 1];
+    const role = ply & 1 ? 'MIN' : 'MAX';
+    row(term('level', 'ply'), `ply ${ply}`, span('muted', ` · ${side} to move${mm && side !== role ? ` · ${role}` : ''}`));
     if (p !== NONE) {
       const nul = st.isNull(id);
-      row('move', names.move(id), span('muted', nul ? ' (the null move: the side to move passes)' : ` (position ${st.index[id]} in the parent's move list)`));
+      row('move', names.move(id), span('muted', nul ? ' (the null move: the side to move passes)' : ` (the ${ordinal(st.index[id])} move the parent searched in its order)`));
     }
-    row('depth left', st.depth[id] === 127 ? '∞ (explicit tree)' : String(st.depth[id]));
+    row(term('depth left', 'depth-left'), st.depth[id] === 127 ? '∞ (explicit tree: down to the leaves)' : String(st.depth[id]));
     const nk = NODE_KINDS[st.nodeKind(id)]?.name, os = ORDER_SOURCES[st.orderSource(id)]?.name;
     if (nk !== 'normal' || (p !== NONE && os !== 'generated')) row('kind', KIND_WORDS[nk] ?? nk ?? '?', p !== NONE && os !== 'generated' ? span('muted', ` · ordered by ${ORDER_WORDS[os] ?? os}`) : null);
+    if (known === 0) {
+      row('status', span('muted', 'not reached yet at this step'));
+      return h('table', null, h('tbody', null, out));
+    }
     const [a, b] = viewWindow(st.alpha[id], st.beta[id], ply, mm);
-    row('window', `(${f(a)}, ${f(b)})`, st.beta[id] - st.alpha[id] === 1 ? span('muted', ' null window') : null, mm && ply & 1 ? span('muted', ` negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null);
-    const cur = trace.cursor.live ? -1 : trace.cursor.at;
-    const later = exited && cur >= 0 && (st.exitEv[id] === NONE || st.exitEv[id] > cur);
+    row(
+      term('window', 'window'),
+      `(${f(a)}, ${f(b)})`,
+      st.beta[id] - st.alpha[id] === 1 ? [' ', term('null window', 'nullwindow')] : null,
+      mm && ply & 1 ? span('muted', ` · negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null,
+    );
     row(
       'value',
-      exited ? h('b', null, f(shownValue(st.value[id], ply, mm))) : span('muted', 'open (not finished)'),
-      exited && mm && ply & 1 ? span('muted', ` negamax ${f(st.value[id])}`) : null,
+      exited ? h('b', { id: 'insp-value' }, f(shownValue(st.value[id], ply, mm))) : [h('b', { id: 'insp-value' }, '?'), span('muted', ' not returned yet at this step')],
+      exited && mm && ply & 1 ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
       exited && st.reason[id] === SR.ABORTED ? span('muted', ' (stopped: not a result)') : null,
-      later ? span('muted', ` (returned later, at event ${fmtInt(st.exitEv[id] + 1)})`) : null,
     );
-    row('bound', done ? BOUND_WORDS[BOUNDS[st.actual(id)].name] : '–');
-    row('expected', typeTag(st.expected(id)));
-    row('actual', done ? [typeTag(st.actual(id)), st.expected(id) !== st.actual(id) ? span('warn', ' ≠ expected') : null] : '–');
-    row('uncertain', st.uncertain(id) ? span('warn', 'yes') : 'no');
-    row('reason', exited ? STOP_WORDS[STOP_REASONS[st.reason[id]]?.name] ?? STOP_REASONS[st.reason[id]]?.name ?? '?' : '–');
+    row('what it means', done ? boundRow(st.actual(id), ply, f(shownValue(st.value[id], ply, mm))) : '–');
+    row(term('expected type', 'expected'), typeTag(st.expected(id)));
+    row(term('actual type', 'actual'), done ? [typeTag(st.actual(id)), st.expected(id) !== st.actual(id) ? [' ', term('≠ expected', 'mismatch')] : null] : span('muted', exited ? '–' : 'decided when it returns'));
+    if (exited) row(term('uncertain', 'uncertain'), st.uncertain(id) ? span('warn', 'yes') : 'no');
+    row('why it stopped', exited ? reasonWords(st.reason[id], ply) : span('muted', 'still searching'));
     if (st.nMoves[id]) {
       const c = st.childStats(id);
       const extra = [
@@ -89,31 +137,33 @@ export function createInspector(app) {
         c.nulls ? `${c.nulls} null move` : '',
         c.probes ? `${c.probes} multi-cut probe${c.probes > 1 ? 's' : ''}` : '',
       ].filter(Boolean);
-      row('moves', String(st.nMoves[id]), span('muted', ` (${c.searched} searched${extra.length ? ', ' + extra.join(', ') : ''})`));
+      const searched = exited ? c.searched : st.children(id).filter((k) => st.enterEv[k] <= cur || cur < 0).length;
+      row('moves', String(st.nMoves[id]), span('muted', ` (${searched} searched${exited ? '' : ' so far'}${exited && extra.length ? ', ' + extra.join(', ') : ''})`));
     } else row('moves', st.lastChild[id] !== NONE ? ['0', span('muted', ` (${st.nChildren[id]} special children)`)] : '0');
     const bi = st.bestIndex[id];
-    if (bi !== NONE16) {
+    if (exited && bi !== NONE16) {
       const bc = st.childAtIndex(id, bi);
-      row('best move', `position ${bi}`, bc !== NONE ? [' → ', link(bc, names.move(bc))] : null);
-    } else row('best move', '–');
-    const pruned = prunedMoves(st, names, id);
+      row('best move', bc !== NONE ? link(bc, names.move(bc)) : '–', span('muted', ` (the ${ordinal(bi)} in the search order)`));
+    } else row('best move', exited ? '–' : span('muted', 'not known yet'));
+    const pruned = exited ? prunedMoves(st, names, id) : [];
     if (pruned.length) {
       const base = chess ? null : st.pathCodes(id);
       const label = (m) => (base ? [...base, m.code].join('.') : m.name);
-      const why = [...new Set(pruned.map((m) => m.reason))].map((r) => (r === 'beta_cutoff' && mm && ply & 1 ? 'α-cut-off' : STOP_WORDS[r] ?? r));
+      const why = [...new Set(pruned.map((m) => m.reason))].map((r, i) => [i ? ', ' : '', r === 'beta_cutoff' || PRUNE_REASONS.some((x) => x.name === r) ? (r === 'beta_cutoff' ? reasonWords(SR.BETA_CUTOFF, ply) : term(STOP_WORDS[r] ?? r, `prune:${r}`)) : term(STOP_WORDS[r] ?? r, `reason:${r}`)]);
       const shown = pruned.slice(0, 12);
       row(
-        'pruned',
+        term('pruned', 'pruned'),
         span('pruned-list', shown.map(label).join(', ') + (pruned.length > 12 ? ` … ${pruned.length - 12} more` : '')),
-        span('muted', ` (${pruned.length} by ${why.join(', ')})`),
+        span('muted', ` (${pruned.length} by `), why, span('muted', ')'),
       );
-    } else row('pruned', exited ? 'none' : '–');
+    } else row(term('pruned', 'pruned'), exited ? 'none' : '–');
     const ro = st.researchOf.get(id);
-    if (ro !== undefined) row('re-search of', link(ro), span('muted', ' (this repeats that search)'));
+    if (ro !== undefined) row(term('re-search', 'research'), 'repeats ', link(ro), span('muted', ' with a wider window'));
     const rb = st.researchedBy.get(id);
-    if (rb !== undefined) row('re-searched as', link(rb));
-    row('children', String(st.nChildren[id]), st.nChildren[id] ? span('muted', ` · subtree ${fmtInt(st.end(id) - id)} nodes`) : null);
-    row('events', `enter #${fmtInt(st.enterEv[id] + 1)}`, st.exitEv[id] !== NONE ? ` · exit #${fmtInt(st.exitEv[id] + 1)}` : '');
+    if (rb !== undefined && (cur < 0 || st.enterEv[rb] <= cur)) row('searched again as', link(rb));
+    const kids = cur < 0 ? st.nChildren[id] : st.children(id).filter((k) => st.enterEv[k] <= cur).length;
+    row('children', String(kids), kids && exited ? span('muted', ` · subtree ${fmtInt(st.end(id) - id)} nodes`) : null);
+    row('events', `entered at #${fmtInt(st.enterEv[id] + 1)}`, exited && st.exitEv[id] !== NONE ? ` · returned at #${fmtInt(st.exitEv[id] + 1)}` : '');
     return h('table', null, h('tbody', null, out));
   }
 
@@ -122,7 +172,7 @@ export function createInspector(app) {
       const mode = app.mode();
       const trace = mode.driver();
       const id = mode.shownNode();
-      const key = `${trace.uid}|${trace.generation}|${trace.store.version}|${id}|${trace.cursor.live ? -1 : trace.cursor.at}|${state.maxmin}|${trace.names.appended}`;
+      const key = `${trace.uid}|${trace.generation}|${trace.store.version}|${id}|${trace.cursor.live ? -1 : trace.cursor.at}|${state.maxmin}|${state.finals}|${trace.names.appended}`;
       renderKeyed($('path'), key, () => path(trace, id));
       renderKeyed($('inspector'), key, () => (id === NONE || id >= trace.store.n ? h('p', { class: 'muted' }, 'Click a node, or step through the search.') : rows(trace, id)));
     },

@@ -2,7 +2,8 @@
 // on the event tape, which jumps have somewhere to go, the speed, and one plain-words line for
 // the event at the cursor. Reads the state only.
 
-import { $, setText, setProp, setClass } from '../dom.js';
+import { $, setText, setProp, setClass, renderKeyed } from '../dom.js';
+import { withTerms } from './term.js';
 import { NONE } from '../model/store.js';
 import { fmtInt } from '../model/format.js';
 import { narrate, eventName } from '../model/narrate.js';
@@ -64,7 +65,8 @@ export function createStepbar(app) {
       if ($('speed').value !== si) $('speed').value = si;
       setText('speed-val', `${fmtInt(state.play.speed)}/s`);
       if ($('cmp-drive').value !== state.compare.drive) $('cmp-drive').value = state.compare.drive;
-      setText('narration', narration(mode, D));
+      const words = narration(mode, D);
+      renderKeyed($('narration'), words, () => withTerms(words));
     },
   };
 }

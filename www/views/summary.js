@@ -3,7 +3,8 @@
 // streams. Reads the state only.
 
 import { $, h, span, renderKeyed } from '../dom.js';
-import { fmtInt, fmtValue, fmtMs } from '../model/format.js';
+import { fmtInt, fmtValue, fmtMs, mateOf } from '../model/format.js';
+import { NONE, lowerBound } from '../model/store.js';
 
 /** The root value a summary reports, or null when no root search finished. */
 export function summaryValue(summary) {
@@ -26,6 +27,55 @@ const counts = (act, exp) =>
     exp ? h('tr', null, h('th', null, 'expected'), exp.map((v) => h('td', null, fmtInt(v)))) : null,
   ));
 
+/** How many of the sorted event indices `arr[0, n)` are ≤ e. */
+const upTo = (m, e) => lowerBound(m.a, 0, m.n, e + 1);
+
+/**
+ * The summary while stepping, spoiler-free: only what the search knew at event `e` — the
+ * nodes entered so far, the cut-offs and re-searches so far, and the root's value once a root
+ * search returned.
+ */
+function soFar(t, e) {
+  const st = t.store;
+  const chess = t.input?.kind === 'chess';
+  // node ids are entry order: the nodes entered by event e are the ids below the first
+  // whose enter event is later
+  const entered = lowerBound(st.enterEv, 0, st.n, e + 1);
+  let root = NONE;
+  for (const r of st.roots) if (st.exitEv[r] !== NONE && st.exitEv[r] <= e) root = r;
+  return [
+    h('div', { class: 'big' }, span('muted', 'root value '),
+      h('b', { id: 'sum-value' }, root === NONE ? '?' : fmtValue(st.value[root], chess)),
+      span('muted', root === NONE ? ' not known yet at this step' : ' (the last finished root search)')),
+    h('dl', { class: 'kv' },
+      h('dt', null, 'nodes'), h('dd', null, `${fmtInt(entered)} entered so far`),
+      h('dt', null, 'cut-offs'), h('dd', null, fmtInt(upTo(st.marks.cutoff, e))),
+      h('dt', null, 're-searches'), h('dd', null, fmtInt(upTo(st.marks.research, e))),
+    ),
+    h('p', { class: 'muted', id: 'sum-hidden' }, `Step ${fmtInt(e + 1)} of ${fmtInt(st.nev)}: the result and the statistics appear at the last step, or with “Final results”.`),
+  ];
+}
+
+/** What a chess root value means: centipawns, or a mate (0 moves: the side to move is mated). */
+function valueWords(v) {
+  const m = mateOf(v);
+  if (!m) return ' cp, side to move';
+  if (m.moves === 0) return ' checkmate: the side to move has no moves and has lost';
+  return m.winning ? ` the side to move mates in ${m.moves}` : ` the side to move is mated in ${m.moves}`;
+}
+
+/** An iteration's best move in SAN, as the best line is: from the last root search of its depth. */
+function iterationBest(t, it) {
+  const st = t.store;
+  for (let k = st.roots.length - 1; k >= 0; k--) {
+    const r = st.roots[k];
+    if (st.depth[r] !== it.depth || st.exitEv[r] === NONE) continue;
+    const c = st.bestIndex[r] !== 0xffff ? st.childAtIndex(r, st.bestIndex[r]) : NONE;
+    return c !== NONE ? t.names.move(c) : null;
+  }
+  return null;
+}
+
 /** `app`: { state }. */
 export function createSummary(app) {
   const { state } = app;
@@ -42,6 +92,8 @@ export function createSummary(app) {
         h('p', null, `${fmtInt(st.marks.cutoff.n)} cut-offs · ${fmtInt(st.marks.research.n)} re-searches · ${fmtInt(st.marks.mismatch.n)} mismatches`),
       ];
     }
+    const cur = t.cursor;
+    if (!state.finals && !cur.live && cur.at < st.nev - 1) return soFar(t, cur.at);
     const s = out.summary ?? {};
     const stats = out.stats ?? {};
     const chess = t.input?.kind === 'chess';
@@ -54,7 +106,7 @@ export function createSummary(app) {
       h('div', { class: 'big' }, span('muted', 'root value '),
         value === null
           ? [h('b', { id: 'sum-value' }, '–'), span('muted', ' no root search finished')]
-          : [h('b', { id: 'sum-value' }, f(value)), chess ? span('muted', ' cp, side to move') : null]),
+          : [h('b', { id: 'sum-value' }, f(value)), chess ? span('muted', valueWords(value)) : null]),
       h('div', null, span('muted', 'best line '), h('span', { id: 'sum-line', class: 'line' }, line.length ? (chess ? line.join(' ') : 'root → ' + line.join(' → ')) : '–')),
       counts(stats.actual ?? [0, 0, 0], stats.expected ?? [0, 0, 0]),
       h('dl', { class: 'kv' },
@@ -69,7 +121,7 @@ export function createSummary(app) {
         ? h('table', { class: 'iters' }, h('tbody', null,
             h('tr', null, ['depth', 'value', 'best', 'nodes', 'EBF'].map((x) => h('th', null, x))),
             iters.map((it, i) => h('tr', null,
-              h('td', null, String(it.depth)), h('td', null, f(it.value)), h('td', null, it.best_move ?? '–'),
+              h('td', null, String(it.depth)), h('td', null, f(it.value)), h('td', null, iterationBest(t, it) ?? it.best_move ?? '–'),
               h('td', null, fmtInt(it.nodes)), h('td', null, stats.iterations?.[i]?.ebf ? stats.iterations[i].ebf.toFixed(1) : '–'))),
           ))
         : null,
@@ -80,7 +132,7 @@ export function createSummary(app) {
   return {
     render() {
       const t = state.explore.trace;
-      const key = `${t.uid}|${t.generation}|${t.status}|${t.store.version}|${!!t.outcome}|${t.elapsedMs}`;
+      const key = `${t.uid}|${t.generation}|${t.status}|${t.store.version}|${!!t.outcome}|${t.elapsedMs}|${state.finals}|${t.cursor.live ? -1 : t.cursor.at}`;
       renderKeyed($('summary'), key, () => build(t));
     },
   };

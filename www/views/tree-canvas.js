@@ -96,14 +96,25 @@ export class TreeCanvas {
     return moved;
   }
 
-  /** Zooms so that node `id`'s neighbourhood is readable, centred on it. */
+  /**
+   * Zooms so that node `id` and its children are readable, centred on it: as close as 80 px a
+   * slot, but never so close that a large subtree's children fall off the canvas (which would
+   * leave the node alone on screen).
+   */
   zoomTo(id, store, layout, sx = 80) {
     if (id === NONE || id >= store.n) return;
     const t = this.t;
-    t.sx = sx;
+    const lc = store.lastChild[id];
+    let lo = layout.x[id], hi = layout.x[id];
+    if (lc !== NONE && !(layout.lf[id] & 2)) {
+      lo = Math.min(lo, layout.x[id + 1]);
+      hi = Math.max(hi, layout.x[lc]);
+    }
+    const usable = Math.max(40, this.W - GUTTER - 40);
+    t.sx = Math.max(1e-3, Math.min(sx, usable / Math.max(1, hi - lo + 1)));
     t.sy = Math.max(t.sy, 72);
-    t.x0 = layout.x[id] - (this.W - GUTTER) / 2 / sx;
-    t.y0 = store.ply[id] - this.H / 2 / t.sy;
+    t.x0 = (lo + hi) / 2 - (this.W - GUTTER) / 2 / t.sx;
+    t.y0 = store.ply[id] - Math.min(this.H / 2, 2.2 * t.sy) / t.sy + 0.5;
     t.userMoved = true;
   }
 

@@ -4,7 +4,7 @@
 import { NONE } from '../model/store.js';
 import { fmtInt } from '../model/format.js';
 import { sideNames } from './inspector.js';
-import { prunedCount } from '../model/pruned.js';
+import { prunedCount, prunedMoves } from '../model/pruned.js';
 import { setText } from '../dom.js';
 
 /** Drawing options that depend only on a trace (names, counts). */
@@ -18,6 +18,7 @@ function traceOpts(state, t) {
     prefetch: (ids) => t.names.prefetch(ids),
     prunedCount: (id) => prunedCount(t.store, t.names, id),
     prefetchCounts: (ids) => t.names.prefetchCounts(ids),
+    prunedNames: (id) => prunedMoves(t.store, t.names, id).map((m) => (m.reason === 'see' ? `${m.name} (SEE)` : m.name)),
   };
 }
 
@@ -31,9 +32,9 @@ export function createTreeViews(app) {
     app.modes.explore.autoFit();
     const live = t.cursor.live;
     const cur = live && t.running ? NONE : t.cursor.node();
-    const stats = c.draw(t.store, t.layout, {
+    const stats = c.draw(t.store, app.modes.explore.layout(), {
       ...traceOpts(state, t),
-      cursor: live ? -1 : t.cursor.at,
+      cursor: live || state.finals ? -1 : t.cursor.at,
       selected: state.explore.selected,
       cursorNode: cur,
       cursorAlpha: cur === NONE ? undefined : t.store.alphaAt(cur, t.cursor.at),
@@ -51,7 +52,7 @@ export function createTreeViews(app) {
       const cur = m.cursorFor(k);
       canvas.draw(s.store, m.layoutOf(k), {
         ...traceOpts(state, s),
-        cursor: cur.ev,
+        cursor: state.finals ? -1 : cur.ev,
         selected: cmp.selected[k],
         cursorNode: cur.node,
         cursorAlpha: cur.node !== NONE && cur.ev >= 0 ? s.store.alphaAt(cur.node, cur.ev) : undefined,

@@ -5,8 +5,9 @@ import { NONE } from '../../model/store.js';
 import { L_HIDDEN } from '../../model/layout.js';
 import { fmtValue, viewWindow } from '../../model/format.js';
 
+/** Draws the rings and the window pill; returns the pill's rectangle (or null). */
 export function drawCursor(ctx, s) {
-  const { st, x, lf, SX, SY, W, o } = s;
+  const { st, x, lf, SX, SY, W, o } = s; // s.H: the canvas height
   const pal = o.pal;
   const ring = (id, color, width, dash) => {
     if (id === NONE || id >= st.n || lf[id] & L_HIDDEN) return;
@@ -22,9 +23,9 @@ export function drawCursor(ctx, s) {
   };
   if (o.selected !== NONE && o.selected !== o.cursorNode) ring(o.selected, pal.selected, 1.5, [3, 2]);
   const id = o.cursorNode;
-  if (id === NONE || id >= st.n) return;
+  if (id === NONE || id >= st.n) return null;
   ring(id, pal.cursor, 3, []);
-  if (lf[id] & L_HIDDEN || o.cursorAlpha === undefined) return;
+  if (lf[id] & L_HIDDEN || o.cursorAlpha === undefined) return null;
   const [a, b] = viewWindow(o.cursorAlpha, st.beta[id], st.ply[id], o.maxmin);
   const txt = `α ${fmtValue(a, o.chess)}  β ${fmtValue(b, o.chess)}`;
   ctx.font = `600 11px ${pal.font}`;
@@ -32,7 +33,9 @@ export function drawCursor(ctx, s) {
   const r = Math.max(s.rOf(id), 3);
   let px = SX(x[id]) + r + 9;
   if (px + tw > W - 4) px = SX(x[id]) - r - 9 - tw; // no room on the right: on the left
-  const py = SY(st.ply[id]) - 9;
+  px = Math.max(2, Math.min(W - tw - 2, px)); // never clipped by the canvas's edges
+  let py = SY(st.ply[id]) - 9;
+  if (py < 2 || py + 18 > s.H - 2) py = Math.max(2, Math.min(s.H - 20, py));
   ctx.fillStyle = pal.cursor;
   ctx.beginPath();
   ctx.roundRect(px, py, tw, 18, 4);
@@ -41,4 +44,5 @@ export function drawCursor(ctx, s) {
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   ctx.fillText(txt, px + 5, py + 9);
+  return { x: px, y: py, w: tw, h: 18, W, H: s.H };
 }

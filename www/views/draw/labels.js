@@ -25,6 +25,14 @@ export function drawLabels(ctx, s) {
     const stt = stateAt(st, id, o.cursor);
     const px = SX(x[id]), py = SY(st.ply[id]);
     const q = st.ply[id];
+    if (lvl[k] === 3) {
+      if (stt !== 2) continue;
+      ctx.font = small;
+      ctx.textBaseline = 'top';
+      ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
+      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (k & 1 ? 11 : 0));
+      continue;
+    }
     const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : o.label(id);
     ctx.fillStyle = stt === 0 ? pal.muted : pal.text;
     ctx.font = bold;

@@ -37,7 +37,7 @@ export function stateAt(st, id, cursor) {
 
 /**
  * The scene of one frame: { W, H, st, lay, view, o, SX, SY, qMin, qMax, rows, rowOf(q), vis
- * (visible node ids), rad, lvl (0 no label, 1 move + value, 2 + window), canLabel, rOf(id),
+ * (visible node ids), rad, lvl (0 no label, 1 move + value, 2 + window, 3 a leaf's value alone, staggered), canLabel, rOf(id),
  * wl, wr (visible world x range) }.
  */
 export function buildScene(W, H, st, lay, view, o) {
@@ -108,7 +108,7 @@ export function buildScene(W, H, st, lay, view, o) {
     const rr = Math.max(1.2, Math.min(spacing * 0.3, sy * 0.18, 9));
     row.r = rr;
     row.spacing = spacing;
-    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1);
+    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE);
   }
   const rOf = (id) => {
     const row = rows[st.ply[id] - qMin];
@@ -117,11 +117,20 @@ export function buildScene(W, H, st, lay, view, o) {
   return { W, H, st, lay, view, o, x, lf, SX, SY, qMin, qMax, rows, rowOf, vis, rad, lvl, canLabel, rOf, wl, wr, plyLists };
 }
 
-/** Greedy left-to-right label placement in one row: a label only where it has room. */
-function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot) {
+/**
+ * Greedy left-to-right label placement in one row: a label only where it has room. Leaves too
+ * close for a move and a value keep their value alone, on two staggered lines (level 3), so
+ * that textbook trees stay readable.
+ */
+function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot, isLeaf) {
   let lastRight = -1e9;
+  const staggered = canLabel && row.spacing >= 11 && row.spacing < 30;
   for (let k = row.start; k < row.end; k++) {
     rad[k] = rr;
+    if (staggered && isLeaf(vis[k]) && !isIterationRoot(vis[k])) {
+      lvl[k] = 3;
+      continue;
+    }
     if (!canLabel || rr < 3) continue;
     const p = px(vis[k]);
     const next = k + 1 < row.end ? px(vis[k + 1]) : 1e9;

@@ -1,14 +1,27 @@
-// Layer: pruned stubs. Every returned node that left moves unsearched gets dashed stubs (up to
-// three) and, where there is room, "✂ n why". The count is the core's (considered moves no child
-// searched, through Names), so cut-offs before move generation (TT, null move) show theirs too.
+// Layer: pruned stubs. Every returned node that left moves unsearched gets one dashed stub per
+// pruned move, up to what its row has room for, each labelled with the move (SAN for chess,
+// the child index for trees) where labels fit, then "+k more" and the reason. The moves are the
+// core's (considered moves no child searched, through Names), so cut-offs before move
+// generation (TT, null move) show theirs too. Explicit trees drawn whole show their pruned
+// subtrees instead (www/views/draw/pruned.js).
 
 import { STOP_REASONS, STOP_REASONS_CODE as SR } from '../../schema.js';
 import { STOP_WORDS } from '../../model/narrate.js';
 import { prunes } from '../../model/pruned.js';
 import { stateAt } from './scene.js';
 
+const STUB_PX = 30; // room one labelled stub needs
+const MAX_STUBS = 8;
+
+/** The short reason a node's stubs carry. */
+function reasonWord(reason, ply, maxmin) {
+  if (reason === SR.BETA_CUTOFF) return maxmin && ply & 1 ? 'α-cut' : 'β-cut';
+  return (STOP_WORDS[STOP_REASONS[reason]?.name] ?? '').replace(' cut-off', ' cut');
+}
+
 export function drawStubs(ctx, s) {
-  const { st, x, vis, rad, lvl, SX, SY, view, o } = s;
+  const { st, x, vis, rad, lvl, SX, SY, view, o, W } = s;
+  if (s.lay.ghosts && view.sx >= 5) return;
   const cand = [];
   for (let k = 0; k < vis.length; k++) {
     const id = vis[k];
@@ -18,33 +31,47 @@ export function drawStubs(ctx, s) {
   o.prefetchCounts?.(cand.map((k) => vis[k]));
   const pal = o.pal;
   ctx.strokeStyle = pal.pruned;
-  ctx.fillStyle = pal.muted;
   ctx.lineWidth = 1;
   ctx.setLineDash([3, 3]);
   const stubs = new Path2D();
   const texts = [];
+  const labels = view.sy >= 40;
   for (const k of cand) {
     const id = vis[k];
     const pc = o.prunedCount(id);
     if (!pc) continue;
     const px = SX(x[id]), py = SY(st.ply[id]);
     const r = rad[k];
-    const dx = Math.min(r * 2.4, 26);
-    const shown = Math.min(pc, 3);
+    const row = s.rowOf(st.ply[id]);
+    const next = row && k + 1 < row.end ? SX(x[vis[k + 1]]) : W;
+    const room = Math.max(0, Math.min(next, W) - px - r - 8);
+    const named = labels && lvl[k] && o.prunedNames;
+    const step = named ? STUB_PX : Math.min(r * 1.6, 10);
+    const fit = Math.max(1, Math.min(MAX_STUBS, Math.floor(room / step)));
+    const shown = pc <= fit ? pc : Math.max(1, fit - 1);
+    const ty = py + view.sy * 0.45;
+    const names = named ? o.prunedNames(id) : null;
     for (let i = 0; i < shown; i++) {
+      const ex = px + r + 4 + step * (i + 0.5);
       stubs.moveTo(px + r * 0.6, py + r * 0.6);
-      stubs.lineTo(px + r + dx * (0.5 + 0.4 * i), py + view.sy * 0.45);
+      stubs.lineTo(ex, ty);
+      if (names?.[i] !== undefined) texts.push([ex, ty + 2, names[i], 'top', 'center']);
     }
-    if (lvl[k] === 2) texts.push([px + r + dx * (0.5 + 0.4 * (shown - 1)) + 3, py + view.sy * 0.45, pc, st.reason[id]]);
+    if (lvl[k] || pc > shown) {
+      const more = pc > shown ? `+${pc - shown} more` : '';
+      const why = reasonWord(st.reason[id], st.ply[id], o.maxmin);
+      const tail = [more, why ? `✂ ${why}` : ''].filter(Boolean).join(' ');
+      if (tail && (lvl[k] || labels)) texts.push([px + r + 4 + step * shown + 2, ty - (named ? 6 : 0), tail, 'middle', 'left']);
+    }
   }
   ctx.stroke(stubs);
   ctx.setLineDash([]);
   if (!texts.length) return;
   ctx.font = `10px ${pal.font}`;
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'middle';
-  for (const [tx, ty, pc, rs] of texts) {
-    const why = rs === SR.BETA_CUTOFF ? (o.maxmin ? 'cut' : 'β-cut') : (STOP_WORDS[STOP_REASONS[rs]?.name] ?? '').replace(' cut-off', '');
-    ctx.fillText(`✂ ${pc}${why ? ' ' + why : ''}`, tx, ty);
+  ctx.fillStyle = pal.muted;
+  for (const [tx, ty, text, base, align] of texts) {
+    ctx.textAlign = align;
+    ctx.textBaseline = base;
+    ctx.fillText(text, tx, ty);
   }
 }

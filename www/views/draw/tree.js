@@ -7,6 +7,7 @@ import { drawPlyBands, drawGutter } from './gutter.js';
 import { drawEdges, drawCursorPath } from './edges.js';
 import { drawBands } from './bands.js';
 import { drawStubs } from './stubs.js';
+import { drawPruned } from './pruned.js';
 import { drawResearchArcs, drawNodeMarks } from './marks.js';
 import { drawNodes } from './nodes.js';
 import { drawCompareMarks } from './compare.js';
@@ -19,13 +20,14 @@ import { drawCursor } from './cursor.js';
  * prefetchCounts(ids), diff }. `o.diff` (compare mode): { match (this trace's node → the
  * other's, NONE none), colorBy 'diff' | 'type', only (fill of nodes only here), ghost, sizes,
  * changed(id) → bits, absent: {x, ply} where the cursor's node would be }. Returns { nodes
- * drawn, dense rows, ghostStubs }.
+ * drawn, dense rows, ghostStubs, pruned (the pruned subtrees drawn whole), badge (the α/β
+ * pill's rectangle or null) }.
  */
 export function drawTree(ctx, W, H, st, lay, view, o) {
   ctx.save();
   ctx.fillStyle = o.pal.bg;
   ctx.fillRect(0, 0, W, H);
-  const stats = { nodes: 0, dense: 0, ghostStubs: [] };
+  const stats = { nodes: 0, dense: 0, ghostStubs: [], pruned: [], badge: null };
   if (st.n === 0) {
     ctx.restore();
     return stats;
@@ -37,12 +39,13 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   drawCursorPath(ctx, s);
   stats.dense = drawBands(ctx, s);
   drawStubs(ctx, s);
+  stats.pruned = drawPruned(ctx, s);
   drawResearchArcs(ctx, s);
   drawNodes(ctx, s);
   drawNodeMarks(ctx, s);
   stats.ghostStubs = drawCompareMarks(ctx, s);
   drawLabels(ctx, s);
-  drawCursor(ctx, s);
+  stats.badge = drawCursor(ctx, s);
   drawGutter(ctx, s);
   ctx.restore();
   return stats;

@@ -1,0 +1,225 @@
+// Teaching alpha-beta (issue 10) end to end in headless Chromium: spoiler-free stepping with
+// the "Final results" toggle, the MAX/MIN wording, the glossary, the Russell–Norvig figure with
+// its pruned leaves drawn greyed, stubs for chess, and the polish items.
+//
+//   node --test tests/browser/teaching.test.mjs
+//
+// Screenshots go to target/screenshots/ (teach-*.png).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, settle, snapshot, hook, runSearch, run, text, shot } from './hook.mjs';
+
+let env, page;
+const problems = [];
+
+before(async () => {
+  env = await setup();
+  page = await openPage(env, { problems });
+});
+
+after(() => env?.close());
+
+const node = (id) => hook(page, (i) => window.prunescope.node('explore', i), id);
+const nodeAt = (path) => hook(page, (p) => window.prunescope.nodeAt('explore', p), path);
+const drawn = async () => {
+  await hook(page, () => window.prunescope.frame());
+  return hook(page, () => window.prunescope.drawn());
+};
+const cursor = async () => (await snapshot(page)).explore.cursor;
+/** Moves the cursor to event `e` (0-based) by Home and → presses, as a student would. */
+async function toEvent(e) {
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  for (let k = 0; k < e; k++) await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.equal((await cursor()).event, e);
+}
+const inspector = () => text(page, '#inspector');
+
+test('spoiler-free stepping: values are "?" until a node returns; Final results shows them', async () => {
+  const s = await runSearch(page);
+  assert.equal(s.value, 3);
+  const n1 = await nodeAt([1]);
+  const r1 = await node(n1);
+  // at node 1's entry nothing about its result is known yet
+  await hook(page, (id) => window.prunescope.select('explore', id), n1);
+  await settle(page);
+  assert.equal((await cursor()).kind, 'enter');
+  let insp = await inspector();
+  assert.match(insp, /value\s+\?\s+not returned yet at this step/);
+  assert.match(insp, /actual type\s+decided when it returns/);
+  assert.match(insp, /why it stopped\s+still searching/);
+  assert.doesNotMatch(insp, /cut-off/);
+  assert.equal(await text(page, '#sum-value'), '?');
+  assert.match(await text(page, '#summary'), /not known yet at this step/);
+  // the tree draws no pruned leaves before the cut-off
+  assert.deepEqual((await drawn()).pruned, []);
+  // one step before node 1 returns: still unknown; at its exit: value 2, CUT, α-cut-off
+  const exitEv = (await hook(page, () => window.prunescope.snapshot().explore.events)) - 1;
+  assert.ok(exitEv > 0);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('c'); // the cut-off event at node 1
+  await settle(page);
+  assert.equal((await cursor()).node, n1);
+  assert.equal((await cursor()).kind, 'cut-off');
+  await hook(page, (id) => window.prunescope.select('explore', id), n1);
+  await page.keyboard.press('c');
+  await settle(page);
+  insp = await inspector();
+  assert.match(insp, /value\s+\?/, 'the cut-off event comes before the node returns');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.equal((await cursor()).kind, 'exit');
+  insp = await inspector();
+  assert.match(insp, /value\s+2\b/);
+  assert.match(insp, /actual type\s+CUT/);
+  assert.equal(r1.value, -2);
+  // "Final results" shows everything at any step, and hides it again
+  await page.keyboard.press('Home');
+  await hook(page, (id) => window.prunescope.select('explore', id), n1);
+  await settle(page);
+  assert.match(await inspector(), /value\s+\?/);
+  await page.click('#finals');
+  await settle(page);
+  assert.equal((await snapshot(page)).explore.cursor.event >= 0, true);
+  insp = await inspector();
+  assert.match(insp, /value\s+2\b/);
+  assert.equal(await text(page, '#sum-value'), '3');
+  assert.equal((await drawn()).pruned.length, 1);
+  await shot(page, 'teach-01-finals.png');
+  await page.keyboard.press('e');
+  await settle(page);
+  assert.equal(await page.isChecked('#finals'), false);
+  assert.match(await inspector(), /value\s+\?/);
+});
+
+test('the Russell–Norvig figure: 3 12 8, 2 then 4 and 6 pruned and greyed with "2 ≤ α = 3", 14 5 2', async () => {
+  await page.locator('#tree').focus();
+  await page.keyboard.press('End');
+  await run(page, 'view.fit');
+  await settle(page);
+  const d = await drawn();
+  const n1 = await nodeAt([1]);
+  assert.deepEqual(d.pruned, [{ id: n1, rule: '2 ≤ α = 3', values: [4, 6] }]);
+  // every searched leaf is labelled, and the pruned ones sit between 2 and 14
+  const xs = [];
+  for (const p of [[0, 0], [0, 1], [0, 2], [1, 0], [2, 0], [2, 1], [2, 2]]) xs.push((await hook(page, (id) => window.prunescope.screenOf('explore', id), await nodeAt(p)))[0]);
+  for (let k = 1; k < xs.length; k++) assert.ok(xs[k] > xs[k - 1]);
+  // two slots (the pruned 4 and 6) between leaf 1.0 and leaf 2.0
+  const slot = xs[1] - xs[0];
+  assert.ok(Math.abs(xs[4] - xs[3] - 3 * slot) < 1, `${xs}`);
+  assert.equal(await text(page, '#sum-value'), '3');
+  await shot(page, 'teach-02-russell-norvig.png');
+  // the cut rule follows the view: negamax words in negamax view
+  await page.keyboard.press('v');
+  const dn = await drawn();
+  assert.deepEqual(dn.pruned, [{ id: n1, rule: '−2 ≥ β = −3', values: [4, 6] }]);
+  await page.keyboard.press('v');
+  await settle(page);
+  // before the cut-off nothing is drawn; at the cut-off event the pruned leaves appear
+  await hook(page, (id) => window.prunescope.select('explore', id), n1);
+  await settle(page);
+  assert.deepEqual((await drawn()).pruned, []);
+  await page.keyboard.press('c');
+  await settle(page);
+  assert.equal((await cursor()).kind, 'cut-off');
+  assert.deepEqual((await drawn()).pruned.map((p) => p.values), [[4, 6]]);
+});
+
+test('MAX/MIN wording in the inspector: α-cut-off, upper bound from MAX’s view; negamax words in negamax view', async () => {
+  const n1 = await nodeAt([1]);
+  await page.click('#finals');
+  await hook(page, (id) => window.prunescope.select('explore', id), n1);
+  await settle(page);
+  let insp = await inspector();
+  assert.match(insp, /what it means\s+upper bound — the true value is at most 2 for MAX \(fail-high for MIN, the side to move\)/);
+  assert.match(insp, /why it stopped\s+α-cut-off/);
+  assert.match(insp, /pruned\s+1\.1, 1\.2 \(2 by α-cut-off\)/);
+  assert.doesNotMatch(insp, /best_index|research_of|beta cutoff|β-cut-off/);
+  assert.match(insp, /best move\s+0 \(the 1st in the search order\)/);
+  await run(page, 'view.maxmin');
+  await settle(page);
+  insp = await inspector();
+  assert.match(insp, /what it means\s+lower bound \(fail-high\) — the true value is at least −2 for the side to move/);
+  assert.match(insp, /why it stopped\s+β-cut-off/);
+  await run(page, 'view.maxmin');
+  await page.click('#finals');
+  await settle(page);
+});
+
+test('every term explains itself: hover shows it, a tap shows it in the help line', async () => {
+  const n1 = await nodeAt([1]);
+  await page.click('#finals');
+  await hook(page, (id) => window.prunescope.select('explore', id), n1);
+  await settle(page);
+  const terms = await page.locator('#inspector button.term').evaluateAll((els) => els.map((e) => [e.textContent, e.dataset.term, e.title]));
+  const keys = new Set(terms.map((t) => t[1]));
+  for (const k of ['window', 'expected', 'actual', 'alpha-cutoff', 'upper-bound', 'fail-high', 'cut', 'pruned']) assert.ok(keys.has(k), `${k} in ${[...keys]}`);
+  for (const [label, , title] of terms) assert.ok(title.length > 20, `${label} has words`);
+  await page.locator('#inspector button.term[data-term="actual"]').click();
+  assert.match(await text(page, '#term-help'), /actual type: .*expected ALL, actually PV/);
+  // the narration's terms too
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('c');
+  await settle(page);
+  const nterms = await page.locator('#narration button.term').evaluateAll((els) => els.map((e) => e.dataset.term));
+  assert.ok(nterms.includes('alpha-cutoff'), nterms.join());
+  await page.locator('#narration button.term[data-term="alpha-cutoff"]').click();
+  assert.match(await text(page, '#term-help'), /MAX will never come here/);
+  await page.click('#finals');
+  await settle(page);
+});
+
+test('polish: ↑ from an α raise at the root goes to the root’s next event, not the end', async () => {
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  // the first α raise at node 0
+  await hook(page, () => {
+    for (let k = 0; k < 40; k++) {
+      const c = window.prunescope.snapshot().explore.cursor;
+      if (c.kind === 'α raised' && c.node === 0) return;
+      window.prunescope.run('step.forward');
+    }
+  });
+  await settle(page);
+  const c0 = await cursor();
+  assert.equal(c0.kind, 'α raised');
+  assert.equal(c0.node, 0);
+  await page.keyboard.press('ArrowUp');
+  await settle(page);
+  const c1 = await cursor();
+  assert.equal(c1.event, c0.event + 1);
+  assert.ok(c1.event < (await snapshot(page)).explore.events - 1);
+});
+
+test('polish: one leaf says "1 leaf"; an empty parameter is refused in words', async () => {
+  await page.fill('#tree-text', '(5)');
+  await page.waitForFunction(() => /valid: 1 leaf,/.test(document.getElementById('tree-ok').textContent));
+  await runSearch(page);
+  assert.match(await text(page, '#summary'), /\(1 leaf\)/);
+  await page.click('#techniques summary');
+  await page.click('#tech-params summary');
+  const f = page.locator('#tech-param-grid input').first();
+  await f.fill('');
+  await page.waitForFunction(() => document.getElementById('tech-err').textContent.length > 0);
+  const msg = await text(page, '#tech-err');
+  assert.doesNotMatch(msg, /invalid type|expected u32|serde/, msg);
+  await f.fill(await f.getAttribute('min') ?? '1');
+  // ticking "verified null move" ticks null move too
+  const nm = page.locator('#tech-switches input[data-enable="null_move"]');
+  const vn = page.locator('#tech-switches input[data-enable="verified_null"]');
+  if (await nm.isChecked()) await nm.uncheck();
+  await vn.check();
+  await settle(page);
+  assert.equal(await nm.isChecked(), true);
+  await vn.uncheck();
+  await nm.uncheck();
+  await page.selectOption('#tree-preset', { index: 0 });
+  await settle(page);
+});
+
+test('no console errors or warnings', () => {
+  assert.deepEqual(problems, []);
+});

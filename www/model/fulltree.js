@@ -1,0 +1,143 @@
+// The whole explicit tree, pruned subtrees included, laid out for teaching: Russell & Norvig's
+// figure draws the leaves alpha-beta never looked at greyed, with their values, beside the ones
+// it searched. The tree's shape (children and leaf values) comes from the core through wasm
+// (`tree_shape`, one call, flat typed arrays); the page never parses the tree text itself.
+// Pruned moves are the trace's own: a node that stopped for a pruning reason and whose tree
+// children no trace child carries (the rule of www/model/pruned.js). No DOM.
+//
+// The layout is the tidy one of www/model/layout.js (leaves on consecutive slots in preorder,
+// parents centred over their first and last child), with the pruned subtrees' leaves taking
+// slots right after their parent's searched children; so within a ply, x still grows with the
+// node id and the ply lists stay a spatial index.
+
+import { NONE } from './store.js';
+import { prunes } from './pruned.js';
+
+/** Explicit trees up to this many nodes are drawn whole (textbook sizes and well beyond). */
+export const MAX_WHOLE_TREE = 20_000;
+const ROOT_GAP = 1.5;
+
+/**
+ * A layout with ghosts: { x, lf, width, collapsed, hiderOf, version, ghosts } where ghosts =
+ * { n, x, ply, parent (ghost index, or -1 - trace id), value (leaf value from MAX's view, NaN
+ * for an inner node), cuts: [{ id, first (ghost index), ev (event from which they are known),
+ * cutEv (the cut-off event, or -1) }] }.
+ */
+export function wholeTreeLayout(st, shape) {
+  const { first, values } = shape;
+  const n = st.n;
+  const x = new Float32Array(n);
+  const g = { n: 0, x: [], ply: [], parent: [], value: [], cuts: [] };
+  let slot = 0;
+  // the cut-off event of each node (textbook sizes: one pass over the marker list)
+  const cutEv = new Map();
+  const m = st.marks.cutoff;
+  for (let k = 0; k < m.n; k++) cutEv.set(st.evNode[m.a[k]], m.a[k]);
+
+  const childPos = (tp, code) => (tp >= 0 && code < first[tp + 1] - first[tp] ? first[tp] + code : -1);
+
+  function ghost(tp, ply, parentRef) {
+    if (g.n >= MAX_WHOLE_TREE) throw new RangeError('too many pruned nodes');
+    const k = g.n++;
+    g.ply.push(ply);
+    g.parent.push(parentRef);
+    g.x.push(0);
+    const deg = first[tp + 1] - first[tp];
+    if (!deg) {
+      g.value.push(values[tp]);
+      g.x[k] = slot++;
+      return g.x[k];
+    }
+    g.value.push(NaN);
+    let lo = NaN, hi = NaN;
+    for (let c = 0; c < deg; c++) {
+      const cx = ghost(first[tp] + c, ply + 1, k);
+      if (c === 0) lo = cx;
+      hi = cx;
+    }
+    g.x[k] = (lo + hi) / 2;
+    return g.x[k];
+  }
+
+  function place(id, tp) {
+    let lo = NaN, hi = NaN;
+    const seen = new Set();
+    st.forChildren(id, (c) => {
+      seen.add(st.code[c]);
+      const cx = place(c, st.isNull(c) ? -1 : childPos(tp, st.code[c]));
+      if (Number.isNaN(lo)) lo = cx;
+      hi = cx;
+    });
+    if (tp >= 0 && st.exited(id) && prunes(st.reason[id])) {
+      const deg = first[tp + 1] - first[tp];
+      let firstGhost = -1;
+      for (let c = 0; c < deg; c++) {
+        if (seen.has(c)) continue;
+        if (firstGhost < 0) firstGhost = g.n;
+        const gx = ghost(first[tp] + c, st.ply[id] + 1, -1 - id);
+        if (Number.isNaN(lo)) lo = gx;
+        hi = gx;
+      }
+      if (firstGhost >= 0) {
+        const ce = cutEv.get(id) ?? -1;
+        g.cuts.push({ id, first: firstGhost, end: g.n, ev: ce >= 0 ? ce : st.exitEv[id], cutEv: ce });
+      }
+    }
+    x[id] = Number.isNaN(lo) ? slot++ : (lo + hi) / 2;
+    return x[id];
+  }
+
+  for (const r of st.roots) {
+    if (slot > 0) slot += ROOT_GAP;
+    place(r, 0);
+  }
+  return {
+    x,
+    lf: new Uint8Array(n),
+    width: Math.max(1, slot),
+    collapsed: new Set(),
+    hiderOf: () => NONE,
+    ghosts: { n: g.n, x: Float32Array.from(g.x), ply: Uint16Array.from(g.ply), parent: Int32Array.from(g.parent), value: Float64Array.from(g.value), cuts: g.cuts },
+  };
+}
+
+/**
+ * The explore view's layout source: the whole tree for a finished explicit-tree trace of
+ * textbook size with nothing collapsed, else the trace's own incremental layout. Cached by
+ * trace generation and store version.
+ */
+export class WholeTree {
+  constructor(core) {
+    this.core = core;
+    this.shapeText = null;
+    this.shape = null;
+    this.key = '';
+    this.layout = null;
+  }
+
+  /** The layout to draw `trace` with. */
+  for(trace) {
+    const st = trace.store;
+    const own = trace.layout;
+    if (trace.running || !st.n || trace.input?.kind !== 'tree' || own.collapsed.size || !this.core?.tree_shape) return own;
+    const text = trace.input.text;
+    if (typeof text !== 'string' || text.length > 1 << 20) return own;
+    const key = `${trace.uid}|${trace.generation}|${st.version}|${st.n}|${st.nev}`;
+    if (key === this.key) return this.layout ?? own;
+    this.key = key;
+    this.layout = null;
+    try {
+      if (this.shapeText !== text) {
+        this.shape = null;
+        this.shapeText = text;
+        const shape = this.core.tree_shape(text);
+        if (shape.values.length <= MAX_WHOLE_TREE) this.shape = shape;
+      }
+      if (this.shape) this.layout = wholeTreeLayout(st, this.shape);
+    } catch {
+      // a tree the core refuses or one too large to draw whole: the searched nodes only
+      this.layout = null;
+    }
+    return this.layout ?? own;
+  }
+}

@@ -1,0 +1,104 @@
+// Layer: what alpha-beta pruned, drawn whole (explicit trees of textbook size, laid out by
+// www/model/fulltree.js): every pruned child and subtree greyed with its leaf values, a dashed
+// edge, and a cut mark on the edge where the search stopped, labelled with the rule that fired
+// ("2 ≤ α = 3"). Spoiler-free: a node's pruned subtrees appear at its cut-off event (or when it
+// returns), not before.
+
+import { STOP_REASONS, STOP_REASONS_CODE as SR } from '../../schema.js';
+import { STOP_WORDS } from '../../model/narrate.js';
+import { fmtValue } from '../../model/format.js';
+
+/** The rule that pruned node `id`'s remaining moves, in the chosen view's words. */
+export function cutRule(st, cut, maxmin, chess) {
+  const f = (v) => fmtValue(v, chess);
+  if (st.reason[cut.id] === SR.BETA_CUTOFF && cut.cutEv >= 0) {
+    const [v, beta] = st.auxOf(cut.cutEv);
+    if (maxmin && st.ply[cut.id] & 1) return `${f(-v)} ≤ α = ${f(-beta)}`;
+    return `${f(v)} ≥ β = ${f(beta)}`;
+  }
+  return STOP_WORDS[STOP_REASONS[st.reason[cut.id]]?.name] ?? 'pruned';
+}
+
+/** Draws the pruned subtrees; returns what it drew: [{ id, rule, values (leaves, as shown) }]. */
+export function drawPruned(ctx, s) {
+  const drawn = [];
+  const g = s.lay.ghosts;
+  if (!g || !g.n) return drawn;
+  const { st, x, SX, SY, view, o } = s;
+  if (view.sx < 5) return drawn; // too crowded to read: the stubs of the normal view say it
+  const pal = o.pal;
+  const r = Math.max(2.5, Math.min(view.sx * 0.3, view.sy * 0.18, 9));
+  const gx = (k) => SX(g.x[k]);
+  const gy = (k) => SY(g.ply[k]);
+  const showValues = view.sy >= 40 && view.sx >= 16;
+  ctx.save();
+  for (const cut of g.cuts) {
+    if (o.cursor >= 0 && o.cursor < cut.ev) continue;
+    const rule = cutRule(st, cut, o.maxmin, o.chess);
+    const leafValues = [];
+    for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push(o.maxmin || !(g.ply[k] & 1) ? g.value[k] : -g.value[k]);
+    drawn.push({ id: cut.id, rule, values: leafValues });
+    const edges = new Path2D(), shapes = new Path2D();
+    for (let k = cut.first; k < cut.end; k++) {
+      const p = g.parent[k];
+      const [px, py] = p < 0 ? [SX(x[-1 - p]), SY(st.ply[-1 - p])] : [gx(p), gy(p)];
+      edges.moveTo(px, py);
+      edges.lineTo(gx(k), gy(k));
+      shapes.moveTo(gx(k) + r, gy(k));
+      shapes.arc(gx(k), gy(k), r, 0, Math.PI * 2);
+    }
+    ctx.globalAlpha = 0.55;
+    ctx.strokeStyle = pal.pruned;
+    ctx.lineWidth = 1;
+    ctx.setLineDash([4, 3]);
+    ctx.stroke(edges);
+    ctx.setLineDash([]);
+    ctx.fillStyle = pal.future;
+    ctx.fill(shapes);
+    ctx.strokeStyle = pal.futureStroke;
+    ctx.stroke(shapes);
+    ctx.globalAlpha = 1;
+    if (showValues) {
+      ctx.fillStyle = pal.muted;
+      ctx.font = `600 12px ${pal.font}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      for (let k = cut.first; k < cut.end; k++) {
+        const v = g.value[k];
+        if (Number.isNaN(v)) continue;
+        const shown = o.maxmin || !(g.ply[k] & 1) ? v : -v;
+        ctx.fillText(fmtValue(shown, o.chess), gx(k), gy(k) + r + 5);
+      }
+    }
+    // the cut mark: two strokes across the edge into the first pruned child, and the rule
+    const ax = SX(x[cut.id]), ay = SY(st.ply[cut.id]);
+    const bx = gx(cut.first), by = gy(cut.first);
+    const mx = ax + (bx - ax) * 0.45, my = ay + (by - ay) * 0.45;
+    const len = Math.hypot(bx - ax, by - ay) || 1;
+    const ux = (bx - ax) / len, uy = (by - ay) / len; // along the edge
+    const nx = -uy, ny = ux; // across it
+    ctx.strokeStyle = pal.cut;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    for (const d of [-3, 3]) {
+      ctx.moveTo(mx + ux * d - nx * 7, my + uy * d - ny * 7);
+      ctx.lineTo(mx + ux * d + nx * 7, my + uy * d + ny * 7);
+    }
+    ctx.stroke();
+    if (view.sy >= 40) {
+      ctx.font = `600 11px ${pal.font}`;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      const w = ctx.measureText(rule).width;
+      const tx = Math.min(mx + 10, s.W - w - 4);
+      ctx.fillStyle = pal.bg;
+      ctx.globalAlpha = 0.85;
+      ctx.fillRect(tx - 2, my - 8, w + 4, 16);
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = pal.cut;
+      ctx.fillText(rule, tx, my);
+    }
+  }
+  ctx.restore();
+  return drawn;
+}
