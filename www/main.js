@@ -29,6 +29,7 @@ import { createComparePanels } from './views/compare-panels.js';
 import { createShortcuts } from './views/shortcuts.js';
 import { createBoard } from './views/board.js';
 import { installTestHook } from './testhook.js';
+import { createSharing } from './sharing.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -207,10 +208,15 @@ async function main() {
   createViews(app);
   const actions = (app.actions = createActions({ ...app, panels, startCompareEngines: compareStarter(app) }));
   wireControls(app, actions);
+  const sharing = (app.sharing = createSharing(app, { actions, panels }));
+  $('copy-link').addEventListener('click', () => sharing.copy());
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();
   panels.inputs.setTab('tree');
   app.invalidate();
+  // a share link in the address opens its search at its step (docs/share-links.md)
+  sharing.openFromAddress();
+  addEventListener('hashchange', () => sharing.openFromAddress());
 }
 
 main();

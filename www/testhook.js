@@ -164,6 +164,9 @@ export function installTestHook(app, { canvases, actions, frame }) {
       return { pruned: st.pruned ?? [], badge: st.badge ?? null };
     },
 
+    /** The share link of what the page shows now (docs/share-links.md), or null. */
+    shareLink: () => app.sharing?.link() ?? null,
+
     /** Pans the explore view by `dx` CSS pixels (benchmarks). */
     pan(dx) {
       const t = state.explore.transform;

@@ -220,6 +220,108 @@ test('polish: one leaf says "1 leaf"; an empty parameter is refused in words', a
   await settle(page);
 });
 
+/** Opens a new page at `url` and waits until its search has ended and its cursor is placed. */
+async function openLink(url, { waitCursor = true, side = 'explore' } = {}) {
+  const p = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errs = [];
+  p.on('pageerror', (e) => errs.push(e.message));
+  await p.goto(url);
+  await p.waitForFunction(
+    ([side, waitCursor]) => {
+      const s = window.prunescope?.snapshot();
+      if (!s) return false;
+      const t = side === 'explore' ? s.explore : s.compare.A;
+      if (side !== 'explore' && !s.compare.diff) return false;
+      return t.status === 'done' && (!waitCursor || (side === 'explore' ? t.cursor.event >= 0 : true));
+    },
+    [side, waitCursor],
+    { timeout: 60_000 },
+  );
+  await settle(p);
+  return { p, errs };
+}
+
+test('share link: input, configuration, view and cursor round-trip (Russell–Norvig lesson and chess)', async () => {
+  await page.selectOption('#tree-preset', 'rn');
+  await runSearch(page);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('c');
+  await settle(page);
+  const before = await snapshot(page);
+  await page.click('#copy-link');
+  await settle(page);
+  const url = await hook(page, () => window.prunescope.shareLink());
+  assert.equal(await page.evaluate(() => location.href), url, 'Copy link puts the link in the address bar');
+  assert.match(url, /#v=1&mode=explore&tree=/);
+  const { p, errs } = await openLink(url);
+  const after = await snapshot(p);
+  assert.deepEqual(after.explore.input, before.explore.input);
+  assert.deepEqual(after.explore.config, before.explore.config);
+  assert.equal(after.explore.cursor.event, before.explore.cursor.event);
+  assert.equal(after.explore.cursor.kind, 'cut-off');
+  assert.equal(after.maxmin, true);
+  assert.match(await p.locator('#narration').innerText(), /α-cut-off at node 1 \(MIN\) by move 0: 2 ≤ α = 3/);
+  assert.deepEqual((await p.evaluate(() => { window.prunescope.frame(); return window.prunescope.drawn(); })).pruned.map((x) => x.rule), ['2 ≤ α = 3']);
+  await p.screenshot({ path: 'target/screenshots/teach-03-share-rn.png' });
+  assert.deepEqual(errs, []);
+  await p.close();
+
+  // chess with techniques, negamax view, Final results
+  await page.click('#tab-chess');
+  await page.fill('#chess-depth', '3');
+  await page.selectOption('#algo', 'pvs');
+  await page.click('#techniques summary');
+  for (const n of ['tt', 'null_move']) await page.check(`#tech-switches input[data-enable="${n}"]`);
+  const s = await runSearch(page);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 25; k++) await page.keyboard.press('ArrowRight');
+  await run(page, 'view.maxmin');
+  await run(page, 'view.finals');
+  await settle(page);
+  const url2 = await hook(page, () => window.prunescope.shareLink());
+  assert.match(url2, /enable=tt%2C\+?null_move|enable=tt%2C\+null_move|enable=tt/);
+  const o = await openLink(url2);
+  const a2 = await snapshot(o.p);
+  assert.deepEqual(a2.explore.config, s.config);
+  assert.deepEqual(a2.explore.input, s.input);
+  assert.equal(a2.explore.nodes, s.nodes);
+  assert.equal(a2.explore.cursor.event, 25);
+  assert.equal(a2.maxmin, false);
+  assert.equal(await o.p.isChecked('#finals'), true);
+  await o.p.close();
+  await run(page, 'view.maxmin');
+  await run(page, 'view.finals');
+  for (const n of ['tt', 'null_move']) await page.uncheck(`#tech-switches input[data-enable="${n}"]`);
+  await page.selectOption('#algo', 'alphabeta');
+  await page.click('#tab-tree');
+});
+
+test('share link: every parameter is checked as untrusted input, by the core where it is the core’s', async () => {
+  const base = env.server.url + 'index.html#';
+  const cases = [
+    ['v=2&tree=(1+2)&algo=alphabeta', /v: version 2 is not supported/],
+    ['v=1&tree=((1+2)&algo=alphabeta', /tree: .*line 1/],
+    ['v=1&tree=(1+2)&algo=alphabeta&set=null_move.R%3D9', /null_move\.R/],
+    ['v=1&tree=(1+2)&algo=magic', /magic/],
+    ['v=1&tree=(1+2)&algo=alphabeta&cursor=-3', /cursor: .*not a whole number/],
+    ['v=1&tree=(1+2)&algo=alphabeta&evil=%3Cimg%3E', /evil: unknown parameter/],
+    ['v=1&fen=not+a+fen&algo=alphabeta', /fen/],
+    ['v=1&random=3,4,1&order=p:7&algo=alphabeta', /order/],
+  ];
+  const p = await env.browser.newPage();
+  for (const [frag, want] of cases) {
+    await p.goto('about:blank');
+    await p.goto(base + frag);
+    await p.waitForFunction(() => /cannot be opened/.test(window.prunescope?.snapshot().explore.notice?.text ?? ''), null, { timeout: 20_000 });
+    const n = (await p.evaluate(() => window.prunescope.snapshot().explore.notice.text));
+    assert.match(n, want, frag);
+    assert.equal(await p.evaluate(() => window.prunescope.snapshot().explore.generation > 0 && window.prunescope.snapshot().explore.status === 'done'), false, `${frag} ran nothing`);
+  }
+  await p.close();
+});
+
 test('no console errors or warnings', () => {
   assert.deepEqual(problems, []);
 });

@@ -36,6 +36,8 @@ export function drawStubs(ctx, s) {
   const stubs = new Path2D();
   const texts = [];
   const labels = view.sy >= 40;
+  ctx.font = `10px ${pal.font}`;
+  const width = (t) => ctx.measureText(t).width;
   for (const k of cand) {
     const id = vis[k];
     const pc = o.prunedCount(id);
@@ -51,23 +53,26 @@ export function drawStubs(ctx, s) {
     const shown = pc <= fit ? pc : Math.max(1, fit - 1);
     const ty = py + view.sy * 0.45;
     const names = named ? o.prunedNames(id) : null;
+    const right = Math.min(next, W) - 6; // labels stop short of the next node
     for (let i = 0; i < shown; i++) {
       const ex = px + r + 4 + step * (i + 0.5);
       stubs.moveTo(px + r * 0.6, py + r * 0.6);
       stubs.lineTo(ex, ty);
-      if (names?.[i] !== undefined) texts.push([ex, ty + 2, names[i], 'top', 'center']);
+      const name = names?.[i];
+      if (name !== undefined && ex + width(name) / 2 <= right) texts.push([ex, ty + 2, name, 'top', 'center']);
     }
     if (lvl[k] || pc > shown) {
       const more = pc > shown ? `+${pc - shown} more` : '';
       const why = reasonWord(st.reason[id], st.ply[id], o.maxmin);
-      const tail = [more, why ? `✂ ${why}` : ''].filter(Boolean).join(' ');
-      if (tail && (lvl[k] || labels)) texts.push([px + r + 4 + step * shown + 2, ty - (named ? 6 : 0), tail, 'middle', 'left']);
+      const tx = px + r + 4 + step * shown + 2;
+      // the longest of "+k more ✂ why", "+k more", "+k" that fits before the next node
+      const tail = [[more, why ? `✂ ${why}` : ''].filter(Boolean).join(' '), more, more ? `+${pc - shown}` : ''].find((t) => t && tx + width(t) <= right);
+      if (tail && (lvl[k] || labels)) texts.push([tx, ty - (named ? 6 : 0), tail, 'middle', 'left']);
     }
   }
   ctx.stroke(stubs);
   ctx.setLineDash([]);
   if (!texts.length) return;
-  ctx.font = `10px ${pal.font}`;
   ctx.fillStyle = pal.muted;
   for (const [tx, ty, text, base, align] of texts) {
     ctx.textAlign = align;

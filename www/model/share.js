@@ -1,0 +1,133 @@
+// Share links, format version 1 (docs/share-links.md, a public interface): the input, each
+// configuration in the CLI's words, the view and the cursor, in the URL's fragment as
+// `key=value` pairs. This module only reads and writes the text: every value read from a link
+// is untrusted, so it is checked here for its shape (known keys, integers, choices, lengths) and
+// then by the core (the input by `check_input`, each configuration by `build_config`) before
+// anything runs. No DOM.
+
+export const SHARE_VERSION = 1;
+
+/** Longest link text accepted (a textbook tree fits many times over). */
+export const MAX_LINK_CHARS = 200_000;
+
+const ORDERINGS = ['best', 'worst', 'random'];
+
+/** A link problem: the parameter and what is wrong with it. */
+export class ShareError extends Error {
+  constructor(param, message) {
+    super(`share link: ${param}: ${message}`);
+    this.param = param;
+  }
+}
+
+/** The fragment (without '#') of a setup: { mode, input, configs: {A, B?} of {algo, enable,
+ * set}, depth, iterative, cap, maxmin, finals, cursor, drive?, view? }. */
+export function encodeShare(s) {
+  const p = new URLSearchParams();
+  p.set('v', String(SHARE_VERSION));
+  p.set('mode', s.mode);
+  const i = s.input;
+  if (i.kind === 'tree') p.set('tree', i.text);
+  else if (i.kind === 'chess') p.set('fen', i.fen);
+  else {
+    p.set('random', `${i.branching},${i.depth},${i.seed}`);
+    p.set('order', typeof i.ordering === 'object' ? `p:${i.ordering.p}` : String(i.ordering));
+    if (i.random_branching) p.set('rb', '1');
+    if (i.transpositions) p.set('tr', '1');
+  }
+  p.set('depth', String(s.depth));
+  if (s.iterative) p.set('iterative', '1');
+  p.set('cap', String(s.cap));
+  const sides = s.mode === 'compare' ? ['A', 'B'] : ['A'];
+  for (const k of sides) {
+    const pre = s.mode === 'compare' ? `${k}.` : '';
+    const w = s.configs[k];
+    p.set(`${pre}algo`, w.algo);
+    if (w.enable) p.set(`${pre}enable`, w.enable);
+    if (w.set) p.set(`${pre}set`, w.set);
+  }
+  p.set('view', s.maxmin ? 'maxmin' : 'negamax');
+  if (s.finals) p.set('finals', '1');
+  if (s.mode === 'compare') {
+    p.set('drive', s.drive);
+    p.set('layout', s.view);
+  }
+  if (s.cursor >= 0) p.set('cursor', String(s.cursor));
+  return p.toString();
+}
+
+const KEYS = new Set(['v', 'mode', 'tree', 'fen', 'random', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'view', 'finals', 'drive', 'layout', 'cursor']);
+
+function int(p, key, min, max, def) {
+  const raw = p.get(key);
+  if (raw === null) {
+    if (def === undefined) throw new ShareError(key, 'missing');
+    return def;
+  }
+  if (!/^\d{1,10}$/.test(raw)) throw new ShareError(key, `“${raw.slice(0, 40)}” is not a whole number`);
+  const v = Number(raw);
+  if (v < min || v > max) throw new ShareError(key, `${v} is outside ${min}…${max}`);
+  return v;
+}
+
+function choice(p, key, options, def) {
+  const raw = p.get(key);
+  if (raw === null) return def;
+  if (!options.includes(raw)) throw new ShareError(key, `“${raw.slice(0, 40)}” is not one of ${options.join(', ')}`);
+  return raw;
+}
+
+const flag = (p, key) => choice(p, key, ['0', '1'], '0') === '1';
+
+/**
+ * Reads a fragment (with or without '#'): the setup as encodeShare takes it, or null when the
+ * fragment is not a share link (no `v`). Throws ShareError naming the first bad parameter.
+ */
+export function decodeShare(fragment) {
+  const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+  if (!text) return null;
+  if (text.length > MAX_LINK_CHARS) throw new ShareError('link', `longer than ${MAX_LINK_CHARS} characters`);
+  const p = new URLSearchParams(text);
+  if (!p.has('v')) return null;
+  for (const k of p.keys()) if (!KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
+  const v = p.get('v');
+  if (v !== String(SHARE_VERSION)) throw new ShareError('v', `version ${v.slice(0, 10)} is not supported (this page reads version ${SHARE_VERSION})`);
+  const mode = choice(p, 'mode', ['explore', 'compare'], 'explore');
+  const kinds = ['tree', 'fen', 'random'].filter((k) => p.has(k));
+  if (kinds.length !== 1) throw new ShareError('input', 'exactly one of tree, fen or random is needed');
+  let input;
+  if (kinds[0] === 'tree') input = { kind: 'tree', text: p.get('tree') };
+  else if (kinds[0] === 'fen') input = { kind: 'chess', fen: p.get('fen') };
+  else {
+    const parts = p.get('random').split(',');
+    if (parts.length !== 3 || !parts.every((x) => /^\d{1,10}$/.test(x))) throw new ShareError('random', 'expected branching,depth,seed');
+    const [branching, depth, seed] = parts.map(Number);
+    const order = p.get('order') ?? 'best';
+    let ordering;
+    if (ORDERINGS.includes(order)) ordering = order;
+    else if (/^p:(0|1|0?\.\d{1,6})$/.test(order)) ordering = { p: Number(order.slice(2)) };
+    else throw new ShareError('order', `“${order.slice(0, 40)}” is not best, worst, random or p:<0…1>`);
+    input = { kind: 'random', branching, depth, seed, ordering };
+    if (flag(p, 'rb')) input.random_branching = true;
+    if (flag(p, 'tr')) input.transpositions = true;
+  }
+  const words = (pre) => {
+    const algo = p.get(`${pre}algo`);
+    if (algo === null) throw new ShareError(`${pre}algo`, 'missing');
+    return { algo, enable: p.get(`${pre}enable`) ?? '', set: p.get(`${pre}set`) ?? '' };
+  };
+  const configs = mode === 'compare' ? { A: words('A.'), B: words('B.') } : { A: words('') };
+  return {
+    mode,
+    input,
+    configs,
+    depth: int(p, 'depth', 1, 64, 4),
+    iterative: flag(p, 'iterative'),
+    cap: int(p, 'cap', 1, 4_000_000_000, 2_000_000),
+    maxmin: choice(p, 'view', ['maxmin', 'negamax'], 'maxmin') === 'maxmin',
+    finals: flag(p, 'finals'),
+    drive: choice(p, 'drive', ['A', 'B'], 'A'),
+    view: choice(p, 'layout', ['side', 'ghost'], 'side'),
+    cursor: p.has('cursor') ? int(p, 'cursor', 0, 4_000_000_000) : -1,
+  };
+}

@@ -1,0 +1,154 @@
+// Share links in the page: "Copy link" writes the current setup (the searched input, each
+// configuration in the CLI's words, the view and the cursor) as a version-1 link
+// (www/model/share.js, docs/share-links.md); opening a page with such a link checks every
+// parameter — its shape here, the input and each configuration through the same core checks
+// the panels use (`check_input`, `build_config`) — then puts the setup in the panels, runs the
+// search (or the comparison) and moves the cursor to the linked event.
+
+import { encodeShare, decodeShare, ShareError } from './model/share.js';
+
+/** Waits (one animation frame at a time) until `ok()` holds, at most `ms`. */
+function until(ok, ms = 60_000) {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      if (ok()) return resolve();
+      if (performance.now() - t0 > ms) return reject(new Error('timed out'));
+      requestAnimationFrame(tick);
+    };
+    tick();
+  });
+}
+
+/** `app`: { state, core, modes, commands, invalidate }; `actions`, `panels`. */
+export function createSharing(app, { actions, panels }) {
+  const { state, core } = app;
+
+  /** The current setup's link (the page's address with the fragment), or null with nothing to share. */
+  function link() {
+    const compare = state.mode === 'compare';
+    const t = compare ? state.compare.sides[state.compare.drive] : state.explore.trace;
+    if (!t.input || !t.config) return null;
+    const sides = compare ? ['A', 'B'] : ['A'];
+    const configs = {};
+    for (const k of sides) {
+      const c = compare ? state.compare.sides[k].config : t.config;
+      if (!c) return null;
+      configs[k] = core.config_words(c);
+    }
+    const cur = t.cursor;
+    const frag = encodeShare({
+      mode: state.mode,
+      input: t.input,
+      configs,
+      depth: t.config.depth,
+      iterative: !!t.config.iterative,
+      cap: t.config.node_cap,
+      maxmin: state.maxmin,
+      finals: state.finals,
+      drive: state.compare.drive,
+      view: state.compare.view,
+      cursor: cur.live ? -1 : cur.at,
+    });
+    return `${location.origin}${location.pathname}#${frag}`;
+  }
+
+  /** Copies the link (and puts it in the address bar); answers the link. */
+  async function copy() {
+    const url = link();
+    const notice = (kind, text) => {
+      const t = state.mode === 'compare' ? null : state.explore.trace;
+      if (t) t.notice = { kind, text };
+      else state.compare.notice = { kind, text };
+      app.invalidate(false, true);
+    };
+    if (!url) {
+      notice('error', 'Nothing to share yet: run a search first.');
+      return null;
+    }
+    history.replaceState(null, '', url);
+    try {
+      await navigator.clipboard.writeText(url);
+      notice('info', 'Link copied: it opens this search at this step.');
+    } catch {
+      notice('info', 'The link is in the address bar (the clipboard is not available here).');
+    }
+    return url;
+  }
+
+  /** Checks a decoded link through the core: { input, configs } or throws ShareError. */
+  function check(s) {
+    const bad = core.check_input(s.input);
+    if (bad) throw new ShareError(bad.field ?? 'input', bad.message);
+    const configs = {};
+    for (const [k, w] of Object.entries(s.configs)) {
+      let built;
+      try {
+        built = core.build_config(w.algo, w.enable, w.set, { depth: s.depth, iterative: s.iterative, node_cap: s.cap });
+      } catch (e) {
+        throw new ShareError(`${k === 'A' && s.mode === 'explore' ? '' : k + '.'}config`, e.message ?? String(e));
+      }
+      if (built.message) throw new ShareError(`${s.mode === 'compare' ? k + '.' : ''}${built.field === 'config' ? built.param ?? 'config' : built.field}`, built.message);
+      configs[k] = built.config;
+    }
+    return configs;
+  }
+
+  /** Opens the link in the page's address, if there is one; answers whether it ran. */
+  async function openFromAddress(fragment = location.hash) {
+    let s, configs;
+    const fail = (e) => {
+      const text = e instanceof ShareError ? `This link cannot be opened: ${e.message.replace(/^share link: /, '')}` : `This link cannot be opened: ${e.message ?? e}`;
+      if (s?.mode === 'compare') state.compare.notice = { kind: 'error', text };
+      else state.explore.trace.notice = { kind: 'error', text };
+      app.invalidate();
+      return false;
+    };
+    try {
+      s = decodeShare(fragment);
+      if (!s) return false;
+      configs = check(s);
+    } catch (e) {
+      return fail(e);
+    }
+    state.maxmin = s.maxmin;
+    state.finals = s.finals;
+    const tab = s.input.kind === 'chess' ? 'chess' : s.input.kind;
+    panels.inputs.setTab(tab);
+    panels.inputs.restore(s.input, configs.A);
+    try {
+      if (s.mode === 'explore') {
+        actions.restorePanels(s.input, configs.A);
+        const t = state.explore.trace;
+        await until(() => t.engineReady);
+        const g = t.generation;
+        await actions.start();
+        if (t.generation === g || t.status !== 'done') return fail(new Error('the search did not finish'));
+        if (s.cursor >= 0) {
+          t.cursor.set(s.cursor);
+          app.modes.explore.afterStep(true);
+        }
+      } else {
+        actions.setMode('compare');
+        for (const k of ['A', 'B']) panels.compareSetup.show(k, configs[k]);
+        await until(() => state.compare.sides.A.engineReady && state.compare.sides.B.engineReady);
+        const g = state.compare.generation;
+        actions.compareRun();
+        await until(() => state.compare.generation > g);
+        app.modes.compare.setView(s.view);
+        app.modes.compare.setDrive(s.drive);
+        if (s.cursor >= 0) {
+          const d = app.modes.compare.driver();
+          d.cursor.set(s.cursor);
+          app.modes.compare.afterStep(true);
+        }
+      }
+    } catch (e) {
+      return fail(e);
+    }
+    app.invalidate();
+    return true;
+  }
+
+  return { link, copy, openFromAddress };
+}
