@@ -30,6 +30,7 @@ import { createShortcuts } from './views/shortcuts.js';
 import { createBoard } from './views/board.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
+import { createQuiz } from './panels/quiz.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -209,6 +210,9 @@ async function main() {
   const actions = (app.actions = createActions({ ...app, panels, startCompareEngines: compareStarter(app) }));
   wireControls(app, actions);
   const sharing = (app.sharing = createSharing(app, { actions, panels }));
+  const quiz = createQuiz(app);
+  quiz.init();
+  app.views.dom.push(quiz);
   $('copy-link').addEventListener('click', () => sharing.copy());
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();

@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, settle, snapshot, hook, runSearch, run, text, shot } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, runSearch, run, text, shot, whenTraceEnds } from './hook.mjs';
 
 let env, page;
 const problems = [];
@@ -319,6 +319,84 @@ test('share link: every parameter is checked as untrusted input, by the core whe
     assert.match(n, want, frag);
     assert.equal(await p.evaluate(() => window.prunescope.snapshot().explore.generation > 0 && window.prunescope.snapshot().explore.status === 'done'), false, `${frag} ran nothing`);
   }
+  await p.close();
+});
+
+test('quiz: a full round of step prediction by keyboard, with a right and a wrong answer, and a running score', async () => {
+  await page.selectOption('#tree-preset', 'rn');
+  await runSearch(page);
+  await page.click('#quiz-start');
+  await settle(page);
+  assert.equal(await page.isChecked('#finals'), false);
+  // the first question: the window of node 0, the root's first child — (−∞, +∞)
+  assert.match(await text(page, '#quiz-question'), /Which window \(α, β\) is node 0 searched with/);
+  await page.locator('#quiz-answer').fill('-inf inf');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  assert.match(await text(page, '#quiz-feedback'), /^Right: \(−∞, \+∞\)\. Enter node 0/);
+  assert.equal(await text(page, '#quiz-score'), 'Score 1 / 1');
+  assert.equal((await cursor()).kind, 'enter', 'the cursor moved to the event asked about');
+  await page.keyboard.press('Enter'); // next question
+  await settle(page);
+  // node 0.0 (a leaf) gets the same window; answer it wrong
+  assert.match(await text(page, '#quiz-question'), /window .* node 0\.0/);
+  await page.locator('#quiz-answer').fill('1 2');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  assert.match(await text(page, '#quiz-feedback'), /^Not quite: it is \(−∞, \+∞\)\./);
+  assert.equal(await text(page, '#quiz-score'), 'Score 1 / 2');
+  await shot(page, 'teach-04-quiz.png');
+  // the rest of the round: choices by key (Y / N, 1 2 3), numbers by typing; count as we go
+  let right = 1, asked = 2, sawCut = false;
+  for (let k = 0; k < 60; k++) {
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const qText = await text(page, '#quiz-question');
+    if (/nothing left to predict/.test(qText)) break;
+    if (/cut off now/.test(qText)) {
+      sawCut ||= /Node 1\.0 returns 2\. Does node 1 cut off now/.test(qText);
+      await page.keyboard.press(/Node 1\.0 returns 2/.test(qText) ? 'y' : 'n');
+    } else if (/Which type/.test(qText)) await page.keyboard.press('1');
+    else {
+      await page.locator('#quiz-answer').fill('3');
+      await page.keyboard.press('Enter');
+    }
+    await settle(page);
+    asked++;
+    if (/^Right/.test(await text(page, '#quiz-feedback'))) right++;
+    assert.equal(await text(page, '#quiz-score'), `Score ${right} / ${asked}`);
+  }
+  assert.ok(sawCut, 'the cut-off at node 1 was asked');
+  assert.match(await text(page, '#quiz-question'), /nothing left to predict/);
+  assert.ok(asked >= 10, `${asked} questions`);
+  await page.keyboard.press('Escape');
+  await settle(page);
+  assert.equal(await page.locator('#quiz-start').count(), 1);
+});
+
+test('quiz on a phone: big buttons, tapped', async () => {
+  const p = await openPage(env, { width: 390, height: 844, touch: true });
+  await p.evaluate(() => document.getElementById('quiz-card').scrollIntoView());
+  await whenTraceEnds(p, 'explore', () => p.tap('#start'));
+  await p.evaluate(() => document.getElementById('quiz-card').scrollIntoView());
+  await p.tap('#quiz-start');
+  await settle(p);
+  // answer until a choice question comes, by tapping
+  for (let k = 0; k < 10; k++) {
+    if (await p.locator('.quiz-choice[data-key]').count()) break;
+    await p.locator('#quiz-answer').fill('0');
+    await p.locator('.quiz-choice').first().tap();
+    await settle(p);
+    await p.tap('#quiz-next');
+    await settle(p);
+  }
+  const b = await p.locator('.quiz-choice[data-key]').first().boundingBox();
+  assert.ok(b.height >= 44 && b.width >= 64, JSON.stringify(b));
+  await p.locator('.quiz-choice[data-key]').first().tap();
+  await settle(p);
+  assert.match(await p.locator('#quiz-score').innerText(), /Score \d+ \/ \d+/);
+  await p.evaluate(() => document.getElementById('quiz-card').scrollIntoView());
+  await p.screenshot({ path: 'target/screenshots/teach-05-quiz-phone.png' });
   await p.close();
 });
 
