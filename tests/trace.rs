@@ -1670,3 +1670,16 @@ fn searches_stopped_by_hand_save_as_valid_files() {
     }
     assert!(checked > 200, "{checked}");
 }
+
+#[test]
+fn node_types_per_ply_of_russell_norvig() {
+    let input = Input::Tree {
+        text: RUSSELL_NORVIG.into(),
+    };
+    let (_, _, rec) = search(&input, &cfg(Algorithm::AlphaBeta, 2));
+    let stats = prunescope::trace::stats::TraceStats::of(&rec);
+    // ply 0: the root (PV); ply 1: node 0 exact, nodes 1 and 2 cut (fail-high for MIN);
+    // ply 2: 3, 14, 5 exact, 12 and 8 fail high, 2 and 2 fail low
+    assert_eq!(stats.actual_per_ply, vec![[1, 0, 0], [1, 2, 0], [3, 2, 2]]);
+    assert_eq!(stats.actual, [5, 4, 2]);
+}

@@ -31,6 +31,8 @@ import { createBoard } from './views/board.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
+import { createStats } from './views/stats.js';
+import { createExport } from './export.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -38,6 +40,15 @@ const WORKER = '/www/engine/worker.js';
 function createApp(core) {
   const app = { core, libs: { uPlot: null } };
   app.uPlot = () => app.libs.uPlot;
+  let uPlotLoading = null;
+  /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
+  app.loadUPlot = () =>
+    (uPlotLoading ??= import('/node_modules/uplot/dist/uPlot.esm.js')
+      .then((m) => {
+        app.libs.uPlot = m.default;
+        app.invalidate(false, true);
+      })
+      .catch((e) => console.info('uPlot unavailable:', e.message)));
   const onChange = () => app.invalidate();
   const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange })]));
   const state = (app.state = createState(traces));
@@ -143,12 +154,7 @@ function compareStarter(app) {
     started = true;
     app.state.compare.sides.A.start();
     app.state.compare.sides.B.start();
-    import('/node_modules/uplot/dist/uPlot.esm.js')
-      .then((m) => {
-        app.libs.uPlot = m.default;
-        app.invalidate(false, true);
-      })
-      .catch((e) => console.info('uPlot unavailable:', e.message));
+    app.loadUPlot();
   };
 }
 
@@ -212,7 +218,12 @@ async function main() {
   const sharing = (app.sharing = createSharing(app, { actions, panels }));
   const quiz = createQuiz(app);
   quiz.init();
-  app.views.dom.push(quiz);
+  app.views.dom.push(quiz, createStats(app));
+  $('stats-card').addEventListener('toggle', () => app.invalidate(false, true));
+  const exporter = createExport(app);
+  $('export-png').addEventListener('click', () => exporter.png());
+  $('export-svg').addEventListener('click', () => exporter.svg());
+  $('export-csv').addEventListener('click', () => exporter.csv());
   $('copy-link').addEventListener('click', () => sharing.copy());
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();

@@ -48,6 +48,9 @@ pub struct TraceStats {
     pub best_index_all_fig6: Vec<u64>,
     /// Nodes per ply.
     pub per_ply: Vec<u64>,
+    /// Finished nodes per ply and actual type (PV, CUT, ALL): the page's node-types-per-ply
+    /// plot.
+    pub actual_per_ply: Vec<TypeCounts>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -76,6 +79,7 @@ fn bump(hist: &mut Vec<u64>, i: usize) {
 /// What the statistics need to know about one finished node.
 #[derive(Clone, Copy, Debug)]
 pub struct Finished {
+    pub ply: u32,
     pub expected: NodeType,
     pub bound: Bound,
     pub reason: StopReason,
@@ -117,6 +121,11 @@ impl Accumulator {
         let (e, a) = (n.expected, n.bound.node_type());
         s.expected[e as usize] += 1;
         s.actual[a as usize] += 1;
+        let ply = n.ply as usize;
+        if s.actual_per_ply.len() <= ply {
+            s.actual_per_ply.resize(ply + 1, [0; 3]);
+        }
+        s.actual_per_ply[ply][a as usize] += 1;
         if e != a {
             s.mismatched += 1;
         }
@@ -181,15 +190,16 @@ impl TraceStats {
                 acc.research();
             }
             if n.exited() {
-                acc.finished(finished_of(n));
+                acc.finished(finished_of(n, ply[id as usize]));
             }
         }
         acc.finish()
     }
 }
 
-fn finished_of(n: &NodeRec) -> Finished {
+fn finished_of(n: &NodeRec, ply: u32) -> Finished {
     Finished {
+        ply,
         expected: n.expected(),
         bound: n.bound(),
         reason: n.reason(),
@@ -203,8 +213,8 @@ fn finished_of(n: &NodeRec) -> Finished {
 #[derive(Clone, Debug, Default)]
 pub struct StatsTracer {
     acc: Accumulator,
-    /// Open nodes: (expected type, moves generated).
-    stack: Vec<(NodeType, u16)>,
+    /// Open nodes: (expected type, moves generated, ply).
+    stack: Vec<(NodeType, u16, u32)>,
     pending_research: bool,
     pending_depth: i32,
 }
@@ -230,7 +240,7 @@ impl Tracer for StatsTracer {
         if core::mem::take(&mut self.pending_research) {
             self.acc.research();
         }
-        self.stack.push((e.expected, 0));
+        self.stack.push((e.expected, 0, e.ply));
     }
 
     fn moves_generated(&mut self, count: u32) {
@@ -248,10 +258,11 @@ impl Tracer for StatsTracer {
     }
 
     fn exit(&mut self, x: &Exit) {
-        let Some((expected, n_moves)) = self.stack.pop() else {
+        let Some((expected, n_moves, ply)) = self.stack.pop() else {
             return;
         };
         self.acc.finished(Finished {
+            ply,
             expected,
             bound: x.bound,
             reason: x.reason,

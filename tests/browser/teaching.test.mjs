@@ -400,6 +400,54 @@ test('quiz on a phone: big buttons, tapped', async () => {
   await p.close();
 });
 
+test('export: the tree as PNG and SVG (pruned leaves and the cut rule included), the statistics as CSV', async () => {
+  await page.selectOption('#tree-preset', 'rn');
+  await runSearch(page);
+  const save = async (sel) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(sel)]);
+    const chunks = [];
+    for await (const c of await dl.createReadStream()) chunks.push(c);
+    return { name: dl.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  };
+  const png = await save('#export-png');
+  assert.match(png.name, /\.png$/);
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  const svg = await save('#export-svg');
+  assert.match(svg.name, /\.svg$/);
+  const text = svg.bytes.toString('utf8');
+  assert.match(text, /^<svg /);
+  assert.deepEqual([...text.matchAll(/class="pruned-value">([^<]*)</g)].map((m) => m[1]), ['4', '6']);
+  assert.match(text, /class="cut-rule">✂ 2 ≤ α = 3</);
+  assert.deepEqual([...text.matchAll(/class="value">([^<]*)</g)].map((m) => m[1]).sort(), ['12', '14', '2', '2', '2', '3', '3', '3', '5', '8', '2'].sort());
+  await page.click('#stats-card summary');
+  const csv = await save('#export-csv');
+  const lines = csv.bytes.toString('utf8').split('\n');
+  const stats = (await snapshot(page)).explore.stats;
+  assert.ok(lines.includes(`nodes,${stats.nodes}`));
+  assert.ok(lines.includes('per_ply') && lines.includes('ply,nodes,pv,cut,all'));
+  assert.ok(lines.includes('2,7,3,2,2'), 'ply 2: 7 nodes, 3 PV, 2 CUT, 2 ALL');
+  assert.ok(lines.includes('best_index_all_fig6'));
+});
+
+test('statistics panel: uPlot charts of the core’s TraceStats, EBF per iteration for chess and random trees', async () => {
+  await page.waitForFunction(() => document.querySelectorAll('#stats .stat-chart canvas').length >= 2, null, { timeout: 20_000 });
+  const titles = await page.locator('#stats .stat-chart').evaluateAll((els) => els.map((e) => e.dataset.chart));
+  assert.ok(titles.some((t) => /Nodes per ply/.test(t)) && titles.some((t) => /Node types per ply/.test(t)), titles.join());
+  const stats = (await snapshot(page)).explore.stats;
+  assert.deepEqual(stats.actual_per_ply, [[1, 0, 0], [1, 2, 0], [3, 2, 2]]);
+  assert.equal(await text(page, '#stat-fmfh'), `${stats.first_move_cutoff_pct.toFixed(1)}%`);
+  await page.click('#tab-chess');
+  await page.fill('#chess-depth', '3');
+  const s = await runSearch(page, 120_000);
+  assert.ok(s.stats.iterations.length >= 3);
+  await page.waitForFunction(() => [...document.querySelectorAll('#stats .stat-chart')].some((e) => /branching factor/.test(e.dataset.chart)), null, { timeout: 20_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('#stats .stat-chart')].some((e) => /ALL nodes/.test(e.dataset.chart)), null, { timeout: 20_000 });
+  await page.locator('#stats-card').scrollIntoViewIfNeeded();
+  await shot(page, 'teach-06-stats.png');
+  await page.click('#stats-card summary');
+  await page.click('#tab-tree');
+});
+
 test('no console errors or warnings', () => {
   assert.deepEqual(problems, []);
 });

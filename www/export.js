@@ -1,0 +1,114 @@
+// Export: the tree view as PNG (the canvas as drawn), as SVG for textbook-sized trees (a
+// drawing for slides, laid out from the same layout and showing what the canvas shows at the
+// cursor, pruned subtrees included), and the core's statistics as CSV. SVG is built as DOM
+// (createElementNS, text nodes) and serialized, so no data becomes markup.
+
+import { download } from './dom.js';
+import { NONE } from './model/store.js';
+import { fmtValue, shownValue } from './model/format.js';
+import { stateAt } from './views/draw/scene.js';
+import { cutRule } from './views/draw/pruned.js';
+import { statsCsv } from './views/stats.js';
+import { STOP_REASONS_CODE as SR } from './schema.js';
+
+/** Trees up to this many nodes export as SVG. */
+export const MAX_SVG_NODES = 2000;
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The SVG text of the explore tree: { text, nodes } or { error }. */
+export function treeSvg(app) {
+  const { state } = app;
+  const t = state.explore.trace;
+  const st = t.store;
+  if (!st.n) return { error: 'Nothing to export yet: run a search first.' };
+  if (st.n > MAX_SVG_NODES) return { error: `SVG export is for trees of up to ${MAX_SVG_NODES} nodes (this one has ${st.n}); export PNG instead.` };
+  const lay = app.modes.explore.layout();
+  const pal = state.theme.pal;
+  const mm = state.maxmin;
+  const chess = t.names.chess;
+  const cur = state.finals || t.cursor.live ? -1 : t.cursor.at;
+  const g = lay.ghosts;
+  let maxPly = st.maxPly;
+  if (g) for (let k = 0; k < g.n; k++) maxPly = Math.max(maxPly, g.ply[k]);
+  const SLOT = 44, ROW = 86, M = 40;
+  const X = (x) => M + x * SLOT;
+  const Y = (ply) => M + ply * ROW;
+  const W = Math.ceil(X(lay.width - 1) + M + 60), H = Math.ceil(Y(maxPly) + M + 20);
+  const el = (tag, attrs, text) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.append(document.createTextNode(String(text)));
+    return e;
+  };
+  const svg = el('svg', { xmlns: SVG, width: W, height: H, viewBox: `0 0 ${W} ${H}`, 'font-family': 'system-ui, sans-serif', 'font-size': 12 });
+  svg.append(el('rect', { x: 0, y: 0, width: W, height: H, fill: pal.bg }));
+  const fills = [pal.pv, pal.cut, pal.all];
+  const shape = (x, y, r, ply, fill, stroke, dashed) => {
+    const max = (ply & 1) === 0;
+    const common = { fill, stroke, 'stroke-width': 1 };
+    if (dashed) common['stroke-dasharray'] = '3 2';
+    if (!mm) return el('circle', { cx: x, cy: y, r, ...common });
+    const h = r * 1.25, d = max ? 1 : -1;
+    return el('polygon', { points: `${x},${y - d * h} ${x + h},${y + d * h * 0.8} ${x - h},${y + d * h * 0.8}`, ...common });
+  };
+  let drawn = 0;
+  for (let id = 0; id < st.n; id++) {
+    const s = stateAt(st, id, cur);
+    const p = st.parent[id];
+    if (p !== NONE) svg.append(el('line', { x1: X(lay.x[p]), y1: Y(st.ply[p]), x2: X(lay.x[id]), y2: Y(st.ply[id]), stroke: s === 0 ? pal.edgeFuture : pal.edge }));
+  }
+  if (g) {
+    for (const cut of g.cuts) {
+      if (cur >= 0 && cur < cut.ev) continue;
+      for (let k = cut.first; k < cut.end; k++) {
+        const pr = g.parent[k];
+        const [px, py] = pr < 0 ? [X(lay.x[-1 - pr]), Y(st.ply[-1 - pr])] : [X(g.x[pr]), Y(g.ply[pr])];
+        svg.append(el('line', { x1: px, y1: py, x2: X(g.x[k]), y2: Y(g.ply[k]), stroke: pal.pruned, 'stroke-dasharray': '4 3' }));
+        svg.append(el('circle', { cx: X(g.x[k]), cy: Y(g.ply[k]), r: 8, fill: pal.future, stroke: pal.futureStroke }));
+        const v = g.value[k];
+        if (!Number.isNaN(v)) svg.append(el('text', { x: X(g.x[k]), y: Y(g.ply[k]) + 24, 'text-anchor': 'middle', fill: pal.muted, 'font-weight': 600, class: 'pruned-value' }, fmtValue(mm || !(g.ply[k] & 1) ? v : -v, chess)));
+      }
+      const ax = X(lay.x[cut.id]), ay = Y(st.ply[cut.id]), bx = X(g.x[cut.first]), by = Y(g.ply[cut.first]);
+      const mx = ax + (bx - ax) * 0.45, my = ay + (by - ay) * 0.45;
+      svg.append(el('text', { x: mx + 8, y: my + 4, fill: pal.cut, 'font-weight': 600, class: 'cut-rule' }, `✂ ${cutRule(st, cut, mm, chess)}`));
+    }
+  }
+  for (let id = 0; id < st.n; id++) {
+    const s = stateAt(st, id, cur);
+    const x = X(lay.x[id]), y = Y(st.ply[id]), ply = st.ply[id];
+    const fill = s === 0 ? pal.future : s === 1 ? pal.open : st.reason[id] === SR.ABORTED ? pal.aborted : fills[st.actual(id)];
+    svg.append(shape(x, y, 9, ply, fill, s === 2 ? fill : pal.openStroke, false));
+    const lab = st.parent[id] === NONE ? 'root' : t.names.label(id) ?? '';
+    svg.append(el('text', { x, y: y - 14, 'text-anchor': 'middle', fill: s === 0 ? pal.muted : pal.text, 'font-weight': 600 }, lab));
+    if (s === 2) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], ply, mm), chess)));
+    drawn++;
+  }
+  return { text: new XMLSerializer().serializeToString(svg), nodes: drawn };
+}
+
+/** `app`: { state, modes, canvases, invalidate }. */
+export function createExport(app) {
+  const { state } = app;
+  const notice = (kind, text) => {
+    state.explore.trace.notice = { kind, text };
+    app.invalidate(false, true);
+  };
+  const base = () => state.explore.trace.suggestedName('', '');
+  return {
+    png() {
+      const c = app.canvases.explore.canvas;
+      c.toBlob((blob) => (blob ? download(`${base()}.png`, blob) : notice('error', 'The browser could not make the PNG.')), 'image/png');
+    },
+    svg() {
+      const r = treeSvg(app);
+      if (r.error) return notice('error', r.error);
+      download(`${base()}.svg`, new Blob([r.text], { type: 'image/svg+xml' }));
+    },
+    csv() {
+      const s = state.explore.trace.outcome?.stats;
+      if (!s) return notice('error', 'Nothing to export yet: the statistics come when the search ends.');
+      download(`${base()}-stats.csv`, new Blob([statsCsv(s)], { type: 'text/csv' }));
+    },
+  };
+}
