@@ -216,7 +216,7 @@ async function main() {
   const actions = (app.actions = createActions({ ...app, panels, startCompareEngines: compareStarter(app) }));
   wireControls(app, actions);
   const sharing = (app.sharing = createSharing(app, { actions, panels }));
-  const quiz = createQuiz(app);
+  const quiz = createQuiz(app, actions);
   quiz.init();
   app.views.dom.push(quiz, createStats(app));
   $('stats-card').addEventListener('toggle', () => app.invalidate(false, true));

@@ -26,8 +26,9 @@ export function createState(traces) {
     /** Playing: events per second, and the fractional events owed since the last frame. */
     play: { on: false, speed: 25, owed: 0, last: 0 },
     /** The quiz (www/panels/quiz.js): on, the current question and the feedback on its
-     * answer, and the running score. */
-    quiz: { on: false, question: null, feedback: null, right: 0, asked: 0 },
+     * answer, and the running score; `predict` (prune prediction): { marks: Set of node paths,
+     * result: null until checked, then www/model/predict.js's score }. */
+    quiz: { on: false, question: null, feedback: null, right: 0, asked: 0, predict: null },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
     /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */

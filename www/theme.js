@@ -14,7 +14,7 @@ const CANVAS_VARS = {
   selected: '--text', research: '--research', pruned: '--pruned', uncertain: '--uncertain',
   uncertainText: '--uncertain-text', both: '--both', onlyA: '--only-a', onlyB: '--only-b',
   changed: '--changed', ghost: '--ghost', gutter: '--gutter', line: '--line', pill: '--pill',
-  pillText: '--pill-text',
+  pillText: '--pill-text', err: '--err', ok: '--ok',
 };
 
 /** The stored choice ('auto' when none or unreadable). */

@@ -374,6 +374,39 @@ test('quiz: a full round of step prediction by keyboard, with a right and a wron
   assert.equal(await page.locator('#quiz-start').count(), 1);
 });
 
+test('quiz: prune prediction on Russell–Norvig, marked by typing and by clicking, scored, then replayed', async () => {
+  await page.selectOption('#tree-preset', 'rn');
+  await page.click('#tab-tree');
+  await whenTraceEnds(page, 'explore', () => page.click('#predict-start'));
+  await page.waitForSelector('#predict-path');
+  await settle(page);
+  // before the check nothing of the result shows: no cut marks, every node not reached
+  assert.deepEqual((await drawn()).pruned, []);
+  assert.equal((await cursor()).event, 0);
+  await shot(page, 'teach-07-predict.png');
+  await page.locator('#predict-path').fill('1.1 0.2');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  assert.match(await text(page, '#predict-marks'), /Marked: 1\.1, 0\.2/);
+  // a click on leaf 2.2 marks it too
+  const [x, y] = await hook(page, (id) => window.prunescope.screenOf('explore', id), await nodeAt([2, 2]));
+  await page.mouse.click(x, y);
+  await settle(page);
+  assert.match(await text(page, '#predict-marks'), /Marked: 1\.1, 0\.2, 2\.2/);
+  assert.equal((await cursor()).event, 0, 'a click marks, it does not move the cursor');
+  await page.click('#predict-check');
+  await settle(page);
+  assert.match(await text(page, '#quiz-feedback'), /Found 1 of 2 pruned branches · missed 1\.2 · searched after all: 0\.2, 2\.2/);
+  assert.equal(await text(page, '#quiz-score'), 'Score 1 / 4');
+  assert.equal((await snapshot(page)).playing, true, 'the search replays');
+  await page.waitForFunction(() => !window.prunescope.snapshot().playing, null, { timeout: 20_000 });
+  await settle(page);
+  assert.deepEqual((await drawn()).pruned.map((p) => p.values), [[4, 6]]);
+  await shot(page, 'teach-08-predict-checked.png');
+  await page.keyboard.press('Escape');
+  await settle(page);
+});
+
 test('quiz on a phone: big buttons, tapped', async () => {
   const p = await openPage(env, { width: 390, height: 844, touch: true });
   await p.evaluate(() => document.getElementById('quiz-card').scrollIntoView());

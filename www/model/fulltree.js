@@ -20,14 +20,14 @@ const ROOT_GAP = 1.5;
 /**
  * A layout with ghosts: { x, lf, width, collapsed, hiderOf, version, ghosts } where ghosts =
  * { n, x, ply, parent (ghost index, or -1 - trace id), value (leaf value from MAX's view, NaN
- * for an inner node), cuts: [{ id, first (ghost index), ev (event from which they are known),
+ * for an inner node), code (child index under its parent), cuts: [{ id, first (ghost index), ev (event from which they are known),
  * cutEv (the cut-off event, or -1) }] }.
  */
 export function wholeTreeLayout(st, shape) {
   const { first, values } = shape;
   const n = st.n;
   const x = new Float32Array(n);
-  const g = { n: 0, x: [], ply: [], parent: [], value: [], cuts: [] };
+  const g = { n: 0, x: [], ply: [], parent: [], value: [], code: [], cuts: [] };
   let slot = 0;
   // the cut-off event of each node (textbook sizes: one pass over the marker list)
   const cutEv = new Map();
@@ -36,9 +36,10 @@ export function wholeTreeLayout(st, shape) {
 
   const childPos = (tp, code) => (tp >= 0 && code < first[tp + 1] - first[tp] ? first[tp] + code : -1);
 
-  function ghost(tp, ply, parentRef) {
+  function ghost(tp, ply, parentRef, code) {
     if (g.n >= MAX_WHOLE_TREE) throw new RangeError('too many pruned nodes');
     const k = g.n++;
+    g.code.push(code);
     g.ply.push(ply);
     g.parent.push(parentRef);
     g.x.push(0);
@@ -51,7 +52,7 @@ export function wholeTreeLayout(st, shape) {
     g.value.push(NaN);
     let lo = NaN, hi = NaN;
     for (let c = 0; c < deg; c++) {
-      const cx = ghost(first[tp] + c, ply + 1, k);
+      const cx = ghost(first[tp] + c, ply + 1, k, c);
       if (c === 0) lo = cx;
       hi = cx;
     }
@@ -74,7 +75,7 @@ export function wholeTreeLayout(st, shape) {
       for (let c = 0; c < deg; c++) {
         if (seen.has(c)) continue;
         if (firstGhost < 0) firstGhost = g.n;
-        const gx = ghost(first[tp] + c, st.ply[id] + 1, -1 - id);
+        const gx = ghost(first[tp] + c, st.ply[id] + 1, -1 - id, c);
         if (Number.isNaN(lo)) lo = gx;
         hi = gx;
       }
@@ -97,7 +98,7 @@ export function wholeTreeLayout(st, shape) {
     width: Math.max(1, slot),
     collapsed: new Set(),
     hiderOf: () => NONE,
-    ghosts: { n: g.n, x: Float32Array.from(g.x), ply: Uint16Array.from(g.ply), parent: Int32Array.from(g.parent), value: Float64Array.from(g.value), cuts: g.cuts },
+    ghosts: { n: g.n, x: Float32Array.from(g.x), ply: Uint16Array.from(g.ply), parent: Int32Array.from(g.parent), value: Float64Array.from(g.value), code: Uint16Array.from(g.code), cuts: g.cuts },
   };
 }
 

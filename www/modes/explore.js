@@ -43,6 +43,7 @@ export function createExplore(app) {
     /** Selects node `id`; with `moveCursor`, the cursor goes to its enter event. */
     select(id, moveCursor = true) {
       const t = trace();
+      if (state.quiz.predict && !state.quiz.predict.result) return; // a tap marks a branch instead
       if (id === NONE || id >= t.store.n) return;
       ex.selected = id;
       if (moveCursor && t.cursor.toNode(id)) app.pause();

@@ -8,9 +8,15 @@ import { $, h, renderKeyed, setText } from '../dom.js';
 import { nextQuestion, isRight } from '../model/quiz.js';
 import { narrate } from '../model/narrate.js';
 import { withTerms } from '../views/term.js';
+import { prunedRoots, scorePrediction } from '../model/predict.js';
+import { nearest } from '../views/draw/predict.js';
+import { GUTTER } from '../views/draw/scene.js';
 
-/** `app`: { state, modes, narrationContext(trace), invalidate() }. */
-export function createQuiz(app) {
+/**
+ * `app`: { state, modes, canvases, commands, narrationContext(trace), invalidate() };
+ * `actions`: { start() }.
+ */
+export function createQuiz(app, actions) {
   const { state } = app;
   const q = state.quiz;
   const trace = () => state.explore.trace;
@@ -23,6 +29,62 @@ export function createQuiz(app) {
     q.feedback = null;
     app.invalidate();
     requestAnimationFrame(() => (q.question && !q.question.choices ? $('quiz-answer')?.focus() : $('quiz-card')?.focus()));
+  }
+
+  // ---- prune prediction (explicit trees drawn whole) ----
+  const ghosts = () => app.modes.explore.layout().ghosts;
+
+  async function startPredict() {
+    const t = trace();
+    if (t.running || state.tab !== 'tree') return;
+    stop();
+    await actions.start();
+    if (t.status !== 'done' || !ghosts()) {
+      t.notice = { kind: 'warn', text: 'Prune prediction needs an explicit tree of textbook size (the Tree tab).' };
+      return app.invalidate();
+    }
+    q.on = true;
+    q.right = q.asked = 0;
+    state.finals = false;
+    t.cursor.set(0);
+    app.modes.explore.afterStep(true);
+    q.predict = { marks: new Set(), result: null };
+    app.invalidate();
+  }
+
+  function toggleMark(key) {
+    const p = q.predict;
+    if (!p || p.result || !key) return;
+    if (p.marks.has(key)) p.marks.delete(key);
+    else p.marks.add(key);
+    p.version = (p.version ?? 0) + 1;
+    app.invalidate();
+  }
+
+  function check() {
+    const p = q.predict;
+    if (!p || p.result) return;
+    const t = trace();
+    p.result = scorePrediction(p.marks, prunedRoots(t.store, ghosts()));
+    q.right += p.result.right;
+    q.asked += p.result.asked;
+    // animate: replay the search from the start with the marks in place
+    t.cursor.set(0);
+    app.modes.explore.afterStep(true);
+    if (!state.play.on) app.commands.run('play.toggle');
+    app.invalidate();
+  }
+
+  function onCanvasClick(ev) {
+    const p = q.predict;
+    if (!p || p.result || state.mode !== 'explore') return;
+    const c = app.canvases.explore;
+    const t = trace();
+    const lay = app.modes.explore.layout();
+    const r = c.canvas.getBoundingClientRect();
+    const tf = c.t;
+    const s = { st: t.store, x: lay.x, lay, SX: (wx) => (wx - tf.x0) * tf.sx + GUTTER, SY: (q) => (q - tf.y0) * tf.sy };
+    toggleMark(nearest(s, ev.clientX - r.left, ev.clientY - r.top));
   }
 
   function start() {
@@ -41,6 +103,7 @@ export function createQuiz(app) {
     q.on = false;
     q.question = null;
     q.feedback = null;
+    q.predict = null;
     app.invalidate();
   }
 
@@ -60,6 +123,22 @@ export function createQuiz(app) {
 
   function onKey(e) {
     if (!q.on || state.mode !== 'explore' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (q.predict) {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        return stop();
+      }
+      if (e.key !== 'Enter' || q.predict.result) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const f = $('predict-path');
+      if (e.target === f && f.value.trim()) {
+        for (const w of f.value.trim().split(/[\s,]+/)) if (/^\d+(\.\d+)*$/.test(w)) toggleMark(w);
+        f.value = '';
+      } else check();
+      return;
+    }
     const inField = e.target?.id === 'quiz-answer';
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -81,13 +160,44 @@ export function createQuiz(app) {
     }
   }
 
+  function buildPredict() {
+    const p = q.predict;
+    const score = h('p', { id: 'quiz-score', class: 'quiz-score' }, `Score ${q.right} / ${q.asked}`);
+    if (!p.result) {
+      return [
+        h('p', { id: 'quiz-question', class: 'quiz-q' }, 'Which branches will the search prune? Tap them in the tree (or type their paths, e.g. 1.1, and press Enter), then Check.'),
+        h('div', { class: 'quiz-choices' },
+          h('input', { id: 'predict-path', type: 'text', autocomplete: 'off', 'aria-label': 'Paths to mark', placeholder: 'e.g. 1.1 1.2' }),
+          h('button', { id: 'predict-check', type: 'button', class: 'quiz-choice primary', onclick: check }, 'Check ', h('kbd', null, '↵'))),
+        h('p', { id: 'predict-marks', class: 'muted' }, p.marks.size ? `Marked: ${[...p.marks].join(', ')}` : 'Nothing marked yet.'),
+        score,
+        h('button', { type: 'button', onclick: stop }, 'End quiz ', h('kbd', null, 'Esc')),
+      ];
+    }
+    const r = p.result;
+    return [
+      h('p', { id: 'quiz-feedback', class: r.missed.length || r.wrong.length ? 'err' : 'ok' },
+        `Found ${r.hits.length} of ${r.hits.length + r.missed.length} pruned branches`,
+        r.missed.length ? ` · missed ${r.missed.join(', ')}` : '',
+        r.wrong.length ? ` · searched after all: ${r.wrong.join(', ')}` : '',
+        '. The search now replays: watch each cut-off prune its branches.'),
+      score,
+      h('div', { class: 'quiz-row' },
+        h('button', { id: 'predict-again', type: 'button', class: 'primary', onclick: startPredict }, 'Again'),
+        h('button', { type: 'button', onclick: stop }, 'End quiz ', h('kbd', null, 'Esc'))),
+    ];
+  }
+
   function build() {
     if (!q.on) {
       return [
-        h('p', { class: 'muted' }, 'Predict each step of the search before it happens: windows, values, types, cut-offs, null-move verdicts.'),
-        h('button', { id: 'quiz-start', class: 'primary', type: 'button', onclick: start, disabled: !trace().store.nev || trace().running }, 'Quiz me'),
+        h('p', { class: 'muted' }, 'Predict each step of the search before it happens (windows, values, types, cut-offs, null-move verdicts), or which branches it will prune.'),
+        h('div', { class: 'quiz-row' },
+          h('button', { id: 'quiz-start', class: 'primary', type: 'button', onclick: start, disabled: !trace().store.nev || trace().running }, 'Quiz me'),
+          h('button', { id: 'predict-start', type: 'button', onclick: startPredict, disabled: trace().running || state.tab !== 'tree', title: 'On the tree in the Tree tab, with the chosen algorithm' }, 'Predict prunes')),
       ];
     }
+    if (q.predict) return buildPredict();
     const qq = q.question;
     const score = h('p', { id: 'quiz-score', class: 'quiz-score' }, `Score ${q.right} / ${q.asked}`);
     if (!qq) return [h('p', { id: 'quiz-question' }, 'The search is over: nothing left to predict.'), score, h('button', { type: 'button', onclick: stop }, 'End quiz')];
@@ -110,13 +220,15 @@ export function createQuiz(app) {
   return {
     init() {
       document.addEventListener('keydown', onKey, true);
+      app.canvases.explore.canvas.addEventListener('click', onCanvasClick);
     },
     render() {
       const t = trace();
       const qq = q.question;
-      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}`;
+      const p = q.predict;
+      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
-      setText('quiz-mode', q.on ? 'step prediction' : '');
+      setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : 'step prediction') : '');
     },
     stop,
   };

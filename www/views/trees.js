@@ -36,6 +36,7 @@ export function createTreeViews(app) {
       ...traceOpts(state, t),
       cursor: live || state.finals ? -1 : t.cursor.at,
       selected: state.explore.selected,
+      predict: state.quiz.predict,
       cursorNode: cur,
       cursorAlpha: cur === NONE ? undefined : t.store.alphaAt(cur, t.cursor.at),
     });

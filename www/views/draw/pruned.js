@@ -26,6 +26,7 @@ export function drawPruned(ctx, s) {
   if (!g || !g.n) return drawn;
   const { st, x, SX, SY, view, o } = s;
   if (view.sx < 5) return drawn; // too crowded to read: the stubs of the normal view say it
+  if (o.predict && !o.predict.result) return drawn; // the student is predicting: drawn as unknown
   const pal = o.pal;
   const r = Math.max(2.5, Math.min(view.sx * 0.3, view.sy * 0.18, 9));
   const gx = (k) => SX(g.x[k]);

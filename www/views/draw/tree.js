@@ -8,6 +8,7 @@ import { drawEdges, drawCursorPath } from './edges.js';
 import { drawBands } from './bands.js';
 import { drawStubs } from './stubs.js';
 import { drawPruned } from './pruned.js';
+import { drawPredict } from './predict.js';
 import { drawResearchArcs, drawNodeMarks } from './marks.js';
 import { drawNodes } from './nodes.js';
 import { drawCompareMarks } from './compare.js';
@@ -45,6 +46,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   drawNodeMarks(ctx, s);
   stats.ghostStubs = drawCompareMarks(ctx, s);
   drawLabels(ctx, s);
+  drawPredict(ctx, s);
   stats.badge = drawCursor(ctx, s);
   drawGutter(ctx, s);
   ctx.restore();
