@@ -268,8 +268,14 @@ fn json_and_svg_results_are_written() {
         serde_json::from_str(&std::fs::read_to_string(json.path()).unwrap()).unwrap();
     assert_eq!(v["format"], "prunescope-experiment");
     assert_eq!(v["experiment"], "multi-cut");
-    assert_eq!(v["run"]["depths"], serde_json::json!([3, 4]));
-    assert!(v["run"]["wall_seconds"].as_f64().is_some());
+    assert_eq!(v["depths"], serde_json::json!([3, 4]));
+    assert!(v["runs"][0]["wall_seconds"].as_f64().is_some());
+    assert!(
+        v["runs"][0]["command"]
+            .as_str()
+            .unwrap()
+            .starts_with("prunescope experiment multi-cut")
+    );
     assert_eq!(v["rows"].as_array().unwrap().len(), 2);
     assert_eq!(
         v["columns"].as_array().unwrap().len(),
@@ -284,6 +290,23 @@ fn json_and_svg_results_are_written() {
     );
     let s = std::fs::read_to_string(svg.path()).unwrap();
     assert!(s.starts_with("<svg") && s.contains("MC-A"), "{s}");
+    // A results file re-renders through merge, keeping its runs.
+    let again = Scratch::empty("again.json");
+    let (code, out, err) = prunescope(&[
+        "experiment",
+        "merge",
+        "--table",
+        json.path(),
+        "--json",
+        again.path(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Multi-cut"), "{out}");
+    let w: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(again.path()).unwrap()).unwrap();
+    assert_eq!(w["rows"], v["rows"]);
+    assert_eq!(w["runs"], v["runs"]);
+    assert_eq!(w["report"], v["report"]);
 }
 
 #[test]

@@ -77,7 +77,9 @@ pub struct RunArgs {
 
 #[derive(Args)]
 pub struct MergeArgs {
-    /// The CSV files written by `--csv` runs of one experiment with different `--shard`s.
+    /// The CSV files written by `--csv` runs of one experiment with different `--shard`s, or
+    /// results files written by `--json` (their runs are carried over). One results file alone
+    /// re-renders it: `merge R.json --json R.json --plot R.svg`.
     #[arg(required = true, value_name = "CSV")]
     pub files: Vec<String>,
     /// Print the paper-style tables instead of the merged CSV.
@@ -230,7 +232,9 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
     let secs = start.elapsed().as_secs_f64();
     cap_notice(&dataset, o.node_cap);
     let report = e.report(&dataset);
+    let command: Vec<String> = std::env::args().skip(1).collect();
     let mut meta = serde_json::json!({
+        "command": format!("prunescope {}", command.join(" ")),
         "suite": a.suite,
         "positions": picked.len(),
         "suite_positions": suite.len(),
@@ -248,7 +252,7 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
         e,
         &dataset,
         &report,
-        meta,
+        vec![meta],
         a.json.as_deref(),
         a.plot.as_deref(),
     )?;
@@ -366,7 +370,7 @@ fn write_artifacts(
     e: Experiment,
     d: &Dataset,
     report: &Report,
-    meta: serde_json::Value,
+    runs: Vec<serde_json::Value>,
     json: Option<&str>,
     svg: Option<&str>,
 ) -> Result<(), CliError> {
@@ -385,13 +389,18 @@ fn write_artifacts(
                 serde_json::Value::Array(v)
             })
             .collect();
-        let command: Vec<String> = std::env::args().skip(1).collect();
+        let positions = {
+            let mut v: Vec<usize> = d.rows.iter().map(|r| r.index).collect();
+            v.dedup();
+            v.len()
+        };
         let doc = serde_json::json!({
             "format": "prunescope-experiment",
             "version": 1,
             "experiment": e.name(),
-            "command": format!("prunescope {}", command.join(" ")),
-            "run": meta,
+            "positions": positions,
+            "depths": d.depths(),
+            "runs": runs,
             "report": report,
             "columns": data::header(&d.columns),
             "rows": rows,
@@ -409,13 +418,25 @@ fn write_artifacts(
 }
 
 fn merge(a: MergeArgs) -> Result<(), CliError> {
-    let mut files = Vec::with_capacity(a.files.len());
+    let mut shards = Vec::with_capacity(a.files.len());
+    let mut runs = Vec::new();
     for path in &a.files {
         let text =
             std::fs::read_to_string(path).map_err(|err| format!("cannot read {path}: {err}"))?;
-        files.push((path.clone(), text));
+        if text.trim_start().starts_with('{') {
+            let doc: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|err| format!("{path}: not valid JSON: {err}"))?;
+            shards.push(data::Shard::from_json(path, &doc)?);
+            // A results file carries the runs that produced it.
+            if let Some(r) = doc["runs"].as_array() {
+                runs.extend(r.iter().cloned());
+            }
+        } else {
+            shards.push(data::Shard::from_csv(path, &text)?);
+            runs.push(serde_json::json!({ "csv": path }));
+        }
     }
-    let (header, rows, notes) = data::merge(&files)?;
+    let (header, rows, notes) = data::merge(shards)?;
     let e = Experiment::from_header(&header).ok_or_else(|| {
         format!(
             "{}: the header matches no experiment of this prunescope (was it written by another \
@@ -442,21 +463,11 @@ fn merge(a: MergeArgs) -> Result<(), CliError> {
     }
     let dataset = Dataset::new(e.columns(), rows);
     let report = e.report(&dataset);
-    let positions = {
-        let mut v: Vec<usize> = dataset.rows.iter().map(|r| r.index).collect();
-        v.dedup();
-        v.len()
-    };
-    let meta = serde_json::json!({
-        "merged_from": a.files,
-        "positions": positions,
-        "depths": dataset.depths(),
-    });
     write_artifacts(
         e,
         &dataset,
         &report,
-        meta,
+        runs,
         a.json.as_deref(),
         a.plot.as_deref(),
     )?;

@@ -311,14 +311,118 @@ pub struct MergeNotes {
     pub missing: Vec<usize>,
 }
 
-/// Merges shards (`(name, text)`): they must share one header, and no (position, depth) may
-/// appear twice. Returns the header, the rows in suite order, and what is missing.
-pub fn merge(files: &[(String, String)]) -> Result<(Vec<String>, Vec<Row>, MergeNotes), String> {
+/// One shard of a run, parsed: its name (for messages), header and rows.
+pub struct Shard {
+    pub name: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Row>,
+}
+
+impl Shard {
+    /// A shard from CSV text ([`Dataset::to_csv`]).
+    pub fn from_csv(name: &str, text: &str) -> Result<Shard, String> {
+        let (header, rows) = read_csv(text, name)?;
+        Ok(Shard {
+            name: name.to_string(),
+            header,
+            rows,
+        })
+    }
+
+    /// A shard from the `columns` and `rows` of a results JSON document (`--json`).
+    pub fn from_json(name: &str, doc: &serde_json::Value) -> Result<Shard, String> {
+        if doc["format"] != "prunescope-experiment" {
+            return Err(format!(
+                "{name}: not a prunescope experiment result (its \"format\" must be \
+                 \"prunescope-experiment\")"
+            ));
+        }
+        if doc["version"] != 1 {
+            return Err(format!(
+                "{name}: result version {} is not supported (expected 1)",
+                doc["version"]
+            ));
+        }
+        let header: Vec<String> = doc["columns"]
+            .as_array()
+            .and_then(|a| a.iter().map(|c| c.as_str().map(str::to_string)).collect())
+            .ok_or_else(|| format!("{name}: \"columns\" must be an array of strings"))?;
+        if header.len() < KEY_COLUMNS.len() || header[..KEY_COLUMNS.len()] != KEY_COLUMNS {
+            return Err(format!(
+                "{name}: \"columns\" must start with {}",
+                KEY_COLUMNS.join(",")
+            ));
+        }
+        let rows = doc["rows"]
+            .as_array()
+            .ok_or_else(|| format!("{name}: \"rows\" must be an array"))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (k, r) in rows.iter().enumerate() {
+            let bad = |what: &str| format!("{name}: rows[{k}]: {what}");
+            let a = r.as_array().ok_or_else(|| bad("not an array"))?;
+            if a.len() != header.len() {
+                return Err(bad(&format!(
+                    "{} fields, the columns are {}",
+                    a.len(),
+                    header.len()
+                )));
+            }
+            let index = a[0]
+                .as_u64()
+                .and_then(|v| usize::try_from(v).ok())
+                .ok_or_else(|| bad("index is not a non-negative integer"))?;
+            let id = a[1]
+                .as_str()
+                .ok_or_else(|| bad("position is not a string"))?;
+            let depth = a[2]
+                .as_u64()
+                .and_then(|v| u32::try_from(v).ok())
+                .ok_or_else(|| bad("depth is not a non-negative integer"))?;
+            let capped = match a[3].as_u64() {
+                Some(0) => false,
+                Some(1) => true,
+                _ => return Err(bad("capped is not 0 or 1")),
+            };
+            let cells = a[KEY_COLUMNS.len()..]
+                .iter()
+                .enumerate()
+                .map(|(c, v)| {
+                    v.as_i64().ok_or_else(|| {
+                        bad(&format!(
+                            "{} is not an integer",
+                            header[KEY_COLUMNS.len() + c]
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<i64>, String>>()?;
+            out.push(Row {
+                index,
+                id: id.to_string(),
+                depth,
+                capped,
+                cells,
+            });
+        }
+        Ok(Shard {
+            name: name.to_string(),
+            header,
+            rows: out,
+        })
+    }
+}
+
+/// Merges shards: they must share one header, and no (position, depth) may appear twice.
+/// Returns the header, the rows in suite order, and what is missing.
+pub fn merge(shards: Vec<Shard>) -> Result<(Vec<String>, Vec<Row>, MergeNotes), String> {
     let mut header: Option<(String, Vec<String>)> = None;
     let mut seen: BTreeMap<(usize, u32), String> = BTreeMap::new();
     let mut rows = Vec::new();
-    for (name, text) in files {
-        let (h, rs) = read_csv(text, name)?;
+    for shard in shards {
+        let Shard {
+            name,
+            header: h,
+            rows: rs,
+        } = shard;
         match &header {
             None => header = Some((name.clone(), h)),
             Some((first, h0)) if *h0 != h => {
@@ -414,20 +518,23 @@ mod tests {
             )
             .to_csv()
         };
-        let files = vec![
-            ("s1.csv".to_string(), part(&[1])),
-            ("s0.csv".to_string(), part(&[0, 2])),
-        ];
-        let (h, merged, notes) = merge(&files).unwrap();
+        let shard = |name: &str, text: &str| Shard::from_csv(name, text).unwrap();
+        let files = || {
+            vec![
+                shard("s1.csv", &part(&[1])),
+                shard("s0.csv", &part(&[0, 2])),
+            ]
+        };
+        let (h, merged, notes) = merge(files()).unwrap();
         assert_eq!(h, head);
         assert_eq!(Dataset::new(d.columns.clone(), merged).to_csv(), d.to_csv());
         assert!(notes.missing.is_empty());
         // Missing and duplicated shards are reported.
-        let (_, _, notes) = merge(&files[1..]).unwrap();
+        let (_, _, notes) = merge(files().split_off(1)).unwrap();
         assert_eq!(notes.missing, [1]);
-        let dup = vec![files[0].clone(), files[0].clone()];
-        assert!(merge(&dup).unwrap_err().contains("in both"));
-        assert!(merge(&[]).is_err());
+        let dup = vec![shard("a", &part(&[1])), shard("b", &part(&[1]))];
+        assert!(merge(dup).unwrap_err().contains("in both"));
+        assert!(merge(vec![]).is_err());
     }
 
     #[test]
@@ -444,11 +551,42 @@ mod tests {
         let e = read_csv("index,position,depth,capped,n\n0,a,5,2,1\n", "f.csv").unwrap_err();
         assert!(e.contains("capped"), "{e}");
         assert!(parse_csv("\"open", "f.csv").is_err());
-        let other = "index,position,depth,capped,m\n0,a,5,0,1\n".to_string();
+        let other = "index,position,depth,capped,m\n0,a,5,0,1\n";
         let files = vec![
-            ("a.csv".to_string(), sample().to_csv()),
-            ("b.csv".to_string(), other),
+            Shard::from_csv("a.csv", &sample().to_csv()).unwrap(),
+            Shard::from_csv("b.csv", other).unwrap(),
         ];
-        assert!(merge(&files).unwrap_err().contains("different header"));
+        assert!(merge(files).unwrap_err().contains("different header"));
+    }
+
+    #[test]
+    fn json_results_are_shards_too() {
+        let d = sample();
+        let mut rows = Vec::new();
+        for r in &d.rows {
+            let mut v = vec![
+                serde_json::json!(r.index),
+                serde_json::json!(r.id),
+                serde_json::json!(r.depth),
+                serde_json::json!(u8::from(r.capped)),
+            ];
+            v.extend(r.cells.iter().map(|c| serde_json::json!(c)));
+            rows.push(serde_json::Value::Array(v));
+        }
+        let doc = serde_json::json!({
+            "format": "prunescope-experiment",
+            "version": 1,
+            "columns": header(&d.columns),
+            "rows": rows,
+        });
+        let s = Shard::from_json("r.json", &doc).unwrap();
+        assert_eq!(s.header, header(&d.columns));
+        assert_eq!(s.rows, d.rows);
+        let mut bad = doc.clone();
+        bad["rows"][1][3] = serde_json::json!(7);
+        let e = Shard::from_json("r.json", &bad).err().unwrap();
+        assert!(e.contains("rows[1]: capped"), "{e}");
+        bad["format"] = serde_json::json!("x");
+        assert!(Shard::from_json("r.json", &bad).is_err());
     }
 }
