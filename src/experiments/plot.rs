@@ -89,11 +89,29 @@ fn lines(
         .build_cartesian_2d((x0 - pad_x)..(x1 + pad_x), y0..y1)
         .map_err(err)?;
     let log = fig.log_y;
+    // Depths and other whole-number axes get one label per whole number.
+    let whole = pts
+        .iter()
+        .map(|p| p.0)
+        .filter(|x| x.is_finite())
+        .all(|x| x == x.trunc());
+    let x_labels = if whole && x1 - x0 <= 40.0 {
+        (x1 - x0) as usize + 1
+    } else {
+        10
+    };
     chart
         .configure_mesh()
         .x_desc(fig.x_label.as_str())
         .y_desc(fig.y_label.as_str())
-        .x_label_formatter(&|x| short(*x))
+        .x_labels(x_labels)
+        .x_label_formatter(&|x| {
+            if whole && *x != x.trunc() {
+                String::new()
+            } else {
+                short(*x)
+            }
+        })
         .y_label_formatter(&|y| {
             if log {
                 short(10f64.powf(*y))
