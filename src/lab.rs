@@ -5,14 +5,71 @@
 use crate::game::Game;
 use crate::game::Value;
 use crate::game::chess::ChessPos;
-use crate::game::synthetic::SynthParams;
-use crate::game::tree::Tree;
-use crate::search::config::SearchConfig;
-use crate::search::{SearchResult, Searcher};
-use crate::trace::NoTrace;
-use crate::trace::Tracer;
+use crate::game::synthetic::{SynthError, SynthParams};
+use crate::game::tree::{ParseError, Tree};
+use crate::search::config::{ConfigError, SearchConfig};
+use crate::search::{SearchResult, Searcher, StopCause};
 use crate::trace::record::Recorder;
+use crate::trace::stats::{StatsTracer, TraceStats};
+use crate::trace::{NoTrace, Tracer};
 use serde::{Deserialize, Serialize};
+
+/// What is wrong with an input, by the input it came from.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum InputError {
+    /// The tree text does not parse.
+    #[error(transparent)]
+    Tree(#[from] ParseError),
+    /// A synthetic tree's parameters are out of range.
+    #[error(transparent)]
+    Random(#[from] SynthError),
+    /// The FEN does not describe a legal position.
+    #[error("{0}")]
+    Chess(String),
+}
+
+impl InputError {
+    /// The page's input field the error belongs to: `tree`, `fen`, or `random.<parameter>`.
+    pub fn field(&self) -> String {
+        match self {
+            InputError::Tree(_) => "tree".to_string(),
+            InputError::Random(e) => format!("random.{}", e.param()),
+            InputError::Chess(_) => "fen".to_string(),
+        }
+    }
+}
+
+/// Why a search could not run: a bad input or a bad configuration.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LabError {
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+impl LabError {
+    /// The field the error belongs to: an input field (`tree`, `fen`, `random.depth`, …) or a
+    /// parameter's dotted name (`null_move.R`); `None` when it names no single field.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            LabError::Input(e) => Some(e.field()),
+            LabError::Config(e) => e.param().map(str::to_string),
+        }
+    }
+}
+
+impl From<ConfigError> for String {
+    fn from(e: ConfigError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<LabError> for String {
+    fn from(e: LabError) -> String {
+        e.to_string()
+    }
+}
 
 /// What to search.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,15 +91,18 @@ pub enum Prepared {
 }
 
 impl Input {
-    /// Parses and validates the input, with a message that says what is wrong.
-    pub fn prepare(&self) -> Result<Prepared, String> {
-        match self {
-            Input::Tree { text } => Tree::parse(text)
-                .map(Prepared::Tree)
-                .map_err(|e| e.to_string()),
-            Input::Random(p) => p.validate().map(|()| Prepared::Random(p.clone())),
-            Input::Chess { fen } => ChessPos::from_fen(fen).map(Prepared::Chess),
-        }
+    /// Parses and validates the input, with an error that names the input and what is wrong.
+    pub fn prepare(&self) -> Result<Prepared, InputError> {
+        Ok(match self {
+            Input::Tree { text } => Prepared::Tree(Tree::parse(text)?),
+            Input::Random(p) => {
+                p.validate()?;
+                Prepared::Random(p.clone())
+            }
+            Input::Chess { fen } => Prepared::Chess(
+                ChessPos::from_fen(fen).map_err(|e| InputError::Chess(e.to_string()))?,
+            ),
+        })
     }
 
     pub fn kind(&self) -> &'static str {
@@ -57,14 +117,21 @@ impl Input {
 /// A search result in game-independent terms.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
-    /// Root value from the root side to move's view.
-    pub value: Value,
+    /// Root value from the root side to move's view, from the last finished iteration; `None`
+    /// when the search stopped before any iteration finished.
+    pub value: Option<Value>,
     /// The best line: UCI moves for chess, child indices for trees.
     pub best_line: Vec<String>,
     /// The best line in SAN (chess only; empty otherwise).
     pub best_line_san: Vec<String>,
     pub nodes: u64,
+    /// The search stopped before it finished (see `stopped`).
     pub aborted: bool,
+    /// Why it stopped early: `node_cap` or `memory_budget`; `None` when it finished.
+    pub stopped: Option<StopCause>,
+    /// The root value may be wrong (only the unsafe uncertainty cut-offs, `uc_all`, allow
+    /// this).
+    pub uncertain: bool,
     pub iterations: Vec<IterationSummary>,
 }
 
@@ -78,7 +145,11 @@ pub struct IterationSummary {
 
 impl Prepared {
     /// Runs the search with `tracer`. Explicit trees are searched to their leaves.
-    pub fn search<T: Tracer>(&self, cfg: &SearchConfig, tracer: &mut T) -> Result<Summary, String> {
+    pub fn search<T: Tracer>(
+        &self,
+        cfg: &SearchConfig,
+        tracer: &mut T,
+    ) -> Result<Summary, ConfigError> {
         cfg.validate()?;
         Ok(match self {
             Prepared::Tree(t) => {
@@ -103,16 +174,29 @@ impl Prepared {
         })
     }
 
-    /// Runs the search recording every node.
-    pub fn search_traced(&self, cfg: &SearchConfig) -> Result<(Summary, Recorder), String> {
-        let mut rec = Recorder::new();
+    /// Runs the search recording every node, within a memory budget of `budget_bytes` for the
+    /// recording (0 = none): past it the search stops as at the node cap.
+    pub fn search_traced(
+        &self,
+        cfg: &SearchConfig,
+        budget_bytes: u64,
+    ) -> Result<(Summary, Recorder), ConfigError> {
+        let mut rec = Recorder::with_budget(budget_bytes);
         let s = self.search(cfg, &mut rec)?;
         rec.shrink_to_fit();
         Ok((s, rec))
     }
 
+    /// Runs the search keeping only the statistics ([`TraceStats`]), in memory that does not
+    /// grow with the tree: what a summary needs.
+    pub fn search_stats(&self, cfg: &SearchConfig) -> Result<(Summary, TraceStats), ConfigError> {
+        let mut st = StatsTracer::new();
+        let s = self.search(cfg, &mut st)?;
+        Ok((s, st.finish()))
+    }
+
     /// Runs the search with no tracer at all.
-    pub fn search_untraced(&self, cfg: &SearchConfig) -> Result<Summary, String> {
+    pub fn search_untraced(&self, cfg: &SearchConfig) -> Result<Summary, ConfigError> {
         self.search(cfg, &mut NoTrace)
     }
 }
@@ -134,7 +218,9 @@ fn summarize<M: Copy>(r: SearchResult<M>, name: impl Fn(&M) -> String) -> Summar
         best_line: r.pv.iter().map(&name).collect(),
         best_line_san: Vec::new(),
         nodes: r.nodes,
-        aborted: r.aborted,
+        aborted: r.aborted(),
+        stopped: r.stopped,
+        uncertain: r.uncertain,
         iterations: r
             .iterations
             .iter()

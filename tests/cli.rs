@@ -178,3 +178,482 @@ fn help_documents_every_flag() {
         assert!(out.contains(flag), "chess --help lacks {flag}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Faults: closed pipes, full disks, control characters in input (issue 8 items 7 and 13)
+// ---------------------------------------------------------------------------------------------
+
+/// Where a child's standard output (or error) goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Sink {
+    /// Captured in full.
+    Capture,
+    /// A pipe whose reader is closed before the command writes anything.
+    Closed,
+    /// A pipe whose reader takes one line and then closes, as `| head -1` does.
+    FirstLine,
+    /// `/dev/full`: every write fails with "no space left on device".
+    Full,
+}
+
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+impl Run {
+    fn err(&self) -> String {
+        String::from_utf8_lossy(&self.stderr).into()
+    }
+}
+
+fn sink(s: Sink) -> Stdio {
+    match s {
+        Sink::Full => std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full")
+            .into(),
+        _ => Stdio::piped(),
+    }
+}
+
+/// Runs the binary with `stdin` (if any) and the given sinks; never hangs on a closed pipe.
+fn run(args: &[&str], stdin: Option<&[u8]>, out: Sink, err: Sink) -> Run {
+    use std::io::{BufRead, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_prunescope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(sink(out))
+        .stderr(sink(err))
+        .spawn()
+        .unwrap();
+    let input = child.stdin.take().unwrap();
+    let stdin = stdin.map(<[u8]>::to_vec);
+    // The command may stop reading early (and then our write fails): write from a thread.
+    let writer = std::thread::spawn(move || {
+        let mut input = input;
+        if let Some(bytes) = stdin {
+            let _ = input.write_all(&bytes);
+        }
+    });
+    let mut stdout = Vec::new();
+    let mut stderr = Vec::new();
+    // A closed stderr is dropped here, before the command writes to it.
+    let err_reader = child
+        .stderr
+        .take()
+        .filter(|_| err == Sink::Capture)
+        .map(|mut pipe| {
+            std::thread::spawn(move || {
+                let mut v = Vec::new();
+                let _ = pipe.read_to_end(&mut v);
+                v
+            })
+        });
+    match out {
+        Sink::Capture => {
+            child
+                .stdout
+                .take()
+                .unwrap()
+                .read_to_end(&mut stdout)
+                .unwrap();
+        }
+        Sink::Closed => drop(child.stdout.take()),
+        Sink::FirstLine => {
+            let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+            reader.read_until(b'\n', &mut stdout).unwrap();
+        }
+        Sink::Full => {}
+    }
+    let status = child.wait().unwrap();
+    if let Some(r) = err_reader {
+        stderr = r.join().unwrap();
+    }
+    writer.join().unwrap();
+    Run {
+        code: status.code().unwrap_or(-1),
+        stdout,
+        stderr,
+    }
+}
+
+/// A scratch file removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str, contents: &[u8]) -> Scratch {
+        // Tests run in parallel: each scratch file gets its own number.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("prunescope-cli-{}-{n}-{name}", std::process::id()));
+        std::fs::write(&path, contents).unwrap();
+        Scratch(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A small suite: mate in one with move counters (issue 8 item 5) and a quiet position.
+const SUITE: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 bm Ra8#; id \"six\";\n\
+                     r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; \
+                     id \"two\";\n";
+
+/// A tree with enough leaves that its JSON trace is far larger than a pipe's buffer.
+fn big_tree() -> String {
+    let leaf = |i: usize| ((i * 7919) % 201) as i64 - 100;
+    let inner: Vec<String> = (0..40)
+        .map(|k| {
+            let leaves: Vec<String> = (0..40).map(|j| leaf(k * 40 + j).to_string()).collect();
+            format!("({})", leaves.join(" "))
+        })
+        .collect();
+    format!("({})", inner.join(" "))
+}
+
+/// Every command that prints, as argument lists (the files they need live as long as the
+/// returned scratch files).
+fn printing_commands() -> (Vec<Vec<String>>, Vec<Scratch>) {
+    let tree = big_tree();
+    let suite = Scratch::new("pipe-suite.epd", SUITE.as_bytes());
+    let left = Scratch::new("pipe-left.json", &run_ok(&["tree", "--json", &tree]));
+    let right = Scratch::new(
+        "pipe-right.json",
+        &run_ok(&["tree", "--json", "--algo", "minimax", &tree]),
+    );
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let commands = vec![
+        s(&["tree", "--stats", &tree]),
+        s(&["tree", "--json", &tree]),
+        s(&["random", "-b", "8", "-d", "4", "--json"]),
+        s(&["random", "-b", "8", "-d", "4", "--stats"]),
+        s(&["chess", "--fen", START, "--depth", "3", "--json"]),
+        s(&["chess", "--fen", START, "--depth", "2"]),
+        s(&["bench", "--suite", suite.path(), "--depth", "2"]),
+        s(&["schema"]),
+        s(&["diff", left.path(), right.path()]),
+        s(&["diff", "--json", left.path(), right.path()]),
+        s(&[
+            "experiment",
+            "null-move",
+            "--suite",
+            suite.path(),
+            "--depth",
+            "2",
+        ]),
+        s(&["--help"]),
+        s(&["chess", "--help"]),
+        s(&["--version"]),
+    ];
+    (commands, vec![suite, left, right])
+}
+
+fn run_ok(args: &[&str]) -> Vec<u8> {
+    let r = run(args, None, Sink::Capture, Sink::Capture);
+    assert_eq!(r.code, 0, "{args:?}: {}", r.err());
+    r.stdout
+}
+
+#[test]
+fn closed_pipes_end_quietly() {
+    let (commands, _files) = printing_commands();
+    for args in &commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        for out in [Sink::Closed, Sink::FirstLine] {
+            let r = run(&args, None, out, Sink::Capture);
+            assert_eq!(r.code, 0, "{args:?} with {out:?}: {}", r.err());
+            assert!(r.err().is_empty(), "{args:?} with {out:?}: {}", r.err());
+        }
+    }
+    // Tree text from standard input, with the output closed.
+    let r = run(
+        &["tree", "-", "--json"],
+        Some(big_tree().as_bytes()),
+        Sink::Closed,
+        Sink::Capture,
+    );
+    assert_eq!((r.code, r.err()), (0, String::new()));
+}
+
+#[test]
+fn a_closed_stderr_does_not_stop_a_command() {
+    // The node cap's notice goes to stderr; once `eprintln!` panicked here (exit 101).
+    let r = run(
+        &["random", "-b", "10", "-d", "8", "--node-cap", "5000"],
+        None,
+        Sink::Capture,
+        Sink::Closed,
+    );
+    assert_eq!(r.code, 0);
+    assert!(String::from_utf8_lossy(&r.stdout).contains("stopped by the node cap"));
+    // An error that cannot be shown still gives its exit status.
+    let r = run(&["tree", "(1"], None, Sink::Capture, Sink::Closed);
+    assert_eq!(r.code, 1);
+    // So does a usage error.
+    let r = run(
+        &["tree", "--frobnicate", "(1)"],
+        None,
+        Sink::Capture,
+        Sink::Closed,
+    );
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn a_full_disk_is_an_error() {
+    let (commands, _files) = printing_commands();
+    for args in &commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&args, None, Sink::Full, Sink::Capture);
+        assert_eq!(r.code, 1, "{args:?} wrote to /dev/full: {}", r.err());
+        assert!(
+            r.err().starts_with("error: cannot write output: ") && r.err().contains("space"),
+            "{args:?}: {}",
+            r.err()
+        );
+        assert!(!r.err().contains("panicked"), "{args:?}: {}", r.err());
+    }
+}
+
+/// The bytes a terminal would act on: C0 controls other than newline, DEL and C1 controls.
+fn raw_controls(bytes: &[u8]) -> Vec<char> {
+    String::from_utf8_lossy(bytes)
+        .chars()
+        .filter(|&c| c.is_control() && c != '\n')
+        .collect()
+}
+
+#[test]
+fn control_characters_in_input_are_escaped() {
+    let esc = "\u{1b}[2J";
+    let suite_esc = Scratch::new(
+        "esc-suite.epd",
+        format!("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"{esc}\";\n").as_bytes(),
+    );
+    let suite_nul = Scratch::new(
+        "nul-suite.epd",
+        b"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;\0 id \"x\";\n",
+    );
+    let fen_esc = format!("6k1/5ppp/8/8/8/8/5PPP/R5K1 w {esc} - 0 1");
+    let set_esc = format!("tt.size_log2={esc}");
+    // (arguments, standard input, what stderr shows in place of the control character)
+    type Case<'a> = (Vec<&'a str>, Option<&'a [u8]>, &'a str);
+    let cases: Vec<Case> = vec![
+        (vec!["tree", "-"], Some(b"(1 \0)"), "'\\0'"),
+        (vec!["tree", "-"], Some(b"(1 \x1b[2J)"), "'\\u{1b}'"),
+        (vec!["tree", "(1 \u{7})"], None, "'\\u{7}'"),
+        (
+            vec!["tree", "-"],
+            Some(b"(1 2)\x9b"),
+            "did not contain valid UTF-8",
+        ),
+        (
+            vec!["chess", "--fen", &fen_esc, "--depth", "1"],
+            None,
+            "--fen: the FEN's castling field is \"\\u{1b}[2J\"",
+        ),
+        (
+            vec!["bench", "--suite", suite_esc.path(), "--depth", "1"],
+            None,
+            "line 1: control characters are not allowed in EPD (found '\\u{1b}' in column 47)",
+        ),
+        (
+            vec!["bench", "--suite", suite_nul.path(), "--depth", "1"],
+            None,
+            "(found '\\0' in column 42)",
+        ),
+        (
+            vec![
+                "experiment",
+                "null-move",
+                "--suite",
+                suite_esc.path(),
+                "--depth",
+                "1",
+            ],
+            None,
+            "control characters are not allowed",
+        ),
+        (vec!["tree", "--set", &set_esc, "(1 2)"], None, "\\u{1b}[2J"),
+        (
+            vec!["bench", "--suite", "/nonexistent/\u{1b}[2J.epd"],
+            None,
+            "cannot read suite '/nonexistent/\\u{1b}[2J.epd'",
+        ),
+    ];
+    for (args, stdin, shown) in cases {
+        let r = run(&args, stdin, Sink::Capture, Sink::Capture);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.err());
+        assert_eq!(raw_controls(&r.stderr), [], "{args:?}: {:?}", r.err());
+        assert_eq!(raw_controls(&r.stdout), [], "{args:?}");
+        assert!(
+            r.err().contains(shown),
+            "{args:?}: {:?} lacks {shown:?}",
+            r.err()
+        );
+    }
+}
+
+#[test]
+fn fen_errors_name_the_field() {
+    // shakmaty splits on '_' too: "w _ -" used to blame en passant, "w _ - 0 1" was accepted.
+    let cases: &[(&str, &str)] = &[
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w _ - 0 1",
+            "--fen: the FEN's castling field is \"_\", expected '-' or some of K, Q, k, q",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w _ -",
+            "--fen: the FEN's castling field is \"_\"",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 99999999999999999999 1",
+            "--fen: the FEN's halfmove clock field is \"99999999999999999999\", expected a \
+             whole number from 0 to 150",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 0",
+            "--fen: the FEN's fullmove number field is \"0\"",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq e3 0 1",
+            "--fen: the FEN's en passant field is \"e3\", expected '-' or a square on rank 6",
+        ),
+        ("", "--fen: empty FEN"),
+    ];
+    for (fen, expected) in cases {
+        let r = run(
+            &["chess", "--fen", fen, "--depth", "1"],
+            None,
+            Sink::Capture,
+            Sink::Capture,
+        );
+        assert_eq!(r.code, 1, "{fen}");
+        assert!(r.err().contains(expected), "{fen}: {}", r.err());
+    }
+}
+
+#[test]
+fn epd_counters_keep_the_best_move() {
+    // Issue 8 item 5: "… w - - 0 1 bm Ra8#;" was counted as not solved.
+    let suite = Scratch::new("counters.epd", SUITE.as_bytes());
+    let out = run_ok(&[
+        "experiment",
+        "null-move",
+        "--suite",
+        suite.path(),
+        "--depth",
+        "2",
+        "--csv",
+    ]);
+    let out = String::from_utf8(out).unwrap();
+    let six = out.lines().find(|l| l.starts_with("six,")).expect(&out);
+    assert!(six.ends_with(",true,true,true,true"), "{out}");
+    // A record the standard does not allow is refused with its file and line.
+    let bad = Scratch::new(
+        "bad.epd",
+        format!("{SUITE}6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 bm Ra8#;\n").as_bytes(),
+    );
+    let r = run(
+        &["bench", "--suite", bad.path(), "--depth", "1"],
+        None,
+        Sink::Capture,
+        Sink::Capture,
+    );
+    assert_eq!(r.code, 1);
+    let expected = format!(
+        "error: {}, line 3: the halfmove clock \"0\" is not followed by a fullmove number",
+        bad.path()
+    );
+    assert!(r.err().starts_with(&expected), "{}", r.err());
+}
+
+#[test]
+fn bench_has_the_search_commands_caps() {
+    let suite = Scratch::new("cap-suite.epd", SUITE.as_bytes());
+    let r = run(
+        &[
+            "bench",
+            "--suite",
+            suite.path(),
+            "--depth",
+            "4",
+            "--node-cap",
+            "300",
+        ],
+        None,
+        Sink::Capture,
+        Sink::Capture,
+    );
+    assert_eq!(r.code, 0, "{}", r.err());
+    let out = String::from_utf8_lossy(&r.stdout);
+    assert!(
+        r.err()
+            .contains("notice: the node cap of 300 nodes stopped the search of"),
+        "{}",
+        r.err()
+    );
+    assert!(
+        out.contains("* stopped by the node cap of 300 nodes"),
+        "{out}"
+    );
+    let rows: Vec<&str> = out.lines().filter(|l| l.ends_with(" *")).collect();
+    assert!(!rows.is_empty(), "{out}");
+    for (depth, shown) in [
+        (
+            "0",
+            "--depth: 0 is out of range: a benchmark searches 1 to 64 plies",
+        ),
+        ("65", "--depth: 65 is out of range"),
+    ] {
+        let r = run(
+            &["bench", "--suite", suite.path(), "--depth", depth],
+            None,
+            Sink::Capture,
+            Sink::Capture,
+        );
+        assert_eq!(r.code, 1);
+        assert!(r.err().contains(shown), "{}", r.err());
+    }
+    let (_, out, _) = prunescope(&["bench", "--help"], None);
+    assert!(out.contains("--node-cap"), "{out}");
+}
+
+#[test]
+fn tree_limits_are_refused_where_crossed() {
+    // 65,535 children: refused at the child that crosses the limit, not at ')'.
+    let wide = format!("({}", "1 ".repeat(65_535));
+    let r = run(
+        &["tree", "-"],
+        Some(wide.as_bytes()),
+        Sink::Capture,
+        Sink::Capture,
+    );
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err().contains(
+            "standard input: tree text, line 1, column 131070: the node opened at line 1, \
+             column 1 has more than 65534 children"
+        ),
+        "{}",
+        r.err()
+    );
+    let deep = format!("{}1", "(".repeat(201));
+    let (code, _, err) = prunescope(&["tree", &deep], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("column 201: the tree is nested deeper than 200 levels"),
+        "{err}"
+    );
+}

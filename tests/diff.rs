@@ -24,12 +24,12 @@ fn cfg(algo: Algorithm) -> SearchConfig {
 }
 
 fn traced(input: &Input, cfg: &SearchConfig) -> (Summary, Recorder) {
-    input.prepare().unwrap().search_traced(cfg).unwrap()
+    input.prepare().unwrap().search_traced(cfg, 0).unwrap()
 }
 
 fn json(input: &Input, cfg: &SearchConfig) -> String {
     let prepared = input.prepare().unwrap();
-    let (summary, rec) = prepared.search_traced(cfg).unwrap();
+    let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
     let mut out = Vec::new();
     write_trace(&mut out, input, &prepared, cfg, &summary, &rec).unwrap();
     String::from_utf8(out).unwrap()

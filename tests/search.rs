@@ -102,8 +102,14 @@ fn alphabeta_and_pvs_equal_minimax_on_random_trees() {
         for algo in Algorithm::ALL {
             let mut rec = Recorder::new();
             let r = Searcher::new(cfg(algo), &mut rec).run_to_leaves(&tree.root());
-            assert_eq!(r.value, expect, "{} on {}", algo.name(), shape.to_text());
-            assert!(!r.aborted);
+            assert_eq!(
+                r.value,
+                Some(expect),
+                "{} on {}",
+                algo.name(),
+                shape.to_text()
+            );
+            assert!(!r.aborted());
         }
     }
 }
@@ -118,7 +124,7 @@ fn alphabeta_evaluates_exactly_the_textbook_leaves_in_order() {
         let v = textbook_ab(&shape, -INF, INF, 1, &mut Vec::new(), &mut log);
         let mut rec = Recorder::new();
         let r = Searcher::new(cfg(Algorithm::AlphaBeta), &mut rec).run_to_leaves(&tree.root());
-        assert_eq!(r.value, v);
+        assert_eq!(r.value, Some(v));
         assert_eq!(leaf_paths(&rec), log, "tree {}", shape.to_text());
     }
 }
@@ -157,7 +163,7 @@ fn knuth_moore_minimal_tree_on_best_ordered_trees() {
                     ..cfg(algo)
                 };
                 let r = Searcher::new(c, &mut rec).run(&params.root());
-                assert_eq!(r.value, params.root().true_value());
+                assert_eq!(r.value, Some(params.root().true_value()));
                 let mut leaves = [0u64; 3];
                 for n in rec.nodes.iter().filter(|n| n.reason() == StopReason::Leaf) {
                     leaves[n.expected() as usize] += 1;
@@ -202,7 +208,7 @@ fn synthetic_trees_have_their_built_in_value_under_every_ordering() {
                 let r = Searcher::new(c, &mut prunescope::NoTrace).run(&params.root());
                 assert_eq!(
                     r.value,
-                    params.root().true_value(),
+                    Some(params.root().true_value()),
                     "{params:?} {}",
                     algo.name()
                 );
@@ -275,7 +281,7 @@ fn node_cap_stops_with_partial_trace() {
     };
     let mut rec = Recorder::new();
     let r = Searcher::new(c, &mut rec).run(&params.root());
-    assert!(r.aborted);
+    assert!(r.aborted());
     assert_eq!(r.nodes, 1000);
     assert_eq!(rec.nodes.len(), 1000);
     assert!(rec.nodes.iter().all(|n| n.exited()));

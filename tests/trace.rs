@@ -9,7 +9,7 @@ const RUSSELL_NORVIG: &str = "((3 12 8) (2 4 6) (14 5 2))";
 
 fn trace_json(input: &Input, cfg: &SearchConfig) -> String {
     let prepared = input.prepare().unwrap();
-    let (summary, rec) = prepared.search_traced(cfg).unwrap();
+    let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
     let mut out = Vec::new();
     write_trace(&mut out, input, &prepared, cfg, &summary, &rec).unwrap();
     String::from_utf8(out).unwrap()
@@ -63,7 +63,7 @@ fn russell_norvig_alphabeta_prunes_two_leaves() {
         &cfg(Algorithm::AlphaBeta, 1),
     );
     let doc = read_trace(&json).unwrap();
-    assert_eq!(doc.value, 3);
+    assert_eq!(doc.value, Some(3));
     let second = doc
         .nodes
         .iter()
@@ -102,7 +102,7 @@ fn pvs_records_researches_with_links() {
         &cfg(Algorithm::Pvs, 1),
     );
     let doc = read_trace(&json).unwrap();
-    assert_eq!(doc.value, 5);
+    assert_eq!(doc.value, Some(5));
     let re: Vec<_> = doc
         .nodes
         .iter()

@@ -116,7 +116,7 @@ fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::lab::Summary, prune
     input
         .prepare()
         .unwrap()
-        .search_traced(cfg)
+        .search_traced(cfg, 0)
         .expect("native search")
 }
 
@@ -165,7 +165,7 @@ fn russell_norvig_alphabeta() {
         ..Default::default()
     };
     let (nsum, nrec) = native(&input, &cfg);
-    assert_eq!(nsum.value, 3);
+    assert_eq!(nsum.value, Some(3));
     assert_eq!(nsum.nodes, 11);
     assert_eq!(
         batches.len(),
@@ -214,7 +214,10 @@ fn batches_stream_and_reassemble() {
             ..Default::default()
         },
     );
-    assert_eq!(num(&get(&result, "summary"), "value"), nsum.value as f64);
+    assert_eq!(
+        num(&get(&result, "summary"), "value"),
+        nsum.value.unwrap() as f64
+    );
     assert_eq!(
         all,
         rec_bytes(&nrec),
@@ -419,7 +422,7 @@ fn streamed_chess_trace_equals_the_native_recording() {
     let (batches, result) = run_collect(&mut s, 512);
     let (nsum, nrec) = native(&input, &cfg);
     let summary = get(&result, "summary");
-    assert_eq!(num(&summary, "value"), nsum.value as f64);
+    assert_eq!(num(&summary, "value"), nsum.value.unwrap() as f64);
     assert_eq!(num(&summary, "nodes"), nsum.nodes as f64);
     assert!(batches.len() > 3);
     assert_eq!(assemble(&batches), rec_bytes(&nrec));

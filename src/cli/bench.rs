@@ -3,52 +3,69 @@
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
-use prunescope::experiments;
-use prunescope::search::config::{Algorithm, SearchConfig};
+use prunescope::game::chess::epd;
+use prunescope::lab::Prepared;
+use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, MAX_DEPTH, SearchConfig};
 use std::io::Write;
 use std::time::Instant;
+
+/// The benchmark's default node cap per search: ten times the search commands' default, so
+/// that the depth-5 signature on Bratko–Kopec (BK.05 alone takes 2,617,732 nodes) is complete.
+pub const DEFAULT_BENCH_NODE_CAP: u64 = 10 * DEFAULT_NODE_CAP;
 
 #[derive(Args)]
 pub struct BenchArgs {
     /// EPD file to search.
     #[arg(long, default_value = "www/data/bk.epd")]
     pub suite: String,
-    /// Depth in plies for every position.
+    /// Depth in plies for every position (1..=64).
     #[arg(long, short = 'd', default_value_t = 5)]
     pub depth: u32,
     /// Algorithm to benchmark.
     #[arg(long, default_value = "pvs", value_parser = Algorithm::parse)]
     pub algo: Algorithm,
+    /// Stop each search after this many nodes with a notice (0 = no cap); a stopped search
+    /// is marked in its row and its figures are partial.
+    #[arg(long, default_value_t = DEFAULT_BENCH_NODE_CAP)]
+    pub node_cap: u64,
 }
 
 pub fn run(a: BenchArgs) -> Result<(), CliError> {
     let (suite, depth, algo) = (a.suite.as_str(), a.depth, a.algo);
-    let mut out = term::stdout();
-    let positions = experiments::read_epd(suite)?;
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(CliError::input(
+            "--depth",
+            format!("{depth} is out of range: a benchmark searches 1 to {MAX_DEPTH} plies"),
+        ));
+    }
     let cfg = SearchConfig {
         algo,
         depth,
         iterative: true,
+        node_cap: a.node_cap,
         ..SearchConfig::default()
     };
     cfg.validate()?;
-    let prepared = experiments::prepare_suite(&positions)?;
+    let records = epd::read_suite(suite)?;
+    let mut out = term::stdout();
     writeln!(
         out,
-        "{} positions from {suite}, {} depth {depth}, iterative deepening",
-        prepared.len(),
+        "{} positions from {}, {} depth {depth}, iterative deepening",
+        records.len(),
+        term::escape_line(suite),
         algo.name()
     )?;
     let (mut un_nodes, mut un_secs) = (0u64, 0f64);
     let (mut tr_nodes, mut tr_secs, mut tr_bytes) = (0u64, 0f64, 0usize);
+    let mut capped = 0usize;
     writeln!(
         out,
         "{:<8} {:>10} {:>12} {:>12} {:>8}",
         "position", "nodes", "untraced n/s", "traced n/s", "B/node"
     )?;
     let mut progress = term::Progress::new();
-    let count = prepared.len();
-    for (k, (pos, p)) in positions.iter().zip(&prepared).enumerate() {
+    let count = records.len();
+    for (k, record) in records.iter().enumerate() {
         let secs = progress.elapsed();
         progress.update(|| {
             format!(
@@ -57,25 +74,39 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
                 un_nodes + tr_nodes
             )
         });
-        let id = term::escape_line(&pos.id);
+        let id = term::escape_line(&record.name()).into_owned();
+        let p = Prepared::Chess(record.position.clone());
         let t = Instant::now();
         let s = p.search_untraced(&cfg)?;
         let us = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let (s2, rec) = p.search_traced(&cfg)?;
+        let (s2, rec) = p.search_traced(&cfg, 0)?;
         let ts = t.elapsed().as_secs_f64();
         if s2.nodes != s.nodes || s2.value != s.value {
             return Err(format!("{id}: the traced search differs from the untraced one").into());
         }
+        if s.aborted {
+            if capped == 0 {
+                // Said at once, not only at the end: a capped run may still take a while.
+                progress.finish();
+                term::notice(&format!(
+                    "the node cap of {} nodes stopped the search of {id}; rows marked * are \
+                     partial (raise --node-cap)",
+                    cfg.node_cap
+                ));
+            }
+            capped += 1;
+        }
         let bytes = rec.heap_bytes();
         writeln!(
             out,
-            "{:<8} {:>10} {:>12.0} {:>12.0} {:>8.1}",
+            "{:<8} {:>10} {:>12.0} {:>12.0} {:>8.1}{}",
             id,
             s.nodes,
             s.nodes as f64 / us,
             s.nodes as f64 / ts,
-            bytes as f64 / s.nodes as f64
+            bytes as f64 / s.nodes as f64,
+            if s.aborted { " *" } else { "" }
         )?;
         un_nodes += s.nodes;
         un_secs += us;
@@ -100,6 +131,13 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         tr_secs / un_secs,
         std::mem::size_of::<prunescope::trace::record::NodeRec>()
     )?;
+    if capped > 0 {
+        writeln!(
+            out,
+            "* stopped by the node cap of {} nodes: {capped} of {count} searches are partial",
+            cfg.node_cap
+        )?;
+    }
     out.flush()?;
     Ok(())
 }

@@ -61,7 +61,7 @@ fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
             } else {
                 ""
             },
-            s.value,
+            s.value.map_or("none".to_string(), |v| v.to_string()),
             if s.best_line.is_empty() {
                 "-".to_string()
             } else {

@@ -1,14 +1,26 @@
 //! The one error type of the command line: every command returns it, and [`CliError::report`]
 //! prints it once and picks the exit code.
 
+use prunescope::game::chess::epd::SuiteError;
 use std::io;
 use std::process::ExitCode;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Bad input, a refused parameter, a failed search: the message says which and why.
+    /// A refused parameter or a failed search: the message says which and why.
     #[error("{0}")]
     Message(String),
+    /// An input that cannot be used: which one (a flag such as `--fen`, a file, standard
+    /// input) and the typed reason, which names the field.
+    #[error("{input}: {source}")]
+    Input {
+        input: String,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// An EPD suite that cannot be used (unreadable, a bad record with its line, empty).
+    #[error(transparent)]
+    Suite(#[from] SuiteError),
     /// Writing the output failed (other than a closed pipe): a full disk, a revoked file.
     #[error("cannot write output: {0}")]
     Write(io::Error),
@@ -18,6 +30,17 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// An error in the input named `input`.
+    pub fn input(
+        input: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> CliError {
+        CliError::Input {
+            input: input.into(),
+            source: source.into(),
+        }
+    }
+
     /// Prints the error (escaped, on stderr) and returns the exit code: 0 for a closed pipe,
     /// whose reader asked for no more, and 1 otherwise.
     pub fn report(&self) -> ExitCode {
@@ -43,6 +66,24 @@ impl From<io::Error> for CliError {
         } else {
             CliError::Write(e)
         }
+    }
+}
+
+impl From<prunescope::search::config::ConfigError> for CliError {
+    fn from(e: prunescope::search::config::ConfigError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+impl From<prunescope::lab::InputError> for CliError {
+    fn from(e: prunescope::lab::InputError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+impl From<prunescope::lab::LabError> for CliError {
+    fn from(e: prunescope::lab::LabError) -> Self {
+        CliError::Message(e.to_string())
     }
 }
 

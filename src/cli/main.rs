@@ -21,7 +21,10 @@ use std::process::ExitCode;
     about = "Search game trees with minimax, alpha-beta or PVS and trace every node",
     long_about = "Search game trees with minimax, alpha-beta or PVS and trace every node.\n\n\
         Without --json, prints a summary: value, best line, node counts per node type, time \
-        and nodes/s. With --json, prints the full trace (format: docs/trace-format.md)."
+        and nodes/s. With --json, prints the full trace (format: docs/trace-format.md).\n\n\
+        Exit status: 0 on success or when the reader closes the output early (| head), 1 on \
+        bad input or output that cannot be written (error: … on stderr, with control \
+        characters escaped), 2 on a usage error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -53,7 +56,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     let result = match cli.command {
         Command::Tree(a) => search::tree(a),
         Command::Random(a) => search::random(a),
@@ -66,6 +72,19 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.report(),
+    }
+}
+
+/// Prints clap's help, version or usage error and returns its exit code (0 for help and
+/// version, 2 for usage errors). `Cli::parse` would ignore a failed write; help written to a
+/// full disk is an error here, and help cut short by `| head` ends quietly.
+fn usage(e: &clap::Error) -> ExitCode {
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    match e.print() {
+        Ok(()) => code,
+        // A usage error that cannot reach stderr has nowhere else to go.
+        Err(_) if e.use_stderr() => code,
+        Err(io) => CliError::from(io).report(),
     }
 }
 

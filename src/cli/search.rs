@@ -4,11 +4,13 @@
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
+use prunescope::game::chess::ChessPos;
 use prunescope::game::synthetic::{Ordering, SynthParams};
-use prunescope::lab::{Input, Summary};
+use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
+use prunescope::lab::{Input, Prepared, Summary};
+use prunescope::search::StopCause;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
 use prunescope::trace::json::write_trace;
-use prunescope::trace::record::Recorder;
 use prunescope::trace::stats::TraceStats;
 use std::io::{Read, Write};
 use std::time::Instant;
@@ -16,7 +18,8 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct TreeArgs {
     /// The tree text; "-" reads it from standard input. Leaves are integers from the
-    /// root (MAX) player's view.
+    /// root (MAX) player's view, |leaf| <= 999999998; at most 65534 children per node, 200
+    /// levels and 50000000 nodes.
     pub tree: String,
     #[command(flatten)]
     pub common: Common,
@@ -50,7 +53,9 @@ pub struct RandomArgs {
 
 #[derive(Args)]
 pub struct ChessArgs {
-    /// The position in FEN (the halfmove and fullmove fields may be omitted).
+    /// The position in FEN: board, side to move, castling, en passant, halfmove clock
+    /// (0..=150) and fullmove number (1..=9999), separated by whitespace; the two counters may
+    /// be omitted together.
     #[arg(long)]
     pub fen: String,
     /// Depth in plies (1..=64).
@@ -87,6 +92,11 @@ pub struct Common {
     /// Stop after this many nodes with a notice (0 = no cap).
     #[arg(long, default_value_t = DEFAULT_NODE_CAP)]
     pub node_cap: u64,
+    /// With --json, the most memory the kept trace may use (e.g. 512M, 8G); past it the search
+    /// stops with a notice, as at the node cap. `auto`: 8G, or half of the available memory or
+    /// of the `ulimit -v` limit if less. Without --json no node is kept.
+    #[arg(long, default_value = DEFAULT_MEMORY_BUDGET, value_name = "SIZE")]
+    pub memory_budget: ByteSize,
     /// Also print trace statistics (node types, first-move fail-high %, effective branching
     /// factor, best-move index histograms).
     #[arg(long)]
@@ -94,16 +104,28 @@ pub struct Common {
 }
 
 pub fn tree(a: TreeArgs) -> Result<(), CliError> {
-    let text = if a.tree == "-" {
+    let cfg = config(&a.common, 1, false)?;
+    let from_stdin = a.tree == "-";
+    let text = if from_stdin {
+        // One byte past the limit is enough for the parser to refuse a longer text.
         let mut s = String::new();
         std::io::stdin()
+            .take(MAX_TREE_TEXT_BYTES as u64 + 1)
             .read_to_string(&mut s)
-            .map_err(|e| format!("cannot read the tree from standard input: {e}"))?;
+            .map_err(|e| CliError::input("standard input", format!("cannot read the tree: {e}")))?;
         s
     } else {
         a.tree
     };
-    search(Input::Tree { text }, a.common, 1, false)
+    let input = Input::Tree { text };
+    let prepared = input.prepare().map_err(|e| {
+        if from_stdin {
+            CliError::input("standard input", e)
+        } else {
+            CliError::from(e)
+        }
+    })?;
+    search(&input, prepared, &cfg, &a.common)
 }
 
 pub fn random(a: RandomArgs) -> Result<(), CliError> {
@@ -115,16 +137,20 @@ pub fn random(a: RandomArgs) -> Result<(), CliError> {
         random_branching: a.random_branching,
         transpositions: a.transpositions,
     };
-    search(Input::Random(p), a.common, a.depth, false)
+    let cfg = config(&a.common, a.depth, false)?;
+    let input = Input::Random(p);
+    let prepared = input.prepare()?;
+    search(&input, prepared, &cfg, &a.common)
 }
 
 pub fn chess(a: ChessArgs) -> Result<(), CliError> {
-    search(
-        Input::Chess { fen: a.fen },
-        a.common,
-        a.depth,
-        !a.no_iterative,
-    )
+    let cfg = config(&a.common, a.depth, !a.no_iterative)?;
+    // Read here first for the typed error that names the FEN field; `prepare` then reads the
+    // same text the same way.
+    ChessPos::from_fen(&a.fen).map_err(|e| CliError::input("--fen", e))?;
+    let input = Input::Chess { fen: a.fen };
+    let prepared = input.prepare().map_err(|e| CliError::input("--fen", e))?;
+    search(&input, prepared, &cfg, &a.common)
 }
 
 /// The configuration the common flags describe.
@@ -140,60 +166,178 @@ fn config(common: &Common, depth: u32, iterative: bool) -> Result<SearchConfig, 
         cfg.enable(name.trim())?;
     }
     for kv in &common.set {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("--set expects NAME=VALUE, got '{kv}'"))?;
-        cfg.set(k.trim(), v.trim())?;
+        cfg.assign(kv)?;
     }
+    // Checked before the input is read: a bad flag is reported without parsing a big tree.
+    cfg.validate()?;
     Ok(cfg)
 }
 
-fn search(input: Input, common: Common, depth: u32, iterative: bool) -> Result<(), CliError> {
-    let cfg = config(&common, depth, iterative)?;
-    let prepared = input.prepare()?;
+/// Searches `prepared` and prints the summary, or with `--json` the trace.
+fn search(
+    input: &Input,
+    prepared: Prepared,
+    cfg: &SearchConfig,
+    common: &Common,
+) -> Result<(), CliError> {
     let start = Instant::now();
-    let (summary, rec) = prepared.search_traced(&cfg)?;
-    let secs = start.elapsed().as_secs_f64();
-    if summary.aborted {
-        eprintln!(
-            "notice: the node cap of {} nodes stopped the search; results are partial (raise --node-cap)",
-            cfg.node_cap
-        );
-    }
     let mut out = term::stdout();
     if common.json {
-        write_trace(&mut out, &input, &prepared, &cfg, &summary, &rec)?;
+        // The whole trace is kept for writing, within the memory budget.
+        let (summary, rec) = prepared.search_traced(cfg, common.memory_budget.0)?;
+        stop_notice(&summary, cfg, common);
+        write_trace(&mut out, input, &prepared, cfg, &summary, &rec)?;
     } else {
-        print_summary(&mut out, &summary, &rec, secs, common.stats)?;
+        // A summary needs only the statistics: nothing per node is kept.
+        let (summary, stats) = prepared.search_stats(cfg)?;
+        let secs = start.elapsed().as_secs_f64();
+        stop_notice(&summary, cfg, common);
+        print_summary(&mut out, &summary, &stats, secs, common.stats)?;
     }
     out.flush()?;
     Ok(())
 }
 
+/// Says on stderr why a search stopped early, and which limit to raise.
+fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
+    let what = match summary.stopped {
+        None => return,
+        Some(StopCause::NodeCap) => format!(
+            "the node cap of {} nodes stopped the search; results are partial (raise --node-cap)",
+            cfg.node_cap
+        ),
+        Some(StopCause::MemoryBudget) => format!(
+            "the memory budget of {} for the trace stopped the search after {} nodes; results \
+             are partial (raise --memory-budget, or leave out --json)",
+            common.memory_budget, summary.nodes
+        ),
+    };
+    let iterations = if summary.value.is_none() {
+        "; no iteration finished, so there is no value"
+    } else {
+        ""
+    };
+    term::notice(&format!("{what}{iterations}"));
+}
+
+/// A size in bytes, written as a number with an optional K, M, G or T suffix (powers of 1024).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByteSize(pub u64);
+
+impl std::str::FromStr for ByteSize {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ByteSize, String> {
+        let t = s.trim();
+        if t == "auto" {
+            return Ok(ByteSize(auto_budget()));
+        }
+        let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+            Some((i, _)) => t.split_at(i),
+            None => (t, ""),
+        };
+        let shift = match unit
+            .trim()
+            .to_ascii_uppercase()
+            .trim_end_matches("IB")
+            .trim_end_matches('B')
+        {
+            "" => 0,
+            "K" => 10,
+            "M" => 20,
+            "G" => 30,
+            "T" => 40,
+            _ => {
+                return Err(format!(
+                    "'{s}' is not a size: expected a number with K, M, G or T"
+                ));
+            }
+        };
+        let n: u64 = digits
+            .parse()
+            .map_err(|_| format!("'{s}' is not a size: expected a number with K, M, G or T"))?;
+        n.checked_mul(1 << shift)
+            .map(ByteSize)
+            .ok_or_else(|| format!("'{s}' is too large"))
+    }
+}
+
+impl std::fmt::Display for ByteSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let units = [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")];
+        for (shift, u) in units {
+            if self.0 >= 1 << shift {
+                return write!(f, "{:.1} {u}", self.0 as f64 / (1u64 << shift) as f64);
+            }
+        }
+        write!(f, "{} bytes", self.0)
+    }
+}
+
+/// The default memory budget for a kept trace: 8 GiB (a third of a 24 GB machine), or half of
+/// what the system can give the process if that is less (available memory, or the address-space
+/// limit set with `ulimit -v`), so that a runaway search stops with a notice long before the
+/// process runs out of memory.
+pub const DEFAULT_MEMORY_BUDGET: &str = "auto";
+
+/// [`DEFAULT_MEMORY_BUDGET`] on this machine.
+fn auto_budget() -> u64 {
+    let mut budget: u64 = 8 << 30;
+    // Linux reports both in /proc; elsewhere the 8 GiB stands.
+    if let Ok(meminfo) = std::fs::read_to_string("/proc/meminfo")
+        && let Some(kb) = meminfo
+            .lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+    {
+        budget = budget.min(kb * 1024 / 2);
+    }
+    if let Ok(limits) = std::fs::read_to_string("/proc/self/limits")
+        && let Some(bytes) = limits
+            .lines()
+            .find(|l| l.starts_with("Max address space"))
+            .and_then(|l| l.split_whitespace().nth(3))
+            .and_then(|v| v.parse::<u64>().ok())
+    {
+        budget = budget.min(bytes / 2);
+    }
+    budget
+}
+
 pub fn print_summary(
     out: &mut impl Write,
     s: &Summary,
-    rec: &Recorder,
+    st: &TraceStats,
     secs: f64,
     full: bool,
 ) -> std::io::Result<()> {
-    let st = TraceStats::of(rec);
-    writeln!(out, "value      {}", s.value)?;
+    match s.value {
+        Some(v) => writeln!(
+            out,
+            "value      {v}{}",
+            if s.uncertain { " (uncertain)" } else { "" }
+        )?,
+        None => writeln!(
+            out,
+            "value      none: the search stopped before its first iteration finished"
+        )?,
+    }
     let line = if s.best_line_san.is_empty() {
         &s.best_line
     } else {
         &s.best_line_san
     };
-    writeln!(out, "best line  {}", line.join(" "))?;
+    // Moves and child indices are ours, but a line is escaped like anything shown from a run.
+    writeln!(out, "best line  {}", term::escape_line(&line.join(" ")))?;
     writeln!(
         out,
         "nodes      {} ({} leaves){}",
         s.nodes,
         st.leaves,
-        if s.aborted {
-            " — stopped by the node cap"
-        } else {
-            ""
+        match s.stopped {
+            Some(StopCause::NodeCap) => " — stopped by the node cap",
+            Some(StopCause::MemoryBudget) => " — stopped by the memory budget",
+            None => "",
         }
     )?;
     writeln!(

@@ -11,6 +11,14 @@ pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::new(io::stdout().lock())
 }
 
+/// Prints `notice: MESSAGE` on standard error, escaped. A notice that cannot be written (a
+/// closed or full standard error) is dropped: it must not stop the command or panic, as
+/// `eprintln!` does.
+pub fn notice(message: &str) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "notice: {}", escape(message));
+}
+
 /// `s` with every control character (C0, DEL and C1, including ESC and NUL) written as a
 /// visible escape: `\n`, `\t`, `\r`, or `\u{1b}`. Text without control characters is returned
 /// as it is.

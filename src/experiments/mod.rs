@@ -40,49 +40,30 @@ pub struct EpdPosition {
     pub best_moves: Vec<String>,
 }
 
-/// Reads an EPD suite: the four FEN fields, `bm` and `id`.
+/// Reads an EPD suite (see [`crate::game::chess::epd`]): the position, `bm` and `id`.
 pub fn read_epd(path: &str) -> Result<Vec<EpdPosition>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read suite '{path}': {e}"))?;
-    parse_epd(&text).map_err(|e| format!("{path}, {e}"))
+    let records = crate::game::chess::epd::read_suite(path).map_err(|e| e.to_string())?;
+    Ok(records
+        .into_iter()
+        .map(|r| EpdPosition {
+            id: r.name(),
+            best_moves: r.best_moves.into_iter().map(|m| m.san).collect(),
+            fen: r.fen,
+        })
+        .collect())
 }
 
+/// Parses the text of an EPD suite; see [`read_epd`].
 pub fn parse_epd(text: &str) -> Result<Vec<EpdPosition>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() < 4 {
-            return Err(format!(
-                "line {}: expected an EPD record with 4 FEN fields",
-                n + 1
-            ));
-        }
-        let ops = fields[4..].join(" ");
-        let op = |name: &str| {
-            ops.split(';')
-                .map(str::trim)
-                .find_map(|o| o.strip_prefix(name).map(|v| v.trim().to_string()))
-        };
-        let id = op("id ")
-            .map(|v| v.trim_matches('"').to_string())
-            .unwrap_or_else(|| format!("#{}", n + 1));
-        let best_moves = op("bm ")
-            .map(|v| v.split_whitespace().map(str::to_string).collect())
-            .unwrap_or_default();
-        out.push(EpdPosition {
-            id,
-            fen: fields[..4].join(" "),
-            best_moves,
-        });
-    }
-    if out.is_empty() {
-        return Err("the suite has no positions".to_string());
-    }
-    Ok(out)
+    let records = crate::game::chess::epd::parse_suite(text).map_err(|e| e.to_string())?;
+    Ok(records
+        .into_iter()
+        .map(|r| EpdPosition {
+            id: r.name(),
+            best_moves: r.best_moves.into_iter().map(|m| m.san).collect(),
+            fen: r.fen,
+        })
+        .collect())
 }
 
 /// Parses every position of a suite, naming the one that fails.
@@ -573,11 +554,13 @@ mod tests {
     #[test]
     fn solved_ignores_check_marks() {
         let s = Summary {
-            value: 0,
+            value: Some(0),
             best_line: vec!["d8d1".into()],
             best_line_san: vec!["Qd1+".into()],
             nodes: 1,
             aborted: false,
+            stopped: None,
+            uncertain: false,
             iterations: vec![],
         };
         assert!(solved(&s, &["Qd1".to_string()]));

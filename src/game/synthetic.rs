@@ -96,6 +96,27 @@ pub const MAX_BRANCHING: u32 = 1000;
 /// Spread of the random value gaps `δ` between a node's children.
 const SPREAD: i64 = 10;
 
+/// What is wrong with a synthetic tree's parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SynthError {
+    #[error("{param} must be between {min} and {max}, got {got}")]
+    OutOfRange {
+        param: &'static str,
+        min: u32,
+        max: u32,
+        got: u32,
+    },
+}
+
+impl SynthError {
+    /// The parameter at fault (`branching`, `depth`).
+    pub fn param(&self) -> &'static str {
+        match self {
+            SynthError::OutOfRange { param, .. } => param,
+        }
+    }
+}
+
 /// Parameters of a synthetic tree.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SynthParams {
@@ -116,21 +137,21 @@ pub struct SynthParams {
 }
 
 impl SynthParams {
-    pub fn validate(&self) -> Result<(), String> {
-        if self.branching == 0 || self.branching > MAX_BRANCHING {
-            return Err(format!(
-                "branching must be between 1 and {MAX_BRANCHING}, got {}",
-                self.branching
-            ));
-        }
-        if self.depth == 0 || self.depth > crate::search::config::MAX_DEPTH {
-            return Err(format!(
-                "depth must be between 1 and {}, got {}",
-                crate::search::config::MAX_DEPTH,
-                self.depth
-            ));
-        }
-        Ok(())
+    pub fn validate(&self) -> Result<(), SynthError> {
+        let check = |param, got: u32, max: u32| {
+            if got == 0 || got > max {
+                Err(SynthError::OutOfRange {
+                    param,
+                    min: 1,
+                    max,
+                    got,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        check("branching", self.branching, MAX_BRANCHING)?;
+        check("depth", self.depth, crate::search::config::MAX_DEPTH)
     }
 
     /// The root position.
@@ -148,6 +169,9 @@ impl SynthParams {
         }
     }
 }
+
+/// Zobrist's side-to-move component: XORed into the key when the second player is to move.
+const SIDE_TO_MOVE_KEY: u64 = 0xF8D6_26AA_AF27_8509;
 
 /// Leaf value from a key, in -100..=100: for trees with transpositions.
 fn leaf_value(h: u64) -> Value {
@@ -224,13 +248,15 @@ impl Game for SynthPos<'_> {
             } else {
                 mix((mv as u64 + 1) * 2 + side).wrapping_mul(0x9E37_79B9)
             };
-            let hash = self.hash.wrapping_add(step);
-            return SynthPos {
+            let mut child = SynthPos {
                 params: self.params,
-                hash,
+                hash: self.hash.wrapping_add(step),
                 ply: self.ply + 1,
-                value: leaf_value(hash ^ side),
+                value: 0,
             };
+            // A leaf's value is a function of its position: the key, side to move included.
+            child.value = leaf_value(child.key());
+            return child;
         }
         let n = self.degree();
         let best = self.best_index(n);
@@ -261,8 +287,15 @@ impl Game for SynthPos<'_> {
         self.value
     }
 
+    /// The position's key: the moves played (`hash`) and, as in Zobrist keys, the side to
+    /// move. Without the side, move 0 (which adds nothing to `hash` but passes the turn) would
+    /// give a node its parent's key.
     fn key(&self) -> u64 {
-        self.hash
+        if self.ply % 2 == 1 {
+            self.hash ^ SIDE_TO_MOVE_KEY
+        } else {
+            self.hash
+        }
     }
 
     fn is_leaf(&self) -> bool {

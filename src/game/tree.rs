@@ -1,289 +1,433 @@
 //! Explicit game trees in textbook notation, e.g. `((3 12 8) (2 4 6) (14 5 2))`.
 //!
-//! Leaves are integers from the root (MAX) player's view; nesting may vary. The tree is stored
-//! as an arena with each node's children contiguous, so a position is a `Copy` index.
+//! Leaves are integers from the root (MAX) player's view; nesting may vary. The parsed tree is
+//! two flat arrays in breadth-first order, so each node's children are contiguous: per node
+//! the index of its first child (the next node's entry ends its child range) and per node its
+//! leaf value, 8 bytes a node. A position ([`TreePos`]) is a `Copy` index into them.
+//!
+//! The text is read twice and nothing else is allocated: the first pass checks it and counts
+//! the nodes on each level, refusing a limit the moment it is crossed (too many children,
+//! too deep, too many nodes, a leaf out of range); the second writes each node straight into
+//! its breadth-first slot. In breadth-first order the nodes of one level are in left-to-right
+//! order, as a depth-first reading meets them, so a node's slot is its level's start plus the
+//! number of nodes met on that level before it.
 
 use crate::game::Game;
 use crate::game::Value;
 use crate::game::synthetic::Rng;
+use crate::trace::schema::MAX_MOVES;
 
-/// Deepest nesting accepted (the trace stores `ply` in a byte).
+/// Deepest nesting accepted: the search recurses once per level, and the page lays out one row
+/// per level.
 pub const MAX_TREE_DEPTH: usize = 200;
-/// Largest leaf magnitude accepted.
+/// Largest leaf magnitude accepted: every value stays inside the search's `(-INF, INF)` with
+/// room for its windows.
 pub const MAX_LEAF: i64 = 1_000_000_000 - 2;
-/// Most children one node may have (the trace stores move indices in 16 bits).
-pub const MAX_CHILDREN: usize = u16::MAX as usize;
+/// Most children one node may have: the trace's move indices and counts are 16 bits, with
+/// one value reserved for "none" ([`MAX_MOVES`]).
+pub const MAX_CHILDREN: usize = MAX_MOVES;
+/// Most nodes a tree may have (leaves and inner nodes): 8 bytes each, 400 MB at the limit.
+pub const MAX_TREE_NODES: usize = 50_000_000;
+/// Longest tree text accepted (1 GiB): room for [`MAX_TREE_NODES`] nodes with comments, and a
+/// bound for readers that must decide how much to read.
+pub const MAX_TREE_TEXT_BYTES: usize = 1 << 30;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TreeNode {
-    first_child: u32,
-    n_children: u32,
-    value: Value,
-}
-
-/// A parsed explicit tree.
+/// A parsed explicit tree: breadth-first flat arrays (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
-    nodes: Vec<TreeNode>,
-    root: u32,
+    /// `first[i]` is the index of node `i`'s first child and `first[i + 1] - first[i]` its
+    /// number of children; one entry more than there are nodes.
+    first: Vec<u32>,
+    /// Leaf values from MAX's view (0 for inner nodes).
+    values: Vec<Value>,
+}
+
+/// What is wrong at the place a [`ParseError`] points to.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    #[error("empty tree: expected an integer leaf or '('")]
+    Empty,
+    #[error("unmatched ')': no '(' is open here")]
+    Unmatched,
+    #[error("expected a leaf value or '(': a subtree needs at least one child")]
+    EmptySubtree,
+    #[error(
+        "unexpected end of input: expected ')' to close the '(' at line {open_line}, column \
+         {open_column}"
+    )]
+    Unclosed {
+        open_line: usize,
+        open_column: usize,
+    },
+    #[error("expected end of input after the tree, found {}", found_text(*.found))]
+    AfterTree { found: Option<char> },
+    #[error("expected an integer leaf, '(' or ')', found {}", found_text(*.found))]
+    Unexpected { found: Option<char> },
+    #[error("expected digits after '{sign}', found {}", found_text(*.found))]
+    SignWithoutDigits { sign: char, found: Option<char> },
+    #[error("expected a digit, space or parenthesis, found {}", found_text(*.found))]
+    AfterLeaf { found: Option<char> },
+    #[error("leaf value {literal} is out of range (at most ±{MAX_LEAF})")]
+    LeafOutOfRange { literal: String },
+    #[error("the tree is nested deeper than {MAX_TREE_DEPTH} levels")]
+    TooDeep,
+    #[error(
+        "the node opened at line {open_line}, column {open_column} has more than \
+         {MAX_CHILDREN} children"
+    )]
+    TooManyChildren {
+        open_line: usize,
+        open_column: usize,
+    },
+    #[error("the tree has more than {MAX_TREE_NODES} nodes")]
+    TooManyNodes,
+    #[error("the tree text is longer than {MAX_TREE_TEXT_BYTES} bytes")]
+    TooLong,
+}
+
+/// A character of the input as a message shows it: quoted with control characters escaped
+/// (`'\0'`, `'\u{1b}'`), or "end of input".
+fn found_text(found: Option<char>) -> String {
+    match found {
+        Some(c) => format!("{c:?}"),
+        None => "end of input".to_string(),
+    }
 }
 
 /// A malformed tree text: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("tree text, line {line}, column {column}: {kind}")]
 pub struct ParseError {
-    /// 1-based line and column of the offending character.
+    /// 1-based line and column (in characters) of the offending character.
     pub line: usize,
     pub column: usize,
     /// 0-based byte offset.
     pub offset: usize,
-    pub message: String,
+    pub kind: ParseErrorKind,
 }
 
-impl core::fmt::Display for ParseError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "tree text, line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+/// 1-based line and column (in characters) of byte `offset` of `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
     }
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
-impl std::error::Error for ParseError {}
+/// One item of tree text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    Open,
+    Close,
+    Leaf(Value),
+}
 
-/// A node as parsed, before its children are laid out contiguously.
-struct RawNode {
-    children: Vec<u32>,
-    value: Value,
+/// Reads the items of tree text one by one, with their byte offsets.
+struct Tokens<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Self {
+        Tokens { text, at: 0 }
+    }
+
+    fn error(&self, offset: usize, kind: ParseErrorKind) -> ParseError {
+        let (line, column) = line_column(self.text, offset);
+        ParseError {
+            line,
+            column,
+            offset,
+            kind,
+        }
+    }
+
+    fn char_at(&self, offset: usize) -> Option<char> {
+        self.text.get(offset..).and_then(|s| s.chars().next())
+    }
+
+    /// Skips separators and comments; the offset of the next item's first character, if any.
+    fn skip_blank(&mut self) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        loop {
+            match bytes.get(self.at)? {
+                b' ' | b'\t' | b'\r' | b'\n' | b',' => self.at += 1,
+                b'#' => {
+                    while self.at < bytes.len() && bytes[self.at] != b'\n' {
+                        self.at += 1;
+                    }
+                }
+                _ => return Some(self.at),
+            }
+        }
+    }
+
+    /// The next item and its offset, `Ok(None)` at the end of the text.
+    fn next(&mut self) -> Result<Option<(usize, Token)>, ParseError> {
+        let Some(start) = self.skip_blank() else {
+            return Ok(None);
+        };
+        let bytes = self.text.as_bytes();
+        let c = bytes[start];
+        self.at += 1;
+        let token = match c {
+            b'(' => Token::Open,
+            b')' => Token::Close,
+            b'-' | b'+' | b'0'..=b'9' => {
+                while self.at < bytes.len() && bytes[self.at].is_ascii_digit() {
+                    self.at += 1;
+                }
+                let lit = &self.text[start..self.at];
+                if lit.len() == 1 && !c.is_ascii_digit() {
+                    return Err(self.error(
+                        self.at,
+                        ParseErrorKind::SignWithoutDigits {
+                            sign: c as char,
+                            found: self.char_at(self.at),
+                        },
+                    ));
+                }
+                // Digits only after an optional sign: parsing fails only by overflow.
+                let value = lit
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|v| v.abs() <= MAX_LEAF)
+                    .ok_or_else(|| {
+                        // A literal of a million digits is shown by its start and length.
+                        let literal = if lit.len() > 40 {
+                            format!("{}… ({} characters)", &lit[..24], lit.len())
+                        } else {
+                            lit.to_string()
+                        };
+                        self.error(start, ParseErrorKind::LeafOutOfRange { literal })
+                    })?;
+                if let Some(&next) = bytes.get(self.at)
+                    && !matches!(
+                        next,
+                        b' ' | b'\t' | b'\r' | b'\n' | b',' | b'(' | b')' | b'#'
+                    )
+                {
+                    return Err(self.error(
+                        self.at,
+                        ParseErrorKind::AfterLeaf {
+                            found: self.char_at(self.at),
+                        },
+                    ));
+                }
+                Token::Leaf(value as Value)
+            }
+            _ => {
+                return Err(self.error(
+                    start,
+                    ParseErrorKind::Unexpected {
+                        found: self.char_at(start),
+                    },
+                ));
+            }
+        };
+        Ok(Some((start, token)))
+    }
 }
 
 impl Tree {
     /// Parses textbook notation: a tree is an integer leaf or `(` one or more trees `)`.
     /// Whitespace and commas separate items; `#` starts a comment to the end of the line.
+    /// Refuses more than [`MAX_CHILDREN`] children under one node, nesting deeper than
+    /// [`MAX_TREE_DEPTH`], more than [`MAX_TREE_NODES`] nodes and leaves beyond ±[`MAX_LEAF`]
+    /// as soon as the text crosses the limit, so that memory never grows past the tree's
+    /// compact size; text longer than [`MAX_TREE_TEXT_BYTES`] is refused unread.
     pub fn parse(text: &str) -> Result<Tree, ParseError> {
-        let bytes = text.as_bytes();
-        let err = |offset: usize, message: String| {
-            let before = &text[..offset.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            ParseError {
-                line,
-                column,
-                offset,
-                message,
-            }
-        };
-        let describe = |i: usize| -> String {
-            match text[i..].chars().next() {
-                Some(c) => format!("'{c}'"),
-                None => "end of input".to_string(),
-            }
-        };
-        // Nodes are parsed into `raw` with child lists, then laid out breadth-first.
-        let mut raw: Vec<RawNode> = Vec::new();
-        let mut stack: Vec<(usize, Vec<u32>)> = Vec::new();
-        let mut top: Option<u32> = None;
-        let mut i = 0;
-        while i < bytes.len() {
-            let c = bytes[i];
-            match c {
-                b' ' | b'\t' | b'\r' | b'\n' | b',' => i += 1,
-                b'#' => {
-                    while i < bytes.len() && bytes[i] != b'\n' {
-                        i += 1;
-                    }
-                }
-                b')' => {
-                    let Some((open, items)) = stack.pop() else {
-                        return Err(err(i, "unmatched ')': no '(' is open here".to_string()));
-                    };
-                    if items.is_empty() {
-                        return Err(err(
-                            i,
-                            "expected a leaf value or '(' : a subtree needs at least one child"
-                                .to_string(),
-                        ));
-                    }
-                    if items.len() > MAX_CHILDREN {
-                        return Err(err(
-                            open,
-                            format!("this node has more than {MAX_CHILDREN} children"),
-                        ));
-                    }
-                    let id = raw.len() as u32;
-                    raw.push(RawNode {
-                        children: items,
-                        value: 0,
-                    });
-                    i += 1;
-                    match stack.last_mut() {
-                        Some((_, parent)) => parent.push(id),
-                        None => top = Some(id),
-                    }
-                }
-                _ if top.is_some() => {
-                    return Err(err(
-                        i,
-                        format!(
-                            "expected end of input after the tree, found {}",
-                            describe(i)
-                        ),
-                    ));
-                }
-                b'(' => {
-                    if stack.len() >= MAX_TREE_DEPTH {
-                        return Err(err(
-                            i,
-                            format!("the tree is nested deeper than {MAX_TREE_DEPTH} levels"),
-                        ));
-                    }
-                    stack.push((i, Vec::new()));
-                    i += 1;
-                }
-                b'-' | b'+' | b'0'..=b'9' => {
-                    let start = i;
-                    i += 1;
-                    while i < bytes.len() && bytes[i].is_ascii_digit() {
-                        i += 1;
-                    }
-                    let lit = &text[start..i];
-                    let value: i64 = match lit.parse() {
-                        Ok(v) => v,
-                        Err(_) if lit.len() == 1 => {
-                            return Err(err(
-                                start,
-                                format!("expected digits after '{lit}', found {}", describe(i)),
-                            ));
-                        }
-                        Err(_) => i64::MAX,
-                    };
-                    if value.abs() > MAX_LEAF {
-                        return Err(err(
-                            start,
-                            format!("leaf value {lit} is out of range (at most ±{MAX_LEAF})"),
-                        ));
-                    }
-                    if i < bytes.len()
-                        && !matches!(
-                            bytes[i],
-                            b' ' | b'\t' | b'\r' | b'\n' | b',' | b'(' | b')' | b'#'
-                        )
-                    {
-                        return Err(err(
-                            i,
-                            format!(
-                                "expected a digit, space or parenthesis, found {}",
-                                describe(i)
-                            ),
-                        ));
-                    }
-                    let id = raw.len() as u32;
-                    raw.push(RawNode {
-                        children: Vec::new(),
-                        value: value as Value,
-                    });
-                    match stack.last_mut() {
-                        Some((_, parent)) => parent.push(id),
-                        None => top = Some(id),
-                    }
-                }
-                _ => {
-                    return Err(err(
-                        i,
-                        format!(
-                            "expected an integer leaf, '(' or ')', found {}",
-                            describe(i)
-                        ),
-                    ));
-                }
-            }
+        Self::parse_capped(text, MAX_TREE_NODES)
+    }
+
+    fn parse_capped(text: &str, max_nodes: usize) -> Result<Tree, ParseError> {
+        if text.len() > MAX_TREE_TEXT_BYTES {
+            let tokens = Tokens::new(text);
+            return Err(tokens.error(MAX_TREE_TEXT_BYTES, ParseErrorKind::TooLong));
         }
-        if let Some(&(open, _)) = stack.last() {
-            let at = err(open, String::new());
-            return Err(err(
-                text.len(),
-                format!(
-                    "unexpected end of input: expected ')' to close the '(' at line {}, column {}",
-                    at.line, at.column
-                ),
-            ));
-        }
-        let Some(top) = top else {
-            return Err(err(
-                text.len(),
-                "empty tree: expected an integer leaf or '('".to_string(),
-            ));
-        };
-        // Breadth-first layout: each node's children occupy consecutive slots.
-        let mut nodes = vec![TreeNode {
-            first_child: 0,
-            n_children: 0,
-            value: 0,
-        }];
-        let mut queue = vec![top];
-        let mut head = 0;
-        while head < queue.len() {
-            let r = &raw[queue[head] as usize];
-            nodes[head] = TreeNode {
-                first_child: nodes.len() as u32,
-                n_children: r.children.len() as u32,
-                value: r.value,
+        let levels = Self::count_levels(text, max_nodes)?;
+        Ok(Self::lay_out(text, &levels))
+    }
+
+    /// First pass: checks the text and returns the number of nodes on each level.
+    fn count_levels(text: &str, max_nodes: usize) -> Result<Vec<u32>, ParseError> {
+        let mut tokens = Tokens::new(text);
+        let mut levels: Vec<u32> = Vec::new();
+        // Open subtrees: offset of the '(' and children so far.
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        let mut nodes = 0usize;
+        let mut done = false;
+        loop {
+            if done {
+                // Whatever follows a complete tree is refused as such, even if it is no item.
+                return match tokens.skip_blank() {
+                    Some(at) if text.as_bytes()[at] == b')' => {
+                        Err(tokens.error(at, ParseErrorKind::Unmatched))
+                    }
+                    Some(at) => Err(tokens.error(
+                        at,
+                        ParseErrorKind::AfterTree {
+                            found: tokens.char_at(at),
+                        },
+                    )),
+                    None => Ok(levels),
+                };
+            }
+            let Some((at, token)) = tokens.next()? else {
+                break;
             };
-            for &c in &r.children {
-                queue.push(c);
-                nodes.push(TreeNode {
-                    first_child: 0,
-                    n_children: 0,
-                    value: 0,
-                });
+            if token == Token::Close {
+                match open.pop() {
+                    None => return Err(tokens.error(at, ParseErrorKind::Unmatched)),
+                    Some((_, 0)) => return Err(tokens.error(at, ParseErrorKind::EmptySubtree)),
+                    Some(_) => {
+                        done = open.is_empty();
+                        continue;
+                    }
+                }
             }
-            head += 1;
+            // A new node (a leaf or an opening subtree) on level `open.len()`.
+            if let Some((parent, children)) = open.last_mut() {
+                *children += 1;
+                if *children > MAX_CHILDREN {
+                    let (open_line, open_column) = line_column(text, *parent);
+                    return Err(tokens.error(
+                        at,
+                        ParseErrorKind::TooManyChildren {
+                            open_line,
+                            open_column,
+                        },
+                    ));
+                }
+            }
+            nodes += 1;
+            if nodes > max_nodes {
+                return Err(tokens.error(at, ParseErrorKind::TooManyNodes));
+            }
+            let level = open.len();
+            if levels.len() <= level {
+                levels.push(0);
+            }
+            levels[level] += 1;
+            match token {
+                Token::Open => {
+                    if open.len() >= MAX_TREE_DEPTH {
+                        return Err(tokens.error(at, ParseErrorKind::TooDeep));
+                    }
+                    open.push((at, 0));
+                }
+                _ => done = open.is_empty(),
+            }
         }
-        let root = 0;
-        Ok(Tree { nodes, root })
+        if let Some(&(at, _)) = open.last() {
+            let (open_line, open_column) = line_column(text, at);
+            return Err(tokens.error(
+                text.len(),
+                ParseErrorKind::Unclosed {
+                    open_line,
+                    open_column,
+                },
+            ));
+        }
+        if nodes == 0 {
+            return Err(tokens.error(text.len(), ParseErrorKind::Empty));
+        }
+        Ok(levels)
+    }
+
+    /// Second pass over text that [`Tree::count_levels`] accepted: writes every node into its
+    /// breadth-first slot.
+    fn lay_out(text: &str, levels: &[u32]) -> Tree {
+        let total: usize = levels.iter().map(|&n| n as usize).sum();
+        // next[l]: the slot of the next node met on level l (starts at the level's start).
+        let mut next: Vec<u32> = Vec::with_capacity(levels.len() + 1);
+        let mut start = 0u32;
+        for &n in levels {
+            next.push(start);
+            start += n;
+        }
+        next.push(start);
+        let mut first = vec![0u32; total + 1];
+        let mut values = vec![0 as Value; total];
+        first[total] = total as u32;
+        let mut tokens = Tokens::new(text);
+        let mut depth = 0usize;
+        // The first pass accepted this text, so the tokens are the same and well formed.
+        while let Ok(Some((_, token))) = tokens.next() {
+            if token == Token::Close {
+                depth -= 1;
+                continue;
+            }
+            let slot = next[depth] as usize;
+            next[depth] += 1;
+            // The node's children are the next nodes met on the level below.
+            first[slot] = next[depth + 1];
+            match token {
+                Token::Leaf(v) => values[slot] = v,
+                _ => depth += 1,
+            }
+        }
+        Tree { first, values }
     }
 
     /// The root position (MAX to move).
     pub fn root(&self) -> TreePos<'_> {
         TreePos {
             tree: self,
-            node: self.root,
+            node: 0,
             max_to_move: true,
         }
     }
 
+    /// Number of nodes.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.values.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.values.is_empty()
     }
 
     /// Number of leaves.
     pub fn leaves(&self) -> usize {
-        self.nodes.iter().filter(|n| n.n_children == 0).count()
+        self.first.windows(2).filter(|w| w[0] == w[1]).count()
+    }
+
+    /// Bytes the tree holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.first.capacity() * size_of::<u32>() + self.values.capacity() * size_of::<Value>()
+    }
+
+    #[inline(always)]
+    fn children(&self, node: u32) -> (u32, u32) {
+        let i = node as usize;
+        (self.first[i], self.first[i + 1] - self.first[i])
     }
 
     /// Writes the tree back in textbook notation.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        self.write_node(self.root, &mut out);
+        self.write_node(0, &mut out);
         out
     }
 
     fn write_node(&self, id: u32, out: &mut String) {
-        let n = self.nodes[id as usize];
-        if n.n_children == 0 {
-            out.push_str(&n.value.to_string());
+        let (first, n) = self.children(id);
+        if n == 0 {
+            out.push_str(&self.values[id as usize].to_string());
             return;
         }
         out.push('(');
-        for k in 0..n.n_children {
+        for k in 0..n {
             if k > 0 {
                 out.push(' ');
             }
-            self.write_node(n.first_child + k, out);
+            self.write_node(first + k, out);
         }
         out.push(')');
     }
@@ -343,13 +487,10 @@ impl PartialEq for TreePos<'_> {
 }
 
 impl<'a> TreePos<'a> {
-    fn rec(&self) -> TreeNode {
-        self.tree.nodes[self.node as usize]
-    }
-
     /// Number of children.
+    #[inline]
     pub fn degree(&self) -> usize {
-        self.rec().n_children as usize
+        self.tree.children(self.node).1 as usize
     }
 
     /// The child at `index`.
@@ -358,8 +499,9 @@ impl<'a> TreePos<'a> {
     }
 
     /// The leaf value from MAX's view (0 for inner nodes).
+    #[inline]
     pub fn leaf_value(&self) -> Value {
-        self.rec().value
+        self.tree.values[self.node as usize]
     }
 }
 
@@ -367,21 +509,21 @@ impl Game for TreePos<'_> {
     type Move = u32;
 
     fn legal_moves(&self, out: &mut Vec<u32>) {
-        out.extend(0..self.rec().n_children);
+        out.extend(0..self.tree.children(self.node).1);
     }
 
     fn play(&self, mv: u32) -> Self {
-        let n = self.rec();
-        debug_assert!(mv < n.n_children);
+        let (first, n) = self.tree.children(self.node);
+        debug_assert!(mv < n);
         TreePos {
             tree: self.tree,
-            node: n.first_child + mv,
+            node: first + mv,
             max_to_move: !self.max_to_move,
         }
     }
 
     fn evaluate(&self) -> Value {
-        let v = self.rec().value;
+        let v = self.leaf_value();
         if self.max_to_move { v } else { -v }
     }
 
@@ -394,10 +536,174 @@ impl Game for TreePos<'_> {
     }
 
     fn is_leaf(&self) -> bool {
-        self.rec().n_children == 0
+        self.tree.children(self.node).1 == 0
     }
 
     fn move_code(&self, mv: u32, _index: usize) -> u16 {
         mv as u16
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The breadth-first layout computed from nested lists, the obvious way: (first child,
+    /// number of children, value) per node.
+    fn reference_layout(shape: &Shape) -> Vec<(u32, u32, Value)> {
+        let mut queue = vec![shape];
+        let mut out = Vec::new();
+        let mut head = 0;
+        while head < queue.len() {
+            let node = queue[head];
+            match node {
+                Shape::Leaf(v) => out.push((queue.len() as u32, 0, *v)),
+                Shape::Node(children) => {
+                    out.push((queue.len() as u32, children.len() as u32, 0));
+                    queue.extend(children.iter());
+                }
+            }
+            head += 1;
+        }
+        out
+    }
+
+    fn error(text: &str) -> ParseError {
+        match Tree::parse(text) {
+            Ok(t) => panic!("{text:?} was accepted as {}", t.to_text()),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn layout_is_breadth_first_with_contiguous_children() {
+        let mut rng = Rng::new(7);
+        for case in 0..500 {
+            let shape = Shape::random(&mut rng, 1 + case % 7, 5, 50);
+            let tree = Tree::from_shape(&shape);
+            let expect = reference_layout(&shape);
+            assert_eq!(tree.len(), expect.len());
+            for (i, &(first, n, v)) in expect.iter().enumerate() {
+                let got = tree.children(i as u32);
+                // A leaf's "first child" is only where its empty range sits.
+                if n > 0 {
+                    assert_eq!(got, (first, n), "node {i} of {}", shape.to_text());
+                } else {
+                    assert_eq!(got.1, 0);
+                }
+                assert_eq!(tree.values[i], v);
+            }
+            assert_eq!(tree.to_text(), shape.to_text());
+            assert_eq!(
+                tree.leaves(),
+                expect.iter().filter(|&&(_, n, _)| n == 0).count()
+            );
+        }
+        let t = Tree::parse("# a comment\n((3, 12 8) (2 4 6)\n(14 5 2)) # end").unwrap();
+        assert_eq!(t.to_text(), "((3 12 8) (2 4 6) (14 5 2))");
+        assert_eq!(t.heap_bytes(), 8 * 13 + 4);
+        let root = t.root();
+        assert_eq!(root.degree(), 3);
+        assert_eq!(root.child(2).child(0).leaf_value(), 14);
+        assert_eq!(root.child(2).child(0).evaluate(), 14);
+        assert_eq!(root.child(2).evaluate(), 0);
+        assert!(root.child(1).child(2).is_leaf());
+        assert_eq!(Tree::parse("-7").unwrap().root().evaluate(), -7);
+    }
+
+    #[test]
+    fn messages_say_where_and_what() {
+        let cases: &[(&str, (usize, usize), &str)] = &[
+            ("", (1, 1), "empty tree"),
+            ("  # nothing\n", (2, 1), "empty tree"),
+            ("(1 2))", (1, 6), "unmatched ')'"),
+            ("(1 ())", (1, 5), "at least one child"),
+            (
+                "((3 12 8)\n (2 4 6",
+                (2, 8),
+                "close the '(' at line 2, column 2",
+            ),
+            ("(1 2) 3", (1, 7), "after the tree, found '3'"),
+            ("(1 2) x", (1, 7), "after the tree, found 'x'"),
+            ("(1 2) -", (1, 7), "after the tree, found '-'"),
+            ("(3 x)", (1, 4), "found 'x'"),
+            ("(1 -)", (1, 5), "expected digits after '-', found ')'"),
+            ("(1 +", (1, 5), "found end of input"),
+            (
+                "(1 2x)",
+                (1, 5),
+                "expected a digit, space or parenthesis, found 'x'",
+            ),
+            ("(1 99999999999999999999)", (1, 4), "out of range"),
+            (
+                "(1 999999999)",
+                (1, 4),
+                "leaf value 999999999 is out of range",
+            ),
+            ("(\u{e9}1)", (1, 2), "found '\u{e9}'"),
+        ];
+        for &(text, (line, column), expected) in cases {
+            let e = error(text);
+            let msg = e.to_string();
+            assert_eq!((e.line, e.column), (line, column), "{text:?}: {msg}");
+            assert!(
+                msg.contains(expected),
+                "{text:?}: {msg:?} lacks {expected:?}"
+            );
+        }
+        assert!(Tree::parse("(1 999999998 -999999998)").is_ok());
+        // A literal of many digits is shown by its start and length.
+        let long = format!("(1 {})", "9".repeat(100_000));
+        let msg = error(&long).to_string();
+        assert!(
+            msg.contains("(100000 characters)") && msg.len() < 200,
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_in_messages() {
+        for (text, shown) in [
+            ("(1 \0)", "'\\0'"),
+            ("(1 \u{1b}[2J)", "'\\u{1b}'"),
+            ("(1 2) \u{7}", "'\\u{7}'"),
+            ("(1 -\u{9b})", "'\\u{9b}'"),
+        ] {
+            let msg = error(text).to_string();
+            assert!(!msg.chars().any(|c| c.is_control()), "{msg:?}");
+            assert!(msg.contains(shown), "{msg:?} lacks {shown}");
+        }
+    }
+
+    #[test]
+    fn limits_are_refused_where_they_are_crossed() {
+        // Children: the first child past the limit is blamed, whatever follows it.
+        let at_limit = format!("({})", "0 ".repeat(MAX_CHILDREN));
+        assert_eq!(
+            Tree::parse(&at_limit).unwrap().root().degree(),
+            MAX_CHILDREN
+        );
+        let over = format!("(\n{}1 x", "0 ".repeat(MAX_CHILDREN));
+        let e = error(&over);
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::TooManyChildren {
+                open_line: 1,
+                open_column: 1
+            }
+        );
+        assert_eq!((e.line, e.column), (2, 2 * MAX_CHILDREN + 1));
+        assert!(e.to_string().contains("more than 65534 children"), "{e}");
+        // Depth: the opening parenthesis one level too deep.
+        let deep = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
+        assert!(Tree::parse(&deep(MAX_TREE_DEPTH)).is_ok());
+        let e = error(&format!("{}1", "(".repeat(MAX_TREE_DEPTH + 1)));
+        assert_eq!(e.kind, ParseErrorKind::TooDeep);
+        assert_eq!(e.column, MAX_TREE_DEPTH + 1);
+        // Nodes: the node past the cap, before the rest of the text is read.
+        let e = Tree::parse_capped("((1 2) (3 4) x", 6).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooManyNodes);
+        assert_eq!(e.column, 11);
+        assert!(Tree::parse_capped("((1 2) (3))", 6).is_ok());
     }
 }

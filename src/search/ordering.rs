@@ -1,12 +1,38 @@
 //! Move ordering: the transposition-table move, MVV-LVA captures (the knowledge heuristic),
-//! killer moves, a refutation table and the history heuristic with aging. Sources: Hsu,
-//! *Transposition Table, History Heuristic, and other Search Enhancements* (slides 16 and
-//! 21–31); Schaeffer (1989), *The history heuristic and alpha-beta search enhancements in
-//! practice*.
+//! killer moves, a refutation table and the history heuristic with aging.
+//!
+//! CITE: Hsu, *Transposition Table, History Heuristic, and other Search Enhancements*, slides
+//! 16 and 21–32 (refutation tables, killer heuristic, history heuristic with counter aging);
+//! Schaeffer (1989), *The history heuristic and alpha-beta search enhancements in practice*.
+//!
+//! - Parameters: [`OrderingParams`] (`ordering.*`).
+//! - Step: Step 7 of the node search, [`Searcher::order_moves`]; the tables learn from every
+//!   β-cut-off by a quiet move ([`Heuristics::cutoff`]).
 
-use crate::game::MoveFacts;
-use crate::trace::schema::OrderSource;
+use crate::game::{Game, MoveFacts, Value};
+use crate::search::config::{ConfigError, SearchConfig};
+use crate::search::{Frame, Node, Searcher};
+use crate::trace::Tracer;
+use crate::trace::schema::{NONE16, OrderSource};
 use serde::{Deserialize, Serialize};
+
+/// One entry of a node's search order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ordered {
+    /// Higher is searched first; ties keep generation order.
+    pub score: i32,
+    /// Index of the move in the generation-order list.
+    pub index: u32,
+    /// Which heuristic placed it.
+    pub source: OrderSource,
+}
+
+/// Most valuable victim, least valuable attacker: the order of captures among themselves
+/// (the knowledge heuristic). Used by move ordering and by quiescence search.
+#[inline(always)]
+pub fn mvv_lva(f: MoveFacts) -> Value {
+    f.victim * 64 - f.attacker / 16
+}
 
 /// Switches of the ordering heuristics.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -27,12 +53,23 @@ pub struct OrderingParams {
 }
 
 impl OrderingParams {
+    /// The TT move comes from the transposition table.
+    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+        if self.tt_move {
+            ConfigError::needs(
+                "ordering.tt_move",
+                cfg.tt.enabled,
+                "the transposition table",
+            )?;
+        }
+        Ok(())
+    }
+
     pub fn any(&self) -> bool {
         self.tt_move || self.mvv_lva || self.killers || self.history || self.refutation
     }
 }
 
-const NO_MOVE: u16 = u16::MAX;
 const TABLE: usize = 1 << 16;
 
 /// The tables the ordering heuristics learn from during a search.
@@ -52,7 +89,7 @@ impl Heuristics {
                 Vec::new()
             },
             refutation: if p.refutation {
-                vec![NO_MOVE; TABLE]
+                vec![NONE16; TABLE]
             } else {
                 Vec::new()
             },
@@ -83,10 +120,7 @@ impl Heuristics {
             return (4_000_000, OrderSource::Tt);
         }
         if p.mvv_lva && (facts.capture || facts.promotion) {
-            return (
-                3_000_000 + facts.victim * 64 - facts.attacker / 16,
-                OrderSource::Capture,
-            );
+            return (3_000_000 + mvv_lva(facts), OrderSource::Capture);
         }
         if p.killers
             && let Some(k) = self.killers.get(ply)
@@ -98,7 +132,7 @@ impl Heuristics {
                 return (2_000_000, OrderSource::Killer);
             }
         }
-        if p.refutation && prev != NO_MOVE && self.refutation[prev as usize] == code {
+        if p.refutation && prev != NONE16 && self.refutation[prev as usize] == code {
             return (1_500_000, OrderSource::Refutation);
         }
         if p.history {
@@ -122,7 +156,7 @@ impl Heuristics {
     ) {
         if p.killers {
             if self.killers.len() <= ply {
-                self.killers.resize(ply + 1, [NO_MOVE; 2]);
+                self.killers.resize(ply + 1, [NONE16; 2]);
             }
             let k = &mut self.killers[ply];
             if k[0] != code {
@@ -135,8 +169,51 @@ impl Heuristics {
             let h = &mut self.history[side * TABLE + code as usize];
             *h = (*h + d * d).min(1_000_000);
         }
-        if p.refutation && prev != NO_MOVE {
+        if p.refutation && prev != NONE16 {
             self.refutation[prev as usize] = code;
+        }
+    }
+}
+
+impl<G: Game, T: Tracer> Searcher<'_, G, T> {
+    /// Step 7. Scores and sorts the node's moves: the TT move, captures by MVV-LVA, killers,
+    /// the refutation of the opponent's last move, history; at the root the previous
+    /// iteration's best move first. Ties keep generation order, so the search is
+    /// deterministic.
+    pub(crate) fn order_moves(&mut self, n: &Node<'_, G>, f: &mut Frame<G::Move>) {
+        f.order.clear();
+        let op = &self.cfg.ordering;
+        let any = op.any();
+        let side = n.pos.side();
+        let p = n.ply as usize;
+        let root_first = if p == 0 { self.root_first } else { None };
+        for (i, &mv) in f.moves.iter().enumerate() {
+            let (mut score, mut source) = if any {
+                let code = n.pos.move_code(mv, i);
+                self.heur.score(
+                    op,
+                    code,
+                    n.pos.move_facts(mv),
+                    n.tt_move,
+                    p,
+                    side,
+                    n.ctx.code,
+                )
+            } else {
+                (0, OrderSource::Generated)
+            };
+            if root_first == Some(mv) && source != OrderSource::Tt {
+                (score, source) = (5_000_000, OrderSource::PreviousBest);
+            }
+            f.order.push(Ordered {
+                score,
+                index: i as u32,
+                source,
+            });
+        }
+        if any || root_first.is_some() {
+            f.order
+                .sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
         }
     }
 }

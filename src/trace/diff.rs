@@ -17,7 +17,6 @@
 //! the right children take the first unclaimed left child with their code.
 
 use crate::game::Value;
-use crate::game::chess::NULL_MOVE_CODE;
 use crate::search::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
 use crate::trace::json::TraceDoc;
 use crate::trace::record::Recorder;
@@ -62,37 +61,8 @@ pub fn nodes_of_recorder(rec: &Recorder) -> Vec<DiffNode> {
         .collect()
 }
 
-/// The move code of a UCI move: "e2e4" → from | to << 6, "e7e8q" adds the promotion piece
-/// (2 N, 3 B, 4 R, 5 Q) << 12, "0000" is the null move. The inverse of
-/// [`crate::game::chess::code_to_uci`] for every move a search can make.
-pub fn uci_to_code(uci: &str) -> Option<u16> {
-    if uci == "0000" {
-        return Some(NULL_MOVE_CODE);
-    }
-    let b = uci.as_bytes();
-    let square = |f: u8, r: u8| -> Option<u16> {
-        if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
-            Some((f - b'a') as u16 | ((r - b'1') as u16) << 3)
-        } else {
-            None
-        }
-    };
-    let promo = match b.len() {
-        4 => 0,
-        5 => match b[4] {
-            b'n' => 2,
-            b'b' => 3,
-            b'r' => 4,
-            b'q' => 5,
-            b'k' => 6,
-            _ => return None,
-        },
-        _ => return None,
-    };
-    let from = square(b[0], b[1])?;
-    let to = square(b[2], b[3])?;
-    Some(from | to << 6 | promo << 12)
-}
+/// Moved to the chess module, where the move codes are defined; kept here for the callers.
+pub use crate::game::chess::codes::uci_to_code;
 
 fn bound_code(s: &str) -> Option<u8> {
     match s {
@@ -439,7 +409,8 @@ pub struct SideReport {
     /// [`describe_config`] of its configuration.
     pub config: String,
     pub nodes: u64,
-    pub value: Value,
+    /// The root value, `None` when no iteration finished.
+    pub value: Option<Value>,
     pub best_line: Vec<String>,
     pub aborted: bool,
     pub roots: u64,
@@ -451,8 +422,8 @@ pub struct DiffReport {
     pub only_left: u64,
     pub only_right: u64,
     pub both: u64,
-    pub value_left: Value,
-    pub value_right: Value,
+    pub value_left: Option<Value>,
+    pub value_right: Option<Value>,
     pub nodes_left: u64,
     pub nodes_right: u64,
     /// Matched pairs whose value, bound or expected type differ, in all and per cause.
@@ -532,7 +503,7 @@ mod tests {
     fn uci_codes() {
         assert_eq!(uci_to_code("a1a2"), Some(8 << 6));
         assert_eq!(uci_to_code("e7e8q"), Some(52 | 60 << 6 | 5 << 12));
-        assert_eq!(uci_to_code("0000"), Some(NULL_MOVE_CODE));
+        assert_eq!(uci_to_code("0000"), Some(crate::trace::schema::NONE16));
         assert_eq!(uci_to_code("e9e4"), None);
         assert_eq!(uci_to_code("e7e8x"), None);
         assert_eq!(uci_to_code("e2"), None);

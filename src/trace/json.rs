@@ -96,7 +96,8 @@ pub struct TraceDoc {
     pub version: u32,
     pub input: Input,
     pub config: SearchConfig,
-    pub value: Value,
+    /// The root value (`summary.value`), `None` when no iteration finished.
+    pub value: Option<Value>,
     pub summary: Summary,
     pub roots: Vec<RootJson>,
     pub nodes: Vec<NodeJson>,

@@ -120,6 +120,13 @@ pub trait Tracer {
     #[inline(always)]
     fn presearch(&mut self, _old: i32, _new: i32, _tt_iteration: u32) {}
 
+    /// Whether the tracer has used up its memory budget: the search then stops before the next
+    /// node, as at the node cap. Checked once per node.
+    #[inline(always)]
+    fn over_budget(&self) -> bool {
+        false
+    }
+
     /// The move with code `move_code` was pruned without being entered.
     #[inline(always)]
     fn pruned(&mut self, _move_code: u16, _reason: PruneReason) {}

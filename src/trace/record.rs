@@ -129,6 +129,33 @@ pub struct Recorder {
     last_exited: u32,
     pending_research: Option<u32>,
     pending_depth: i32,
+    /// Most heap bytes the recording may hold (0 = no limit).
+    budget: u64,
+    /// The budget is used up: the search stops before the next node.
+    exhausted: bool,
+}
+
+/// Room kept free at every node when a budget is set: one more node, and the events and
+/// values a node adds in the worst case (an uncertainty cut-off prunes up to one event per
+/// legal move).
+const NODE_EVENTS: usize = 1024;
+const NODE_AUX: usize = 4 * NODE_EVENTS;
+
+/// Grows `v` so that `extra` more elements fit, taking at most `room` bytes: by doubling while
+/// the room allows (amortized, as `Vec` does), by what is left of the room after that, and by
+/// `extra` when even that is not left (then `room` reports exhaustion).
+fn grow<T>(v: &mut Vec<T>, extra: usize, room: &mut u64) -> bool {
+    if v.capacity() - v.len() >= extra {
+        return true;
+    }
+    let size = core::mem::size_of::<T>().max(1) as u64;
+    let want = (v.capacity().max(1024) as u64).min(*room / size) as usize;
+    let add = want.max(extra);
+    v.reserve_exact(add);
+    let used = add as u64 * size;
+    let fits = used <= *room;
+    *room = room.saturating_sub(used);
+    fits
 }
 
 fn clamp_i8(d: i32) -> i8 {
@@ -138,6 +165,27 @@ fn clamp_i8(d: i32) -> i8 {
 impl Recorder {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A recorder that holds at most about `budget_bytes` of heap (0 = no limit): when the
+    /// next node might not fit, [`Tracer::over_budget`] stops the search, as the node cap
+    /// does. Growth is bounded so that the arrays never double past the budget.
+    pub fn with_budget(budget_bytes: u64) -> Self {
+        Recorder {
+            budget: budget_bytes,
+            ..Self::default()
+        }
+    }
+
+    /// Makes room for one more node within the budget, or marks the budget used up.
+    fn reserve_node(&mut self) {
+        let mut room = self.budget.saturating_sub(self.heap_bytes() as u64);
+        let ok = grow(&mut self.nodes, 1, &mut room)
+            & grow(&mut self.events, NODE_EVENTS, &mut room)
+            & grow(&mut self.aux, NODE_AUX, &mut room);
+        if !ok || room == 0 {
+            self.exhausted = true;
+        }
     }
 
     /// Heap bytes held by the recording, for the bytes-per-node measurement.
@@ -234,7 +282,14 @@ impl Tracer for Recorder {
         self.aux.push(depth);
     }
 
+    fn over_budget(&self) -> bool {
+        self.exhausted
+    }
+
     fn enter(&mut self, e: &Enter) {
+        if self.budget != 0 {
+            self.reserve_node();
+        }
         let id = self.nodes.len() as u32;
         let parent = self.stack.last().copied().unwrap_or(NO_PARENT);
         let mut flags = (e.expected as u8) << 2;

@@ -7,6 +7,19 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// What every trace code offers, for code that lists or names them generically (the page's
+/// copy of the codes in [`js_module`]).
+pub trait Code: Copy + 'static {
+    /// Every code, in code order.
+    const ALL: &'static [Self];
+    /// The code's number.
+    fn code(self) -> u8;
+    /// The wire name.
+    fn wire_name(self) -> &'static str;
+    /// The plain-words description.
+    fn description(self) -> String;
+}
+
 /// Declares a trace code: a `#[repr(u8)]` enum whose wire name (JSON, CLI, page) and plain-words
 /// description are written next to its code, with `ALL`, `from_u8`, `from_name`, `name`, `doc`
 /// and serde by name.
@@ -57,6 +70,19 @@ macro_rules! codes {
                     $( $name::$variant => &[$($doc),+], )+
                 };
                 lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
+            }
+        }
+
+        impl Code for $name {
+            const ALL: &'static [$name] = $name::ALL;
+            fn code(self) -> u8 {
+                self as u8
+            }
+            fn wire_name(self) -> &'static str {
+                self.name()
+            }
+            fn description(self) -> String {
+                self.doc()
             }
         }
 
@@ -357,34 +383,27 @@ impl Bound {
 /// names, the `--enable` names, the default configuration, and the limits.
 pub fn js_module() -> String {
     use std::fmt::Write;
-    fn table<T: Copy>(
-        out: &mut String,
-        js_name: &str,
-        what: &str,
-        all: &[T],
-        code: impl Fn(T) -> u8,
-        name: impl Fn(T) -> &'static str,
-        doc: impl Fn(T) -> String,
-    ) {
+    /// One code table: `NAME` (code → { code, name, doc }) and `NAME_CODE` (NAME → code).
+    fn table<T: Code>(out: &mut String, js_name: &str, what: &str) {
         let _ = writeln!(
             out,
             "\n/** {what}: code → {{ code, name, doc }} (index = code). */"
         );
         let _ = writeln!(out, "export const {js_name} = Object.freeze([");
-        for &c in all {
+        for &c in T::ALL {
             let _ = writeln!(
                 out,
                 "  Object.freeze({{ code: {}, name: {}, doc: {} }}),",
-                code(c),
-                json(name(c)),
-                json(&doc(c))
+                c.code(),
+                json(c.wire_name()),
+                json(&c.description())
             );
         }
         let _ = writeln!(out, "]);");
         // Upper-case constants, so that the page never writes a code number.
         let _ = writeln!(out, "export const {js_name}_CODE = Object.freeze({{");
-        for &c in all {
-            let _ = writeln!(out, "  {}: {},", name(c).to_uppercase(), code(c));
+        for &c in T::ALL {
+            let _ = writeln!(out, "  {}: {},", c.wire_name().to_uppercase(), c.code());
         }
         let _ = writeln!(out, "}});");
     }
@@ -402,78 +421,38 @@ pub fn js_module() -> String {
         json(super::json::FORMAT),
         super::json::VERSION
     );
-    table(
-        &mut out,
-        "BOUNDS",
-        "Bounds (flags bits 0–1)",
-        Bound::ALL,
-        |c| c as u8,
-        Bound::name,
-        Bound::doc,
-    );
-    table(
+    table::<Bound>(&mut out, "BOUNDS", "Bounds (flags bits 0–1)");
+    table::<NodeType>(
         &mut out,
         "NODE_TYPES",
         "Node types (expected: flags bits 2–3; actual: from the bound)",
-        NodeType::ALL,
-        |c| c as u8,
-        NodeType::name,
-        NodeType::doc,
     );
-    table(
+    table::<StopReason>(
         &mut out,
         "STOP_REASONS",
         "Why a node stopped (the record's reason byte)",
-        StopReason::ALL,
-        |c| c as u8,
-        StopReason::name,
-        StopReason::doc,
     );
-    table(
+    table::<NodeKind>(
         &mut out,
         "NODE_KINDS",
         "How a node came to be searched (low nibble of kind)",
-        NodeKind::ALL,
-        |c| c as u8,
-        NodeKind::name,
-        NodeKind::doc,
     );
-    table(
+    table::<OrderSource>(
         &mut out,
         "ORDER_SOURCES",
         "Which heuristic placed the move (high nibble of kind)",
-        OrderSource::ALL,
-        |c| c as u8,
-        OrderSource::name,
-        OrderSource::doc,
     );
-    table(
+    table::<PruneReason>(
         &mut out,
         "PRUNE_REASONS",
         "Why a prune event skipped a move",
-        PruneReason::ALL,
-        |c| c as u8,
-        PruneReason::name,
-        PruneReason::doc,
     );
-    table(
+    table::<NullVerdict>(
         &mut out,
         "NULL_VERDICTS",
         "What the null-move search decided",
-        NullVerdict::ALL,
-        |c| c as u8,
-        NullVerdict::name,
-        NullVerdict::doc,
     );
-    table(
-        &mut out,
-        "EVENTS",
-        "Event kinds on the tape",
-        EventKind::ALL,
-        |c| c as u8,
-        EventKind::name,
-        EventKind::doc,
-    );
+    table::<EventKind>(&mut out, "EVENTS", "Event kinds on the tape");
     let _ = writeln!(
         out,
         "\n/** Names of the aux words each event carries (index = event code). */"

@@ -140,7 +140,9 @@ pub fn node_bytes(nodes: &[NodeRec]) -> &[u8] {
 /// message, or `undefined` when the input is fine.
 #[wasm_bindgen]
 pub fn validate(input: JsValue) -> Option<String> {
-    parse_input(input).and_then(|i| i.prepare().map(drop)).err()
+    parse_input(input)
+        .and_then(|i| i.prepare().map(drop).map_err(|e| e.to_string()))
+        .err()
 }
 
 /// Checks a search configuration: the error message, or `undefined` when it is fine.
@@ -399,7 +401,7 @@ impl Session {
     pub fn new(input: JsValue, config: JsValue) -> Result<Session, JsError> {
         let input = parse_input(input).map_err(|e| JsError::new(&e))?;
         let config = parse_config(config).map_err(|e| JsError::new(&e))?;
-        let prepared = input.prepare().map_err(|e| JsError::new(&e))?;
+        let prepared = input.prepare().map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Session {
             input,
             prepared,
@@ -419,7 +421,7 @@ impl Session {
         let summary = self
             .prepared
             .search(&self.config, &mut streamer)
-            .map_err(|e| JsError::new(&e))?;
+            .map_err(|e| JsError::new(&e.to_string()))?;
         streamer.flush();
         let elapsed_ms = js_sys::Date::now() - started;
         if let Some(e) = streamer.error.take() {
@@ -570,7 +572,7 @@ impl ChessLabels {
     /// Starts labelling a search of `root_fen`. Throws if the FEN is invalid.
     #[wasm_bindgen(constructor)]
     pub fn new(root_fen: &str) -> Result<ChessLabels, JsError> {
-        let root = ChessPos::from_fen(root_fen).map_err(|e| JsError::new(&e))?;
+        let root = ChessPos::from_fen(root_fen).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(ChessLabels {
             root,
             parents: Vec::new(),

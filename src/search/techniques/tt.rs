@@ -1,14 +1,27 @@
-//! Transposition table with Zobrist keys (Zobrist 1970; Hsu, *Transposition Table, History
-//! Heuristic, and other Search Enhancements*, slides 11–14: "replace the old entry if the
-//! current result comes from a deeper subtree").
+//! Transposition table with Zobrist keys.
 //!
-//! Entries carry the iteration stamp that pre-searching needs (Hlynka & Schaeffer, Fig. 3:
-//! `tt_iteration`) and an *uncertain* flag: following Björnsson et al. (1997, §4), an uncertain
-//! entry may only suggest a move; it never narrows the window or returns a value.
+//! CITE: Zobrist (1970); Hsu, *Transposition Table, History Heuristic, and other Search
+//! Enhancements*, slides 9–14 ("replace the old entry if the current result comes from a deeper
+//! subtree"); Hlynka & Schaeffer, *Pre-searching*, Fig. 3 (`TTLook`, `TTUpdate` with
+//! `IDDepth`); Björnsson et al. (1997), §4 and Fig. 4 (uncertain entries); Enhanced Forward
+//! Pruning slides, remedy 4.
+//!
+//! - Parameters: [`TtParams`] (`tt.enabled`, `tt.size_log2`, `tt.replacement`).
+//! - Gate: the table is probed at nodes with depth left (not at the horizon) and consulted for
+//!   a cut-off only at non-PV nodes, so the principal variation stays whole.
+//! - Steps: Step 4 [`Searcher::tt_probe`] (cut-off, or the move to search first, and the
+//!   pre-search hook), Step 10 [`Searcher::tt_store`].
+//!
+//! Entries carry the iteration stamp pre-searching needs (`tt_iteration`) and an *uncertain*
+//! flag: an uncertain entry may only suggest a move; it never narrows the window or returns a
+//! value (Björnsson et al., §4).
 
-use crate::trace::schema::Bound;
-
-use crate::game::Value;
+use crate::game::{Game, Value};
+use crate::search::config::ParamRange;
+use crate::search::techniques::remedies;
+use crate::search::{Frame, Node, Outcome, Searcher};
+use crate::trace::Tracer;
+use crate::trace::schema::{Bound, NONE16, NodeType, StopReason};
 use serde::{Deserialize, Serialize};
 
 /// How a store chooses which entry to overwrite.
@@ -32,6 +45,10 @@ pub struct TtParams {
     /// The table holds 2^size_log2 entries (10..=24).
     pub size_log2: u32,
     pub replacement: Replacement,
+}
+
+impl TtParams {
+    pub const RANGES: &'static [ParamRange] = &[ParamRange::new("tt.size_log2", 10.0, 24.0)];
 }
 
 impl Default for TtParams {
@@ -133,6 +150,63 @@ impl TranspositionTable {
             self.stats.overwrites += 1;
         }
         self.slots[slot] = Some(e);
+    }
+}
+
+impl<G: Game, T: Tracer> Searcher<'_, G, T> {
+    /// Step 4. Probes the table: an entry searched at least as deep whose bound decides the
+    /// window ends the node (a TT cut-off, at non-PV nodes only); otherwise its move is
+    /// searched first, and pre-searching may raise the depth (Step 4a).
+    pub(crate) fn tt_probe(&mut self, n: &mut Node<'_, G>) -> Option<Outcome> {
+        if n.depth <= 0 {
+            return None;
+        }
+        let e = self.tt.as_mut()?.probe(n.key)?;
+        n.tt_move = e.best;
+        let v = value_from_tt(e.value, n.ply, G::MATE_BOUND);
+        let usable = !e.uncertain && e.depth as i32 >= n.depth && n.expected != NodeType::Pv;
+        let cut = usable
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= n.window.beta,
+                Bound::Upper => v <= n.window.alpha,
+            };
+        self.tracer.tt_hit(&e, cut);
+        if cut {
+            return Some(Outcome::new(v, StopReason::TtCutoff));
+        }
+        // Step 4a. Pre-searching (techniques/presearch.rs).
+        self.presearch(n, &e);
+        None
+    }
+
+    /// Step 10. Stores the node's result. Uncertain results are stored flagged (move only).
+    /// With forward pruning, CUT nodes failing low with value α are not stored: their value is
+    /// uncertain (remedy 4 of the Enhanced Forward Pruning slides).
+    pub(crate) fn tt_store(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
+        let fwd = self.cfg.forward_pruning();
+        let iteration = self.iteration;
+        let Some(tt) = self.tt.as_mut() else { return };
+        let bound = n.window.bound_of(out.value);
+        if remedies::skip_store(fwd, n.expected, bound, out.value, n.window.alpha) {
+            return;
+        }
+        let best = out
+            .best_index
+            .and_then(|k| f.order.get(k as usize))
+            .map_or(NONE16, |o| {
+                n.pos.move_code(f.moves[o.index as usize], o.index as usize)
+            });
+        tt.store(TtEntry {
+            key: n.key,
+            value: value_to_tt(out.value, n.ply, G::MATE_BOUND),
+            depth: n.depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            bound,
+            best,
+            iteration: iteration.clamp(0, u16::MAX as i32) as u16,
+            uncertain: out.uncertain,
+            presearched: n.presearched,
+        });
     }
 }
 

@@ -1,0 +1,192 @@
+//! Step 9 of the node search: the loop over the ordered moves.
+//!
+//! Fail-soft negamax in three forms: minimax (every child with the full window), alpha-beta
+//! (Knuth & Moore's F2, each child with `(−β, −α)`), and NegaScout/PVS (Reinefeld 1983;
+//! Björnsson et al. 1997, Fig. 4; the Chess Programming Wiki's `pvs`): the first child with the
+//! full window, the others with a null-window scout and, when the scout lands inside the
+//! window, a re-search. Inside the loop: uncertainty cut-offs (techniques/uncertainty.rs),
+//! check extensions (techniques/extensions.rs), late move reductions (techniques/lmr.rs) and
+//! the forward-pruning remedies (techniques/remedies.rs).
+
+use crate::game::{Game, INF, Value};
+use crate::search::config::Algorithm;
+use crate::search::techniques::{extensions, remedies, uncertainty};
+use crate::search::window::Window;
+use crate::search::{Ctx, Frame, Node, Outcome, Res, Searcher};
+use crate::trace::Tracer;
+use crate::trace::schema::{NodeKind, NodeType, PruneReason, StopReason};
+
+impl<G: Game, T: Tracer> Searcher<'_, G, T> {
+    /// Searches the node's ordered moves from its entry window and returns its fail-soft
+    /// value, the index of the move that produced it, and why the loop stopped.
+    pub(crate) fn search_moves(&mut self, n: &Node<'_, G>, f: &mut Frame<G::Move>) -> Outcome {
+        let algo = self.cfg.algo;
+        let p = n.ply as usize;
+        let parent = p.checked_sub(1).map(|q| self.stack[q]);
+        let uc = uncertainty::Gate::at(
+            &self.cfg.uncertainty,
+            n.ply,
+            n.window,
+            n.expected,
+            parent.map_or(NodeType::Pv, |s| s.expected),
+            f.moves.len(),
+        );
+        // Only late move reductions ask whether the side to move is in check.
+        let in_check = self.cfg.lmr.enabled && n.pos.in_check();
+        let beta = n.window.beta;
+        let mut alpha = n.window.alpha;
+        self.publish(n);
+        let mut out = Outcome {
+            value: -INF,
+            reason: StopReason::AllMoves,
+            best_index: None,
+            uncertain: false,
+        };
+        let mut uc_cut = false;
+        for k in 0..f.order.len() {
+            let o = f.order[k];
+            let mv = f.moves[o.index as usize];
+            let code = n.pos.move_code(mv, o.index as usize);
+            let facts = n.pos.move_facts(mv);
+            let noisy = facts.capture || facts.promotion;
+
+            // Fig. 5: an uncertainty cut-off after CUT_RATIO of the moves; captures are still
+            // searched (§5).
+            if k > 0 && !noisy {
+                if !uc_cut
+                    && uc.cut_here(
+                        k as u32,
+                        out.value,
+                        parent.map_or(Window::FULL, |s| s.window),
+                    )
+                {
+                    self.tracer.uncertainty_cutoff(k as u32, uc.move_limit);
+                    uc_cut = true;
+                    out.uncertain = true;
+                    out.reason = StopReason::UncertaintyCutoff;
+                }
+                if uc_cut {
+                    self.tracer.pruned(code, PruneReason::Uncertainty);
+                    continue;
+                }
+            }
+
+            let child = n.pos.play(mv);
+            let gives_check = self.cfg.check_extension && child.in_check();
+            let (ext, kind) =
+                extensions::extension(self.cfg.check_extension, gives_check, n.ply, self.iteration);
+            let nd = n.depth - 1 + ext;
+            let cexp = n.expected.child(k == 0);
+            let reduce = self
+                .cfg
+                .lmr
+                .reduces(k, n.depth, n.expected, noisy, gives_check, in_check);
+            let ctx = Ctx {
+                index: k as u32,
+                code,
+                kind,
+                order: o.source,
+            };
+            let full = Window::new(alpha, beta).negate();
+            let r = match algo {
+                Algorithm::Minimax => -self.node(&child, n.ply + 1, nd, Window::FULL, cexp, ctx),
+                Algorithm::AlphaBeta => {
+                    self.scout(&child, n.ply, nd, full, alpha, cexp, ctx, reduce)
+                }
+                Algorithm::Pvs if k == 0 => -self.node(&child, n.ply + 1, nd, full, cexp, ctx),
+                Algorithm::Pvs => self.pvs_child(n, &child, nd, alpha, beta, cexp, ctx, reduce),
+            };
+            if self.stopped.is_some() {
+                out.reason = StopReason::Aborted;
+                break;
+            }
+            self.tracer.child_returned(r.v);
+            out.uncertain = uncertainty::backup(out.uncertain, r.unc, r.v >= beta);
+            if r.v <= out.value {
+                continue;
+            }
+            out.value = r.v;
+            out.best_index = Some(k as u32);
+            if algo == Algorithm::Minimax || (r.v <= alpha && self.unstable) {
+                // The node's value is this move's, so its line is this move's line (even below
+                // α, when the search may be unstable: see `Searcher::unstable`).
+                self.update_pv(&mut f.pv, n.ply, mv);
+            }
+            if algo == Algorithm::Minimax || r.v <= alpha {
+                continue;
+            }
+            self.tracer.alpha_raised(alpha, r.v);
+            alpha = r.v;
+            self.stack[p].window.alpha = alpha;
+            self.update_pv(&mut f.pv, n.ply, mv);
+            if r.v >= beta {
+                self.tracer.cutoff(r.v, beta);
+                out.reason = StopReason::BetaCutoff;
+                if !noisy {
+                    let side = n.pos.side();
+                    self.heur
+                        .cutoff(&self.cfg.ordering, code, n.depth, p, side, n.ctx.code);
+                }
+                break;
+            }
+        }
+        if out.value == -INF {
+            // Stopped before any move returned, or every move pruned.
+            out.value = 0;
+        }
+        out
+    }
+
+    /// A later child of a PVS node: a null-window scout at α and, if it lands inside the
+    /// window (or must be re-searched for uncertainty or by remedy 2), a re-search.
+    ///
+    /// The re-search window is `(t − 1, β)` for a scout value `t` (or `(α, β)` by remedy 3 and
+    /// for uncertain values): NegaScout re-searches with `(t, β)`, but when the true value is
+    /// exactly `t` that window makes the re-searched child fail low at `t`, so the value is
+    /// right but the line below it is never known. With `t − 1` the true value (≥ `t`) lies
+    /// strictly inside, the re-search returns it exact, and the best line runs to its leaf.
+    #[allow(clippy::too_many_arguments)]
+    fn pvs_child(
+        &mut self,
+        n: &Node<'_, G>,
+        child: &G,
+        nd: i32,
+        alpha: Value,
+        beta: Value,
+        cexp: NodeType,
+        ctx: Ctx,
+        reduce: bool,
+    ) -> Res {
+        let nw = Window::null_at(alpha).negate();
+        let r = self.scout(child, n.ply, nd, nw, alpha, cexp, ctx, reduce);
+        if self.stopped.is_some() {
+            return r;
+        }
+        // A node searched by the PV routine (the root, first children of PV nodes and
+        // re-searches), whatever its window's width.
+        let pv_node = n.expected == NodeType::Pv;
+        let fwd = self.cfg.forward_pruning();
+        let research = uncertainty::must_research(&self.cfg.uncertainty, pv_node, r.unc)
+            || remedies::closed_window_research(fwd, pv_node, r.v, alpha)
+            || (r.v > alpha && r.v < beta);
+        if !research {
+            return r;
+        }
+        self.tracer.research();
+        let lo = if r.unc {
+            alpha
+        } else {
+            remedies::research_lower_bound(fwd, r.v, alpha).unwrap_or(r.v - 1)
+        };
+        let ctx = Ctx {
+            kind: if ctx.kind == NodeKind::Reduced {
+                NodeKind::Normal
+            } else {
+                ctx.kind
+            },
+            ..ctx
+        };
+        let w = Window::new(lo.max(alpha), beta).negate();
+        -self.node(child, n.ply + 1, nd, w, NodeType::Pv, ctx)
+    }
+}

@@ -1,0 +1,84 @@
+//! Aspiration windows in iterative deepening.
+//!
+//! CITE: Hsu, *Transposition Table, History Heuristic, and other Search Enhancements*, slides
+//! 17–19 (aspiration search; `IDAS`, iterative deepening with aspiration search): search each
+//! iteration with a window of half-width `threshold` around the previous iteration's value; on
+//! a fail-low or fail-high, search again with the failing side widened. Here the width doubles
+//! with every failure.
+//!
+//! - Parameters: [`AspirationParams`] (`aspiration.enabled`, `aspiration.width`).
+//! - Gate: iterations after the first, when enabled.
+//! - Step: [`Searcher::aspiration_search`], one iteration's root searches.
+
+use crate::game::{Game, INF, Value};
+use crate::search::config::{ConfigError, ParamRange, SearchConfig};
+use crate::search::window::Window;
+use crate::search::{Res, Searcher};
+use crate::trace::Tracer;
+use serde::{Deserialize, Serialize};
+
+/// Aspiration parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AspirationParams {
+    pub enabled: bool,
+    /// Initial half-width of the window (the slides' `threshold`).
+    pub width: i32,
+}
+
+impl Default for AspirationParams {
+    fn default() -> Self {
+        AspirationParams {
+            enabled: false,
+            width: 50,
+        }
+    }
+}
+
+impl AspirationParams {
+    pub const RANGES: &'static [ParamRange] =
+        &[ParamRange::new("aspiration.width", 1.0, 100_000.0)];
+
+    /// The window comes from the previous iteration, so it needs iterative deepening.
+    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+        if self.enabled {
+            ConfigError::needs("aspiration.enabled", cfg.iterative, "iterative deepening")?;
+            ConfigError::needs_search("aspiration.enabled", cfg)?;
+        }
+        Ok(())
+    }
+}
+
+impl<G: Game, T: Tracer> Searcher<'_, G, T> {
+    /// One iteration at nominal depth `depth`: the root searched with the full window, or,
+    /// with aspiration windows and a previous value, with `(prev − width, prev + width)`
+    /// widened on the failing side (doubling the width) until the value falls inside.
+    pub(crate) fn aspiration_search(&mut self, root: &G, depth: i32, prev: Option<Value>) -> Res {
+        let asp = self.cfg.aspiration;
+        let mut delta = asp.width;
+        let mut window = match prev {
+            Some(v) if asp.enabled => Window::new(
+                v.saturating_sub(delta).max(-INF),
+                v.saturating_add(delta).min(INF),
+            ),
+            _ => Window::FULL,
+        };
+        loop {
+            let r = self.root_search(root, depth, window);
+            if self.stopped.is_some() {
+                return r;
+            }
+            if r.v <= window.alpha && window.alpha > -INF {
+                self.tracer.aspiration_fail(window.alpha, window.beta, r.v);
+                delta = delta.saturating_mul(2);
+                window.alpha = r.v.saturating_sub(delta).max(-INF);
+            } else if r.v >= window.beta && window.beta < INF {
+                self.tracer.aspiration_fail(window.alpha, window.beta, r.v);
+                delta = delta.saturating_mul(2);
+                window.beta = r.v.saturating_add(delta).min(INF);
+            } else {
+                return r;
+            }
+        }
+    }
+}

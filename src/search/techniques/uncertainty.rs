@@ -1,0 +1,147 @@
+//! Uncertainty cut-offs: at an expected CUT node that has searched CUT_RATIO of its moves
+//! without a cut-off, stop, and mark the value uncertain.
+//!
+//! CITE: Björnsson, Marsland, Schaeffer & Junghanns (1997), *Searching with Uncertainty
+//! Cut-offs*: Fig. 4 (NegaScout with uncertainty flags: backing up `unsure`, re-searching an
+//! uncertain value at a PV node, uncertain TT entries), Fig. 5 (`UncertaintyCutoff` with
+//! CUT_RATIO and `SearchInfo[depth-1]`), §5 (captures are always searched), §6 (the unsafe
+//! generalization to ALL nodes, uncertain values up to the root); Chess Programming Wiki,
+//! *Uncertainty Cut-Offs* (`pvs`/`nws` pseudo-code backing up the flag at every CUT node).
+//!
+//! - Parameters: [`UncertaintyParams`] (`uncertainty.mode`, `uncertainty.CUT_RATIO`).
+//! - Gate: [`Gate::at`]: null-window searches below the root; `safe`: expected CUT nodes whose
+//!   parent is a PV node (Fig. 5); `general`: every expected CUT node (CPW `nws`); `unsafe_all`:
+//!   every non-PV node (§6).
+//! - Steps: [`Gate::cut_here`] (Fig. 5's decision, taken in the move loop, moves.rs),
+//!   [`backup`] (Fig. 4's flag backup), [`must_research`] (Fig. 4's re-search of an uncertain
+//!   value at a PV node).
+
+use crate::game::Value;
+use crate::search::config::{Algorithm, ConfigError, ParamRange, SearchConfig};
+use crate::search::window::Window;
+use crate::trace::schema::NodeType;
+use serde::{Deserialize, Serialize};
+
+/// Which form of uncertainty cut-offs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum UncertaintyMode {
+    #[default]
+    Off,
+    /// Fig. 4 and 5: at expected CUT nodes whose parent is a PV node, only when the value
+    /// would cause a re-search anyway. Safe.
+    Safe,
+    /// The CPW `nws` form: at every expected CUT node, with the uncertain flag backed up and
+    /// uncertain values re-searched at PV nodes. Safe.
+    General,
+    /// §6: also at expected ALL nodes, and uncertain values are not re-searched; they may reach
+    /// the root, which is then flagged uncertain. Unsafe.
+    UnsafeAll,
+}
+
+/// Uncertainty cut-off parameters under the paper's names.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct UncertaintyParams {
+    pub mode: UncertaintyMode,
+    /// Fraction of the legal moves searched before an uncertainty cut-off (Fig. 5's
+    /// `CUT_RATIO`), in (0, 1].
+    #[serde(rename = "CUT_RATIO")]
+    pub cut_ratio: f64,
+}
+
+impl Default for UncertaintyParams {
+    fn default() -> Self {
+        UncertaintyParams {
+            mode: UncertaintyMode::Off,
+            cut_ratio: 0.5,
+        }
+    }
+}
+
+impl UncertaintyParams {
+    pub const RANGES: &'static [ParamRange] = &[ParamRange {
+        name: "uncertainty.CUT_RATIO",
+        min: 0.0,
+        max: 1.0,
+        min_exclusive: true,
+    }];
+
+    /// They act in null-window searches, which only PVS makes.
+    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+        if self.mode != UncertaintyMode::Off && cfg.algo != Algorithm::Pvs {
+            return Err(ConfigError::Needs {
+                param: "uncertainty.mode".to_string(),
+                requirement: "the pvs algorithm (they act in null-window searches)".to_string(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The decision for one node, fixed when its moves are known.
+#[derive(Clone, Copy, Debug)]
+pub struct Gate {
+    /// Uncertainty cut-offs may happen at this node.
+    pub here: bool,
+    /// Fig. 5's `moveLimit`: CUT_RATIO × the number of legal moves.
+    pub move_limit: u32,
+    safe: bool,
+}
+
+impl Gate {
+    /// The gate for a node with `moves` moves, window `window`, expected type `expected`,
+    /// whose parent is of expected type `parent_expected`.
+    pub fn at(
+        p: &UncertaintyParams,
+        ply: u32,
+        window: Window,
+        expected: NodeType,
+        parent_expected: NodeType,
+        moves: usize,
+    ) -> Gate {
+        let here = window.is_null()
+            && ply > 0
+            && match p.mode {
+                UncertaintyMode::Off => false,
+                UncertaintyMode::Safe => {
+                    expected == NodeType::Cut && parent_expected == NodeType::Pv
+                }
+                UncertaintyMode::General => expected == NodeType::Cut,
+                UncertaintyMode::UnsafeAll => expected != NodeType::Pv,
+            };
+        Gate {
+            here,
+            move_limit: (moves as f64 * p.cut_ratio) as u32,
+            safe: p.mode == UncertaintyMode::Safe,
+        }
+    }
+
+    /// Fig. 5, `UncertaintyCutoff`: after `tried` moves without a cut-off, and more than
+    /// `moveLimit` of them, stop searching quiet moves. The safe form prunes only when the
+    /// value the node would return, `best`, lies strictly inside its parent's current window
+    /// (`SearchInfo[depth-1]`), so that the parent re-searches the node anyway.
+    pub fn cut_here(&self, tried: u32, best: Value, parent_window: Window) -> bool {
+        self.here
+            && tried > self.move_limit
+            && (!self.safe || (-best > parent_window.alpha && -best < parent_window.beta))
+    }
+}
+
+/// Fig. 4's backup of the flag: a node that fails high takes the certainty of the child that
+/// caused the cut-off; otherwise it is uncertain if any child was.
+#[inline(always)]
+pub fn backup(node_uncertain: bool, child_uncertain: bool, cutoff: bool) -> bool {
+    if cutoff {
+        child_uncertain
+    } else {
+        node_uncertain || child_uncertain
+    }
+}
+
+/// Fig. 4: at a PV node, a scout that returned an uncertain value is re-searched with the full
+/// window, as its value is no bound. The unsafe §6 form lets uncertain values through.
+#[inline(always)]
+pub fn must_research(p: &UncertaintyParams, pv_node: bool, child_uncertain: bool) -> bool {
+    child_uncertain && pv_node && p.mode != UncertaintyMode::UnsafeAll
+}
