@@ -402,7 +402,7 @@ fn search_from(
     }
     Run {
         iterations,
-        capped: result.aborted,
+        capped: result.aborted(),
         uncertain: result.uncertain,
     }
 }
@@ -440,7 +440,7 @@ mod tests {
             let run = search(&pos, &cfg, Meter::default(), None);
             let last = run.last().unwrap();
             assert_eq!(last.nodes, plain.nodes, "{enable:?}");
-            assert_eq!(last.value, plain.value, "{enable:?}");
+            assert_eq!(Some(last.value), plain.value, "{enable:?}");
             assert_eq!(
                 last.best.as_ref(),
                 plain.best_line_san.first(),
@@ -519,7 +519,7 @@ mod tests {
         }
         .prepare()
         .unwrap()
-        .search_traced(&cfg)
+        .search_traced(&cfg, 0)
         .unwrap();
         let run = search(&pos, &cfg, Meter::default(), None);
         let c = &run.last().unwrap().counters;
