@@ -11,8 +11,9 @@ use super::{Options, Position, config, depth_rows, nodes_at, rows_note, run_all}
 /// check extensions and quiescence.
 pub const BASE: [&str; 3] = ["tt", "check_extension", "quiescence"];
 
-/// The configurations, each adding one ordering heuristic: (key, label, added techniques).
-pub const CONFIGS: [(&str, &str, &[&str]); 6] = [
+/// The configurations, each adding one ordering heuristic: (key, label, the `ordering.*`
+/// switches on).
+pub const CONFIGS: [(&str, &str, &[&str]); 7] = [
     ("none", "generation order", &[]),
     ("tt", "+ TT move", &["tt_move"]),
     ("mvv", "+ MVV-LVA captures", &["tt_move", "mvv_lva"]),
@@ -23,9 +24,21 @@ pub const CONFIGS: [(&str, &str, &[&str]); 6] = [
         &["tt_move", "mvv_lva", "killers", "history"],
     ),
     (
-        "full",
+        "refutation",
         "+ refutation (counter move)",
         &["tt_move", "mvv_lva", "killers", "history", "refutation"],
+    ),
+    (
+        "full",
+        "+ SEE: losing captures last",
+        &[
+            "tt_move",
+            "mvv_lva",
+            "killers",
+            "history",
+            "refutation",
+            "see",
+        ],
     ),
 ];
 
@@ -49,7 +62,7 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, St
         .map(|(_, _, add)| {
             let mut c = config(1, &BASE)?;
             for e in *add {
-                c.enable(e)?;
+                c.set(&format!("ordering.{e}"), "true")?;
             }
             Ok(c)
         })
