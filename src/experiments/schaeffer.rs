@@ -333,20 +333,25 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
             let mut by: Vec<Combo> = pairs.clone();
             by.sort_by(|a, b| pct_of(&a.key(), dd).total_cmp(&pct_of(&b.key(), dd)));
             let rank = by.iter().position(|c| c.key() == "TH").map_or(0, |k| k + 1);
-            let best_any = combos
+            let best_more = combos
                 .iter()
-                .filter(|c| !c.pvs)
+                .filter(|c| !c.pvs && c.size() >= 3)
                 .min_by(|a, b| pct_of(&a.key(), dd).total_cmp(&pct_of(&b.key(), dd)))
                 .map(|c| c.key())
                 .unwrap_or_default();
             r.notes.push(format!(
-                "Depth {dd}, \"TT + history is the best pair\": the best pair is {} ({:.1} %), TT \
-                 + history ranks {rank} of 15 ({:.1} %). \"Three or more add nothing\": the best \
-                 combination overall is {best_any} ({:.1} %).",
+                "Depth {dd}, \"TT + history is the best pair\": the best pair is {} ({:.1} %); \
+                 TT + history ranks {rank} of 15 ({:.1} %). \"Three or more add nothing\": the \
+                 best combination of three or more, {best_more}, searches {:.1} %, {}.",
                 by[0].key(),
                 pct_of(&by[0].key(), dd),
                 pct_of("TH", dd),
-                pct_of(&best_any, dd)
+                pct_of(&best_more, dd),
+                if pct_of(&best_more, dd) < pct_of(&by[0].key(), dd) {
+                    "fewer nodes than the best pair: here they do add"
+                } else {
+                    "no fewer than the best pair, as claimed"
+                }
             ));
         }
     }
