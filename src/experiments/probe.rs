@@ -59,6 +59,10 @@ pub struct Counters {
     pub null_cutoffs: u64,
     /// Nodes whose depth pre-searching raised.
     pub presearches: u64,
+    /// Uncertainty cut-offs taken.
+    pub uc_cutoffs: u64,
+    /// Re-searches (PVS scouts that landed inside the window, LMR and the remedies).
+    pub researches: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -193,6 +197,14 @@ impl Tracer for Census<'_> {
 
     fn presearch(&mut self, _old: i32, _new: i32, _tt_iteration: u32) {
         self.counters.presearches += 1;
+    }
+
+    fn uncertainty_cutoff(&mut self, _tried: u32, _limit: u32) {
+        self.counters.uc_cutoffs += 1;
+    }
+
+    fn research(&mut self) {
+        self.counters.researches += 1;
     }
 }
 

@@ -76,6 +76,10 @@ pub fn table1_columns() -> Vec<Column> {
                 cols.push(Column::new(format!("{key}_{what}_{r}"), ColumnKind::Flag));
             }
         }
+        cols.push(Column::new(format!("{key}_researches"), ColumnKind::Count));
+        for r in RATIOS {
+            cols.push(Column::new(format!("{key}_cutoffs_{r}"), ColumnKind::Count));
+        }
     }
     cols
 }
@@ -127,6 +131,9 @@ pub fn table1_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<R
             for k in 0..3 {
                 cells.extend(checks.iter().map(|c| c[k]));
             }
+            let counters = |r: &Run| r.at(d).map(|i| i.counters.clone()).unwrap_or_default();
+            cells.push(counters(&group[0]).researches as i64);
+            cells.extend(group[1..].iter().map(|r| counters(r).uc_cutoffs as i64));
         }
         cells
     }))
@@ -198,9 +205,15 @@ pub fn table1_report(d: &Dataset) -> Report {
         let mut total = vec!["Total %".to_string()];
         let mut avg = vec!["Avg. %".to_string()];
         let mut base_row = vec!["baseline nodes".to_string()];
+        let mut cut_row = vec!["cut-offs taken".to_string()];
         for (key, label, _) in BASELINES {
             let base = d.sum(depth, &format!("{key}_base"));
             base_row.extend([count(base), String::new(), String::new()]);
+            cut_row.extend(
+                RATIOS
+                    .iter()
+                    .map(|ratio| count(d.sum(depth, &format!("{key}_cutoffs_{ratio}")))),
+            );
             let mut totals = Vec::new();
             let mut avgs = Vec::new();
             for ratio in RATIOS {
@@ -286,9 +299,21 @@ pub fn table1_report(d: &Dataset) -> Report {
         total.extend(PAPER_TOTAL.iter().map(u32::to_string));
         avg.extend(PAPER_AVG.iter().map(u32::to_string));
         base_row.extend([String::new(), String::new(), String::new()]);
+        cut_row.extend([String::new(), String::new(), String::new()]);
+        let mut research_row = vec!["baseline re-searches".to_string()];
+        for (key, _, _) in BASELINES {
+            research_row.extend([
+                count(d.sum(depth, &format!("{key}_researches"))),
+                String::new(),
+                String::new(),
+            ]);
+        }
+        research_row.extend([String::new(), String::new(), String::new()]);
         t.row(total);
         t.row(avg);
         t.row(base_row);
+        t.row(research_row);
+        t.row(cut_row);
         r.tables.push(t);
     }
     let paper_pts = |v: &[u32; 3]| {
