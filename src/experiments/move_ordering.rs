@@ -148,6 +148,7 @@ pub fn report(d: &Dataset) -> Report {
             name: label.to_string(),
             points: depths.iter().map(|&dd| (f64::from(dd), main(dd))).collect(),
             paper: false,
+            group: None,
         });
     }
     r.tables.push(t);

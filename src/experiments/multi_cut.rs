@@ -167,11 +167,13 @@ pub fn mca_report(d: &Dataset) -> Report {
             name: format!("{label} (ours)"),
             points: ours,
             paper: false,
+            group: Some(k),
         });
         fig.series.push(Series {
             name: format!("{label} (paper)"),
             points: paper,
             paper: true,
+            group: Some(k),
         });
     }
     if let Some(&deepest) = depths.last() {
@@ -311,6 +313,7 @@ pub fn cmr_report(d: &Dataset) -> Report {
             name: label.clone(),
             points: pts,
             paper: false,
+            group: None,
         });
     }
     r.tables.push(t);

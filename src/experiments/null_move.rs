@@ -200,6 +200,7 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
                 .map(|(k, &t)| (k as f64, 100.0 * t as f64 / base.max(1) as f64))
                 .collect(),
             paper: false,
+            group: None,
         });
         let mut srow = vec![format!("{depth} (ours, of {n})")];
         srow.extend(
@@ -260,6 +261,7 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
                     .map(|(k, &t)| (k as f64, 100.0 * t as f64 / pb as f64))
                     .collect(),
                 paper: true,
+                group: None,
             });
         }
         if !table3 && let Some((_, s)) = PAPER_TABLE2.iter().find(|t| t.0 == depth) {
@@ -371,6 +373,7 @@ pub fn zugzwang_report(d: &Dataset) -> Report {
             name: format!("depth {depth}"),
             points: pts,
             paper: false,
+            group: None,
         });
         // Failures of standard null move: solved without null move, not with it.
         for key in ["r2", "r3"] {

@@ -136,7 +136,7 @@ fn lines(
             .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], BLACK.mix(0.35)));
     }
     for (k, s) in fig.series.iter().enumerate() {
-        let c = color(k);
+        let c = color(s.group.unwrap_or(k));
         let data: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| (x, ty(y))).collect();
         if fig.kind == FigureKind::Lines && data.len() > 1 {
             if s.paper {
@@ -233,7 +233,7 @@ fn bars(
     let groups = fig.series.len().max(1) as f64;
     let width = 0.8 / groups;
     for (k, s) in fig.series.iter().enumerate() {
-        let c = color(k);
+        let c = color(s.group.unwrap_or(k));
         let style = if s.paper {
             c.mix(0.45).filled()
         } else {
@@ -280,11 +280,13 @@ mod tests {
                             name: "ours".into(),
                             points: vec![(0.0, 90.0), (1.0, 1e6)],
                             paper: false,
+                            group: Some(0),
                         },
                         Series {
                             name: "paper".into(),
                             points: vec![(0.0, 97.0), (1.0, 2e6)],
                             paper: true,
+                            group: Some(0),
                         },
                     ],
                 };

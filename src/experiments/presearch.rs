@@ -349,6 +349,7 @@ pub fn report(d: &Dataset) -> Report {
                 .map(|(k, &h)| (k as f64, 100.0 * h as f64 / n.max(1) as f64))
                 .collect(),
             paper: false,
+            group: None,
         });
     }
     let paper = [

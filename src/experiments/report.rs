@@ -34,6 +34,10 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// The paper's figures (drawn dashed).
     pub paper: bool,
+    /// Series of one group share a colour (ours and the paper's for one setting); `None`: a
+    /// colour of its own.
+    #[serde(default)]
+    pub group: Option<usize>,
 }
 
 /// How a figure is drawn.

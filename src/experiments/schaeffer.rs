@@ -192,6 +192,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
                 .map(|&dd| (f64::from(dd), pct_of(&key, dd)))
                 .collect(),
             paper: false,
+            group: None,
         });
     }
     for key in ["TH", "TKARLH"] {
@@ -203,6 +204,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
                     .map(|&dd| (f64::from(dd), pct_of(key, dd)))
                     .collect(),
                 paper: false,
+                group: None,
             });
         }
     }

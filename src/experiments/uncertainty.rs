@@ -242,12 +242,14 @@ pub fn table1_report(d: &Dataset) -> Report {
                 name: format!("{label} (total, depth {depth})"),
                 points: pts(&totals),
                 paper: false,
+                group: None,
             });
             if key == "turk" {
                 fig.series.push(Series {
                     name: format!("{label} (average, depth {depth})"),
                     points: pts(&avgs),
                     paper: false,
+                    group: None,
                 });
             }
             let n = rows.len() as i64;
@@ -327,11 +329,13 @@ pub fn table1_report(d: &Dataset) -> Report {
         name: "paper (total)".into(),
         points: paper_pts(&PAPER_TOTAL),
         paper: true,
+        group: None,
     });
     fig.series.push(Series {
         name: "paper (average)".into(),
         points: paper_pts(&PAPER_AVG),
         paper: true,
+        group: None,
     });
     r.figure = fig;
     r
@@ -435,6 +439,7 @@ pub fn fig6_report(d: &Dataset) -> Report {
             name: format!("depth {depth}"),
             points: pts,
             paper: false,
+            group: None,
         });
     }
     r.figure = fig;
@@ -574,11 +579,13 @@ pub fn unsafe_report(d: &Dataset) -> Report {
             name: format!("root value changed (depth {depth})"),
             points: by_x(value_pts),
             paper: false,
+            group: None,
         });
         fig.series.push(Series {
             name: format!("best move changed (depth {depth})"),
             points: by_x(best_pts),
             paper: false,
+            group: None,
         });
     }
     r.notes.push(
