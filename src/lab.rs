@@ -5,6 +5,7 @@
 use crate::game::Game;
 use crate::game::Value;
 use crate::game::chess::ChessPos;
+use crate::game::chess::fen::FenError;
 use crate::game::synthetic::{SynthError, SynthParams};
 use crate::game::tree::{ParseError, Tree};
 use crate::search::config::{ConfigError, SearchConfig};
@@ -24,8 +25,8 @@ pub enum InputError {
     #[error(transparent)]
     Random(#[from] SynthError),
     /// The FEN does not describe a legal position.
-    #[error("{0}")]
-    Chess(String),
+    #[error(transparent)]
+    Chess(#[from] FenError),
 }
 
 impl InputError {
@@ -99,9 +100,7 @@ impl Input {
                 p.validate()?;
                 Prepared::Random(p.clone())
             }
-            Input::Chess { fen } => Prepared::Chess(
-                ChessPos::from_fen(fen).map_err(|e| InputError::Chess(e.to_string()))?,
-            ),
+            Input::Chess { fen } => Prepared::Chess(ChessPos::from_fen(fen)?),
         })
     }
 

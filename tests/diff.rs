@@ -1,14 +1,14 @@
-//! Comparing traces node by node (`src/diff.rs`, `prunescope diff`): the matching rule on random
-//! trees, on re-searches and iterations, through the JSON files, and the command line.
+//! Comparing traces node by node (`src/trace/diff.rs`, `prunescope diff`): the matching rule on
+//! random trees, on re-searches and iterations, through JSON and binary files, and the command
+//! line.
 
 use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::game::tree::Shape;
 use prunescope::lab::{Input, Summary};
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::diff::{
-    DiffNode, NO_MATCH, diff, diff_docs, nodes_of_doc, nodes_of_recorder,
-};
-use prunescope::trace::json::{read_trace, write_trace};
+use prunescope::trace::diff::{NO_MATCH, diff, diff_files};
+use prunescope::trace::file::{self, Format};
+use prunescope::trace::json::write_trace;
 use prunescope::trace::record::{Recorder, plies};
 use prunescope::trace::schema::NodeKind;
 use std::process::Command;
@@ -41,7 +41,7 @@ fn json(input: &Input, cfg: &SearchConfig) -> String {
 fn check_minimax_vs_alphabeta(input: &Input, what: &str) {
     let (_, mm) = traced(input, &cfg(Algorithm::Minimax));
     let (_, ab) = traced(input, &cfg(Algorithm::AlphaBeta));
-    let d = diff(&nodes_of_recorder(&mm), &nodes_of_recorder(&ab));
+    let d = diff(&mm.nodes, &ab.nodes);
     let (n_mm, n_ab) = (mm.nodes.len() as u64, ab.nodes.len() as u64);
     assert_eq!(d.only_right, 0, "{what}");
     assert_eq!(d.only_left, n_mm - n_ab, "{what}");
@@ -137,8 +137,8 @@ fn a_trace_matches_itself_node_for_node() {
     for (input, c) in cases {
         let (_, rec) = traced(&input, &c);
         assert!(!rec.research_of.is_empty(), "the case has re-searches");
-        let nodes = nodes_of_recorder(&rec);
-        let d = diff(&nodes, &nodes);
+        let nodes = &rec.nodes;
+        let d = diff(nodes, nodes);
         let ids: Vec<u32> = (0..nodes.len() as u32).collect();
         assert_eq!(d.left_to_right, ids);
         assert_eq!(d.right_to_left, ids);
@@ -161,7 +161,7 @@ fn iterations_and_research_visits_match_in_order() {
     };
     let (_, deep) = traced(&input, &mk(3));
     let (_, shallow) = traced(&input, &mk(2));
-    let d = diff(&nodes_of_recorder(&deep), &nodes_of_recorder(&shallow));
+    let d = diff(&deep.nodes, &shallow.nodes);
     let third = deep.roots[2] as usize;
     assert_eq!(d.only_right, 0);
     assert_eq!(d.only_left as usize, deep.nodes.len() - third);
@@ -175,7 +175,7 @@ fn iterations_and_research_visits_match_in_order() {
     };
     let (_, ab) = traced(&tree, &cfg(Algorithm::AlphaBeta));
     let (_, pvs) = traced(&tree, &cfg(Algorithm::Pvs));
-    let d = diff(&nodes_of_recorder(&ab), &nodes_of_recorder(&pvs));
+    let d = diff(&ab.nodes, &pvs.nodes);
     for &(re, earlier) in &pvs.research_of {
         assert_eq!(
             d.right_to_left[re as usize], NO_MATCH,
@@ -203,7 +203,7 @@ fn null_moves_only_in_the_search_that_makes_them() {
     null.enable("null_move").unwrap();
     let (_, a) = traced(&input, &base);
     let (_, b) = traced(&input, &null);
-    let d = diff(&nodes_of_recorder(&a), &nodes_of_recorder(&b));
+    let d = diff(&a.nodes, &b.nodes);
     let nulls: Vec<usize> = (0..b.nodes.len())
         .filter(|&i| b.nodes[i].node_kind() == NodeKind::Null)
         .collect();
@@ -219,8 +219,25 @@ fn null_moves_only_in_the_search_that_makes_them() {
     assert_eq!(d.both + d.only_right, b.nodes.len() as u64);
 }
 
+fn binary(input: &Input, cfg: &SearchConfig) -> Vec<u8> {
+    let prepared = input.prepare().unwrap();
+    let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
+    let mut out = Vec::new();
+    file::write(
+        &mut out,
+        Format::Binary,
+        input,
+        &prepared,
+        cfg,
+        &summary,
+        &rec,
+    )
+    .unwrap();
+    out
+}
+
 #[test]
-fn json_files_give_the_same_comparison_as_the_recordings() {
+fn trace_files_give_the_same_comparison_as_the_recordings() {
     let chess = Input::Chess {
         fen: KIWIPETE.into(),
     };
@@ -250,24 +267,19 @@ fn json_files_give_the_same_comparison_as_the_recordings() {
         (&rn, cfg(Algorithm::Minimax), cfg(Algorithm::AlphaBeta)),
     ];
     for (input, ca, cb) in cases {
-        let expect = diff(
-            &nodes_of_recorder(&traced(input, &ca).1),
-            &nodes_of_recorder(&traced(input, &cb).1),
-        );
-        let da = read_trace(&json(input, &ca)).unwrap();
-        let db = read_trace(&json(input, &cb)).unwrap();
-        let na: Vec<DiffNode> = nodes_of_doc(&da).unwrap();
-        let nr = nodes_of_recorder(&traced(input, &ca).1);
-        assert_eq!(na.len(), nr.len());
-        if let Some(i) = (0..na.len()).find(|&i| na[i] != nr[i]) {
-            panic!("node {i}: from JSON {:?}, recorded {:?}", na[i], nr[i]);
-        }
-        let (got, report) = diff_docs("a.json", &da, "b.json", &db).unwrap();
+        let (sa, ra) = traced(input, &ca);
+        let (sb, rb) = traced(input, &cb);
+        let expect = diff(&ra.nodes, &rb.nodes);
+        let fa = file::read(json(input, &ca).as_bytes()).unwrap();
+        let fb = file::read(&binary(input, &cb)[..]).unwrap();
+        assert_eq!(fa.rec.nodes, ra.nodes);
+        assert_eq!(fb.rec.nodes, rb.nodes);
+        let (got, report) = diff_files("a.json", &fa, "b.pstrace", &fb);
         assert_eq!(got, expect);
         assert!(report.same_input);
         assert_eq!(report.only_left, expect.only_left);
-        assert_eq!(report.value_left, da.value);
-        assert_eq!(report.value_right, db.value);
+        assert_eq!(report.value_left, sa.value);
+        assert_eq!(report.value_right, sb.value);
     }
 }
 
@@ -458,7 +470,7 @@ fn cli_diff_rejects_corrupt_files_clearly() {
     let cases = [
         (
             write("trunc.json", &text[..text.len() / 2]),
-            "not a JSON trace file",
+            "the file ends early",
         ),
         (
             write("foreign.json", r#"{"format":"x","version":2}"#),
@@ -467,7 +479,7 @@ fn cli_diff_rejects_corrupt_files_clearly() {
         (
             write(
                 "v1.json",
-                &text.replacen("\"version\":2", "\"version\":1", 1),
+                &text.replacen("\"version\":3", "\"version\":1", 1),
             ),
             "trace format version 1 is not supported",
         ),
@@ -483,7 +495,7 @@ fn cli_diff_rejects_corrupt_files_clearly() {
                 "nopath.json",
                 &text.replacen("\"path\":[0]", "\"path\":[]", 1),
             ),
-            "has no \"path\"",
+            "node 1, \"path\": is [], but the node is not a root",
         ),
         (
             dir.join("missing.json").to_string_lossy().into_owned(),
@@ -512,4 +524,89 @@ fn cli_diff_rejects_corrupt_files_clearly() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("different inputs"), "{err}");
     assert_eq!(json_of(&out)["same_input"], false);
+}
+
+#[test]
+fn cli_writes_converts_and_compares_trace_files_in_both_formats() {
+    let dir = TmpDir::new("cli_writes_converts_and_compares_trace_files_in_both_formats");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let search = ["tree", "--algo", "pvs", RUSSELL_NORVIG];
+    let (code, stdout_json, err) = prunescope(&[&search[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+
+    // --trace writes the same JSON the --json flag prints, and the summary still prints
+    let (a_json, a_bin, a_gz) = (path("a.json"), path("a.pstrace"), path("a.json.gz"));
+    for file in [&a_json, &a_bin, &a_gz] {
+        let (code, out, err) = prunescope(&[&search[..], &["--trace", file]].concat());
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("value      3"), "{out}");
+    }
+    assert_eq!(std::fs::read_to_string(&a_json).unwrap(), stdout_json);
+    let bin = std::fs::read(&a_bin).unwrap();
+    assert_eq!(&bin[..2], &[0x1f, 0x8b], "binary traces are gzip streams");
+    assert_eq!(&std::fs::read(&a_gz).unwrap()[..2], &[0x1f, 0x8b]);
+
+    // convert both ways gives the same bytes as writing directly
+    let (b_json, b_bin) = (path("b.json"), path("b.pstrace"));
+    let (code, _, err) = prunescope(&["convert", &a_bin, &b_json]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&b_json).unwrap(), stdout_json);
+    let (code, _, err) = prunescope(&["convert", &a_gz, &b_bin]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read(&b_bin).unwrap(), bin);
+    let (code, out, err) = prunescope(&["convert", &a_bin, "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, stdout_json);
+    let (code, _, err) = prunescope(&["convert", &a_json, &path("c.out"), "--format", "binary"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read(path("c.out")).unwrap(), bin);
+
+    // diff reads every format and reports the same
+    let (_, want, _) = prunescope(&["diff", &a_json, &b_json, "--json"]);
+    for (l, r) in [(&a_bin, &b_json), (&a_gz, &b_bin), (&a_json, &a_bin)] {
+        let (code, out, err) = prunescope(&["diff", l, r, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let (mut got, mut expect) = (json_of(&out), json_of(&want));
+        for side in ["left", "right"] {
+            got[side]["file"] = serde_json::Value::Null;
+            expect[side]["file"] = serde_json::Value::Null;
+        }
+        assert_eq!(got, expect);
+    }
+
+    // refusals
+    let (code, _, err) = prunescope(&[&search[..], &["--trace", &path("x.dat")]].concat());
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot tell the trace format"), "{err}");
+    assert!(!dir.join("x.dat").exists());
+    let (code, _, err) = prunescope(&[&search[..], &["--format", "binary"]].concat());
+    assert_eq!(code, 2, "--format needs --trace: {err}");
+    let (code, _, err) =
+        prunescope(&[&search[..], &["--trace", &path("y.bin"), "--format", "xml"]].concat());
+    assert_eq!(code, 2, "{err}");
+    let missing_dir = path("no/such/dir/t.json");
+    let (code, _, err) = prunescope(&[&search[..], &["--trace", &missing_dir]].concat());
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot write trace file"), "{err}");
+    let (code, _, err) = prunescope(&["convert", &path("none.json"), &path("n.pstrace")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read trace file"), "{err}");
+    std::fs::write(path("bad.pstrace"), &bin[..bin.len() / 2]).unwrap();
+    let (code, _, err) = prunescope(&["convert", &path("bad.pstrace"), &path("n.json")]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("bad.pstrace"),
+        "the message names the file: {err}"
+    );
+    assert!(
+        !dir.join("n.json").exists(),
+        "nothing is written on failure"
+    );
+    // no temporary files are left behind
+    let left: Vec<String> = std::fs::read_dir(&*dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }

@@ -1,18 +1,80 @@
-//! Golden traces, determinism, and the JSON format's round trip.
+//! Trace files: golden traces, determinism, complete `pruned` lists (property tests against the
+//! game), the JSON and binary round trips, and the validation of malformed files.
 
-use prunescope::game::synthetic::{Ordering, SynthParams};
-use prunescope::lab::Input;
+use prunescope::game::Game;
+use prunescope::game::chess::ChessPos;
+use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
+use prunescope::game::tree::{Shape, Tree};
+use prunescope::lab::{Input, Prepared, Summary};
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::json::{read_trace, write_trace};
+use prunescope::search::considered_moves;
+use prunescope::trace::file::{self, Format, Location, Problem, TraceFile, TraceFileError};
+use prunescope::trace::json::write_trace;
+use prunescope::trace::record::Recorder;
+use prunescope::trace::schema::{PruneReason, StopReason};
+use serde_json::Value as Json;
+use std::collections::{BTreeSet, HashMap};
 
 const RUSSELL_NORVIG: &str = "((3 12 8) (2 4 6) (14 5 2))";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn trace_json(input: &Input, cfg: &SearchConfig) -> String {
+fn search(input: &Input, cfg: &SearchConfig) -> (Prepared, Summary, Recorder) {
     let prepared = input.prepare().unwrap();
     let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
+    (prepared, summary, rec)
+}
+
+fn trace_json(input: &Input, cfg: &SearchConfig) -> String {
+    let (prepared, summary, rec) = search(input, cfg);
     let mut out = Vec::new();
     write_trace(&mut out, input, &prepared, cfg, &summary, &rec).unwrap();
     String::from_utf8(out).unwrap()
+}
+
+fn trace_binary(input: &Input, cfg: &SearchConfig) -> Vec<u8> {
+    let (prepared, summary, rec) = search(input, cfg);
+    let mut out = Vec::new();
+    file::write(
+        &mut out,
+        Format::Binary,
+        input,
+        &prepared,
+        cfg,
+        &summary,
+        &rec,
+    )
+    .unwrap();
+    out
+}
+
+/// The JSON of a trace file read back (in any format).
+fn to_json(f: &TraceFile) -> String {
+    let prepared = f.prepare().unwrap();
+    let mut out = Vec::new();
+    let h = &f.header;
+    write_trace(&mut out, &h.input, &prepared, &h.config, &h.summary, &f.rec).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn to_binary(f: &TraceFile) -> Vec<u8> {
+    let prepared = f.prepare().unwrap();
+    let mut out = Vec::new();
+    let h = &f.header;
+    file::write(
+        &mut out,
+        Format::Binary,
+        &h.input,
+        &prepared,
+        &h.config,
+        &h.summary,
+        &f.rec,
+    )
+    .unwrap();
+    out
+}
+
+fn parse(json: &str) -> Json {
+    serde_json::from_str(json).unwrap()
 }
 
 fn cfg(algo: Algorithm, depth: u32) -> SearchConfig {
@@ -21,6 +83,10 @@ fn cfg(algo: Algorithm, depth: u32) -> SearchConfig {
         depth,
         ..SearchConfig::default()
     }
+}
+
+fn tree(text: &str) -> Input {
+    Input::Tree { text: text.into() }
 }
 
 /// Compares with `tests/golden/NAME.json`; `UPDATE_GOLDEN=1` rewrites the file instead.
@@ -48,75 +114,73 @@ fn golden_textbook_traces() {
     ];
     for (name, text) in trees {
         for algo in Algorithm::ALL {
-            let json = trace_json(&Input::Tree { text: text.into() }, &cfg(algo, 1));
+            let json = trace_json(&tree(text), &cfg(algo, 1));
             golden(&format!("{name}-{}", algo.name()), &json);
+            // The golden files are valid traces that read back to the same text.
+            let back = file::read(json.as_bytes()).unwrap();
+            assert_eq!(to_json(&back), json, "{name}-{}", algo.name());
         }
     }
 }
 
 #[test]
 fn russell_norvig_alphabeta_prunes_two_leaves() {
-    let json = trace_json(
-        &Input::Tree {
-            text: RUSSELL_NORVIG.into(),
-        },
+    let doc = parse(&trace_json(
+        &tree(RUSSELL_NORVIG),
         &cfg(Algorithm::AlphaBeta, 1),
-    );
-    let doc = read_trace(&json).unwrap();
-    assert_eq!(doc.value, Some(3));
-    let second = doc
-        .nodes
+    ));
+    assert_eq!(doc["value"], 3);
+    assert_eq!(doc["version"], 3);
+    let nodes = doc["nodes"].as_array().unwrap();
+    let second = nodes
         .iter()
-        .find(|n| n.path.as_deref() == Some(&[1]))
+        .find(|n| n["path"] == serde_json::json!([1]))
         .unwrap();
-    assert_eq!(second.reason, "beta_cutoff");
-    let pruned: Vec<u32> = second.pruned.iter().filter_map(|p| p.child).collect();
-    assert_eq!(pruned, vec![1, 2]);
-    assert!(second.pruned.iter().all(|p| p.reason == "beta_cutoff"));
+    assert_eq!(second["reason"], "beta_cutoff");
+    assert_eq!(
+        second["pruned"],
+        serde_json::json!([{"child": 1, "reason": "beta_cutoff"}, {"child": 2, "reason": "beta_cutoff"}])
+    );
     // The pruned leaves are never entered.
     for leaf in [[1, 1], [1, 2]] {
-        assert!(doc.nodes.iter().all(|n| n.path.as_deref() != Some(&leaf)));
+        assert!(nodes.iter().all(|n| n["path"] != serde_json::json!(leaf)));
     }
-    assert_eq!(doc.nodes.len(), 11);
-    assert_eq!(doc.nodes.iter().filter(|n| n.reason == "leaf").count(), 7);
+    assert_eq!(nodes.len(), 11);
+    assert_eq!(nodes.iter().filter(|n| n["reason"] == "leaf").count(), 7);
     // Minimax visits all 13 nodes and prunes nothing.
-    let mm = read_trace(&trace_json(
-        &Input::Tree {
-            text: RUSSELL_NORVIG.into(),
-        },
+    let mm = parse(&trace_json(
+        &tree(RUSSELL_NORVIG),
         &cfg(Algorithm::Minimax, 1),
-    ))
-    .unwrap();
-    assert_eq!(mm.nodes.len(), 13);
-    assert!(mm.nodes.iter().all(|n| n.pruned.is_empty()));
+    ));
+    let nodes = mm["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 13);
+    assert!(nodes.iter().all(|n| n["pruned"] == serde_json::json!([])));
 }
 
 #[test]
 fn pvs_records_researches_with_links() {
     // The second child is better than the first, so its null-window scout fails high and
     // PVS re-searches it with a full window.
-    let json = trace_json(
-        &Input::Tree {
-            text: "((1 2) (5 6) (0 9))".into(),
-        },
+    let doc = parse(&trace_json(
+        &tree("((1 2) (5 6) (0 9))"),
         &cfg(Algorithm::Pvs, 1),
-    );
-    let doc = read_trace(&json).unwrap();
-    assert_eq!(doc.value, Some(5));
-    let re: Vec<_> = doc
-        .nodes
+    ));
+    assert_eq!(doc["value"], 5);
+    let nodes = doc["nodes"].as_array().unwrap();
+    let re: Vec<&Json> = nodes
         .iter()
-        .filter(|n| n.research_of.is_some())
+        .filter(|n| !n["research_of"].is_null())
         .collect();
     assert_eq!(re.len(), 1);
-    let earlier = &doc.nodes[re[0].research_of.unwrap() as usize];
-    assert_eq!(earlier.path, re[0].path);
+    let earlier = &nodes[re[0]["research_of"].as_u64().unwrap() as usize];
+    assert_eq!(earlier["path"], re[0]["path"]);
     assert_eq!(
-        earlier.beta.unwrap() - earlier.alpha.unwrap(),
+        earlier["beta"].as_i64().unwrap() - earlier["alpha"].as_i64().unwrap(),
         1,
         "the scout used a null window"
     );
-    assert!(doc.events.iter().any(|e| e.kind == "research"));
+    let events = doc["events"].as_array().unwrap();
+    assert!(events.iter().any(|e| e["kind"] == "research"));
 }
 
 #[test]
@@ -124,7 +188,7 @@ fn same_input_gives_identical_traces() {
     let inputs = [
         (
             Input::Chess {
-                fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into(),
+                fen: KIWIPETE.into(),
             },
             SearchConfig {
                 iterative: true,
@@ -147,147 +211,1378 @@ fn same_input_gives_identical_traces() {
         let a = trace_json(&input, &c);
         let b = trace_json(&input, &c);
         assert!(a == b, "traces differ for {input:?}");
-        let doc = read_trace(&a).unwrap();
-        assert_eq!(doc.nodes.len() as u64, doc.summary.nodes);
+        assert_eq!(trace_binary(&input, &c), trace_binary(&input, &c));
+        let f = file::read(a.as_bytes()).unwrap();
+        assert_eq!(f.rec.nodes.len() as u64, f.header.summary.nodes);
     }
 }
 
 #[test]
 fn chess_trace_names_moves_and_pruned_moves() {
-    let json = trace_json(
+    let doc = parse(&trace_json(
         &Input::Chess {
             fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
         },
         &cfg(Algorithm::AlphaBeta, 2),
-    );
-    let doc = read_trace(&json).unwrap();
-    assert_eq!(doc.nodes[0].mv, None);
-    assert_eq!(doc.nodes[0].moves, 20);
+    ));
+    let nodes = doc["nodes"].as_array().unwrap();
+    assert!(nodes[0].get("move").is_none());
+    assert_eq!(nodes[0]["moves"], 20);
     assert!(
-        doc.nodes[1..]
+        nodes[1..]
             .iter()
-            .all(|n| n.mv.is_some() && n.san.is_some())
+            .all(|n| n["move"].is_string() && n["san"].is_string())
     );
-    let cut = doc
-        .nodes
+    let cut = nodes
         .iter()
-        .find(|n| n.reason == "beta_cutoff")
+        .find(|n| n["reason"] == "beta_cutoff")
         .expect("a cut-off at depth 2");
-    assert!(!cut.pruned.is_empty());
+    let pruned = cut["pruned"].as_array().unwrap();
+    assert!(!pruned.is_empty());
     assert!(
-        cut.pruned
+        pruned
             .iter()
-            .all(|p| p.mv.as_ref().is_some_and(|m| m.len() >= 4))
+            .all(|p| p["move"].as_str().is_some_and(|m| m.len() >= 4))
     );
 }
 
+/// Issue 8, item 2: the node that stops at a transposition-table cut-off lists the child it
+/// never searched.
 #[test]
-fn corrupt_trace_files_are_rejected_with_a_message() {
-    let good = trace_json(
-        &Input::Tree {
-            text: RUSSELL_NORVIG.into(),
-        },
-        &cfg(Algorithm::AlphaBeta, 1),
+fn a_tt_cutoff_lists_the_child_it_never_searched() {
+    let mut c = cfg(Algorithm::Pvs, 1);
+    c.enable("tt").unwrap();
+    let doc = parse(&trace_json(&tree("(((-5)) ((-5 2 8) (8)))"), &c));
+    let nodes = doc["nodes"].as_array().unwrap();
+    let cut: Vec<&Json> = nodes
+        .iter()
+        .filter(|n| n["reason"] == "tt_cutoff")
+        .collect();
+    assert_eq!(cut.len(), 1);
+    let node = cut[0];
+    assert_eq!(node["path"], serde_json::json!([1, 1]));
+    assert_eq!(node["moves"], 0, "the cut-off comes before the moves");
+    assert_eq!(
+        node["pruned"],
+        serde_json::json!([{"child": 0, "reason": "tt_cutoff"}])
     );
-    let cases = [
-        ("", "not a JSON trace file"),
-        ("{\"format\": \"other\"}", "not a prunescope trace"),
-        (
-            &good.replace("\"version\":2", "\"version\":99"),
-            "version 99 is not supported",
-        ),
-        (&good[..good.len() / 2], "not a JSON trace file"),
-        (&good.replace("\"id\":3,", "\"id\":7,"), "ids must be"),
-    ];
-    for (text, msg) in cases {
-        let err = read_trace(text).unwrap_err();
-        assert!(err.contains(msg), "{err:?} should mention {msg:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Complete pruned lists, checked against the game
+// ---------------------------------------------------------------------------------------------
+
+/// Statistics of one check, to show the property tests exercise what they claim to.
+#[derive(Default, Debug)]
+struct Seen {
+    nodes: usize,
+    pruned: usize,
+    by_reason: HashMap<String, usize>,
+}
+
+/// For every node of `doc`: its position replayed from the root by the JSON's own moves (child
+/// index or UCI move; the null move by passing), the moves it considered
+/// ([`considered_moves`]), and then: the searched children's moves and the pruned moves are
+/// disjoint, without duplicates, and together exactly the considered moves when the node's stop
+/// reason prunes (`pruned` is empty otherwise); each pruned move's reason is the node's, or the
+/// first `prune` event's for that move.
+fn check_pruned_lists<G: Game>(root: G, doc: &Json, what: &str, seen: &mut Seen) {
+    let chess = doc["input"]["kind"] == "chess";
+    let quiescence = doc["config"]["quiescence"]["enabled"] == true;
+    let nodes = doc["nodes"].as_array().unwrap();
+    // prune events: (node, code) -> reason, the first one wins
+    let mut own: HashMap<(u64, u16), &'static str> = HashMap::new();
+    for e in doc["events"].as_array().unwrap() {
+        if e["kind"] == "prune" {
+            let d = e["data"].as_array().unwrap();
+            let reason = PruneReason::from_u8(d[1].as_u64().unwrap() as u8).unwrap();
+            own.entry((e["node"].as_u64().unwrap(), d[0].as_u64().unwrap() as u16))
+                .or_insert(reason.name());
+        }
     }
-}
-
-/// On random trees searched by PVS (with re-searches), every child index is either searched or
-/// listed as pruned.
-#[test]
-fn pruned_children_are_exactly_the_unsearched_ones_on_random_trees() {
-    let mut rng = prunescope::game::synthetic::Rng::new(5);
-    for case in 0..400 {
-        let shape = prunescope::game::tree::Shape::random(&mut rng, 2 + case % 5, 4, 20);
-        let doc = read_trace(&trace_json(
-            &Input::Tree {
-                text: shape.to_text(),
-            },
-            &cfg(Algorithm::Pvs, 1),
-        ))
-        .unwrap();
-        let mut searched: Vec<std::collections::BTreeSet<u32>> =
-            vec![Default::default(); doc.nodes.len()];
-        for n in &doc.nodes {
-            if let (Some(p), Some(path)) = (n.parent, n.path.as_ref()) {
-                searched[p as usize].insert(*path.last().unwrap());
+    let mut positions: Vec<Option<G>> = Vec::with_capacity(nodes.len());
+    let mut searched: Vec<Vec<String>> = vec![Vec::new(); nodes.len()];
+    let mut buf = Vec::new();
+    let name = |pos: &G, m: G::Move, i: usize| -> String {
+        if chess {
+            prunescope::game::chess::code_to_uci(pos.move_code(m, i))
+        } else {
+            pos.move_code(m, i).to_string()
+        }
+    };
+    for (id, n) in nodes.iter().enumerate() {
+        let pos = match n["parent"].as_u64() {
+            None => root.clone(),
+            Some(p) => {
+                let parent = positions[p as usize].as_ref().unwrap();
+                let mv = if chess {
+                    n["move"].as_str().unwrap().to_string()
+                } else {
+                    n["path"].as_array().unwrap().last().unwrap().to_string()
+                };
+                if mv == "0000" {
+                    parent
+                        .null_move()
+                        .expect("a null move where passing is possible")
+                } else {
+                    searched[p as usize].push(mv.clone());
+                    let mut legal = Vec::new();
+                    parent.legal_moves(&mut legal);
+                    let (i, &m) = legal
+                        .iter()
+                        .enumerate()
+                        .find(|&(i, &m)| name(parent, m, i) == mv)
+                        .unwrap_or_else(|| panic!("{what}: node {id}: {mv} is not legal"));
+                    let _ = i;
+                    parent.play(m)
+                }
+            }
+        };
+        positions.push(Some(pos));
+    }
+    for (id, n) in nodes.iter().enumerate() {
+        seen.nodes += 1;
+        let pos = positions[id].as_ref().unwrap();
+        let q = quiescence && n["depth"].as_i64().is_some_and(|d| d <= 0);
+        considered_moves(pos, q, &mut buf);
+        let considered: Vec<String> = buf
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| name(pos, m, i))
+            .collect();
+        let pruned: Vec<(String, String)> = n["pruned"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let mv = if chess {
+                    p["move"].as_str().unwrap().to_string()
+                } else {
+                    p["child"].to_string()
+                };
+                (mv, p["reason"].as_str().unwrap().to_string())
+            })
+            .collect();
+        let reason = StopReason::from_name(n["reason"].as_str().unwrap()).unwrap();
+        let s: BTreeSet<&String> = searched[id].iter().collect();
+        let p: BTreeSet<&String> = pruned.iter().map(|(m, _)| m).collect();
+        assert_eq!(
+            p.len(),
+            pruned.len(),
+            "{what}: node {id}: duplicates in {pruned:?}"
+        );
+        assert!(
+            s.is_disjoint(&p),
+            "{what}: node {id}: a searched move is listed as pruned"
+        );
+        // All-moves nodes skip only moves pruned for a reason of their own (SEE in quiescence).
+        let skips = reason
+            .prune_reason()
+            .or((reason == StopReason::AllMoves).then_some(""));
+        match skips {
+            None => assert!(
+                pruned.is_empty(),
+                "{what}: node {id} ({reason:?}) prunes nothing"
+            ),
+            Some(default) => {
+                let expect: Vec<&String> = considered.iter().filter(|m| !s.contains(m)).collect();
+                let got: Vec<&String> = pruned.iter().map(|(m, _)| m).collect();
+                assert_eq!(got, expect, "{what}: node {id} ({reason:?})");
+                for (m, r) in &pruned {
+                    let code = if chess {
+                        prunescope::trace::diff::uci_to_code(m).unwrap()
+                    } else {
+                        m.parse().unwrap()
+                    };
+                    let want = own.get(&(id as u64, code)).copied().unwrap_or(default);
+                    assert!(
+                        !want.is_empty(),
+                        "{what}: node {id}: {m} skipped for no reason"
+                    );
+                    assert_eq!(r, want, "{what}: node {id}: the reason of {m}");
+                    *seen.by_reason.entry(r.clone()).or_default() += 1;
+                }
+                seen.pruned += pruned.len();
             }
         }
-        for n in doc.nodes.iter().filter(|n| n.moves > 0) {
-            let pruned: Vec<u32> = n.pruned.iter().map(|p| p.child.unwrap()).collect();
-            let expect: Vec<u32> = (0..n.moves)
-                .filter(|c| !searched[n.id as usize].contains(c))
-                .collect();
-            assert_eq!(pruned, expect, "node {} of {}", n.id, shape.to_text());
-        }
     }
 }
 
-/// Every move a node generated is either searched (some child has it) or listed as pruned,
-/// whatever else the node did (re-searches, null moves, multi-cut probes, quiescence).
+fn check_input(input: &Input, c: &SearchConfig, seen: &mut Seen) {
+    let json = trace_json(input, c);
+    let doc = parse(&json);
+    let what = format!("{input:?} {c:?}");
+    match input {
+        Input::Tree { text } => {
+            let t = Tree::parse(text).unwrap();
+            check_pruned_lists(t.root(), &doc, &what, seen);
+        }
+        Input::Random(p) => check_pruned_lists(p.root(), &doc, &what, seen),
+        Input::Chess { fen } => {
+            check_pruned_lists(ChessPos::from_fen(fen).unwrap(), &doc, &what, seen)
+        }
+    }
+    // and the reader accepts the file, which it checks the same way
+    file::read(json.as_bytes()).unwrap_or_else(|e| panic!("{what}: {e}"));
+}
+
+/// Techniques that apply to trees (null moves are chess-only), in random combinations.
+const TREE_TECHNIQUES: &[&str] = &[
+    "tt",
+    "tt_move",
+    "killers",
+    "history",
+    "mc_c",
+    "mc_a",
+    "uc_safe",
+    "uc_general",
+    "uc_all",
+    "presearch",
+    "lmr",
+    "quiescence",
+];
+
+fn random_config(rng: &mut Rng, algo: Algorithm, depth: u32, iterative: bool) -> SearchConfig {
+    let mut c = cfg(algo, depth);
+    c.iterative = iterative;
+    for t in TREE_TECHNIQUES {
+        if rng.below(3) != 0 {
+            continue;
+        }
+        let valid = match *t {
+            "tt_move" => true,
+            "presearch" => iterative,
+            "uc_safe" | "uc_general" | "uc_all" => algo == Algorithm::Pvs,
+            "mc_c" | "mc_a" | "lmr" => algo != Algorithm::Minimax,
+            _ => true,
+        };
+        if valid {
+            c.enable(t).unwrap();
+            if *t == "tt_move" || *t == "presearch" {
+                c.enable("tt").unwrap();
+            }
+        }
+    }
+    // Aspiration windows need iterations to centre on.
+    if iterative && algo != Algorithm::Minimax && rng.below(2) == 0 {
+        c.enable("aspiration").unwrap();
+        c.set("aspiration.width", &(1 + rng.below(20)).to_string())
+            .unwrap();
+    }
+    if rng.below(2) == 0 {
+        c.set("multi_cut.M", "3").unwrap();
+        c.set("multi_cut.C", "2").unwrap();
+        c.set("multi_cut.R", "1").unwrap();
+    }
+    c.validate().unwrap();
+    c
+}
+
 #[test]
-fn pruned_lists_are_exactly_the_unsearched_moves() {
+fn pruned_lists_are_complete_on_random_explicit_trees() {
+    let mut rng = Rng::new(8_2);
+    let mut seen = Seen::default();
+    for case in 0..1500 {
+        let shape = Shape::random(&mut rng, 2 + case % 4, 4, 20);
+        let algo = Algorithm::ALL[case as usize % 3];
+        let c = random_config(&mut rng, algo, 1, false);
+        check_input(&tree(&shape.to_text()), &c, &mut seen);
+    }
+    assert!(seen.pruned > 1000, "{seen:?}");
+    for reason in [
+        "beta_cutoff",
+        "tt_cutoff",
+        "multi_cut",
+        "uncertainty_cutoff",
+    ] {
+        assert!(
+            seen.by_reason.contains_key(reason),
+            "no {reason} in {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn pruned_lists_are_complete_on_random_synthetic_trees() {
+    let mut rng = Rng::new(8_22);
+    let mut seen = Seen::default();
+    let orderings = [
+        Ordering::Random,
+        Ordering::Best,
+        Ordering::Worst,
+        Ordering::P(0.7),
+    ];
+    for case in 0..1500u64 {
+        let p = SynthParams {
+            branching: 2 + (case % 4) as u32,
+            depth: 2 + (case % 4) as u32,
+            seed: case,
+            ordering: orderings[(case % 4) as usize],
+            random_branching: case % 3 == 0,
+            transpositions: case % 5 == 0,
+        };
+        let algo = Algorithm::ALL[case as usize % 3];
+        let c = random_config(&mut rng, algo, p.depth, case % 2 == 0);
+        check_input(&Input::Random(p), &c, &mut seen);
+    }
+    assert!(seen.pruned > 1000, "{seen:?}");
+    for reason in [
+        "beta_cutoff",
+        "tt_cutoff",
+        "multi_cut",
+        "uncertainty_cutoff",
+    ] {
+        assert!(
+            seen.by_reason.contains_key(reason),
+            "no {reason} in {seen:?}"
+        );
+    }
+}
+
+/// Issue 8, item 2: in chess every transposition-table and null-move cut-off lists the moves it
+/// never searched (before the fix all of them had `pruned: []`).
+#[test]
+fn chess_tt_and_null_move_cutoffs_list_every_unsearched_move() {
     let mut c = cfg(Algorithm::Pvs, 4);
     c.iterative = true;
+    c.enable("tt").unwrap();
+    c.enable("null_move").unwrap();
+    let input = Input::Chess {
+        fen: KIWIPETE.into(),
+    };
+    let doc = parse(&trace_json(&input, &c));
+    let mut seen = Seen::default();
+    check_pruned_lists(
+        ChessPos::from_fen(KIWIPETE).unwrap(),
+        &doc,
+        "kiwipete d4",
+        &mut seen,
+    );
+    let nodes = doc["nodes"].as_array().unwrap();
+    for reason in ["tt_cutoff", "null_move_cutoff"] {
+        let cut: Vec<&Json> = nodes.iter().filter(|n| n["reason"] == reason).collect();
+        assert!(cut.len() > 10, "{reason}: {}", cut.len());
+        assert!(
+            cut.iter()
+                .all(|n| !n["pruned"].as_array().unwrap().is_empty()),
+            "every {reason} lists its moves"
+        );
+    }
+    // and with every technique that applies to chess
+    let mut all = cfg(Algorithm::Pvs, 4);
+    all.iterative = true;
     for t in [
         "tt",
         "tt_move",
         "mvv_lva",
+        "killers",
         "null_move",
         "mc_c",
         "lmr",
         "quiescence",
         "uc_general",
+        "check_extension",
     ] {
-        c.enable(t).unwrap();
+        all.enable(t).unwrap();
     }
-    let json = trace_json(
-        &Input::Chess {
-            fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into(),
+    all.set("multi_cut.C", "2").unwrap();
+    all.set("multi_cut.R", "1").unwrap();
+    check_input(&input, &all, &mut seen);
+    for reason in [
+        "see",
+        "stand_pat",
+        "multi_cut",
+        "uncertainty_cutoff",
+        "beta_cutoff",
+    ] {
+        assert!(
+            seen.by_reason.contains_key(reason),
+            "no {reason} in {seen:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round trips
+// ---------------------------------------------------------------------------------------------
+
+fn assert_same_recording(a: &Recorder, b: &Recorder, what: &str) {
+    assert_eq!(a.nodes.len(), b.nodes.len(), "{what}");
+    if let Some(i) = (0..a.nodes.len()).find(|&i| a.nodes[i] != b.nodes[i]) {
+        panic!("{what}: node {i}: {:?} != {:?}", a.nodes[i], b.nodes[i]);
+    }
+    assert_eq!(a.events, b.events, "{what}");
+    assert_eq!(a.aux, b.aux, "{what}");
+    assert_eq!(a.research_of, b.research_of, "{what}");
+    assert_eq!(a.roots, b.roots, "{what}");
+    assert_eq!(a.root_depths, b.root_depths, "{what}");
+}
+
+fn round_trip_cases() -> Vec<(Input, SearchConfig)> {
+    let mut rng = Rng::new(13);
+    let mut cases = Vec::new();
+    for case in 0..150u64 {
+        let shape = Shape::random(&mut rng, 2 + (case % 4) as u32, 4, 50);
+        let c = random_config(&mut rng, Algorithm::ALL[case as usize % 3], 1, false);
+        cases.push((tree(&shape.to_text()), c));
+        let p = SynthParams {
+            branching: 2 + (case % 5) as u32,
+            depth: 2 + (case % 4) as u32,
+            seed: case,
+            ordering: Ordering::Random,
+            random_branching: case % 2 == 0,
+            transpositions: case % 3 == 0,
+        };
+        let c = random_config(
+            &mut rng,
+            Algorithm::ALL[case as usize % 3],
+            p.depth,
+            case % 2 == 1,
+        );
+        cases.push((Input::Random(p), c));
+    }
+    let mut chess = cfg(Algorithm::Pvs, 3);
+    chess.iterative = true;
+    for t in [
+        "tt",
+        "tt_move",
+        "null_move",
+        "quiescence",
+        "lmr",
+        "aspiration",
+        "uc_safe",
+    ] {
+        chess.enable(t).unwrap();
+    }
+    chess.set("aspiration.width", "10").unwrap();
+    cases.push((
+        Input::Chess {
+            fen: KIWIPETE.into(),
         },
-        &c,
+        chess,
+    ));
+    // a search stopped by the node cap
+    let mut capped = cfg(Algorithm::AlphaBeta, 4);
+    capped.node_cap = 500;
+    cases.push((
+        Input::Chess {
+            fen: KIWIPETE.into(),
+        },
+        capped,
+    ));
+    cases
+}
+
+/// JSON → binary → JSON gives the same text, and search → binary → read gives the recording the
+/// search made, as does reading the JSON.
+#[test]
+fn json_and_binary_round_trips_are_exact() {
+    for (input, c) in round_trip_cases() {
+        let what = format!("{input:?}");
+        let (prepared, summary, rec) = search(&input, &c);
+        let mut json = Vec::new();
+        write_trace(&mut json, &input, &prepared, &c, &summary, &rec).unwrap();
+        let from_json = file::read(&json[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_same_recording(&rec, &from_json.rec, &what);
+        assert_eq!(from_json.header.summary, summary);
+        let bin = to_binary(&from_json);
+        let from_bin = file::read(&bin[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_same_recording(&rec, &from_bin.rec, &what);
+        assert_eq!(from_bin.header.input, input);
+        assert_eq!(from_bin.header.config, c);
+        assert!(
+            to_json(&from_bin).as_bytes() == &json[..],
+            "{what}: JSON differs"
+        );
+        // and the binary the search writes is the one the JSON converts to
+        let mut direct = Vec::new();
+        file::write(
+            &mut direct,
+            Format::Binary,
+            &input,
+            &prepared,
+            &c,
+            &summary,
+            &rec,
+        )
+        .unwrap();
+        assert_eq!(direct, bin, "{what}");
+    }
+}
+
+/// Gzip-compressed JSON (`.json.gz`) reads too.
+#[test]
+fn gzipped_json_reads() {
+    use std::io::Write;
+    let json = trace_json(&tree(RUSSELL_NORVIG), &cfg(Algorithm::Pvs, 1));
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(json.as_bytes()).unwrap();
+    let bytes = gz.finish().unwrap();
+    let f = file::read(&bytes[..]).unwrap();
+    assert_eq!(to_json(&f), json);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed files: one per rule, each named by node (or event, root, header) and field
+// ---------------------------------------------------------------------------------------------
+
+fn read_err(bytes: &[u8]) -> TraceFileError {
+    match file::read(bytes) {
+        Ok(_) => panic!(
+            "accepted: {}",
+            String::from_utf8_lossy(&bytes[..bytes.len().min(300)])
+        ),
+        Err(e) => e,
+    }
+}
+
+/// Replaces the `n`-th (0-based) occurrence of `from` in `text`.
+fn replace_nth(text: &str, from: &str, to: &str, n: usize) -> String {
+    let (i, _) = text
+        .match_indices(from)
+        .nth(n)
+        .unwrap_or_else(|| panic!("no occurrence {n} of {from:?}"));
+    format!("{}{to}{}", &text[..i], &text[i + from.len()..])
+}
+
+/// The line of node `id` in a trace's JSON, edited by `f`.
+fn edit_node(text: &str, id: usize, f: impl Fn(&str) -> String) -> String {
+    let key = format!("{{\"id\":{id},");
+    let start = text.find(&key).unwrap();
+    let end = start + text[start..].find('\n').unwrap();
+    let line = text[start..end].trim_end_matches(',');
+    let new = f(line);
+    format!("{}{new}{}", &text[..start], &text[start + line.len()..])
+}
+
+/// The line of event `index` in a trace's JSON, edited by `f`.
+fn edit_event(text: &str, index: usize, f: impl Fn(&str) -> String) -> String {
+    let events = text.find("\"events\":[\n").unwrap() + "\"events\":[\n".len();
+    let mut start = events;
+    for _ in 0..index {
+        start += text[start..].find('\n').unwrap() + 1;
+    }
+    let end = start + text[start..].find('\n').unwrap();
+    let line = text[start..end].trim_end_matches(',');
+    let new = f(line);
+    format!("{}{new}{}", &text[..start], &text[start + line.len()..])
+}
+
+fn node_at(e: &TraceFileError) -> Option<u64> {
+    match e.location {
+        Location::Node { id } => Some(id),
+        _ => None,
+    }
+}
+
+/// Every rule of the reader, one malformed file each: the error names the place and the field.
+#[test]
+fn malformed_json_files_are_refused_naming_the_first_bad_node() {
+    let good = trace_json(&tree(RUSSELL_NORVIG), &cfg(Algorithm::Pvs, 1));
+    let mut tt = cfg(Algorithm::Pvs, 1);
+    tt.enable("tt").unwrap();
+    let tt_tree = trace_json(&tree("(((-5)) ((-5 2 8) (8)))"), &tt);
+    let tt_id = parse(&tt_tree)["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|n| n["reason"] == "tt_cutoff")
+        .unwrap();
+    let chess_cfg = SearchConfig {
+        iterative: true,
+        ..cfg(Algorithm::Pvs, 2)
+    };
+    let chess = trace_json(
+        &Input::Chess {
+            fen: KIWIPETE.into(),
+        },
+        &chess_cfg,
     );
-    let doc = read_trace(&json).unwrap();
-    let mut searched: Vec<std::collections::BTreeSet<&str>> =
-        vec![Default::default(); doc.nodes.len()];
-    for n in &doc.nodes {
-        if let (Some(p), Some(m)) = (n.parent, n.mv.as_deref())
-            && m != "0000"
-        {
-            searched[p as usize].insert(m);
+    let mut null_cfg = cfg(Algorithm::Pvs, 3);
+    null_cfg.enable("null_move").unwrap();
+    let chess_null = trace_json(
+        &Input::Chess {
+            fen: KIWIPETE.into(),
+        },
+        &null_cfg,
+    );
+    let null_id = parse(&chess_null)["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|n| n["kind"] == "null")
+        .unwrap();
+    // (what, text, location, field, words in the message)
+    type Case = (
+        &'static str,
+        String,
+        Location,
+        Option<&'static str>,
+        &'static str,
+    );
+    let node = |id| Location::Node { id };
+    let cases: Vec<Case> = vec![
+        (
+            "empty",
+            String::new(),
+            Location::File,
+            None,
+            "the file is empty",
+        ),
+        (
+            "not json",
+            "hello".into(),
+            Location::File,
+            None,
+            "neither JSON",
+        ),
+        (
+            "truncated",
+            {
+                let cut = good.find("{\"id\":5,\"parent\":").unwrap() + 17;
+                good[..cut].to_string()
+            },
+            node(5),
+            Some("parent"),
+            "ends early",
+        ),
+        (
+            "array",
+            "[1, 2]".into(),
+            Location::File,
+            None,
+            "not a prunescope trace",
+        ),
+        (
+            "foreign",
+            r#"{"format":"x","version":3}"#.into(),
+            Location::Header,
+            Some("format"),
+            "not a prunescope trace",
+        ),
+        (
+            "no format",
+            r#"{"version":3,"nodes":[]}"#.into(),
+            Location::File,
+            None,
+            "no \"format\"",
+        ),
+        (
+            "old version",
+            good.replacen("\"version\":3", "\"version\":2", 1),
+            Location::Header,
+            Some("version"),
+            "version 2 is not supported",
+        ),
+        (
+            "unknown top field",
+            good.replacen("\"roots\":", "\"rooots\":", 1),
+            Location::File,
+            Some("rooots"),
+            "not a field",
+        ),
+        (
+            "bad input",
+            good.replacen("\"text\":\"((3", "\"text\":\"(((3", 1),
+            Location::Header,
+            Some("input"),
+            "tree text",
+        ),
+        (
+            "bad config",
+            good.replacen("\"CUT_RATIO\":0.5", "\"CUT_RATIO\":7.0", 1),
+            Location::Header,
+            Some("config"),
+            "CUT_RATIO",
+        ),
+        (
+            "unknown config field",
+            good.replacen(
+                "\"check_extension\":false",
+                "\"check_extension\":false,\"turbo\":true",
+                1,
+            ),
+            Location::Header,
+            Some("config"),
+            "unknown field `turbo`",
+        ),
+        (
+            "unknown summary field",
+            good.replacen(
+                "\"uncertain\":false,",
+                "\"uncertain\":false,\"bonus\":1,",
+                1,
+            ),
+            Location::Header,
+            Some("summary.bonus"),
+            "not a field",
+        ),
+        (
+            "unknown input field",
+            good.replacen(
+                "{\"kind\":\"tree\",",
+                "{\"kind\":\"tree\",\"note\":\"x\",",
+                1,
+            ),
+            Location::Header,
+            Some("input.note"),
+            "not a field",
+        ),
+        (
+            "value vs summary",
+            good.replacen("\"value\":3,\"roots\"", "\"value\":4,\"roots\"", 1),
+            Location::Header,
+            Some("value"),
+            "summary.value",
+        ),
+        // nodes: []  while summary.nodes is 11
+        (
+            "no nodes",
+            {
+                let a = good.find("\"nodes\":[\n").unwrap();
+                format!("{}\"nodes\":[],\n\"events\":[]}}\n", &good[..a])
+            },
+            Location::Header,
+            Some("summary.nodes"),
+            "is 11, but the file has 0 nodes",
+        ),
+        (
+            "id out of order",
+            edit_node(&good, 3, |l| l.replacen("\"id\":3", "\"id\":7", 1)),
+            node(3),
+            Some("id"),
+            "ids must be",
+        ),
+        (
+            "parent after child",
+            edit_node(&good, 3, |l| l.replacen("\"parent\":1", "\"parent\":9", 1)),
+            node(3),
+            Some("parent"),
+            "does not come before it",
+        ),
+        (
+            "missing parent",
+            edit_node(&good, 3, |l| l.replacen("\"parent\":1,", "", 1)),
+            node(3),
+            Some("parent"),
+            "missing",
+        ),
+        // a null parent makes a second root that the tape enters inside node 2
+        (
+            "null parent",
+            edit_node(&good, 3, |l| {
+                l.replacen("\"parent\":1", "\"parent\":null", 1)
+            }),
+            node(3),
+            Some("path"),
+            "a root",
+        ),
+        (
+            "parent closed",
+            edit_node(&good, 6, |l| l.replacen("\"parent\":5", "\"parent\":1", 1)),
+            node(6),
+            Some("parent"),
+            "subtree ended",
+        ),
+        (
+            "ply",
+            edit_node(&good, 3, |l| l.replacen("\"ply\":2", "\"ply\":3", 1)),
+            node(3),
+            Some("ply"),
+            "2 moves below",
+        ),
+        (
+            "path",
+            edit_node(&good, 3, |l| {
+                l.replacen("\"path\":[0,1]", "\"path\":[1,1]", 1)
+            }),
+            node(3),
+            Some("path"),
+            "moves from the root",
+        ),
+        (
+            "child out of range",
+            edit_node(&good, 3, |l| {
+                l.replacen("\"path\":[0,1]", "\"path\":[0,7]", 1)
+            }),
+            node(3),
+            Some("path"),
+            "not one of its parent's children",
+        ),
+        (
+            "unknown kind",
+            edit_node(&good, 3, |l| {
+                l.replacen("\"kind\":\"normal\"", "\"kind\":\"weird\"", 1)
+            }),
+            node(3),
+            Some("kind"),
+            "unknown kind",
+        ),
+        (
+            "actual vs bound",
+            edit_node(&good, 1, |l| {
+                l.replacen("\"actual\":\"pv\"", "\"actual\":\"cut\"", 1)
+            }),
+            node(1),
+            Some("actual"),
+            "bound makes the node",
+        ),
+        (
+            "bound vs window",
+            edit_node(&good, 1, |l| {
+                l.replacen(
+                    "\"bound\":\"exact\",\"expected\":\"pv\",\"actual\":\"pv\"",
+                    "\"bound\":\"lower\",\"expected\":\"pv\",\"actual\":\"cut\"",
+                    1,
+                )
+            }),
+            node(1),
+            Some("bound"),
+            "against the window",
+        ),
+        (
+            "empty window",
+            edit_node(&good, 5, |l| {
+                l.replacen("\"alpha\":-4,\"beta\":-3", "\"alpha\":-3,\"beta\":-4", 1)
+            }),
+            node(5),
+            Some("beta"),
+            "is empty",
+        ),
+        (
+            "explicit infinity",
+            edit_node(&good, 5, |l| {
+                l.replacen("\"alpha\":-4", "\"alpha\":-1000000000", 1)
+            }),
+            node(5),
+            Some("alpha"),
+            "not a window side",
+        ),
+        (
+            "window outside the parent's",
+            edit_node(&good, 6, |l| {
+                l.replacen("\"alpha\":3,\"beta\":4", "\"alpha\":2,\"beta\":4", 1)
+            }),
+            node(6),
+            Some("alpha"),
+            "not inside its parent's window",
+        ),
+        (
+            "leaf value",
+            edit_node(&good, 2, |l| l.replacen("\"value\":3", "\"value\":4", 1)),
+            node(2),
+            Some("value"),
+            "has the value 3 in this position",
+        ),
+        (
+            "depth in a tree",
+            edit_node(&good, 2, |l| l.replacen("\"depth\":null", "\"depth\":3", 1)),
+            node(2),
+            Some("depth"),
+            "searched to their leaves",
+        ),
+        (
+            "moves count",
+            edit_node(&good, 1, |l| l.replacen("\"moves\":3", "\"moves\":4", 1)),
+            node(1),
+            Some("moves"),
+            "3 moves to consider",
+        ),
+        (
+            "best index",
+            edit_node(&good, 1, |l| {
+                l.replacen("\"best_index\":0", "\"best_index\":3", 1)
+            }),
+            node(1),
+            Some("best_index"),
+            "has 3 moves",
+        ),
+        (
+            "index",
+            edit_node(&good, 3, |l| l.replacen("\"index\":1", "\"index\":5", 1)),
+            node(3),
+            Some("index"),
+            "has 3 moves",
+        ),
+        (
+            "research_of",
+            edit_node(&good, 3, |l| {
+                l.replacen("\"research_of\":null", "\"research_of\":2", 1)
+            }),
+            node(3),
+            Some("research_of"),
+            "no research event",
+        ),
+        (
+            "unknown node field",
+            edit_node(&good, 3, |l| l.replacen("\"ply\":", "\"plyy\":", 1)),
+            node(3),
+            None,
+            "nodes do not have",
+        ),
+        (
+            "pruned too few",
+            edit_node(&tt_tree, tt_id, |l| {
+                l.replacen(
+                    "\"pruned\":[{\"child\":0,\"reason\":\"tt_cutoff\"}]",
+                    "\"pruned\":[]",
+                    1,
+                )
+            }),
+            node(tt_id as u64),
+            Some("pruned"),
+            "does not list child 0",
+        ),
+        (
+            "pruned searched",
+            edit_node(&good, 0, |l| {
+                l.replacen(
+                    "\"pruned\":[]",
+                    "\"pruned\":[{\"child\":1,\"reason\":\"beta_cutoff\"}]",
+                    1,
+                )
+            }),
+            node(0),
+            Some("pruned"),
+            "a child searched it",
+        ),
+        (
+            "pruned reason",
+            edit_node(&tt_tree, tt_id, |l| {
+                l.replacen(
+                    "{\"child\":0,\"reason\":\"tt_cutoff\"}",
+                    "{\"child\":0,\"reason\":\"see\"}",
+                    1,
+                )
+            }),
+            node(tt_id as u64),
+            Some("pruned"),
+            "no prune event",
+        ),
+        (
+            "event node",
+            edit_event(&good, 1, |l| l.replacen("\"node\":0", "\"node\":4", 1)),
+            Location::Event { index: 1 },
+            Some("node"),
+            "replaying the tape",
+        ),
+        (
+            "event data",
+            edit_event(&good, 0, |l| {
+                l.replacen("\"data\":[10000]", "\"data\":[10000,1]", 1)
+            }),
+            Location::Event { index: 0 },
+            Some("data"),
+            "carries 1",
+        ),
+        (
+            "event kind",
+            edit_event(&good, 1, |l| {
+                l.replacen("\"kind\":\"enter\"", "\"kind\":\"leave\"", 1)
+            }),
+            Location::Event { index: 1 },
+            Some("kind"),
+            "unknown event kind",
+        ),
+        (
+            "exit too early",
+            edit_event(&good, 2, |l| {
+                l.replacen(
+                    "{\"kind\":\"enter\",\"node\":1}",
+                    "{\"kind\":\"exit\",\"node\":0}",
+                    1,
+                )
+            }),
+            node(1),
+            Some("parent"),
+            "event tape enters it",
+        ),
+        (
+            "events missing",
+            {
+                let c = good.find(",\n\"events\":[\n").unwrap();
+                format!("{}}}\n", &good[..c])
+            },
+            Location::File,
+            Some("events"),
+            "missing",
+        ),
+        (
+            "root",
+            good.replacen(
+                "\"roots\":[{\"depth\":10000,\"root\":0}]",
+                "\"roots\":[{\"depth\":10000,\"root\":999}]",
+                1,
+            ),
+            Location::Root { index: 0 },
+            Some("root"),
+            "is 999",
+        ),
+        (
+            "root depth",
+            good.replacen(
+                "\"roots\":[{\"depth\":10000,\"root\":0}]",
+                "\"roots\":[{\"depth\":3,\"root\":0}]",
+                1,
+            ),
+            Location::Root { index: 0 },
+            Some("depth"),
+            "iteration event",
+        ),
+        (
+            "summary aborted",
+            good.replacen("\"aborted\":false", "\"aborted\":true", 1),
+            Location::Header,
+            Some("summary.aborted"),
+            "no aborted event",
+        ),
+        (
+            "best line",
+            good.replacen("\"best_line\":[", "\"best_line\":[\"7\",", 1),
+            Location::Header,
+            Some("summary.best_line[0]"),
+            "not a legal move",
+        ),
+        // chess
+        (
+            "king promotion",
+            edit_node(&chess, 1, |l| {
+                replace_nth(
+                    l,
+                    &format!(
+                        "\"move\":\"{}\"",
+                        parse(&chess)["nodes"][1]["move"].as_str().unwrap()
+                    ),
+                    "\"move\":\"e7e8k\"",
+                    0,
+                )
+            }),
+            node(1),
+            Some("move"),
+            "\"e7e8k\" is not a legal move",
+        ),
+        (
+            "a1a1",
+            edit_node(&chess, 1, |l| {
+                replace_nth(
+                    l,
+                    &format!(
+                        "\"move\":\"{}\"",
+                        parse(&chess)["nodes"][1]["move"].as_str().unwrap()
+                    ),
+                    "\"move\":\"a1a1\"",
+                    0,
+                )
+            }),
+            node(1),
+            Some("move"),
+            "\"a1a1\" is not a legal move",
+        ),
+        (
+            "not uci",
+            edit_node(&chess, 1, |l| {
+                replace_nth(
+                    l,
+                    &format!(
+                        "\"move\":\"{}\"",
+                        parse(&chess)["nodes"][1]["move"].as_str().unwrap()
+                    ),
+                    "\"move\":\"castle\"",
+                    0,
+                )
+            }),
+            node(1),
+            Some("move"),
+            "not a UCI move",
+        ),
+        (
+            "san",
+            edit_node(&chess, 1, |l| {
+                replace_nth(
+                    l,
+                    &format!(
+                        "\"san\":\"{}\"",
+                        parse(&chess)["nodes"][1]["san"].as_str().unwrap()
+                    ),
+                    "\"san\":\"Zz9\"",
+                    0,
+                )
+            }),
+            node(1),
+            Some("san"),
+            "in SAN",
+        ),
+        (
+            "chess path",
+            edit_node(&chess, 1, |l| {
+                l.replacen("\"ply\":1,", "\"ply\":1,\"path\":[0],", 1)
+            }),
+            node(1),
+            Some("path"),
+            "for trees",
+        ),
+        (
+            "null kind",
+            edit_node(&chess_null, null_id, |l| {
+                l.replacen("\"kind\":\"null\"", "\"kind\":\"normal\"", 1)
+            }),
+            node(null_id as u64),
+            Some("move"),
+            "null move",
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (what, text, location, field, words) in cases {
+        assert!(
+            text != good && text != chess,
+            "{what}: the edit changed nothing"
+        );
+        let e = read_err(text.as_bytes());
+        let msg = e.to_string();
+        if e.location != location || e.field.as_deref() != field || !msg.contains(words) {
+            failed.push(format!(
+                "{what}: got {:?} {:?} \"{msg}\", expected {location:?} {field:?} ~ \"{words}\"",
+                e.location, e.field
+            ));
         }
     }
-    let mut checked = 0;
-    for n in doc.nodes.iter().filter(|n| n.moves > 0) {
-        let s = &searched[n.id as usize];
-        assert!(
-            n.pruned
-                .iter()
-                .all(|p| !s.contains(p.mv.as_deref().unwrap()))
-        );
-        assert_eq!(
-            s.len() + n.pruned.len(),
-            n.moves as usize,
-            "node {}: {} searched + {} pruned != {} moves",
-            n.id,
-            s.len(),
-            n.pruned.len(),
-            n.moves
-        );
-        checked += 1;
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// The binary reader applies the same rules to the same records; here the records are edited
+/// in memory, written, and read back.
+#[test]
+fn malformed_binary_files_are_refused() {
+    let c = cfg(Algorithm::Pvs, 1);
+    let (prepared, summary, rec) = search(&tree(RUSSELL_NORVIG), &c);
+    let input = tree(RUSSELL_NORVIG);
+    let write = |rec: &Recorder, summary: &Summary| {
+        let mut out = Vec::new();
+        file::write(
+            &mut out,
+            Format::Binary,
+            &input,
+            &prepared,
+            &c,
+            summary,
+            rec,
+        )
+        .unwrap();
+        out
+    };
+    let good = write(&rec, &summary);
+    file::read(&good[..]).unwrap();
+    type Edit = Box<dyn Fn(&mut Recorder, &mut Summary)>;
+    let cases: Vec<(&str, Edit, Option<u64>, &str, &str)> = vec![
+        (
+            "parent",
+            Box::new(|r, _| r.nodes[3].parent = 999),
+            Some(3),
+            "parent",
+            "does not come before",
+        ),
+        (
+            "second root",
+            Box::new(|r, _| r.nodes[3].parent = u32::MAX),
+            Some(3),
+            "path",
+            "a root has no move",
+        ),
+        (
+            "move",
+            Box::new(|r, _| r.nodes[3].move_code = 9),
+            Some(3),
+            "path",
+            "not one of its parent's children",
+        ),
+        (
+            "flags",
+            Box::new(|r, _| r.nodes[3].flags |= 0x80),
+            Some(3),
+            "flags",
+            "bit 7",
+        ),
+        (
+            "bound code",
+            Box::new(|r, _| r.nodes[3].flags |= 3),
+            Some(3),
+            "bound",
+            "code 3",
+        ),
+        (
+            "reason",
+            Box::new(|r, _| r.nodes[3].reason = 200),
+            Some(3),
+            "reason",
+            "unknown stop reason",
+        ),
+        (
+            "kind",
+            Box::new(|r, _| r.nodes[3].kind = 15),
+            Some(3),
+            "kind",
+            "unknown node kind",
+        ),
+        (
+            "leaf value",
+            Box::new(|r, _| r.nodes[2].value += 1),
+            Some(2),
+            "value",
+            "in this position",
+        ),
+        (
+            "value",
+            Box::new(|r, _| r.nodes[3].value = i32::MAX),
+            Some(3),
+            "value",
+            "not a game value",
+        ),
+        (
+            "exited",
+            Box::new(|r, _| r.nodes[3].flags &= !(1 << 5)),
+            Some(3),
+            "flags",
+            "exited bit",
+        ),
+        (
+            "research",
+            Box::new(|r, _| r.research_of.push((5, 1))),
+            Some(5),
+            "research_of",
+            "no research event",
+        ),
+        (
+            "summary",
+            Box::new(|_, s| s.nodes = 12),
+            None,
+            "summary.nodes",
+            "is 12",
+        ),
+        (
+            "event code",
+            Box::new(|r, _| r.events[1] = 99),
+            None,
+            "kind",
+            "unknown event code",
+        ),
+        ("aux", Box::new(|r, _| r.aux.push(1)), None, "", "left over"),
+        (
+            "roots",
+            Box::new(|r, _| r.roots[0] = 999),
+            None,
+            "root",
+            "is 999",
+        ),
+    ];
+    for (what, edit, node, field, words) in cases {
+        let (mut r, mut s) = (rec.clone(), summary.clone());
+        edit(&mut r, &mut s);
+        let e = read_err(&write(&r, &s));
+        let msg = e.to_string();
+        assert_eq!(node_at(&e), node, "{what}: {msg}");
+        if !field.is_empty() {
+            assert_eq!(e.field.as_deref(), Some(field), "{what}: {msg}");
+        }
+        assert!(msg.contains(words), "{what}: {msg}");
     }
-    assert!(checked > 100);
+    // file-level damage
+    let mut raw = Vec::new();
+    use std::io::Read;
+    flate2::read::GzDecoder::new(&good[..])
+        .read_to_end(&mut raw)
+        .unwrap();
+    let e = read_err(&raw[..raw.len() - 10]);
+    assert!(matches!(e.problem, Problem::Truncated(_)), "{e}");
+    let mut bad = raw.clone();
+    bad[8] = 2; // version
+    let e = read_err(&bad);
+    assert!(
+        matches!(e.problem, Problem::Version { found: 2, .. }),
+        "{e}"
+    );
+    let mut trailing = raw.clone();
+    trailing.push(0);
+    assert!(read_err(&trailing).to_string().contains("follow the end"));
+    // a count far beyond memory fails cleanly
+    let header_len = u32::from_le_bytes(raw[12..16].try_into().unwrap()) as usize;
+    let mut huge = raw.clone();
+    huge[16 + header_len..24 + header_len].copy_from_slice(&(u32::MAX as u64 - 1).to_le_bytes());
+    let e = read_err(&huge);
+    assert!(
+        matches!(e.problem, Problem::TooLarge(_) | Problem::Truncated(_)),
+        "{e}"
+    );
+    // a corrupt gzip stream
+    let mut corrupt = good.clone();
+    let mid = corrupt.len() / 2;
+    corrupt[mid] ^= 0xFF;
+    assert!(file::read(&corrupt[..]).is_err());
+}
+
+/// Errors name the file when the caller gives its name, and print as one line.
+#[test]
+fn errors_name_the_file_node_and_field() {
+    let good = trace_json(&tree(RUSSELL_NORVIG), &cfg(Algorithm::Pvs, 1));
+    let bad = edit_node(&good, 3, |l| l.replacen("\"ply\":2", "\"ply\":3", 1));
+    let e = read_err(bad.as_bytes()).in_file("a.json");
+    assert_eq!(
+        e.to_string(),
+        "a.json: node 3, \"ply\": is 3, but the node is 2 moves below its root"
+    );
+}
+
+/// Damaged files of every kind are refused with an error, never a panic: bytes flipped,
+/// deleted, duplicated or cut, in JSON and in the decompressed binary form.
+#[test]
+fn damaged_files_never_panic_the_reader() {
+    use std::io::{Read, Write};
+    let mut tt = cfg(Algorithm::Pvs, 3);
+    tt.iterative = true;
+    tt.enable("tt").unwrap();
+    tt.enable("null_move").unwrap();
+    tt.enable("quiescence").unwrap();
+    let inputs = [
+        (tree(RUSSELL_NORVIG), cfg(Algorithm::Pvs, 1)),
+        (
+            Input::Chess {
+                fen: "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1".into(),
+            },
+            tt,
+        ),
+    ];
+    let mut rng = Rng::new(99);
+    let mut refused = 0;
+    for (input, c) in &inputs {
+        let json = trace_json(input, c).into_bytes();
+        let mut raw = Vec::new();
+        flate2::read::GzDecoder::new(&trace_binary(input, c)[..])
+            .read_to_end(&mut raw)
+            .unwrap();
+        for case in 0..1500 {
+            let original = if case % 2 == 0 { &json } else { &raw };
+            let mut bytes = original.clone();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len() as u64) as usize;
+                match rng.below(4) {
+                    0 => bytes[at] = rng.below(256) as u8,
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    2 => bytes.insert(at, bytes[at]),
+                    _ => bytes.truncate(at),
+                }
+            }
+            let bytes = if case % 4 == 1 {
+                let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                gz.write_all(&bytes).unwrap();
+                gz.finish().unwrap()
+            } else {
+                bytes
+            };
+            if file::read(&bytes[..]).is_err() {
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 2500, "most damage is noticed: {refused} of 3000");
 }

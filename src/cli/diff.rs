@@ -1,15 +1,15 @@
-//! `prunescope diff`: compare two saved traces node by node.
+//! `prunescope diff`: compare two saved traces (JSON or binary) node by node.
 
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
-use prunescope::trace::diff::{DiffReport, diff_docs};
-use prunescope::trace::json::{TraceDoc, read_trace};
+use prunescope::trace::diff::{DiffReport, diff_files};
+use prunescope::trace::file::{self, TraceFile};
 use std::io::Write;
 
 #[derive(Args)]
 pub struct DiffArgs {
-    /// The left trace file (A).
+    /// The left trace file (A): JSON or binary, possibly gzip-compressed.
     pub left: String,
     /// The right trace file (B).
     pub right: String,
@@ -22,20 +22,24 @@ pub struct DiffArgs {
 /// `prunescope diff`: reads two trace files and prints how their nodes match.
 pub fn run(a: DiffArgs) -> Result<(), CliError> {
     let (left, right, json) = (a.left.as_str(), a.right.as_str(), a.json);
-    let read = |path: &str| -> Result<TraceDoc, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
-        read_trace(&text).map_err(|e| format!("{path}: {e}"))
-    };
-    let (a, b) = (read(left)?, read(right)?);
-    let (_, report) = diff_docs(left, &a, right, &b)?;
+    // The two files are read at the same time, one per thread: reading is most of the work.
+    let (a, b) = std::thread::scope(|s| {
+        let other = s.spawn(|| read_trace_file(right));
+        let a = read_trace_file(left);
+        let b = other
+            .join()
+            .unwrap_or_else(|_| Err(format!("{right}: the reader failed").into()));
+        (a, b)
+    });
+    let (a, b) = (a?, b?);
+    let (_, report) = diff_files(left, &a, right, &b);
     if !report.same_input {
-        eprintln!(
-            "notice: the two traces searched different inputs ({} and {}); nodes are still \
-             matched by path",
-            a.input.kind(),
-            b.input.kind()
-        );
+        term::notice(&format!(
+            "the two traces searched different inputs ({} and {}); nodes are still matched by \
+             path",
+            a.header.input.kind(),
+            b.header.input.kind()
+        ));
     }
     let mut out = term::stdout();
     if json {
@@ -48,12 +52,19 @@ pub fn run(a: DiffArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Reads and validates a trace file (JSON or binary, detected from its bytes).
+pub fn read_trace_file(path: &str) -> Result<TraceFile, CliError> {
+    let f =
+        std::fs::File::open(path).map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
+    file::read(f).map_err(|e| CliError::from(e.in_file(path).to_string()))
+}
+
 fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
     for (name, s) in [("left ", &r.left), ("right", &r.right)] {
         writeln!(
             out,
             "{name}  {}: {}, {} nodes{}, value {}, best line {}",
-            s.file,
+            term::escape_line(&s.file),
             s.config,
             s.nodes,
             if s.aborted {
@@ -65,7 +76,7 @@ fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
             if s.best_line.is_empty() {
                 "-".to_string()
             } else {
-                s.best_line.join(" ")
+                term::escape_line(&s.best_line.join(" ")).into_owned()
             }
         )?;
     }

@@ -3,6 +3,7 @@
 //! function; every error reaches [`main`] as a [`CliError`], printed once, with its exit code.
 
 mod bench;
+mod convert;
 mod diff;
 mod error;
 mod experiment;
@@ -21,7 +22,10 @@ use std::process::ExitCode;
     about = "Search game trees with minimax, alpha-beta or PVS and trace every node",
     long_about = "Search game trees with minimax, alpha-beta or PVS and trace every node.\n\n\
         Without --json, prints a summary: value, best line, node counts per node type, time \
-        and nodes/s. With --json, prints the full trace (format: docs/trace-format.md).\n\n\
+        and nodes/s. With --json, prints the full trace (format: docs/trace-format.md); \
+        --trace FILE writes it to a file, as JSON or in the compact binary format.
+
+\
         Exit status: 0 on success or when the reader closes the output early (| head), 1 on \
         bad input or output that cannot be written (error: … on stderr, with control \
         characters escaped), 2 on a usage error."
@@ -43,11 +47,16 @@ enum Command {
     /// (`prunescope experiment --help` lists them), and merge the CSV shards of a run spread
     /// over machines (docs/experiments.md).
     Experiment(experiment::ExperimentArgs),
-    /// Compare two saved traces (`--json` output, or saved from the page) node by node: nodes
+    /// Compare two saved traces (JSON or binary: `--json` or `--trace` output, or saved from
+    /// the page) node by node: nodes
     /// only in the left trace, only in the right one, in both, and per ply. Nodes are matched
     /// by their path from the root; the k-th visit of a move under a matched parent matches the
     /// k-th visit in the other trace (docs/compare.md).
     Diff(diff::DiffArgs),
+    /// Convert a trace file between JSON and the compact binary format (docs/trace-format.md):
+    /// `prunescope convert a.json a.pstrace`. The input's format is detected; the output's
+    /// comes from its name (.json, .json.gz, .pstrace) or --format.
+    Convert(convert::ConvertArgs),
     /// Print the page's copy of the trace contract (codes, record layout, names, defaults and
     /// limits) as an ES module: `prunescope schema > www/schema.js`.
     Schema,
@@ -66,6 +75,7 @@ fn main() -> ExitCode {
         Command::Chess(a) => search::chess(a),
         Command::Experiment(a) => experiment::run(a),
         Command::Diff(a) => diff::run(a),
+        Command::Convert(a) => convert::run(a),
         Command::Schema => schema(),
         Command::Bench(a) => bench::run(a),
     };

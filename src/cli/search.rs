@@ -10,6 +10,7 @@ use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
 use prunescope::lab::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
+use prunescope::trace::file::Format;
 use prunescope::trace::json::write_trace;
 use prunescope::trace::stats::TraceStats;
 use std::io::{Read, Write};
@@ -89,12 +90,19 @@ pub struct Common {
     /// Print the full trace as JSON instead of a summary.
     #[arg(long)]
     pub json: bool,
+    /// Also write the full trace to FILE: JSON for .json (gzip-compressed for .json.gz), the
+    /// compact binary format for .pstrace (docs/trace-format.md).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<String>,
+    /// The format of the --trace file: json or binary (default: from its name).
+    #[arg(long, requires = "trace", value_parser = Format::parse)]
+    pub format: Option<Format>,
     /// Stop after this many nodes with a notice (0 = no cap).
     #[arg(long, default_value_t = DEFAULT_NODE_CAP)]
     pub node_cap: u64,
-    /// With --json, the most memory the kept trace may use (e.g. 512M, 8G); past it the search
+    /// With --json or --trace, the most memory the kept trace may use (e.g. 512M, 8G); past it the search
     /// stops with a notice, as at the node cap. `auto`: 8G, or half of the available memory or
-    /// of the `ulimit -v` limit if less. Without --json no node is kept.
+    /// of the `ulimit -v` limit if less. Without --json or --trace no node is kept.
     #[arg(long, default_value = DEFAULT_MEMORY_BUDGET, value_name = "SIZE")]
     pub memory_budget: ByteSize,
     /// Also print trace statistics (node types, first-move fail-high %, effective branching
@@ -173,20 +181,41 @@ fn config(common: &Common, depth: u32, iterative: bool) -> Result<SearchConfig, 
     Ok(cfg)
 }
 
-/// Searches `prepared` and prints the summary, or with `--json` the trace.
+/// Searches `prepared` and prints the summary, or with `--json` the trace; with `--trace FILE`
+/// also writes the trace to FILE.
 fn search(
     input: &Input,
     prepared: Prepared,
     cfg: &SearchConfig,
     common: &Common,
 ) -> Result<(), CliError> {
+    if let Some(path) = &common.trace {
+        // Refuse a name without a format before searching, not after.
+        crate::convert::format_for(path, common.format)?;
+    }
     let start = Instant::now();
     let mut out = term::stdout();
-    if common.json {
+    if common.json || common.trace.is_some() {
         // The whole trace is kept for writing, within the memory budget.
         let (summary, rec) = prepared.search_traced(cfg, common.memory_budget.0)?;
+        let secs = start.elapsed().as_secs_f64();
         stop_notice(&summary, cfg, common);
-        write_trace(&mut out, input, &prepared, cfg, &summary, &rec)?;
+        if let Some(path) = &common.trace {
+            let t = crate::convert::TraceRef {
+                input,
+                prepared: &prepared,
+                config: cfg,
+                summary: &summary,
+                rec: &rec,
+            };
+            crate::convert::write_trace_file(path, common.format, &t)?;
+        }
+        if common.json {
+            write_trace(&mut out, input, &prepared, cfg, &summary, &rec)?;
+        } else {
+            let stats = TraceStats::of(&rec);
+            print_summary(&mut out, &summary, &stats, secs, common.stats)?;
+        }
     } else {
         // A summary needs only the statistics: nothing per node is kept.
         let (summary, stats) = prepared.search_stats(cfg)?;
@@ -208,7 +237,7 @@ fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
         ),
         Some(StopCause::MemoryBudget) => format!(
             "the memory budget of {} for the trace stopped the search after {} nodes; results \
-             are partial (raise --memory-budget, or leave out --json)",
+             are partial (raise --memory-budget, or leave out --json and --trace)",
             common.memory_budget, summary.nodes
         ),
     };

@@ -15,12 +15,16 @@
 //! The algorithm is O(n): the left trace's nodes are visited in id order (a parent always comes
 //! before its children); for each matched pair, the left children are chained per move code and
 //! the right children take the first unclaimed left child with their code.
+//!
+//! It works on the compact records themselves ([`NodeRec`], from a search or read with
+//! [`crate::trace::file::read`]), so `prunescope diff` never builds an object per node, and it
+//! has no file system or thread in it, so the page can call it through wasm.
 
 use crate::game::Value;
 use crate::search::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
-use crate::trace::json::TraceDoc;
-use crate::trace::record::Recorder;
-use crate::trace::schema::NO_PARENT;
+use crate::trace::file::TraceFile;
+use crate::trace::record::NodeRec;
+use crate::trace::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use serde::Serialize;
 
 /// "No matching node" in [`Diff::left_to_right`] and [`Diff::right_to_left`].
@@ -31,7 +35,7 @@ pub const NO_MATCH: u32 = u32::MAX;
 pub struct DiffNode {
     /// The parent's id, or [`NO_PARENT`] at a root.
     pub parent: u32,
-    /// The move into the node (see the module doc); 0 at a root, where it is ignored.
+    /// The move into the node (see the module doc); ignored at a root.
     pub code: u16,
     /// Value returned (side to move's view).
     pub value: Value,
@@ -41,85 +45,46 @@ pub struct DiffNode {
     pub expected: u8,
 }
 
-impl DiffNode {
-    pub fn is_root(&self) -> bool {
-        self.parent == NO_PARENT
+/// A node [`diff`] can match: the search's own records ([`NodeRec`], as recorded or read from
+/// a trace file, with no copy), or [`DiffNode`]s built from other columns (the page's).
+pub trait AsDiffNode {
+    fn diff_node(&self) -> DiffNode;
+}
+
+impl AsDiffNode for DiffNode {
+    #[inline]
+    fn diff_node(&self) -> DiffNode {
+        *self
     }
 }
 
-/// The nodes of a recording, for [`diff`]. A root's code is 0 (it has no move).
-pub fn nodes_of_recorder(rec: &Recorder) -> Vec<DiffNode> {
-    rec.nodes
-        .iter()
-        .map(|n| DiffNode {
-            parent: n.parent,
-            code: if n.is_root() { 0 } else { n.move_code },
-            value: n.value,
-            bound: n.bound() as u8,
-            expected: n.expected() as u8,
-        })
-        .collect()
+impl AsDiffNode for NodeRec {
+    #[inline]
+    fn diff_node(&self) -> DiffNode {
+        DiffNode {
+            parent: self.parent,
+            code: self.move_code,
+            value: self.value,
+            bound: self.flags & FLAG_BOUND_MASK,
+            expected: (self.flags >> FLAG_EXPECTED_SHIFT) & 3,
+        }
+    }
 }
 
-/// Moved to the chess module, where the move codes are defined; kept here for the callers.
+/// The ply of every node (a root's is 0); parents come before their children.
+fn plies_of<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
+    let mut ply = vec![0u32; nodes.len()];
+    for (id, n) in nodes.iter().enumerate() {
+        let p = n.diff_node().parent;
+        if p != NO_PARENT {
+            ply[id] = ply[p as usize] + 1;
+        }
+    }
+    ply
+}
+
+/// The move code of a UCI move (defined with the chess move codes); kept here for the callers.
 pub use crate::game::chess::codes::uci_to_code;
-
-fn bound_code(s: &str) -> Option<u8> {
-    match s {
-        "exact" => Some(0),
-        "lower" => Some(1),
-        "upper" => Some(2),
-        _ => None,
-    }
-}
-
-fn type_code(s: &str) -> Option<u8> {
-    match s {
-        "pv" => Some(0),
-        "cut" => Some(1),
-        "all" => Some(2),
-        _ => None,
-    }
-}
-
-/// The nodes of a trace file read with [`crate::trace::json::read_trace`], for [`diff`]. Tree
-/// nodes take their move from the last step of `path`, chess nodes from `move`.
-pub fn nodes_of_doc(doc: &TraceDoc) -> Result<Vec<DiffNode>, String> {
-    let chess = doc.input.kind() == "chess";
-    doc.nodes
-        .iter()
-        .map(|n| {
-            let code = if n.parent.is_none() {
-                0
-            } else if chess {
-                let mv =
-                    n.mv.as_deref()
-                        .ok_or_else(|| format!("node {} has no \"move\"", n.id))?;
-                uci_to_code(mv)
-                    .ok_or_else(|| format!("node {}: \"{mv}\" is not a UCI move", n.id))?
-            } else {
-                let step = n
-                    .path
-                    .as_ref()
-                    .and_then(|p| p.last())
-                    .ok_or_else(|| format!("node {} has no \"path\"", n.id))?;
-                u16::try_from(*step)
-                    .map_err(|_| format!("node {}: child index {step} is too large", n.id))?
-            };
-            Ok(DiffNode {
-                parent: n.parent.unwrap_or(NO_PARENT),
-                code,
-                value: n.value,
-                bound: bound_code(&n.bound)
-                    .ok_or_else(|| format!("node {}: unknown bound \"{}\"", n.id, n.bound))?,
-                expected: type_code(&n.expected).ok_or_else(|| {
-                    format!("node {}: unknown expected type \"{}\"", n.id, n.expected)
-                })?,
-            })
-        })
-        .collect::<Result<_, String>>()
-        .map_err(|e| format!("malformed trace file: {e}"))
-}
 
 /// Node counts of one ply.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -171,7 +136,7 @@ struct Links {
 }
 
 impl Links {
-    fn of(nodes: &[DiffNode]) -> Links {
+    fn of<N: AsDiffNode>(nodes: &[N]) -> Links {
         let n = nodes.len();
         let mut first = vec![NO_MATCH; n];
         let mut next = vec![NO_MATCH; n];
@@ -179,7 +144,8 @@ impl Links {
         let mut roots = Vec::new();
         for (id, node) in nodes.iter().enumerate() {
             let id = id as u32;
-            if node.is_root() {
+            let node = node.diff_node();
+            if node.parent == NO_PARENT {
                 roots.push(id);
                 continue;
             }
@@ -195,20 +161,10 @@ impl Links {
     }
 }
 
-fn plies(nodes: &[DiffNode]) -> Vec<u32> {
-    let mut ply = vec![0u32; nodes.len()];
-    for (id, n) in nodes.iter().enumerate() {
-        if !n.is_root() {
-            ply[id] = ply[n.parent as usize] + 1;
-        }
-    }
-    ply
-}
-
-fn subtree_sizes(nodes: &[DiffNode]) -> Vec<u32> {
+fn subtree_sizes<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
     let mut size = vec![1u32; nodes.len()];
     for id in (0..nodes.len()).rev() {
-        let p = nodes[id].parent;
+        let p = nodes[id].diff_node().parent;
         if p != NO_PARENT {
             size[p as usize] += size[id];
         }
@@ -217,8 +173,9 @@ fn subtree_sizes(nodes: &[DiffNode]) -> Vec<u32> {
 }
 
 /// Matches `left` with `right` by the rule of the module doc and counts the differences. Both
-/// slices must be in id order with every parent before its children (as traces are).
-pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
+/// slices must be in id order with every parent before its children (as recordings and trace
+/// files read with [`crate::trace::file::read`] are). A root's move code is ignored.
+pub fn diff<N: AsDiffNode>(left: &[N], right: &[N]) -> Diff {
     let (nl, nr) = (left.len(), right.len());
     let ll = Links::of(left);
     let lr = Links::of(right);
@@ -240,7 +197,7 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
         }
         let mut c = ll.first[a];
         while c != NO_MATCH {
-            let code = left[c as usize].code as usize;
+            let code = left[c as usize].diff_node().code as usize;
             if head[code] == NO_MATCH {
                 head[code] = c;
             } else {
@@ -251,7 +208,7 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
         }
         let mut d = lr.first[b as usize];
         while d != NO_MATCH {
-            let code = right[d as usize].code as usize;
+            let code = right[d as usize].diff_node().code as usize;
             let c = head[code];
             if c != NO_MATCH {
                 l2r[c as usize] = d;
@@ -262,15 +219,15 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
         }
         let mut c = ll.first[a];
         while c != NO_MATCH {
-            let code = left[c as usize].code as usize;
+            let code = left[c as usize].diff_node().code as usize;
             head[code] = NO_MATCH;
             tail[code] = NO_MATCH;
             c = ll.next[c as usize];
         }
     }
 
-    let ply_l = plies(left);
-    let ply_r = plies(right);
+    let ply_l = plies_of(left);
+    let ply_r = plies_of(right);
     let depth = ply_l
         .iter()
         .chain(&ply_r)
@@ -307,7 +264,7 @@ pub fn diff(left: &[DiffNode], right: &[DiffNode]) -> Diff {
         }
         row.both += 1;
         d.both += 1;
-        let (x, y) = (&left[a], &right[b as usize]);
+        let (x, y) = (left[a].diff_node(), right[b as usize].diff_node());
         let mut bits = 0;
         if x.value != y.value {
             bits |= CHANGED_VALUE;
@@ -438,64 +395,71 @@ pub struct DiffReport {
     pub per_ply: Vec<PlyCounts>,
 }
 
-fn side_report(file: &str, doc: &TraceDoc) -> SideReport {
-    let line = if doc.summary.best_line_san.is_empty() {
-        &doc.summary.best_line
+fn side_report(file: &str, t: &TraceFile) -> SideReport {
+    let s = &t.header.summary;
+    let line = if s.best_line_san.is_empty() {
+        &s.best_line
     } else {
-        &doc.summary.best_line_san
+        &s.best_line_san
     };
     SideReport {
         file: file.to_string(),
-        config: describe_config(&doc.config),
-        nodes: doc.nodes.len() as u64,
-        value: doc.value,
+        config: describe_config(&t.header.config),
+        nodes: t.rec.nodes.len() as u64,
+        value: s.value,
         best_line: line.clone(),
-        aborted: doc.summary.aborted,
-        roots: doc.roots.len() as u64,
+        aborted: s.aborted,
+        roots: t.rec.roots.len() as u64,
     }
 }
 
-/// Compares two trace files already read with [`crate::trace::json::read_trace`].
-pub fn diff_docs(
+/// Compares two trace files read with [`crate::trace::file::read`], named `left_file` and
+/// `right_file` in the report.
+pub fn diff_files(
     left_file: &str,
-    left: &TraceDoc,
+    left: &TraceFile,
     right_file: &str,
-    right: &TraceDoc,
-) -> Result<(Diff, DiffReport), String> {
-    let a = nodes_of_doc(left).map_err(|e| format!("{left_file}: {e}"))?;
-    let b = nodes_of_doc(right).map_err(|e| format!("{right_file}: {e}"))?;
-    let d = diff(&a, &b);
+    right: &TraceFile,
+) -> (Diff, DiffReport) {
+    let d = diff(&left.rec.nodes, &right.rec.nodes);
     let report = DiffReport {
         only_left: d.only_left,
         only_right: d.only_right,
         both: d.both,
-        value_left: left.value,
-        value_right: right.value,
-        nodes_left: a.len() as u64,
-        nodes_right: b.len() as u64,
+        value_left: left.header.summary.value,
+        value_right: right.header.summary.value,
+        nodes_left: left.rec.nodes.len() as u64,
+        nodes_right: right.rec.nodes.len() as u64,
         changed: d.changed,
         changed_value: d.changed_value,
         changed_bound: d.changed_bound,
         changed_type: d.changed_type,
-        same_input: left.input == right.input,
+        same_input: left.header.input == right.header.input,
         left: side_report(left_file, left),
         right: side_report(right_file, right),
         per_ply: d.per_ply.clone(),
     };
-    Ok((d, report))
+    (d, report)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn node(parent: u32, code: u16) -> DiffNode {
-        DiffNode {
+    fn node(parent: u32, code: u16) -> NodeRec {
+        NodeRec {
             parent,
-            code,
+            alpha: -crate::game::INF,
+            beta: crate::game::INF,
             value: 0,
-            bound: 0,
-            expected: 0,
+            move_code: code,
+            index: 0,
+            n_moves: 0,
+            best_index: crate::trace::schema::NONE16,
+            kind: 0,
+            depth: 0,
+            flags: 0,
+            reason: 0,
         }
     }
 

@@ -5,6 +5,7 @@
 //! no tracing left in it at all.
 
 pub mod diff;
+pub mod file;
 pub mod json;
 pub mod record;
 pub mod schema;

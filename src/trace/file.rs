@@ -1,0 +1,164 @@
+//! Trace files, JSON and binary: reading them in one streaming pass into the compact form the
+//! search records ([`Recorder`]), validating every field on the way, and writing them.
+//!
+//! The API is the same natively and in wasm (no file system, no threads): [`read`] takes any
+//! [`Read`] — a file, a byte slice — and detects the encoding; [`write`] takes any [`Write`].
+//! The formats are documented in `docs/trace-format.md`:
+//!
+//! - **JSON** ([`crate::trace::json`]): one object per node and per event; for people and other
+//!   tools. Optionally gzip-compressed (`.json.gz`).
+//! - **Binary** ([`binary`]): the 28-byte node records column by column, the event tape and
+//!   the small arrays, gzip-compressed; a tenth of the JSON's size and read in a fraction of
+//!   its time.
+//!
+//! Reading never builds per-node objects: a JSON file is parsed node by node straight into
+//! records, and checked as it goes, so a trace costs about its compact size in memory. Every
+//! file is validated ([`validate`]) before it is returned, and the first problem is reported as
+//! a [`TraceFileError`] naming the node (or event, or root) and the field.
+
+pub mod binary;
+mod check;
+mod error;
+mod json_read;
+mod scan;
+pub(crate) mod walk;
+
+pub use error::{Location, Problem, TraceFileError};
+
+use crate::lab::{Input, Prepared, Summary};
+use crate::search::config::SearchConfig;
+use crate::trace::record::Recorder;
+use serde::{Deserialize, Serialize};
+use std::io::{self, Read, Write};
+
+/// What a trace file says besides its nodes and events: what was searched, how, and the result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceHeader {
+    pub input: Input,
+    pub config: SearchConfig,
+    pub summary: Summary,
+}
+
+/// A trace file read back: its header and the recording, exactly as the search made it.
+#[derive(Clone, Debug)]
+pub struct TraceFile {
+    pub header: TraceHeader,
+    pub rec: Recorder,
+}
+
+impl TraceFile {
+    /// The input, parsed (it was checked when the file was read).
+    pub fn prepare(&self) -> Result<Prepared, TraceFileError> {
+        check::check_header(&self.header)
+    }
+}
+
+/// The two encodings of a trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Binary,
+}
+
+impl Format {
+    /// The format a file name asks for: `.json` or `.json.gz` is JSON, `.pstrace` binary.
+    pub fn from_path(path: &str) -> Option<Format> {
+        let lower = path.to_ascii_lowercase();
+        if lower.ends_with(".json") || lower.ends_with(".json.gz") {
+            Some(Format::Json)
+        } else if lower.ends_with(binary::EXTENSION) {
+            Some(Format::Binary)
+        } else {
+            None
+        }
+    }
+
+    /// `json` or `binary` (the CLI's `--format`).
+    pub fn parse(s: &str) -> Result<Format, String> {
+        match s {
+            "json" => Ok(Format::Json),
+            "binary" => Ok(Format::Binary),
+            _ => Err(format!(
+                "unknown trace format '{s}': expected json or binary"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::Binary => "binary",
+        }
+    }
+}
+
+/// Reads a trace file, JSON or binary, gzip-compressed or not (detected from its first bytes),
+/// and validates it. The reader is consumed in one pass; wrap files in nothing (reading is
+/// buffered inside).
+pub fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+    let (head, r) = sniff(r)?;
+    if head.starts_with(&[0x1f, 0x8b]) {
+        let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
+        read_plain(&inner, r)
+    } else {
+        read_plain(&head, r)
+    }
+}
+
+/// Writes a trace in `format`. `prepared` is `input` parsed (the JSON names moves from it);
+/// binary files are gzip-compressed and written in chunks.
+pub fn write<W: Write>(
+    w: W,
+    format: Format,
+    input: &Input,
+    prepared: &Prepared,
+    config: &SearchConfig,
+    summary: &Summary,
+    rec: &Recorder,
+) -> io::Result<()> {
+    match format {
+        Format::Json => crate::trace::json::write_trace(w, input, prepared, config, summary, rec),
+        Format::Binary => binary::write(w, input, config, summary, rec),
+    }
+}
+
+/// Validates a trace held in memory, as [`read`] does before returning a file: the header,
+/// every node against its parent and the game, the event tape, and the summary.
+pub fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
+    check::validate(file)
+}
+
+/// Up to the first 8 bytes of `r`, and a reader that still yields them.
+fn sniff<R: Read>(mut r: R) -> Result<(Vec<u8>, impl Read), TraceFileError> {
+    let mut head = [0u8; 8];
+    let mut n = 0;
+    while n < head.len() {
+        match r.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let head = head[..n].to_vec();
+    Ok((head.clone(), io::Cursor::new(head).chain(r)))
+}
+
+fn read_plain<R: Read>(head: &[u8], r: R) -> Result<TraceFile, TraceFileError> {
+    if head.starts_with(&binary::MAGIC) {
+        return binary::read(r);
+    }
+    match head.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') | None if !head.is_empty() => json_read::read(r),
+        _ => Err(TraceFileError::file_level(Problem::NotATrace(
+            if head.is_empty() {
+                "the file is empty".to_string()
+            } else {
+                "it is neither JSON (which starts with '{') nor a binary trace (which starts \
+                 with the bytes \"PSTRACE\")"
+                    .to_string()
+            },
+        ))),
+    }
+}

@@ -1,0 +1,409 @@
+//! The binary trace format (`docs/trace-format.md`, "Binary files"): the compact form the search
+//! records, written as it is, gzip-compressed.
+//!
+//! After decompression a file is, all integers little-endian:
+//!
+//! 1. the magic bytes [`MAGIC`] and the format version (`u32`, [`VERSION`]);
+//! 2. the header: its length in bytes (`u32`) and the JSON object
+//!    `{"input": …, "config": …, "summary": …}` ([`super::TraceHeader`]);
+//! 3. five counts (`u64` each): nodes, events, event data words, re-search links, roots;
+//! 4. the nodes in chunks of [`CHUNK`] records (the last chunk holds the rest); within a chunk,
+//!    column by column in the order of [`RECORD_FIELDS`]: all the chunk's `parent`s, then all
+//!    its `alpha`s, …, then all its `reason`s;
+//! 5. the event tape (one byte per event), then the event data (`i32` each);
+//! 6. the re-search links (`u32` re-search id, `u32` earlier id), the root ids (`u32`) and the
+//!    roots' nominal depths (`i32`).
+//!
+//! Nothing follows. Columns compress far better than rows (the `parent`s of a chunk are nearly
+//! consecutive, most windows are the same), and chunks let the writer and the reader work with
+//! a buffer of one chunk, never the whole file.
+
+use super::check::{strict_from_value, validate};
+use super::error::{Problem, TraceFileError};
+use super::{TraceFile, TraceHeader};
+use crate::lab::{Input, Summary};
+use crate::search::config::SearchConfig;
+use crate::trace::json::VERSION;
+use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::schema::{RECORD_BYTES, RECORD_FIELDS};
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use serde::Serialize;
+use std::io::{self, Read, Write};
+
+/// The first bytes of a binary trace (after decompression).
+pub const MAGIC: [u8; 8] = *b"PSTRACE\0";
+/// Records per chunk of the node section.
+pub const CHUNK: usize = 1 << 16;
+/// The file name extension of binary traces.
+pub const EXTENSION: &str = ".pstrace";
+/// Largest header accepted, in bytes (an explicit tree's text is in it).
+pub const MAX_HEADER_BYTES: u32 = 256 << 20;
+
+#[derive(Serialize)]
+struct HeaderRef<'a> {
+    input: &'a Input,
+    config: &'a SearchConfig,
+    summary: &'a Summary,
+}
+
+/// The record's bytes in its documented layout ([`RECORD_FIELDS`]).
+pub fn record_bytes(n: &NodeRec) -> [u8; RECORD_BYTES] {
+    let mut b = [0u8; RECORD_BYTES];
+    b[0..4].copy_from_slice(&n.parent.to_le_bytes());
+    b[4..8].copy_from_slice(&n.alpha.to_le_bytes());
+    b[8..12].copy_from_slice(&n.beta.to_le_bytes());
+    b[12..16].copy_from_slice(&n.value.to_le_bytes());
+    b[16..18].copy_from_slice(&n.move_code.to_le_bytes());
+    b[18..20].copy_from_slice(&n.index.to_le_bytes());
+    b[20..22].copy_from_slice(&n.n_moves.to_le_bytes());
+    b[22..24].copy_from_slice(&n.best_index.to_le_bytes());
+    b[24] = n.kind;
+    b[25] = n.depth as u8;
+    b[26] = n.flags;
+    b[27] = n.reason;
+    b
+}
+
+/// The record whose bytes are `b` ([`record_bytes`]'s inverse).
+pub fn record_from_bytes(b: &[u8; RECORD_BYTES]) -> NodeRec {
+    let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+    NodeRec {
+        parent: u32_at(0),
+        alpha: u32_at(4) as i32,
+        beta: u32_at(8) as i32,
+        value: u32_at(12) as i32,
+        move_code: u16_at(16),
+        index: u16_at(18),
+        n_moves: u16_at(20),
+        best_index: u16_at(22),
+        kind: b[24],
+        depth: b[25] as i8,
+        flags: b[26],
+        reason: b[27],
+    }
+}
+
+/// Field sizes in bytes, from [`RECORD_FIELDS`].
+fn field_size(ty: &str) -> usize {
+    match ty {
+        "u32" | "i32" => 4,
+        "u16" | "i16" => 2,
+        _ => 1,
+    }
+}
+
+/// Writes `rec` as a binary trace, gzip-compressed, one chunk at a time.
+pub fn write<W: Write>(
+    w: W,
+    input: &Input,
+    config: &SearchConfig,
+    summary: &Summary,
+    rec: &Recorder,
+) -> io::Result<()> {
+    let mut gz = GzEncoder::new(w, Compression::fast());
+    gz.write_all(&MAGIC)?;
+    gz.write_all(&VERSION.to_le_bytes())?;
+    let header = serde_json::to_vec(&HeaderRef {
+        input,
+        config,
+        summary,
+    })?;
+    let len = u32::try_from(header.len())
+        .ok()
+        .filter(|&l| l <= MAX_HEADER_BYTES)
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the header is too large"))?;
+    gz.write_all(&len.to_le_bytes())?;
+    gz.write_all(&header)?;
+    for count in [
+        rec.nodes.len(),
+        rec.events.len(),
+        rec.aux.len(),
+        rec.research_of.len(),
+        rec.roots.len(),
+    ] {
+        gz.write_all(&(count as u64).to_le_bytes())?;
+    }
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * RECORD_BYTES);
+    let mut rows: Vec<[u8; RECORD_BYTES]> = Vec::with_capacity(CHUNK);
+    for chunk in rec.nodes.chunks(CHUNK) {
+        rows.clear();
+        rows.extend(chunk.iter().map(record_bytes));
+        buf.clear();
+        for &(_, offset, ty) in RECORD_FIELDS {
+            let size = field_size(ty);
+            for r in &rows {
+                buf.extend_from_slice(&r[offset..offset + size]);
+            }
+        }
+        gz.write_all(&buf)?;
+    }
+    for chunk in rec.events.chunks(CHUNK * 4) {
+        gz.write_all(chunk)?;
+    }
+    write_words(&mut gz, &mut buf, rec.aux.iter().map(|&v| v as u32))?;
+    write_words(
+        &mut gz,
+        &mut buf,
+        rec.research_of.iter().flat_map(|&(a, b)| [a, b]),
+    )?;
+    write_words(&mut gz, &mut buf, rec.roots.iter().copied())?;
+    write_words(&mut gz, &mut buf, rec.root_depths.iter().map(|&d| d as u32))?;
+    gz.finish()?.flush()
+}
+
+fn write_words<W: Write>(
+    w: &mut W,
+    buf: &mut Vec<u8>,
+    words: impl Iterator<Item = u32>,
+) -> io::Result<()> {
+    buf.clear();
+    for v in words {
+        buf.extend_from_slice(&v.to_le_bytes());
+        if buf.len() >= CHUNK * 4 {
+            w.write_all(buf)?;
+            buf.clear();
+        }
+    }
+    w.write_all(buf)
+}
+
+fn truncated(what: &str) -> TraceFileError {
+    TraceFileError::file_level(Problem::Truncated(format!(
+        "the binary trace stops inside its {what}"
+    )))
+}
+
+fn read_exact<R: Read>(r: &mut R, buf: &mut [u8], what: &str) -> Result<(), TraceFileError> {
+    r.read_exact(buf).map_err(|e| {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            truncated(what)
+        } else {
+            TraceFileError::from(e)
+        }
+    })
+}
+
+fn too_large(what: &str, count: u64) -> TraceFileError {
+    TraceFileError::file_level(Problem::TooLarge(format!(
+        "the file declares {count} {what}, more than this reader can hold"
+    )))
+}
+
+/// Reserves exactly `count` elements, failing cleanly where memory (or wasm32's address space)
+/// is short, so that a corrupt count never aborts the process.
+fn reserve<T>(v: &mut Vec<T>, count: u64, what: &str) -> Result<(), TraceFileError> {
+    let n = usize::try_from(count).map_err(|_| too_large(what, count))?;
+    v.try_reserve_exact(n).map_err(|_| too_large(what, count))
+}
+
+/// Reads `count` 32-bit words in chunks.
+fn read_words<R: Read>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    count: usize,
+    what: &str,
+    mut each: impl FnMut(u32),
+) -> Result<(), TraceFileError> {
+    let mut left = count;
+    while left > 0 {
+        let k = left.min(CHUNK);
+        buf.resize(k * 4, 0);
+        read_exact(r, buf, what)?;
+        for w in buf.chunks_exact(4) {
+            each(u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+        }
+        left -= k;
+    }
+    Ok(())
+}
+
+/// Reads a binary trace (decompressed; it starts with [`MAGIC`]) and validates it.
+pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+    let mut r = io::BufReader::with_capacity(1 << 16, r);
+    let mut word = [0u8; 8];
+    read_exact(&mut r, &mut word, "magic bytes")?;
+    if word != MAGIC {
+        return Err(TraceFileError::file_level(Problem::NotATrace(
+            "the binary magic bytes are wrong".to_string(),
+        )));
+    }
+    let mut w4 = [0u8; 4];
+    read_exact(&mut r, &mut w4, "version")?;
+    let version = u32::from_le_bytes(w4);
+    if version != VERSION {
+        return Err(TraceFileError::header(
+            "version",
+            Problem::Version {
+                found: version as u64,
+                supported: VERSION,
+            },
+        ));
+    }
+    read_exact(&mut r, &mut w4, "header length")?;
+    let len = u32::from_le_bytes(w4);
+    if len > MAX_HEADER_BYTES {
+        return Err(TraceFileError::file_level(Problem::TooLarge(format!(
+            "a header of {len} bytes (at most {MAX_HEADER_BYTES})"
+        ))));
+    }
+    let mut header = Vec::new();
+    (&mut r).take(len as u64).read_to_end(&mut header)?;
+    if header.len() != len as usize {
+        return Err(truncated("header"));
+    }
+    let header: serde_json::Value = serde_json::from_slice(&header)
+        .map_err(|e| TraceFileError::header("header", Problem::Invalid(e.to_string())))?;
+    let header: TraceHeader = match header {
+        serde_json::Value::Object(mut m) => {
+            if let Some(k) = m
+                .keys()
+                .find(|k| !["input", "config", "summary"].contains(&k.as_str()))
+            {
+                return Err(TraceFileError::header(
+                    k,
+                    Problem::Unexpected("is not a field of the binary header".to_string()),
+                ));
+            }
+            let mut take = |field: &str| {
+                m.remove(field)
+                    .ok_or_else(|| TraceFileError::header(field, Problem::Missing))
+            };
+            let (input, config, summary) = (take("input")?, take("config")?, take("summary")?);
+            TraceHeader {
+                input: strict_from_value(input, "input")?,
+                config: strict_from_value(config, "config")?,
+                summary: strict_from_value(summary, "summary")?,
+            }
+        }
+        _ => {
+            return Err(TraceFileError::header(
+                "header",
+                Problem::Invalid("the binary header is not a JSON object".to_string()),
+            ));
+        }
+    };
+    let mut counts = [0u64; 5];
+    for c in &mut counts {
+        read_exact(&mut r, &mut word, "counts")?;
+        *c = u64::from_le_bytes(word);
+    }
+    let [n_nodes, n_events, n_aux, n_research, n_roots] = counts;
+    if n_nodes >= u32::MAX as u64 {
+        return Err(too_large("nodes", n_nodes));
+    }
+    let mut rec = Recorder::new();
+    reserve(&mut rec.nodes, n_nodes, "nodes")?;
+    reserve(&mut rec.events, n_events, "events")?;
+    reserve(&mut rec.aux, n_aux, "event data words")?;
+    reserve(&mut rec.research_of, n_research, "re-search links")?;
+    reserve(&mut rec.roots, n_roots, "roots")?;
+    reserve(&mut rec.root_depths, n_roots, "roots")?;
+
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * RECORD_BYTES);
+    let mut rows: Vec<[u8; RECORD_BYTES]> = Vec::with_capacity(CHUNK);
+    let mut left = n_nodes as usize;
+    while left > 0 {
+        let k = left.min(CHUNK);
+        buf.resize(k * RECORD_BYTES, 0);
+        read_exact(&mut r, &mut buf, "nodes")?;
+        rows.clear();
+        rows.resize(k, [0u8; RECORD_BYTES]);
+        let mut at = 0;
+        for &(_, offset, ty) in RECORD_FIELDS {
+            let size = field_size(ty);
+            for row in rows.iter_mut() {
+                row[offset..offset + size].copy_from_slice(&buf[at..at + size]);
+                at += size;
+            }
+        }
+        rec.nodes.extend(rows.iter().map(record_from_bytes));
+        left -= k;
+    }
+    let mut left = n_events as usize;
+    while left > 0 {
+        let k = left.min(CHUNK * 4);
+        buf.resize(k, 0);
+        read_exact(&mut r, &mut buf, "events")?;
+        rec.events.extend_from_slice(&buf);
+        left -= k;
+    }
+    read_words(&mut r, &mut buf, n_aux as usize, "event data", |w| {
+        rec.aux.push(w as i32)
+    })?;
+    let mut pending = None;
+    read_words(
+        &mut r,
+        &mut buf,
+        n_research as usize * 2,
+        "re-search links",
+        |w| match pending.take() {
+            None => pending = Some(w),
+            Some(a) => rec.research_of.push((a, w)),
+        },
+    )?;
+    read_words(&mut r, &mut buf, n_roots as usize, "roots", |w| {
+        rec.roots.push(w)
+    })?;
+    read_words(&mut r, &mut buf, n_roots as usize, "root depths", |w| {
+        rec.root_depths.push(w as i32)
+    })?;
+    let mut extra = [0u8; 1];
+    if r.read(&mut extra)? != 0 {
+        return Err(TraceFileError::file_level(Problem::Invalid(
+            "bytes follow the end of the binary trace".to_string(),
+        )));
+    }
+    let file = TraceFile { header, rec };
+    validate(&file)?;
+    Ok(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_bytes_follow_the_documented_layout() {
+        let n = NodeRec {
+            parent: 0x0403_0201,
+            alpha: -2,
+            beta: 0x0C0B_0A09,
+            value: 0x100F_0E0D,
+            move_code: 0x1211,
+            index: 0x1413,
+            n_moves: 0x1615,
+            best_index: 0x1817,
+            kind: 0x19,
+            depth: -3,
+            flags: 0x1B,
+            reason: 0x1C,
+        };
+        let b = record_bytes(&n);
+        assert_eq!(record_from_bytes(&b), n);
+        for &(name, offset, ty) in RECORD_FIELDS {
+            let size = field_size(ty);
+            let expect: Vec<u8> = match name {
+                "parent" => n.parent.to_le_bytes().to_vec(),
+                "alpha" => n.alpha.to_le_bytes().to_vec(),
+                "beta" => n.beta.to_le_bytes().to_vec(),
+                "value" => n.value.to_le_bytes().to_vec(),
+                "move_code" => n.move_code.to_le_bytes().to_vec(),
+                "index" => n.index.to_le_bytes().to_vec(),
+                "n_moves" => n.n_moves.to_le_bytes().to_vec(),
+                "best_index" => n.best_index.to_le_bytes().to_vec(),
+                "kind" => vec![n.kind],
+                "depth" => vec![n.depth as u8],
+                "flags" => vec![n.flags],
+                "reason" => vec![n.reason],
+                other => panic!("unknown field {other}"),
+            };
+            assert_eq!(&b[offset..offset + size], &expect[..], "{name}");
+        }
+        assert_eq!(
+            RECORD_FIELDS.iter().map(|f| field_size(f.2)).sum::<usize>(),
+            RECORD_BYTES
+        );
+    }
+}

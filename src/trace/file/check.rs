@@ -1,0 +1,1109 @@
+//! Validation of trace files, shared by the JSON and the binary reader (and so by the CLI and,
+//! through wasm, the page): every field of every node and event, every reference between them,
+//! the moves against the game, and the counts against the summary. Errors name the first bad
+//! node (or event, or root) and the field.
+//!
+//! Checks run in file order: the header, then each node as it is read ([`NodeCheck`]), then the
+//! event tape replayed against the nodes ([`Tape`]), then the summary ([`SummaryCheck`]).
+
+use super::error::{Location, Problem, TraceFileError, invalid};
+use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
+use super::{TraceFile, TraceHeader};
+use crate::game::chess::code_to_uci;
+use crate::game::{Game, INF};
+use crate::lab::Prepared;
+use crate::search::StopCause;
+use crate::search::config::SearchConfig;
+use crate::trace::diff::uci_to_code;
+use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::schema::{
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, NO_PARENT,
+    NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+};
+
+/// Which game a trace is about: it decides how moves are named (`path` child indices or UCI
+/// `move`s) and whether `depth` is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GameKind {
+    /// An explicit tree: searched to its leaves, no depth.
+    Tree,
+    /// A synthetic tree.
+    Random,
+    Chess,
+}
+
+impl GameKind {
+    pub(crate) fn of(p: &Prepared) -> GameKind {
+        match p {
+            Prepared::Tree(_) => GameKind::Tree,
+            Prepared::Random(_) => GameKind::Random,
+            Prepared::Chess(_) => GameKind::Chess,
+        }
+    }
+    /// The JSON field that carries the move into a node.
+    pub(crate) fn move_field(self) -> &'static str {
+        if self == GameKind::Chess {
+            "move"
+        } else {
+            "path"
+        }
+    }
+    /// A move code in words: `"e2e4"` or `child 3`.
+    pub(crate) fn name_move(self, code: u16) -> String {
+        match self {
+            GameKind::Chess => format!("\"{}\"", code_to_uci(code)),
+            _ if code == NONE16 => "the null move".to_string(),
+            _ => format!("child {code}"),
+        }
+    }
+}
+
+/// Checks the header on its own: the input parses and the configuration is valid. Returns the
+/// prepared input.
+pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> {
+    let prepared = h
+        .input
+        .prepare()
+        .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
+    h.config
+        .validate()
+        .map_err(|e| TraceFileError::header("config", invalid(e)))?;
+    Ok(prepared)
+}
+
+fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::node(id as u64, field, invalid(msg))
+}
+
+fn window_side(v: i32) -> String {
+    if v <= -INF {
+        "-inf".to_string()
+    } else if v >= INF {
+        "+inf".to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+/// The checks of one record on its own and against its parent's record.
+pub(crate) fn check_record(
+    id: u32,
+    n: &NodeRec,
+    parent: Option<&NodeRec>,
+    kind: GameKind,
+) -> Result<(), TraceFileError> {
+    if !n.is_root() && n.parent >= id {
+        return Err(node_err(
+            id,
+            "parent",
+            format!(
+                "names node {}, which does not come before it (a parent is entered before its \
+                 children)",
+                n.parent
+            ),
+        ));
+    }
+    if n.flags & 0x80 != 0 {
+        return Err(node_err(id, "flags", "bit 7 is not used and must be 0"));
+    }
+    if Bound::from_u8(n.flags & FLAG_BOUND_MASK).is_none() {
+        return Err(node_err(id, "bound", "the bound code 3 does not exist"));
+    }
+    if NodeType::from_u8((n.flags >> FLAG_EXPECTED_SHIFT) & 3).is_none() {
+        return Err(node_err(
+            id,
+            "expected",
+            "the node type code 3 does not exist",
+        ));
+    }
+    let node_kind = NodeKind::from_u8(n.kind & 15).ok_or_else(|| {
+        node_err(
+            id,
+            "kind",
+            format!("unknown node kind code {}", n.kind & 15),
+        )
+    })?;
+    if OrderSource::from_u8(n.kind >> 4).is_none() {
+        return Err(node_err(
+            id,
+            "order",
+            format!("unknown order source code {}", n.kind >> 4),
+        ));
+    }
+    let reason = StopReason::from_u8(n.reason).ok_or_else(|| {
+        node_err(
+            id,
+            "reason",
+            format!("unknown stop reason code {}", n.reason),
+        )
+    })?;
+    // The window at entry: -inf <= alpha < beta <= +inf.
+    if n.alpha < -INF || n.alpha >= INF {
+        return Err(node_err(
+            id,
+            "alpha",
+            format!("{} is outside (-inf, +inf)", n.alpha),
+        ));
+    }
+    if n.beta <= -INF || n.beta > INF {
+        return Err(node_err(
+            id,
+            "beta",
+            format!("{} is outside (-inf, +inf)", n.beta),
+        ));
+    }
+    if n.alpha >= n.beta {
+        return Err(node_err(
+            id,
+            "beta",
+            format!(
+                "the window ({}, {}) is empty: alpha must be below beta",
+                window_side(n.alpha),
+                window_side(n.beta)
+            ),
+        ));
+    }
+    if n.value <= -INF || n.value >= INF {
+        return Err(node_err(
+            id,
+            "value",
+            format!("{} is not a game value (|value| < {INF})", n.value),
+        ));
+    }
+    let bound = crate::search::window::Window::new(n.alpha, n.beta).bound_of(n.value);
+    if n.bound() != bound {
+        return Err(node_err(
+            id,
+            "bound",
+            format!(
+                "is {}, but value {} against the window ({}, {}) is {}",
+                n.bound().name(),
+                n.value,
+                window_side(n.alpha),
+                window_side(n.beta),
+                bound.name()
+            ),
+        ));
+    }
+    if kind == GameKind::Tree && n.depth != i8::MAX {
+        return Err(node_err(
+            id,
+            "depth",
+            format!(
+                "is {}, but explicit trees are searched to their leaves (no depth)",
+                n.depth
+            ),
+        ));
+    }
+    if reason.before_moves() && n.n_moves != 0 {
+        return Err(node_err(
+            id,
+            "moves",
+            format!(
+                "is {}, but a node that stops with {} never generates its moves",
+                n.n_moves,
+                reason.name()
+            ),
+        ));
+    }
+    if n.best_index != NONE16 && n.best_index >= n.n_moves {
+        return Err(node_err(
+            id,
+            "best_index",
+            format!("is {}, but the node has {} moves", n.best_index, n.n_moves),
+        ));
+    }
+    let mv = kind.move_field();
+    let null = node_kind == NodeKind::Null;
+    match parent {
+        None => {
+            if n.move_code != NONE16 {
+                return Err(node_err(id, mv, "a root has no move into it"));
+            }
+            if n.index != 0 {
+                return Err(node_err(
+                    id,
+                    "index",
+                    format!("is {}, but a root's index is 0", n.index),
+                ));
+            }
+            if null {
+                return Err(node_err(id, "kind", "a root cannot be a null-move search"));
+            }
+        }
+        Some(p) => {
+            if null != (n.move_code == NONE16) {
+                return Err(node_err(
+                    id,
+                    mv,
+                    if null {
+                        "a null-move search (kind \"null\") must have the null move (\"0000\")"
+                    } else {
+                        "the null move (\"0000\") leads only to a null-move search (kind \"null\")"
+                    },
+                ));
+            }
+            if null != (n.index == NONE16) {
+                return Err(node_err(
+                    id,
+                    "index",
+                    format!(
+                        "is {}, but a null-move search has index {NONE16} and only it does",
+                        n.index
+                    ),
+                ));
+            }
+            // A child searches within its parent's window, negated (every algorithm and
+            // technique narrows it, never widens it: scouts, re-searches, null moves, probes).
+            if n.alpha < -p.beta || n.beta > -p.alpha {
+                return Err(node_err(
+                    id,
+                    "alpha",
+                    format!(
+                        "the window ({}, {}) is not inside its parent's window negated ({}, {})",
+                        window_side(n.alpha),
+                        window_side(n.beta),
+                        window_side(-p.beta),
+                        window_side(-p.alpha)
+                    ),
+                ));
+            }
+            if !null && n.index >= p.n_moves {
+                return Err(node_err(
+                    id,
+                    "index",
+                    format!(
+                        "is {}, but its parent (node {}) has {} moves",
+                        n.index, n.parent, p.n_moves
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks nodes one at a time, in id order, against the game: each move is one its parent
+/// considered (legal, or noisy in quiescence), a null move only where passing is possible, and
+/// `moves` is the number of moves the node considered.
+pub(crate) struct NodeCheck<G: TraceGame> {
+    pub walk: Walk<G>,
+    kind: GameKind,
+}
+
+impl<G: TraceGame> NodeCheck<G> {
+    pub fn new(root: G, cfg: &SearchConfig, kind: GameKind) -> Self {
+        NodeCheck {
+            walk: Walk::new(root, cfg.quiescence.enabled),
+            kind,
+        }
+    }
+
+    /// Closes the open nodes that are not ancestors of node `id` (record `n`; for a root, all
+    /// of them), calling `on_close` with the walk at each one before it closes. Fails, closing
+    /// nothing, when `n`'s parent is not open.
+    pub fn close_to(
+        &mut self,
+        id: u32,
+        n: &NodeRec,
+        on_close: &mut impl FnMut(&mut Walk<G>) -> Result<(), TraceFileError>,
+    ) -> Result<(), TraceFileError> {
+        if !n.is_root() && n.parent >= id {
+            // `open` names the problem.
+            return Ok(());
+        }
+        if !n.is_root() && !self.walk.is_open(n.parent) {
+            return Err(node_err(
+                id,
+                "parent",
+                format!(
+                    "names node {}, whose subtree ended before node {id}: ids must number the \
+                     nodes in the order the search entered them",
+                    n.parent
+                ),
+            ));
+        }
+        while self.walk.len() > 0 && (n.is_root() || self.walk.top() != Some(n.parent)) {
+            on_close(&mut self.walk)?;
+            self.walk.pop();
+        }
+        Ok(())
+    }
+
+    /// Closes every open node (the end of the nodes).
+    pub fn finish(
+        &mut self,
+        on_close: &mut impl FnMut(&mut Walk<G>) -> Result<(), TraceFileError>,
+    ) -> Result<(), TraceFileError> {
+        while self.walk.len() > 0 {
+            on_close(&mut self.walk)?;
+            self.walk.pop();
+        }
+        Ok(())
+    }
+
+    /// Checks node `id` (its ancestors' records are in `nodes`, which holds the ids below
+    /// `id`) and opens it. Call [`NodeCheck::close_to`] first.
+    pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let parent = if n.is_root() {
+            None
+        } else {
+            nodes.get(n.parent as usize)
+        };
+        check_record(id, n, parent, self.kind)?;
+        let mv = self.kind.move_field();
+        self.walk.push(id, n).map_err(|e| match e {
+            WalkError::NotOnPath => node_err(
+                id,
+                "parent",
+                format!(
+                    "names node {}, whose subtree ended before node {id}: ids must number the \
+                     nodes in the order the search entered them",
+                    n.parent
+                ),
+            ),
+            WalkError::NoNullMove => node_err(
+                id,
+                mv,
+                "a null move where its parent cannot pass (the side to move is in check, or \
+                 the game has no null move)",
+            ),
+            WalkError::NotConsidered => {
+                let what = self.kind.name_move(n.move_code);
+                let msg = match self.kind {
+                    GameKind::Chess if parent.is_some_and(|p| p.depth <= 0) => format!(
+                        "{what} is not one of the moves its parent considered (a legal move; at \
+                         a quiescence node, a legal capture or promotion)"
+                    ),
+                    GameKind::Chess => {
+                        format!("{what} is not a legal move in its parent's position")
+                    }
+                    _ => format!(
+                        "{what} is not one of its parent's children (node {} considered {} \
+                         moves)",
+                        n.parent,
+                        parent.map_or(0, |p| p.n_moves)
+                    ),
+                };
+                node_err(id, mv, msg)
+            }
+        })?;
+        // Values the position decides: evaluations, the end of the game, draws.
+        let decided = match n.reason() {
+            StopReason::Leaf | StopReason::StandPat => Some(self.walk.position().evaluate()),
+            StopReason::Terminal => {
+                let ply = self.walk.len() as u32 - 1;
+                Some(self.walk.position().no_moves_value(ply))
+            }
+            StopReason::Draw | StopReason::Repetition => Some(0),
+            _ => None,
+        };
+        if let Some(v) = decided
+            && v != n.value
+        {
+            return Err(node_err(
+                id,
+                "value",
+                format!(
+                    "is {}, but a node that stops with {} has the value {v} in this position",
+                    n.value,
+                    n.reason().name()
+                ),
+            ));
+        }
+        if n.n_moves != 0 {
+            let considered = self.walk.considered().len().min(NONE16 as usize);
+            if n.n_moves as usize != considered {
+                return Err(node_err(
+                    id,
+                    "moves",
+                    format!(
+                        "is {}, but the position has {considered} moves to consider",
+                        n.n_moves
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Replays the event tape against the nodes: every event's code and data, the node each event
+/// refers to, each node entered once in id order inside its parent and exited once, the roots
+/// and their depths, and the re-search links.
+pub(crate) struct Tape {
+    /// JSON files do not store the "exited" flag: the tape sets it (the caller does, from the
+    /// returned node of each exit). Binary files store it, and it is checked.
+    derive_exited: bool,
+    stack: Vec<u32>,
+    next_id: u32,
+    last_exited: Option<u32>,
+    pending_research: Option<u32>,
+    pending_depth: Option<i32>,
+    prev: Option<EventKind>,
+    root_k: usize,
+    research_k: usize,
+    /// An `aborted` event was seen.
+    pub aborted: bool,
+    index: u64,
+}
+
+fn event_err(index: u64, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::event(index, field, invalid(msg))
+}
+
+impl Tape {
+    pub fn new(derive_exited: bool) -> Tape {
+        Tape {
+            derive_exited,
+            stack: Vec::new(),
+            next_id: 0,
+            last_exited: None,
+            pending_research: None,
+            pending_depth: None,
+            prev: None,
+            root_k: 0,
+            research_k: 0,
+            aborted: false,
+            index: 0,
+        }
+    }
+
+    /// Checks the next event (`aux` holds exactly its data words) and returns the node it
+    /// refers to.
+    pub fn event(
+        &mut self,
+        rec: &Recorder,
+        kind: EventKind,
+        aux: &[i32],
+    ) -> Result<Option<u32>, TraceFileError> {
+        let i = self.index;
+        self.index += 1;
+        if aux.len() != kind.aux_words() {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "has {} values, but a {} event carries {} ({})",
+                    aux.len(),
+                    kind.name(),
+                    kind.aux_words(),
+                    kind.aux_names().join(", ")
+                ),
+            ));
+        }
+        if let Some(v) = aux.iter().find(|v| !(-INF..=INF).contains(*v)) {
+            return Err(event_err(
+                i,
+                "data",
+                format!("{v} is outside [-{INF}, {INF}]"),
+            ));
+        }
+        self.check_data(i, kind, aux)?;
+        let top = self.stack.last().copied();
+        let outside = matches!(
+            kind,
+            EventKind::Iteration | EventKind::AspirationFail | EventKind::Aborted
+        );
+        if outside && top.is_some() {
+            return Err(event_err(
+                i,
+                "kind",
+                format!(
+                    "a {} event happens between root searches, but node {} is open",
+                    kind.name(),
+                    top.unwrap_or(0)
+                ),
+            ));
+        }
+        if !outside && kind != EventKind::Enter && top.is_none() {
+            return Err(event_err(
+                i,
+                "kind",
+                format!(
+                    "a {} event needs an open node, and none is open",
+                    kind.name()
+                ),
+            ));
+        }
+        let node = match kind {
+            EventKind::Enter => Some(self.enter(rec, i)?),
+            EventKind::Exit => {
+                let id = self.stack.pop().expect("checked: a node is open");
+                if !self.derive_exited && rec.nodes[id as usize].flags & FLAG_EXITED == 0 {
+                    return Err(node_err(
+                        id,
+                        "flags",
+                        format!("the exited bit is clear, but event {i} exits the node"),
+                    ));
+                }
+                self.last_exited = Some(id);
+                Some(id)
+            }
+            EventKind::Research => {
+                let last = self
+                    .last_exited
+                    .filter(|_| self.prev == Some(EventKind::Exit));
+                match last {
+                    Some(child) if Some(rec.nodes[child as usize].parent) == top => {}
+                    _ => {
+                        return Err(event_err(
+                            i,
+                            "kind",
+                            "a research event must follow the exit of a child of the open node",
+                        ));
+                    }
+                }
+                self.pending_research = last;
+                top
+            }
+            EventKind::AspirationFail => {
+                let last = self
+                    .last_exited
+                    .filter(|_| self.prev == Some(EventKind::Exit));
+                match last {
+                    Some(root) if rec.nodes[root as usize].is_root() => {}
+                    _ => {
+                        return Err(event_err(
+                            i,
+                            "kind",
+                            "an aspiration_fail event must follow the exit of a root",
+                        ));
+                    }
+                }
+                self.pending_research = last;
+                None
+            }
+            EventKind::Iteration => {
+                self.pending_depth = Some(aux[0]);
+                None
+            }
+            EventKind::Aborted => {
+                self.aborted = true;
+                None
+            }
+            _ => top,
+        };
+        self.prev = Some(kind);
+        Ok(node)
+    }
+
+    fn enter(&mut self, rec: &Recorder, i: u64) -> Result<u32, TraceFileError> {
+        let id = self.next_id;
+        let Some(n) = rec.nodes.get(id as usize) else {
+            return Err(event_err(
+                i,
+                "kind",
+                format!(
+                    "enters node {id}, but the file has only {} nodes",
+                    rec.nodes.len()
+                ),
+            ));
+        };
+        self.next_id += 1;
+        let expected_parent = self.stack.last().copied().unwrap_or(NO_PARENT);
+        if n.parent != expected_parent {
+            let said = if n.is_root() {
+                "null (a root)".to_string()
+            } else {
+                n.parent.to_string()
+            };
+            let tape = if expected_parent == NO_PARENT {
+                "as a root".to_string()
+            } else {
+                format!("inside node {expected_parent}")
+            };
+            return Err(node_err(
+                id,
+                "parent",
+                format!("is {said}, but the event tape enters it {tape} (event {i})"),
+            ));
+        }
+        if n.is_root() {
+            if self.prev != Some(EventKind::Iteration) {
+                return Err(event_err(
+                    i,
+                    "kind",
+                    "a root search must begin with an iteration event",
+                ));
+            }
+            let k = self.root_k;
+            let root_err = |field: &str, msg: String| {
+                TraceFileError::new(
+                    Location::Root { index: k as u64 },
+                    Some(field),
+                    invalid(msg),
+                )
+            };
+            match rec.roots.get(k) {
+                Some(&r) if r == id => {}
+                Some(&r) => {
+                    return Err(root_err(
+                        "root",
+                        format!("is {r}, but root search {k} of the event tape enters node {id}"),
+                    ));
+                }
+                None => {
+                    return Err(root_err(
+                        "root",
+                        format!(
+                            "is missing: the event tape enters node {id} as root search {k}, \
+                             but \"roots\" lists {}",
+                            rec.roots.len()
+                        ),
+                    ));
+                }
+            }
+            let depth = rec.root_depths.get(k).copied();
+            if depth != self.pending_depth {
+                return Err(root_err(
+                    "depth",
+                    format!(
+                        "is {}, but the iteration event before it says {}",
+                        depth.map_or("missing".to_string(), |d| d.to_string()),
+                        self.pending_depth.unwrap_or(0)
+                    ),
+                ));
+            }
+            self.root_k += 1;
+        }
+        let research = rec.research_of.get(self.research_k).copied();
+        let flagged = n.flags & FLAG_RESEARCH != 0;
+        match self.pending_research.take() {
+            Some(prev) => {
+                if research != Some((id, prev)) || !flagged {
+                    return Err(node_err(
+                        id,
+                        "research_of",
+                        format!(
+                            "must be {prev}: event {} makes the node the re-search of node \
+                             {prev}",
+                            i - 1
+                        ),
+                    ));
+                }
+                self.research_k += 1;
+            }
+            None => {
+                if flagged || research.is_some_and(|(r, _)| r == id) {
+                    return Err(node_err(
+                        id,
+                        "research_of",
+                        "must be null: no research event comes before the node is entered",
+                    ));
+                }
+            }
+        }
+        self.stack.push(id);
+        Ok(id)
+    }
+
+    fn check_data(&self, i: u64, kind: EventKind, aux: &[i32]) -> Result<(), TraceFileError> {
+        let code_of = |v: i32| u8::try_from(v).ok();
+        let problem = match kind {
+            EventKind::Prune if !(0..NONE16 as i32).contains(&aux[0]) => {
+                Some(format!("move code {} is out of range", aux[0]))
+            }
+            EventKind::Prune if code_of(aux[1]).and_then(PruneReason::from_u8).is_none() => {
+                Some(format!("unknown prune reason code {}", aux[1]))
+            }
+            EventKind::NullVerdict if code_of(aux[2]).and_then(NullVerdict::from_u8).is_none() => {
+                Some(format!("unknown null-move verdict code {}", aux[2]))
+            }
+            EventKind::TtHit if aux[1] >> 13 != 0 => {
+                Some(format!("packed word {} has bits above bit 12 set", aux[1]))
+            }
+            EventKind::TtHit if Bound::from_u8(((aux[1] >> 8) & 3) as u8).is_none() => {
+                Some(format!("packed word {} has the bound code 3", aux[1]))
+            }
+            EventKind::MultiCut => {
+                let [cuts, c, probes, cut] = [aux[0], aux[1], aux[2], aux[3]];
+                if cuts < 0 || c < 0 || probes < cuts || !(0..=1).contains(&cut) {
+                    Some(format!(
+                        "[cuts {cuts}, C {c}, probes {probes}, cut {cut}] is inconsistent"
+                    ))
+                } else if (cut == 1) != (cuts >= c) {
+                    Some(format!(
+                        "cut is {cut}, but {cuts} of the C = {c} needed cut-offs happened"
+                    ))
+                } else {
+                    None
+                }
+            }
+            EventKind::UncertaintyCutoff if aux[0] < 0 || aux[1] < 0 => {
+                Some(format!("[{}, {}] must not be negative", aux[0], aux[1]))
+            }
+            _ => None,
+        };
+        match problem {
+            Some(msg) => Err(event_err(i, "data", msg)),
+            None => Ok(()),
+        }
+    }
+
+    /// The end of the tape: every node entered and exited, every root and re-search link used.
+    pub fn finish(&self, rec: &Recorder, aux_left: usize) -> Result<(), TraceFileError> {
+        if let Some(&open) = self.stack.last() {
+            return Err(node_err(
+                open,
+                "id",
+                "is never exited: the event tape ends inside it",
+            ));
+        }
+        if (self.next_id as usize) < rec.nodes.len() {
+            return Err(node_err(
+                self.next_id,
+                "id",
+                "is never entered: the event tape has fewer enter events than there are nodes",
+            ));
+        }
+        if self.root_k < rec.roots.len() {
+            return Err(TraceFileError::new(
+                Location::Root {
+                    index: self.root_k as u64,
+                },
+                Some("root"),
+                invalid(format!(
+                    "names node {}, but the event tape has only {} root searches",
+                    rec.roots[self.root_k], self.root_k
+                )),
+            ));
+        }
+        if rec.root_depths.len() != rec.roots.len() {
+            return Err(TraceFileError::header(
+                "roots",
+                invalid(format!(
+                    "{} roots but {} root depths",
+                    rec.roots.len(),
+                    rec.root_depths.len()
+                )),
+            ));
+        }
+        if let Some(&(re, of)) = rec.research_of.get(self.research_k) {
+            return Err(node_err(
+                re,
+                "research_of",
+                format!("is {of}, but no research event makes the node a re-search"),
+            ));
+        }
+        if aux_left != 0 {
+            return Err(TraceFileError::file_level(invalid(format!(
+                "{aux_left} event data words are left over after the last event"
+            ))));
+        }
+        Ok(())
+    }
+}
+
+/// Checks the summary against the nodes and the game: node count, aborted flag, iterations, and
+/// that the best line is a legal line from the root (in SAN too, for chess).
+pub(crate) struct SummaryCheck<'a> {
+    pub header: &'a TraceHeader,
+    pub nodes: usize,
+    pub aborted: bool,
+    pub kind: GameKind,
+}
+
+fn summary_err(field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::header(field, invalid(msg))
+}
+
+impl WithGame for SummaryCheck<'_> {
+    type Output = Result<(), TraceFileError>;
+
+    fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
+        let s = &self.header.summary;
+        if s.nodes != self.nodes as u64 {
+            return Err(summary_err(
+                "summary.nodes",
+                format!("is {}, but the file has {} nodes", s.nodes, self.nodes),
+            ));
+        }
+        if s.aborted != self.aborted {
+            return Err(summary_err(
+                "summary.aborted",
+                format!(
+                    "is {}, but the event tape has {} aborted event",
+                    s.aborted,
+                    if self.aborted { "an" } else { "no" }
+                ),
+            ));
+        }
+        if s.stopped.is_some() != s.aborted {
+            return Err(summary_err(
+                "summary.stopped",
+                format!(
+                    "says {}, but summary.aborted is {}",
+                    if s.stopped.is_some() {
+                        "why the search stopped"
+                    } else {
+                        "the search finished"
+                    },
+                    s.aborted
+                ),
+            ));
+        }
+        let cap = self.header.config.node_cap;
+        if s.stopped == Some(StopCause::NodeCap) && (cap == 0 || s.nodes != cap) {
+            return Err(summary_err(
+                "summary.stopped",
+                format!(
+                    "says the node cap stopped the search, but the cap is {cap} and the search \
+                     made {} nodes",
+                    s.nodes
+                ),
+            ));
+        }
+        if s.value.is_none() != s.iterations.is_empty() {
+            return Err(summary_err(
+                "summary.value",
+                if s.iterations.is_empty() {
+                    "must be null: no iteration finished"
+                } else {
+                    "is null, but an iteration finished"
+                },
+            ));
+        }
+        let in_iterations: u64 = s.iterations.iter().map(|it| it.nodes).sum();
+        if in_iterations > s.nodes || (!s.aborted && in_iterations != s.nodes) {
+            return Err(summary_err(
+                "summary.iterations",
+                format!(
+                    "count {in_iterations} nodes, but the search {} {} nodes",
+                    if s.aborted {
+                        "stopped after"
+                    } else {
+                        "searched"
+                    },
+                    s.nodes
+                ),
+            ));
+        }
+        if let Some(last) = s.iterations.last()
+            && summary_value_differs(&s.value, last.value)
+        {
+            return Err(summary_err(
+                "summary.value",
+                format!(
+                    "differs from the last finished iteration's value {}",
+                    last.value
+                ),
+            ));
+        }
+        let parse = |field: &str, m: &str| -> Result<u16, TraceFileError> {
+            let code = match self.kind {
+                GameKind::Chess => uci_to_code(m).filter(|&c| c != NONE16),
+                _ => m.parse::<u16>().ok().filter(|&c| c != NONE16),
+            };
+            code.ok_or_else(|| {
+                summary_err(
+                    field,
+                    format!(
+                        "\"{m}\" is not a {}",
+                        if self.kind == GameKind::Chess {
+                            "UCI move"
+                        } else {
+                            "child index"
+                        }
+                    ),
+                )
+            })
+        };
+        let mut moves = Vec::new();
+        // The root move of every iteration.
+        for (k, it) in s.iterations.iter().enumerate() {
+            if let Some(m) = &it.best_move {
+                let field = format!("summary.iterations[{k}].best_move");
+                let code = parse(&field, m)?;
+                if find_legal(&root, code, &mut moves).is_none() {
+                    return Err(summary_err(
+                        &field,
+                        format!("\"{m}\" is not a legal move at the root"),
+                    ));
+                }
+            }
+        }
+        // The best line, move by move, and its SAN.
+        let mut pos = root;
+        let mut san = Vec::new();
+        for (k, m) in s.best_line.iter().enumerate() {
+            let field = format!("summary.best_line[{k}]");
+            let code = parse(&field, m)?;
+            let Some(mv) = find_legal(&pos, code, &mut moves) else {
+                return Err(summary_err(
+                    &field,
+                    format!("\"{m}\" is not a legal move after the moves before it"),
+                ));
+            };
+            san.extend(pos.san(mv));
+            pos = pos.play(mv);
+        }
+        if s.best_line_san != san {
+            return Err(summary_err(
+                "summary.best_line_san",
+                if self.kind == GameKind::Chess {
+                    format!(
+                        "is [{}], but the best line in SAN is [{}]",
+                        s.best_line_san.join(" "),
+                        san.join(" ")
+                    )
+                } else {
+                    "must be empty: only chess has SAN".to_string()
+                },
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Whether the summary's value differs from `v` (the summary value may be absent when no
+/// iteration finished).
+fn summary_value_differs<T: serde::Serialize>(value: &T, v: i32) -> bool {
+    serde_json::to_value(value).ok() != Some(serde_json::Value::from(v))
+}
+
+fn find_legal<G: Game>(pos: &G, code: u16, buf: &mut Vec<G::Move>) -> Option<G::Move> {
+    buf.clear();
+    pos.legal_moves(buf);
+    buf.iter()
+        .enumerate()
+        .find(|&(i, &m)| pos.move_code(m, i) == code)
+        .map(|(_, &m)| m)
+}
+
+/// Validates a whole trace held in memory (a binary file once decoded, or a recording about to
+/// be written): the header, every node, the event tape and the summary.
+pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
+    let prepared = check_header(&file.header)?;
+    let kind = GameKind::of(&prepared);
+    check_node_count(&file.header, file.rec.nodes.len())?;
+    with_game(
+        &prepared,
+        CheckNodes {
+            rec: &file.rec,
+            cfg: &file.header.config,
+            kind,
+        },
+    )?;
+    let mut tape = Tape::new(false);
+    let rec = &file.rec;
+    let mut aux = 0usize;
+    for &code in &rec.events {
+        let index = tape.index;
+        let kind = EventKind::from_u8(code)
+            .ok_or_else(|| event_err(index, "kind", format!("unknown event code {code}")))?;
+        let words = kind.aux_words();
+        let Some(data) = rec.aux.get(aux..aux + words) else {
+            return Err(event_err(
+                index,
+                "data",
+                "the event data ends before this event's values",
+            ));
+        };
+        aux += words;
+        tape.event(rec, kind, data)?;
+    }
+    tape.finish(rec, rec.aux.len() - aux)?;
+    if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
+        return Err(node_err(
+            w[1].0,
+            "research_of",
+            "re-search links must be in increasing id order",
+        ));
+    }
+    with_game(
+        &prepared,
+        SummaryCheck {
+            header: &file.header,
+            nodes: rec.nodes.len(),
+            aborted: tape.aborted,
+            kind,
+        },
+    )
+}
+
+struct CheckNodes<'a> {
+    rec: &'a Recorder,
+    cfg: &'a SearchConfig,
+    kind: GameKind,
+}
+
+impl WithGame for CheckNodes<'_> {
+    type Output = Result<(), TraceFileError>;
+    fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
+        let mut check = NodeCheck::new(root, self.cfg, self.kind);
+        let mut nothing = |_: &mut Walk<G>| Ok(());
+        for (id, n) in self.rec.nodes.iter().enumerate() {
+            check.close_to(id as u32, n, &mut nothing)?;
+            check.open(&self.rec.nodes, id as u32, n)?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads header field `field` from its JSON strictly: a field this build does not know, or one
+/// written in a form it would not write (so that the file could say something the reader
+/// ignores), is an error naming the field's path.
+pub(crate) fn strict_from_value<T: serde::Serialize + serde::de::DeserializeOwned>(
+    v: serde_json::Value,
+    field: &str,
+) -> Result<T, TraceFileError> {
+    let t: T = serde_json::from_value(v.clone())
+        .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
+    let back = serde_json::to_value(&t)
+        .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
+    match first_difference(&v, &back, field) {
+        None => Ok(t),
+        Some((path, msg)) => Err(TraceFileError::header(&path, invalid(msg))),
+    }
+}
+
+/// The path of the first place where `got` (as read) differs from `canonical` (as written).
+fn first_difference(
+    got: &serde_json::Value,
+    canonical: &serde_json::Value,
+    path: &str,
+) -> Option<(String, String)> {
+    use serde_json::Value as J;
+    match (got, canonical) {
+        (J::Object(a), J::Object(b)) => {
+            if let Some(k) = a.keys().find(|k| !b.contains_key(*k)) {
+                return Some((
+                    format!("{path}.{k}"),
+                    "is not a field of this version".into(),
+                ));
+            }
+            if let Some(k) = b.keys().find(|k| !a.contains_key(*k)) {
+                return Some((format!("{path}.{k}"), "is missing".into()));
+            }
+            a.iter()
+                .find_map(|(k, v)| first_difference(v, &b[k], &format!("{path}.{k}")))
+        }
+        (J::Array(a), J::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(x, y, &format!("{path}[{i}]"))),
+        (a, b) if a == b => None,
+        (a, b) => Some((
+            path.to_string(),
+            format!("is {a}, which reads as {b}: write it as {b}"),
+        )),
+    }
+}
+
+/// The summary's node count against the nodes the file holds.
+pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> Result<(), TraceFileError> {
+    if h.summary.nodes != nodes as u64 {
+        return Err(summary_err(
+            "summary.nodes",
+            format!("is {}, but the file has {nodes} nodes", h.summary.nodes),
+        ));
+    }
+    Ok(())
+}
+
+/// `Problem::Missing` for a required field.
+pub(crate) fn missing(location: Location, field: &str) -> TraceFileError {
+    TraceFileError::new(location, Some(field), Problem::Missing)
+}

@@ -1,0 +1,157 @@
+//! The one error of trace files: which file, where in it (a node, an event, a root, the
+//! header), which field, and what is wrong — so the CLI prints one precise line and the page can
+//! point at the place.
+
+use serde::Serialize;
+
+/// Where in a trace file a problem was found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Location {
+    /// The file as a whole: its first bytes, its compression, its length.
+    File,
+    /// The header: `format`, `version`, `input`, `config`, `summary`, `value`.
+    Header,
+    /// The node with this id (its position in `nodes`).
+    Node { id: u64 },
+    /// The event at this position in `events`.
+    Event { index: u64 },
+    /// `roots[index]`.
+    Root { index: u64 },
+}
+
+impl core::fmt::Display for Location {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            // A header field's name says enough.
+            Location::File | Location::Header => Ok(()),
+            Location::Node { id } => write!(f, "node {id}"),
+            Location::Event { index } => write!(f, "event {index}"),
+            Location::Root { index } => write!(f, "roots[{index}]"),
+        }
+    }
+}
+
+/// What is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum Problem {
+    /// Reading failed (a missing file, a device error, a corrupt gzip stream).
+    #[error("cannot read it: {0}")]
+    Io(String),
+    /// The bytes are neither a JSON trace nor a binary trace, or `format` is not
+    /// [`crate::trace::json::FORMAT`].
+    #[error("not a prunescope trace: {0}")]
+    NotATrace(String),
+    /// A `version` this build does not read.
+    #[error("trace format version {found} is not supported (this build reads version {supported})")]
+    Version { found: u64, supported: u32 },
+    /// Not well-formed JSON (with serde_json's line and column).
+    #[error("malformed JSON: {0}")]
+    Syntax(String),
+    /// The file stops before its end (JSON or binary).
+    #[error("the file ends early: {0}")]
+    Truncated(String),
+    /// A required field is absent.
+    #[error("missing")]
+    Missing,
+    /// A field appears that the format does not have, or twice.
+    #[error("{0}")]
+    Unexpected(String),
+    /// A field's value is wrong: of the wrong type, out of range, or inconsistent with the
+    /// rest of the file (the message says with what).
+    #[error("{0}")]
+    Invalid(String),
+    /// The file is larger than this reader can hold.
+    #[error("too large: {0}")]
+    TooLarge(String),
+}
+
+/// A trace file that cannot be used, and why. Its message reads like
+/// `a.json: node 16, "move": "e7e8k" is not a legal move in its parent's position`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TraceFileError {
+    /// The file's name, when the caller gave one ([`TraceFileError::in_file`]).
+    pub file: Option<String>,
+    pub location: Location,
+    /// The field, by its JSON name (`"move"`, `"summary.nodes"`, `"data"`), if one.
+    pub field: Option<String>,
+    pub problem: Problem,
+}
+
+impl TraceFileError {
+    pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
+        TraceFileError {
+            file: None,
+            location,
+            field: field.map(str::to_string),
+            problem,
+        }
+    }
+
+    /// A problem with the file as a whole.
+    pub fn file_level(problem: Problem) -> Self {
+        Self::new(Location::File, None, problem)
+    }
+
+    /// A problem with field `field` of node `id`.
+    pub fn node(id: u64, field: &str, problem: Problem) -> Self {
+        Self::new(Location::Node { id }, Some(field), problem)
+    }
+
+    /// A problem with field `field` of event `index`.
+    pub fn event(index: u64, field: &str, problem: Problem) -> Self {
+        Self::new(Location::Event { index }, Some(field), problem)
+    }
+
+    /// A problem with a header field.
+    pub fn header(field: &str, problem: Problem) -> Self {
+        Self::new(Location::Header, Some(field), problem)
+    }
+
+    /// Names the file the error is about.
+    pub fn in_file(mut self, name: &str) -> Self {
+        self.file = Some(name.to_string());
+        self
+    }
+}
+
+impl core::fmt::Display for TraceFileError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut sep = "";
+        if let Some(file) = &self.file {
+            write!(f, "{file}")?;
+            sep = ": ";
+        }
+        let place = self.location.to_string();
+        if !place.is_empty() {
+            write!(f, "{sep}{place}")?;
+            sep = ", ";
+        }
+        if let Some(field) = &self.field {
+            write!(f, "{sep}\"{field}\"")?;
+            sep = ": ";
+        } else if !place.is_empty() {
+            sep = ": ";
+        }
+        write!(f, "{sep}{}", self.problem)
+    }
+}
+
+impl std::error::Error for TraceFileError {}
+
+impl From<std::io::Error> for TraceFileError {
+    fn from(e: std::io::Error) -> Self {
+        let problem = if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            Problem::Truncated(e.to_string())
+        } else {
+            Problem::Io(e.to_string())
+        };
+        TraceFileError::file_level(problem)
+    }
+}
+
+/// `Problem::Invalid` from anything printable.
+pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
+    Problem::Invalid(msg.into())
+}

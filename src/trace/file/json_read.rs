@@ -1,0 +1,1590 @@
+//! Reading a JSON trace in one streaming pass: the file flows through a buffer of a few
+//! megabytes ([`Scanner`]), and each node and event object is parsed straight from it by
+//! serde_json's slice parser with visitors that turn it into a [`NodeRec`] or an event of the
+//! tape, checking it as they go. No per-node object ever exists, so a trace costs about its
+//! compact size; and the slice parser is several times faster than serde_json's reader over
+//! `io::Read`, which copies every byte through a one-byte interface.
+//!
+//! The header fields (`format`, `version`, `input`, `config`, `summary`, `value`, `roots`) must
+//! come before `nodes`, and `nodes` before `events`, as every writer puts them: nodes are
+//! checked against the game as they arrive, which needs the input and the configuration.
+//!
+//! Fields derived from others are checked, not trusted: `ply` and `path` against the parent,
+//! `actual` against `bound`, `san` against the move, `pruned` against the moves the node
+//! considered and its children (when the node closes), `node` of each event against the tape.
+
+use super::check::{
+    GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
+    strict_from_value,
+};
+use super::error::{Location, Problem, TraceFileError, invalid};
+use super::scan::{ScanError, Scanner};
+use super::walk::{TraceGame, Walk, WithGame, with_game};
+use super::{TraceFile, TraceHeader};
+use crate::game::INF;
+use crate::lab::{Input, Prepared, Summary};
+use crate::search::config::SearchConfig;
+use crate::trace::diff::uci_to_code;
+use crate::trace::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
+use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::schema::{
+    Bound, EventKind, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NO_PARENT, NONE16, NodeKind,
+    NodeType, OrderSource, PruneReason, StopReason,
+};
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::fmt;
+use std::io::Read;
+use std::marker::PhantomData;
+
+/// Reads a JSON trace from `r` (already decompressed) and validates it.
+pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+    let mut sc = Scanner::new(r);
+    let mut st = State::new();
+    read_top(&mut sc, &mut st)?;
+    st.finish()
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------
+
+/// The header fields as read, interpreted once `nodes` begins.
+#[derive(Default)]
+struct Head {
+    format: Option<serde_json::Value>,
+    version: Option<serde_json::Value>,
+    input: Option<serde_json::Value>,
+    config: Option<serde_json::Value>,
+    summary: Option<serde_json::Value>,
+    value: Option<serde_json::Value>,
+    roots: Option<serde_json::Value>,
+}
+
+struct State {
+    /// The typed error behind a serde error raised by a visitor.
+    err: Option<TraceFileError>,
+    /// Where the reader is, for errors serde raises itself (types, syntax, the end of input).
+    at: Location,
+    field: Option<&'static str>,
+    head: Head,
+    header: Option<TraceHeader>,
+    kind: GameKind,
+    rec: Recorder,
+    nodes_read: bool,
+    events_read: bool,
+    /// Pruned moves listed with a reason of their own (not the node's), to be matched with the
+    /// `prune` events: (node, move code, reason).
+    exceptions: Vec<(u32, u16, &'static str)>,
+    tape: Tape,
+    data: Vec<i32>,
+}
+
+impl State {
+    fn new() -> State {
+        State {
+            err: None,
+            at: Location::File,
+            field: None,
+            head: Head::default(),
+            header: None,
+            kind: GameKind::Tree,
+            rec: Recorder::new(),
+            nodes_read: false,
+            events_read: false,
+            exceptions: Vec::new(),
+            tape: Tape::new(true),
+            data: Vec::new(),
+        }
+    }
+
+    /// Records `e` and returns the serde error that carries it up.
+    fn fail<E: de::Error>(&mut self, e: TraceFileError) -> E {
+        self.err = Some(e);
+        E::custom("invalid trace file")
+    }
+
+    fn located(&self, problem: Problem) -> TraceFileError {
+        TraceFileError {
+            file: None,
+            location: self.at.clone(),
+            field: self.field.map(str::to_string),
+            problem,
+        }
+    }
+
+    /// The error of serde_json parsing one value whose first byte is on line `line0`: the
+    /// typed error a visitor recorded, or serde's message at the reader's place.
+    fn classify(&mut self, e: serde_json::Error, line0: u64) -> TraceFileError {
+        use serde_json::error::Category;
+        if let Some(err) = self.err.take() {
+            return err;
+        }
+        let text = e.to_string();
+        let msg = text.rfind(" at line ").map_or(&text[..], |i| &text[..i]);
+        let msg = if e.line() == 0 {
+            msg.to_string()
+        } else {
+            format!("{msg} (line {})", line0 + e.line() as u64 - 1)
+        };
+        match e.classify() {
+            Category::Io => TraceFileError::file_level(Problem::Io(msg)),
+            Category::Syntax => self.located(Problem::Syntax(msg)),
+            Category::Eof => self.located(Problem::Truncated(msg)),
+            Category::Data => self.located(Problem::Invalid(msg)),
+        }
+    }
+
+    /// The error of the scanner at line `line`.
+    fn scan_err(&self, e: ScanError, line: u64) -> TraceFileError {
+        match e {
+            ScanError::Io(e) => TraceFileError::from(e),
+            ScanError::Eof => self.located(Problem::Truncated(format!(
+                "the input stops at line {line}"
+            ))),
+            ScanError::Unexpected { found, expected } => self.located(Problem::Syntax(format!(
+                "expected {expected} at line {line}, found '{}'",
+                (found as char).escape_default()
+            ))),
+        }
+    }
+
+    /// Interprets the header fields: `format` and `version` first, then the rest.
+    fn interpret_head(&mut self) -> Result<Prepared, TraceFileError> {
+        self.at = Location::Header;
+        self.field = None;
+        match self.head.format.take() {
+            None => {
+                return Err(TraceFileError::file_level(Problem::NotATrace(
+                    "it has no \"format\" field".to_string(),
+                )));
+            }
+            Some(serde_json::Value::String(s)) if s == FORMAT => {}
+            Some(other) => {
+                return Err(TraceFileError::header(
+                    "format",
+                    Problem::NotATrace(format!("\"format\" is {other}, not \"{FORMAT}\"")),
+                ));
+            }
+        }
+        let version = self
+            .head
+            .version
+            .take()
+            .ok_or_else(|| missing(Location::Header, "version"))?;
+        match version.as_u64() {
+            Some(v) if v == VERSION as u64 => {}
+            Some(v) => {
+                return Err(TraceFileError::header(
+                    "version",
+                    Problem::Version {
+                        found: v,
+                        supported: VERSION,
+                    },
+                ));
+            }
+            None => {
+                return Err(TraceFileError::header(
+                    "version",
+                    invalid(format!("{version} is not a version number")),
+                ));
+            }
+        }
+        fn take<T: serde::Serialize + serde::de::DeserializeOwned>(
+            slot: &mut Option<serde_json::Value>,
+            field: &str,
+        ) -> Result<T, TraceFileError> {
+            let v = slot
+                .take()
+                .ok_or_else(|| missing(Location::Header, field))?;
+            strict_from_value(v, field)
+        }
+        let input: Input = take(&mut self.head.input, "input")?;
+        let config: SearchConfig = take(&mut self.head.config, "config")?;
+        let summary: Summary = take(&mut self.head.summary, "summary")?;
+        let value = self
+            .head
+            .value
+            .take()
+            .ok_or_else(|| missing(Location::Header, "value"))?;
+        let expect = serde_json::to_value(summary.value).unwrap_or_default();
+        if value != expect {
+            return Err(TraceFileError::header(
+                "value",
+                invalid(format!("is {value}, but summary.value is {expect}")),
+            ));
+        }
+        #[derive(serde::Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct RootIn {
+            depth: i32,
+            root: u32,
+        }
+        let roots: Vec<RootIn> = take(&mut self.head.roots, "roots")?;
+        let header = TraceHeader {
+            input,
+            config,
+            summary,
+        };
+        let prepared = check_header(&header)?;
+        self.kind = GameKind::of(&prepared);
+        let hint = header.summary.nodes;
+        if let Ok(n) = usize::try_from(hint) {
+            // Only a hint (checked at the end); a lie fails cleanly or reserves untouched pages.
+            let _ = self.rec.nodes.try_reserve_exact(n.min(1 << 28));
+        }
+        self.rec.roots = roots.iter().map(|r| r.root).collect();
+        self.rec.root_depths = roots.iter().map(|r| r.depth).collect();
+        self.header = Some(header);
+        Ok(prepared)
+    }
+
+    fn finish(mut self) -> Result<TraceFile, TraceFileError> {
+        if !self.nodes_read {
+            self.interpret_head()?;
+            return Err(missing(Location::File, "nodes"));
+        }
+        if !self.events_read {
+            return Err(missing(Location::File, "events"));
+        }
+        let header = self
+            .header
+            .take()
+            .expect("nodes were read after the header");
+        self.tape.finish(&self.rec, 0)?;
+        let prepared = check_header(&header)?;
+        check_own_reasons(&self.rec, &header.config, &prepared, &mut self.exceptions)?;
+        with_game(
+            &prepared,
+            SummaryCheck {
+                header: &header,
+                nodes: self.rec.nodes.len(),
+                aborted: self.tape.aborted,
+                kind: self.kind,
+            },
+        )?;
+        self.rec.shrink_to_fit();
+        Ok(TraceFile {
+            header,
+            rec: self.rec,
+        })
+    }
+}
+
+/// Pushes onto `v`, growing it without aborting when memory runs out.
+fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> Result<(), TraceFileError> {
+    if v.len() == v.capacity() && v.try_reserve(v.len().max(1024)).is_err() {
+        return Err(TraceFileError::file_level(Problem::TooLarge(format!(
+            "out of memory after {} {what}",
+            v.len()
+        ))));
+    }
+    v.push(x);
+    Ok(())
+}
+
+/// The moves listed as pruned with a reason of their own must be exactly those that the
+/// node's `prune` events name (the first event for a move decides).
+fn check_own_reasons(
+    rec: &Recorder,
+    cfg: &SearchConfig,
+    prepared: &Prepared,
+    exceptions: &mut [(u32, u16, &'static str)],
+) -> Result<(), TraceFileError> {
+    let own = own_prune_reasons(rec);
+    let pruned_err = |x: u32, msg: String| TraceFileError::node(x as u64, "pruned", invalid(msg));
+    exceptions.sort_unstable();
+    let kind = GameKind::of(prepared);
+    for &(x, c, r) in exceptions.iter() {
+        let event = own
+            .get(&x)
+            .and_then(|l| l.iter().find(|&&(code, _)| code == c));
+        match event {
+            Some(&(_, er)) if er == r => {}
+            Some(&(_, er)) => {
+                return Err(pruned_err(
+                    x,
+                    format!(
+                        "gives {} the reason {r}, but the node's prune event gives {er}",
+                        kind.name_move(c)
+                    ),
+                ));
+            }
+            None => {
+                return Err(pruned_err(
+                    x,
+                    format!(
+                        "gives {} the reason {r}, but no prune event of the node names it",
+                        kind.name_move(c)
+                    ),
+                ));
+            }
+        }
+    }
+    // Prune events whose move is listed with the node's own reason instead: a lie only if the
+    // move is one the node considered and left unsearched.
+    let mut candidates: Vec<(u32, u16, &'static str)> = Vec::new();
+    for (&x, list) in &own {
+        let Some(default) = unsearched_reason(rec.nodes[x as usize].reason()) else {
+            continue;
+        };
+        for &(c, r) in list {
+            if r != default
+                && exceptions
+                    .binary_search_by(|&(ex, ec, _)| (ex, ec).cmp(&(x, c)))
+                    .is_err()
+            {
+                candidates.push((x, c, r));
+            }
+        }
+    }
+    if candidates.is_empty() {
+        return Ok(());
+    }
+    candidates.sort_unstable();
+    let searched: std::collections::HashSet<(u32, u16)> = rec
+        .nodes
+        .iter()
+        .filter(|n| {
+            !n.is_root()
+                && candidates
+                    .binary_search_by(|&(x, _, _)| x.cmp(&n.parent))
+                    .is_ok()
+        })
+        .map(|n| (n.parent, n.move_code))
+        .collect();
+    candidates.retain(|&(x, c, _)| !searched.contains(&(x, c)));
+    if candidates.is_empty() {
+        return Ok(());
+    }
+    let found = with_game(
+        prepared,
+        FirstConsidered {
+            rec,
+            quiescence: cfg.quiescence.enabled,
+            targets: &candidates,
+        },
+    );
+    match found {
+        Some((x, c, r)) => {
+            let default = unsearched_reason(rec.nodes[x as usize].reason()).unwrap_or("");
+            Err(pruned_err(
+                x,
+                format!(
+                    "gives {} the reason {default}, but a prune event of the node gives {r}",
+                    kind.name_move(c)
+                ),
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
+/// The first target (node, move, reason) whose move the node considered.
+struct FirstConsidered<'a> {
+    rec: &'a Recorder,
+    quiescence: bool,
+    targets: &'a [(u32, u16, &'static str)],
+}
+
+impl WithGame for FirstConsidered<'_> {
+    type Output = Option<(u32, u16, &'static str)>;
+    fn run<G: TraceGame>(self, root: G) -> Self::Output {
+        let mut walk = Walk::new(root, self.quiescence);
+        for (id, n) in self.rec.nodes.iter().enumerate() {
+            while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
+                walk.pop();
+            }
+            walk.push(id as u32, n).ok()?;
+            let id = id as u32;
+            let from = self.targets.partition_point(|&(x, _, _)| x < id);
+            for &(x, c, r) in self.targets[from..].iter().take_while(|t| t.0 == id) {
+                if walk.considered().contains(&c) {
+                    return Some((x, c, r));
+                }
+            }
+        }
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------------------------
+
+/// A code read by its wire name, without allocating.
+trait Named: Sized + Copy + 'static {
+    const WHAT: &'static str;
+    fn lookup(s: &str) -> Option<Self>;
+    fn names() -> Vec<&'static str>;
+    fn all() -> &'static [Self];
+    fn wire(self) -> &'static str;
+}
+
+macro_rules! named {
+    ($t:ty, $what:literal) => {
+        impl Named for $t {
+            const WHAT: &'static str = $what;
+            fn lookup(s: &str) -> Option<Self> {
+                <$t>::from_name(s)
+            }
+            fn names() -> Vec<&'static str> {
+                <$t>::ALL.iter().map(|c| c.name()).collect()
+            }
+            fn all() -> &'static [Self] {
+                <$t>::ALL
+            }
+            fn wire(self) -> &'static str {
+                self.name()
+            }
+        }
+    };
+}
+named!(NodeKind, "kind");
+named!(OrderSource, "order source");
+named!(Bound, "bound");
+named!(NodeType, "node type");
+named!(StopReason, "stop reason");
+named!(EventKind, "event kind");
+
+struct NameSeed<T>(PhantomData<T>);
+
+impl<'de, T: Named> DeserializeSeed<'de> for NameSeed<T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<T: Named> Visitor<'_> for V<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a {} name", T::WHAT)
+            }
+            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
+                match T::all().iter().find(|c| c.wire().as_bytes() == b) {
+                    Some(&c) => Ok(c),
+                    None => with_text(b, |s| self.visit_str(s)),
+                }
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+                T::lookup(s).ok_or_else(|| {
+                    E::custom(format!(
+                        "unknown {} \"{}\": expected one of {}",
+                        T::WHAT,
+                        s.escape_default(),
+                        T::names().join(", ")
+                    ))
+                })
+            }
+        }
+        d.deserialize_bytes(V(PhantomData))
+    }
+}
+
+/// The text of a JSON string read as raw bytes (between the quotes, escapes undecoded).
+fn with_text<T, E: de::Error>(raw: &[u8], f: impl FnOnce(&str) -> Result<T, E>) -> Result<T, E> {
+    if raw.contains(&b'\\') {
+        let mut quoted = Vec::with_capacity(raw.len() + 2);
+        quoted.push(b'"');
+        quoted.extend_from_slice(raw);
+        quoted.push(b'"');
+        let s: String = serde_json::from_slice(&quoted).map_err(E::custom)?;
+        f(&s)
+    } else {
+        f(std::str::from_utf8(raw).map_err(E::custom)?)
+    }
+}
+
+/// The reason of a pruned move: a stop reason that prunes, or a prune event's reason.
+fn pruned_reason_name(s: &str) -> Option<&'static str> {
+    StopReason::from_name(s)
+        .and_then(StopReason::prune_reason)
+        .or_else(|| PruneReason::from_name(s).map(PruneReason::name))
+}
+
+/// Copies a string into a reused buffer.
+struct StrSeed<'a>(&'a mut String);
+
+impl<'de> DeserializeSeed<'de> for StrSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        struct V<'a>(&'a mut String);
+        impl Visitor<'_> for V<'_> {
+            type Value = ();
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
+                self.0.clear();
+                self.0.push_str(s);
+                Ok(())
+            }
+            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<(), E> {
+                with_text(b, |s| self.visit_str(s))
+            }
+        }
+        d.deserialize_bytes(V(self.0))
+    }
+}
+
+/// A string turned into a value by `f` (an error message if it cannot be), read without
+/// allocating.
+struct TextSeed<F>(F);
+
+impl<'de, T, F: FnOnce(&str) -> Result<T, String>> DeserializeSeed<'de> for TextSeed<F> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        struct V<F>(F);
+        impl<T, F: FnOnce(&str) -> Result<T, String>> Visitor<'_> for V<F> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+                (self.0)(s).map_err(E::custom)
+            }
+            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
+                with_text(b, |s| (self.0)(s).map_err(E::custom))
+            }
+        }
+        d.deserialize_bytes(V(self.0))
+    }
+}
+
+/// Reads an array of integers into a reused buffer.
+struct IntsSeed<'a>(&'a mut Vec<i64>);
+
+impl<'de> DeserializeSeed<'de> for IntsSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        struct V<'a>(&'a mut Vec<i64>);
+        impl<'de> Visitor<'de> for V<'_> {
+            type Value = ();
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array of integers")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+                self.0.clear();
+                while let Some(v) = seq.next_element::<i64>()? {
+                    self.0.push(v);
+                }
+                Ok(())
+            }
+        }
+        d.deserialize_seq(V(self.0))
+    }
+}
+
+/// An identifier read without allocating (unknown names keep a copy for the message).
+macro_rules! keys {
+    ($name:ident { $($variant:ident = $wire:literal),+ $(,)? }) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum $name { $($variant,)+ Other }
+        impl $name {
+            #[allow(dead_code)]
+            const ALL: &'static [$name] = &[$($name::$variant),+];
+            fn name(self) -> &'static str {
+                match self { $($name::$variant => $wire,)+ $name::Other => "?" }
+            }
+        }
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl Visitor<'_> for V {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str("a field name")
+                    }
+                    fn visit_str<E: de::Error>(self, s: &str) -> Result<$name, E> {
+                        Ok(match s { $($wire => $name::$variant,)+ _ => $name::Other })
+                    }
+                    fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<$name, E> {
+                        $(if b == $wire.as_bytes() {
+                            return Ok($name::$variant);
+                        })+
+                        with_text(b, |s| self.visit_str(s))
+                    }
+                }
+                // As raw bytes: serde_json then neither validates UTF-8 nor unescapes, which
+                // is most of the time a key takes (`with_text` decodes the rare escaped one).
+                d.deserialize_bytes(V)
+            }
+        }
+    };
+}
+
+keys!(TopKey {
+    Format = "format",
+    Version = "version",
+    Input = "input",
+    Config = "config",
+    Summary = "summary",
+    Value = "value",
+    Roots = "roots",
+    Nodes = "nodes",
+    Events = "events",
+});
+
+keys!(NodeKey {
+    Id = "id",
+    Parent = "parent",
+    Ply = "ply",
+    Path = "path",
+    Move = "move",
+    San = "san",
+    Index = "index",
+    Kind = "kind",
+    Order = "order",
+    Depth = "depth",
+    Alpha = "alpha",
+    Beta = "beta",
+    Value = "value",
+    Bound = "bound",
+    Expected = "expected",
+    Actual = "actual",
+    Uncertain = "uncertain",
+    Reason = "reason",
+    Moves = "moves",
+    BestIndex = "best_index",
+    Pruned = "pruned",
+    ResearchOf = "research_of",
+});
+
+keys!(PrunedKey {
+    Child = "child",
+    Move = "move",
+    Reason = "reason",
+});
+
+keys!(EventKey {
+    Kind = "kind",
+    Node = "node",
+    Data = "data",
+});
+
+// ---------------------------------------------------------------------------------------------
+// The file
+// ---------------------------------------------------------------------------------------------
+
+/// Parses one scanned value with `seed`.
+fn parse<'a, T>(
+    st: &mut State,
+    span: &'a [u8],
+    line: u64,
+    seed: impl DeserializeSeed<'a, Value = T>,
+) -> Result<T, TraceFileError> {
+    let mut de = serde_json::Deserializer::from_slice(span);
+    let r = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    r.map_err(|e| st.classify(e, line))
+}
+
+/// The top-level object: the header fields, then `nodes`, then `events`.
+fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+    let line = sc.line;
+    match sc.peek().map_err(|e| st.scan_err(e, line))? {
+        Some(b'{') => {}
+        _ => {
+            return Err(TraceFileError::file_level(Problem::NotATrace(
+                "the JSON is not an object".to_string(),
+            )));
+        }
+    }
+    sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
+    let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
+    while more {
+        st.at = Location::Header;
+        st.field = None;
+        let line = sc.line;
+        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
+        let key: String = parse(st, span, line, PhantomData::<String>)?;
+        let key = top_key(&key).ok_or_else(|| unknown_top(&key))?;
+        st.field = Some(key.name());
+        sc.expect(b':', "':'")
+            .map_err(|e| st.scan_err(e, sc.line))?;
+        match key {
+            TopKey::Nodes => {
+                if st.nodes_read {
+                    return Err(twice_err(Location::File, "nodes"));
+                }
+                let prepared = st.interpret_head()?;
+                with_game(
+                    &prepared,
+                    ReadNodes {
+                        sc: &mut *sc,
+                        st: &mut *st,
+                    },
+                )?;
+                st.nodes_read = true;
+            }
+            TopKey::Events => {
+                if !st.nodes_read {
+                    return Err(TraceFileError::new(
+                        Location::File,
+                        Some("events"),
+                        Problem::Unexpected("must come after \"nodes\"".to_string()),
+                    ));
+                }
+                if st.events_read {
+                    return Err(twice_err(Location::File, "events"));
+                }
+                read_events(sc, st)?;
+                st.events_read = true;
+            }
+            TopKey::Other => unreachable!("top_key never returns Other"),
+            header_key => {
+                if st.nodes_read {
+                    return Err(TraceFileError::header(
+                        header_key.name(),
+                        Problem::Unexpected("must come before \"nodes\"".to_string()),
+                    ));
+                }
+                let line = sc.line;
+                let span = sc.value().map_err(|e| st.scan_err(e, line))?;
+                let value: serde_json::Value = parse(st, span, line, PhantomData)?;
+                let head = &mut st.head;
+                let slot = match header_key {
+                    TopKey::Format => &mut head.format,
+                    TopKey::Version => &mut head.version,
+                    TopKey::Input => &mut head.input,
+                    TopKey::Config => &mut head.config,
+                    TopKey::Summary => &mut head.summary,
+                    TopKey::Value => &mut head.value,
+                    _ => &mut head.roots,
+                };
+                if slot.is_some() {
+                    return Err(twice_err(Location::Header, header_key.name()));
+                }
+                *slot = Some(value);
+            }
+        }
+        st.at = Location::File;
+        st.field = None;
+        let line = sc.line;
+        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
+        if !more {
+            sc.expect(b'}', "',' or '}'")
+                .map_err(|e| st.scan_err(e, line))?;
+        }
+    }
+    let line = sc.line;
+    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
+        return Err(TraceFileError::file_level(Problem::Syntax(format!(
+            "something follows the trace object at line {}",
+            sc.line
+        ))));
+    }
+    Ok(())
+}
+
+/// Reads the elements of an array of objects: `each` parses one from the start of the bytes
+/// it gets and returns how many it read ([`Scanner::object`]).
+fn read_array<R: Read>(
+    sc: &mut Scanner<R>,
+    st: &mut State,
+    mut each: impl FnMut(&mut State, &[u8]) -> Result<usize, serde_json::Error>,
+    mut locate: impl FnMut(&mut State),
+) -> Result<(), TraceFileError> {
+    let line = sc.line;
+    sc.expect(b'[', "'['").map_err(|e| st.scan_err(e, line))?;
+    if sc.eat(b']').map_err(|e| st.scan_err(e, line))? {
+        return Ok(());
+    }
+    loop {
+        locate(st);
+        let line = sc.line;
+        let parsed = sc
+            .object(|bytes| each(st, bytes).map(|n| ((), n)))
+            .map_err(|e| st.scan_err(e, line))?;
+        parsed.map_err(|e| st.classify(e, line))?;
+        let line = sc.line;
+        if !sc.eat(b',').map_err(|e| st.scan_err(e, line))? {
+            return sc
+                .expect(b']', "',' or ']'")
+                .map_err(|e| st.scan_err(e, line));
+        }
+    }
+}
+
+/// Runs `seed` on the value at the start of `bytes`; returns how many bytes it took.
+fn parse_prefix<'a>(
+    bytes: &'a [u8],
+    seed: impl DeserializeSeed<'a, Value = ()>,
+) -> Result<usize, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    seed.deserialize(&mut de)?;
+    Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
+}
+
+fn top_key(s: &str) -> Option<TopKey> {
+    TopKey::ALL.iter().copied().find(|k| k.name() == s)
+}
+
+fn unknown_top(key: &str) -> TraceFileError {
+    TraceFileError::new(
+        Location::File,
+        Some(key),
+        Problem::Unexpected("is not a field of a trace file".to_string()),
+    )
+}
+
+fn twice_err(at: Location, field: &str) -> TraceFileError {
+    TraceFileError::new(
+        at,
+        Some(field),
+        Problem::Unexpected("appears twice".to_string()),
+    )
+}
+
+fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
+    let e = TraceFileError::new(
+        at,
+        Some(field),
+        Problem::Unexpected("appears twice".to_string()),
+    );
+    st.fail(e)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nodes
+// ---------------------------------------------------------------------------------------------
+
+struct ReadNodes<'a, R: Read> {
+    sc: &'a mut Scanner<R>,
+    st: &'a mut State,
+}
+
+impl<R: Read> WithGame for ReadNodes<'_, R> {
+    type Output = Result<(), TraceFileError>;
+    fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
+        let ReadNodes { sc, st } = self;
+        let cfg = st
+            .header
+            .as_ref()
+            .map(|h| h.config.clone())
+            .unwrap_or_default();
+        let kind = st.kind;
+        let mut ctx = NodesCtx {
+            check: NodeCheck::new(root, &cfg, kind),
+            kind,
+            f: NodeFields::default(),
+            pr: Pruning::default(),
+        };
+        read_array(
+            sc,
+            st,
+            |st, bytes| parse_prefix(bytes, NodeSeed { ctx: &mut ctx, st }),
+            |st| {
+                st.at = Location::Node {
+                    id: st.rec.nodes.len() as u64,
+                };
+                st.field = None;
+            },
+        )?;
+        if let Some(h) = &st.header {
+            check_node_count(h, st.rec.nodes.len())?;
+        }
+        st.field = Some("pruned");
+        let NodesCtx { check, pr, .. } = &mut ctx;
+        let rec = &st.rec;
+        let exceptions = &mut st.exceptions;
+        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, exceptions, kind))
+    }
+}
+
+/// The fields of one node as read, before they are checked (buffers reused across nodes).
+#[derive(Default)]
+struct NodeFields {
+    seen: u32,
+    id: i64,
+    parent: Option<i64>,
+    ply: i64,
+    path: Vec<i64>,
+    mv: String,
+    san: String,
+    index: i64,
+    kind: Option<NodeKind>,
+    order: Option<OrderSource>,
+    depth: Option<i64>,
+    alpha: Option<i64>,
+    beta: Option<i64>,
+    value: i64,
+    bound: Option<Bound>,
+    expected: Option<NodeType>,
+    actual: Option<NodeType>,
+    uncertain: bool,
+    reason: Option<StopReason>,
+    moves: i64,
+    best_index: Option<i64>,
+    pruned: Vec<(u16, &'static str)>,
+    research_of: Option<i64>,
+}
+
+impl NodeFields {
+    fn has(&self, k: NodeKey) -> bool {
+        self.seen & (1 << k as u32) != 0
+    }
+}
+
+/// The pruned lists of the open nodes (by depth), and the moves their children searched.
+#[derive(Default)]
+struct Pruning {
+    claims: Vec<Vec<(u16, &'static str)>>,
+    searched: Vec<Vec<u16>>,
+    derived: Vec<u16>,
+}
+
+struct NodesCtx<G: TraceGame> {
+    check: NodeCheck<G>,
+    kind: GameKind,
+    f: NodeFields,
+    pr: Pruning,
+}
+
+struct NodeSeed<'c, G: TraceGame> {
+    ctx: &'c mut NodesCtx<G>,
+    st: &'c mut State,
+}
+
+impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, G> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a node object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let ctx = self.ctx;
+        let st = self.st;
+        let f = &mut ctx.f;
+        f.seen = 0;
+        while let Some(key) = map.next_key::<NodeKey>()? {
+            if key == NodeKey::Other {
+                return Err(unknown_node_key(st, &mut map));
+            }
+            st.field = Some(key.name());
+            if f.has(key) {
+                return Err(twice(st, st.at.clone(), key.name()));
+            }
+            f.seen |= 1 << key as u32;
+            match key {
+                NodeKey::Id => f.id = map.next_value()?,
+                NodeKey::Parent => f.parent = map.next_value()?,
+                NodeKey::Ply => f.ply = map.next_value()?,
+                NodeKey::Path => map.next_value_seed(IntsSeed(&mut f.path))?,
+                NodeKey::Move => map.next_value_seed(StrSeed(&mut f.mv))?,
+                NodeKey::San => map.next_value_seed(StrSeed(&mut f.san))?,
+                NodeKey::Index => f.index = map.next_value()?,
+                NodeKey::Kind => f.kind = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Order => f.order = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Depth => f.depth = map.next_value()?,
+                NodeKey::Alpha => f.alpha = map.next_value()?,
+                NodeKey::Beta => f.beta = map.next_value()?,
+                NodeKey::Value => f.value = map.next_value()?,
+                NodeKey::Bound => f.bound = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Expected => f.expected = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Actual => f.actual = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Uncertain => f.uncertain = map.next_value()?,
+                NodeKey::Reason => f.reason = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Moves => f.moves = map.next_value()?,
+                NodeKey::BestIndex => f.best_index = map.next_value()?,
+                NodeKey::Pruned => {
+                    let seed = PrunedSeed {
+                        out: &mut f.pruned,
+                        chess: ctx.kind == GameKind::Chess,
+                    };
+                    map.next_value_seed(seed)?
+                }
+                NodeKey::ResearchOf => f.research_of = map.next_value()?,
+                NodeKey::Other => unreachable!(),
+            }
+        }
+        st.field = None;
+        ctx.process(st).map_err(|e| st.fail(e))
+    }
+}
+
+fn unknown_node_key<'de, A: MapAccess<'de>>(st: &mut State, _map: &mut A) -> A::Error {
+    let e = TraceFileError {
+        file: None,
+        location: st.at.clone(),
+        field: None,
+        problem: Problem::Unexpected(format!(
+            "has a field that nodes do not have (they have {})",
+            NodeKey::ALL
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    };
+    st.fail(e)
+}
+
+/// Reads a `pruned` list: `{"child": i, "reason": r}` (trees) or `{"move": uci, "reason": r}`.
+struct PrunedSeed<'a> {
+    out: &'a mut Vec<(u16, &'static str)>,
+    chess: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for PrunedSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PrunedSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array of pruned moves")
+    }
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
+        self.out.clear();
+        let chess = self.chess;
+        while let Some(entry) = seq.next_element_seed(PrunedEntry { chess })? {
+            self.out.push(entry);
+        }
+        Ok(())
+    }
+}
+
+struct PrunedEntry {
+    chess: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for PrunedEntry {
+    type Value = (u16, &'static str);
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PrunedEntry {
+    type Value = (u16, &'static str);
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(if self.chess {
+            "{\"move\": uci, \"reason\": r}"
+        } else {
+            "{\"child\": i, \"reason\": r}"
+        })
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let (mut code, mut reason) = (None, None);
+        while let Some(key) = map.next_key::<PrunedKey>()? {
+            match key {
+                PrunedKey::Child if !self.chess && code.is_none() => {
+                    let c: u32 = map.next_value()?;
+                    code = Some(
+                        u16::try_from(c)
+                            .ok()
+                            .filter(|&c| c != NONE16)
+                            .ok_or_else(|| {
+                                de::Error::custom(format!("child {c} is out of range"))
+                            })?,
+                    );
+                }
+                PrunedKey::Move if self.chess && code.is_none() => {
+                    code = Some(map.next_value_seed(TextSeed(|mv: &str| {
+                        uci_to_code(mv)
+                            .filter(|&c| c != NONE16)
+                            .ok_or_else(|| format!("\"{}\" is not a UCI move", mv.escape_default()))
+                    }))?);
+                }
+                PrunedKey::Reason if reason.is_none() => {
+                    reason = Some(map.next_value_seed(TextSeed(|r: &str| {
+                        pruned_reason_name(r).ok_or_else(|| {
+                            format!(
+                                "\"{}\" is not the reason of a pruned move",
+                                r.escape_default()
+                            )
+                        })
+                    }))?);
+                }
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "an entry of \"pruned\" has {} field \"{}\"",
+                        if other == PrunedKey::Other {
+                            "an unknown"
+                        } else {
+                            "a repeated or misplaced"
+                        },
+                        other.name()
+                    )));
+                }
+            }
+        }
+        match (code, reason) {
+            (Some(c), Some(r)) => Ok((c, r)),
+            (None, _) => Err(de::Error::custom(format!(
+                "an entry of \"pruned\" has no \"{}\"",
+                if self.chess { "move" } else { "child" }
+            ))),
+            (_, None) => Err(de::Error::custom(
+                "an entry of \"pruned\" has no \"reason\"",
+            )),
+        }
+    }
+}
+
+/// Checks the pruned list of the node closing at the top of `walk` against the moves it
+/// considered and its children.
+fn close<G: TraceGame>(
+    walk: &mut Walk<G>,
+    rec: &Recorder,
+    pr: &mut Pruning,
+    exceptions: &mut Vec<(u32, u16, &'static str)>,
+    kind: GameKind,
+) -> Result<(), TraceFileError> {
+    let x = walk.top().expect("an open node");
+    let d = walk.len() - 1;
+    let n = &rec.nodes[x as usize];
+    let default = unsearched_reason(n.reason());
+    let searched = &mut pr.searched[d];
+    searched.sort_unstable();
+    pr.derived.clear();
+    if default.is_some() {
+        walk.unsearched(searched, &mut pr.derived);
+    }
+    let claims = &pr.claims[d];
+    let err = |msg: String| TraceFileError::node(x as u64, "pruned", invalid(msg));
+    if claims.len() != pr.derived.len() || claims.iter().zip(&pr.derived).any(|(c, d)| c.0 != *d) {
+        let listed: Vec<u16> = claims.iter().map(|c| c.0).collect();
+        if let Some(&c) = listed.iter().find(|c| !pr.derived.contains(c)) {
+            let why = if searched.binary_search(&c).is_ok() {
+                "a child searched it".to_string()
+            } else if default.is_none() {
+                format!(
+                    "a node that stops with {} leaves nothing unsearched",
+                    n.reason().name()
+                )
+            } else {
+                "it is not a move the node considered".to_string()
+            };
+            return Err(err(format!("lists {}, but {why}", kind.name_move(c))));
+        }
+        if let Some(&c) = pr.derived.iter().find(|c| !listed.contains(c)) {
+            return Err(err(format!(
+                "does not list {}, which the node considered and no child searched",
+                kind.name_move(c)
+            )));
+        }
+        return Err(err(
+            "lists the moves more than once or out of the order the node generated them"
+                .to_string(),
+        ));
+    }
+    for &(c, r) in claims {
+        if Some(r) != default {
+            if PruneReason::from_name(r).is_none() {
+                return Err(err(format!(
+                    "gives {} the reason {r}, but the node stopped with {}",
+                    kind.name_move(c),
+                    n.reason().name()
+                )));
+            }
+            push(exceptions, (x, c, r), "pruned moves")?;
+        }
+    }
+    Ok(())
+}
+
+fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::node(id as u64, field, invalid(msg))
+}
+
+impl<G: TraceGame> NodesCtx<G> {
+    /// Turns the fields just read into a record, checks it, and appends it.
+    fn process(&mut self, st: &mut State) -> Result<(), TraceFileError> {
+        let pos = st.rec.nodes.len() as u32;
+        let f = &mut self.f;
+        let kind = self.kind;
+        let chess = kind == GameKind::Chess;
+        for k in NodeKey::ALL {
+            let needed = match k {
+                NodeKey::Path => !chess,
+                NodeKey::Move | NodeKey::San => false,
+                _ => true,
+            };
+            if needed && !f.has(*k) {
+                return Err(missing(Location::Node { id: pos as u64 }, k.name()));
+            }
+        }
+        let unexpected = |field: &str, msg: &str| {
+            TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
+        };
+        if chess && f.has(NodeKey::Path) {
+            return Err(unexpected(
+                "path",
+                "is for trees; this trace searched chess",
+            ));
+        }
+        for k in [NodeKey::Move, NodeKey::San] {
+            if !chess && f.has(k) {
+                return Err(unexpected(
+                    k.name(),
+                    "is for chess; this trace searched a tree",
+                ));
+            }
+        }
+        if f.id != pos as i64 {
+            return Err(node_err(
+                pos,
+                "id",
+                format!(
+                    "is {}, but it is entry {pos} of \"nodes\" (ids must be 0, 1, 2, … in order)",
+                    f.id
+                ),
+            ));
+        }
+        let hint = st.header.as_ref().map_or(u64::MAX, |h| h.summary.nodes);
+        if pos as u64 >= hint {
+            return Err(TraceFileError::header(
+                "summary.nodes",
+                invalid(format!("is {hint}, but the file has more nodes")),
+            ));
+        }
+        let int = |field: &str, v: i64, lo: i64, hi: i64| -> Result<i64, TraceFileError> {
+            if (lo..=hi).contains(&v) {
+                Ok(v)
+            } else {
+                Err(node_err(pos, field, format!("{v} is outside [{lo}, {hi}]")))
+            }
+        };
+        let parent = match f.parent {
+            None => NO_PARENT,
+            Some(p) if (0..pos as i64).contains(&p) => p as u32,
+            Some(p) => {
+                return Err(node_err(
+                    pos,
+                    "parent",
+                    format!(
+                        "names node {p}, which does not come before it (a parent is entered \
+                         before its children)"
+                    ),
+                ));
+            }
+        };
+        let root = parent == NO_PARENT;
+        let move_code = if root {
+            for k in [NodeKey::Move, NodeKey::San] {
+                if f.has(k) {
+                    return Err(unexpected(k.name(), "a root has no move into it"));
+                }
+            }
+            if !chess && !f.path.is_empty() {
+                return Err(node_err(pos, "path", "must be [] at a root"));
+            }
+            NONE16
+        } else if chess {
+            for k in [NodeKey::Move, NodeKey::San] {
+                if !f.has(k) {
+                    return Err(missing(Location::Node { id: pos as u64 }, k.name()));
+                }
+            }
+            uci_to_code(&f.mv).ok_or_else(|| {
+                node_err(
+                    pos,
+                    "move",
+                    format!("\"{}\" is not a UCI move", f.mv.escape_default()),
+                )
+            })?
+        } else {
+            match f.path.last() {
+                None => return Err(node_err(pos, "path", "is [], but the node is not a root")),
+                Some(&c) => int("path", c, 0, NONE16 as i64 - 1)? as u16,
+            }
+        };
+        let depth = match (kind, f.depth) {
+            (GameKind::Tree, None) => i8::MAX,
+            (GameKind::Tree, Some(d)) => {
+                return Err(node_err(
+                    pos,
+                    "depth",
+                    format!("is {d}, but explicit trees are searched to their leaves: null"),
+                ));
+            }
+            (_, None) => {
+                return Err(node_err(
+                    pos,
+                    "depth",
+                    "is null, but only explicit trees have no depth",
+                ));
+            }
+            (_, Some(d)) => int("depth", d, i8::MIN as i64, i8::MAX as i64)? as i8,
+        };
+        let side = |field: &str, v: Option<i64>, unbounded: i32| -> Result<i32, TraceFileError> {
+            match v {
+                None => Ok(unbounded),
+                Some(v) if v > -(INF as i64) && v < INF as i64 => Ok(v as i32),
+                Some(v) => Err(node_err(
+                    pos,
+                    field,
+                    format!("{v} is not a window side (an unbounded side is null)"),
+                )),
+            }
+        };
+        let alpha = side("alpha", f.alpha, -INF)?;
+        let beta = side("beta", f.beta, INF)?;
+        let value = int("value", f.value, -(INF as i64) + 1, INF as i64 - 1)? as i32;
+        let bound = f.bound.expect("present");
+        let expected = f.expected.expect("present");
+        let actual = f.actual.expect("present");
+        if actual != bound.node_type() {
+            return Err(node_err(
+                pos,
+                "actual",
+                format!(
+                    "is {}, but a {} bound makes the node {}",
+                    actual.name(),
+                    bound.name(),
+                    bound.node_type().name()
+                ),
+            ));
+        }
+        let research_of = match f.research_of {
+            None => None,
+            Some(r) if (0..pos as i64).contains(&r) => Some(r as u32),
+            Some(r) => {
+                return Err(node_err(
+                    pos,
+                    "research_of",
+                    format!("names node {r}, which does not come before it"),
+                ));
+            }
+        };
+        let n = NodeRec {
+            parent,
+            alpha,
+            beta,
+            value,
+            move_code,
+            index: int("index", f.index, 0, NONE16 as i64)? as u16,
+            n_moves: int("moves", f.moves, 0, NONE16 as i64)? as u16,
+            best_index: match f.best_index {
+                None => NONE16,
+                Some(b) => int("best_index", b, 0, NONE16 as i64 - 1)? as u16,
+            },
+            kind: f.kind.expect("present") as u8 | (f.order.expect("present") as u8) << 4,
+            depth,
+            flags: bound as u8
+                | (expected as u8) << 2
+                | if f.uncertain { FLAG_UNCERTAIN } else { 0 }
+                | if research_of.is_some() {
+                    FLAG_RESEARCH
+                } else {
+                    0
+                },
+            reason: f.reason.expect("present") as u8,
+        };
+
+        // Close the nodes this one is not inside, checking their pruned lists.
+        {
+            let NodesCtx { check, pr, .. } = self;
+            let rec = &st.rec;
+            let exceptions = &mut st.exceptions;
+            check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
+                close(walk, rec, pr, exceptions, kind)
+            })?;
+        }
+        self.check.open(&st.rec.nodes, pos, &n)?;
+
+        // The fields derived from the path.
+        let f = &mut self.f;
+        let walk = &mut self.check.walk;
+        let ply = walk.len() - 1;
+        if f.ply != ply as i64 {
+            return Err(node_err(
+                pos,
+                "ply",
+                format!("is {}, but the node is {ply} moves below its root", f.ply),
+            ));
+        }
+        if chess {
+            if !root {
+                let san = if move_code == NONE16 {
+                    Some("--".to_string())
+                } else {
+                    walk.parent_move().and_then(|(p, m)| p.san(m))
+                };
+                if san.as_deref() != Some(f.san.as_str()) {
+                    return Err(node_err(
+                        pos,
+                        "san",
+                        format!(
+                            "is \"{}\", but the move \"{}\" is {} in SAN",
+                            f.san.escape_default(),
+                            f.mv.escape_default(),
+                            san.unwrap_or_default()
+                        ),
+                    ));
+                }
+            }
+        } else if f.path.len() != ply
+            || !walk.path_codes().zip(&f.path).all(|(a, &b)| a as i64 == b)
+        {
+            let real: Vec<String> = walk.path_codes().map(|c| c.to_string()).collect();
+            return Err(node_err(
+                pos,
+                "path",
+                format!(
+                    "is {:?}, but the moves from the root are [{}]",
+                    f.path,
+                    real.join(", ")
+                ),
+            ));
+        }
+        let pr = &mut self.pr;
+        if pr.claims.len() <= ply {
+            pr.claims.resize_with(ply + 1, Vec::new);
+            pr.searched.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::swap(&mut pr.claims[ply], &mut f.pruned);
+        pr.searched[ply].clear();
+        if ply > 0 && move_code != NONE16 {
+            pr.searched[ply - 1].push(move_code);
+        }
+        if let Some(r) = research_of {
+            push(&mut st.rec.research_of, (pos, r), "re-search links")?;
+        }
+        push(&mut st.rec.nodes, n, "nodes")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------------
+
+/// Reads the `events` array, replaying the tape as it goes.
+fn read_events<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+    let mut data: Vec<i64> = Vec::new();
+    read_array(
+        sc,
+        st,
+        |st, bytes| {
+            let seed = EventSeed {
+                st,
+                data: &mut data,
+            };
+            parse_prefix(bytes, seed)
+        },
+        |st| {
+            st.at = Location::Event {
+                index: st.rec.events.len() as u64,
+            };
+            st.field = None;
+        },
+    )
+}
+
+struct EventSeed<'a> {
+    st: &'a mut State,
+    data: &'a mut Vec<i64>,
+}
+
+impl<'de> DeserializeSeed<'de> for EventSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EventSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an event object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let st = self.st;
+        let (mut kind, mut node, mut has_node, mut has_data) = (None, None, false, false);
+        self.data.clear();
+        while let Some(key) = map.next_key::<EventKey>()? {
+            st.field = Some(key.name());
+            let dup = match key {
+                EventKey::Kind => kind.is_some(),
+                EventKey::Node => has_node,
+                EventKey::Data => has_data,
+                EventKey::Other => {
+                    let e = TraceFileError {
+                        file: None,
+                        location: st.at.clone(),
+                        field: None,
+                        problem: Problem::Unexpected(
+                            "has a field events do not have (they have kind, node, data)"
+                                .to_string(),
+                        ),
+                    };
+                    return Err(st.fail(e));
+                }
+            };
+            if dup {
+                return Err(twice(st, st.at.clone(), key.name()));
+            }
+            match key {
+                EventKey::Kind => {
+                    kind = Some(map.next_value_seed(NameSeed::<EventKind>(PhantomData))?)
+                }
+                EventKey::Node => {
+                    node = map.next_value::<Option<i64>>()?;
+                    has_node = true;
+                }
+                EventKey::Data => {
+                    map.next_value_seed(IntsSeed(self.data))?;
+                    has_data = true;
+                }
+                EventKey::Other => unreachable!(),
+            }
+        }
+        st.field = None;
+        let res = event(st, kind, node, has_node, self.data);
+        res.map_err(|e| st.fail(e))
+    }
+}
+
+fn event(
+    st: &mut State,
+    kind: Option<EventKind>,
+    node: Option<i64>,
+    has_node: bool,
+    data: &[i64],
+) -> Result<(), TraceFileError> {
+    let index = st.rec.events.len() as u64;
+    let at = Location::Event { index };
+    let kind = kind.ok_or_else(|| missing(at.clone(), "kind"))?;
+    if !has_node {
+        return Err(missing(at, "node"));
+    }
+    st.data.clear();
+    for &v in data {
+        let w = i32::try_from(v).map_err(|_| {
+            TraceFileError::event(index, "data", invalid(format!("{v} is out of range")))
+        })?;
+        st.data.push(w);
+    }
+    let resolved = st.tape.event(&st.rec, kind, &st.data)?;
+    if node != resolved.map(i64::from) {
+        let show = |n: Option<i64>| n.map_or("null".to_string(), |n| n.to_string());
+        return Err(TraceFileError::event(
+            index,
+            "node",
+            invalid(format!(
+                "is {}, but the event refers to {} (replaying the tape)",
+                show(node),
+                show(resolved.map(i64::from))
+            )),
+        ));
+    }
+    if kind == EventKind::Exit
+        && let Some(id) = resolved
+    {
+        st.rec.nodes[id as usize].flags |= FLAG_EXITED;
+    }
+    push(&mut st.rec.events, kind as u8, "events")?;
+    for i in 0..st.data.len() {
+        let w = st.data[i];
+        push(&mut st.rec.aux, w, "event data words")?;
+    }
+    Ok(())
+}
