@@ -11,6 +11,7 @@ use crate::game::tree::{ParseError, Tree};
 use crate::search::config::{ConfigError, SearchConfig};
 use crate::search::{SearchResult, Searcher, StopCause};
 use crate::trace::record::Recorder;
+use crate::trace::schema::StopReason;
 use crate::trace::stats::{StatsTracer, TraceStats};
 use crate::trace::{NoTrace, Tracer};
 use serde::{Deserialize, Serialize};
@@ -126,7 +127,7 @@ pub struct Summary {
     pub nodes: u64,
     /// The search stopped before it finished (see `stopped`).
     pub aborted: bool,
-    /// Why it stopped early: `node_cap` or `memory_budget`; `None` when it finished.
+    /// Why it stopped early: `node_cap`, `memory_budget` or `user`; `None` when it finished.
     pub stopped: Option<StopCause>,
     /// The root value may be wrong (only the unsafe uncertainty cut-offs, `uc_all`, allow
     /// this).
@@ -140,6 +141,42 @@ pub struct IterationSummary {
     pub value: Value,
     pub best_move: Option<String>,
     pub nodes: u64,
+}
+
+impl Summary {
+    /// The summary of a recording stopped by hand and closed with
+    /// [`Recorder::close_cut_short`]: the root searches that finished, and no value when none
+    /// did.
+    pub fn cut_short(rec: &Recorder) -> Summary {
+        let mut iterations = Vec::new();
+        for (k, (&root, &depth)) in rec.roots.iter().zip(&rec.root_depths).enumerate() {
+            let node = &rec.nodes[root as usize];
+            if !node.exited() || node.reason() == StopReason::Aborted {
+                continue;
+            }
+            let end = rec
+                .roots
+                .get(k + 1)
+                .copied()
+                .unwrap_or(rec.nodes.len() as u32);
+            iterations.push(IterationSummary {
+                depth,
+                value: node.value,
+                best_move: None,
+                nodes: (end - root) as u64,
+            });
+        }
+        Summary {
+            value: iterations.last().map(|it| it.value),
+            best_line: Vec::new(),
+            best_line_san: Vec::new(),
+            nodes: rec.nodes.len() as u64,
+            aborted: true,
+            stopped: Some(StopCause::User),
+            uncertain: false,
+            iterations,
+        }
+    }
 }
 
 impl Prepared {

@@ -1586,3 +1586,87 @@ fn damaged_files_never_panic_the_reader() {
     }
     assert!(refused > 2500, "most damage is noticed: {refused} of 3000");
 }
+
+/// The first `enters` nodes of a recording as the page holds them when Stop ends its worker:
+/// the tape up to the next enter, the nodes still open not yet exited.
+fn cut_at(rec: &Recorder, enters: usize) -> Recorder {
+    use prunescope::trace::schema::{EventKind, FLAG_BOUND_MASK, FLAG_EXITED, NONE16};
+    let mut cut = Recorder::new();
+    let (mut seen, mut aux) = (0usize, 0usize);
+    let mut open: Vec<u32> = Vec::new();
+    for &e in &rec.events {
+        let kind = EventKind::from_u8(e).unwrap();
+        if kind == EventKind::Enter {
+            if seen == enters {
+                break;
+            }
+            open.push(seen as u32);
+            seen += 1;
+        } else if kind == EventKind::Exit {
+            open.pop();
+        }
+        cut.events.push(e);
+        cut.aux
+            .extend_from_slice(&rec.aux[aux..aux + kind.aux_words()]);
+        aux += kind.aux_words();
+    }
+    cut.nodes = rec.nodes[..seen].to_vec();
+    for &id in &open {
+        let n = &mut cut.nodes[id as usize];
+        n.flags &= !(FLAG_EXITED | FLAG_BOUND_MASK);
+        n.value = 0;
+        n.reason = StopReason::Aborted as u8;
+        n.best_index = NONE16;
+    }
+    cut.research_of = rec
+        .research_of
+        .iter()
+        .copied()
+        .filter(|&(id, _)| (id as usize) < seen)
+        .collect();
+    for (&r, &d) in rec.roots.iter().zip(&rec.root_depths) {
+        if (r as usize) < seen {
+            cut.roots.push(r);
+            cut.root_depths.push(d);
+        }
+    }
+    cut
+}
+
+/// A search stopped by hand (the page's Stop) at any node, closed with
+/// `Recorder::close_cut_short`, is a valid trace file in both formats, says `"stopped": "user"`,
+/// keeps every node it had, and has the values of the root searches that finished.
+#[test]
+fn searches_stopped_by_hand_save_as_valid_files() {
+    let mut checked = 0;
+    for (input, c) in round_trip_cases().into_iter().step_by(7) {
+        let (prepared, summary, rec) = search(&input, &c);
+        let n = rec.nodes.len();
+        for enters in [1, 2, n / 3, n / 2, n - 1, n] {
+            let enters = enters.clamp(1, n);
+            let what = format!("{input:?} cut after {enters} of {n} nodes");
+            let mut cut = cut_at(&rec, enters);
+            cut.close_cut_short();
+            let s = Summary::cut_short(&cut);
+            assert_eq!(s.stopped, Some(prunescope::search::StopCause::User));
+            assert_eq!(s.nodes as usize, enters, "{what}");
+            // the finished root searches are the search's own iterations
+            for (mine, theirs) in s.iterations.iter().zip(&summary.iterations) {
+                assert_eq!(
+                    (mine.depth, mine.value),
+                    (theirs.depth, theirs.value),
+                    "{what}"
+                );
+            }
+            for format in [Format::Json, Format::Binary] {
+                let mut out = Vec::new();
+                file::write(&mut out, format, &input, &prepared, &c, &s, &cut).unwrap();
+                let back = file::read(&out[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_same_recording(&cut, &back.rec, &what);
+                assert_eq!(back.header.summary, s, "{what}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "{checked}");
+}

@@ -1,4 +1,4 @@
-//! Tests of the wasm adapter (`src/wasm.rs`), run in headless Chromium by
+//! Tests of the wasm adapter (`src/wasm/`), run in headless Chromium by
 //! `wasm-bindgen-test-runner` (see `scripts/test.sh`):
 //!
 //! ```sh
@@ -8,10 +8,16 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
+use prunescope::Game;
+use prunescope::game::chess::ChessPos;
 use prunescope::lab::Input;
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::schema::NO_PARENT;
-use prunescope::wasm::{ChessLabels, NODE_BYTES, Session, node_bytes, validate, validate_config};
+use prunescope::trace::schema::{NO_PARENT, NONE16, StopReason};
+use prunescope::wasm::{
+    NODE_BYTES, Names, Session, build_config, check_config, check_input, choices, config_words,
+    describe_config, diff_columns, node_bytes, parse_epd, records_from_bytes, validate,
+    validate_config,
+};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -263,10 +269,13 @@ fn bad_fen_is_a_clear_error() {
         .map(message)
         .expect("bad FEN is rejected");
     assert!(e.to_lowercase().contains("fen"), "{e}");
-    let e = ChessLabels::new("not a fen")
-        .err()
-        .map(message)
-        .expect("bad FEN is rejected");
+    let e = Names::new(
+        js(r#"{"kind":"chess","fen":"not a fen"}"#),
+        JsValue::UNDEFINED,
+    )
+    .err()
+    .map(message)
+    .expect("bad FEN is rejected");
     assert!(e.to_lowercase().contains("fen"), "{e}");
 }
 
@@ -301,66 +310,161 @@ fn validate_reports_errors_only() {
     assert!(validate(js(r#"{"kind":"chess","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}"#)).is_some());
     assert!(validate(JsValue::UNDEFINED).is_some());
     assert_eq!(validate_config(js(r#"{"algo":"pvs","depth":3}"#)), None);
+    let p = check_input(js(
+        r#"{"kind":"random","branching":0,"depth":3,"seed":1,"ordering":"best"}"#,
+    ));
+    assert_eq!(
+        get(&p, "field").as_string().as_deref(),
+        Some("random.branching")
+    );
+    let p = check_input(tree_input("(1 2"));
+    assert_eq!(get(&p, "field").as_string().as_deref(), Some("tree"));
+    assert!(check_input(tree_input(RN_TREE)).is_undefined());
+    let p = check_config(js(r#"{"null_move":{"R":7}}"#));
+    assert_eq!(get(&p, "field").as_string().as_deref(), Some("null_move.R"));
     let e = validate_config(js(r#"{"depht":3}"#)).expect("typo is an error");
     assert!(e.contains("depht"), "{e}");
 }
 
-#[wasm_bindgen_test]
-fn chess_labels_for_the_start_position() {
-    let mut labels = ChessLabels::new(START_FEN).map_err(message).unwrap();
-    let e2e4: u16 = 12 | (28 << 6);
-    let e7e5: u16 = 52 | (36 << 6);
-    let g1f3: u16 = 6 | (21 << 6);
-    labels
-        .append(&[NO_PARENT, 0, 1, 0], &[0, e2e4, e7e5, g1f3])
-        .map_err(message)
-        .unwrap();
-    assert_eq!(labels.len(), 4);
-    assert_eq!(labels.fen(0).map_err(message).unwrap(), START_FEN);
-    assert_eq!(
-        labels.fen(1).map_err(message).unwrap(),
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-    );
-    assert_eq!(
-        labels.path_san(2).map_err(message).unwrap(),
-        vec!["e4", "e5"]
-    );
-    assert!(labels.path_san(0).map_err(message).unwrap().is_empty());
-    assert_eq!(labels.last_move(0), None);
-    assert_eq!(labels.last_move(2).as_deref(), Some("e7e5"));
-    assert_eq!(labels.last_move(9), None);
-    let sans: Vec<String> = labels
-        .san_batch(&[0, 1, 2, 3, 99])
+/// Node records with the given (parent, move code, depth); every other field at its default.
+fn records(nodes: &[(u32, u16, i8)]) -> Vec<u8> {
+    let recs: Vec<prunescope::trace::record::NodeRec> = nodes
         .iter()
-        .map(|v| v.as_string().unwrap())
+        .map(
+            |&(parent, move_code, depth)| prunescope::trace::record::NodeRec {
+                parent,
+                alpha: -prunescope::INF,
+                beta: prunescope::INF,
+                value: 0,
+                move_code,
+                index: 0,
+                n_moves: 0,
+                best_index: NONE16,
+                kind: 0,
+                depth,
+                flags: 0,
+                reason: 0,
+            },
+        )
         .collect();
-    assert_eq!(sans, vec!["", "e4", "e5", "Nf3", "?"]);
-    assert!(labels.fen(99).is_err());
-    assert!(labels.append(&[0], &[]).is_err());
+    node_bytes(&recs).to_vec()
+}
+
+fn chess_input(fen: &str) -> JsValue {
+    js(&serde_json::json!({ "kind": "chess", "fen": fen }).to_string())
+}
+
+fn strings(a: js_sys::Array) -> Vec<String> {
+    a.iter().map(|v| v.as_string().unwrap()).collect()
 }
 
 #[wasm_bindgen_test]
-fn chess_search_streams_and_labels_every_node() {
-    let input = js(&format!(r#"{{"kind":"chess","fen":"{START_FEN}"}}"#));
-    let mut s = Session::new(input, js(r#"{"algo":"pvs","depth":2,"iterative":true}"#))
+fn names_for_the_start_position() {
+    let mut names = Names::new(chess_input(START_FEN), JsValue::UNDEFINED)
         .map_err(message)
         .unwrap();
+    assert!(names.is_chess());
+    let e2e4: u16 = 12 | (28 << 6);
+    let e7e5: u16 = 52 | (36 << 6);
+    let g1f3: u16 = 6 | (21 << 6);
+    names
+        .append_records(&records(&[
+            (NO_PARENT, 0, 3),
+            (0, e2e4, 2),
+            (1, e7e5, 1),
+            (0, g1f3, 2),
+        ]))
+        .map_err(message)
+        .unwrap();
+    assert_eq!(names.len(), 4);
+    assert_eq!(
+        names.fen(0).map_err(message).unwrap().as_deref(),
+        Some(START_FEN)
+    );
+    assert_eq!(
+        names.fen(1).map_err(message).unwrap().as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    );
+    assert_eq!(names.path(2).map_err(message).unwrap(), vec!["e4", "e5"]);
+    assert!(names.path(0).map_err(message).unwrap().is_empty());
+    assert_eq!(names.uci(0), None);
+    assert_eq!(names.uci(2).as_deref(), Some("e7e5"));
+    assert_eq!(names.uci(9), None);
+    assert_eq!(
+        strings(names.labels(&[0, 1, 2, 3, 99])),
+        vec!["", "e4", "e5", "Nf3", "?"]
+    );
+    let e7e6: u16 = 52 | (44 << 6);
+    assert_eq!(names.move_name(1, e7e6), "e6");
+    assert!(names.fen(99).is_err());
+    // a child whose parent does not come before it is refused
+    assert!(names.append_records(&records(&[(7, e2e4, 1)])).is_err());
+    assert!(names.append_records(&[0u8; 27]).is_err());
+    // the root's 20 moves: two searched, 18 never searched
+    let u = names.unsearched(0).map_err(message).unwrap();
+    let codes: Vec<u16> = get(&u, "codes")
+        .dyn_into::<js_sys::Array>()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap() as u16)
+        .collect();
+    assert_eq!(codes.len(), 18);
+    assert!(!codes.contains(&e2e4) && !codes.contains(&g1f3));
+    // after 1. e4 e5 White has 29 moves, none searched
+    assert_eq!(
+        names.unsearched_counts(&[0, 1, 2]).to_vec(),
+        vec![18, 19, 29]
+    );
+    assert_eq!(names.child_codes(0).to_vec(), vec![e2e4, g1f3]);
+}
+
+#[wasm_bindgen_test]
+fn names_for_trees_are_child_indices() {
+    let mut names = Names::new(tree_input(RN_TREE), JsValue::UNDEFINED).unwrap();
+    assert!(!names.is_chess());
+    // root, node 1, its first leaf
+    names
+        .append_records(&records(&[(NO_PARENT, 0, 127), (0, 1, 127), (1, 0, 127)]))
+        .unwrap();
+    assert_eq!(strings(names.labels(&[0, 1, 2])), vec!["", "1", "0"]);
+    assert_eq!(names.path(2).unwrap(), vec!["1", "0"]);
+    assert_eq!(names.fen(1).unwrap(), None);
+    // node 1 = (2 4 6): leaves 1 and 2 never searched; the root's children 0 and 2 neither
+    assert_eq!(names.child_codes(1).to_vec(), vec![0]);
+    assert_eq!(names.unsearched_counts(&[0, 1, 2]).to_vec(), vec![2, 2, 0]);
+    assert_eq!(names.move_name(1, 2), "2");
+}
+
+#[wasm_bindgen_test]
+fn chess_search_streams_and_names_every_node() {
+    let input = chess_input(START_FEN);
+    let mut s = Session::new(
+        input.clone(),
+        js(r#"{"algo":"pvs","depth":2,"iterative":true}"#),
+    )
+    .map_err(message)
+    .unwrap();
     assert_eq!(s.kind(), "chess");
     let (batches, result) = run_collect(&mut s, 20);
     assert!(batches.len() > 3);
     let summary = get(&result, "summary");
     assert_eq!(num(&summary, "nodes") as u32, s.node_count());
-    let best_san = get(&summary, "best_line_san");
-    assert!(js_sys::Array::is_array(&best_san));
+    assert!(js_sys::Array::is_array(&get(&summary, "best_line_san")));
+    assert_eq!(
+        get(&get(&result, "input"), "kind").as_string().as_deref(),
+        Some("chess")
+    );
 
-    let mut labels = ChessLabels::new(START_FEN).map_err(message).unwrap();
+    let mut names = Names::new(input, JsValue::UNDEFINED)
+        .map_err(message)
+        .unwrap();
     for b in &batches {
-        assert_eq!(b.start, labels.len());
-        labels.append_records(&b.nodes).map_err(message).unwrap();
+        assert_eq!(b.start, names.len());
+        names.append_records(&b.nodes).map_err(message).unwrap();
     }
-    assert_eq!(labels.len(), s.node_count());
-    let ids: Vec<u32> = (0..labels.len()).collect();
-    let sans = labels.san_batch(&ids);
+    assert_eq!(names.len(), s.node_count());
+    let ids: Vec<u32> = (0..names.len()).collect();
+    let sans = strings(names.labels(&ids));
     let legal_first = [
         "a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4", "g3", "g4", "h3",
         "h4", "Na3", "Nc3", "Nf3", "Nh3",
@@ -370,19 +474,19 @@ fn chess_search_streams_and_labels_every_node() {
         let at = id as usize * NODE_BYTES;
         u32::from_le_bytes(all[at..at + 4].try_into().unwrap())
     };
-    for id in 0..labels.len() {
+    for id in 0..names.len() {
         let mut ply = 0;
         let mut cur = id;
         while parent(cur) != NO_PARENT {
             cur = parent(cur);
             ply += 1;
         }
-        let san = sans.get(id).as_string().unwrap();
-        assert_ne!(san, "?", "node {id} has a label");
+        let san = &sans[id as usize];
+        assert_ne!(san, "?", "node {id} has a name");
         match ply {
             0 => assert_eq!(san, ""),
             1 => assert!(legal_first.contains(&san.as_str()), "{san}"),
-            _ => assert_eq!(labels.path_san(id).map_err(message).unwrap().len(), ply),
+            _ => assert_eq!(names.path(id).map_err(message).unwrap().len(), ply),
         }
     }
 }
@@ -453,23 +557,517 @@ fn streamed_chess_trace_equals_the_native_recording() {
 }
 
 #[wasm_bindgen_test]
-fn chess_labels_name_null_moves() {
-    let mut labels = ChessLabels::new(START_FEN).unwrap();
+fn names_name_null_moves() {
+    let mut names = Names::new(chess_input(START_FEN), JsValue::UNDEFINED).unwrap();
     // root → e2e4 → null move (Black passes) → d2d4
     let e2e4 = 12 | (28 << 6);
     let d2d4 = 11 | (27 << 6);
-    labels
-        .append(&[u32::MAX, 0, 1, 2], &[0, e2e4, 0xFFFF, d2d4])
+    names
+        .append_records(&records(&[
+            (NO_PARENT, 0, 3),
+            (0, e2e4, 2),
+            (1, 0xFFFF, 1),
+            (2, d2d4, 0),
+        ]))
         .unwrap();
-    let san: Vec<String> = labels
-        .san_batch(&[1, 2, 3])
-        .iter()
-        .map(|v| v.as_string().unwrap())
-        .collect();
-    assert_eq!(san, ["e4", "--", "d4"]);
+    assert_eq!(strings(names.labels(&[1, 2, 3])), ["e4", "--", "d4"]);
     assert!(
-        labels.fen(2).unwrap().contains(" w "),
+        names.fen(2).unwrap().unwrap().contains(" w "),
         "White to move after Black passes"
     );
-    assert_eq!(labels.path_san(3).unwrap(), ["e4", "--", "d4"]);
+    assert_eq!(names.path(3).unwrap(), ["e4", "--", "d4"]);
+    assert_eq!(names.uci(2), None, "a null move has no squares");
+}
+
+/// The moves a node never searched, as the core defines them: its considered moves
+/// (`search::considered_moves`) whose codes no child carries.
+fn native_unsearched(
+    rec: &prunescope::Recorder,
+    root: &ChessPos,
+    quiescence: bool,
+    id: usize,
+) -> Vec<u16> {
+    let mut path = Vec::new();
+    let mut cur = id;
+    while rec.nodes[cur].parent != NO_PARENT {
+        path.push(cur);
+        cur = rec.nodes[cur].parent as usize;
+    }
+    let mut pos = root.clone();
+    for &n in path.iter().rev() {
+        pos = pos.play_code(rec.nodes[n].move_code).unwrap().0;
+    }
+    let searched: Vec<u16> = (0..rec.nodes.len())
+        .filter(|&c| rec.nodes[c].parent == id as u32)
+        .map(|c| rec.nodes[c].move_code)
+        .collect();
+    let mut moves = Vec::new();
+    let q = quiescence && rec.nodes[id].depth <= 0;
+    prunescope::search::considered_moves(&pos, q, &mut moves);
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| pos.move_code(m, i))
+        .filter(|c| !searched.contains(c))
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn unsearched_moves_include_cutoffs_before_move_generation() {
+    // Kiwipete with TT and null move: hundreds of nodes stop before generating their moves.
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut cfg = SearchConfig {
+        algo: Algorithm::Pvs,
+        depth: 3,
+        iterative: true,
+        ..Default::default()
+    };
+    for name in ["tt", "tt_move", "null_move", "quiescence"] {
+        cfg.enable(name).unwrap();
+    }
+    let input = Input::Chess { fen: fen.into() };
+    let (_, rec) = native(&input, &cfg);
+    let cfg_js = js(&serde_json::to_string(&cfg).unwrap());
+    let mut names = Names::new(chess_input(fen), cfg_js).unwrap();
+    names.append_records(node_bytes(&rec.nodes)).unwrap();
+    let root = ChessPos::from_fen(fen).unwrap();
+    let mut before_moves = 0;
+    let ids: Vec<u32> = (0..rec.nodes.len() as u32).collect();
+    let counts = names.unsearched_counts(&ids).to_vec();
+    for (id, n) in rec.nodes.iter().enumerate() {
+        let want = native_unsearched(&rec, &root, true, id);
+        assert_eq!(
+            counts[id] as usize,
+            want.len(),
+            "node {id} ({:?})",
+            n.reason()
+        );
+        if n.exited() && n.reason().before_moves() {
+            before_moves += 1;
+            if n.reason() != StopReason::StandPat {
+                assert_eq!(n.n_moves, 0, "node {id} stopped before generating moves");
+            }
+        }
+        if id % 97 == 0 {
+            let u = names.unsearched(id as u32).unwrap();
+            let codes: Vec<u16> = get(&u, "codes")
+                .dyn_into::<js_sys::Array>()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap() as u16)
+                .collect();
+            assert_eq!(codes, want, "node {id}");
+        }
+    }
+    assert!(
+        before_moves > 50,
+        "{before_moves} TT / null-move / stand-pat cut-offs"
+    );
+}
+
+/// A trace file written by the core, for `Session::open`.
+fn trace_file(input: &Input, cfg: &SearchConfig) -> (Vec<u8>, prunescope::Recorder) {
+    let prepared = input.prepare().unwrap();
+    let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
+    let mut out = Vec::new();
+    prunescope::trace::json::write_trace(&mut out, input, &prepared, cfg, &summary, &rec).unwrap();
+    (out, rec)
+}
+
+/// Every batch of an opened or handed-back session.
+fn replay_all(s: &mut Session, max_nodes: u32) -> Vec<Batch> {
+    let mut out = Vec::new();
+    while let Some(b) = s.replay_next(max_nodes) {
+        let b: JsValue = b.into();
+        out.push(Batch {
+            start: num(&b, "start") as u32,
+            nodes: get(&b, "nodes").unchecked_into::<Uint8Array>().to_vec(),
+            upd_ids: get(&b, "updIds").unchecked_into::<Uint32Array>().to_vec(),
+            upd: get(&b, "upd").unchecked_into::<Uint8Array>().to_vec(),
+            events: get(&b, "events").unchecked_into::<Uint8Array>().to_vec(),
+            aux: get(&b, "aux").unchecked_into::<Int32Array>().to_vec(),
+            research: get(&b, "research").unchecked_into::<Uint32Array>().to_vec(),
+            roots: get(&b, "roots").unchecked_into::<Int32Array>().to_vec(),
+            nodes_total: num(&b, "nodesTotal") as u32,
+            elapsed_ms: 0.0,
+        });
+    }
+    out
+}
+
+fn assert_batches_equal_recording(batches: &[Batch], rec: &prunescope::Recorder) {
+    assert_eq!(assemble(batches), rec_bytes(rec));
+    let events: Vec<u8> = batches.iter().flat_map(|b| b.events.clone()).collect();
+    let aux: Vec<i32> = batches.iter().flat_map(|b| b.aux.clone()).collect();
+    let research: Vec<u32> = batches.iter().flat_map(|b| b.research.clone()).collect();
+    let roots: Vec<i32> = batches.iter().flat_map(|b| b.roots.clone()).collect();
+    assert_eq!(events, rec.events);
+    assert_eq!(aux, rec.aux);
+    assert_eq!(
+        research,
+        rec.research_of
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        roots,
+        rec.roots
+            .iter()
+            .zip(&rec.root_depths)
+            .flat_map(|(&r, &d)| [r as i32, d])
+            .collect::<Vec<_>>()
+    );
+    // every batch's events refer only to the nodes sent so far
+    let mut sent = 0u32;
+    let mut entered = 0u32;
+    for b in batches {
+        sent += (b.nodes.len() / NODE_BYTES) as u32;
+        entered += b.events.iter().filter(|&&e| e == 0).count() as u32;
+        assert!(entered <= sent, "a batch enters nodes it does not carry");
+    }
+}
+
+#[wasm_bindgen_test]
+fn an_opened_trace_streams_like_a_search() {
+    let cases = [
+        (
+            Input::Tree {
+                text: "((3 12 8) (2 4 6) (14 5 2) ((1 9) (7 3)) (20 (4 8) 6))".into(),
+            },
+            SearchConfig {
+                algo: Algorithm::Pvs,
+                ..Default::default()
+            },
+        ),
+        (
+            Input::Chess {
+                fen: START_FEN.into(),
+            },
+            {
+                let mut c = SearchConfig {
+                    depth: 3,
+                    iterative: true,
+                    ..Default::default()
+                };
+                c.enable("tt").unwrap();
+                c.enable("null_move").unwrap();
+                c
+            },
+        ),
+    ];
+    for (input, cfg) in cases {
+        let (bytes, rec) = trace_file(&input, &cfg);
+        let mut s = Session::open(&bytes).map_err(message).unwrap();
+        assert_eq!(s.node_count() as usize, rec.nodes.len());
+        let header = s.header().unwrap();
+        assert!(get(&header, "input").is_object());
+        let batches = replay_all(&mut s, 7);
+        assert!(batches.len() > 1);
+        assert_batches_equal_recording(&batches, &rec);
+        let out = s.outcome_now().unwrap();
+        let stats = get(&out, "stats");
+        let want = prunescope::trace::stats::TraceStats::of(&rec);
+        assert_eq!(num(&stats, "nodes") as u64, want.nodes);
+        assert_eq!(num(&stats, "cutoffs") as u64, want.cutoffs);
+        assert_eq!(num(&stats, "leaves") as u64, want.leaves);
+        // saved again: the same file
+        let chunks = std::rc::Rc::new(std::cell::RefCell::new(Vec::<u8>::new()));
+        let sink = chunks.clone();
+        let cb = Closure::<dyn FnMut(JsValue)>::new(move |c: JsValue| {
+            sink.borrow_mut()
+                .extend(c.unchecked_into::<Uint8Array>().to_vec());
+        });
+        let written = s
+            .save("json", cb.as_ref().unchecked_ref(), 4096)
+            .map_err(message)
+            .unwrap();
+        assert_eq!(written as usize, bytes.len());
+        assert_eq!(
+            *chunks.borrow(),
+            bytes,
+            "saving an opened trace writes the same file"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn corrupt_trace_files_are_refused_with_the_first_bad_item() {
+    let (bytes, _) = trace_file(
+        &Input::Tree {
+            text: RN_TREE.into(),
+        },
+        &SearchConfig {
+            algo: Algorithm::AlphaBeta,
+            ..Default::default()
+        },
+    );
+    let good = String::from_utf8(bytes).unwrap();
+    let cases: Vec<(String, &str)> = vec![
+        (good[..200].to_string(), "the file ends early"),
+        (
+            r#"{"format":"x","version":3}"#.into(),
+            "not a prunescope trace",
+        ),
+        (
+            good.replace("\"version\":3", "\"version\":1"),
+            "version 1 is not supported",
+        ),
+        (
+            good.replacen("\"reason\":\"leaf\"", "\"reason\":\"<img src=x>\"", 1),
+            "unknown stop reason",
+        ),
+        (
+            good.replacen(
+                "{\"kind\":\"exit\",\"node\":1}",
+                "{\"kind\":\"exit\",\"node\":0}",
+                1,
+            ),
+            "event",
+        ),
+        (
+            good.replacen("\"value\":3,", "\"value\":\"<b>3</b>\",", 1),
+            "invalid type",
+        ),
+        (good.replacen("\"path\":[0]", "\"path\":[]", 1), "\"path\""),
+    ];
+    for (text, want) in cases {
+        let e = Session::open(text.as_bytes())
+            .err()
+            .map(message)
+            .expect("refused");
+        assert!(e.contains(want), "{want:?} not in {e:?}");
+    }
+    assert!(Session::open(&[0xff, 0xfe, 0x00]).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_trace_handed_back_is_measured_and_saved_by_the_core() {
+    let input = Input::Random(
+        serde_json::from_value(
+            serde_json::json!({"branching": 3, "depth": 4, "seed": 7, "ordering": "random"}),
+        )
+        .unwrap(),
+    );
+    let cfg = SearchConfig {
+        algo: Algorithm::AlphaBeta,
+        node_cap: 50,
+        ..Default::default()
+    };
+    let (summary, rec) = native(&input, &cfg);
+    assert!(summary.aborted);
+    let input_js = js(&serde_json::to_string(&input).unwrap());
+    let cfg_js = js(&serde_json::to_string(&cfg).unwrap());
+    let mut s = Session::adopt(input_js.clone(), cfg_js.clone())
+        .map_err(message)
+        .unwrap();
+    // in two parts, as the page hands back large traces
+    let bytes = node_bytes(&rec.nodes);
+    let half = (rec.nodes.len() / 2) * NODE_BYTES;
+    let research: Vec<u32> = rec.research_of.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let roots: Vec<i32> = rec
+        .roots
+        .iter()
+        .zip(&rec.root_depths)
+        .flat_map(|(&r, &d)| [r as i32, d])
+        .collect();
+    s.adopt_part(&bytes[..half], &[], &[], &[], &[]).unwrap();
+    s.adopt_part(&bytes[half..], &rec.events, &rec.aux, &research, &roots)
+        .unwrap();
+    let out = s.adopt_end(JsValue::NULL).map_err(message).unwrap();
+    assert_eq!(get(&out, "aborted"), JsValue::TRUE);
+    assert_eq!(num(&get(&out, "stats"), "nodes") as usize, rec.nodes.len());
+    assert_eq!(
+        num(&get(&out, "summary"), "nodes") as usize,
+        rec.nodes.len()
+    );
+    assert_batches_equal_recording(&replay_all(&mut s, 1000), &rec);
+    // a search handed back after Stop saves as stopped by hand, and opens again
+    let chunks = std::rc::Rc::new(std::cell::RefCell::new(Vec::<u8>::new()));
+    let sink = chunks.clone();
+    let cb = Closure::<dyn FnMut(JsValue)>::new(move |c: JsValue| {
+        sink.borrow_mut()
+            .extend(c.unchecked_into::<Uint8Array>().to_vec());
+    });
+    s.save("binary", cb.as_ref().unchecked_ref(), 4096)
+        .map_err(message)
+        .unwrap();
+    let saved = chunks.borrow().clone();
+    let again = Session::open(&saved).map_err(message).unwrap();
+    assert_eq!(again.node_count() as usize, rec.nodes.len());
+    let out = again.outcome_now().map_err(message).unwrap();
+    assert_eq!(
+        get(&get(&out, "summary"), "stopped").as_string().as_deref(),
+        Some("user")
+    );
+    // an inconsistent hand-back is refused: a tape that enters one node too many
+    let mut bad = Session::adopt(input_js, cfg_js).unwrap();
+    bad.adopt_part(bytes, &[0u8; 60], &[], &[], &[]).unwrap();
+    let e = bad.adopt_end(JsValue::NULL).err().map(message).unwrap();
+    assert!(e.contains("inconsistent"), "{e}");
+}
+
+#[wasm_bindgen_test]
+fn configuration_words_round_trip_through_the_core() {
+    let base = js(r#"{"depth":3,"iterative":true}"#);
+    for &(name, _) in prunescope::search::config::ENABLE_NAMES
+        .iter()
+        .chain(&[("uc_safe", ""), ("uc_all", "")])
+    {
+        let built = build_config("pvs", name, "null_move.R=3 lmr.K=4", base.clone()).unwrap();
+        if get(&built, "message").is_string() {
+            // a switch the core refuses alone (e.g. presearch needs tt): named as such
+            assert_eq!(
+                get(&built, "field").as_string().as_deref(),
+                Some("config"),
+                "{name}"
+            );
+            continue;
+        }
+        let cfg = get(&built, "config");
+        let words = config_words(cfg.clone()).unwrap();
+        let again = build_config(
+            &get(&words, "algo").as_string().unwrap(),
+            &get(&words, "enable").as_string().unwrap(),
+            &get(&words, "set").as_string().unwrap(),
+            base.clone(),
+        )
+        .unwrap();
+        assert_eq!(
+            js_sys::JSON::stringify(&get(&again, "config")).unwrap(),
+            js_sys::JSON::stringify(&cfg).unwrap(),
+            "{name}"
+        );
+    }
+    let cfg = get(
+        &build_config(
+            "pvs",
+            "tt, null_move, uc_safe verified_null",
+            "null_move.R=3, lmr.K=4",
+            JsValue::UNDEFINED,
+        )
+        .unwrap(),
+        "config",
+    );
+    assert_eq!(
+        describe_config(cfg).unwrap(),
+        "pvs + tt, null_move, verified_null, uc_safe (null_move.R=3, lmr.K=4)"
+    );
+    let bad = build_config("pvs", "tt, nullmove", "", JsValue::UNDEFINED).unwrap();
+    assert!(
+        get(&bad, "message")
+            .as_string()
+            .unwrap()
+            .contains("unknown technique 'nullmove'")
+    );
+    assert_eq!(get(&bad, "field").as_string().as_deref(), Some("enable"));
+    let bad = build_config("pvs", "", "null_move.R", JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&bad, "field").as_string().as_deref(), Some("set"));
+    let bad = build_config("minimax", "null_move", "", JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&bad, "field").as_string().as_deref(), Some("config"));
+    assert!(
+        get(&bad, "config").is_object(),
+        "the refused configuration comes back to show"
+    );
+    let c = choices().unwrap();
+    assert_eq!(js_sys::Array::from(&get(&c, "replacement")).length(), 3);
+    assert_eq!(
+        strings(js_sys::Array::from(&get(&c, "ordering"))),
+        ["best", "worst", "random"]
+    );
+    assert_eq!(num(&c, "mate"), prunescope::game::chess::MATE as f64);
+    let epd = parse_epd("8/8/8/8/8/8/5k2/K7 w - - bm Kb2; id \"x\";\n").unwrap();
+    assert_eq!(
+        get(&js_sys::Array::from(&epd).get(0), "id")
+            .as_string()
+            .as_deref(),
+        Some("x")
+    );
+    assert!(parse_epd("nonsense").is_err());
+}
+
+#[wasm_bindgen_test]
+fn the_page_diff_is_the_core_diff() {
+    let mut rng = prunescope::game::synthetic::Rng::new(11);
+    for case in 0..60 {
+        let shape = prunescope::game::tree::Shape::random(&mut rng, 2 + case % 4, 4, 9);
+        let input = Input::Tree {
+            text: shape.to_text(),
+        };
+        let algos = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Pvs];
+        let (_, a) = native(
+            &input,
+            &SearchConfig {
+                algo: algos[case as usize % 3],
+                ..Default::default()
+            },
+        );
+        let (_, b) = native(
+            &input,
+            &SearchConfig {
+                algo: algos[(case as usize + 1) % 3],
+                ..Default::default()
+            },
+        );
+        let cols = |r: &prunescope::Recorder| {
+            (
+                r.nodes.iter().map(|n| n.parent).collect::<Vec<_>>(),
+                r.nodes.iter().map(|n| n.move_code).collect::<Vec<_>>(),
+                r.nodes.iter().map(|n| n.value).collect::<Vec<_>>(),
+                r.nodes.iter().map(|n| n.flags).collect::<Vec<_>>(),
+            )
+        };
+        let (pa, ca, va, fa) = cols(&a);
+        let (pb, cb, vb, fb) = cols(&b);
+        let got = diff_columns(&pa, &ca, &va, &fa, &pb, &cb, &vb, &fb)
+            .map_err(message)
+            .unwrap();
+        let want = prunescope::trace::diff::diff(&a.nodes, &b.nodes);
+        assert_eq!(
+            get(&got, "aToB").unchecked_into::<Uint32Array>().to_vec(),
+            want.left_to_right
+        );
+        assert_eq!(
+            get(&got, "bToA").unchecked_into::<Uint32Array>().to_vec(),
+            want.right_to_left
+        );
+        assert_eq!(
+            get(&got, "changes").unchecked_into::<Uint8Array>().to_vec(),
+            want.changes
+        );
+        assert_eq!(num(&get(&got, "counts"), "both") as u64, want.both);
+        assert_eq!(
+            js_sys::Array::from(&get(&got, "per_ply")).length() as usize,
+            want.per_ply.len()
+        );
+    }
+    let e = diff_columns(
+        &[NO_PARENT, 5],
+        &[0, 0],
+        &[0, 0],
+        &[0, 0],
+        &[],
+        &[],
+        &[],
+        &[],
+    )
+    .err()
+    .map(message)
+    .unwrap();
+    assert!(e.contains("trace A"), "{e}");
+}
+
+#[wasm_bindgen_test]
+fn records_read_back_as_written() {
+    let (_, rec) = native(
+        &Input::Tree {
+            text: RN_TREE.into(),
+        },
+        &SearchConfig::default(),
+    );
+    assert_eq!(
+        records_from_bytes(node_bytes(&rec.nodes)).unwrap(),
+        rec.nodes
+    );
+    assert!(records_from_bytes(&[1, 2, 3]).is_err());
 }

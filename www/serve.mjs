@@ -5,8 +5,9 @@
 //
 // Serves the repository root (index.html, www/, pkg/, node_modules/, ...) with correct MIME
 // types (`.wasm` as application/wasm so WebAssembly.instantiateStreaming works), answers GET and
-// HEAD only, never leaves the root (no directory traversal), hides dot-files and target/, and
-// answers 404 for anything else. `startServer()` is exported for the browser tests.
+// HEAD only, never leaves the root (no directory traversal), hides dot-files and target/,
+// answers 404 for anything else, and sends a Content-Security-Policy that forbids inline script
+// (`CSP` below). `startServer()` is exported for the browser tests.
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
@@ -42,6 +43,25 @@ export const MIME_TYPES = {
 };
 
 const DEFAULT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The Content-Security-Policy of every response: scripts only from this server (no inline
+ * script, no eval; WebAssembly allowed), no plugins, no framing. A trace file with markup in it
+ * therefore cannot run script even if some text reached the DOM as markup (it never does:
+ * www/dom.js builds text nodes).
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** Top-level folders never served (build output that is not part of the site). */
 const HIDDEN_TOP = new Set(['target']);
@@ -105,6 +125,8 @@ async function handle(root, req, res) {
     'Content-Length': info.size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': CSP,
+    'Referrer-Policy': 'no-referrer',
   });
   if (req.method === 'HEAD') return res.end();
   const stream = createReadStream(file);

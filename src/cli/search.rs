@@ -240,6 +240,7 @@ fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
              are partial (raise --memory-budget, or leave out --json and --trace)",
             common.memory_budget, summary.nodes
         ),
+        Some(StopCause::User) => "the search was stopped by hand; results are partial".into(),
     };
     let iterations = if summary.value.is_none() {
         "; no iteration finished, so there is no value"
@@ -366,6 +367,7 @@ pub fn print_summary(
         match s.stopped {
             Some(StopCause::NodeCap) => " — stopped by the node cap",
             Some(StopCause::MemoryBudget) => " — stopped by the memory budget",
+            Some(StopCause::User) => " — stopped by hand",
             None => "",
         }
     )?;

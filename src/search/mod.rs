@@ -60,6 +60,9 @@ pub enum StopCause {
     NodeCap,
     /// The tracer's memory budget was reached (see [`Tracer::over_budget`]).
     MemoryBudget,
+    /// Someone stopped it by hand (the page's Stop button); the search itself never reports
+    /// this, the page's recording does (see `Recorder::close_cut_short`).
+    User,
 }
 
 /// What a search found.

@@ -211,6 +211,66 @@ impl Recorder {
         self.stack.shrink_to_fit();
     }
 
+    /// Closes a recording that was cut short from outside the search (the page's Stop ends the
+    /// worker, and the page keeps the batches it had received), so that it is a whole trace
+    /// like one the node cap stopped: every node still open exits innermost first, as a node
+    /// the search aborts does — with its finished children's best value (0 when none
+    /// finished, as the search returns) and the move that gave it — and the tape ends
+    /// with an `aborted` event (unless it already does: the node cap stopped it first).
+    pub fn close_cut_short(&mut self) {
+        // The open nodes, from the tape: enters come in id order, exits close the innermost.
+        self.stack.clear();
+        let mut next = 0u32;
+        for &e in &self.events {
+            match EventKind::from_u8(e) {
+                Some(EventKind::Enter) => {
+                    self.stack.push(next);
+                    next += 1;
+                }
+                Some(EventKind::Exit) => {
+                    self.stack.pop();
+                }
+                _ => {}
+            }
+        }
+        // The best finished child of each open node (children come after their parents).
+        let mut best: Vec<Option<(Value, u32)>> = vec![None; self.stack.len()];
+        let depth_of = |id: u32, stack: &[u32]| stack.iter().position(|&s| s == id);
+        if let Some(&first) = self.stack.first() {
+            for n in &self.nodes[first as usize..] {
+                if n.is_root() || !n.exited() || n.node_kind() == NodeKind::Null {
+                    continue;
+                }
+                if let Some(k) = depth_of(n.parent, &self.stack) {
+                    let v = -n.value;
+                    if best[k].is_none_or(|(b, _)| v > b) {
+                        best[k] = Some((v, n.index as u32));
+                    }
+                }
+            }
+        }
+        while let Some(&id) = self.stack.last() {
+            let k = self.stack.len() - 1;
+            let (value, best_index) = match best[k] {
+                Some((v, i)) => (v, Some(i)),
+                None => (0, None),
+            };
+            let n = self.nodes[id as usize];
+            let bound = crate::search::window::Window::new(n.alpha, n.beta).bound_of(value);
+            self.exit(&Exit {
+                value,
+                bound,
+                reason: StopReason::Aborted,
+                uncertain: n.flags & FLAG_UNCERTAIN != 0,
+                best_index,
+            });
+            // As in the search, a parent does not take the value of a child that aborted.
+        }
+        if self.events.last() != Some(&(EventKind::Aborted as u8)) {
+            self.aborted(self.nodes.len() as u64);
+        }
+    }
+
     /// Ids of the nodes currently open (entered, not yet exited), outermost first.
     pub fn open_nodes(&self) -> &[u32] {
         &self.stack

@@ -1,249 +1,218 @@
 #!/usr/bin/env node
 // Performance figures of the page, measured in headless Chromium against the real worker and
-// wasm build (pkg/). Run by hand, not part of the test suite:
+// wasm build (pkg/), through the page's test hook. Run by hand, not part of the test suite:
 //
-//   node tests/browser/bench.mjs [--nodes-b 10 --nodes-d 6]
+//   node tests/browser/bench.mjs [--b 10] [--d 7] [--cap 4000000] [--chess-depth 5]
 //
-// Prints: time from Start to the first tree paint; nodes/s streamed into the view (compared to
-// the native CLI when target/release/prunescope exists); JS heap per node; frame times while
-// panning and zooming a ~1,000,000-node tree; step latency; wasm size raw and gzipped.
+// Prints, for a random tree (minimax) and a chess search (PVS with TT and ordering): nodes/s
+// into the page (and the native CLI's, when target/release/prunescope exists), the longest
+// main-thread stall while streaming (the longest gap between animation frames) and the time in
+// frames longer than 50 ms, renderer memory per node, how long Stop takes to be handled (input
+// delay) at several points of a stream, frame times while panning, step latency, saving and
+// reopening, and the wasm size. Figures are for this machine at this moment: compare ratios
+// measured in one run, never thresholds.
 
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchChromium } from './chromium.mjs';
-import { startServer } from '../../www/serve.mjs';
+import { setup, openPage, settle, snapshot, hook, ROOT } from './hook.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
   const i = argv.indexOf(name);
   return i >= 0 ? Number(argv[i + 1]) : def;
 };
-const B = arg('--nodes-b', 10), D = arg('--nodes-d', 6);
-
+const B = arg('--b', 10), D = arg('--d', 7), CAP = arg('--cap', 4_000_000), CD = arg('--chess-depth', 5);
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const ms = (v) => `${v.toFixed(1)} ms`;
+const line = (k, v) => console.log(`  ${k.padEnd(52)} ${v}`);
 const stats = (a) => {
   const s = [...a].sort((x, y) => x - y);
   const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { n: s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1], mean: s.reduce((x, y) => x + y, 0) / s.length };
+  return { n: s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1] };
 };
-const ms = (v) => `${v.toFixed(1)} ms`;
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-const line = (k, v) => console.log(`  ${k.padEnd(44)} ${v}`);
 
-if (!existsSync(path.join(ROOT, 'pkg/prunescope_bg.wasm'))) {
-  console.error('pkg/ is missing: build the wasm first (bash scripts/serve.sh builds it)');
-  process.exit(1);
-}
-mkdirSync(path.join(ROOT, 'target/screenshots'), { recursive: true });
-
-const server = await startServer({ root: ROOT, port: 0 });
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const env = await setup();
+const tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-bench-'));
+const page = await openPage(env);
 const cdp = await page.context().newCDPSession(page);
-page.on('pageerror', (e) => console.error('page error:', e.message));
-const ps = (f, a) => page.evaluate(f, a);
-const settle = () => ps(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-/** JS heap in use plus ArrayBuffer backing stores (where the typed arrays live), after GC. */
 const heap = async () => {
-  await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
   const h = await cdp.send('Runtime.getHeapUsage');
   return h.usedSize + (h.backingStorageSize ?? 0);
 };
 
-async function load() {
-  await page.goto(server.url + 'index.html');
-  await page.waitForFunction(() => window.prunescope?.state.engineReady, null, { timeout: 20_000 });
-  await settle();
-}
+/** Watches animation frames from now on: the gaps between them. */
+const watchFrames = () =>
+  hook(page, () => {
+    const gaps = (window.__gaps = []);
+    let last = performance.now();
+    window.__watch = true;
+    const tick = (now) => {
+      gaps.push(now - last);
+      last = now;
+      if (window.__watch) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+const frameGaps = () =>
+  hook(page, () => {
+    window.__watch = false;
+    return window.__gaps;
+  });
 
-async function run(setup, timeout = 120_000) {
-  await setup();
-  const before = await ps(() => window.prunescope.state.searchId);
+async function stream(name, prepare, cliArgs) {
+  await prepare();
+  const h0 = await heap();
+  const g = (await snapshot(page)).explore.generation;
+  await watchFrames();
   const t0 = Date.now();
   await page.click('#start');
-  await page.waitForFunction((b) => {
-    const s = window.prunescope.state;
-    return s.searchId !== b && !s.running && (s.done || s.notice);
-  }, before, { timeout, polling: 20 });
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status === 'done';
+  }, g, { timeout: 600_000, polling: 50 });
   const wall = Date.now() - t0;
-  await settle();
-  const m = await ps(() => {
-    const p = window.prunescope;
-    const s = p.state;
-    return {
-      n: p.store.n,
-      firstPaint: s.metrics.firstPaintMs,
-      workerMs: s.done?.elapsedMs ?? s.elapsedMs,
-      streamMs: s.metrics.lastBatchAt - s.metrics.startClick,
-      batches: s.metrics.batches,
-      batchMs: s.metrics.batchMs,
-      bytes: p.store.bytes() + p.layout.bytes(),
-    };
-  });
-  return { ...m, wall };
-}
-
-console.log('prunescope page benchmark (headless Chromium, this machine)\n');
-
-// ---- 1. Start → first tree paint --------------------------------------------------------------
-await load();
-const rn = await run(async () => {});
-const base = await heap();
-await ps(() => window.prunescope.view.fit());
-console.log('Start → first tree paint');
-line('Russell–Norvig tree (11 nodes)', ms(rn.firstPaint));
-const chess = await run(async () => {
-  await page.click('#tab-chess');
-  await page.fill('#chess-depth', '5');
-  await page.selectOption('#algo', 'pvs');
-});
-line(`chess start position, PVS depth 5 (${fmt(chess.n)} nodes)`, ms(chess.firstPaint));
-line('  … whole search streamed and shown', `${ms(chess.streamMs)} (${fmt(chess.n / (chess.streamMs / 1000))} nodes/s)`);
-
-// ---- 2. nodes/s streamed into the view ----------------------------------------------------------
-await load();
-const heap0 = await heap();
-const big = await run(async () => {
-  await page.click('#tab-random');
-  await page.fill('#rnd-b', String(B));
-  await page.fill('#rnd-d', String(D));
-  await page.selectOption('#algo', 'minimax');
-  await page.fill('#node-cap', '4000000');
-});
-const heap1 = await heap();
-console.log(`\nStreaming a random tree b=${B} d=${D}, minimax (${fmt(big.n)} nodes, ${big.batches} batches)`);
-line('first paint', ms(big.firstPaint));
-line('search + stream + store + layout, wall', `${ms(big.streamMs)} → ${fmt(big.n / (big.streamMs / 1000))} nodes/s`);
-line('worker-side search time (incl. posting)', `${ms(big.workerMs)} → ${fmt(big.n / (big.workerMs / 1000))} nodes/s`);
-line('page thread: store + index + layout', `${ms(big.batchMs)} → ${fmt(big.n / (big.batchMs / 1000))} nodes/s`);
-const cli = path.join(ROOT, 'target/release/prunescope');
-if (existsSync(cli)) {
-  try {
-    const out = execFileSync(cli, ['random', '-b', String(B), '-d', String(D), '--algo', 'minimax', '--node-cap', '4000000'], { encoding: 'utf8' });
-    const m = /time\s+([\d.]+)\s*s,\s*(\d+)\s*nodes\/s/.exec(out);
-    line('native CLI, recorded trace, same tree', m ? `${(m[1] * 1000).toFixed(0)} ms → ${fmt(Number(m[2]))} nodes/s` : out.trim().split('\n').pop());
-  } catch (e) {
-    line('native CLI', `failed: ${e.message.split('\n')[0]}`);
+  const gaps = (await frameGaps()).slice(1);
+  await settle(page);
+  const s = (await snapshot(page)).explore;
+  const h1 = await heap();
+  console.log(`\n${name}: ${fmt(s.nodes)} nodes`);
+  line('Start → whole trace in the page', `${fmt(wall)} ms → ${fmt(s.nodes / (wall / 1000))} nodes/s`);
+  const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release/prunescope');
+  if (existsSync(cli) && cliArgs) {
+    const t = Date.now();
+    execFileSync(cli, [...cliArgs, '--json'], { stdio: ['ignore', 'ignore', 'ignore'], maxBuffer: 1 << 30 });
+    const c = Date.now() - t;
+    line('native CLI, the same search, --json to /dev/null', `${fmt(c)} ms → ${fmt(s.nodes / (c / 1000))} nodes/s (page/CLI ${(c / wall).toFixed(2)})`);
   }
-} else line('native CLI', 'target/release/prunescope not built (cargo build --release)');
+  const long = gaps.filter((x) => x > 50);
+  line('longest gap between frames while streaming', ms(Math.max(...gaps)));
+  line('time in frames longer than 50 ms', `${fmt(long.reduce((a, b) => a + b, 0))} ms in ${long.length} frames of ${gaps.length}`);
+  line('renderer heap + ArrayBuffers growth per node (after GC)', `${((h1 - h0) / s.nodes).toFixed(1)} B`);
+  line('typed arrays the store holds per node', `${((await hook(page, () => window.prunescope.storeBytes())) / s.nodes).toFixed(1)} B`);
+  return s;
+}
 
-// ---- 3. memory ----------------------------------------------------------------------------------
-console.log('\nMemory');
-line('JS heap + ArrayBuffers growth per node (GC)', `${((heap1 - heap0) / big.n).toFixed(1)} bytes`);
-line('typed arrays held by TraceStore + Layout', `${(big.bytes / big.n).toFixed(1)} bytes/node (${(big.bytes / 2 ** 20).toFixed(0)} MiB, incl. growth slack)`);
-line('heap + ArrayBuffers before / after', `${(heap0 / 2 ** 20).toFixed(1)} / ${(heap1 / 2 ** 20).toFixed(1)} MiB (page with the textbook tree: ${(base / 2 ** 20).toFixed(1)} MiB)`);
+// ---- streaming ---------------------------------------------------------------------------------
+const rnd = await stream(
+  `Random tree b=${B} d=${D}, minimax, cap ${fmt(CAP)}`,
+  async () => {
+    await page.click('#tab-random');
+    await page.fill('#rnd-b', String(B));
+    await page.fill('#rnd-d', String(D));
+    await page.selectOption('#algo', 'minimax');
+    await page.fill('#node-cap', String(CAP));
+  },
+  ['random', '-b', String(B), '-d', String(D), '--algo', 'minimax', '--node-cap', String(CAP)],
+);
 
-// ---- 4. frame time while panning / zooming --------------------------------------------------------
-await ps(() => {
-  window.prunescope.view.fit();
-  window.prunescope.state.metrics.frames.length = 0;
-});
-await settle();
-const box = await page.locator('#tree').boundingBox();
-const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-const rafTimes = ps(() => {
-  const t = [];
-  let last = performance.now();
-  window.__raf = t;
-  const tick = (now) => {
-    t.push(now - last);
-    last = now;
-    if (t.length < 100000 && !window.__rafStop) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-});
-await rafTimes;
-const frames = [];
-const collect = async () => frames.push(...(await ps(() => window.prunescope.state.metrics.frames.splice(0))));
-for (let i = 0; i < 40; i++) {
-  await page.mouse.move(cx + (i % 7) * 20, cy);
-  await page.mouse.wheel(0, -240); // zoom in
-  await page.waitForTimeout(16);
-}
-await collect();
-await page.mouse.move(cx, cy);
-await page.mouse.down();
-for (let i = 0; i < 60; i++) {
-  await page.mouse.move(cx - i * 12, cy + Math.sin(i / 6) * 40);
-  await page.waitForTimeout(16);
-}
-await page.mouse.up();
-await collect();
-for (let i = 0; i < 40; i++) {
-  await page.mouse.wheel(0, 240); // zoom out
-  await page.waitForTimeout(16);
-}
-await collect();
-const raf = await ps(() => {
-  window.__rafStop = true;
-  return window.__raf.slice(5);
-});
-const f = stats(frames);
-const r = stats(raf);
-console.log(`\nPan / zoom on the ${fmt(big.n)}-node tree (${f.n} redraws)`);
-line('draw time per frame p50 / p95 / max', `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.max)}`);
-line('rAF interval p50 / p95', `${ms(r.p50)} / ${ms(r.p95)}`);
-await page.screenshot({ path: path.join(ROOT, 'target/screenshots/bench-1m.png') });
-
-// ---- 5. step latency --------------------------------------------------------------------------
-const steps = await ps(async () => {
-  const p = window.prunescope;
-  const out = { fwd: [], back: [], over: [], out: [], mark: [], click: [] };
-  const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  // each step: the cursor move, then the frame that shows it (tree, narration, inspector);
-  // the page yields between steps as it does for real input
-  const time = async (k, f) => {
-    await nextFrame();
-    const t0 = performance.now();
-    f();
-    p.frameNow();
-    out[k].push(performance.now() - t0);
-  };
-  p.steps.first();
-  for (let i = 0; i < 150; i++) await time('fwd', p.steps.fwd);
-  for (let i = 0; i < 60; i++) await time('back', p.steps.back);
-  for (let i = 0; i < 60; i++) await time('over', p.steps.over);
-  for (let i = 0; i < 30; i++) await time('out', p.steps.out);
-  p.steps.first();
-  for (let i = 0; i < 30; i++) await time('mark', () => p.steps.mark('mismatch', 1));
-  for (let i = 0; i < 30; i++) {
-    const id = Math.floor(Math.random() * p.store.n);
-    await time('click', () => p.select(id));
-  }
-  return out;
-});
-// real key presses: keydown → the end of the frame that shows the step
-await ps(() => {
-  window.__keyT = [];
-  document.addEventListener('keydown', () => window.__keyT.push(performance.now()), { capture: true });
-});
-await page.locator('#tree').focus();
-const keyLat = [];
-for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'c', 'm', 'ArrowUp', 'ArrowRight']) {
-  for (let i = 0; i < 12; i++) {
-    await page.keyboard.press(key);
-    await settle();
-    keyLat.push(await ps(() => window.prunescope.state.metrics.lastFrameEnd - window.__keyT[window.__keyT.length - 1]));
-  }
-}
-console.log('\nStep latency (cursor move + inspector/narration/board update + one redraw)');
+// ---- pan and steps on it -------------------------------------------------------------------------
 {
-  const s = stats(keyLat);
-  line('key press → frame drawn (incl. wait for rAF)', `p50 ${ms(s.p50)} · p95 ${ms(s.p95)} · max ${ms(s.max)}`);
-}
-for (const [k, v] of Object.entries(steps)) {
-  const s = stats(v);
-  line(k === 'mark' ? 'next mismatch' : k === 'click' ? 'select a random node' : `step ${k}`, `p50 ${ms(s.p50)} · p95 ${ms(s.p95)} · max ${ms(s.max)}`);
+  const draws = [];
+  for (let i = 0; i < 60; i++) {
+    await hook(page, (dx) => window.prunescope.pan(dx), i % 2 ? 120 : -80);
+    draws.push((await hook(page, () => window.prunescope.frame())).ms);
+  }
+  const f = stats(draws);
+  console.log(`\nPanning the ${fmt(rnd.nodes)}-node tree (a frame drawn at each step)`);
+  line('draw time p50 / p95 / max', `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.max)}`);
+  await hook(page, () => {
+    window.__keys = [];
+    document.addEventListener('keydown', (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => requestAnimationFrame(() => window.__keys.push(performance.now() - t0)));
+    }, { capture: true });
+  });
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'm', 'ArrowUp', 'ArrowRight']) {
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press(key);
+      await settle(page);
+    }
+  }
+  const k = stats(await hook(page, () => window.__keys));
+  line('key press → the step drawn (two frames) p50 / p95 / max', `${ms(k.p50)} / ${ms(k.p95)} / ${ms(k.max)}`);
 }
 
-// ---- 6. wasm size -------------------------------------------------------------------------------
+// ---- save and open (a 500,000-node trace: the JSON reader holds the whole file) ----------------
+{
+  await page.fill('#node-cap', '500000');
+  const g0 = (await snapshot(page)).explore.generation;
+  await page.click('#start');
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status === 'done';
+  }, g0, { timeout: 600_000, polling: 50 });
+  const n = (await snapshot(page)).explore.nodes;
+  const t0 = Date.now();
+  const dl = page.waitForEvent('download', { timeout: 600_000 });
+  await page.click('#save-trace');
+  const file = path.join(tmp, 'bench.json');
+  await (await dl).saveAs(file);
+  const saved = Date.now() - t0;
+  const size = statSync(file).size;
+  const t1 = Date.now();
+  const g = (await snapshot(page)).explore.generation;
+  await page.setInputFiles('#open-file', file);
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status === 'done';
+  }, g, { timeout: 600_000, polling: 50 });
+  console.log(`\nSaving and opening a ${fmt(n)}-node trace`);
+  line('save (worker writes, chunks to a download)', `${fmt(saved)} ms, ${(size / 2 ** 20).toFixed(0)} MiB (${(size / n).toFixed(0)} B/node)`);
+  line('open (worker reads and checks, batches stream in)', `${fmt(Date.now() - t1)} ms`);
+  rmSync(file);
+}
+
+// ---- chess -------------------------------------------------------------------------------------
+await stream(
+  `Chess, Kiwipete, PVS depth ${CD} with tt, tt_move, mvv_lva, killers, history, quiescence`,
+  async () => {
+    await page.click('#tab-chess');
+    await page.selectOption('#fen-preset', { label: 'Kiwipete' });
+    await page.fill('#chess-depth', String(CD));
+    await page.selectOption('#algo', 'pvs');
+    await page.fill('#node-cap', String(CAP));
+    await hook(page, () => (document.getElementById('techniques').open = true));
+    for (const n of ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence']) await page.check(`#tech-switches input[data-enable="${n}"]`);
+  },
+  ['chess', '--fen', KIWIPETE, '-d', String(CD), '--algo', 'pvs', '--enable', 'tt,tt_move,mvv_lva,killers,history,quiescence', '--node-cap', String(CAP)],
+);
+
+// ---- Stop --------------------------------------------------------------------------------------
+{
+  console.log(`\nStop during a stream (random tree b=12 d=9, minimax, cap 20,000,000): input delay of the click`);
+  await page.click('#tab-random');
+  await page.fill('#rnd-b', '12');
+  await page.fill('#rnd-d', '9');
+  await page.selectOption('#algo', 'minimax');
+  await page.fill('#node-cap', '20000000');
+  await hook(page, () => {
+    document.getElementById('stop').addEventListener('pointerdown', (e) => (window.__stopDelay = performance.now() - e.timeStamp), { capture: true });
+  });
+  for (const at of [250_000, 1_000_000, 3_000_000]) {
+    const g = (await snapshot(page)).explore.generation;
+    await page.click('#start');
+    await page.waitForFunction(([g, at]) => {
+      const s = window.prunescope.snapshot().explore;
+      return s.generation > g && (s.nodes > at || s.status !== 'running');
+    }, [g, at], { timeout: 600_000, polling: 10 });
+    const box = await page.locator('#stop').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => window.prunescope.snapshot().explore.status !== 'running');
+    const s = (await snapshot(page)).explore;
+    line(`Stop at ${fmt(s.nodes)} nodes`, `${ms(await hook(page, () => window.__stopDelay))} (status ${s.status})`);
+    await page.waitForFunction(() => window.prunescope.snapshot().explore.ready);
+  }
+}
+
 const wasm = readFileSync(path.join(ROOT, 'pkg/prunescope_bg.wasm'));
 console.log('\nwasm');
 line('pkg/prunescope_bg.wasm raw / gzip -9', `${(wasm.length / 1024).toFixed(0)} KiB / ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(0)} KiB`);
-
-await browser.close();
-await server.close();
+rmSync(tmp, { recursive: true, force: true });
+await env.close();

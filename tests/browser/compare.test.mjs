@@ -1,223 +1,192 @@
-// Compare mode (www/compare.js, www/diff.js) end to end in headless Chromium, against the real
-// workers and wasm build (pkg/):
+// Compare mode end to end in headless Chromium, against the real workers and wasm build
+// (pkg/), through the page's test hook (docs/test-hook.md):
 //
 //   node --test tests/browser/compare.test.mjs
 //
 // The classic preset minimax vs alpha-beta on the Russell–Norvig tree: both searches run, the
-// ghost tree marks the two leaves alpha-beta pruned, one cursor steps both views, selection and
-// zoom are shared, swap, and saving / opening traces (the page's and the CLI's are the same
-// format). Screenshots go to target/screenshots/compare-*.png. CHROMIUM=/path overrides the
-// browser.
+// ghost tree marks the two leaves alpha-beta pruned, one cursor steps both views with every
+// control explore mode has, selection and zoom are shared, swap, and saving / opening traces.
+// Every wait waits for a new comparison (its generation counter) or a new trace generation.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { collectProblems, launchChromium } from './chromium.mjs';
-import { startServer } from '../../www/serve.mjs';
+import { setup, openPage, settle, snapshot, hook, runCompare, toCompare, whenTraceEnds, run, text, shot, GOLDEN, RN_TREE } from './hook.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = path.join(ROOT, 'target/screenshots');
-const GOLDEN = (name) => path.join(ROOT, 'tests/golden', name);
-
-let server, browser, page, tmp;
-const consoleProblems = [];
-
-const ps = (f, arg) => page.evaluate(f, arg);
-const settle = () => ps(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-const shot = (name) => page.screenshot({ path: path.join(SHOTS, name) });
-const text = (sel) => page.locator(sel).innerText();
-
-/** Both cursors: the driving side's event and node, the follower's, as paths. */
-const cursors = () =>
-  ps(() => {
-    const c = window.prunescope.compare;
-    const out = {};
-    for (const k of ['A', 'B']) {
-      const cur = c.cursorFor(k);
-      const s = c.sides[k].store;
-      out[k] = { ev: cur.ev, node: cur.node, path: cur.node >= 0 && cur.node < s.n ? c.pathCodes(s, cur.node) : null, exact: cur.exact, absent: !!cur.absent };
-    }
-    return out;
-  });
-
-async function compareRun(timeout = 30_000) {
-  await page.click('#cmp-run');
-  await page.waitForFunction(() => {
-    const c = window.prunescope.compare;
-    return c.st.d && !c.sides.A.running && !c.sides.B.running;
-  }, null, { timeout });
-  await settle();
-}
+let env, page, tmp;
+const problems = [];
 
 before(async () => {
-  assert.ok(existsSync(path.join(ROOT, 'pkg/prunescope.js')), 'pkg/ is missing: build the wasm first (scripts/serve.sh or scripts/test.sh)');
-  mkdirSync(SHOTS, { recursive: true });
+  env = await setup();
   tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-compare-'));
-  server = await startServer({ root: ROOT, port: 0 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  collectProblems(page, consoleProblems);
-  await page.goto(server.url + 'index.html');
-  await page.waitForFunction(() => window.prunescope?.state.engineReady === true, null, { timeout: 15_000 });
+  page = await openPage(env, { problems });
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
+const cursors = () => hook(page, () => ({ A: window.prunescope.cursorFor('A'), B: window.prunescope.cursorFor('B') }));
+const nodeAt = (k, p) => hook(page, ([k, p]) => window.prunescope.nodeAt(k, p), [k, p]);
+/** Where node `id` of side `k` is drawn, relative to its canvas. */
+const onCanvas = (k, id) =>
+  hook(page, ([k, id]) => {
+    const [x, y] = window.prunescope.screenOf(k, id);
+    const r = document.getElementById(`cmp-tree-${k}`).getBoundingClientRect();
+    return [Math.round(x - r.left), Math.round(y - r.top)];
+  }, [k, id]);
+
 test('minimax vs alpha-beta preset on Russell–Norvig: both searches run and are matched', async () => {
-  await page.click('#mode-compare');
+  await toCompare(page);
   assert.equal(await page.getAttribute('#mode-compare', 'aria-pressed'), 'true');
   assert.ok(await page.isVisible('#cmp-setup'));
-  assert.ok(!(await page.isVisible('#start')), 'the single search controls are hidden');
-  await page.waitForFunction(() => {
-    const c = window.prunescope.compare;
-    return c.sides.A.ready && c.sides.B.ready;
-  }, null, { timeout: 15_000 });
-  assert.equal(await page.inputValue('#tree-text'), '((3 12 8) (2 4 6) (14 5 2))');
+  assert.ok(!(await page.isVisible('#start')), 'the explore controls are hidden');
+  assert.equal(await page.inputValue('#tree-text'), RN_TREE);
   await page.selectOption('#cmp-preset', 'ab-pvs');
   assert.equal(await page.inputValue('#cmp-algo-A'), 'alphabeta');
   await page.selectOption('#cmp-preset', 'mm-ab');
   assert.equal(await page.inputValue('#cmp-algo-A'), 'minimax');
   assert.equal(await page.inputValue('#cmp-algo-B'), 'alphabeta');
-  await compareRun();
-  assert.equal(await text('#cmp-value-A'), '3');
-  assert.equal(await text('#cmp-value-B'), '3');
-  assert.equal(await text('#cmp-nodes-A'), '13');
-  assert.equal(await text('#cmp-nodes-B'), '11');
-  assert.equal(await text('#cmp-both'), '11');
-  assert.equal(await text('#cmp-only-a'), '2');
-  assert.equal(await text('#cmp-only-b'), '0');
-  assert.equal(await text('#cmp-config-A'), 'minimax');
-  assert.equal(await text('#cmp-config-B'), 'alphabeta');
-  const summary = await text('#cmp-summary');
+  const s = (await runCompare(page)).compare;
+  assert.deepEqual([s.A.value, s.B.value], [3, 3]);
+  assert.deepEqual([s.diff.nA, s.diff.nB, s.diff.both, s.diff.onlyA, s.diff.onlyB], [13, 11, 11, 2, 0]);
+  assert.deepEqual(s.diff.perPly, [[1, 1], [3, 3], [9, 7]]);
+  assert.equal(await text(page, '#cmp-value-A'), '3');
+  assert.equal(await text(page, '#cmp-nodes-B'), '11');
+  assert.equal(await text(page, '#cmp-only-a'), '2');
+  assert.equal(await text(page, '#cmp-config-A'), 'minimax');
+  assert.equal(await text(page, '#cmp-config-B'), 'alphabeta');
+  const summary = await text(page, '#cmp-summary');
   assert.match(summary, /first-move fail-high/);
-  assert.match(summary, /re-searches/);
   assert.match(summary, /compared in \d+ ms/);
-  // the per-ply bar chart (uPlot): 1, 3, 9 nodes for minimax; 1, 3, 7 for alpha-beta
   await page.waitForSelector('#cmp-chart .uplot canvas');
-  const perPly = await ps(() => {
-    const d = window.prunescope.compare.st.d;
-    return [d.perPly.a, d.perPly.b];
-  });
-  assert.deepEqual(perPly, [[1, 3, 9], [1, 3, 7]]);
   // matched nodes sit at the same place in both views
-  const same = await ps(() => {
-    const c = window.prunescope.compare;
-    const out = [];
-    for (const p of [[], [0], [1], [1, 0], [2, 2]]) {
-      const a = c.nodeAt('A', p), b = c.nodeAt('B', p);
-      out.push([c.views.A.screenOf(a), c.views.B.screenOf(b)]);
-    }
-    return out;
-  });
-  for (const [a, b] of same) assert.deepEqual(a, b);
-  await shot('compare-01-side-by-side.png');
+  for (const p of [[], [0], [1], [1, 0], [2, 2]]) {
+    assert.deepEqual(await onCanvas('A', await nodeAt('A', p)), await onCanvas('B', await nodeAt('B', p)), `path ${p}`);
+  }
+  await shot(page, 'compare-01-side-by-side.png');
 });
 
 test('the ghost tree marks the two pruned leaves 1.1 and 1.2', async () => {
   await page.click('#cmp-view-ghost');
-  await settle();
-  await settle();
+  await settle(page);
+  await settle(page);
   assert.ok(await page.isVisible('#cmp-tree-ghost'));
   assert.ok(!(await page.isVisible('#cmp-tree-A')));
-  const stubs = await ps(() => window.prunescope.compare.ghostStubs());
-  assert.deepEqual(stubs, [
+  assert.deepEqual(await hook(page, () => window.prunescope.ghostStubs()), [
     { path: [1, 1], size: 1 },
     { path: [1, 2], size: 1 },
   ]);
-  assert.match(await text('#cmp-cap-ghost'), /faded: the 2 nodes/);
-  await shot('compare-02-ghost.png');
-  // the keyboard toggles back
+  assert.match(await text(page, '#cmp-cap-ghost'), /faded: the 2 nodes/);
+  await shot(page, 'compare-02-ghost.png');
   await page.locator('#cmp-tree-ghost').focus();
   await page.keyboard.press('g');
-  await settle();
+  await settle(page);
   assert.ok(await page.isVisible('#cmp-tree-A'));
 });
 
 test('one cursor steps both views; the other follows by path', async () => {
   await page.locator('#cmp-tree-A').focus();
   await page.keyboard.press('Home');
-  await settle();
+  await settle(page);
   let prev = await cursors();
-  assert.equal(prev.A.ev, 0);
+  assert.equal(prev.A.event, 0);
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('ArrowRight');
-    await settle();
+    await settle(page);
     const cur = await cursors();
-    assert.equal(cur.A.ev, prev.A.ev + 1, 'A steps one event');
-    assert.ok(cur.B.ev >= prev.B.ev, 'B never runs backwards');
+    assert.equal(cur.A.event, prev.A.event + 1, 'A steps one event');
+    assert.ok(cur.B.event >= prev.B.event, 'B never runs backwards');
     if (cur.A.path && cur.B.exact) assert.deepEqual(cur.B.path, cur.A.path, 'B sits on the same node');
     prev = cur;
   }
-  assert.ok(prev.B.ev > 0, 'B moved with A');
-  assert.match(await text('#cmp-narration'), /^A: .* — B visits this node too\./);
+  assert.ok(prev.B.event > 0, 'B moved with A');
+  assert.match(await text(page, '#narration'), /^A: .* — B visits this node too\./);
   // to the first node alpha-beta never visits: leaf 1.1
   await page.keyboard.press('d');
-  await settle();
+  await settle(page);
   const at = await cursors();
   assert.deepEqual(at.A.path, [1, 1]);
   assert.deepEqual(at.B.path, [1], 'B stops at node 1');
   assert.equal(at.B.exact, false);
   assert.equal(at.B.absent, true, 'B shows where 1.1 would be');
-  assert.match(await text('#cmp-narration'), /Enter node 1\.1 .* — B never visits it \(it stops at node 1\)\./);
-  assert.match(await text('#cmp-evpos'), /^A · event \d+ \/ 27 · enter/);
-  await shot('compare-03-stepping.png');
+  assert.match(await text(page, '#narration'), /Enter node 1\.1 .* — B never visits it \(it stops at node 1\)\./);
+  assert.match(await text(page, '#evpos'), /^A · event \d+ \/ 27 · enter/);
+  await shot(page, 'compare-03-stepping.png');
   await page.keyboard.press('d');
-  await settle();
+  await settle(page);
   assert.deepEqual((await cursors()).A.path, [1, 2]);
   // step through B's events instead: A follows, and every alpha-beta node is in minimax
   await page.selectOption('#cmp-drive', 'B');
   await page.locator('#cmp-tree-B').focus();
   await page.keyboard.press('Home');
   let p = await cursors();
-  const nevB = await ps(() => window.prunescope.compare.sides.B.store.nev);
+  const nevB = (await snapshot(page)).compare.B.events;
   for (let i = 0; i < nevB + 2; i++) {
     await page.keyboard.press('ArrowRight');
     const c = await cursors();
-    if (c.B.ev === p.B.ev) break;
-    assert.ok(c.A.ev >= p.A.ev);
+    if (c.B.event === p.B.event) break;
+    assert.ok(c.A.event >= p.A.event);
     if (c.B.path) {
       assert.equal(c.A.exact, true);
       assert.deepEqual(c.A.path, c.B.path);
     }
     p = c;
   }
-  assert.equal(p.B.ev, nevB - 1, 'stepped to the end of B');
-  await page.selectOption('#cmp-drive', 'A');
+  assert.equal(p.B.event, nevB - 1, 'stepped to the end of B');
+  await page.keyboard.press('a'); // the keymap's drive switch
+  assert.equal((await snapshot(page)).compare.drive, 'A');
+});
+
+test('compare mode has every control explore has: jumps, play at a speed, zoom, the card', async () => {
+  await page.locator('#cmp-tree-A').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('m'); // next mismatch, on A's tape
+  await settle(page);
+  const s = (await snapshot(page)).compare;
+  assert.ok(s.A.cursor.event > 0);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  const speed = (await snapshot(page)).speed;
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => window.prunescope.snapshot().compare.A.cursor.event > 3);
+  await page.keyboard.press(' ');
+  assert.equal((await snapshot(page)).playing, false);
+  assert.ok(speed > 25);
+  await page.keyboard.press('z');
+  await settle(page);
+  assert.equal(await hook(page, () => window.prunescope.snapshot().compare.selected.A >= 0), true);
+  const card = await text(page, '#shortcuts');
+  for (const words of ['next cut-off', 'play faster', 'fit / zoom to cursor', 'next node the other never visited', 'side by side / ghost tree']) {
+    assert.ok(card.includes(words), `the compare card lists "${words}"`);
+  }
+  assert.ok(!card.includes('collapse'), 'nothing collapses in compare mode');
+  await run(page, 'view.fit');
 });
 
 test('selecting a node selects its match and shows both subtree sizes', async () => {
-  await page.click('#cmp-fit');
-  await settle();
-  const { pos, a1, b1 } = await ps(() => {
-    const c = window.prunescope.compare;
-    const a1 = c.nodeAt('A', [1]);
-    return { a1, b1: c.nodeAt('B', [1]), pos: c.views.A.screenOf(a1) };
-  });
-  const box = await page.locator('#cmp-tree-A').boundingBox();
-  await page.mouse.click(box.x + pos[0], box.y + pos[1]);
-  await settle();
-  const sel = await ps(() => window.prunescope.compare.st.selected);
-  assert.deepEqual(sel, { A: a1, B: b1 });
-  assert.equal(await text('#cmp-sub-A'), '4');
-  assert.equal(await text('#cmp-sub-B'), '2');
-  assert.equal(await text('#cmp-sub-diff'), '−2');
-  assert.match(await text('#cmp-sel'), /path\s+1/);
-  // clicking B's node 2 selects A's node 2
-  const pos2 = await ps(() => window.prunescope.compare.views.B.screenOf(window.prunescope.compare.nodeAt('B', [2])));
-  const boxB = await page.locator('#cmp-tree-B').boundingBox();
-  await page.mouse.click(boxB.x + pos2[0], boxB.y + pos2[1]);
-  await settle();
-  assert.equal(await text('#cmp-sub-A'), '4');
-  assert.equal(await text('#cmp-sub-B'), '4');
-  assert.equal(await text('#cmp-sub-diff'), '±0');
-  await shot('compare-04-selected.png');
+  await settle(page);
+  const a1 = await nodeAt('A', [1]);
+  const [x, y] = await hook(page, (i) => window.prunescope.screenOf('A', i), a1);
+  await page.mouse.click(x, y);
+  await settle(page);
+  const sel = (await snapshot(page)).compare.selected;
+  assert.deepEqual(sel, { A: a1, B: await nodeAt('B', [1]) });
+  assert.equal(await text(page, '#cmp-sub-A'), '4');
+  assert.equal(await text(page, '#cmp-sub-B'), '2');
+  assert.equal(await text(page, '#cmp-sub-diff'), '−2');
+  assert.match(await text(page, '#cmp-sel'), /path\s+1/);
+  const [x2, y2] = await hook(page, (i) => window.prunescope.screenOf('B', i), await nodeAt('B', [2]));
+  await page.mouse.click(x2, y2);
+  await settle(page);
+  assert.equal(await text(page, '#cmp-sub-A'), '4');
+  assert.equal(await text(page, '#cmp-sub-B'), '4');
+  assert.equal(await text(page, '#cmp-sub-diff'), '±0');
+  await shot(page, 'compare-04-selected.png');
 });
 
 test('zoom and pan are shared by both views', async () => {
@@ -228,39 +197,33 @@ test('zoom and pan are shared by both views', async () => {
   await page.mouse.down();
   await page.mouse.move(box.x + 260, box.y + 330, { steps: 4 });
   await page.mouse.up();
-  await settle();
-  const r = await ps(() => {
-    const c = window.prunescope.compare;
-    const a = c.nodeAt('A', [2, 0]), b = c.nodeAt('B', [2, 0]);
-    return { shared: c.views.A.view === c.views.B.view, sa: c.views.A.screenOf(a), sb: c.views.B.screenOf(b), sx: c.views.A.view.sx, moved: c.st.userMoved };
-  });
-  assert.ok(r.shared);
-  assert.ok(r.moved);
-  assert.deepEqual(r.sa, r.sb);
-  await shot('compare-05-zoomed.png');
-  await page.click('#cmp-fit');
-  await settle();
+  await settle(page);
+  assert.deepEqual(await onCanvas('A', await nodeAt('A', [2, 0])), await onCanvas('B', await nodeAt('B', [2, 0])));
+  await shot(page, 'compare-05-zoomed.png');
+  await page.click('#fit');
+  await settle(page);
 });
 
 test('swap exchanges A and B', async () => {
   await page.click('#cmp-swap');
-  await settle();
+  await settle(page);
   assert.equal(await page.inputValue('#cmp-algo-A'), 'alphabeta');
   assert.equal(await page.inputValue('#cmp-algo-B'), 'minimax');
-  assert.equal(await text('#cmp-only-a'), '0');
-  assert.equal(await text('#cmp-only-b'), '2');
-  assert.equal(await text('#cmp-nodes-A'), '11');
+  assert.equal(await text(page, '#cmp-only-a'), '0');
+  assert.equal(await text(page, '#cmp-only-b'), '2');
+  assert.equal(await text(page, '#cmp-nodes-A'), '11');
   await page.click('#cmp-swap');
-  await settle();
-  assert.equal(await text('#cmp-only-a'), '2');
+  await settle(page);
+  assert.equal(await text(page, '#cmp-only-a'), '2');
 });
 
 test('saving and opening traces: the page and the CLI write the same files', async () => {
-  // A saved by the page (through the worker's Session::trace_json) = the CLI's golden trace
+  // A saved by the page as JSON (the worker writes it with the core's writer) = the CLI's golden
+  await page.selectOption('#save-format', 'json');
   const download = page.waitForEvent('download');
   await page.click('#cmp-save-A');
   const dl = await download;
-  assert.match(dl.suggestedFilename(), /^prunescope-tree-minimax-A\.json$/);
+  assert.match(dl.suggestedFilename(), /^prunescope-tree-minimax\.json$/);
   const saved = path.join(tmp, 'a.json');
   await dl.saveAs(saved);
   const pageTrace = JSON.parse(readFileSync(saved, 'utf8'));
@@ -273,93 +236,186 @@ test('saving and opening traces: the page and the CLI write the same files', asy
   assert.deepEqual(pageTrace.events, cliTrace.events);
   assert.deepEqual({ ...pageTrace.config, node_cap: 0 }, cliTrace.config, 'the same configuration but for the node cap');
 
-  // a CLI-written trace opened as B: the same comparison
+  // a CLI-written trace opened as B: the same comparison (a new one: its generation moves)
+  const g = (await snapshot(page)).compare.generation;
   await page.setInputFiles('#cmp-file-B', GOLDEN('russell-norvig-alphabeta.json'));
-  await page.waitForFunction(() => /Opened russell-norvig-alphabeta\.json as B/.test(document.getElementById('cmp-notice').textContent));
-  await page.waitForFunction(() => !!window.prunescope.compare.st.d);
-  await settle();
-  assert.equal(await text('#cmp-only-a'), '2');
-  assert.equal(await text('#cmp-only-b'), '0');
-  assert.match(await text('#cmp-cap-B'), /russell-norvig-alphabeta\.json/);
+  await page.waitForFunction((g) => window.prunescope.snapshot().compare.generation > g, g);
+  await settle(page);
+  assert.match(await text(page, '#cmp-notice'), /Opened russell-norvig-alphabeta\.json as B/);
+  assert.equal(await text(page, '#cmp-only-a'), '2');
+  assert.match(await text(page, '#cmp-cap-B'), /russell-norvig-alphabeta\.json/);
+  assert.equal(await page.inputValue('#cmp-algo-B'), 'alphabeta', "the file's configuration is shown");
   // the page's own file opened as B: A against itself
+  const g2 = (await snapshot(page)).compare.generation;
   await page.setInputFiles('#cmp-file-B', saved);
-  await page.waitForFunction(() => window.prunescope.compare.st.d?.onlyA === 0);
-  assert.equal(await text('#cmp-both'), '13');
+  await page.waitForFunction((g) => window.prunescope.snapshot().compare.generation > g, g2);
+  assert.equal((await snapshot(page)).compare.diff.onlyA, 0);
+  assert.equal(await text(page, '#cmp-both'), '13');
 
   // a corrupt file: a clear message, and nothing on the page is lost
   const bad = path.join(tmp, 'broken.json');
   writeFileSync(bad, readFileSync(saved, 'utf8').slice(0, 500));
   await page.setInputFiles('#cmp-file-A', bad);
   await page.waitForFunction(() => /Cannot open broken\.json/.test(document.getElementById('cmp-notice').textContent));
-  assert.match(await text('#cmp-notice'), /not a JSON trace file/);
-  assert.equal(await ps(() => window.prunescope.compare.sides.A.store.n), 13);
-  assert.ok(await ps(() => !!window.prunescope.compare.st.d));
+  assert.match(await text(page, '#cmp-notice'), /the file ends early/);
+  const s = (await snapshot(page)).compare;
+  assert.equal(s.A.nodes, 13);
+  assert.ok(s.diff, 'the comparison stays');
   const v1 = path.join(tmp, 'v1.json');
-  writeFileSync(v1, readFileSync(saved, 'utf8').replace('"version":2', '"version":1'));
+  writeFileSync(v1, readFileSync(saved, 'utf8').replace('"version":3', '"version":1'));
   await page.setInputFiles('#cmp-file-A', v1);
   await page.waitForFunction(() => /version 1 is not supported/.test(document.getElementById('cmp-notice').textContent));
-  await shot('compare-06-files.png');
-
-  // the explore mode opens and saves the same files
-  await page.click('#mode-single');
-  await page.setInputFiles('#open-file', GOLDEN('russell-norvig-alphabeta.json'));
-  await page.waitForFunction(() => window.prunescope.store.n === 11);
-  await settle();
-  assert.equal(await text('#sum-value'), '3');
-  assert.match(await text('#notice'), /Opened russell-norvig-alphabeta\.json: 11 nodes of alphabeta/);
-  assert.deepEqual(await ps(() => window.prunescope.pruned(window.prunescope.nodeAt([1]))), [1, 2]);
-  await page.setInputFiles('#open-file', bad);
-  await page.waitForFunction(() => /Cannot open broken\.json/.test(document.getElementById('notice').textContent));
-  assert.equal(await ps(() => window.prunescope.store.n), 11, 'the trace on screen is kept');
-  // a search in explore mode, saved: the CLI's format again
-  await page.selectOption('#algo', 'pvs');
-  await page.click('#start');
-  await page.waitForFunction(() => window.prunescope.state.done && !window.prunescope.state.running && window.prunescope.store.n === 11);
-  const d2 = page.waitForEvent('download');
-  await page.click('#save-trace');
-  const p2 = path.join(tmp, 'pvs.json');
-  await (await d2).saveAs(p2);
-  const pvs = JSON.parse(readFileSync(p2, 'utf8'));
-  assert.deepEqual(pvs.nodes, JSON.parse(readFileSync(GOLDEN('russell-norvig-pvs.json'), 'utf8')).nodes);
-  await page.selectOption('#algo', 'alphabeta');
-  await page.click('#mode-compare');
+  await shot(page, 'compare-06-files.png');
 });
 
 test('a chess comparison: null move off vs on', async () => {
   await page.click('#tab-chess');
   await page.fill('#chess-depth', '3');
   await page.selectOption('#cmp-preset', 'null');
-  await compareRun(60_000);
-  const r = await ps(() => {
-    const c = window.prunescope.compare;
-    const d = c.st.d;
-    const B = c.sides.B.store;
-    let nullsOnlyB = 0, nulls = 0;
-    for (let i = 0; i < B.n; i++) {
-      if ((B.kind[i] & 15) === 1) {
-        nulls++;
-        if (d.bToA[i] < 0) nullsOnlyB++;
-      }
-    }
-    return { d: [d.onlyA, d.onlyB, d.both, d.nA, d.nB], nulls, nullsOnlyB, roots: [c.sides.A.store.roots.length, c.sides.B.store.roots.length] };
+  const s = (await runCompare(page, 90_000)).compare;
+  const r = await hook(page, () => {
+    const p = window.prunescope;
+    const n = p.snapshot().compare.B.nodes;
+    let nulls = 0;
+    for (let i = 0; i < n; i++) if (p.node('B', i).kind === 'null') nulls++;
+    return { nulls };
   });
   assert.ok(r.nulls > 0, 'B makes null moves');
-  assert.equal(r.nullsOnlyB, r.nulls, 'A never does');
-  assert.equal(r.d[0] + r.d[2], r.d[3]);
-  assert.equal(r.d[1] + r.d[2], r.d[4]);
-  assert.deepEqual(r.roots, [3, 3], 'iterative deepening: the k-th root search matches the k-th');
-  assert.match(await text('#cmp-config-B'), /null_move/);
+  const d = s.diff;
+  assert.equal(d.onlyA + d.both, d.nA);
+  assert.equal(d.onlyB + d.both, d.nB);
+  assert.deepEqual([s.A.roots, s.B.roots], [3, 3], 'iterative deepening: the k-th root search matches the k-th');
+  assert.match(await text(page, '#cmp-config-B'), /null_move/);
+  assert.ok(await page.isVisible('#board-card'), 'the board shows the driving side’s position');
   await page.click('#cmp-view-ghost');
-  await settle();
-  await settle();
-  assert.ok((await ps(() => window.prunescope.compare.ghostStubs().length)) > 0);
-  await shot('compare-07-chess-ghost.png');
+  await settle(page);
+  await settle(page);
+  assert.ok((await hook(page, () => window.prunescope.ghostStubs().length)) > 0);
+  await shot(page, 'compare-07-chess-ghost.png');
   await page.click('#cmp-view-side');
-  await settle();
-  await shot('compare-08-chess-side.png');
+  await settle(page);
+  await shot(page, 'compare-08-chess-side.png');
+  await page.fill('#chess-depth', '4');
+  await page.click('#tab-tree');
+});
+
+test('Stop in compare mode keeps both partial traces and compares them', async () => {
+  await page.click('#tab-chess');
+  await page.fill('#chess-depth', '12');
+  await page.fill('#cmp-cap', '50000000');
+  await page.selectOption('#cmp-preset', 'mm-ab');
+  const g = (await snapshot(page)).compare.generation;
+  const ga = (await snapshot(page)).compare.A.generation;
+  await page.click('#cmp-run');
+  await page.waitForFunction((ga) => {
+    const c = window.prunescope.snapshot().compare;
+    return c.A.generation > ga && c.A.nodes > 5000 && c.B.nodes > 5000;
+  }, ga, { timeout: 20_000, polling: 5 });
+  await page.click('#cmp-stop');
+  await page.waitForFunction((g) => window.prunescope.snapshot().compare.generation > g, g);
+  const s = (await snapshot(page)).compare;
+  assert.equal(s.A.status, 'stopped');
+  assert.equal(s.B.status, 'stopped');
+  assert.equal(s.diff.nA, s.A.nodes);
+  await page.fill('#cmp-cap', '2000000');
+  await page.fill('#chess-depth', '4');
+  await page.click('#tab-tree');
+});
+
+test('explore opens a trace, restoring the inputs it was made from', async () => {
+  await page.click('#mode-explore');
+  // change every input first, so that the file has something to restore
+  await page.click('#tab-random');
+  await page.selectOption('#algo', 'pvs');
+  const s = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', GOLDEN('russell-norvig-alphabeta.json')));
+  assert.equal(s.nodes, 11);
+  assert.equal(s.value, 3);
+  assert.equal(s.file, 'russell-norvig-alphabeta.json');
+  assert.equal(await text(page, '#sum-value'), '3');
+  assert.match(await text(page, '#notice'), /Opened russell-norvig-alphabeta\.json: 11 nodes of alphabeta/);
+  assert.equal(await page.getAttribute('#tab-tree', 'aria-selected'), 'true', 'the tab');
+  assert.equal(await page.inputValue('#tree-text'), RN_TREE, 'the tree text');
+  assert.equal(await page.inputValue('#algo'), 'alphabeta', 'the algorithm');
+  // Start reruns the same search
+  const again = await whenTraceEnds(page, 'explore', () => page.click('#start'));
+  assert.deepEqual([again.nodes, again.value, again.file], [11, 3, null]);
+});
+
+test('opening a second trace of the same size shows its own values at once', async () => {
+  // two minimax traces of trees of one shape (13 nodes each), with different root values
+  await page.selectOption('#algo', 'minimax');
+  await page.selectOption('#save-format', 'json');
+  const files = [];
+  for (const tree of ['((3 12 8) (2 4 6) (14 5 2))', '((4 13 9) (3 5 7) (15 6 3))']) {
+    await page.fill('#tree-text', tree);
+    await page.waitForFunction(() => /valid/.test(document.getElementById('tree-ok').textContent));
+    await whenTraceEnds(page, 'explore', () => page.click('#start'));
+    const dl = page.waitForEvent('download');
+    await page.click('#save-trace');
+    const f = path.join(tmp, `same-size-${files.length}.json`);
+    await (await dl).saveAs(f);
+    files.push(f);
+  }
+  const one = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', files[0]));
+  assert.equal(await text(page, '#sum-value'), '3');
+  const two = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', files[1]));
+  assert.equal(one.nodes, two.nodes);
+  assert.equal(await text(page, '#sum-value'), '4', 'the new root value, without a forced redraw');
+  await page.selectOption('#tree-preset', 'rn');
+  await page.selectOption('#algo', 'alphabeta');
+});
+
+test('explore saves what it shows in both formats, a search stopped by hand too', async () => {
+  await page.click('#tab-tree');
+  await page.selectOption('#tree-preset', 'rn');
+  await page.selectOption('#algo', 'pvs');
+  await whenTraceEnds(page, 'explore', () => page.click('#start'));
+  await page.selectOption('#save-format', 'json');
+  let dl = page.waitForEvent('download');
+  await page.click('#save-trace');
+  const p2 = path.join(tmp, 'pvs.json');
+  await (await dl).saveAs(p2);
+  assert.deepEqual(JSON.parse(readFileSync(p2, 'utf8')).nodes, JSON.parse(readFileSync(GOLDEN('russell-norvig-pvs.json'), 'utf8')).nodes);
+  // the compact format: a quarter of the size or less, and it opens node for node
+  await page.selectOption('#save-format', 'binary');
+  dl = page.waitForEvent('download');
+  await page.click('#save-trace');
+  const d3 = await dl;
+  assert.match(d3.suggestedFilename(), /\.pstrace$/);
+  const p3 = path.join(tmp, 'pvs.pstrace');
+  await d3.saveAs(p3);
+  assert.ok(readFileSync(p3).length * 4 < readFileSync(p2).length);
+  const before = (await snapshot(page)).explore;
+  const again = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', p3));
+  assert.deepEqual([again.nodes, again.value], [before.nodes, before.value]);
+  for (const id of [0, 3, 7]) {
+    const [x, y] = await hook(page, (i) => window.prunescope.node('explore', i), id).then((n) => [n.value, n.reason]);
+    assert.deepEqual([x, y], [JSON.parse(readFileSync(p2, 'utf8')).nodes[id].value, JSON.parse(readFileSync(p2, 'utf8')).nodes[id].reason]);
+  }
+  // a search stopped with Stop saves, and opens again with every node it had
+  await page.click('#tab-chess');
+  await page.fill('#chess-depth', '12');
+  await page.selectOption('#algo', 'minimax');
+  const g = (await snapshot(page)).explore.generation;
+  await page.click('#start');
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.nodes > 20000;
+  }, g, { timeout: 20_000, polling: 5 });
+  await page.click('#stop');
+  const held = (await snapshot(page)).explore.nodes;
+  dl = page.waitForEvent('download');
+  await page.click('#save-trace');
+  const p4 = path.join(tmp, 'stopped.pstrace');
+  await (await dl).saveAs(p4);
+  const reopened = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', p4));
+  assert.equal(reopened.nodes, held);
+  assert.match(await text(page, '#notice'), /stopped by hand/);
+  await page.fill('#chess-depth', '4');
+  await page.selectOption('#algo', 'alphabeta');
   await page.click('#tab-tree');
 });
 
 test('no console errors or warnings in compare mode', () => {
-  assert.deepEqual(consoleProblems, []);
+  assert.deepEqual(problems, []);
 });

@@ -1,4 +1,4 @@
-// Smoke tests of the search worker (www/worker.js) and the wasm module (pkg/), in headless
+// Smoke tests of the search worker (www/engine/worker.js) and the wasm module (pkg/), in headless
 // Chromium driven by playwright-core. Needs the wasm build in pkg/ (scripts/test.sh does it):
 //
 //   node --test tests/browser/
@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
@@ -47,8 +47,14 @@ test('static server: MIME types, 404s, no directory traversal', async () => {
   const wasm = await fetch(`${server.url}pkg/prunescope_bg.wasm`, { method: 'HEAD' });
   assert.equal(wasm.status, 200);
   assert.equal(wasm.headers.get('content-type'), 'application/wasm');
-  const js = await fetch(`${server.url}www/worker.js`);
+  const js = await fetch(`${server.url}www/engine/worker.js`);
   assert.match(js.headers.get('content-type'), /^text\/javascript/);
+  // every response forbids inline script and eval (WebAssembly allowed)
+  for (const r of [wasm, js, await fetch(`${server.url}index.html`)]) {
+    const csp = r.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'/);
+  }
   const mjs = await fetch(`${server.url}www/serve.mjs`);
   assert.match(mjs.headers.get('content-type'), /^text\/javascript/);
   assert.equal((await fetch(`${server.url}no/such/file.js`)).status, 404);
@@ -81,12 +87,23 @@ test('bad tree text: an error that names the column', async () => {
   assert.equal(r.final.type, 'error');
   assert.equal(r.final.id, 7);
   assert.match(r.final.message, /column \d+/);
-  const v = await page.evaluate((i) => window.harness.validate(i), { kind: 'tree', text: '(1 2' });
-  assert.equal(v.type, 'validation');
-  assert.equal(v.id, 9);
-  assert.match(v.error, /column \d+/);
-  const ok = await page.evaluate((i) => window.harness.validate(i), { kind: 'tree', text: RN_TREE });
-  assert.equal(ok.error, null);
+});
+
+test('an opened trace file streams as a search does; a corrupt one is refused first', async () => {
+  const text = readFileSync(path.join(ROOT, 'tests/golden/russell-norvig-alphabeta.json'), 'utf8');
+  const r = await page.evaluate(([t]) => window.harness.open(t, 4), [text]);
+  assert.equal(r.final.type, 'done', JSON.stringify(r.final));
+  assert.deepEqual(r.types.slice(0, 2), ['header', 'batch']);
+  assert.equal(r.nodeCount, 11);
+  assert.equal(r.rootValue, 3);
+  assert.equal(r.final.summary.value, 3);
+  assert.equal(r.final.stats.nodes, 11);
+  assert.equal(r.final.input.kind, 'tree');
+  for (let k = 1; k < r.batches.length; k++) assert.equal(r.batches[k].start, r.batches[k - 1].start + r.batches[k - 1].nodes);
+  const bad = await page.evaluate(([t]) => window.harness.open(t, 4), [text.replace('"reason":"leaf"', '"reason":"leafy"')]);
+  assert.equal(bad.final.type, 'error');
+  assert.match(bad.final.message, /node 2, "reason": unknown stop reason "leafy"/);
+  assert.deepEqual(bad.types, ['error'], 'nothing is sent before the whole file is checked');
 });
 
 test('chess start position, depth 3: several batches stream before done', async () => {
@@ -100,8 +117,8 @@ test('chess start position, depth 3: several batches stream before done', async 
   assert.equal(r.nodeCount, r.final.summary.nodes);
   assert.equal(r.final.summary.best_line_san.length > 0, true);
   const last = r.batches.at(-1);
-  assert.equal(last.progress.nodes, r.nodeCount);
-  assert.equal(last.progress.depth, 3);
+  assert.equal(last.nodesTotal, r.nodeCount);
+  assert.equal(last.depth, 3);
   for (let k = 1; k < r.batches.length; k++) {
     assert.equal(r.batches[k].start, r.batches[k - 1].start + r.batches[k - 1].nodes);
   }

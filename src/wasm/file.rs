@@ -1,0 +1,107 @@
+//! Trace files in the worker, by the core's own reader and writer (`crate::trace::file`):
+//! reading from a JS source in chunks (so that no buffer holds the whole file), and writing to a
+//! JS sink in chunks.
+
+use js_sys::{Function, Uint8Array};
+use std::io::{self, Read, Write};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// A reader over a JS function `read(maxBytes) → Uint8Array` that returns the next bytes of a
+/// file (an empty array at its end): the worker reads a `File` piece by piece with
+/// `FileReaderSync`, so a file of any size crosses without one buffer holding it.
+pub struct JsReader<'a> {
+    read: &'a Function,
+    buf: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+/// Bytes asked of the JS source at a time.
+const READ_CHUNK: u32 = 1 << 20;
+
+impl<'a> JsReader<'a> {
+    pub fn new(read: &'a Function) -> Self {
+        JsReader {
+            read,
+            buf: Vec::new(),
+            at: 0,
+            done: false,
+        }
+    }
+}
+
+impl Read for JsReader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.buf.len() && !self.done {
+            let chunk = self
+                .read
+                .call1(&JsValue::NULL, &JsValue::from(READ_CHUNK))
+                .map_err(|_| io::Error::other("the file could not be read"))?
+                .dyn_into::<Uint8Array>()
+                .map_err(|_| io::Error::other("the file source gave no bytes"))?;
+            self.buf = chunk.to_vec();
+            self.at = 0;
+            self.done = self.buf.is_empty();
+        }
+        let n = out.len().min(self.buf.len() - self.at);
+        out[..n].copy_from_slice(&self.buf[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// A writer that hands its output to a JS callback in chunks of `size` bytes (the last one
+/// shorter), so that a file of any size crosses to the page without one buffer holding it.
+pub struct ChunkWriter<'a> {
+    on_chunk: &'a Function,
+    size: usize,
+    buf: Vec<u8>,
+    written: f64,
+}
+
+impl<'a> ChunkWriter<'a> {
+    pub fn new(on_chunk: &'a Function, size: usize) -> Self {
+        let size = size.clamp(1 << 12, 1 << 26);
+        ChunkWriter {
+            on_chunk,
+            size,
+            buf: Vec::with_capacity(size),
+            written: 0.0,
+        }
+    }
+
+    fn emit(&mut self) -> io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let chunk = Uint8Array::from(&self.buf[..]);
+        self.written += self.buf.len() as f64;
+        self.buf.clear();
+        self.on_chunk
+            .call1(&JsValue::NULL, &chunk)
+            .map(drop)
+            .map_err(|_| io::Error::other("the page stopped taking the file"))
+    }
+
+    /// Sends what is left; returns the bytes written in all.
+    pub fn finish(mut self) -> io::Result<f64> {
+        self.emit()?;
+        Ok(self.written)
+    }
+}
+
+impl Write for ChunkWriter<'_> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        let room = self.size - self.buf.len();
+        let take = room.min(data.len());
+        self.buf.extend_from_slice(&data[..take]);
+        if self.buf.len() >= self.size {
+            self.emit()?;
+        }
+        Ok(take)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}

@@ -1,0 +1,527 @@
+//! One trace in the search worker: a search it runs, a trace file it opened, or a trace the
+//! page hands back (after Stop, which ends the worker that ran the search). Whatever its origin,
+//! the trace reaches the page as the same batches, and is measured ([`TraceStats`]) and saved
+//! by the core's own code.
+
+use super::batch::BatchCursor;
+use super::file::{ChunkWriter, JsReader};
+use super::{err, parse_config, parse_config_unchecked, parse_input, records_from_bytes, to_js};
+use crate::game::Value;
+use crate::lab::{Input, Prepared, Summary};
+use crate::search::config::SearchConfig;
+use crate::search::techniques::tt::TtEntry;
+use crate::trace::file::{Format, TraceFile, TraceHeader};
+use crate::trace::record::Recorder;
+use crate::trace::schema::{EventKind, NO_PARENT, NullVerdict, PruneReason, StopReason};
+use crate::trace::stats::TraceStats;
+use crate::trace::{Enter, Exit, Tracer};
+use js_sys::Function;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+// ---------------------------------------------------------------------------------------------
+// The streaming tracer
+// ---------------------------------------------------------------------------------------------
+
+/// The memory budget of a search's recording in the worker: 1.5 GiB (about 45 million nodes).
+pub const WORKER_BUDGET_BYTES: u64 = 3 << 29;
+
+/// A [`Recorder`] that hands what it recorded since the last flush to a JS callback every
+/// `batch_nodes` entered nodes. Every callback is delegated to the recorder; only `enter`
+/// adds the flush check, so the search stays monomorphized over this type.
+///
+/// Every [`Tracer`] method must be forwarded here: one left to its default no-op would be
+/// silently missing from the browser's trace. `tests/wasm.rs` compares a streamed search with
+/// the native recording to catch that.
+struct Streamer<'a> {
+    rec: Recorder,
+    on_batch: &'a Function,
+    batch_nodes: usize,
+    next_flush: usize,
+    started_ms: f64,
+    cursor: BatchCursor,
+    /// The first exception thrown by `on_batch`; no further batches are sent after it.
+    error: Option<JsValue>,
+}
+
+impl<'a> Streamer<'a> {
+    fn new(on_batch: &'a Function, batch_nodes: u32, started_ms: f64) -> Self {
+        // The worker's recording stops the search at its memory budget (the node-cap notice),
+        // well before wasm32's 4 GiB or a Vec over 2 GiB would trap.
+        let batch_nodes = if batch_nodes == 0 {
+            usize::MAX
+        } else {
+            batch_nodes as usize
+        };
+        Streamer {
+            rec: Recorder::with_budget(WORKER_BUDGET_BYTES),
+            on_batch,
+            batch_nodes,
+            next_flush: batch_nodes,
+            started_ms,
+            cursor: BatchCursor::default(),
+            error: None,
+        }
+    }
+
+    /// Sends everything recorded since the previous flush as one batch.
+    fn flush(&mut self) {
+        if self.error.is_some() {
+            return;
+        }
+        let batch = self.cursor.next_live(&self.rec);
+        super::set(&batch, "elapsedMs", js_sys::Date::now() - self.started_ms);
+        if let Err(e) = self.on_batch.call1(&JsValue::NULL, &batch) {
+            self.error = Some(e);
+        }
+    }
+}
+
+impl Tracer for Streamer<'_> {
+    #[inline]
+    fn begin_iteration(&mut self, depth: i32) {
+        self.rec.begin_iteration(depth);
+    }
+
+    #[inline]
+    fn enter(&mut self, e: &Enter) {
+        self.rec.enter(e);
+        if self.rec.nodes.len() >= self.next_flush {
+            self.flush();
+            self.next_flush = self.rec.nodes.len().saturating_add(self.batch_nodes);
+        }
+    }
+
+    #[inline]
+    fn moves_generated(&mut self, count: u32) {
+        self.rec.moves_generated(count);
+    }
+
+    #[inline]
+    fn child_returned(&mut self, value: Value) {
+        self.rec.child_returned(value);
+    }
+
+    #[inline]
+    fn alpha_raised(&mut self, old: Value, new: Value) {
+        self.rec.alpha_raised(old, new);
+    }
+
+    #[inline]
+    fn cutoff(&mut self, value: Value, beta: Value) {
+        self.rec.cutoff(value, beta);
+    }
+
+    #[inline]
+    fn research(&mut self) {
+        self.rec.research();
+    }
+
+    #[inline]
+    fn exit(&mut self, x: &Exit) {
+        self.rec.exit(x);
+    }
+
+    #[inline]
+    fn aborted(&mut self, nodes: u64) {
+        self.rec.aborted(nodes);
+    }
+
+    #[inline]
+    fn tt_hit(&mut self, entry: &TtEntry, cutoff: bool) {
+        self.rec.tt_hit(entry, cutoff);
+    }
+
+    #[inline]
+    fn null_verdict(&mut self, value: Value, beta: Value, verdict: NullVerdict) {
+        self.rec.null_verdict(value, beta, verdict);
+    }
+
+    #[inline]
+    fn zugzwang(&mut self, value: Value, beta: Value) {
+        self.rec.zugzwang(value, beta);
+    }
+
+    #[inline]
+    fn multi_cut(&mut self, cuts: u32, c: u32, probes: u32, cut: bool) {
+        self.rec.multi_cut(cuts, c, probes, cut);
+    }
+
+    #[inline]
+    fn uncertainty_cutoff(&mut self, tried: u32, limit: u32) {
+        self.rec.uncertainty_cutoff(tried, limit);
+    }
+
+    #[inline]
+    fn aspiration_fail(&mut self, alpha: Value, beta: Value, value: Value) {
+        self.rec.aspiration_fail(alpha, beta, value);
+    }
+
+    #[inline]
+    fn presearch(&mut self, old: i32, new: i32, tt_iteration: u32) {
+        self.rec.presearch(old, new, tt_iteration);
+    }
+
+    #[inline]
+    fn pruned(&mut self, move_code: u16, reason: PruneReason) {
+        self.rec.pruned(move_code, reason);
+    }
+
+    #[inline]
+    fn over_budget(&self) -> bool {
+        self.rec.over_budget()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session
+// ---------------------------------------------------------------------------------------------
+
+/// One trace in the worker: its input and configuration, and once searched, opened or handed
+/// back, its recording and summary.
+#[wasm_bindgen]
+pub struct Session {
+    input: Input,
+    prepared: Prepared,
+    config: SearchConfig,
+    recording: Option<Recorder>,
+    summary: Option<Summary>,
+    /// Where the next [`Session::replay_next`] batch starts.
+    replay: BatchCursor,
+}
+
+/// What `run`, `replay` and `adopt_end` answer: a small object (serde), never per-node data.
+#[derive(Serialize)]
+struct Outcome<'a> {
+    summary: &'a Summary,
+    stats: &'a TraceStats,
+    aborted: bool,
+    input: &'a Input,
+    config: &'a SearchConfig,
+    #[serde(rename = "elapsedMs", skip_serializing_if = "Option::is_none")]
+    elapsed_ms: Option<f64>,
+}
+
+/// Checks that a recording handed in from outside is one the core can walk without panicking:
+/// parents come before their children, research pairs and roots name nodes, the tape enters
+/// exactly the recorded nodes in order and leaves the open one, and the aux stream matches the
+/// events. Names the first inconsistent item.
+fn check_recording(rec: &Recorder) -> Result<(), String> {
+    let n = rec.nodes.len();
+    for (id, node) in rec.nodes.iter().enumerate() {
+        if node.parent != NO_PARENT && node.parent as usize >= id {
+            return Err(format!(
+                "node {id} names parent {}, which does not come before it",
+                node.parent
+            ));
+        }
+        if StopReason::from_u8(node.reason).is_none() {
+            return Err(format!(
+                "node {id} has an unknown stop reason {}",
+                node.reason
+            ));
+        }
+    }
+    for &(id, earlier) in &rec.research_of {
+        if id as usize >= n || earlier >= id {
+            return Err(format!(
+                "re-search pair ({id}, {earlier}) is not a pair of nodes"
+            ));
+        }
+    }
+    if rec.roots.len() != rec.root_depths.len() {
+        return Err("every root search needs its depth".into());
+    }
+    for &r in &rec.roots {
+        if r as usize >= n || rec.nodes[r as usize].parent != NO_PARENT {
+            return Err(format!("root {r} is not a root node"));
+        }
+    }
+    let (mut entered, mut aux, mut stack) = (0usize, 0usize, Vec::new());
+    for (k, &code) in rec.events.iter().enumerate() {
+        let kind = EventKind::from_u8(code).ok_or(format!("event {k} has unknown kind {code}"))?;
+        match kind {
+            EventKind::Enter => {
+                if entered >= n {
+                    return Err(format!(
+                        "event {k} enters node {entered}, which is not recorded"
+                    ));
+                }
+                let p = rec.nodes[entered].parent;
+                if stack.last().copied().unwrap_or(NO_PARENT) != p {
+                    return Err(format!(
+                        "event {k} enters node {entered} outside its parent {p}"
+                    ));
+                }
+                stack.push(entered as u32);
+                entered += 1;
+            }
+            EventKind::Exit if stack.pop().is_none() => {
+                return Err(format!("event {k} leaves a node, but none is open"));
+            }
+            _ => {}
+        }
+        aux += kind.aux_words();
+    }
+    if entered != n {
+        return Err(format!("the events enter {entered} of the {n} nodes"));
+    }
+    if aux != rec.aux.len() {
+        return Err(format!(
+            "the events carry {aux} values, but {} were given",
+            rec.aux.len()
+        ));
+    }
+    Ok(())
+}
+
+impl Session {
+    fn from_file(
+        file: Result<TraceFile, crate::trace::file::TraceFileError>,
+    ) -> Result<Session, JsError> {
+        let file = file.map_err(|e| err(e.to_string()))?;
+        let prepared = file.prepare().map_err(|e| err(e.to_string()))?;
+        let TraceFile { header, rec } = file;
+        Ok(Session {
+            input: header.input,
+            prepared,
+            config: header.config,
+            recording: Some(rec),
+            summary: Some(header.summary),
+            replay: BatchCursor::default(),
+        })
+    }
+
+    fn outcome(&self, elapsed_ms: Option<f64>) -> Result<JsValue, JsError> {
+        let (Some(rec), Some(summary)) = (&self.recording, &self.summary) else {
+            return Err(err("no trace yet"));
+        };
+        to_js(&Outcome {
+            summary,
+            stats: &TraceStats::of(rec),
+            aborted: summary.aborted,
+            input: &self.input,
+            config: &self.config,
+            elapsed_ms,
+        })
+    }
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// Parses `input` (`{kind:'tree', text}`, `{kind:'chess', fen}` or `{kind:'random', ...}`)
+    /// and `config` (`{algo, depth, iterative, node_cap}` and the technique groups, every field
+    /// optional). Throws an `Error` whose message says what is wrong.
+    #[wasm_bindgen(constructor)]
+    pub fn new(input: JsValue, config: JsValue) -> Result<Session, JsError> {
+        let input = parse_input(&input).map_err(err)?;
+        let config = parse_config(&config).map_err(err)?;
+        let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
+        Ok(Session {
+            input,
+            prepared,
+            config,
+            recording: None,
+            summary: None,
+            replay: BatchCursor::default(),
+        })
+    }
+
+    /// Opens a trace file's bytes (JSON or binary, gzip-compressed or not:
+    /// `docs/trace-format.md`), checking every field and reference with the core's reader before
+    /// anything reaches the page. Throws an `Error` naming the first bad item.
+    pub fn open(bytes: &[u8]) -> Result<Session, JsError> {
+        Session::from_file(crate::trace::file::read(bytes))
+    }
+
+    /// [`Session::open`] from a JS source `read(maxBytes) → Uint8Array` (empty at the end), so
+    /// that the file is read piece by piece and never held whole.
+    pub fn open_stream(read: &Function) -> Result<Session, JsError> {
+        Session::from_file(crate::trace::file::read(JsReader::new(read)))
+    }
+
+    /// A session for a trace the page holds (the page hands it back in parts with
+    /// [`Session::adopt_part`], then [`Session::adopt_end`]).
+    pub fn adopt(input: JsValue, config: JsValue) -> Result<Session, JsError> {
+        let input = parse_input(&input).map_err(err)?;
+        let config = parse_config_unchecked(&config).map_err(err)?;
+        let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
+        Ok(Session {
+            input,
+            prepared,
+            config,
+            recording: Some(Recorder::new()),
+            summary: None,
+            replay: BatchCursor::default(),
+        })
+    }
+
+    /// Appends the next part of a handed-back trace: node records (28 bytes each), event tape
+    /// bytes, aux words, `(re-search, earlier)` pairs and `(root, depth)` pairs.
+    pub fn adopt_part(
+        &mut self,
+        records: &[u8],
+        events: &[u8],
+        aux: &[i32],
+        research: &[u32],
+        roots: &[i32],
+    ) -> Result<(), JsError> {
+        let rec = self
+            .recording
+            .as_mut()
+            .ok_or_else(|| err("adopt_part needs Session.adopt first"))?;
+        if !research.len().is_multiple_of(2) || !roots.len().is_multiple_of(2) {
+            return Err(err("research and roots come in pairs"));
+        }
+        rec.nodes.extend(records_from_bytes(records).map_err(err)?);
+        rec.events.extend_from_slice(events);
+        rec.aux.extend_from_slice(aux);
+        rec.research_of
+            .extend(research.chunks_exact(2).map(|p| (p[0], p[1])));
+        for p in roots.chunks_exact(2) {
+            rec.roots.push(p[0] as u32);
+            rec.root_depths.push(p[1]);
+        }
+        Ok(())
+    }
+
+    /// Checks the handed-back trace and takes `summary` (the search's, or `null` for a stopped
+    /// search: then the finished root searches make it). Answers `{summary, stats, aborted,
+    /// input, config}`.
+    pub fn adopt_end(&mut self, summary: JsValue) -> Result<JsValue, JsError> {
+        let rec = self
+            .recording
+            .as_mut()
+            .ok_or_else(|| err("adopt_end needs Session.adopt first"))?;
+        check_recording(rec).map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
+        let summary = if summary.is_null() || summary.is_undefined() {
+            // Stop ended the search: close the nodes it left open, as the node cap would.
+            rec.close_cut_short();
+            Summary::cut_short(rec)
+        } else {
+            super::from_js(&summary).map_err(|e| err(format!("invalid summary: {e}")))?
+        };
+        self.summary = Some(summary);
+        self.outcome(None)
+    }
+
+    /// Runs the search, calling `on_batch(batch)` once every `batch_nodes` entered nodes and
+    /// once at the end (0 = only at the end). Returns `{summary, stats, aborted, input, config,
+    /// elapsedMs}`.
+    pub fn run(&mut self, on_batch: &Function, batch_nodes: u32) -> Result<JsValue, JsError> {
+        self.recording = None;
+        self.summary = None;
+        let started = js_sys::Date::now();
+        let mut streamer = Streamer::new(on_batch, batch_nodes, started);
+        let summary = self
+            .prepared
+            .search(&self.config, &mut streamer)
+            .map_err(|e| err(e.to_string()))?;
+        streamer.flush();
+        let elapsed_ms = js_sys::Date::now() - started;
+        if let Some(e) = streamer.error.take() {
+            let message = e
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .or_else(|| e.as_string())
+                .unwrap_or_else(|| format!("{e:?}"));
+            return Err(err(format!("the batch callback threw: {message}")));
+        }
+        let mut rec = streamer.rec;
+        rec.shrink_to_fit();
+        self.recording = Some(rec);
+        self.summary = Some(summary);
+        self.outcome(Some(elapsed_ms))
+    }
+
+    /// The next batch of an opened or handed-back trace (at most `max_nodes` new nodes), in
+    /// the layout of [`Session::run`]'s batches; `undefined` once the whole trace was sent.
+    pub fn replay_next(&mut self, max_nodes: u32) -> Option<js_sys::Object> {
+        let rec = self.recording.as_ref()?;
+        self.replay.next_part(rec, max_nodes as usize)
+    }
+
+    /// `{input, config}`: what the trace searched.
+    pub fn header(&self) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Header<'a> {
+            input: &'a Input,
+            config: &'a SearchConfig,
+        }
+        to_js(&Header {
+            input: &self.input,
+            config: &self.config,
+        })
+    }
+
+    /// `{summary, stats, aborted, input, config}` of the trace.
+    pub fn outcome_now(&self) -> Result<JsValue, JsError> {
+        self.outcome(None)
+    }
+
+    /// Writes the trace as a file in `format` (`"binary"`: gzip-compressed columns, or
+    /// `"json"`; `docs/trace-format.md`), calling `on_chunk(bytes)` with pieces of at most
+    /// `chunk_bytes` bytes so that no single buffer holds the whole file. Returns the number of
+    /// bytes written. A trace the page handed back after Stop saves as a search stopped by
+    /// hand (`"stopped": "user"`).
+    pub fn save(
+        &mut self,
+        format: &str,
+        on_chunk: &Function,
+        chunk_bytes: u32,
+    ) -> Result<f64, JsError> {
+        let format = Format::parse(format).map_err(err)?;
+        let (Some(rec), Some(summary)) = (self.recording.take(), self.summary.clone()) else {
+            return Err(err("no trace to save yet"));
+        };
+        let file = TraceFile {
+            header: TraceHeader {
+                input: self.input.clone(),
+                config: self.config.clone(),
+                summary,
+            },
+            rec,
+        };
+        let result = self.write_file(&file, format, on_chunk, chunk_bytes);
+        self.recording = Some(file.rec);
+        result
+    }
+
+    fn write_file(
+        &self,
+        file: &TraceFile,
+        format: Format,
+        on_chunk: &Function,
+        chunk_bytes: u32,
+    ) -> Result<f64, JsError> {
+        let mut w = ChunkWriter::new(on_chunk, chunk_bytes as usize);
+        crate::trace::file::write(
+            &mut w,
+            format,
+            &self.input,
+            &self.prepared,
+            &self.config,
+            &file.header.summary,
+            &file.rec,
+        )
+        .map_err(|e| err(format!("cannot write the trace: {e}")))?;
+        w.finish()
+            .map_err(|e| err(format!("cannot write the trace: {e}")))
+    }
+
+    /// Nodes recorded (0 before a run).
+    pub fn node_count(&self) -> u32 {
+        self.recording.as_ref().map_or(0, |r| r.nodes.len() as u32)
+    }
+
+    /// All node records (28 bytes each), e.g. to rebuild a view from scratch.
+    pub fn nodes(&self) -> js_sys::Uint8Array {
+        let nodes = self.recording.as_ref().map_or(&[][..], |r| &r.nodes[..]);
+        js_sys::Uint8Array::from(super::node_bytes(nodes))
+    }
+
+    /// What kind of input this session searches: "tree", "random" or "chess".
+    pub fn kind(&self) -> String {
+        self.input.kind().to_string()
+    }
+}

@@ -1,0 +1,101 @@
+// Helpers every browser test shares: serving the repository, opening the page, and talking to
+// it through its one test hook, `window.prunescope` (docs/test-hook.md). A wait always waits
+// for a *new* state — a generation counter that the action bumps — never for a condition the
+// previous state already satisfied.
+
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { collectProblems, launchChromium } from './chromium.mjs';
+import { startServer } from '../../www/serve.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHOTS = path.join(ROOT, 'target/screenshots');
+export const GOLDEN = (name) => path.join(ROOT, 'tests/golden', name);
+export const RN_TREE = '((3 12 8) (2 4 6) (14 5 2))';
+
+/** Starts the server and the browser: { server, browser, close() }. */
+export async function setup() {
+  assert.ok(existsSync(path.join(ROOT, 'pkg/prunescope.js')), 'pkg/ is missing: build the wasm first (scripts/serve.sh or scripts/test.sh)');
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await startServer({ root: ROOT, port: 0 });
+  const browser = await launchChromium();
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A new page on index.html, ready (the hook is there and explore's engine has started).
+ * `problems` collects console errors and warnings, page errors and failed requests.
+ */
+export async function openPage(env, { width = 1440, height = 900, colorScheme = 'light', touch = false, problems = [] } = {}) {
+  const page = await env.browser.newPage({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, acceptDownloads: true });
+  collectProblems(page, problems);
+  await page.goto(env.server.url + 'index.html');
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+  await settle(page);
+  return page;
+}
+
+/** Two animation frames: whatever changed has been drawn. */
+export const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+export const snapshot = (page) => page.evaluate(() => window.prunescope.snapshot());
+export const hook = (page, f, arg) => page.evaluate(f, arg);
+
+const ENDED = ['done', 'stopped', 'failed'];
+
+/**
+ * Runs `action` (e.g. a click on Start) and waits until trace `side` ('explore', 'A', 'B')
+ * has a new generation that has ended; returns its snapshot.
+ */
+export async function whenTraceEnds(page, side, action, timeout = 60_000) {
+  const before = await page.evaluate((s) => (s === 'explore' ? window.prunescope.snapshot().explore : window.prunescope.snapshot().compare[s]).generation, side);
+  await action();
+  await page.waitForFunction(
+    ([s, g, ended]) => {
+      const snap = window.prunescope.snapshot();
+      const t = s === 'explore' ? snap.explore : snap.compare[s];
+      return t.generation > g && ended.includes(t.status);
+    },
+    [side, before, ENDED],
+    { timeout },
+  );
+  await settle(page);
+  return page.evaluate((s) => (s === 'explore' ? window.prunescope.snapshot().explore : window.prunescope.snapshot().compare[s]), side);
+}
+
+/** Clicks Start and waits for the new search to end. */
+export const runSearch = (page, timeout) => whenTraceEnds(page, 'explore', () => page.click('#start'), timeout);
+
+/** Clicks Compare and waits for the new comparison (a new compare generation). */
+export async function runCompare(page, timeout = 60_000) {
+  const before = (await snapshot(page)).compare.generation;
+  await page.click('#cmp-run');
+  await page.waitForFunction((g) => window.prunescope.snapshot().compare.generation > g, before, { timeout });
+  await settle(page);
+  return snapshot(page);
+}
+
+/** Switches to compare mode and waits for both of its engines. */
+export async function toCompare(page) {
+  await page.click('#mode-compare');
+  await page.waitForFunction(() => {
+    const c = window.prunescope.snapshot().compare;
+    return c.A.ready && c.B.ready;
+  }, null, { timeout: 20_000 });
+  await settle(page);
+}
+
+/** Runs a command of the keymap table (the same code the keys and buttons run). */
+export const run = (page, command) => page.evaluate((c) => window.prunescope.run(c), command);
+
+export const text = (page, sel) => page.locator(sel).innerText();
+export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, name) });

@@ -1,0 +1,148 @@
+// What the page's buttons do beyond stepping: start and stop searches, open and save traces,
+// switch modes and themes. Each action reads the panels, changes the state through the modes
+// and the traces, and asks for a redraw.
+
+import { download } from './dom.js';
+import { fmtBytes } from './model/format.js';
+import { nextTheme, storeTheme, isDark, applyTheme, readPalette } from './theme.js';
+
+/**
+ * `app`: { state, core, modes, panels: {inputs, search, techniques, compareSetup}, commands,
+ * invalidate, afterLayout, startCompareEngines() }.
+ */
+/**
+ * How many nodes to make room for before a search: the tree's size when it is known (a
+ * synthetic tree searched whole), else a million at most — room that is reserved and never
+ * written costs little, but a search that stays small should not pay for the node cap.
+ */
+const reserveFor = (known, cap) => Math.min(known || Math.min(cap, 1 << 20), cap);
+
+export function createActions(app) {
+  const { state, modes, panels } = app;
+  const ex = state.explore;
+  const cmp = state.compare;
+
+  /** Explore: reads the panels and runs the search (errors appear beside their fields). */
+  async function start() {
+    if (state.mode === 'compare') return compareRun();
+    const t = ex.trace;
+    if (t.running || !t.engineReady) return;
+    const s = panels.search.read();
+    const req = panels.inputs.read();
+    if (!s || !req) return;
+    const built = panels.techniques.build(s.algo, { depth: req.depth, iterative: req.iterative, node_cap: s.cap });
+    panels.techniques.showError(built.message ? built : null);
+    if (built.message) return;
+    modes.explore.replaced();
+    showTree();
+    await t.search(req.input, built.config, reserveFor(req.hint, s.cap));
+  }
+
+  function stop() {
+    if (state.mode === 'compare') return modes.compare.stop();
+    ex.trace.stop();
+  }
+
+  /** Explore: opens a trace file; a good file also restores the inputs it was made from. */
+  async function open(file) {
+    const t = ex.trace;
+    const gen = t.generation;
+    modes.explore.replaced();
+    showTree();
+    await t.open(file);
+    if (t.generation !== gen && t.input) restorePanels(t.input, t.config);
+    app.invalidate();
+  }
+
+  function restorePanels(input, config) {
+    panels.inputs.restore(input, config);
+    panels.search.restore(config);
+    panels.techniques.show(config);
+  }
+
+  /** On a narrow screen the tree sits below the setup: bring it into view. */
+  function showTree() {
+    if (matchMedia('(max-width: 700px)').matches) document.querySelector('.center').scrollIntoView({ block: 'start' });
+  }
+
+  async function saveTrace(t, setNotice) {
+    try {
+      const { blob, name, bytes } = await t.save(state.saveFormat);
+      download(name, blob);
+      setNotice({ kind: 'info', text: `Saved ${name} (${fmtBytes(bytes)}).` });
+    } catch (e) {
+      setNotice({ kind: 'error', text: `Cannot save the trace: ${e.message ?? e}` });
+    }
+    app.invalidate(false, true);
+  }
+
+  const save = () => saveTrace(ex.trace, (n) => (ex.trace.notice = n));
+
+  function compareRun() {
+    const m = modes.compare;
+    if (m.running()) return;
+    const req = panels.inputs.read();
+    if (!req) {
+      cmp.notice = { kind: 'error', text: 'The input on the left is not valid: see the message there.' };
+      return app.invalidate(false, true);
+    }
+    const r = panels.compareSetup.read({ depth: req.depth, iterative: req.iterative });
+    if (r.error) {
+      cmp.notice = { kind: 'error', text: r.error };
+      return app.invalidate(false, true);
+    }
+    const cap = r.configs.A.node_cap;
+    showTree();
+    m.run({ input: req.input, configs: r.configs, hint: reserveFor(req.hint, cap) });
+  }
+
+  async function compareOpen(k, file) {
+    await modes.compare.open(k, file);
+    const s = cmp.sides[k];
+    if (s.source === 'file' && s.input && s.status === 'done') {
+      panels.compareSetup.show(k, s.config);
+      panels.inputs.restore(s.input, s.config);
+    }
+  }
+
+  const compareSave = (k) => saveTrace(cmp.sides[k], (n) => (cmp.notice = n));
+
+  function setMode(mode) {
+    if (mode === state.mode) return;
+    app.commands.pause();
+    state.mode = mode;
+    if (mode === 'compare') app.startCompareEngines();
+    app.invalidate();
+    app.afterLayout(() => {
+      app.resizeCanvases();
+      app.mode().autoFit();
+      app.invalidate();
+    });
+  }
+
+  function setTheme(choice) {
+    state.theme.choice = choice;
+    state.theme.dark = isDark(choice);
+    applyTheme(state.theme.dark);
+    state.theme.pal = readPalette();
+    app.invalidate();
+  }
+
+  return {
+    start,
+    stop,
+    open,
+    save,
+    compareRun,
+    compareOpen,
+    compareSave,
+    setMode,
+    setTheme,
+    cycleTheme() {
+      const next = nextTheme(state.theme.choice);
+      storeTheme(next);
+      setTheme(next);
+    },
+    restorePanels,
+  };
+}

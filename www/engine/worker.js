@@ -1,0 +1,186 @@
+// The search worker: a module Web Worker that owns the wasm core and streams traces to the
+// page. Protocol: docs/worker-protocol.md ("Messages").
+//
+// A search runs synchronously inside the worker, so the page stops one by terminating the
+// worker (and keeps the batches it already received). After a wasm panic the instance is
+// unusable: the worker reports {type:'panic'} and the page terminates and restarts it.
+//
+// The worker keeps the last trace it made (a finished search, an opened file, or a trace the
+// page handed back) until the next request, so that the page can save it.
+
+import init, { Session, last_panic, debug_panic } from '/pkg/prunescope.js';
+
+/** Default number of entered nodes per batch message. */
+const DEFAULT_BATCH = 8192;
+/** Global the Rust panic hook writes the panic message to (see src/wasm/mod.rs). */
+const PANIC_GLOBAL = '__prunescopeLastPanic';
+
+let dead = false; // set after a panic: the wasm instance must not be used again
+/** The trace kept for saving: { id, session }. */
+let current = null;
+/** A trace being handed back by the page: { id, session, summary }. */
+let adopting = null;
+
+function drop(s) {
+  if (s && !dead) s.session.free();
+}
+
+function panicMessage(err) {
+  let message = self[PANIC_GLOBAL];
+  if (!message) {
+    try {
+      message = last_panic();
+    } catch {
+      // the instance may be unusable after the trap
+    }
+  }
+  return message || String(err?.message ?? err);
+}
+
+/** A wasm trap (panic → unreachable, or out of memory) as opposed to a JS error thrown by Rust. */
+const isTrap = (err) => err instanceof WebAssembly.RuntimeError;
+
+function fail(id, err) {
+  if (isTrap(err)) {
+    dead = true;
+    self.postMessage({ type: 'panic', message: panicMessage(err) });
+  } else {
+    self.postMessage({ type: 'error', id, message: String(err?.message ?? err) });
+  }
+}
+
+/** Posts one batch, transferring its typed arrays (each is a fresh copy with its own buffer). */
+function postBatch(id, b) {
+  const transfer = [b.nodes, b.updIds, b.upd, b.events, b.aux, b.research, b.roots].map((a) => a.buffer);
+  self.postMessage({ type: 'batch', id, ...b }, transfer);
+}
+
+const batchSize = (n) => (Number.isInteger(n) && n >= 0 ? n : DEFAULT_BATCH);
+
+function search({ id, input, config, batch }) {
+  drop(current);
+  current = null;
+  let session;
+  try {
+    session = new Session(input, config ?? undefined);
+    const outcome = session.run((b) => postBatch(id, b), batchSize(batch));
+    self.postMessage({ type: 'done', id, ...outcome });
+    current = { id, session };
+    session = null;
+  } catch (err) {
+    fail(id, err);
+  } finally {
+    if (session && !dead) session.free();
+  }
+}
+
+function open({ id, file, batch }) {
+  drop(current);
+  current = null;
+  let session;
+  try {
+    // the core reads the file piece by piece: no buffer holds all of it
+    const reader = new FileReaderSync();
+    let at = 0;
+    session = Session.open_stream((max) => {
+      const piece = file.slice(at, at + max);
+      at += piece.size;
+      return new Uint8Array(reader.readAsArrayBuffer(piece));
+    });
+    const { input, config } = session.header();
+    self.postMessage({ type: 'header', id, input, config });
+    const size = batchSize(batch) || Number.MAX_SAFE_INTEGER;
+    for (let b = session.replay_next(size); b; b = session.replay_next(size)) postBatch(id, b);
+    self.postMessage({ type: 'done', id, ...session.outcome_now() });
+    current = { id, session };
+    session = null;
+  } catch (err) {
+    fail(id, err);
+  } finally {
+    if (session && !dead) session.free();
+  }
+}
+
+function adopt(msg) {
+  try {
+    switch (msg.type) {
+      case 'adopt':
+        drop(current);
+        current = null;
+        drop(adopting);
+        adopting = { id: msg.id, session: Session.adopt(msg.input, msg.config ?? undefined), summary: msg.summary ?? null };
+        return;
+      case 'adopt-part':
+        if (adopting?.id !== msg.id) return;
+        adopting.session.adopt_part(msg.records, msg.events, msg.aux, msg.research, msg.roots);
+        return;
+      case 'adopt-end': {
+        if (adopting?.id !== msg.id) return;
+        const a = adopting;
+        adopting = null;
+        const outcome = a.session.adopt_end(a.summary);
+        current = { id: a.id, session: a.session };
+        self.postMessage({ type: 'adopted', id: a.id, ...outcome });
+        return;
+      }
+    }
+  } catch (err) {
+    drop(adopting);
+    adopting = null;
+    fail(msg.id, err);
+  }
+}
+
+function save({ id, format, chunk }) {
+  if (!current) return fail(id, new Error('the worker holds no trace to save'));
+  try {
+    const post = (c) => self.postMessage({ type: 'chunk', id, bytes: c }, [c.buffer]);
+    const bytes = current.session.save(format ?? 'binary', post, chunk || 1 << 20);
+    self.postMessage({ type: 'saved', id, bytes });
+  } catch (err) {
+    fail(id, err);
+  }
+}
+
+async function handle(msg) {
+  if (dead) {
+    self.postMessage({ type: 'panic', message: 'the search core panicked earlier; restart the worker' });
+    return;
+  }
+  switch (msg?.type) {
+    case 'search':
+      return search(msg);
+    case 'open':
+      return open(msg);
+    case 'adopt':
+    case 'adopt-part':
+    case 'adopt-end':
+      return adopt(msg);
+    case 'save':
+      return save(msg);
+    case 'debugPanic':
+      // Test hook: a real Rust panic inside the worker, to check the page recovers from it.
+      try {
+        debug_panic(String(msg.message ?? 'debug panic'));
+      } catch (err) {
+        fail(undefined, err);
+      }
+      return;
+    default:
+      return self.postMessage({ type: 'error', id: msg?.id ?? null, message: `unknown message type ${JSON.stringify(msg?.type)}` });
+  }
+}
+
+// Messages wait for the module, and for each other: a request that awaits (reading a file)
+// finishes before the next starts.
+let chain = init().then(
+  () => self.postMessage({ type: 'ready' }),
+  (err) => {
+    dead = true;
+    self.postMessage({ type: 'panic', message: `could not load the search core (/pkg/prunescope.js): ${err?.message ?? err}` });
+  },
+);
+
+self.onmessage = (ev) => {
+  chain = chain.then(() => handle(ev.data));
+};

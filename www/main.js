@@ -1,0 +1,215 @@
+// The composition root: loads the wasm core, creates the one state, the models, the modes,
+// the panels and the views, and wires the page's controls to the commands and actions. No
+// other module does anything when it is imported.
+
+import { $ } from './dom.js';
+import { loadCore } from './engine/core.js';
+import { setMateScores } from './model/format.js';
+import { Trace } from './model/trace.js';
+import { createState } from './state.js';
+import { createFrame } from './frame.js';
+import { storedTheme, isDark, applyTheme, readPalette, onSystemThemeChange } from './theme.js';
+import { createExplore } from './modes/explore.js';
+import { createCompare } from './modes/compare.js';
+import { createCommands, speedAt, SPEED_STEPS } from './controls/commands.js';
+import { bindKeyboard } from './controls/keyboard.js';
+import { createActions } from './actions.js';
+import { createInputs } from './panels/inputs.js';
+import { createSearchPanel } from './panels/search.js';
+import { createTechniques } from './panels/techniques.js';
+import { createCompareSetup } from './panels/compare-setup.js';
+import { TreeCanvas } from './views/tree-canvas.js';
+import { createTreeViews } from './views/trees.js';
+import { createChrome } from './views/chrome.js';
+import { createProgress } from './views/progress.js';
+import { createStepbar } from './views/stepbar.js';
+import { createInspector } from './views/inspector.js';
+import { createSummary } from './views/summary.js';
+import { createComparePanels } from './views/compare-panels.js';
+import { createShortcuts } from './views/shortcuts.js';
+import { createBoard } from './views/board.js';
+import { installTestHook } from './testhook.js';
+
+const WORKER = '/www/engine/worker.js';
+
+/** The state, the frame loop, the modes and the commands: `app`, which the rest receives. */
+function createApp(core) {
+  const app = { core, libs: { uPlot: null } };
+  app.uPlot = () => app.libs.uPlot;
+  const onChange = () => app.invalidate();
+  const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange })]));
+  const state = (app.state = createState(traces));
+  state.core.ready = true;
+  app.views = { trees: null, dom: [] };
+  const frame = (app.frame = createFrame({
+    tick: (now) => app.commands.tick(now),
+    drawTree: () => app.views.trees?.draw(),
+    renderDom: () => app.views.dom.forEach((v) => v.render()),
+  }));
+  Object.assign(app, {
+    invalidate: frame.invalidate,
+    afterLayout: frame.afterLayout,
+    mode: () => (state.mode === 'explore' ? app.modes.explore : app.modes.compare),
+    pause: () => app.commands.pause(),
+    canvas: () => app.canvases?.explore,
+    select: (id) => app.mode().select(id),
+  });
+  app.modes = { explore: createExplore(app), compare: createCompare({ ...app, canvases: () => app.canvases }) };
+  app.commands = createCommands(app);
+  app.narrationContext = (t) => ({
+    maxmin: state.maxmin,
+    chess: t.names.chess,
+    name: (id) => t.names.name(id),
+    move: (id) => t.names.move(id),
+    moveName: (code, id) => t.names.moveName(code, id),
+    unsearched: (id) => t.names.unsearched(id).codes.length,
+  });
+  return app;
+}
+
+function initTheme(app) {
+  const t = app.state.theme;
+  t.choice = storedTheme();
+  t.dark = isDark(t.choice);
+  applyTheme(t.dark);
+  t.pal = readPalette();
+}
+
+function createPanels(app) {
+  const { state, core } = app;
+  const checkTechniques = () => {
+    const iterative = state.tab === 'chess' && $('iterative').checked;
+    const built = panels.techniques.build($('algo').value, { depth: 4, iterative });
+    panels.techniques.showError(built.message ? built : null);
+  };
+  const panels = {
+    inputs: createInputs({ ...app, onTabChange: () => app.invalidate(false, true), onInputChange: checkTechniques }),
+    search: createSearchPanel(),
+    techniques: createTechniques({ core, onChange: checkTechniques }),
+    compareSetup: createCompareSetup({
+      core,
+      open: (k, f) => app.actions.compareOpen(k, f),
+      save: (k) => app.actions.compareSave(k),
+      swap: () => app.modes.compare.swap(),
+    }),
+  };
+  Object.values(panels).forEach((p) => p.init());
+  $('algo').addEventListener('change', checkTechniques);
+  return panels;
+}
+
+function createCanvases(app) {
+  const on = (mode, side) => ({
+    select: (id) => (mode === 'explore' ? app.modes.explore.select(id) : app.modes.compare.select(id, true, side())),
+    toggle: (id) => app.modes[mode].toggleCollapse(id),
+    moved: () => app.invalidate(true, false),
+    flick: (dir) => app.commands.run(dir > 0 ? 'step.forward' : 'step.back'),
+    resized: () => {
+      app.mode().autoFit();
+      app.invalidate(true, false);
+    },
+  });
+  const { explore, compare } = app.state;
+  const t = compare.transform;
+  const canvases = {
+    explore: new TreeCanvas($('tree'), explore.transform, on('explore')),
+    A: new TreeCanvas($('cmp-tree-A'), t, on('compare', () => 'A')),
+    B: new TreeCanvas($('cmp-tree-B'), t, on('compare', () => 'B')),
+    G: new TreeCanvas($('cmp-tree-ghost'), t, on('compare', () => app.modes.compare.ghostSide())),
+  };
+  app.resizeCanvases = () => Object.values(canvases).forEach((c) => c.resize());
+  return canvases;
+}
+
+function createViews(app) {
+  app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
+  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app));
+  // the board and the chart load lazily: a missing library never breaks the page
+  import('/node_modules/chessground/dist/chessground.min.js')
+    .then(({ Chessground }) => {
+      app.views.dom.push(createBoard(Chessground, app));
+      app.invalidate(false, true);
+    })
+    .catch((e) => console.info('board unavailable:', e.message));
+}
+
+/** Compare mode's engines and chart start the first time it is opened. */
+function compareStarter(app) {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    app.state.compare.sides.A.start();
+    app.state.compare.sides.B.start();
+    import('/node_modules/uplot/dist/uPlot.esm.js')
+      .then((m) => {
+        app.libs.uPlot = m.default;
+        app.invalidate(false, true);
+      })
+      .catch((e) => console.info('uPlot unavailable:', e.message));
+  };
+}
+
+function wireControls(app, actions) {
+  const { commands } = app;
+  bindKeyboard({ state: app.state, commands, start: () => actions.start() });
+  for (const b of document.querySelectorAll('[data-command]')) {
+    b.addEventListener('click', (e) => commands.run(e.shiftKey && b.dataset.back ? b.dataset.back : b.dataset.command));
+  }
+  const on = (id, ev, f) => $(id).addEventListener(ev, f);
+  on('mode-explore', 'click', () => actions.setMode('explore'));
+  on('mode-compare', 'click', () => actions.setMode('compare'));
+  on('theme', 'click', () => actions.cycleTheme());
+  on('start', 'click', () => actions.start());
+  on('stop', 'click', () => actions.stop());
+  on('cmp-run', 'click', () => actions.compareRun());
+  on('cmp-stop', 'click', () => actions.stop());
+  on('fit', 'click', () => commands.run('view.fit'));
+  on('zoom-cursor', 'click', () => commands.run('view.zoomCursor'));
+  on('collapse', 'click', () => commands.run('view.collapse'));
+  on('expand-all', 'click', () => commands.run('view.expandAll'));
+  on('maxmin', 'change', () => commands.run('view.maxmin'));
+  on('cmp-bydiff', 'change', () => commands.run('view.color'));
+  on('cmp-view-side', 'click', () => app.modes.compare.setView('side'));
+  on('cmp-view-ghost', 'click', () => app.modes.compare.setView('ghost'));
+  on('cmp-drive', 'change', () => app.modes.compare.setDrive($('cmp-drive').value));
+  on('save-trace', 'click', () => actions.save());
+  on('open-trace', 'click', () => $('open-file').click());
+  on('save-format', 'change', () => (app.state.saveFormat = $('save-format').value));
+  on('open-file', 'change', (ev) => {
+    const file = ev.target.files?.[0];
+    ev.target.value = '';
+    if (file) actions.open(file);
+  });
+  $('speed').max = String(SPEED_STEPS - 1);
+  on('speed', 'input', () => commands.setSpeed(speedAt(Number($('speed').value))));
+  onSystemThemeChange(() => app.state.theme.choice === 'auto' && actions.setTheme('auto'));
+  // narrow screens open with the side cards folded, so that the tree comes first
+  if (matchMedia('(max-width: 700px)').matches) for (const id of ['board-card', 'inspector-card', 'keys-card']) $(id).open = false;
+}
+
+async function main() {
+  let core;
+  try {
+    core = await loadCore();
+  } catch (e) {
+    $('engine-state').textContent = 'engine failed to load';
+    $('engine-state').className = 'pill warn';
+    console.error('the wasm core could not be loaded:', e);
+    return;
+  }
+  setMateScores(core.choices());
+  const app = createApp(core);
+  initTheme(app);
+  const panels = createPanels(app);
+  app.canvases = createCanvases(app);
+  createViews(app);
+  const actions = (app.actions = createActions({ ...app, panels, startCompareEngines: compareStarter(app) }));
+  wireControls(app, actions);
+  installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
+  app.state.explore.trace.start();
+  panels.inputs.setTab('tree');
+  app.invalidate();
+}
+
+main();

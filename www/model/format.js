@@ -1,0 +1,74 @@
+// Numbers and values as the page writes them: one home for every formatting rule. No DOM.
+
+import { INF } from '../schema.js';
+
+const NUM = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 1234567 → "1,234,567". */
+export const fmtInt = (n) => NUM.format(Math.round(n));
+
+/** "1 move", "3 moves". */
+export const plural = (n, one, many) => `${fmtInt(n)} ${n === 1 ? one : many}`;
+
+/** Upper-cases the first letter. */
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The chess mate scores (set once from the wasm module: `{mate, mateBound}`); values beyond
+ * ±mateBound are written as mate distances.
+ */
+const MATE = { mate: 0, bound: Infinity };
+export function setMateScores({ mate, mateBound }) {
+  MATE.mate = mate;
+  MATE.bound = mateBound;
+}
+
+/** Formats a value: ±INF as ±∞, chess mate scores as #n (moves to mate), minus as "−". */
+export function fmtValue(v, chess = false) {
+  if (v >= INF) return '+∞';
+  if (v <= -INF) return '−∞';
+  if (chess && Math.abs(v) > MATE.bound) {
+    const plies = MATE.mate - Math.abs(v);
+    return (v > 0 ? '#' : '−#') + Math.ceil(plies / 2);
+  }
+  return v < 0 ? '−' + -v : String(v);
+}
+
+/** 1234 → "1.2k", 3400000 → "3.40M". */
+export function compact(n) {
+  if (n < 1000) return String(n);
+  if (n < 1e6) return (n / 1000).toFixed(n < 1e4 ? 1 : 0) + 'k';
+  return (n / 1e6).toFixed(n < 1e7 ? 2 : 1) + 'M';
+}
+
+/** Nodes per second in a few characters. */
+export function compactRate(r) {
+  if (r >= 1e6) return (r / 1e6).toFixed(2) + ' M';
+  if (r >= 1e3) return (r / 1e3).toFixed(1) + ' k';
+  return r.toFixed(0);
+}
+
+/** Milliseconds as "12 ms" or "1.25 s". */
+export function fmtMs(ms) {
+  return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** Bytes as "12 KB", "3.4 MB". */
+export function fmtBytes(b) {
+  if (b < 1024) return `${b} B`;
+  if (b < 1 << 20) return `${(b / 1024).toFixed(0)} KB`;
+  if (b < 1 << 30) return `${(b / (1 << 20)).toFixed(1)} MB`;
+  return `${(b / (1 << 30)).toFixed(2)} GB`;
+}
+
+/** Sign that turns a side-to-move value at `ply` into MAX's view. */
+export const maxSign = (ply) => (ply & 1 ? -1 : 1);
+
+/** A side-to-move value at `ply` as shown: MAX's view in MAX/MIN mode, else negamax. */
+export const shownValue = (v, ply, maxmin) => (maxmin ? maxSign(ply) * v : v);
+
+/** The window (α, β) at `ply` as shown: negamax, or MAX's view (negated and swapped at MIN). */
+export function viewWindow(a, b, ply, maxmin) {
+  if (!maxmin || !(ply & 1)) return [a, b];
+  return [-b, -a];
+}

@@ -1,0 +1,206 @@
+// One plain-words line per event of the tape. No DOM. The words for codes are keyed by the
+// schema's names (www/schema.js), never by code numbers.
+
+import { NONE, EV } from './store.js';
+import {
+  INF, EVENTS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
+  NONE16,
+} from '../schema.js';
+import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt } from './format.js';
+
+const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
+
+/** Short words for a prune event's reason, by schema name. */
+export const PRUNE_REASON_WORDS = { see: 'losing capture (SEE < 0)', uncertainty_cutoff: 'uncertainty cut-off' };
+
+/** Short words for why a node stopped or a move was pruned, by stop- or prune-reason name. */
+export const STOP_WORDS = {
+  leaf: 'leaf', terminal: 'no legal moves', draw: 'draw by rule', repetition: 'repetition',
+  all_moves: 'all moves', beta_cutoff: 'β-cut-off', aborted: 'search stopped', tt_cutoff: 'TT cut-off',
+  null_move_cutoff: 'null-move cut-off', multi_cut: 'multi-cut', uncertainty_cutoff: 'uncertainty cut-off',
+  stand_pat: 'stand pat', see: PRUNE_REASON_WORDS.see,
+};
+
+/** Short name of each event kind for the step bar, by schema name. */
+const EVENT_WORDS = {
+  enter: 'enter', exit: 'exit', alpha_raised: 'α raised', cutoff: 'cut-off', research: 're-search',
+  iteration: 'iteration', aborted: 'stopped', tt_hit: 'TT hit', null_verdict: 'null move', multi_cut: 'multi-cut',
+  uncertainty_cutoff: 'uncertainty cut-off', aspiration_fail: 'aspiration fail', presearch: 'pre-search',
+  zugzwang: 'zugzwang', prune: 'prune',
+};
+export const eventName = (kind) => EVENT_WORDS[EVENTS[kind]?.name] ?? EVENTS[kind]?.name ?? '?';
+
+/** What a node's bound means; `v` is the value as shown (MAX's view in MAX/MIN mode). */
+function boundWords(actual, ply, mm, v) {
+  if (actual === BOUNDS_CODE.EXACT) return 'exact, so it is a PV node';
+  const side = mm ? (ply & 1 ? 'MIN' : 'MAX') : '';
+  const high = actual === BOUNDS_CODE.LOWER; // fail-high for the side to move
+  const atLeast = mm && ply & 1 ? !high : high;
+  const what = `the true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
+  return `a fail-${high ? 'high' : 'low'}${side ? ' for ' + side : ''} (${what}), so it is ${high ? 'a CUT' : 'an ALL'} node`;
+}
+
+/** The child whose exit the events just before `e` follow (exit, [alpha_raised], [cutoff]). */
+function returnedChild(st, e) {
+  let k = e - 1;
+  while (k >= 0 && k > e - 5 && st.ev[k] !== EV.ENTER && st.ev[k] !== EV.EXIT) k--;
+  return k >= 0 && st.ev[k] === EV.EXIT ? st.evNode[k] : NONE;
+}
+
+/**
+ * The narration of event `e`. `ctx`: { maxmin, chess, name(id) → node name, move(id) → the
+ * move into the node, moveName(code, id) → the name of a move of node `id` by code,
+ * unsearched(id) → number of considered moves never searched }.
+ */
+export function narrate(st, e, ctx) {
+  if (e < 0 || e >= st.nev) return 'No events yet. Press Start to search.';
+  const kind = st.ev[e];
+  const n = st.evNode[e];
+  const f = (v) => fmtValue(v, ctx.chess);
+  const mm = ctx.maxmin;
+  const win = (a, b, ply) => {
+    const [x, y] = viewWindow(a, b, ply, mm);
+    if (x <= -INF && y >= INF) return 'the full window (−∞, +∞)';
+    return `window (${f(x)}, ${f(y)})`;
+  };
+  const val = (v, ply) => shownValue(v, ply, mm);
+  switch (kind) {
+    case EV.ENTER:
+      return enterWords(st, n, ctx, win);
+    case EV.EXIT:
+      return exitWords(st, n, ctx, f, mm);
+    case EV.ALPHA_RAISED: {
+      const [oldA, newA] = st.auxOf(e);
+      const c = returnedChild(st, e);
+      const by = c !== NONE ? ` by move ${ctx.move(c)}` : '';
+      const at = ctx.name(n);
+      if (mm && st.ply[n] & 1) return `β at ${at} (MIN) lowered from ${f(-oldA)} to ${f(-newA)}${by}.`;
+      return `α at ${at}${mm ? ' (MAX)' : ''} raised from ${f(oldA)} to ${f(newA)}${by}.`;
+    }
+    case EV.CUTOFF: {
+      const [v, beta] = st.auxOf(e);
+      const c = returnedChild(st, e);
+      const rest = c !== NONE ? Math.max(0, st.nMoves[n] - st.index[c] - 1) : 0;
+      const tail = rest ? `so the remaining ${plural(rest, 'move is', 'moves are')} pruned` : 'but no moves were left to prune';
+      const by = c !== NONE ? ` by move ${ctx.move(c)}` : '';
+      if (mm && st.ply[n] & 1) return `α-cut-off at ${ctx.name(n)} (MIN)${by}: ${f(-v)} ≤ α = ${f(-beta)}, ${tail}.`;
+      return `β-cut-off at ${ctx.name(n)}${by}: ${f(v)} ≥ β = ${f(beta)}, ${tail}.`;
+    }
+    case EV.RESEARCH: {
+      const c = e > 0 && st.ev[e - 1] === EV.EXIT ? st.evNode[e - 1] : NONE;
+      if (c === NONE) return `Re-search at ${ctx.name(n)}.`;
+      const v = -st.value[c];
+      const a = st.alphaAt(n, e);
+      const b = st.beta[n];
+      const ply = st.ply[n];
+      if (mm && ply & 1) return `Re-search of ${ctx.name(c)} with ${win(v, b, ply)} because the scout returned ${f(-v)} < β = ${f(-a)}.`;
+      return `Re-search of ${ctx.name(c)} with ${win(v, b, ply)} because the scout returned ${f(v)} > α = ${f(a)}.`;
+    }
+    case EV.ITERATION: {
+      const [d] = st.auxOf(e);
+      return d >= 10000 ? 'New root search.' : `Iteration: a new root search to depth ${d}.`;
+    }
+    case EV.ABORTED:
+      return `The search stops here (node cap, memory budget or Stop) after ${fmtInt(st.nextEnter)} nodes.`;
+    case EV.TT_HIT: {
+      const [tv, packed, best] = st.auxOf(e, 3);
+      const d = packed & 0xff;
+      const b = ['exact', 'a lower bound', 'an upper bound'][(packed >> 8) & 3] ?? '?';
+      const cut = packed & (1 << 12) ? ': enough to decide the node' : ': not enough to decide the node';
+      const bm = (best & 0xffff) !== NONE16 && ctx.chess ? `, best move ${ctx.moveName(best & 0xffff, n)}` : '';
+      return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(val(tv, st.ply[n]))} (${b}, depth ${d}${bm})${cut}.`;
+    }
+    case EV.NULL_VERDICT: {
+      const [nv, beta, verdict] = st.auxOf(e, 3);
+      if (verdict === NV.CUTOFF) return `Null move at ${ctx.name(n)} returned ${f(nv)} ≥ β = ${f(beta)}: null-move cut-off.`;
+      if (verdict === NV.VERIFY) return `Null move at ${ctx.name(n)} returned ${f(nv)} ≥ β = ${f(beta)}: verify by searching one ply shallower.`;
+      return `Null move at ${ctx.name(n)} returned ${f(nv)} < β = ${f(beta)}: no pruning, search the moves.`;
+    }
+    case EV.MULTI_CUT: {
+      const [cuts, c, probes, decided] = st.auxOf(e, 4);
+      return decided
+        ? `Multi-cut at ${ctx.name(n)}: ${cuts} of ${probes} reduced probes failed high (C = ${c}), so the node is cut.`
+        : `Multi-cut probe at ${ctx.name(n)}: ${cuts} of ${probes} probes failed high (C = ${c}): no cut, search normally.`;
+    }
+    case EV.UNCERTAINTY_CUTOFF: {
+      const [tried, limit] = st.auxOf(e);
+      return `Uncertainty cut-off at ${ctx.name(n)} after ${tried} moves (limit ${limit}): the remaining moves are skipped and the value is uncertain.`;
+    }
+    case EV.ASPIRATION_FAIL: {
+      const [a, b, v] = st.auxOf(e, 3);
+      return `Aspiration window (${f(a)}, ${f(b)}) failed ${v <= a ? 'low' : 'high'} with ${f(v)}: the root is searched again with a wider window.`;
+    }
+    case EV.PRESEARCH: {
+      const [d0, d1, it] = st.auxOf(e, 3);
+      return `Pre-search at ${ctx.name(n)}: depth raised from ${d0} to ${d1} (a deeper transposition-table entry from iteration ${it}).`;
+    }
+    case EV.ZUGZWANG: {
+      const [v, beta] = st.auxOf(e);
+      return `Zugzwang suspected at ${ctx.name(n)}: the verified null-move search failed (${f(v)} vs β = ${f(beta)}), so it searches again at the original depth.`;
+    }
+    case EV.PRUNE: {
+      const [code, why] = st.auxOf(e);
+      const what = ctx.chess ? ctx.moveName(code, n) : `child ${code}`;
+      return `${cap(what)} pruned at ${ctx.name(n)} without a search: ${PRUNE_REASON_WORDS[PRUNE_REASONS[why]?.name] ?? 'pruned'}.`;
+    }
+    default:
+      return `Unknown event ${kind}.`;
+  }
+}
+
+function enterWords(st, n, ctx, win) {
+  const ply = st.ply[n];
+  const exp = TYPE[st.expected(n)];
+  if (st.parent[n] === NONE) {
+    const d = st.depth[n];
+    return `Enter the root (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${d < 127 ? `, depth ${d}` : ''}.`;
+  }
+  const scout = st.beta[n] - st.alpha[n] === 1 ? ' — a null-window scout' : '';
+  if (st.isResearch(n)) {
+    const earlier = st.researchOf.get(n);
+    return `Re-search ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${earlier !== undefined ? `, after its scout search #${earlier}` : ''}.`;
+  }
+  return `Enter ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${scout}.`;
+}
+
+function exitWords(st, n, ctx, f, mm) {
+  const ply = st.ply[n];
+  const v = f(shownValue(st.value[n], ply, mm));
+  const who = ctx.name(n);
+  const mismatch = st.reason[n] !== SR.ABORTED && st.expected(n) !== st.actual(n) ? ` Expected ${TYPE[st.expected(n)]}, actually ${TYPE[st.actual(n)]}.` : '';
+  const unc = st.uncertain(n) ? ' The value is uncertain.' : '';
+  const bw = () => boundWords(st.actual(n), ply, mm, v);
+  const skipped = () => {
+    const k = ctx.unsearched(n);
+    return k ? ` Its ${plural(k, 'move is', 'moves are')} pruned.` : '';
+  };
+  const done = () => st.childStats(n).searched;
+  switch (st.reason[n]) {
+    case SR.LEAF:
+      return ctx.chess ? `Horizon at ${who}: static evaluation ${v}.${mismatch}` : `Leaf ${who}: value ${v}.${mismatch}`;
+    case SR.TERMINAL:
+      return st.value[n] === 0 ? `Stalemate at ${who}: value 0.` : `Checkmate at ${who}: value ${v}.${mismatch}`;
+    case SR.DRAW:
+      return `Draw by rule at ${who}: value 0.${mismatch}`;
+    case SR.REPETITION:
+      return `Repetition at ${who}: value 0.${mismatch}`;
+    case SR.ALL_MOVES:
+      return `Leave ${who} with value ${v} after searching all ${plural(st.nMoves[n], 'move', 'moves')}: ${bw()}.${mismatch}${unc}`;
+    case SR.BETA_CUTOFF:
+      return `Leave ${who} with value ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && ply & 1 ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
+    case SR.ABORTED:
+      return `${cap(who)} stopped before it finished (value ${v} is not a result).`;
+    case SR.TT_CUTOFF:
+      return `${cap(who)} decided by the transposition table without a search: value ${v}, ${bw()}.${skipped()}${mismatch}${unc}`;
+    case SR.NULL_MOVE_CUTOFF:
+      return `Null-move cut-off at ${who}: even passing the move keeps the value ≥ β, so it returns ${v} without searching its moves.${skipped()}${mismatch}${unc}`;
+    case SR.MULTI_CUT:
+      return `Multi-cut at ${who}: enough reduced probes failed high, so it returns ${v}.${skipped()}${mismatch}${unc}`;
+    case SR.UNCERTAINTY_CUTOFF:
+      return `Uncertainty cut-off at ${who} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')}: value ${v} is uncertain.${mismatch}`;
+    case SR.STAND_PAT:
+      return `Stand pat at ${who}: the static evaluation ${v} already reaches β.${skipped()}${mismatch}`;
+    default:
+      return `Leave ${who} with value ${v}.`;
+  }
+}

@@ -1,0 +1,513 @@
+// TraceStore: every node of one trace in typed-array columns (never one JS object per node),
+// the event tape with the node each event refers to, and the indexes stepping needs. It reads
+// the worker's batches (docs/worker-protocol.md) through the record layout of www/schema.js and
+// packs its records back into that layout to hand a trace to the worker (saving a stopped
+// search). No DOM.
+
+import {
+  RECORD_BYTES, RECORD_FIELDS, EVENTS_CODE as EV, EVENT_AUX, FLAGS, STOP_REASONS_CODE as SR,
+  NODE_KINDS_CODE as NK, NO_PARENT, INF as SCHEMA_INF,
+} from '../schema.js';
+
+export const NONE = NO_PARENT;
+export const INF = SCHEMA_INF;
+export { EV };
+
+/** aux words per event kind. */
+export const AUX_WORDS = Uint8Array.from({ length: 256 }, (_, k) => EVENT_AUX[k]?.length ?? 0);
+
+const TYPED = { u32: Uint32Array, i32: Int32Array, u16: Uint16Array, u8: Uint8Array, i8: Int8Array };
+/** Record field (schema name) → [store column, the type the page reads it as]. */
+const COLUMN_OF = {
+  parent: ['parent', 'u32'], alpha: ['alpha', 'i32'], beta: ['beta', 'i32'], value: ['value', 'i32'],
+  move_code: ['code', 'u16'], index: ['index', 'u16'], n_moves: ['nMoves', 'u16'], best_index: ['bestIndex', 'u16'],
+  kind: ['kind', 'u8'], depth: ['depth', 'i8'], flags: ['flags', 'u8'], reason: ['reason', 'u8'],
+};
+
+/**
+ * Where each field sits in a record, in units of its own type (from RECORD_FIELDS), checked
+ * against the columns the page has: a field added, retyped or misaligned in the schema is an
+ * error here, not a silent misread.
+ */
+function recordLayout() {
+  const at = {};
+  for (const [name, { offset, type }] of Object.entries(RECORD_FIELDS)) {
+    const c = COLUMN_OF[name];
+    if (!c || c[1] !== type) throw new Error(`the record field ${name} (${type}) is unknown to the page`);
+    const size = TYPED[type].BYTES_PER_ELEMENT;
+    if (offset % size || RECORD_BYTES % size) throw new Error(`the record field ${name} is not aligned`);
+    at[c[0]] = offset / size;
+  }
+  for (const [, [column]] of Object.entries(COLUMN_OF)) if (at[column] === undefined) throw new Error(`the record has no ${column}`);
+  return at;
+}
+const AT = recordLayout();
+const W32 = RECORD_BYTES / 4, W16 = RECORD_BYTES / 2;
+
+// Per-node columns: [name, constructor]. The record's own fields come from the codec.
+const COLUMNS = [
+  ...Object.values(COLUMN_OF).map(([column, type]) => [column, TYPED[type]]),
+  ['ply', Uint8Array], // derived: a child's ply is its parent's + 1
+  ['enterEv', Uint32Array], // event position of the node's enter
+  ['exitEv', Uint32Array], // event position of its exit (NONE while open)
+  ['subEnd', Uint32Array], // one past the last id of its subtree (valid once exited)
+  ['lastChild', Uint32Array], // NONE when it has no children (yet); the first child is id + 1
+  ['nChildren', Uint16Array], // children recorded (re-searches included)
+];
+
+/** Reserve at most this many nodes up front (the rest grows by doubling). */
+const MAX_RESERVE = 1 << 23;
+
+function grown(arr, need, exact = false) {
+  if (arr.length >= need) return arr;
+  let cap = exact ? need : Math.max(1024, arr.length);
+  while (cap < need) cap *= 2;
+  const a = new arr.constructor(cap);
+  a.set(arr);
+  return a;
+}
+
+/** A growable typed array of one kind. */
+export class Growable {
+  constructor(Ctor, cap = 256) {
+    this.a = new Ctor(cap);
+    this.n = 0;
+  }
+  push(v) {
+    if (this.n === this.a.length) this.a = grown(this.a, this.n + 1);
+    this.a[this.n++] = v;
+  }
+  get view() {
+    return this.a.subarray(0, this.n);
+  }
+  bytes() {
+    return this.a.byteLength;
+  }
+}
+
+/** Smallest k in [lo, hi) with arr[k] >= v (arr ascending); hi if none. */
+export function lowerBound(arr, lo, hi, v) {
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (arr[m] < v) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
+
+export class TraceStore {
+  constructor() {
+    this.reset();
+  }
+
+  /**
+   * Empties the store. `hint`: the most nodes the trace can have (the node cap, or the size
+   * of a synthetic tree), so that the columns are reserved once instead of grown by copying.
+   * Reserved memory that is never written costs nothing.
+   */
+  reset(hint = 0) {
+    this.n = 0;
+    this.cap = 0;
+    for (const [name, Ctor] of COLUMNS) this[name] = new Ctor(0);
+    this.ensure(Math.max(4096, Math.min(hint, MAX_RESERVE)) + 1, true);
+    // event tape: two events per node (enter, exit) plus α raises and cut-offs
+    const he = hint ? Math.min(Math.ceil(Math.min(hint, MAX_RESERVE) * 2.6) + 64, 1 << 27) : 16384;
+    this.ev = new Uint8Array(he);
+    this.evNode = new Uint32Array(he);
+    this.nev = 0;
+    this.aux = new Int32Array(4096);
+    this.naux = 0;
+    this.auxCk = new Uint32Array((he >> 6) + 2); // aux position at every 64th event
+    this.stack = new Uint32Array(1024); // open nodes while replaying the tape (sp = depth)
+    this.sp = 0;
+    this.nextEnter = 0;
+    // research links (rare): Map re-search id -> earlier id and back
+    this.researchOf = new Map();
+    this.researchedBy = new Map();
+    // root searches
+    this.roots = [];
+    this.rootDepths = [];
+    // per-ply lists of ids in id order (= increasing x within a ply)
+    this.plyLists = [];
+    this.maxPly = 0;
+    // marker event lists, for "run to next ..."
+    this.marks = {
+      cutoff: new Growable(Uint32Array),
+      research: new Growable(Uint32Array),
+      uncertain: new Growable(Uint32Array),
+      mismatch: new Growable(Uint32Array),
+    };
+    // finished nodes per actual type, as they arrive (the final statistics come from the core)
+    this.counts = { pv: 0, cut: 0, all: 0 };
+    // moves pruned without being entered (prune events): node -> [move code, reason, ...]
+    this.prunedBy = new Map();
+    this.version = 0; // bumps on every change
+  }
+
+  ensure(need, exact = false) {
+    if (need <= this.cap) return;
+    for (const [name] of COLUMNS) this[name] = grown(this[name], need, exact || this.cap === 0);
+    this.cap = this.parent.length;
+  }
+
+  /** Bytes held by the typed arrays (for the bytes-per-node figure). */
+  bytes() {
+    let b = 0;
+    for (const [name] of COLUMNS) b += this[name].byteLength;
+    b += this.ev.byteLength + this.evNode.byteLength + this.aux.byteLength + this.auxCk.byteLength;
+    for (const l of this.plyLists) b += l.bytes();
+    for (const m of Object.values(this.marks)) b += m.bytes();
+    return b;
+  }
+
+  /**
+   * Writes the records in `bytes` into nodes `ids[k]` (or `first + k`). One statement per
+   * field (each a monomorphic typed-array access), at the offsets of the schema.
+   */
+  _writeRecords(bytes, ids, first) {
+    const count = (bytes.byteLength / RECORD_BYTES) | 0;
+    if (count === 0) return 0;
+    let buf = bytes;
+    if (buf.byteOffset % 4 !== 0) buf = buf.slice();
+    const u32 = new Uint32Array(buf.buffer, buf.byteOffset, count * W32);
+    const i32 = new Int32Array(buf.buffer, buf.byteOffset, count * W32);
+    const u16 = new Uint16Array(buf.buffer, buf.byteOffset, count * W16);
+    const u8 = new Uint8Array(buf.buffer, buf.byteOffset, count * RECORD_BYTES);
+    const i8 = new Int8Array(buf.buffer, buf.byteOffset, count * RECORD_BYTES);
+    const { parent, alpha, beta, value, code, index, nMoves, bestIndex, kind, depth, flags, reason } = this;
+    const a = AT;
+    for (let k = 0; k < count; k++) {
+      const id = ids ? ids[k] : first + k;
+      const w = k * W32, h = k * W16, b = k * RECORD_BYTES;
+      parent[id] = u32[w + a.parent];
+      alpha[id] = i32[w + a.alpha];
+      beta[id] = i32[w + a.beta];
+      value[id] = i32[w + a.value];
+      code[id] = u16[h + a.code];
+      index[id] = u16[h + a.index];
+      nMoves[id] = u16[h + a.nMoves];
+      bestIndex[id] = u16[h + a.bestIndex];
+      kind[id] = u8[b + a.kind];
+      depth[id] = i8[b + a.depth];
+      flags[id] = u8[b + a.flags];
+      reason[id] = u8[b + a.reason];
+    }
+    return count;
+  }
+
+  /** The records of nodes [from, to) in the worker's layout (to hand the trace back). */
+  records(from = 0, to = this.n) {
+    const count = Math.max(0, to - from);
+    const buf = new ArrayBuffer(count * RECORD_BYTES);
+    const u32 = new Uint32Array(buf), i32 = new Int32Array(buf), u16 = new Uint16Array(buf);
+    const u8 = new Uint8Array(buf), i8 = new Int8Array(buf);
+    const { parent, alpha, beta, value, code, index, nMoves, bestIndex, kind, depth, flags, reason } = this;
+    const a = AT;
+    for (let k = 0, id = from; k < count; k++, id++) {
+      const w = k * W32, h = k * W16, b = k * RECORD_BYTES;
+      u32[w + a.parent] = parent[id];
+      i32[w + a.alpha] = alpha[id];
+      i32[w + a.beta] = beta[id];
+      i32[w + a.value] = value[id];
+      u16[h + a.code] = code[id];
+      u16[h + a.index] = index[id];
+      u16[h + a.nMoves] = nMoves[id];
+      u16[h + a.bestIndex] = bestIndex[id];
+      u8[b + a.kind] = kind[id];
+      i8[b + a.depth] = depth[id];
+      u8[b + a.flags] = flags[id];
+      u8[b + a.reason] = reason[id];
+    }
+    return new Uint8Array(buf);
+  }
+
+  /** (re-search id, earlier id) pairs in id order, and (root id, depth) pairs: as in batches. */
+  researchPairs() {
+    const ids = [...this.researchOf.keys()].sort((a, b) => a - b);
+    const out = new Uint32Array(ids.length * 2);
+    ids.forEach((id, k) => {
+      out[2 * k] = id;
+      out[2 * k + 1] = this.researchOf.get(id);
+    });
+    return out;
+  }
+  rootPairs() {
+    const out = new Int32Array(this.roots.length * 2);
+    this.roots.forEach((id, k) => {
+      out[2 * k] = id;
+      out[2 * k + 1] = this.rootDepths[k];
+    });
+    return out;
+  }
+
+  /**
+   * Appends one `batch` message of the worker protocol. Returns the id of the first new node.
+   * Nodes must arrive in id order (start === this.n).
+   */
+  appendBatch(msg) {
+    const start = msg.start ?? this.n;
+    if (start !== this.n) throw new Error(`batch starts at node ${start}, store has ${this.n}`);
+    const count = msg.nodes ? (msg.nodes.byteLength / RECORD_BYTES) | 0 : 0;
+    this.ensure(start + count + 1);
+    if (msg.updIds && msg.updIds.length) this._writeRecords(msg.upd, msg.updIds, 0);
+    if (count) this._writeRecords(msg.nodes, null, start);
+    for (let id = start; id < start + count; id++) this._attach(id);
+    this.n = start + count;
+    if (msg.research) {
+      const r = msg.research;
+      for (let k = 0; k + 1 < r.length; k += 2) {
+        this.researchOf.set(r[k], r[k + 1]);
+        this.researchedBy.set(r[k + 1], r[k]);
+      }
+    }
+    if (msg.roots) {
+      const r = msg.roots;
+      for (let k = 0; k + 1 < r.length; k += 2) {
+        this.roots.push(r[k]);
+        this.rootDepths.push(r[k + 1]);
+      }
+    }
+    if (msg.aux && msg.aux.length) {
+      if (this.aux.length < this.naux + msg.aux.length) this.aux = grown(this.aux, this.naux + msg.aux.length);
+      this.aux.set(msg.aux, this.naux);
+      this.naux += msg.aux.length;
+    }
+    if (msg.events && msg.events.length) this._replay(msg.events);
+    this.version++;
+    return start;
+  }
+
+  _attach(id) {
+    const p = this.parent[id];
+    const ply = p === NONE ? 0 : this.ply[p] + 1;
+    this.ply[id] = ply;
+    this.exitEv[id] = NONE;
+    this.lastChild[id] = NONE;
+    this.nChildren[id] = 0;
+    if (p !== NONE) {
+      this.lastChild[p] = id;
+      this.nChildren[p]++;
+    }
+    let l = this.plyLists[ply];
+    if (!l) {
+      for (let q = this.plyLists.length; q <= ply; q++) this.plyLists[q] = new Growable(Uint32Array, 1024);
+      l = this.plyLists[ply];
+    }
+    l.push(id);
+    if (ply > this.maxPly) this.maxPly = ply;
+    this.subEnd[id] = id + 1;
+  }
+
+  _replay(events) {
+    const need = this.nev + events.length;
+    if (this.ev.length < need) {
+      this.ev = grown(this.ev, need);
+      this.evNode = grown(this.evNode, need);
+    }
+    const ckNeed = (need >> 6) + 2;
+    if (this.auxCk.length < ckNeed) this.auxCk = grown(this.auxCk, ckNeed);
+    const { ev, evNode, auxCk, flags, reason, enterEv, exitEv, subEnd, marks } = this;
+    ev.set(events, this.nev);
+    let e = this.nev;
+    let auxPos = this._auxAt(e);
+    let nextEnter = this.nextEnter;
+    let sp = this.sp;
+    let pv = 0, cut = 0, all = 0;
+    const n = events.length;
+    const expShift = FLAGS.EXPECTED_SHIFT, boundMask = FLAGS.BOUND_MASK;
+    for (let k = 0; k < n; k++, e++) {
+      if ((e & 63) === 0) auxCk[e >> 6] = auxPos;
+      const kind = events[k];
+      let node;
+      if (kind === EV.ENTER) {
+        node = nextEnter++;
+        if (sp === this.stack.length) this.stack = grown(this.stack, sp + 1);
+        this.stack[sp++] = node;
+        enterEv[node] = e;
+      } else if (kind === EV.EXIT) {
+        if (sp > 0) {
+          node = this.stack[--sp];
+          exitEv[node] = e;
+          subEnd[node] = nextEnter;
+          const f = flags[node];
+          if (f & FLAGS.UNCERTAIN) marks.uncertain.push(e);
+          if (reason[node] !== SR.ABORTED) {
+            const t = f & boundMask;
+            if (((f >> expShift) & 3) !== t) marks.mismatch.push(e);
+            if (t === 0) pv++;
+            else if (t === 1) cut++;
+            else all++;
+          }
+        } else node = NONE;
+      } else {
+        node = sp > 0 ? this.stack[sp - 1] : NONE;
+        if (kind === EV.CUTOFF) marks.cutoff.push(e);
+        else if (kind === EV.RESEARCH) marks.research.push(e);
+        else if (kind === EV.PRUNE && node !== NONE) {
+          let l = this.prunedBy.get(node);
+          if (!l) this.prunedBy.set(node, (l = []));
+          l.push(this.aux[auxPos] | 0, this.aux[auxPos + 1] | 0);
+        }
+        auxPos += AUX_WORDS[kind];
+      }
+      evNode[e] = node;
+    }
+    this.nextEnter = nextEnter;
+    this.sp = sp;
+    this.counts.pv += pv;
+    this.counts.cut += cut;
+    this.counts.all += all;
+    this.nev = e;
+    if ((e & 63) === 0) auxCk[e >> 6] = auxPos;
+  }
+
+  /** Position in the aux stream of the first aux word of event `e`. */
+  _auxAt(e) {
+    if (e === 0) return 0;
+    let pos = this.auxCk[e >> 6];
+    for (let k = e & ~63; k < e; k++) pos += AUX_WORDS[this.ev[k]];
+    return pos;
+  }
+
+  /** The first `k` aux words of event `e` (missing ones are 0). */
+  auxOf(e, k = 2) {
+    const p = this._auxAt(e);
+    const out = [];
+    for (let i = 0; i < k; i++) out.push(this.aux[p + i] | 0);
+    return out;
+  }
+
+  // ---- node accessors -----------------------------------------------------------------------
+  exited(id) {
+    return (this.flags[id] & FLAGS.EXITED) !== 0;
+  }
+  /** Exited with a result (not cut short by a stop). */
+  finished(id) {
+    return (this.flags[id] & FLAGS.EXITED) !== 0 && this.reason[id] !== SR.ABORTED;
+  }
+  /** The bound code (0 exact, 1 lower, 2 upper): also the actual node type. */
+  actual(id) {
+    return this.flags[id] & FLAGS.BOUND_MASK;
+  }
+  expected(id) {
+    return (this.flags[id] >> FLAGS.EXPECTED_SHIFT) & 3;
+  }
+  uncertain(id) {
+    return (this.flags[id] & FLAGS.UNCERTAIN) !== 0;
+  }
+  isResearch(id) {
+    return (this.flags[id] & FLAGS.RESEARCH) !== 0;
+  }
+  nodeKind(id) {
+    return this.kind[id] & 15;
+  }
+  orderSource(id) {
+    return this.kind[id] >> 4;
+  }
+  isNull(id) {
+    return (this.kind[id] & 15) === NK.NULL;
+  }
+  /** End of `id`'s subtree as known now (open nodes extend to the last node). */
+  end(id) {
+    return this.exitEv[id] === NONE ? this.n : this.subEnd[id];
+  }
+  /** Calls f(child) for each recorded child in order. */
+  forChildren(id, f) {
+    if (this.lastChild[id] === NONE) return;
+    const last = this.lastChild[id];
+    let c = id + 1;
+    for (;;) {
+      f(c);
+      if (c === last) break;
+      c = this.end(c);
+    }
+  }
+  children(id) {
+    const out = [];
+    this.forChildren(id, (c) => out.push(c));
+    return out;
+  }
+  /** The next sibling of `c` (NONE after the last child). */
+  nextSibling(c) {
+    const p = this.parent[c];
+    return p === NONE || this.lastChild[p] === c ? NONE : this.end(c);
+  }
+  /** Children by role: distinct moves searched, re-searches, null moves, multi-cut probes. */
+  childStats(id) {
+    const out = { searched: 0, researches: 0, nulls: 0, probes: 0 };
+    const seen = new Set();
+    this.forChildren(id, (c) => {
+      const k = this.kind[c] & 15;
+      if (k === NK.NULL) out.nulls++;
+      else if (k === NK.MC_PROBE) out.probes++;
+      else if (this.isResearch(c) || k === NK.LMR_RESEARCH) out.researches++;
+      if (k !== NK.NULL && k !== NK.MC_PROBE && !seen.has(this.code[c])) {
+        seen.add(this.code[c]);
+        out.searched++;
+      }
+    });
+    return out;
+  }
+  /** The child of `id` with move code `code` (its first visit), or NONE. */
+  childWithCode(id, code) {
+    let found = NONE;
+    this.forChildren(id, (c) => {
+      if (found === NONE && this.code[c] === code) found = c;
+    });
+    return found;
+  }
+  /** The child searched at move-list position `index`, or NONE. */
+  childAtIndex(id, index) {
+    let found = NONE;
+    this.forChildren(id, (c) => {
+      if (found === NONE && this.index[c] === index && !this.isNull(c)) found = c;
+    });
+    return found;
+  }
+  /** Path of move codes from the root (child indices for trees). */
+  pathCodes(id) {
+    const out = [];
+    while (id !== NONE && this.parent[id] !== NONE) {
+      out.push(this.code[id]);
+      id = this.parent[id];
+    }
+    return out.reverse();
+  }
+  /** The node at a path of move codes under the `k`-th root search (default the last), or NONE. */
+  nodeAt(path, k = this.roots.length - 1) {
+    if (!this.n) return NONE;
+    let id = this.roots.length ? this.roots[Math.max(0, Math.min(k, this.roots.length - 1))] : 0;
+    for (const code of path) {
+      id = this.childWithCode(id, code);
+      if (id === NONE) return NONE;
+    }
+    return id;
+  }
+  rootOf(id) {
+    while (this.parent[id] !== NONE) id = this.parent[id];
+    return id;
+  }
+  /**
+   * α of node `id` in force just after event `e` (its entry α, raised by the alpha_raised events
+   * of its children that returned by then).
+   */
+  alphaAt(id, e) {
+    let a = this.alpha[id];
+    if (this.lastChild[id] === NONE) return a;
+    const last = this.lastChild[id];
+    let c = id + 1;
+    for (;;) {
+      const x = this.exitEv[c];
+      if (x === NONE || x >= e) break;
+      // the events right after the child's exit: [research | verdicts ...] alpha_raised
+      for (let k = x + 1; k <= e && k < x + 4; k++) {
+        const kind = this.ev[k];
+        if (kind === EV.ENTER || kind === EV.EXIT) break;
+        if (kind === EV.ALPHA_RAISED && this.evNode[k] === id) a = this.auxOf(k)[1];
+      }
+      if (c === last) break;
+      c = this.end(c);
+    }
+    return a;
+  }
+}

@@ -1,0 +1,334 @@
+// One trace on the page — a search streaming in, a file opened, or what a stopped search left
+// — with everything that belongs to it: its worker, store, layout, names, cursor and status.
+// Explore mode has one; compare mode has two (A and B). No DOM: the owner passes `onChange`,
+// called after every change, and reads the fields below.
+
+import { TraceStore, NONE } from './store.js';
+import { Layout } from './layout.js';
+import { Names } from './names.js';
+import { Cursor } from './cursor.js';
+import { EngineClient, WorkerGone } from '../engine/client.js';
+import { fmtInt } from './format.js';
+
+/** How an opened trace's search stopped early (`summary.stopped`, docs/trace-format.md). */
+const STOPPED_BY = {
+  node_cap: ', stopped by the node cap',
+  memory_budget: ', stopped by the memory budget',
+  user: ', stopped by hand (nodes open at that moment end as aborted)',
+};
+
+/** Entered nodes per batch message while searching or opening. */
+export const BATCH_NODES = 8192;
+/** Nodes per part when the page hands a trace back to a worker. */
+const HANDBACK_NODES = 1 << 19;
+/**
+ * Batches are taken in slices of at most this many milliseconds, with the event loop free in
+ * between: however fast the workers stream, input (Stop), drawing and the other trace get
+ * their turn.
+ */
+const SLICE_MS = 8;
+
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+let traces = 0;
+
+export class Trace {
+  /**
+   * `name`: 'explore', 'A' or 'B'. `core`: the page thread's wasm module. `workerUrl`: the
+   * search worker. `onChange()`: called after every change.
+   */
+  constructor(name, { core, workerUrl, onChange }) {
+    this.name = name;
+    this.uid = ++traces;
+    this.core = core;
+    this.onChange = onChange;
+    this.store = new TraceStore();
+    this.layout = new Layout(this.store);
+    this.names = new Names(this.store);
+    this.cursor = new Cursor(this.store);
+    this.client = new EngineClient(workerUrl, {
+      onReady: () => {
+        this.engineReady = true;
+        onChange();
+      },
+      onPanic: (message, had) => this.onPanic(message, had),
+    });
+    /** Bumped whenever the trace is replaced (a search starts, a file is opened). */
+    this.generation = 0;
+    /** 'empty' | 'running' | 'opening' | 'done' | 'stopped' | 'failed' */
+    this.status = 'empty';
+    this.engineReady = false;
+    /** What was searched: the input and configuration objects of the worker protocol. */
+    this.input = null;
+    this.config = null;
+    /** 'search' | 'file' */
+    this.source = null;
+    this.fileName = null;
+    this.startedAt = 0;
+    this.elapsedMs = null;
+    /** Nominal depth of the current root search. */
+    this.depth = 0;
+    /** The core's answer: { summary, stats, aborted, input, config, elapsedMs? } or null. */
+    this.outcome = null;
+    /** { kind: 'info' | 'warn' | 'error', text } or null. */
+    this.notice = null;
+    /** A message naming the input field at fault, when the search could not start. */
+    this.error = null;
+    this.batches = 0;
+    this.openSeq = 0;
+    /** Batches received and not taken in yet (see SLICE_MS), from `pendingAt` on. */
+    this.pending = [];
+    this.pendingAt = 0;
+    this.sliceTimer = 0;
+    this.drainWaiters = [];
+  }
+
+  start() {
+    this.client.start();
+  }
+
+  get running() {
+    return this.status === 'running' || this.status === 'opening';
+  }
+  get complete() {
+    return this.status === 'done' || this.status === 'stopped';
+  }
+  /** Identifies this trace's current generation (what the worker holds, for saving). */
+  get token() {
+    return `${this.uid}:${this.generation}`;
+  }
+
+  /** Empties everything for a new trace of `input` (config may be null until a file says). */
+  begin(input, config, source, hint = 0) {
+    this.generation++;
+    this.dropPending();
+    this.store.reset(hint);
+    this.layout.reset();
+    this.cursor.reset();
+    this.names.reset(input, config, this.core.Names, hint);
+    Object.assign(this, {
+      input, config, source, fileName: null, startedAt: performance.now(), elapsedMs: null, depth: 0,
+      outcome: null, notice: null, error: null, batches: 0,
+    });
+  }
+
+  /** Queues a batch; slices take it in (the event loop stays free between them). */
+  enqueue(m) {
+    this.pending.push(m);
+    if (!this.sliceTimer) this.sliceTimer = setTimeout(() => this.slice(), 0);
+  }
+
+  slice() {
+    this.sliceTimer = 0;
+    const t0 = performance.now();
+    while (this.pendingAt < this.pending.length && performance.now() - t0 < SLICE_MS) {
+      const m = this.pending[this.pendingAt];
+      this.pending[this.pendingAt++] = null;
+      this.append(m);
+    }
+    if (this.pendingAt < this.pending.length) {
+      this.sliceTimer = setTimeout(() => this.slice(), 0);
+    } else {
+      this.dropPending();
+    }
+  }
+
+  /** Resolves once every batch received so far has been taken in. */
+  drain() {
+    if (this.pendingAt >= this.pending.length) return Promise.resolve();
+    return new Promise((r) => this.drainWaiters.push(r));
+  }
+
+  /** Forgets the batches not taken in yet (Stop: the view keeps what it shows). */
+  dropPending() {
+    clearTimeout(this.sliceTimer);
+    this.sliceTimer = 0;
+    this.pending = [];
+    this.pendingAt = 0;
+    const w = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const r of w) r();
+  }
+
+  append(m) {
+    this.store.appendBatch(m);
+    this.names.append(m.nodes);
+    this.layout.update();
+    this.batches++;
+    if (this.store.rootDepths.length) this.depth = this.store.rootDepths[this.store.rootDepths.length - 1];
+    if (this.status === 'running') this.elapsedMs = m.elapsedMs ?? performance.now() - this.startedAt;
+    this.onChange();
+  }
+
+  /** Runs a search; resolves when it ends (done, stopped or failed). */
+  async search(input, config, hint = 0) {
+    if (this.running) return;
+    this.begin(input, config, 'search', hint);
+    this.status = 'running';
+    this.onChange();
+    const gen = this.generation;
+    try {
+      const done = await this.client.search(input, config, BATCH_NODES, (m) => gen === this.generation && this.enqueue(m));
+      await this.drain();
+      if (gen !== this.generation || this.status !== 'running') return;
+      this.finish(done);
+      this.client.hold(this.token);
+      if (done.aborted) {
+        const budget = done.summary?.stopped === 'memory_budget';
+        this.notice = {
+          kind: 'warn',
+          text: budget
+            ? `Memory budget reached: the search stopped after ${fmtInt(this.store.n)} nodes, as much as the page can hold. Values come from the last finished iteration.`
+            : `Node cap reached: the search stopped after ${fmtInt(this.store.n)} nodes. Values come from the last finished iteration; raise the node cap to search further.`,
+        };
+      }
+    } catch (e) {
+      if (gen === this.generation) this.failed(e, 'The search could not run');
+    }
+    this.onChange();
+  }
+
+  /**
+   * Opens a trace file. The worker checks the whole file before it sends anything, so a
+   * refused file changes nothing on the page; resolves when the file is read or refused.
+   */
+  async open(file) {
+    if (this.running) this.stop();
+    const seq = ++this.openSeq;
+    const name = file.name ?? 'trace';
+    let begun = false;
+    try {
+      const done = await this.client.open(
+        file,
+        BATCH_NODES * 4,
+        (header) => {
+          if (seq !== this.openSeq) return;
+          begun = true;
+          this.begin(header.input, header.config, 'file');
+          this.fileName = name;
+          this.status = 'opening';
+          this.onChange();
+        },
+        (m) => seq === this.openSeq && begun && this.enqueue(m),
+      );
+      await this.drain();
+      if (seq !== this.openSeq || !begun || this.status !== 'opening') return;
+      this.finish(done);
+      this.client.hold(this.token);
+      this.notice = {
+        kind: 'info',
+        text: `Opened ${name}: ${fmtInt(this.store.n)} nodes of ${this.core.describe_config(done.config)} on a ${done.input.kind} input${STOPPED_BY[done.summary?.stopped] ?? ''}.`,
+      };
+    } catch (e) {
+      if (seq !== this.openSeq) return;
+      if (!begun) this.notice = { kind: 'error', text: `Cannot open ${name}: ${e.message ?? e}. The trace on screen is kept.` };
+      else this.failed(e, `Cannot open ${name}`);
+    }
+    this.onChange();
+  }
+
+  finish(done) {
+    this.status = 'done';
+    this.outcome = done;
+    if (done.elapsedMs !== undefined) this.elapsedMs = done.elapsedMs;
+    this.cursor.follow();
+  }
+
+  failed(e, what) {
+    if (e instanceof WorkerGone && !e.panic) return; // stopped by the page
+    this.status = this.store.n ? 'stopped' : 'failed';
+    if (e instanceof WorkerGone) return; // a panic: onPanic says so
+    this.error = String(e.message ?? e);
+    this.notice = { kind: 'error', text: `${what}: ${this.error}` };
+  }
+
+  onPanic(message, had) {
+    this.engineReady = false;
+    if (this.running) this.status = this.store.n ? 'stopped' : 'failed';
+    this.notice = {
+      kind: 'error',
+      text: `The search core crashed: ${message}. The engine was restarted; ${had && this.store.n ? `the ${fmtInt(this.store.n)} nodes received are kept.` : 'nothing was lost.'}`,
+    };
+    this.onChange();
+  }
+
+  /** Stops a running search at once; everything received stays. */
+  stop() {
+    if (!this.running) return false;
+    const opening = this.status === 'opening';
+    this.client.stop();
+    this.dropPending();
+    this.engineReady = false;
+    this.elapsedMs = performance.now() - this.startedAt;
+    this.status = this.store.n ? 'stopped' : 'failed';
+    this.notice = opening
+      ? { kind: 'info', text: 'Opening was stopped.' }
+      : { kind: 'info', text: `Stopped after ${fmtInt(this.store.n)} nodes. Everything received stays on screen; nodes still open when you stopped have no result.` };
+    this.onChange();
+    if (this.store.n && !opening) this.handBack().catch(() => {});
+    return true;
+  }
+
+  /**
+   * Hands the trace the page holds to the (fresh) worker, so that the core measures it and can
+   * save it: after Stop, the worker that ran the search is gone. Sets `outcome`.
+   */
+  async handBack() {
+    const gen = this.generation;
+    const st = this.store;
+    const parts = [];
+    for (let from = 0; from < st.n || from === 0; from += HANDBACK_NODES) {
+      const to = Math.min(st.n, from + HANDBACK_NODES);
+      const last = to >= st.n;
+      parts.push({
+        records: st.records(from, to),
+        events: last ? st.ev.slice(0, st.nev) : new Uint8Array(0),
+        aux: last ? st.aux.slice(0, st.naux) : new Int32Array(0),
+        research: last ? st.researchPairs() : new Uint32Array(0),
+        roots: last ? st.rootPairs() : new Int32Array(0),
+      });
+      if (!last) await nextTask();
+      if (gen !== this.generation) return;
+      if (last) break;
+    }
+    const summary = this.status === 'done' ? this.outcome?.summary ?? null : null;
+    const out = await this.client.adopt(this.input, this.config, summary, parts);
+    if (gen !== this.generation) return;
+    this.client.hold(this.token);
+    this.outcome = { ...out, elapsedMs: this.elapsedMs ?? undefined };
+    this.onChange();
+  }
+
+  /**
+   * The trace as a file in `format` ('binary': compact and compressed, or 'json'): { blob,
+   * name, bytes }. The worker writes it with the core's writer, in chunks; if the worker no
+   * longer holds this trace, the page hands it back first.
+   */
+  async save(format = 'binary') {
+    if (!this.store.n) throw new Error('there is no trace to save yet');
+    if (this.running) throw new Error('wait for the search to finish, or stop it, before saving');
+    if (this.client.holding !== this.token) await this.handBack();
+    const chunks = [];
+    const saved = await this.client.save(format, (c) => chunks.push(c));
+    const json = format === 'json';
+    const blob = new Blob(chunks, { type: json ? 'application/json' : 'application/octet-stream' });
+    return { blob, bytes: saved.bytes, name: this.suggestedName('', json ? '.json' : '.pstrace') };
+  }
+
+  /** prunescope-tree-minimax.pstrace, prunescope-chess-pvs+tt.json, … */
+  suggestedName(suffix = '', ext = '.pstrace') {
+    let words = 'trace';
+    try {
+      words = this.core.describe_config(this.config).replace(/ \(.*\)$/, '').replace(' + ', '+').replace(/, /g, '+');
+    } catch {
+      /* keep "trace" */
+    }
+    return `prunescope-${this.input?.kind ?? 'trace'}-${words}${suffix}${ext}`.replace(/[^\w+.-]/g, '_');
+  }
+
+  /** The node the tree shows by default: the last root search's root. */
+  defaultNode() {
+    const st = this.store;
+    if (!st.n) return NONE;
+    return st.roots.length ? st.roots[st.roots.length - 1] : 0;
+  }
+}

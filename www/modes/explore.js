@@ -1,0 +1,88 @@
+// Explore mode: one search, stepped node by node. What a step, a selection, a fit or a collapse
+// means here; the stepping, playing and keys themselves are www/controls/ (shared with compare
+// mode). No DOM: it changes the state and asks for a redraw.
+
+import { NONE } from '../model/store.js';
+
+/**
+ * `app`: { state, invalidate(tree, ui), canvas() → the explore TreeCanvas }.
+ */
+export function createExplore(app) {
+  const { state } = app;
+  const ex = state.explore;
+  const trace = () => ex.trace;
+
+  const mode = {
+    name: 'explore',
+    /** The trace whose cursor the step commands move. */
+    driver: trace,
+    traces: () => [ex.trace],
+    /** The marker jumps this mode offers (cursor.toMark kinds). */
+    marks: ['cutoff', 'research', 'mismatch', 'uncertain'],
+
+    /** After the cursor moved: select its node, reveal it, keep it on screen. */
+    afterStep(changed) {
+      if (!changed) return;
+      const t = trace();
+      const id = t.cursor.node();
+      if (id !== NONE) {
+        ex.selected = id;
+        t.layout.reveal(id);
+        const c = app.canvas();
+        if (c) c.ensureVisible(id, t.store, t.layout);
+      }
+      app.invalidate();
+    },
+
+    /** Selects node `id`; with `moveCursor`, the cursor goes to its enter event. */
+    select(id, moveCursor = true) {
+      const t = trace();
+      if (id === NONE || id >= t.store.n) return;
+      ex.selected = id;
+      if (moveCursor && t.cursor.toNode(id)) app.pause();
+      app.invalidate();
+    },
+
+    /** The node the inspector and board show: the selection, else the root once done. */
+    shownNode() {
+      const t = trace();
+      if (ex.selected !== NONE && ex.selected < t.store.n) return ex.selected;
+      return t.running ? NONE : t.defaultNode();
+    },
+
+    fit() {
+      const t = trace();
+      app.canvas()?.fit(t.layout.width, t.store.maxPly + 1);
+      app.invalidate(true, false);
+    },
+
+    /** Fits unless the user zoomed or panned (after new nodes, a resize). */
+    autoFit() {
+      if (!ex.transform.userMoved) mode.fit();
+    },
+
+    zoomToCursor() {
+      const t = trace();
+      const id = t.cursor.node() !== NONE ? t.cursor.node() : ex.selected;
+      app.canvas()?.zoomTo(id, t.store, t.layout);
+      app.invalidate(true, false);
+    },
+
+    toggleCollapse(id = ex.selected) {
+      if (id === NONE) return;
+      if (trace().layout.toggle(id)) app.invalidate();
+    },
+
+    expandAll() {
+      if (trace().layout.expandAll()) app.invalidate();
+    },
+
+    /** A new trace replaced the old one: forget the selection, fit it when it arrives. */
+    replaced() {
+      ex.selected = NONE;
+      ex.transform.userMoved = false;
+      app.pause();
+    },
+  };
+  return mode;
+}

@@ -1,0 +1,247 @@
+// The input panel (both modes): what to search — a chess position, a tree in textbook
+// notation, or a seeded random tree. It checks what is typed through the core (wasm
+// `validate`, on this thread) and shows each message beside its field; `read()` gives the
+// request, `restore()` puts an opened trace's input back.
+
+import { $, h, setText } from '../dom.js';
+import { START_FEN, KIWIPETE, trees } from '../model/presets.js';
+import { fmtInt } from '../model/format.js';
+import { MAX_DEPTH } from '../schema.js';
+
+/** The core's random-tree parameter names → their fields. */
+const RANDOM_FIELDS = { branching: 'rnd-b', depth: 'rnd-d', seed: 'rnd-seed', ordering: 'rnd-p' };
+
+const ORDER_WORDS = { best: 'best first (perfect)', worst: 'worst first', random: 'random', p: 'best first with probability p' };
+
+/** `app`: { state, core, invalidate(), start() }. */
+export function createInputs(app) {
+  const { state, core } = app;
+  const TREES = trees();
+  const timers = {};
+  const debounce = (key, f, ms = 150) => {
+    clearTimeout(timers[key]);
+    timers[key] = setTimeout(f, ms);
+  };
+
+  /** Shows `msg` beside a field (and marks the inputs). */
+  function setError(errId, msg, inputs = []) {
+    const el = $(errId);
+    setText(el, msg || '');
+    for (const id of inputs) $(id).classList.toggle('invalid', !!msg);
+  }
+
+  /** A whole number typed in a field, or an error naming it. */
+  function whole(id, name) {
+    const raw = $(id).value.trim();
+    const v = Number(raw);
+    if (raw === '' || !Number.isSafeInteger(v) || v < 0) return [null, `${name} must be a whole number`];
+    return [v, null];
+  }
+
+  function setTab(tab) {
+    state.tab = tab;
+    for (const b of document.querySelectorAll('.tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
+    for (const p of document.querySelectorAll('.inputs .panel')) p.hidden = p.dataset.panel !== tab;
+    app.onTabChange?.();
+    app.invalidate(false, true);
+  }
+
+  // ---- chess ---------------------------------------------------------------------------------
+  function checkFen() {
+    const fen = $('fen').value.trim();
+    const err = fen ? core.check_input({ kind: 'chess', fen })?.message ?? null : 'enter a FEN';
+    setError('fen-err', err, ['fen']);
+    return err;
+  }
+  function checkChessDepth() {
+    const [d, e] = whole('chess-depth', 'depth');
+    const err = e ?? (d < 1 || d > MAX_DEPTH ? `depth must be between 1 and ${MAX_DEPTH}, got ${d}` : null);
+    setError('chess-depth-err', err, ['chess-depth']);
+    return [d, err];
+  }
+
+  // ---- trees ---------------------------------------------------------------------------------
+  function checkTree() {
+    const text = $('tree-text').value;
+    const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
+    setError('tree-err', err, ['tree-text']);
+    setText('tree-ok', err ? '' : treeShape(text));
+    return err;
+  }
+  function treeShape(text) {
+    const leaves = (text.replace(/#[^\n]*/g, '').match(/-?\d+/g) || []).length;
+    let depth = 0, d = 0;
+    for (const c of text.replace(/#[^\n]*/g, '')) {
+      if (c === '(') depth = Math.max(depth, ++d);
+      else if (c === ')') d--;
+    }
+    return `✓ valid: ${fmtInt(leaves)} ${leaves === 1 ? 'leaf' : 'leaves'}, depth ${depth}`;
+  }
+
+  // ---- random --------------------------------------------------------------------------------
+  /** The random-tree input from the fields: [input, error, field id]. */
+  function randomInput() {
+    for (const [id, name] of [['rnd-b', 'branching'], ['rnd-d', 'depth'], ['rnd-seed', 'seed']]) {
+      const [, e] = whole(id, name);
+      if (e) return [null, e, id];
+    }
+    let ordering = $('rnd-order').value;
+    if (ordering === 'p') {
+      const raw = $('rnd-p').value.trim();
+      const p = Number(raw);
+      if (raw === '' || !(p >= 0 && p <= 1)) return [null, 'p must be a number between 0 and 1', 'rnd-p'];
+      ordering = { p };
+    }
+    const input = {
+      kind: 'random',
+      branching: Number($('rnd-b').value),
+      depth: Number($('rnd-d').value),
+      seed: Number($('rnd-seed').value),
+      ordering,
+      random_branching: $('rnd-rb').checked,
+      transpositions: $('rnd-tr').checked,
+    };
+    // the core names the parameter at fault (random.branching, random.depth, …)
+    const problem = core.check_input(input);
+    if (!problem) return [input, null, null];
+    return [null, problem.message, RANDOM_FIELDS[problem.field?.replace(/^random\./, '')] ?? null];
+  }
+  function checkRandom() {
+    const [input, err, field] = randomInput();
+    for (const id of ['rnd-b', 'rnd-d', 'rnd-seed', 'rnd-p']) $(id).classList.toggle('invalid', id === field);
+    setError('rnd-err', err);
+    if (input) {
+      let total = 0;
+      for (let k = 0, p = 1; k <= input.depth && total < 1e15; k++, p *= input.branching) total += p;
+      setText('rnd-size', `full tree: ${total >= 1e15 ? '> 10¹⁵' : fmtInt(total)} nodes${input.random_branching ? ' at most' : ''}`);
+    } else setText('rnd-size', '');
+    return [input, err, field];
+  }
+
+  function init() {
+    for (const b of document.querySelectorAll('.tabs button')) b.addEventListener('click', () => setTab(b.dataset.tab));
+    // chess
+    const sel = $('fen-preset');
+    sel.append(h('option', { value: START_FEN }, 'Start position'), h('option', { value: KIWIPETE }, 'Kiwipete'));
+    const bk = h('optgroup', { label: 'Bratko–Kopec' });
+    sel.append(bk, h('option', { value: '', hidden: true }, 'Custom FEN'));
+    $('fen').value = START_FEN;
+    $('chess-depth').max = String(MAX_DEPTH);
+    fetch('/www/data/bk.epd')
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((text) => {
+        for (const p of core.parse_epd(text)) bk.append(h('option', { value: p.fen }, `${p.id} — best ${p.best_moves.join(' ')}`));
+      })
+      .catch((e) => console.info('Bratko–Kopec positions unavailable:', e.message));
+    sel.addEventListener('change', () => {
+      if (!sel.value) return;
+      $('fen').value = sel.value;
+      checkFen();
+    });
+    $('fen').addEventListener('input', () => {
+      syncFenPreset();
+      debounce('fen', checkFen);
+    });
+    $('chess-depth').addEventListener('input', checkChessDepth);
+    $('iterative').addEventListener('change', () => app.onInputChange?.());
+    // trees
+    const ts = $('tree-preset');
+    for (const t of TREES) ts.append(h('option', { value: t.id }, t.name));
+    ts.append(h('option', { value: '', hidden: true }, 'Custom'));
+    ts.value = TREES[0].id;
+    $('tree-text').value = TREES[0].text;
+    ts.addEventListener('change', () => {
+      const t = TREES.find((x) => x.id === ts.value);
+      if (!t) return;
+      $('tree-text').value = t.text;
+      checkTree();
+    });
+    $('tree-text').addEventListener('input', () => {
+      syncTreePreset();
+      debounce('tree', checkTree);
+    });
+    // random
+    const order = $('rnd-order');
+    for (const o of [...core.choices().ordering, 'p']) order.append(h('option', { value: o }, ORDER_WORDS[o] ?? o));
+    order.value = 'random';
+    for (const id of ['rnd-b', 'rnd-d', 'rnd-seed', 'rnd-p', 'rnd-rb', 'rnd-tr']) $(id).addEventListener('input', () => debounce('rnd', checkRandom, 60));
+    order.addEventListener('change', () => {
+      $('rnd-p-field').hidden = order.value !== 'p';
+      checkRandom();
+    });
+    checkTree();
+    checkFen();
+    checkRandom();
+  }
+
+  function syncFenPreset() {
+    const v = $('fen').value.trim();
+    const sel = $('fen-preset');
+    sel.value = [...sel.options].some((o) => o.value === v) ? v : '';
+  }
+  function syncTreePreset() {
+    const t = TREES.find((x) => x.text === $('tree-text').value.trim());
+    $('tree-preset').value = t ? t.id : '';
+  }
+
+  return {
+    init,
+    setTab,
+    /**
+     * The request of the selected tab, checked: { input, depth, iterative, hint } — `hint`
+     * is the most nodes the search can visit (synthetic trees), 0 when unknown — or null
+     * after showing what is wrong beside the field (and focusing it).
+     */
+    read() {
+      const fail = (id) => {
+        $(id).focus();
+        return null;
+      };
+      if (state.tab === 'chess') {
+        const [depth, dErr] = checkChessDepth();
+        if (dErr) return fail('chess-depth');
+        if (checkFen()) return fail('fen');
+        return { input: { kind: 'chess', fen: $('fen').value.trim() }, depth, iterative: $('iterative').checked, hint: 0 };
+      }
+      if (state.tab === 'tree') {
+        if (checkTree()) return fail('tree-text');
+        return { input: { kind: 'tree', text: $('tree-text').value }, depth: 1, iterative: false, hint: 0 };
+      }
+      const [input, err, field] = checkRandom();
+      if (err) return fail(field ?? 'rnd-b');
+      let total = 0;
+      for (let k = 0, p = 1; k <= input.depth && total < 2 ** 31; k++, p *= input.branching) total += p;
+      return { input, depth: input.depth, iterative: false, hint: input.random_branching || input.transpositions ? 0 : total };
+    },
+    /** Puts `input` (and the depth and iterative deepening of `config`) back in the panel. */
+    restore(input, config) {
+      if (!input) return;
+      if (input.kind === 'chess') {
+        $('fen').value = input.fen;
+        syncFenPreset();
+        if (config) {
+          $('chess-depth').value = String(config.depth);
+          $('iterative').checked = !!config.iterative;
+        }
+        checkFen();
+        checkChessDepth();
+      } else if (input.kind === 'tree') {
+        $('tree-text').value = input.text;
+        syncTreePreset();
+        checkTree();
+      } else {
+        $('rnd-b').value = String(input.branching);
+        $('rnd-d').value = String(input.depth);
+        $('rnd-seed').value = String(input.seed);
+        const p = input.ordering?.p;
+        $('rnd-order').value = p !== undefined ? 'p' : String(input.ordering);
+        if (p !== undefined) $('rnd-p').value = String(p);
+        $('rnd-p-field').hidden = p === undefined;
+        $('rnd-rb').checked = !!input.random_branching;
+        $('rnd-tr').checked = !!input.transpositions;
+        checkRandom();
+      }
+      setTab(input.kind);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// The search panel (explore mode): the algorithm and the node cap; Start and Stop themselves
+// are wired by the composition root and drawn by www/views/status.js.
+
+import { $, h, setText } from '../dom.js';
+import { ALGORITHMS, DEFAULT_NODE_CAP } from '../schema.js';
+
+export const ALGO_NAMES = { minimax: 'Minimax', alphabeta: 'Alpha-beta', pvs: 'PVS (NegaScout)' };
+
+/** The options of an algorithm menu, from the schema. */
+export const algoOptions = () => ALGORITHMS.map((a) => h('option', { value: a }, ALGO_NAMES[a] ?? a));
+
+/** A node cap typed in a field: [value, error]. */
+export function readCap(id) {
+  const raw = $(id).value.trim();
+  const v = Number(raw);
+  if (raw === '' || !Number.isSafeInteger(v) || v < 1) return [null, 'the node cap must be a whole number of at least 1'];
+  return [v, null];
+}
+
+export function createSearchPanel() {
+  return {
+    init() {
+      $('algo').replaceChildren(...algoOptions());
+      $('algo').value = 'alphabeta';
+      $('node-cap').value = String(DEFAULT_NODE_CAP);
+    },
+    /** { algo, cap } or null after showing what is wrong. */
+    read() {
+      const [cap, err] = readCap('node-cap');
+      setText('cap-err', err ?? '');
+      $('node-cap').classList.toggle('invalid', !!err);
+      if (err) {
+        $('node-cap').focus();
+        return null;
+      }
+      return { algo: $('algo').value, cap };
+    },
+    /** Shows an opened trace's algorithm and node cap. */
+    restore(config) {
+      if (config?.algo) $('algo').value = config.algo;
+      if (config?.node_cap) $('node-cap').value = String(config.node_cap);
+    },
+  };
+}

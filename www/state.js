@@ -1,0 +1,61 @@
+// The page's one declared state. Every field is named here, up front; modules change it only
+// through the actions of www/modes/ and www/controls/, and the views only read it. The
+// composition root (www/main.js) creates it once.
+
+import { NONE } from './model/store.js';
+
+/** A view transform of a tree canvas: world → screen, and whether the user moved it. */
+export const newTransform = () => ({ x0: -1, sx: 60, y0: -0.6, sy: 70, userMoved: false });
+
+/**
+ * The state. `traces`: { explore, A, B } (www/model/trace.js), made by the composition root
+ * because they own workers.
+ */
+export function createState(traces) {
+  return {
+    /** 'explore' (one search, stepped node by node) or 'compare' (two searches, matched). */
+    mode: 'explore',
+    /** Theme: the toggle's choice ('auto' follows the system), whether dark applies, and the
+     * canvas palette read from the CSS custom properties of that theme. */
+    theme: { choice: 'auto', dark: false, pal: null },
+    /** Levels labelled MAX/MIN with values and windows from MAX's view (else negamax). */
+    maxmin: true,
+    /** Playing: events per second, and the fractional events owed since the last frame. */
+    play: { on: false, speed: 25, owed: 0, last: 0 },
+    /** The wasm core on the page's thread: loaded, or why not. */
+    core: { ready: false, error: null },
+    /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */
+    tab: 'tree',
+    /** The format traces are saved in: 'binary' (compact, compressed) or 'json'. */
+    saveFormat: 'binary',
+    explore: {
+      trace: traces.explore,
+      /** The selected node (the cursor's node after each step), or NONE. */
+      selected: NONE,
+      transform: newTransform(),
+    },
+    compare: {
+      /** The two sides; Swap exchanges the objects. */
+      sides: { A: traces.A, B: traces.B },
+      /** Whose events the cursor steps: 'A' or 'B'; the other side follows by path. */
+      drive: 'A',
+      /** 'side' (both trees, aligned) or 'ghost' (the larger tree, the other's absences faded). */
+      view: 'side',
+      /** Node colours: 'diff' (where they were visited) or 'type' (PV/CUT/ALL). */
+      colorBy: 'diff',
+      /** The comparison of the two complete traces (wasm diff_columns), or null. */
+      diff: null,
+      /** The aligned layout of both: { xA, xB, width, plyListsA, plyListsB, fixedA, fixedB }. */
+      layout: null,
+      /** Bumped whenever a new comparison is made. */
+      generation: 0,
+      /** How long the last comparison took: { diffMs, layoutMs, drawMs, totalMs }. */
+      timings: null,
+      selected: { A: NONE, B: NONE },
+      /** One transform for every compare canvas: zoom and pan are shared. */
+      transform: newTransform(),
+      /** { kind, text } or null. */
+      notice: null,
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// The page's one test hook, `window.prunescope` (docs/test-hook.md): the browser tests and the
+// benchmarks talk to the page through these functions only, never through its modules. Every
+// answer is plain data (JSON-able), so that playwright can carry it out of the page.
+
+import { NONE } from './model/store.js';
+import { eventName } from './model/narrate.js';
+import { prunedMoves } from './model/pruned.js';
+import { summaryValue } from './views/summary.js';
+import { STOP_REASONS, NODE_KINDS, NODE_TYPES, BOUNDS } from './schema.js';
+
+export const HOOK_VERSION = 1;
+
+const nn = (id) => (id === NONE || id === undefined ? -1 : id);
+
+export function installTestHook(app, { canvases, actions, frame }) {
+  const { state } = app;
+  const trace = (side) => (side === 'explore' ? state.explore.trace : state.compare.sides[side]);
+
+  function traceSnapshot(t) {
+    const c = t.cursor;
+    const e = c.live ? -1 : c.at;
+    return {
+      generation: t.generation,
+      status: t.status,
+      ready: t.engineReady,
+      nodes: t.store.n,
+      events: t.store.nev,
+      roots: t.store.roots.length,
+      value: summaryValue(t.outcome?.summary),
+      hasStats: !!t.outcome?.stats,
+      stats: t.outcome?.stats ?? null,
+      aborted: t.outcome?.aborted ?? null,
+      notice: t.notice,
+      file: t.fileName,
+      input: t.input,
+      config: t.config,
+      cursor: { event: e, node: nn(e < 0 ? NONE : c.node()), kind: e < 0 ? null : eventName(t.store.ev[e]) },
+      marks: Object.fromEntries(Object.entries(t.store.marks).map(([k, m]) => [k, m.n])),
+    };
+  }
+
+  const hook = {
+    version: HOOK_VERSION,
+
+    /** What the page shows now. */
+    snapshot() {
+      const c = state.compare;
+      const d = c.diff;
+      return {
+        mode: state.mode,
+        tab: state.tab,
+        maxmin: state.maxmin,
+        theme: { choice: state.theme.choice, dark: state.theme.dark },
+        playing: state.play.on,
+        speed: state.play.speed,
+        explore: { ...traceSnapshot(state.explore.trace), selected: nn(state.explore.selected) },
+        compare: {
+          generation: c.generation,
+          drive: c.drive,
+          view: c.view,
+          colorBy: c.colorBy,
+          selected: { A: nn(c.selected.A), B: nn(c.selected.B) },
+          diff: d && {
+            nA: d.nA, nB: d.nB, onlyA: d.onlyA, onlyB: d.onlyB, both: d.both, changed: d.changed,
+            perPly: d.perPly.map((p) => [p.left, p.right]),
+          },
+          notice: c.notice,
+          timings: c.timings,
+          A: traceSnapshot(c.sides.A),
+          B: traceSnapshot(c.sides.B),
+        },
+      };
+    },
+
+    /** Node `id` of a trace ('explore', 'A' or 'B'), as the page knows it. */
+    node(side, id) {
+      const t = trace(side);
+      const st = t.store;
+      if (id < 0 || id >= st.n) return null;
+      return {
+        id,
+        parent: nn(st.parent[id]),
+        ply: st.ply[id],
+        path: st.pathCodes(id),
+        move: st.parent[id] === NONE ? null : t.names.move(id),
+        value: st.value[id],
+        alpha: st.alpha[id],
+        beta: st.beta[id],
+        exited: st.exited(id),
+        bound: BOUNDS[st.actual(id)]?.name,
+        expected: NODE_TYPES[st.expected(id)]?.name,
+        reason: STOP_REASONS[st.reason[id]]?.name,
+        kind: NODE_KINDS[st.nodeKind(id)]?.name,
+        moves: st.nMoves[id],
+        bestIndex: st.bestIndex[id],
+        children: st.children(id),
+        pruned: prunedMoves(st, t.names, id),
+      };
+    },
+
+    /** The node at a path of move codes ([] = the root of the root search `k`, default the
+     * last; compare mode matches the first), or -1. */
+    nodeAt(side, path, k) {
+      const st = trace(side).store;
+      return nn(st.nodeAt(path, k ?? (side === 'explore' ? st.roots.length - 1 : 0)));
+    },
+
+    /** Where node `id` of a trace is drawn, in page (client) coordinates, or null. */
+    screenOf(side, id) {
+      const canvas = side === 'explore' ? canvases.explore : app.modes.compare.canvasOf(side);
+      const t = trace(side);
+      if (!canvas || id < 0 || id >= t.store.n) return null;
+      const lay = side === 'explore' ? t.layout : app.modes.compare.layoutOf(side);
+      const [x, y] = canvas.screenOf(id, t.store, lay);
+      const r = canvas.canvas.getBoundingClientRect();
+      return [r.left + x, r.top + y];
+    },
+
+    /** Runs a command of the keymap table by name (www/controls/commands.js). */
+    run(command) {
+      if (!app.commands.run(command)) throw new Error(`unknown command ${command}`);
+    },
+    commands: () => app.commands.names(),
+
+    /** Selects node `id` of a trace (the cursor goes to its entry). */
+    select(side, id) {
+      if (side === 'explore') app.modes.explore.select(id);
+      else app.modes.compare.select(id, true, side);
+    },
+
+    /** Compare mode: where side `k`'s cursor is (the driving side's, or following by path). */
+    cursorFor(k) {
+      const c = app.modes.compare.cursorFor(k);
+      const st = trace(k).store;
+      return { event: c.ev, node: nn(c.node), exact: !!c.exact, absent: !!c.absent, path: c.node !== NONE && c.node < st.n ? st.pathCodes(c.node) : null };
+    },
+
+    /** Compare mode: the visible roots of faded subtrees in the last ghost frame. */
+    ghostStubs() {
+      const k = app.modes.compare.ghostSide();
+      const sizes = k === 'A' ? state.compare.diff?.sizeA : state.compare.diff?.sizeB;
+      return canvases.G.lastStats.ghostStubs.map((id) => ({ path: trace(k).store.pathCodes(id), size: sizes ? sizes[id] : 1 }));
+    },
+
+    /** Compare mode: matches and lays out the two traces again; answers { diffMs, layoutMs,
+     * totalMs } (benchmarks). */
+    compareAgain() {
+      app.modes.compare.recompute();
+      frame.frameNow();
+      return state.compare.timings;
+    },
+
+    /** Draws a frame now; answers the explore canvas's last frame { nodes, dense, ms }. */
+    frame() {
+      frame.frameNow();
+      const c = state.mode === 'explore' ? canvases.explore : state.compare.view === 'ghost' ? canvases.G : canvases.A;
+      return { nodes: c.lastStats.nodes, dense: c.lastStats.dense, ms: c.lastFrameMs };
+    },
+
+    /** Pans the explore view by `dx` CSS pixels (benchmarks). */
+    pan(dx) {
+      const t = state.explore.transform;
+      t.x0 += dx / t.sx;
+      t.userMoved = true;
+      app.invalidate(true, false);
+    },
+
+    /** Memory the page holds for a trace's store, in bytes (benchmarks). */
+    storeBytes: (side = 'explore') => trace(side).store.bytes(),
+
+    /** A real panic inside a trace's wasm worker (tests that the page recovers). */
+    debugPanic(side, message) {
+      trace(side).client.debugPanic(message);
+    },
+
+    /** Opens a file (given as text or bytes) as if chosen in the file dialog. */
+    async openText(side, text, name = 'trace.json') {
+      const file = new File([text], name);
+      if (side === 'explore') await actions.open(file);
+      else await actions.compareOpen(side, file);
+    },
+  };
+  window.prunescope = hook;
+}

@@ -1,0 +1,43 @@
+// The chess board (chessground, view only): the position at the node the inspector shows, with
+// the move into it highlighted. Loaded by the composition root; a missing chessground leaves
+// the rest of the page working.
+
+import { $, setText } from '../dom.js';
+import { NONE } from '../model/store.js';
+
+/** `Chessground`: the library's constructor; `app`: { state, mode() }. */
+export function createBoard(Chessground, app) {
+  const cg = Chessground($('board'), {
+    viewOnly: true,
+    coordinates: true,
+    disableContextMenu: true,
+    animation: { enabled: true, duration: 150 },
+    highlight: { lastMove: true, check: true },
+    drawable: { enabled: false, visible: true },
+  });
+  let shown = null;
+
+  return {
+    render() {
+      const mode = app.mode();
+      const t = mode.driver();
+      const chess = t.input?.kind === 'chess' || (!t.input && app.state.tab === 'chess');
+      $('board-card').hidden = !chess;
+      if (!chess || !t.input) return;
+      const id = mode.shownNode();
+      const fen = (id !== NONE ? t.names.fen(id) : null) ?? t.input.fen;
+      const last = id !== NONE ? t.names.squares(id) : undefined;
+      const san = id !== NONE && t.store.parent[id] !== NONE ? t.names.move(id) : '';
+      const fields = fen.split(/\s+/);
+      const turn = fields[1] === 'b' ? 'black' : 'white';
+      const root = t.input.fen.split(/\s+/)[1] === 'b' ? 'black' : 'white';
+      const key = `${fen}|${last?.join('') ?? ''}|${root}|${san}`;
+      if (key === shown) return;
+      shown = key;
+      if (cg.state.orientation !== root) cg.set({ orientation: root });
+      cg.set({ fen: fields[0], turnColor: turn, lastMove: last, check: /[+#]$/.test(san) ? turn : false });
+      setText('board-fen', fen);
+    },
+    redraw: () => cg.redrawAll(),
+  };
+}

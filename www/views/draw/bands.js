@@ -1,0 +1,84 @@
+// Layer: rows too crowded to draw node by node become density bands. Each 2-px column of a
+// dense row is a stacked bar of the sampled type shares (PV, CUT, ALL, open/stopped), its
+// opacity one of four levels of the column's node count. In compare mode the shares are of
+// nodes in both / only here (colour by A / B), and nodes the other search never visited are a
+// faded share of their own in the ghost tree.
+
+import { NONE } from '../../model/store.js';
+import { STOP_REASONS_CODE as SR, FLAGS } from '../../schema.js';
+import { L_HIDDEN } from '../../model/layout.js';
+import { GUTTER, lbX, stateAt } from './scene.js';
+
+const ALPHAS = [0.45, 0.6, 0.8, 1];
+// categories: 0 PV, 1 CUT, 2 ALL, 3 stopped, 4 not reached, 5 in both, 6 only here, 7 faded
+const NCAT = 8;
+
+export function drawBands(ctx, s) {
+  const { st, x, lf, rows, SY, W, view, o } = s;
+  const { x0, sx, sy } = view;
+  const df = o.diff;
+  const match = df?.match ?? null;
+  const ghost = !!df?.ghost;
+  const byDiff = df?.colorBy === 'diff';
+  const pal = o.pal;
+  const fills = [pal.pv, pal.cut, pal.all, pal.aborted, pal.future, pal.both, df?.only ?? pal.onlyA, pal.ghost];
+  const paths = new Array(NCAT * 4).fill(null);
+  let dense = 0;
+  const share = new Array(NCAT).fill(0);
+  for (const row of rows) {
+    if (!row || !row.dense) continue;
+    dense++;
+    const { ids, hi, q } = row;
+    const bh = Math.max(3, Math.min(sy * 0.42, 26));
+    const top = SY(q) - bh / 2;
+    const step = 2;
+    const colEnd = (px, k) => lbX(ids, x, k, hi, x0 + (px + step - GUTTER) / sx);
+    const k0 = lbX(ids, x, row.lo, hi, x0);
+    // first pass: counts, to scale the opacity to this row's densest column
+    let maxc = 1;
+    for (let px = GUTTER, k = k0; px < W && k < hi; px += step) {
+      const k1 = colEnd(px, k);
+      if (k1 - k > maxc) maxc = k1 - k;
+      k = k1;
+    }
+    const lm = Math.log(1 + maxc);
+    for (let px = GUTTER, k = k0; px < W && k < hi; px += step) {
+      const k1 = colEnd(px, k);
+      const c = k1 - k;
+      if (c > 0) {
+        share.fill(0);
+        const samples = Math.min(c, 8);
+        let w = 0;
+        for (let i = 0; i < samples; i++) {
+          const id = ids[k + Math.floor(((i + 0.5) * c) / samples)];
+          if (lf[id] & L_HIDDEN) continue;
+          const stt = stateAt(st, id, o.cursor);
+          let t = stt === 0 ? 4 : stt === 2 && st.reason[id] !== SR.ABORTED ? st.flags[id] & FLAGS.BOUND_MASK : 3;
+          if (ghost && match[id] === NONE) t = 7;
+          else if (byDiff && stt !== 0) t = match[id] !== NONE ? 5 : 6;
+          share[t]++;
+          w++;
+        }
+        if (w) {
+          const a = Math.min(3, Math.floor((Math.log(1 + c) / lm) * 3.999));
+          let y = top;
+          for (let t = 0; t < NCAT; t++) {
+            if (!share[t]) continue;
+            const hgt = (bh * share[t]) / w;
+            (paths[t * 4 + a] ??= new Path2D()).rect(px, y, step, hgt);
+            y += hgt;
+          }
+        }
+      }
+      k = k1;
+    }
+  }
+  for (let i = 0; i < NCAT * 4; i++) {
+    if (!paths[i]) continue;
+    ctx.globalAlpha = ALPHAS[i & 3] * (i >> 2 === 7 ? 0.35 : 1);
+    ctx.fillStyle = fills[i >> 2];
+    ctx.fill(paths[i]);
+  }
+  ctx.globalAlpha = 1;
+  return dense;
+}

@@ -1,0 +1,44 @@
+// Layer: the selection ring, the cursor ring, and the cursor node's window (α, β) in force at
+// the cursor, in a pill kept inside the canvas.
+
+import { NONE } from '../../model/store.js';
+import { L_HIDDEN } from '../../model/layout.js';
+import { fmtValue, viewWindow } from '../../model/format.js';
+
+export function drawCursor(ctx, s) {
+  const { st, x, lf, SX, SY, W, o } = s;
+  const pal = o.pal;
+  const ring = (id, color, width, dash) => {
+    if (id === NONE || id >= st.n || lf[id] & L_HIDDEN) return;
+    const px = SX(x[id]), py = SY(st.ply[id]);
+    if (px < -50 || px > W + 50) return;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    ctx.arc(px, py, Math.max(s.rOf(id), 3) + 3.5, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  };
+  if (o.selected !== NONE && o.selected !== o.cursorNode) ring(o.selected, pal.selected, 1.5, [3, 2]);
+  const id = o.cursorNode;
+  if (id === NONE || id >= st.n) return;
+  ring(id, pal.cursor, 3, []);
+  if (lf[id] & L_HIDDEN || o.cursorAlpha === undefined) return;
+  const [a, b] = viewWindow(o.cursorAlpha, st.beta[id], st.ply[id], o.maxmin);
+  const txt = `α ${fmtValue(a, o.chess)}  β ${fmtValue(b, o.chess)}`;
+  ctx.font = `600 11px ${pal.font}`;
+  const tw = ctx.measureText(txt).width + 10;
+  const r = Math.max(s.rOf(id), 3);
+  let px = SX(x[id]) + r + 9;
+  if (px + tw > W - 4) px = SX(x[id]) - r - 9 - tw; // no room on the right: on the left
+  const py = SY(st.ply[id]) - 9;
+  ctx.fillStyle = pal.cursor;
+  ctx.beginPath();
+  ctx.roundRect(px, py, tw, 18, 4);
+  ctx.fill();
+  ctx.fillStyle = pal.cursorText;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(txt, px + 5, py + 9);
+}

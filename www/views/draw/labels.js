@@ -1,0 +1,45 @@
+// Layer: node labels where the scene found room: the move into the node above it, its value
+// below once it returned, and its window under that at the most detailed zoom.
+
+import { NONE } from '../../model/store.js';
+import { STOP_REASONS_CODE as SR } from '../../schema.js';
+import { fmtValue, shownValue, viewWindow } from '../../model/format.js';
+import { stateAt } from './scene.js';
+
+export function drawLabels(ctx, s) {
+  const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
+  if (!canLabel || !vis.length) return;
+  if (o.prefetch) {
+    const want = [];
+    for (let k = 0; k < vis.length; k++) if (lvl[k]) want.push(vis[k]);
+    if (want.length) o.prefetch(want);
+  }
+  const pal = o.pal;
+  const bold = `600 11px ${pal.font}`, small = `10px ${pal.font}`;
+  ctx.textAlign = 'center';
+  const compact = view.sy < 64;
+  for (let k = 0; k < vis.length; k++) {
+    if (!lvl[k]) continue;
+    const id = vis[k];
+    const r = rad[k];
+    const stt = stateAt(st, id, o.cursor);
+    const px = SX(x[id]), py = SY(st.ply[id]);
+    const q = st.ply[id];
+    const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : o.label(id);
+    ctx.fillStyle = stt === 0 ? pal.muted : pal.text;
+    ctx.font = bold;
+    ctx.textBaseline = 'bottom';
+    if (lab !== undefined) ctx.fillText(lab, px, py - r - 3);
+    ctx.textBaseline = 'top';
+    if (stt === 2) {
+      ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
+      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
+    }
+    if (!compact && lvl[k] === 2 && stt !== 0) {
+      const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
+      ctx.font = small;
+      ctx.fillStyle = pal.muted;
+      ctx.fillText(`(${fmtValue(a, o.chess)}, ${fmtValue(b, o.chess)})`, px, py + r + 18);
+    }
+  }
+}

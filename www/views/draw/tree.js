@@ -1,0 +1,49 @@
+// Draws one frame of a search tree on a canvas, layer by layer, from the scene (what is
+// visible and how much detail it has room for). Level of detail: crowded rows become density
+// bands; edges, marks and labels appear only as the zoom makes room for them.
+
+import { buildScene } from './scene.js';
+import { drawPlyBands, drawGutter } from './gutter.js';
+import { drawEdges, drawCursorPath } from './edges.js';
+import { drawBands } from './bands.js';
+import { drawStubs } from './stubs.js';
+import { drawResearchArcs, drawNodeMarks } from './marks.js';
+import { drawNodes } from './nodes.js';
+import { drawCompareMarks } from './compare.js';
+import { drawLabels } from './labels.js';
+import { drawCursor } from './cursor.js';
+
+/**
+ * Draws the tree. `o`: { pal (theme colours), cursor (event, -1 = live), cursorNode,
+ * cursorAlpha, selected, maxmin, chess, sideNames, label(id), prefetch(ids), prunedCount(id),
+ * prefetchCounts(ids), diff }. `o.diff` (compare mode): { match (this trace's node → the
+ * other's, NONE none), colorBy 'diff' | 'type', only (fill of nodes only here), ghost, sizes,
+ * changed(id) → bits, absent: {x, ply} where the cursor's node would be }. Returns { nodes
+ * drawn, dense rows, ghostStubs }.
+ */
+export function drawTree(ctx, W, H, st, lay, view, o) {
+  ctx.save();
+  ctx.fillStyle = o.pal.bg;
+  ctx.fillRect(0, 0, W, H);
+  const stats = { nodes: 0, dense: 0, ghostStubs: [] };
+  if (st.n === 0) {
+    ctx.restore();
+    return stats;
+  }
+  const s = buildScene(W, H, st, lay, view, o);
+  stats.nodes = s.vis.length;
+  drawPlyBands(ctx, s);
+  drawEdges(ctx, s);
+  drawCursorPath(ctx, s);
+  stats.dense = drawBands(ctx, s);
+  drawStubs(ctx, s);
+  drawResearchArcs(ctx, s);
+  drawNodes(ctx, s);
+  drawNodeMarks(ctx, s);
+  stats.ghostStubs = drawCompareMarks(ctx, s);
+  drawLabels(ctx, s);
+  drawCursor(ctx, s);
+  drawGutter(ctx, s);
+  ctx.restore();
+  return stats;
+}

@@ -1,0 +1,94 @@
+// How the searches are going: Start/Stop and Compare/Stop, node counts and rates, notices, the
+// captions of compare mode's panes and the "press Start" overlays. Reads the state only.
+
+import { $, setText, setProp, renderKeyed, span } from '../dom.js';
+import { fmtInt, fmtValue, compactRate, fmtMs } from '../model/format.js';
+
+const WHAT = { chess: 'the position', tree: 'the tree', random: 'the random tree' };
+
+function notice(el, n) {
+  el.hidden = !n;
+  if (!n) return;
+  const cls = `notice ${n.kind}`;
+  if (el.className !== cls) el.className = cls;
+  setText(el, n.text);
+}
+
+/** `app`: { state, core }. */
+export function createProgress(app) {
+  const { state, core } = app;
+
+  function explore() {
+    const t = state.explore.trace;
+    const running = t.running;
+    setProp($('start'), 'disabled', running || !t.engineReady);
+    setText('start', t.status === 'running' ? 'Searching…' : t.status === 'opening' ? 'Opening…' : '▶ Start');
+    setProp($('stop'), 'disabled', !running);
+    const n = t.store.n;
+    const ms = t.elapsedMs ?? 0;
+    setText('p-nodes', fmtInt(n));
+    setText('p-rate', ms > 10 && n && t.source === 'search' ? compactRate(n / (ms / 1000)) : '–');
+    setText('p-depth', t.input?.kind === 'tree' ? 'all' : t.depth ? String(t.depth) : '–');
+    setText('p-time', t.source === 'file' ? 'from a file' : ms ? fmtMs(ms) : '–');
+    notice($('notice'), t.notice);
+    const empty = $('empty');
+    empty.hidden = n > 0 || running;
+    setText(empty, `Press Start (or Ctrl+Enter in a field) to search ${WHAT[state.tab]}.`);
+  }
+
+  function caption(s) {
+    if (!s.input && !s.store.n) return '–';
+    let what = '?';
+    try {
+      what = core.describe_config(s.config);
+    } catch {
+      /* no configuration yet */
+    }
+    const chess = s.input?.kind === 'chess';
+    const status = s.running ? `searching… ${fmtInt(s.store.n)} nodes` : `${fmtInt(s.store.n)} nodes`;
+    const sum = s.outcome?.summary;
+    const v = sum && sum.iterations?.length ? ` · value ${fmtValue(sum.value, chess)}` : '';
+    return `${what} · ${status}${v}${s.fileName ? ` · ${s.fileName}` : ''}${s.status === 'stopped' ? ' · stopped' : ''}`;
+  }
+
+  function compare() {
+    const c = state.compare;
+    const { A, B } = c.sides;
+    const running = A.running || B.running;
+    setProp($('cmp-run'), 'disabled', running || !(A.engineReady && B.engineReady));
+    setText('cmp-run', running ? 'Searching…' : '▶ Compare');
+    setProp($('cmp-stop'), 'disabled', !running);
+    for (const [k, s] of [['A', A], ['B', B]]) {
+      setText(`cmp-n-${k}`, s.store.n ? `${fmtInt(s.store.n)} nodes${s.running ? '…' : ''}` : '–');
+      setText(`cmp-cap-${k}`, caption(s));
+      $(`cmp-cap-${k}`).title = caption(s);
+      setProp($(`cmp-save-${k}`), 'disabled', s.running || !s.store.n);
+    }
+    notice($('cmp-notice'), c.notice);
+    const empty = !(A.store.n || B.store.n || running);
+    $('cmp-empty').hidden = !empty;
+    $('cmp-side-views').hidden = empty || c.view !== 'side';
+    $('cmp-ghost-views').hidden = empty || c.view !== 'ghost';
+    const d = c.diff;
+    const g = d && B.store.n > A.store.n ? 'B' : 'A';
+    const o = g === 'A' ? 'B' : 'A';
+    renderKeyed($('cmp-cap-ghost'), `${c.generation}|${c.view}|${g}|${!!d}`, () =>
+      d
+        ? [
+            span(`tag tag-${g.toLowerCase()}`, g),
+            ` ${fmtInt(c.sides[g].store.n)} nodes, the larger tree · faded: the ${fmtInt(g === 'A' ? d.onlyA : d.onlyB)} nodes `,
+            span(`tag tag-${o.toLowerCase()}`, o),
+            ' never visited',
+            (g === 'A' ? d.onlyB : d.onlyA) ? ` · not shown: the ${fmtInt(g === 'A' ? d.onlyB : d.onlyA)} nodes only ${o} visited` : '',
+          ]
+        : 'The ghost tree appears once both searches are done.',
+    );
+  }
+
+  return {
+    render() {
+      if (state.mode === 'explore') explore();
+      else compare();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The step bar and the narration, shared by both modes: the play button, the cursor's place
+// on the event tape, which jumps have somewhere to go, the speed, and one plain-words line for
+// the event at the cursor. Reads the state only.
+
+import { $, setText, setProp, setClass } from '../dom.js';
+import { NONE } from '../model/store.js';
+import { fmtInt } from '../model/format.js';
+import { narrate, eventName } from '../model/narrate.js';
+import { speedIndex } from '../controls/commands.js';
+import { other } from '../modes/compare.js';
+
+const JUMPS = [['n-cut', 'cutoff'], ['n-research', 'research'], ['n-mismatch', 'mismatch'], ['n-uncertain', 'uncertain']];
+
+/** `app`: { state, mode(), narrationContext(trace) }. */
+export function createStepbar(app) {
+  const { state } = app;
+
+  function narration(mode, D) {
+    if (state.mode === 'explore') {
+      if (D.status === 'running') return `Searching… ${fmtInt(D.store.n)} nodes so far.`;
+      if (D.status === 'opening') return `Opening… ${fmtInt(D.store.n)} nodes read.`;
+      return narrate(D.store, D.cursor.at, app.narrationContext(D));
+    }
+    const c = state.compare;
+    const { A, B } = c.sides;
+    if (A.running || B.running) return `Searching… A ${fmtInt(A.store.n)} nodes, B ${fmtInt(B.store.n)} nodes.`;
+    if (!c.diff) return 'Both searches are stepped by one cursor; the other view follows by path.';
+    const k = c.drive, o = other(k);
+    if (D.cursor.live) {
+      return `${fmtInt(c.diff.both)} nodes in both · ${fmtInt(c.diff.onlyA)} only in A · ${fmtInt(c.diff.onlyB)} only in B. Step (← →, Home) to replay ${k}'s search; ${o} follows by path.`;
+    }
+    let text = `${k}: ${narrate(D.store, D.cursor.at, app.narrationContext(D))}`;
+    const f = mode.cursorFor(o);
+    if (D.cursor.node() !== NONE) {
+      const F = c.sides[o];
+      if (f.node === NONE) text += ` — ${o} has no matching root search.`;
+      else if (f.exact) text += ` — ${o} visits this node too.`;
+      else text += ` — ${o} never visits it (it stops at ${app.narrationContext(F).name(f.node)}).`;
+    }
+    return text;
+  }
+
+  return {
+    render() {
+      const mode = app.mode();
+      const D = mode.driver();
+      const st = D.store;
+      const e = D.cursor.live ? -1 : D.cursor.at;
+      const playing = state.play.on;
+      setText('s-play', playing ? 'pause' : 'play');
+      setClass($('s-play'), 'on', playing);
+      const prefix = state.mode === 'compare' ? `${state.compare.drive} · ` : '';
+      setText('evpos', e < 0 ? (st.nev ? `${prefix}${fmtInt(st.nev)} events` : '–') : `${prefix}event ${fmtInt(e + 1)} / ${fmtInt(st.nev)} · ${eventName(st.ev[e])}`);
+      const none = !st.nev;
+      for (const id of ['s-first', 's-back', 's-play', 's-fwd', 's-last', 's-over', 's-out']) setProp($(id), 'disabled', none);
+      for (const [id, k] of JUMPS) {
+        const n = st.marks[k].n;
+        setProp($(id), 'disabled', n === 0);
+        const title = $(id).title.replace(/ · \d[\d,]*$/, '') + ` · ${fmtInt(n)}`;
+        if ($(id).title !== title) $(id).title = title;
+      }
+      setProp($('n-diff'), 'disabled', !state.compare.diff);
+      const si = String(speedIndex(state.play.speed));
+      if ($('speed').value !== si) $('speed').value = si;
+      setText('speed-val', `${fmtInt(state.play.speed)}/s`);
+      if ($('cmp-drive').value !== state.compare.drive) $('cmp-drive').value = state.compare.drive;
+      setText('narration', narration(mode, D));
+    },
+  };
+}

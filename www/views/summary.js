@@ -1,0 +1,87 @@
+// Explore mode's summary: the result and the core's statistics of the trace (received with
+// the search's end, from the file, or measured after Stop), or the running counts while it
+// streams. Reads the state only.
+
+import { $, h, span, renderKeyed } from '../dom.js';
+import { fmtInt, fmtValue, fmtMs } from '../model/format.js';
+
+/** The root value a summary reports, or null when no root search finished. */
+export function summaryValue(summary) {
+  if (!summary) return null;
+  if (summary.value === null || summary.value === undefined) return null;
+  if (summary.aborted && !(summary.iterations ?? []).length) return null;
+  return summary.value;
+}
+
+/** The best line of a summary: SAN for chess, child indices otherwise. */
+export function bestLine(summary, chess) {
+  if (!summary) return [];
+  return chess && summary.best_line_san?.length ? summary.best_line_san : summary.best_line ?? [];
+}
+
+const counts = (act, exp) =>
+  h('table', { class: 'counts' }, h('tbody', null,
+    h('tr', null, h('th'), h('th', { class: 'c-pv' }, 'PV'), h('th', { class: 'c-cut' }, 'CUT'), h('th', { class: 'c-all' }, 'ALL')),
+    h('tr', null, h('th', null, 'actual'), act.map((v) => h('td', null, fmtInt(v)))),
+    exp ? h('tr', null, h('th', null, 'expected'), exp.map((v) => h('td', null, fmtInt(v)))) : null,
+  ));
+
+/** `app`: { state }. */
+export function createSummary(app) {
+  const { state } = app;
+
+  function build(t) {
+    const st = t.store;
+    const out = t.outcome;
+    if (!out) {
+      if (!st.n) return h('p', { class: 'muted' }, 'Run a search to see its result.');
+      const c = st.counts;
+      return [
+        h('p', { class: 'muted' }, `${t.running ? (t.status === 'opening' ? 'Opening' : 'Searching') : t.status === 'stopped' ? 'Stopped' : 'Partial trace'}: ${fmtInt(st.n)} nodes received.`),
+        counts([c.pv, c.cut, c.all]),
+        h('p', null, `${fmtInt(st.marks.cutoff.n)} cut-offs · ${fmtInt(st.marks.research.n)} re-searches · ${fmtInt(st.marks.mismatch.n)} mismatches`),
+      ];
+    }
+    const s = out.summary ?? {};
+    const stats = out.stats ?? {};
+    const chess = t.input?.kind === 'chess';
+    const f = (v) => fmtValue(v, chess);
+    const value = summaryValue(s);
+    const line = bestLine(s, chess);
+    const iters = chess && (s.iterations ?? []).length > 1 ? s.iterations : [];
+    const kv = (k, ...v) => [h('dt', null, k), h('dd', null, ...v)];
+    return [
+      h('div', { class: 'big' }, span('muted', 'root value '),
+        value === null
+          ? [h('b', { id: 'sum-value' }, '–'), span('muted', ' no root search finished')]
+          : [h('b', { id: 'sum-value' }, f(value)), chess ? span('muted', ' cp, side to move') : null]),
+      h('div', null, span('muted', 'best line '), h('span', { id: 'sum-line', class: 'line' }, line.length ? (chess ? line.join(' ') : 'root → ' + line.join(' → ')) : '–')),
+      counts(stats.actual ?? [0, 0, 0], stats.expected ?? [0, 0, 0]),
+      h('dl', { class: 'kv' },
+        kv('nodes', fmtInt(stats.nodes ?? st.n), span('muted', ` (${fmtInt(stats.leaves ?? 0)} ${stats.leaves === 1 ? 'leaf' : 'leaves'})`)),
+        kv('mismatches', fmtInt(stats.mismatched ?? 0), span('muted', ` (${(stats.mismatched_pct ?? 0).toFixed(1)}%)`)),
+        kv('cut-offs', fmtInt(stats.cutoffs ?? 0)),
+        kv('first-move fail-high', stats.cutoffs ? `${(stats.first_move_cutoff_pct ?? 0).toFixed(1)}%` : '–'),
+        kv('re-searches', fmtInt(stats.researches ?? 0)),
+        kv('time', t.source === 'file' ? span('muted', '– (opened from a file)') : t.elapsedMs !== null ? fmtMs(t.elapsedMs) : '–'),
+      ),
+      iters.length
+        ? h('table', { class: 'iters' }, h('tbody', null,
+            h('tr', null, ['depth', 'value', 'best', 'nodes', 'EBF'].map((x) => h('th', null, x))),
+            iters.map((it, i) => h('tr', null,
+              h('td', null, String(it.depth)), h('td', null, f(it.value)), h('td', null, it.best_move ?? '–'),
+              h('td', null, fmtInt(it.nodes)), h('td', null, stats.iterations?.[i]?.ebf ? stats.iterations[i].ebf.toFixed(1) : '–'))),
+          ))
+        : null,
+      s.aborted ? h('p', { class: 'warn' }, t.status === 'stopped' ? 'Stopped before the search finished.' : 'Stopped by the node cap.') : null,
+    ];
+  }
+
+  return {
+    render() {
+      const t = state.explore.trace;
+      const key = `${t.uid}|${t.generation}|${t.status}|${t.store.version}|${!!t.outcome}|${t.elapsedMs}`;
+      renderKeyed($('summary'), key, () => build(t));
+    },
+  };
+}

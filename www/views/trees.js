@@ -1,0 +1,83 @@
+// The tree canvases of both modes: what each draws — which trace, laid out how, with which
+// cursor, selection and marks — read from the state. One call per animation frame.
+
+import { NONE } from '../model/store.js';
+import { fmtInt } from '../model/format.js';
+import { sideNames } from './inspector.js';
+import { prunedCount } from '../model/pruned.js';
+import { setText } from '../dom.js';
+
+/** Drawing options that depend only on a trace (names, counts). */
+function traceOpts(state, t) {
+  return {
+    pal: state.theme.pal,
+    maxmin: state.maxmin,
+    chess: t.names.chess,
+    sideNames: sideNames(t),
+    label: (id) => t.names.label(id),
+    prefetch: (ids) => t.names.prefetch(ids),
+    prunedCount: (id) => prunedCount(t.store, t.names, id),
+    prefetchCounts: (ids) => t.names.prefetchCounts(ids),
+  };
+}
+
+/** `app`: { state, mode(), modes: {explore, compare}, canvases: {explore, A, B, G} }. */
+export function createTreeViews(app) {
+  const { state } = app;
+
+  function explore() {
+    const t = state.explore.trace;
+    const c = app.canvases.explore;
+    app.modes.explore.autoFit();
+    const live = t.cursor.live;
+    const cur = live && t.running ? NONE : t.cursor.node();
+    const stats = c.draw(t.store, t.layout, {
+      ...traceOpts(state, t),
+      cursor: live ? -1 : t.cursor.at,
+      selected: state.explore.selected,
+      cursorNode: cur,
+      cursorAlpha: cur === NONE ? undefined : t.store.alphaAt(cur, t.cursor.at),
+    });
+    setText('frame-info', t.store.n ? `${fmtInt(t.store.n)} nodes · ${fmtInt(stats.nodes)} drawn${stats.dense ? ` · ${stats.dense} ply band${stats.dense > 1 ? 's' : ''}` : ''} · ${c.lastFrameMs.toFixed(1)} ms` : '');
+  }
+
+  function compare() {
+    const cmp = state.compare;
+    const m = app.modes.compare;
+    m.autoFit();
+    const d = cmp.diff;
+    const draw = (canvas, k, ghost) => {
+      const s = cmp.sides[k];
+      const cur = m.cursorFor(k);
+      canvas.draw(s.store, m.layoutOf(k), {
+        ...traceOpts(state, s),
+        cursor: cur.ev,
+        selected: cmp.selected[k],
+        cursorNode: cur.node,
+        cursorAlpha: cur.node !== NONE && cur.ev >= 0 ? s.store.alphaAt(cur.node, cur.ev) : undefined,
+        diff: d
+          ? {
+              match: m.match(k),
+              colorBy: cmp.colorBy,
+              only: k === 'A' ? state.theme.pal.onlyA : state.theme.pal.onlyB,
+              ghost,
+              sizes: k === 'A' ? d.sizeA : d.sizeB,
+              changed: k === 'A' ? (id) => d.changes[id] : (id) => (d.bToA[id] !== NONE ? d.changes[d.bToA[id]] : 0),
+              absent: cur.absent,
+            }
+          : null,
+      });
+    };
+    if (cmp.view === 'side') {
+      draw(app.canvases.A, 'A', false);
+      draw(app.canvases.B, 'B', false);
+    } else draw(app.canvases.G, m.ghostSide(), !!d);
+  }
+
+  return {
+    draw() {
+      if (state.mode === 'explore') explore();
+      else compare();
+    },
+  };
+}
