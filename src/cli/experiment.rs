@@ -16,7 +16,7 @@ use prunescope::experiments::{
 use prunescope::game::chess::ChessPos;
 use prunescope::search::config::DEFAULT_NODE_CAP;
 use rayon::prelude::*;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -257,6 +257,11 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
         a.plot.as_deref(),
     )?;
     print(&dataset, &report, a.csv, a.markdown)?;
+    // On a terminal only, like the progress line: a pipeline (`| head`) gets its output and no
+    // chatter, and `--json` records the wall time for the record.
+    if !std::io::stderr().is_terminal() {
+        return Ok(());
+    }
     note(&format!(
         "{}: {} position{}, {} nodes, {secs:.1} s wall on {jobs} thread{}",
         e.name(),
