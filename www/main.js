@@ -32,6 +32,7 @@ import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
+import { createIterations } from './views/iterations.js';
 import { createExport } from './export.js';
 
 const WORKER = '/www/engine/worker.js';
@@ -218,7 +219,10 @@ async function main() {
   const sharing = (app.sharing = createSharing(app, { actions, panels }));
   const quiz = createQuiz(app, actions);
   quiz.init();
-  app.views.dom.push(quiz, createStats(app));
+  const iterations = createIterations(app);
+  app.views.dom.push(quiz, createStats(app), iterations);
+  app.views.trees.guesses = iterations.marks;
+  $('id-card').addEventListener('toggle', () => app.invalidate());
   $('stats-card').addEventListener('toggle', () => app.invalidate(false, true));
   const exporter = createExport(app);
   $('export-png').addEventListener('click', () => exporter.png());

@@ -40,6 +40,8 @@ export function createState(traces) {
       /** The selected node (the cursor's node after each step), or NONE. */
       selected: NONE,
       transform: newTransform(),
+      /** The root search the iterative-deepening card shows (-1: the last). */
+      iteration: -1,
     },
     compare: {
       /** The two sides; Swap exchanges the objects. */

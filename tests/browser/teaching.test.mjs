@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, settle, snapshot, hook, runSearch, run, text, shot, whenTraceEnds } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, runSearch, run, text, shot, whenTraceEnds, toCompare, runCompare } from './hook.mjs';
 
 let env, page;
 const problems = [];
@@ -101,7 +101,7 @@ test('the Russell–Norvig figure: 3 12 8, 2 then 4 and 6 pruned and greyed with
   await settle(page);
   const d = await drawn();
   const n1 = await nodeAt([1]);
-  assert.deepEqual(d.pruned, [{ id: n1, rule: '2 ≤ α = 3', values: [4, 6] }]);
+  assert.deepEqual(d.pruned, [{ id: n1, rule: '2 ≤ α = 3', values: [4, 6], labelled: true }]);
   // every searched leaf is labelled, and the pruned ones sit between 2 and 14
   const xs = [];
   for (const p of [[0, 0], [0, 1], [0, 2], [1, 0], [2, 0], [2, 1], [2, 2]]) xs.push((await hook(page, (id) => window.prunescope.screenOf('explore', id), await nodeAt(p)))[0]);
@@ -114,7 +114,7 @@ test('the Russell–Norvig figure: 3 12 8, 2 then 4 and 6 pruned and greyed with
   // the cut rule follows the view: negamax words in negamax view
   await page.keyboard.press('v');
   const dn = await drawn();
-  assert.deepEqual(dn.pruned, [{ id: n1, rule: '−2 ≥ β = −3', values: [4, 6] }]);
+  assert.deepEqual(dn.pruned, [{ id: n1, rule: '−2 ≥ β = −3', values: [4, 6], labelled: true }]);
   await page.keyboard.press('v');
   await settle(page);
   // before the cut-off nothing is drawn; at the cut-off event the pruned leaves appear
@@ -199,8 +199,8 @@ test('polish: one leaf says "1 leaf"; an empty parameter is refused in words', a
   await page.waitForFunction(() => /valid: 1 leaf,/.test(document.getElementById('tree-ok').textContent));
   await runSearch(page);
   assert.match(await text(page, '#summary'), /\(1 leaf\)/);
-  await page.click('#techniques summary');
-  await page.click('#tech-params summary');
+  await page.evaluate(() => (document.getElementById('techniques').open = true));
+  await page.evaluate(() => (document.getElementById('tech-params').open = true));
   const f = page.locator('#tech-param-grid input').first();
   await f.fill('');
   await page.waitForFunction(() => document.getElementById('tech-err').textContent.length > 0);
@@ -271,7 +271,7 @@ test('share link: input, configuration, view and cursor round-trip (Russell–No
   await page.click('#tab-chess');
   await page.fill('#chess-depth', '3');
   await page.selectOption('#algo', 'pvs');
-  await page.click('#techniques summary');
+  await page.evaluate(() => (document.getElementById('techniques').open = true));
   for (const n of ['tt', 'null_move']) await page.check(`#tech-switches input[data-enable="${n}"]`);
   const s = await runSearch(page);
   await page.locator('#tree').focus();
@@ -296,6 +296,38 @@ test('share link: input, configuration, view and cursor round-trip (Russell–No
   for (const n of ['tt', 'null_move']) await page.uncheck(`#tech-switches input[data-enable="${n}"]`);
   await page.selectOption('#algo', 'alphabeta');
   await page.click('#tab-tree');
+});
+
+test('share link of a comparison holds both configurations, the layout, the driving side and the cursor', async () => {
+  await page.selectOption('#tree-preset', 'rn');
+  await toCompare(page);
+  await page.selectOption('#cmp-preset', 'mm-ab');
+  const before = (await runCompare(page)).compare;
+  await run(page, 'view.drive'); // B drives
+  await run(page, 'view.ghost');
+  await page.locator('#cmp-tree-ghost').focus();
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowRight');
+  await settle(page);
+  const url = await hook(page, () => window.prunescope.shareLink());
+  assert.match(url, /mode=compare/);
+  assert.match(url, /A\.algo=minimax/);
+  assert.match(url, /B\.algo=alphabeta/);
+  const { p, errs } = await openLink(url, { side: 'A' });
+  await p.waitForFunction(() => window.prunescope.snapshot().compare.B.cursor.event === 6, null, { timeout: 20_000 });
+  const after = (await snapshot(p)).compare;
+  assert.deepEqual(after.A.config, before.A.config);
+  assert.deepEqual(after.B.config, before.B.config);
+  assert.deepEqual(after.A.input, before.A.input);
+  assert.equal(after.drive, 'B');
+  assert.equal(after.view, 'ghost');
+  assert.deepEqual([after.diff.nA, after.diff.nB], [13, 11]);
+  assert.deepEqual(errs, []);
+  await p.close();
+  await run(page, 'view.ghost');
+  await run(page, 'view.drive');
+  await page.click('#mode-explore');
+  await settle(page);
 });
 
 test('share link: every parameter is checked as untrusted input, by the core where it is the core’s', async () => {
@@ -480,6 +512,59 @@ test('statistics panel: uPlot charts of the core’s TraceStats, EBF per iterati
   await page.click('#stats-card summary');
   await page.click('#tab-tree');
 });
+
+test('iterative deepening made visible: per iteration, where the stored first move was right or wrong', async () => {
+  await page.click('#tab-chess');
+  await page.selectOption('#fen-preset', { label: 'Kiwipete' });
+  await page.fill('#chess-depth', '3');
+  await page.selectOption('#algo', 'alphabeta');
+  await page.evaluate(() => (document.getElementById('techniques').open = true));
+  await page.check('#tech-switches input[data-enable="tt"]');
+  await page.check('#iterative');
+  const s = await runSearch(page, 120_000);
+  assert.ok(s.roots >= 3);
+  await page.click('#id-card summary');
+  await page.waitForSelector('#id-iteration');
+  await page.selectOption('#id-iteration', '1');
+  await settle(page);
+  const counts = await text(page, '#id-counts');
+  const m = counts.match(/^([\d,]+) nodes started with a stored move: ([\d,]+) right, ([\d,]+) wrong/);
+  assert.ok(m, counts);
+  const [n, right, wrong] = m.slice(1).map((x) => Number(x.replace(/,/g, '')));
+  assert.ok(n > 0 && right + wrong === n);
+  // each row: right when the stored guess is the best move, wrong otherwise
+  const rows = await page.locator('.id-list tr').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.ok(rows.length > 0);
+  for (const [, guess, best, mark] of rows) assert.equal(mark === '✓', guess === best, `${guess} vs ${best}`);
+  // the root's guess is the previous iteration's best move
+  assert.equal(rows[0][0], 'root');
+  await page.selectOption('#id-iteration', String(s.roots - 1));
+  await settle(page);
+  await shot(page, 'teach-09-iterations.png');
+  await page.click('#id-card summary');
+  await page.uncheck('#tech-switches input[data-enable="tt"]');
+  await page.selectOption('#fen-preset', { label: 'Start position' });
+  await page.click('#tab-tree');
+});
+
+for (const [width, height, colorScheme] of [[1280, 800, 'dark'], [390, 844, 'light'], [390, 844, 'dark']]) {
+  test(`the Russell–Norvig lesson at ${width}×${height}, ${colorScheme}: pruned leaves and the rule readable`, async () => {
+    const p = await openPage(env, { width, height, colorScheme, touch: width < 500 });
+    await whenTraceEnds(p, 'explore', () => p.click('#start'));
+    await p.evaluate(() => window.prunescope.run('step.last'));
+    await settle(p);
+    const d = await p.evaluate(() => {
+      window.prunescope.frame();
+      return window.prunescope.drawn();
+    });
+    assert.deepEqual(d.pruned.map((x) => [x.rule, x.values, x.labelled]), [['2 ≤ α = 3', [4, 6], true]]);
+    // the α/β pill stays inside the canvas
+    assert.ok(d.badge && d.badge.x >= 0 && d.badge.x + d.badge.w <= d.badge.W && d.badge.y >= 0 && d.badge.y + d.badge.h <= d.badge.H, JSON.stringify(d.badge));
+    await p.evaluate(() => document.getElementById('tree').scrollIntoView());
+    await p.screenshot({ path: `target/screenshots/teach-rn-${width}x${height}-${colorScheme}.png` });
+    await p.close();
+  });
+}
 
 test('no console errors or warnings', () => {
   assert.deepEqual(problems, []);

@@ -33,6 +33,7 @@ export const GLOSSARY = Object.freeze({
   research: 'A re-search: the same move searched again with a wider window, because the first (scout or reduced) search returned a value that says it might be better than expected.',
   negamax: 'Negamax view: every value is from the side to move’s point of view, so a child’s value is negated at its parent and every node maximises.',
   maxmin: 'MAX/MIN view: every value is from MAX’s (the root player’s) point of view; MAX nodes maximise, MIN nodes minimise.',
+  tt: 'The transposition table (TT) remembers, for positions already searched, their value and best move. With iterative deepening, each iteration stores best moves that the next one tries first.',
   pruned: 'Pruned: a move the search never searched, because a cut-off (or a forward-pruning technique) showed its result could not matter.',
   ply: 'A ply is one move by one side; the root is ply 0, its children ply 1, and so on.',
   'depth-left': 'The depth still to search below this node; at 0 the search evaluates the position (or starts the quiescence search).',

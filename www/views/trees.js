@@ -37,6 +37,7 @@ export function createTreeViews(app) {
       cursor: live || state.finals ? -1 : t.cursor.at,
       selected: state.explore.selected,
       predict: state.quiz.predict,
+      guesses: self.guesses?.() ?? null,
       cursorNode: cur,
       cursorAlpha: cur === NONE ? undefined : t.store.alphaAt(cur, t.cursor.at),
     });
@@ -76,10 +77,13 @@ export function createTreeViews(app) {
     } else draw(app.canvases.G, m.ghostSide(), !!d);
   }
 
-  return {
+  const self = {
+    /** Set by the composition root: the iterative-deepening card's marks (Map id → right/wrong). */
+    guesses: null,
     draw() {
       if (state.mode === 'explore') explore();
       else compare();
     },
   };
+  return self;
 }

@@ -19,7 +19,10 @@ export function cutRule(st, cut, maxmin, chess) {
   return STOP_WORDS[STOP_REASONS[st.reason[cut.id]]?.name] ?? 'pruned';
 }
 
-/** Draws the pruned subtrees; returns what it drew: [{ id, rule, values (leaves, as shown) }]. */
+/**
+ * Draws the pruned subtrees; returns what it drew: [{ id, rule, values (leaves, as shown),
+ * labelled (whether the values and the rule are written) }].
+ */
 export function drawPruned(ctx, s) {
   const drawn = [];
   const g = s.lay.ghosts;
@@ -38,7 +41,7 @@ export function drawPruned(ctx, s) {
     const rule = cutRule(st, cut, o.maxmin, o.chess);
     const leafValues = [];
     for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push(o.maxmin || !(g.ply[k] & 1) ? g.value[k] : -g.value[k]);
-    drawn.push({ id: cut.id, rule, values: leafValues });
+    drawn.push({ id: cut.id, rule, values: leafValues, labelled: showValues && view.sy >= 40 });
     const edges = new Path2D(), shapes = new Path2D();
     for (let k = cut.first; k < cut.end; k++) {
       const p = g.parent[k];

@@ -108,7 +108,7 @@ export function buildScene(W, H, st, lay, view, o) {
     const rr = Math.max(1.2, Math.min(spacing * 0.3, sy * 0.18, 9));
     row.r = rr;
     row.spacing = spacing;
-    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE);
+    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE, o.chess ? 15 : 11);
   }
   const rOf = (id) => {
     const row = rows[st.ply[id] - qMin];
@@ -122,9 +122,10 @@ export function buildScene(W, H, st, lay, view, o) {
  * close for a move and a value keep their value alone, on two staggered lines (level 3), so
  * that textbook trees stay readable.
  */
-function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot, isLeaf) {
+function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot, isLeaf, half) {
   let lastRight = -1e9;
-  const staggered = canLabel && row.spacing >= 11 && row.spacing < 30;
+  // `half`: half a short label's width (tree moves and values are short; SAN is wider)
+  const staggered = canLabel && row.spacing >= 11 && row.spacing < 2 * half + 2;
   for (let k = row.start; k < row.end; k++) {
     rad[k] = rr;
     if (staggered && isLeaf(vis[k]) && !isIterationRoot(vis[k])) {
@@ -143,12 +144,12 @@ function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot, isLe
       }
       continue;
     }
-    if (room >= 60 || (room >= 30 && p - lastRight >= 60 && next - p >= 30)) {
+    if (room >= 60 || (room >= 2 * half && p - lastRight >= 60 && next - p >= 2 * half)) {
       lvl[k] = room >= 60 ? 2 : 1;
-      lastRight = p + (lvl[k] === 2 ? 30 : 15);
-    } else if (p - 15 >= lastRight + 2 && next - p >= 30) {
+      lastRight = p + (lvl[k] === 2 ? 30 : half);
+    } else if (p - half >= lastRight + 2 && next - p >= 2 * half) {
       lvl[k] = 1;
-      lastRight = p + 15;
+      lastRight = p + half;
     }
   }
 }
