@@ -495,6 +495,10 @@ test('export: the tree as PNG and SVG (pruned leaves and the cut rule included),
 });
 
 test('statistics panel: uPlot charts of the core’s TraceStats, EBF per iteration for chess and random trees', async () => {
+  await page.click('#tab-tree');
+  await page.selectOption('#tree-preset', 'rn');
+  await runSearch(page);
+  await page.evaluate(() => (document.getElementById('stats-card').open = true));
   await page.waitForFunction(() => document.querySelectorAll('#stats .stat-chart canvas').length >= 2, null, { timeout: 20_000 });
   const titles = await page.locator('#stats .stat-chart').evaluateAll((els) => els.map((e) => e.dataset.chart));
   assert.ok(titles.some((t) => /Nodes per ply/.test(t)) && titles.some((t) => /Node types per ply/.test(t)), titles.join());
@@ -509,7 +513,17 @@ test('statistics panel: uPlot charts of the core’s TraceStats, EBF per iterati
   await page.waitForFunction(() => [...document.querySelectorAll('#stats .stat-chart')].some((e) => /ALL nodes/.test(e.dataset.chart)), null, { timeout: 20_000 });
   await page.locator('#stats-card').scrollIntoViewIfNeeded();
   await shot(page, 'teach-06-stats.png');
-  await page.click('#stats-card summary');
+  // a random tree searched by iterative deepening: one EBF per iteration too
+  await page.click('#tab-random');
+  await page.fill('#rnd-b', '4');
+  await page.fill('#rnd-d', '5');
+  await page.check('#rnd-it');
+  const r = await runSearch(page);
+  assert.deepEqual(r.stats.iterations.map((x) => x.depth), [1, 2, 3, 4, 5]);
+  assert.ok(r.stats.iterations.slice(1).every((x) => x.ebf > 1));
+  await page.waitForFunction(() => [...document.querySelectorAll('#stats .stat-chart')].some((e) => /branching factor/.test(e.dataset.chart)), null, { timeout: 20_000 });
+  await page.uncheck('#rnd-it');
+  await page.evaluate(() => (document.getElementById('stats-card').open = false));
   await page.click('#tab-tree');
 });
 

@@ -211,7 +211,8 @@ export function createInputs(app) {
       if (err) return fail(field ?? 'rnd-b');
       let total = 0;
       for (let k = 0, p = 1; k <= input.depth && total < 2 ** 31; k++, p *= input.branching) total += p;
-      return { input, depth: input.depth, iterative: false, hint: input.random_branching || input.transpositions ? 0 : total };
+      const iterative = $('rnd-it').checked;
+      return { input, depth: input.depth, iterative, hint: iterative || input.random_branching || input.transpositions ? 0 : total };
     },
     /** Puts `input` (and the depth and iterative deepening of `config`) back in the panel. */
     restore(input, config) {
@@ -239,6 +240,7 @@ export function createInputs(app) {
         $('rnd-p-field').hidden = p === undefined;
         $('rnd-rb').checked = !!input.random_branching;
         $('rnd-tr').checked = !!input.transpositions;
+        $('rnd-it').checked = !!config?.iterative;
         checkRandom();
       }
       setTab(input.kind);
