@@ -8,6 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { setup, openPage, settle, snapshot, hook, runSearch, run, text, shot, whenTraceEnds, toCompare, runCompare } from './hook.mjs';
 
 let env, page;
@@ -328,6 +329,16 @@ test('share link of a comparison holds both configurations, the layout, the driv
   await run(page, 'view.drive');
   await page.click('#mode-explore');
   await settle(page);
+});
+
+test('the Russell–Norvig lesson link of docs/share-links.md opens at the α-cut-off', async () => {
+  const doc = readFileSync(new URL('../../docs/share-links.md', import.meta.url), 'utf8');
+  const frag = doc.match(/^index\.html#(v=1&mode=explore&tree=[^\s`]*)$/m)[1];
+  const { p, errs } = await openLink(env.server.url + 'index.html#' + frag);
+  assert.equal((await snapshot(p)).explore.cursor.kind, 'cut-off');
+  assert.match(await p.locator('#narration').innerText(), /α-cut-off at node 1 \(MIN\) by move 0: 2 ≤ α = 3/);
+  assert.deepEqual(errs, []);
+  await p.close();
 });
 
 test('share link: every parameter is checked as untrusted input, by the core where it is the core’s', async () => {
