@@ -149,6 +149,47 @@ test('MAX/MIN wording in the inspector: α-cut-off, upper bound from MAX’s vie
   await settle(page);
 });
 
+test('null-move narration in one point of view: the MIN node’s verdict against α, as its window shows', async () => {
+  await page.click('#tab-chess');
+  // Black to move and a queen down: White, at the MIN plies, is far above β, so its null moves cut
+  await page.fill('#fen', 'rnb1kbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1');
+  await page.fill('#chess-depth', '4');
+  await page.selectOption('#algo', 'pvs'); // null moves are tried at null-window nodes
+  await page.evaluate(() => (document.getElementById('techniques').open = true));
+  await page.check('#tech-switches input[data-enable="null_move"]');
+  const s = await runSearch(page, 120_000);
+  // a null-move child under a MIN node (odd ply)
+  const nul = await hook(page, (n) => {
+    for (let i = 0; i < n; i++) {
+      const x = window.prunescope.node('explore', i);
+      if (x.kind === 'null' && x.ply % 2 === 0) return i;
+    }
+    return -1;
+  }, s.nodes);
+  assert.ok(nul > 0, 'a null move under a MIN node');
+  const parent = (await node(nul)).parent;
+  await hook(page, (id) => window.prunescope.select('explore', id), nul);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('ArrowDown'); // over the null move's subtree: its exit
+  await page.keyboard.press('ArrowRight'); // the verdict at the parent
+  await settle(page);
+  const c = await cursor();
+  assert.equal(c.kind, 'null move');
+  assert.equal(c.node, parent);
+  const words = await text(page, '#narration');
+  const m = words.match(/returned (−?[\d#]+) (≤|>) α = (−?\d+)/);
+  assert.ok(m, words);
+  const p = await node(parent);
+  assert.equal(m[3], String(-p.beta).replace('-', '−'), 'α is the MIN node’s window as the tree shows it');
+  assert.doesNotMatch(words, /β/);
+  await page.selectOption('#algo', 'alphabeta');
+  await page.uncheck('#tech-switches input[data-enable="null_move"]');
+  await page.selectOption('#fen-preset', { label: 'Start position' });
+  await page.click('#tab-tree');
+  await page.selectOption('#tree-preset', 'rn');
+  await runSearch(page);
+});
+
 test('every term explains itself: hover shows it, a tap shows it in the help line', async () => {
   const n1 = await nodeAt([1]);
   await page.click('#finals');
