@@ -632,6 +632,49 @@ for (const [width, height, colorScheme] of [[1280, 800, 'dark'], [390, 844, 'lig
   });
 }
 
+test('polish: iterations in SAN, a mated root in words, a null-move child without "65535", zoom to a big subtree shows its children', async () => {
+  await page.click('#tab-chess');
+  await page.fill('#fen', 'rnb1kbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1');
+  await page.fill('#chess-depth', '3');
+  await page.check('#iterative');
+  await page.selectOption('#algo', 'pvs');
+  await page.evaluate(() => (document.getElementById('techniques').open = true));
+  await page.check('#tech-switches input[data-enable="null_move"]');
+  const s = await runSearch(page, 120_000);
+  const cells = await page.locator('#summary table.iters tr td:nth-child(3)').allInnerTexts();
+  assert.ok(cells.length >= 3, cells.join());
+  for (const m of cells) assert.match(m, /^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?)$/, `SAN, not UCI: ${m}`);
+  assert.match(await text(page, '#sum-line'), new RegExp(`^${cells[cells.length - 1].replace('+', '\\+')}`));
+  // a null-move child
+  const nul = await hook(page, (n) => {
+    for (let i = 0; i < n; i++) if (window.prunescope.node('explore', i).kind === 'null') return i;
+    return -1;
+  }, s.nodes);
+  assert.ok(nul > 0);
+  await page.click('#finals');
+  await hook(page, (id) => window.prunescope.select('explore', id), nul);
+  await settle(page);
+  const insp = await text(page, '#inspector');
+  assert.match(insp, /the null move: the side to move passes/);
+  assert.doesNotMatch(insp, /65535/);
+  await page.click('#finals');
+  // zoom to the cursor at the root: its children are on screen, not the root alone
+  await hook(page, (id) => window.prunescope.select('explore', id), (await snapshot(page)).explore.nodes > 0 ? await nodeAt([]) : 0);
+  await run(page, 'view.zoomCursor');
+  const f = await hook(page, () => window.prunescope.frame());
+  assert.ok(f.nodes > 10, `${f.nodes} nodes drawn after zooming to the root`);
+  // a checkmated root: words, not "−#0 cp" (fool's mate: White to move is mated)
+  await page.uncheck('#tech-switches input[data-enable="null_move"]');
+  await page.fill('#fen', 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
+  await runSearch(page);
+  const sum = await text(page, '#summary');
+  assert.doesNotMatch(sum, /#0 cp/);
+  assert.match(sum, /checkmate: the side to move has no moves and has lost/);
+  await page.selectOption('#algo', 'alphabeta');
+  await page.selectOption('#fen-preset', { label: 'Start position' });
+  await page.click('#tab-tree');
+});
+
 test('no console errors or warnings', () => {
   assert.deepEqual(problems, []);
 });
