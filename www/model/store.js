@@ -55,8 +55,15 @@ const COLUMNS = [
   ['nChildren', Uint16Array], // children recorded (re-searches included)
 ];
 
-/** Reserve at most this many nodes up front (the rest grows by doubling). */
-const MAX_RESERVE = 1 << 23;
+/**
+ * Reserve at most this many nodes up front (past it the columns grow by doubling). Reserved
+ * room that is never written is never touched, so it costs address space, not memory: the
+ * columns are sized once, exactly for the node cap, and never copied while a search streams.
+ */
+const MAX_RESERVE = 1 << 27;
+/** Events and aux words reserved per node (chess averages about 2.6 events and 2 words). */
+const EVENTS_PER_NODE = 3;
+const AUX_PER_NODE = 3;
 
 function grown(arr, need, exact = false) {
   if (arr.length >= need) return arr;
@@ -109,13 +116,14 @@ export class TraceStore {
     this.n = 0;
     this.cap = 0;
     for (const [name, Ctor] of COLUMNS) this[name] = new Ctor(0);
-    this.ensure(Math.max(4096, Math.min(hint, MAX_RESERVE)) + 1, true);
-    // event tape: two events per node (enter, exit) plus α raises and cut-offs
-    const he = hint ? Math.min(Math.ceil(Math.min(hint, MAX_RESERVE) * 2.6) + 64, 1 << 27) : 16384;
+    const h = Math.min(hint, MAX_RESERVE);
+    this.ensure(Math.max(4096, h) + 1, true);
+    // event tape: two events per node (enter, exit) plus α raises, cut-offs, TT hits
+    const he = hint ? h * EVENTS_PER_NODE + 64 : 16384;
     this.ev = new Uint8Array(he);
     this.evNode = new Uint32Array(he);
     this.nev = 0;
-    this.aux = new Int32Array(4096);
+    this.aux = new Int32Array(hint ? h * AUX_PER_NODE + 64 : 4096);
     this.naux = 0;
     this.auxCk = new Uint32Array((he >> 6) + 2); // aux position at every 64th event
     this.stack = new Uint32Array(1024); // open nodes while replaying the tape (sp = depth)
