@@ -61,9 +61,13 @@ const COLUMNS = [
  * columns are sized once, exactly for the node cap, and never copied while a search streams.
  */
 const MAX_RESERVE = 1 << 27;
-/** Events and aux words reserved per node (chess averages about 2.6 events and 2 words). */
-const EVENTS_PER_NODE = 3;
-const AUX_PER_NODE = 3;
+/**
+ * Events and aux words reserved per node (a chess search with a transposition table and
+ * quiescence has about 2.6 events and 1.2 words a node; reserving too few means a doubling copy
+ * of the tape mid-search).
+ */
+const EVENTS_PER_NODE = 4;
+const AUX_PER_NODE = 4;
 
 function grown(arr, need, exact = false) {
   if (arr.length >= need) return arr;
@@ -113,17 +117,27 @@ export class TraceStore {
    * Reserved memory that is never written costs nothing.
    */
   reset(hint = 0) {
+    for (let h = Math.min(hint, MAX_RESERVE); ; h = Math.floor(h / 2)) {
+      try {
+        return this._reset(h);
+      } catch (e) {
+        // the browser refused that much address space: reserve less (the rest grows)
+        if (!(e instanceof RangeError) || h === 0) throw e;
+      }
+    }
+  }
+
+  _reset(h) {
     this.n = 0;
     this.cap = 0;
     for (const [name, Ctor] of COLUMNS) this[name] = new Ctor(0);
-    const h = Math.min(hint, MAX_RESERVE);
     this.ensure(Math.max(4096, h) + 1, true);
     // event tape: two events per node (enter, exit) plus α raises, cut-offs, TT hits
-    const he = hint ? h * EVENTS_PER_NODE + 64 : 16384;
+    const he = h ? h * EVENTS_PER_NODE + 64 : 16384;
     this.ev = new Uint8Array(he);
     this.evNode = new Uint32Array(he);
     this.nev = 0;
-    this.aux = new Int32Array(hint ? h * AUX_PER_NODE + 64 : 4096);
+    this.aux = new Int32Array(h ? h * AUX_PER_NODE + 64 : 4096);
     this.naux = 0;
     this.auxCk = new Uint32Array((he >> 6) + 2); // aux position at every 64th event
     this.stack = new Uint32Array(1024); // open nodes while replaying the tape (sp = depth)
