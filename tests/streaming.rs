@@ -186,3 +186,51 @@ fn handed_on_parts_reassemble_into_the_whole_recording() {
         "{research} re-searches, {updates} updates"
     );
 }
+
+#[test]
+fn the_budget_counts_what_was_handed_on() {
+    // A streaming recorder holds one part, but whoever took the rest holds it: the budget stops
+    // the search once the whole trace would pass it, as it does for a recorder that keeps all.
+    const BUDGET: u64 = 4 << 20;
+    let mut rec = Recorder::with_budget(BUDGET);
+    let mut handed = 0u64;
+    let enter = Enter {
+        ply: 0,
+        depth: 0,
+        window: Window::new(-1000, 1000),
+        expected: NodeType::Pv,
+        index: 0,
+        move_code: 0,
+        kind: NodeKind::Normal,
+        order: OrderSource::Generated,
+    };
+    let exit = Exit {
+        value: 0,
+        bound: Bound::Exact,
+        reason: StopReason::Leaf,
+        uncertain: false,
+        best_index: None,
+    };
+    let mut n = 0u64;
+    while !rec.over_budget() {
+        rec.enter(&enter);
+        rec.exit(&exit);
+        n += 1;
+        if n % 64 == 0 {
+            handed += (rec.nodes.len() * 28 + rec.events.len() + rec.aux.len() * 4) as u64;
+            rec.hand_on();
+        }
+        assert!(n < 1 << 22, "the budget never stopped the recorder");
+    }
+    // 30 bytes a node (record, enter, exit): the stop comes near the budget, not at the
+    // part's size.
+    assert!(
+        handed <= BUDGET && handed > BUDGET / 2,
+        "{handed} bytes handed on, {n} nodes"
+    );
+    assert!(
+        rec.heap_bytes() < 1 << 20,
+        "held {} bytes",
+        rec.heap_bytes()
+    );
+}

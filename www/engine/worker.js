@@ -88,7 +88,7 @@ function open({ id, file, batch }) {
       return new Uint8Array(reader.readAsArrayBuffer(piece));
     });
     const { input, config } = session.header();
-    self.postMessage({ type: 'header', id, input, config });
+    self.postMessage({ type: 'header', id, input, config, nodes: session.node_count() });
     const size = batchSize(batch) || Number.MAX_SAFE_INTEGER;
     for (let b = session.replay_next(size); b; b = session.replay_next(size)) postBatch(id, b);
     self.postMessage({ type: 'done', id, ...session.outcome_now() });

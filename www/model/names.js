@@ -11,7 +11,7 @@ const CACHE_LIMIT = 200_000;
  * Nodes the core's naming columns (19 bytes a node in the page thread's wasm memory) reserve
  * at most up front; past it they grow by doubling inside wasm32's 4 GiB.
  */
-const NAMES_RESERVE = 1 << 26;
+const NAMES_RESERVE = 1 << 27;
 
 export class Names {
   constructor(store) {

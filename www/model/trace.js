@@ -228,7 +228,8 @@ export class Trace {
         (header) => {
           if (seq !== this.openSeq) return;
           begun = true;
-          this.begin(header.input, header.config, 'file');
+          // the file's size is known: the columns are reserved once, exactly
+          this.begin(header.input, header.config, 'file', header.nodes ?? 0);
           this.fileName = name;
           this.status = 'opening';
           this.onChange();
