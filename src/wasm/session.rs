@@ -258,7 +258,8 @@ fn check_recording(rec: &Recorder) -> Result<(), String> {
     }
     let (mut entered, mut aux, mut stack) = (0usize, 0usize, Vec::new());
     for (k, &code) in rec.events.iter().enumerate() {
-        let kind = EventKind::from_u8(code).ok_or_else(|| format!("event {k} has unknown kind {code}"))?;
+        let kind =
+            EventKind::from_u8(code).ok_or_else(|| format!("event {k} has unknown kind {code}"))?;
         match kind {
             EventKind::Enter => {
                 if entered >= n {
