@@ -273,7 +273,7 @@ export class TraceStore {
     this.ensure(start + count + 1);
     if (msg.updIds && msg.updIds.length) this._writeRecords(msg.upd, msg.updIds, 0);
     if (count) this._writeRecords(msg.nodes, null, start);
-    for (let id = start; id < start + count; id++) this._attach(id);
+    this._attach(start, start + count);
     this.n = start + count;
     if (msg.research) {
       const r = msg.research;
@@ -299,25 +299,29 @@ export class TraceStore {
     return start;
   }
 
-  _attach(id) {
-    const p = this.parent[id];
-    const ply = p === NONE ? 0 : this.ply[p] + 1;
-    this.ply[id] = ply;
-    this.exitEv[id] = NONE;
-    this.lastChild[id] = NONE;
-    this.nChildren[id] = 0;
-    if (p !== NONE) {
-      this.lastChild[p] = id;
-      this.nChildren[p]++;
+  /** Indexes nodes [from, to): ply, child links, per-ply lists. One loop, no call per node. */
+  _attach(from, to) {
+    const { parent, ply, exitEv, lastChild, nChildren, subEnd, plyLists } = this;
+    let maxPly = this.maxPly;
+    for (let id = from; id < to; id++) {
+      const p = parent[id];
+      const q = p === NONE ? 0 : ply[p] + 1;
+      ply[id] = q;
+      exitEv[id] = NONE;
+      lastChild[id] = NONE;
+      nChildren[id] = 0;
+      subEnd[id] = id + 1;
+      if (p !== NONE) {
+        lastChild[p] = id;
+        nChildren[p]++;
+      }
+      if (q >= plyLists.length) for (let k = plyLists.length; k <= q; k++) plyLists[k] = new Growable(Uint32Array, 1024);
+      if (q > maxPly) maxPly = q;
+      const l = plyLists[q];
+      if (l.n === l.a.length) l.a = grown(l.a, l.n + 1);
+      l.a[l.n++] = id;
     }
-    let l = this.plyLists[ply];
-    if (!l) {
-      for (let q = this.plyLists.length; q <= ply; q++) this.plyLists[q] = new Growable(Uint32Array, 1024);
-      l = this.plyLists[ply];
-    }
-    l.push(id);
-    if (ply > this.maxPly) this.maxPly = ply;
-    this.subEnd[id] = id + 1;
+    this.maxPly = maxPly;
   }
 
   _replay(events) {
