@@ -700,6 +700,10 @@ fn best_lines_reach_their_value_in_chess() {
         (&[], 3),
         (&["tt", "tt_move", "mvv_lva", "killers", "history"], 4),
         (&["tt", "tt_move", "mvv_lva", "quiescence"], 3),
+        (
+            &["tt", "tt_move", "see_ordering", "killers", "quiescence"],
+            3,
+        ),
         (&["tt", "tt_move", "null_move", "lmr", "check_extension"], 4),
     ];
     for line in suite.lines().take(12) {

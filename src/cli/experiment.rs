@@ -1,297 +1,480 @@
-//! `prunescope experiment`: the papers' tables on EPD suites (docs/experiments.md).
+//! `prunescope experiment NAME|merge`: the papers' tables on EPD suites (docs/experiments.md).
+//!
+//! One subcommand per [`Experiment`] (registered from `Experiment::ALL`, so the list lives in
+//! one place), all with the same flags, and `merge` for CSV shards. Positions run in parallel on
+//! a rayon pool; every position's numbers are deterministic, and the output is written only
+//! when all are done, in suite order, so the same command prints the same bytes whatever the
+//! number of threads.
 
 use crate::error::CliError;
 use crate::term;
-use clap::Args;
-use prunescope::experiments::{self, EpdPosition, pct};
-use prunescope::search::config::SearchConfig;
-use std::io::Write;
+use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
+use prunescope::experiments::data::{self, Dataset, Row};
+use prunescope::experiments::{
+    self, EpdPosition, Experiment, Meter, Options, Report, plot, presearch,
+};
+use prunescope::game::chess::ChessPos;
+use prunescope::search::config::DEFAULT_NODE_CAP;
+use rayon::prelude::*;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct ExperimentArgs {
-    /// Which experiment.
-    #[arg(value_parser = ["uncertainty", "null-move", "multi-cut"])]
-    pub name: String,
-    /// EPD suite (the papers used Bratko-Kopec for uncertainty cut-offs).
+    #[command(subcommand)]
+    pub command: ExperimentCommand,
+}
+
+/// Run one experiment, or merge the CSV shards of a run.
+pub enum ExperimentCommand {
+    Run(Experiment, RunArgs),
+    Merge(MergeArgs),
+}
+
+#[derive(Args)]
+pub struct RunArgs {
+    /// EPD suite (positions with `bm` and `id` operations).
     #[arg(long, default_value = "www/data/bk.epd")]
     pub suite: String,
-    /// Nominal depth in plies (uncertainty: the paper's 5, with extensions).
-    #[arg(long, short = 'd', default_value_t = 5)]
-    pub depth: u32,
-    /// Print CSV. uncertainty: position,base_nodes,pct10,pct30,pct50,same10,same30,same50.
+    /// Depths to report: 5, a range 2-5, or a list 9,10 (default: the paper's). Each
+    /// configuration is searched once, iteratively to the deepest; shallower depths are its
+    /// earlier iterations. For presearch, the ceiling of iterative deepening.
+    #[arg(long, short = 'd', value_name = "DEPTHS")]
+    pub depth: Option<String>,
+    /// Print CSV: one row per position (and depth), then a total and an average row per depth.
     #[arg(long)]
     pub csv: bool,
+    /// Print the tables as Markdown.
+    #[arg(long, conflicts_with = "csv")]
+    pub markdown: bool,
+    /// Threads searching positions in parallel (default: every core).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Only the first K positions of the suite.
+    #[arg(long, value_name = "K")]
+    pub limit: Option<usize>,
+    /// Run shard I of N (0-based): every N-th position starting at I. Merge the shards' CSV
+    /// files with `prunescope experiment merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Stop each search after this many nodes, with a notice (0 = no cap); a capped row is
+    /// marked and left out of the totals. Default: 2000000, as the search commands; for
+    /// presearch 25 times --nodes.
+    #[arg(long)]
+    pub node_cap: Option<u64>,
+    /// presearch only: search until at least this many nodes, finishing the iteration under
+    /// way (the paper's 4000000 by default).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Also write the results (tables, notes, figure data, rows, wall time) as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<String>,
+    /// Also draw the experiment's figure as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<String>,
+}
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The CSV files written by `--csv` runs of one experiment with different `--shard`s, or
+    /// results files written by `--json` (their runs are carried over). One results file alone
+    /// re-renders it: `merge R.json --json R.json --plot R.svg`.
+    #[arg(required = true, value_name = "CSV")]
+    pub files: Vec<String>,
+    /// Print the paper-style tables instead of the merged CSV.
+    #[arg(long)]
+    pub table: bool,
+    /// Print the tables as Markdown instead of the merged CSV.
+    #[arg(long, conflicts_with = "table")]
+    pub markdown: bool,
+    /// Also write the merged results as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<String>,
+    /// Also draw the experiment's figure as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<String>,
+}
+
+const MERGE_ABOUT: &str = "Merge the CSV shards of one experiment (from --shard runs) into one \
+                           CSV, in suite order, with the totals recomputed";
+
+fn long_about(e: Experiment) -> String {
+    let depths: Vec<String> = e.default_depths().iter().map(u32::to_string).collect();
+    format!(
+        "{}.\n\nDefault --depth: {} (the paper's). Tables, the paper's figures beside ours and \
+         the exact commands of the committed results: docs/experiments.md.",
+        e.doc(),
+        depths.join(",")
+    )
+}
+
+impl FromArgMatches for ExperimentCommand {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        match m.subcommand() {
+            Some(("merge", sub)) => Ok(ExperimentCommand::Merge(MergeArgs::from_arg_matches(sub)?)),
+            Some((name, sub)) => match Experiment::from_name(name) {
+                Some(e) => Ok(ExperimentCommand::Run(e, RunArgs::from_arg_matches(sub)?)),
+                None => Err(clap::Error::raw(
+                    clap::error::ErrorKind::InvalidSubcommand,
+                    format!("unknown experiment '{name}'\n"),
+                )),
+            },
+            None => Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                "name an experiment or merge\n",
+            )),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for ExperimentCommand {
+    fn augment_subcommands(mut cmd: Command) -> Command {
+        for e in Experiment::ALL {
+            cmd = cmd.subcommand(RunArgs::augment_args(
+                Command::new(e.name())
+                    .about(e.doc())
+                    .long_about(long_about(e)),
+            ));
+        }
+        cmd.subcommand(MergeArgs::augment_args(
+            Command::new("merge").about(MERGE_ABOUT),
+        ))
+        .subcommand_required(true)
+    }
+
+    fn augment_subcommands_for_update(cmd: Command) -> Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        name == "merge" || Experiment::from_name(name).is_some()
+    }
 }
 
 pub fn run(a: ExperimentArgs) -> Result<(), CliError> {
-    let cfg = SearchConfig {
-        depth: a.depth,
-        ..SearchConfig::default()
-    };
-    cfg.validate()?;
-    let positions = experiments::read_epd(&a.suite)?;
-    match a.name.as_str() {
-        "null-move" => experiment_null_move(&positions, &a.suite, a.depth, a.csv),
-        "multi-cut" => experiment_multi_cut(&positions, &a.suite, a.depth, a.csv),
-        _ => experiment_uncertainty(&positions, &a.suite, a.depth, a.csv),
+    match a.command {
+        ExperimentCommand::Run(e, args) => run_experiment(e, args),
+        ExperimentCommand::Merge(args) => merge(args),
     }
 }
 
-/// Table 1 of Björnsson, Marsland, Schaeffer & Junghanns (1997), printed as CSV or laid out
-/// like the paper's.
-fn experiment_uncertainty(
-    positions: &[EpdPosition],
-    suite: &str,
-    depth: u32,
-    csv: bool,
-) -> Result<(), CliError> {
-    let mut out = term::stdout();
-    let rows = experiments::uncertainty_table(positions, depth)?;
-    let n = rows.len();
-    let base_total: u64 = rows.iter().map(|r| r.base_nodes).sum();
-    let totals: Vec<f64> = (0..3)
-        .map(|k| pct(rows.iter().map(|r| r.nodes[k]).sum(), base_total))
-        .collect();
-    let avgs: Vec<f64> = (0..3)
-        .map(|k| {
-            rows.iter()
-                .map(|r| pct(r.nodes[k], r.base_nodes))
-                .sum::<f64>()
-                / n as f64
-        })
-        .collect();
-    let same: Vec<usize> = (0..3)
-        .map(|k| rows.iter().filter(|r| r.same[k]).count())
-        .collect();
-    if csv {
-        writeln!(
-            out,
-            "position,base_nodes,pct10,pct30,pct50,same10,same30,same50"
-        )?;
-        for r in &rows {
-            writeln!(
-                out,
-                "{},{},{:.1},{:.1},{:.1},{},{},{}",
-                term::escape_line(&r.id),
-                r.base_nodes,
-                pct(r.nodes[0], r.base_nodes),
-                pct(r.nodes[1], r.base_nodes),
-                pct(r.nodes[2], r.base_nodes),
-                r.same[0],
-                r.same[1],
-                r.same[2]
-            )?;
-        }
-        writeln!(
-            out,
-            "total,{base_total},{:.1},{:.1},{:.1},{}/{n},{}/{n},{}/{n}",
-            totals[0], totals[1], totals[2], same[0], same[1], same[2]
-        )?;
-        writeln!(
-            out,
-            "average,{},{:.1},{:.1},{:.1},,,",
-            base_total / n as u64,
-            avgs[0],
-            avgs[1],
-            avgs[2]
-        )?;
-        out.flush()?;
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "Table 1: percentages of nodes searched (safe uncertainty cut-offs vs baseline),"
-    )?;
-    writeln!(
-        out,
-        "{n} positions of {}, depth {depth} with check extensions\n",
-        term::escape_line(suite)
-    )?;
-    let half = n.div_ceil(2);
-    writeln!(
-        out,
-        "{:<8}{:>6}{:>6}{:>6}      {:<8}{:>6}{:>6}{:>6}",
-        "", "10%", "30%", "50%", "", "10%", "30%", "50%"
-    )?;
-    let cell = |r: &experiments::UncertaintyRow| {
-        format!(
-            "{:<8}{:>6.0}{:>6.0}{:>6.0}",
-            term::escape_line(r.id.trim_start_matches("BK.")),
-            pct(r.nodes[0], r.base_nodes),
-            pct(r.nodes[1], r.base_nodes),
-            pct(r.nodes[2], r.base_nodes)
+/// The options a run's flags describe, checked.
+fn options(e: Experiment, a: &RunArgs) -> Result<Options, CliError> {
+    let depths = match &a.depth {
+        Some(s) => experiments::parse_depths(s)?,
+        None => e.default_depths(),
+    };
+    if a.nodes.is_some() && e != Experiment::Presearch {
+        return Err(format!(
+            "--nodes applies only to presearch; {} searches to fixed depths",
+            e.name()
         )
+        .into());
+    }
+    let nodes = a.nodes.unwrap_or(presearch::PAPER_NODES);
+    let node_cap = a.node_cap.unwrap_or(if e == Experiment::Presearch {
+        nodes.saturating_mul(25)
+    } else {
+        DEFAULT_NODE_CAP
+    });
+    let o = Options {
+        depths,
+        node_cap,
+        nodes,
     };
-    for i in 0..half {
-        let right = rows.get(i + half).map(cell).unwrap_or_default();
-        writeln!(out, "{}      {}", cell(&rows[i]), right)?;
-    }
-    writeln!(
-        out,
-        "{:<8}{:>6.0}{:>6.0}{:>6.0}   (paper: 104 100 97)",
-        "Total %", totals[0], totals[1], totals[2]
-    )?;
-    writeln!(
-        out,
-        "{:<8}{:>6.0}{:>6.0}{:>6.0}   (paper: 102  99 97)",
-        "Avg. %", avgs[0], avgs[1], avgs[2]
-    )?;
-    writeln!(
-        out,
-        "same value and best move: {}/{n}, {}/{n}, {}/{n}; baseline nodes {base_total}",
-        same[0], same[1], same[2]
-    )?;
-    out.flush()?;
-    Ok(())
+    e.validate(&o)?;
+    Ok(o)
 }
 
-/// David & Netanyahu (2002), Tables 1–2: total nodes and solved positions of standard
-/// null-move pruning with R = 1, 2, 3 and verified null-move pruning with R = 3.
-fn experiment_null_move(
-    positions: &[EpdPosition],
-    suite: &str,
-    depth: u32,
-    csv: bool,
-) -> Result<(), CliError> {
-    let mut out = term::stdout();
-    let rows = experiments::null_move_table(positions, depth)?;
-    let names = experiments::NULL_MOVE_VARIANTS;
-    let totals: Vec<u64> = (0..4)
-        .map(|k| rows.iter().map(|r| r.nodes[k]).sum())
-        .collect();
-    let solved: Vec<usize> = (0..4)
-        .map(|k| rows.iter().filter(|r| r.solved[k]).count())
-        .collect();
-    if csv {
-        writeln!(
-            out,
-            "position,std_r1,std_r2,std_r3,vrfd_r3,solved_r1,solved_r2,solved_r3,solved_vrfd"
-        )?;
-        for r in &rows {
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{},{},{}",
-                term::escape_line(&r.id),
-                r.nodes[0],
-                r.nodes[1],
-                r.nodes[2],
-                r.nodes[3],
-                r.solved[0],
-                r.solved[1],
-                r.solved[2],
-                r.solved[3]
-            )?;
-        }
-        writeln!(
-            out,
-            "total,{},{},{},{},{},{},{},{}",
-            totals[0], totals[1], totals[2], totals[3], solved[0], solved[1], solved[2], solved[3]
-        )?;
-        out.flush()?;
+fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
+    let start = Instant::now();
+    let o = options(e, &a)?;
+    let jobs = match a.jobs {
+        Some(0) => return Err("--jobs must be at least 1".into()),
+        Some(j) => j.min(1024),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let shard = a
+        .shard
+        .as_deref()
+        .map(experiments::parse_shard)
+        .transpose()?;
+    if a.limit == Some(0) {
+        return Err("--limit must be at least 1".into());
+    }
+    let suite = experiments::read_epd(&a.suite)?;
+    let picked = experiments::select(suite.len(), a.limit, shard);
+    if picked.is_empty() {
+        return Err(format!(
+            "shard {} of the {} positions selected from {} is empty",
+            a.shard.as_deref().unwrap_or(""),
+            a.limit.map_or(suite.len(), |k| k.min(suite.len())),
+            a.suite
+        )
+        .into());
+    }
+    // Parse every position first, in suite order, so a bad one is reported the same way on
+    // every run.
+    let mut work: Vec<(usize, &EpdPosition, ChessPos)> = Vec::with_capacity(picked.len());
+    for &i in &picked {
+        let p = &suite[i];
+        let pos = ChessPos::from_fen(&p.fen).map_err(|err| format!("{}: {err}", p.id))?;
+        work.push((i, p, pos));
+    }
+    let (rows, total) = run_parallel(e, &work, &o, jobs)?;
+    let dataset = Dataset::new(e.columns(), rows);
+    let secs = start.elapsed().as_secs_f64();
+    cap_notice(&dataset, o.node_cap);
+    let report = e.report(&dataset);
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    let mut meta = serde_json::json!({
+        "command": format!("prunescope {}", command.join(" ")),
+        "suite": a.suite,
+        "positions": picked.len(),
+        "suite_positions": suite.len(),
+        "depths": o.depths,
+        "node_cap": o.node_cap,
+        "limit": a.limit,
+        "shard": a.shard,
+        "jobs": jobs,
+        "wall_seconds": (secs * 10.0).round() / 10.0,
+    });
+    if e == Experiment::Presearch {
+        meta["nodes"] = o.nodes.into();
+    }
+    write_artifacts(
+        e,
+        &dataset,
+        &report,
+        vec![meta],
+        a.json.as_deref(),
+        a.plot.as_deref(),
+    )?;
+    print(&dataset, &report, a.csv, a.markdown)?;
+    // On a terminal only, like the progress line: a pipeline (`| head`) gets its output and no
+    // chatter, and `--json` records the wall time for the record.
+    if !std::io::stderr().is_terminal() {
         return Ok(());
     }
-    writeln!(
-        out,
-        "Total node count and solved positions, {} positions of {}, depth {depth}",
-        rows.len(),
-        term::escape_line(suite)
-    )?;
-    writeln!(
-        out,
-        "(baseline: PVS, TT, history, captures first, check extensions, quiescence)\n"
-    )?;
-    writeln!(
-        out,
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        "Depth", names[0], names[1], names[2], names[3]
-    )?;
-    writeln!(
-        out,
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        depth, totals[0], totals[1], totals[2], totals[3]
-    )?;
-    let rel = |k: usize| format!("({:+.2}%)", pct(totals[k], totals[3]) - 100.0);
-    writeln!(
-        out,
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        "",
-        rel(0),
-        rel(1),
-        rel(2),
-        "-"
-    )?;
-    writeln!(
-        out,
-        "{:<8}{:>16}{:>16}{:>16}{:>16}",
-        "solved", solved[0], solved[1], solved[2], solved[3]
-    )?;
+    note(&format!(
+        "{}: {} position{}, {} nodes, {secs:.1} s wall on {jobs} thread{}",
+        e.name(),
+        picked.len(),
+        if picked.len() == 1 { "" } else { "s" },
+        total,
+        if jobs == 1 { "" } else { "s" }
+    ));
+    Ok(())
+}
+
+/// Runs the positions on a pool of `jobs` threads, with a progress line on stderr (when it is a
+/// terminal) while they run. Rows come back in suite order, with the nodes searched.
+fn run_parallel(
+    e: Experiment,
+    work: &[(usize, &EpdPosition, ChessPos)],
+    o: &Options,
+    jobs: usize,
+) -> Result<(Vec<Row>, u64), CliError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|err| format!("cannot start {jobs} threads: {err}"))?;
+    let nodes = AtomicU64::new(0);
+    let done = AtomicUsize::new(0);
+    let finished = AtomicBool::new(false);
+    let mut progress = term::Progress::new();
+    let n = work.len();
+    let results = std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            let r: Vec<Result<Vec<Row>, String>> = pool.install(|| {
+                work.par_iter()
+                    .map(|(i, epd, pos)| {
+                        let rows = e.run_position(*i, epd, pos, o, &Meter::new(&nodes));
+                        done.fetch_add(1, Ordering::Relaxed);
+                        rows
+                    })
+                    .collect()
+            });
+            finished.store(true, Ordering::Release);
+            r
+        });
+        while !finished.load(Ordering::Acquire) {
+            let secs = progress.elapsed();
+            progress.update(|| {
+                format!(
+                    "{}: {} of {n} positions done, {} nodes, {secs:.1} s",
+                    e.name(),
+                    done.load(Ordering::Relaxed),
+                    nodes.load(Ordering::Relaxed)
+                )
+            });
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        worker.join()
+    });
+    progress.finish();
+    let results = results.map_err(|_| "internal error: a search thread panicked")?;
+    let mut rows = Vec::new();
+    for r in results {
+        rows.extend(r?);
+    }
+    Ok((rows, nodes.load(Ordering::Relaxed)))
+}
+
+/// A line on standard error, escaped; a closed standard error is ignored (never a panic).
+fn note(msg: &str) {
+    let _ = writeln!(std::io::stderr(), "{}", term::escape(msg));
+}
+
+/// The node-cap notice: how many rows the cap stopped, and which positions.
+fn cap_notice(d: &Dataset, cap: u64) {
+    let capped: Vec<&Row> = d.rows.iter().filter(|r| r.capped).collect();
+    if capped.is_empty() {
+        return;
+    }
+    let mut ids: Vec<&str> = capped.iter().map(|r| r.id.as_str()).collect();
+    ids.dedup();
+    let shown: Vec<&str> = ids.iter().copied().take(10).collect();
+    let more = if ids.len() > shown.len() {
+        format!(" and {} more", ids.len() - shown.len())
+    } else {
+        String::new()
+    };
+    note(&format!(
+        "notice: the node cap of {cap} nodes per search stopped {} of {} rows ({}{more}); they \
+         are marked capped and left out of the totals (raise --node-cap; 0 = no cap)",
+        capped.len(),
+        d.rows.len(),
+        shown.join(", ")
+    ));
+}
+
+/// Prints the run: CSV, Markdown or the text tables. Everything from input is escaped.
+fn print(d: &Dataset, report: &Report, csv: bool, markdown: bool) -> Result<(), CliError> {
+    let text = if csv {
+        d.to_csv()
+    } else if markdown {
+        report.to_markdown()
+    } else {
+        report.to_text()
+    };
+    let mut out = term::stdout();
+    out.write_all(term::escape(&text).as_bytes())?;
     out.flush()?;
     Ok(())
 }
 
-/// The MC-A experiment of Winands et al.: total nodes without and with multi-cut at expected
-/// ALL nodes, under four forward-pruning settings, at depths 1..=depth.
-fn experiment_multi_cut(
-    positions: &[EpdPosition],
-    suite: &str,
-    depth: u32,
-    csv: bool,
+/// Writes `--json` and `--plot` files.
+fn write_artifacts(
+    e: Experiment,
+    d: &Dataset,
+    report: &Report,
+    runs: Vec<serde_json::Value>,
+    json: Option<&str>,
+    svg: Option<&str>,
 ) -> Result<(), CliError> {
-    let mut out = term::stdout();
-    let depths: Vec<u32> = (1..=depth).collect();
-    let rows = experiments::multi_cut_table(positions, &depths)?;
-    let settings = experiments::MULTI_CUT_SETTINGS;
-    if csv {
-        let mut head = vec!["depth".to_string()];
-        for (name, _) in settings {
-            let key = name.to_lowercase().replace(' ', "_");
-            head.extend([
-                format!("{key}_no_mca"),
-                format!("{key}_mca"),
-                format!("{key}_pct"),
-            ]);
-        }
-        writeln!(out, "{}", head.join(","))?;
-        for r in &rows {
-            let mut cells = vec![r.depth.to_string()];
-            for [no, yes] in r.nodes {
-                cells.extend([
-                    no.to_string(),
-                    yes.to_string(),
-                    format!("{:.1}", pct(yes, no)),
-                ]);
+    if let Some(path) = json {
+        let rows: Vec<serde_json::Value> = d
+            .rows
+            .iter()
+            .map(|r| {
+                let mut v = vec![
+                    serde_json::Value::from(r.index),
+                    r.id.clone().into(),
+                    r.depth.into(),
+                    u8::from(r.capped).into(),
+                ];
+                v.extend(r.cells.iter().map(|&c| serde_json::Value::from(c)));
+                serde_json::Value::Array(v)
+            })
+            .collect();
+        let positions = {
+            let mut v: Vec<usize> = d.rows.iter().map(|r| r.index).collect();
+            v.dedup();
+            v.len()
+        };
+        let doc = serde_json::json!({
+            "format": "prunescope-experiment",
+            "version": 1,
+            "experiment": e.name(),
+            "positions": positions,
+            "depths": d.depths(),
+            "runs": runs,
+            "report": report,
+            "columns": data::header(&d.columns),
+            "rows": rows,
+        });
+        let mut text = serde_json::to_string_pretty(&doc)
+            .map_err(|err| format!("cannot encode the results: {err}"))?;
+        text.push('\n');
+        std::fs::write(path, text).map_err(|err| format!("cannot write {path}: {err}"))?;
+    }
+    if let Some(path) = svg {
+        let text = plot::svg(&report.figure)?;
+        std::fs::write(path, text).map_err(|err| format!("cannot write {path}: {err}"))?;
+    }
+    Ok(())
+}
+
+fn merge(a: MergeArgs) -> Result<(), CliError> {
+    let mut shards = Vec::with_capacity(a.files.len());
+    let mut runs = Vec::new();
+    for path in &a.files {
+        let text =
+            std::fs::read_to_string(path).map_err(|err| format!("cannot read {path}: {err}"))?;
+        if text.trim_start().starts_with('{') {
+            let doc: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|err| format!("{path}: not valid JSON: {err}"))?;
+            shards.push(data::Shard::from_json(path, &doc)?);
+            // A results file carries the runs that produced it.
+            if let Some(r) = doc["runs"].as_array() {
+                runs.extend(r.iter().cloned());
             }
-            writeln!(out, "{}", cells.join(","))?;
+        } else {
+            shards.push(data::Shard::from_csv(path, &text)?);
+            runs.push(serde_json::json!({ "csv": path }));
         }
-        out.flush()?;
-        return Ok(());
     }
-    writeln!(
-        out,
-        "Total nodes without / with MC-A, {} positions of {}",
-        positions.len(),
-        term::escape_line(suite)
-    )?;
-    writeln!(
-        out,
-        "(baseline: PVS, TT, history, captures first, check extensions, quiescence)\n"
-    )?;
-    for (k, (name, _)) in settings.iter().enumerate() {
-        writeln!(out, "{name}")?;
-        writeln!(out, "{:>4}{:>14}{:>14}{:>8}", "d", "No MC-A", "MC-A", "%")?;
-        for r in &rows {
-            let [no, yes] = r.nodes[k];
-            writeln!(
-                out,
-                "{:>4}{:>14}{:>14}{:>8.1}",
-                r.depth,
-                no,
-                yes,
-                pct(yes, no)
-            )?;
-        }
-        writeln!(out)?;
+    let (header, rows, notes) = data::merge(shards)?;
+    let e = Experiment::from_header(&header).ok_or_else(|| {
+        format!(
+            "{}: the header matches no experiment of this prunescope (was it written by another \
+             version?)",
+            a.files[0]
+        )
+    })?;
+    if !notes.missing.is_empty() {
+        let shown: Vec<String> = notes
+            .missing
+            .iter()
+            .take(10)
+            .map(usize::to_string)
+            .collect();
+        note(&format!(
+            "notice: no shard has the positions with index {}{}: was a shard left out?",
+            shown.join(", "),
+            if notes.missing.len() > 10 {
+                ", …"
+            } else {
+                ""
+            }
+        ));
     }
-    out.flush()?;
-    Ok(())
+    let dataset = Dataset::new(e.columns(), rows);
+    let report = e.report(&dataset);
+    write_artifacts(
+        e,
+        &dataset,
+        &report,
+        runs,
+        a.json.as_deref(),
+        a.plot.as_deref(),
+    )?;
+    print(&dataset, &report, !(a.table || a.markdown), a.markdown)
 }

@@ -43,11 +43,9 @@ enum Command {
     Random(search::RandomArgs),
     /// Search a chess position given as FEN, with iterative deepening.
     Chess(search::ChessArgs),
-    /// Reproduce a paper's experiment on an EPD suite (docs/experiments.md).
-    /// `uncertainty`: Table 1 of Björnsson et al. (1997). `null-move`: David & Netanyahu's
-    /// Tables 1–2 (standard R = 1, 2, 3 vs verified R = 3). `multi-cut`: the MC-A table of
-    /// Winands et al. (with and without MC-A, under no forward pruning, null move, MC-C and
-    /// both), at depths 1..=DEPTH.
+    /// Reproduce the papers' tables and figures on EPD suites, one subcommand per experiment
+    /// (`prunescope experiment --help` lists them), and merge the CSV shards of a run spread
+    /// over machines (docs/experiments.md).
     Experiment(experiment::ExperimentArgs),
     /// Compare two saved traces (JSON or binary: `--json` or `--trace` output, or saved from
     /// the page) node by node: nodes

@@ -74,9 +74,9 @@ pub struct Common {
     /// Search algorithm: minimax, alphabeta or pvs.
     #[arg(long, default_value = "pvs", value_parser = Algorithm::parse)]
     pub algo: Algorithm,
-    /// Switch techniques on (comma-separated): tt, tt_move, mvv_lva, killers, history,
-    /// history_aging, refutation, aspiration, null_move, adaptive_null, verified_null, mc_c,
-    /// mc_a, uc_safe, uc_general, uc_all, presearch, lmr, check_extension, quiescence,
+    /// Switch techniques on (comma-separated): tt, tt_move, mvv_lva, see_ordering, killers,
+    /// history, history_aging, refutation, aspiration, null_move, adaptive_null, verified_null,
+    /// mc_c, mc_a, uc_safe, uc_general, uc_all, presearch, lmr, check_extension, quiescence,
     /// see_pruning. See docs/techniques.md.
     #[arg(long, value_delimiter = ',')]
     pub enable: Vec<String>,

@@ -1,9 +1,36 @@
-//! The papers' experiments, reproduced on an EPD suite (the Bratko–Kopec positions by default).
-//! Each returns its table as data; `main.rs` prints it. Node counts are exact and
-//! deterministic, so the tables are signatures of the search.
+//! The papers' experiments, reproduced on EPD suites (docs/experiments.md).
+//!
+//! Every experiment works one position at a time: [`Experiment::run_position`] searches one
+//! position under each of the experiment's configurations and returns one [`Row`] of integers
+//! per depth (node counts, solved flags, values, counters). Rows are deterministic: the same
+//! position, depth and build give the same numbers on any machine and in any order, so a run
+//! can be spread over threads (the CLI uses rayon), processes or machines (`--shard`) and the
+//! rows merged afterwards. [`Experiment::report`] turns rows into the paper's tables, the
+//! checks of its claims and a figure description, all as plain data: the CLI prints and plots
+//! them, and the JSON under docs/results/ carries them to the page.
+//!
+//! The core stays free of threads and I/O beyond reading a suite: parallelism, progress lines
+//! and the SVG figures live in the CLI (`src/cli/experiment.rs`, and [`plot`] behind the `cli`
+//! feature).
 
+pub mod data;
+pub mod move_ordering;
+pub mod multi_cut;
+pub mod null_move;
+#[cfg(feature = "cli")]
+pub mod plot;
+pub mod presearch;
+pub mod probe;
+pub mod report;
+pub mod schaeffer;
+pub mod uncertainty;
+
+use crate::game::chess::ChessPos;
 use crate::lab::{Input, Prepared, Summary};
-use crate::search::config::{Algorithm, SearchConfig};
+use crate::search::config::{Algorithm, MAX_DEPTH, SearchConfig};
+pub use data::{Column, ColumnKind, Dataset, Row};
+pub use probe::Meter;
+pub use report::{Figure, Report};
 
 /// One EPD record: its id, the position, and the best moves (`bm`, SAN) if given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +78,16 @@ pub fn prepare_suite(positions: &[EpdPosition]) -> Result<Vec<Prepared>, String>
         .collect()
 }
 
-fn config(depth: u32, enable: &[&str]) -> Result<SearchConfig, String> {
+/// Parses every position of a suite as chess, naming the one that fails.
+pub fn chess_suite(positions: &[EpdPosition]) -> Result<Vec<ChessPos>, String> {
+    positions
+        .iter()
+        .map(|p| ChessPos::from_fen(&p.fen).map_err(|e| format!("{}: {e}", p.id)))
+        .collect()
+}
+
+/// A PVS configuration with iterative deepening and the named techniques switched on.
+pub fn config(depth: u32, enable: &[&str]) -> Result<SearchConfig, String> {
     let mut c = SearchConfig {
         algo: Algorithm::Pvs,
         depth,
@@ -64,12 +100,21 @@ fn config(depth: u32, enable: &[&str]) -> Result<SearchConfig, String> {
     Ok(c)
 }
 
+/// A SAN move without its check, mate and annotation marks, for comparing with `bm`.
+fn bare_san(m: &str) -> &str {
+    m.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Whether `san` is one of the suite's `bm` moves (ignoring check and annotation marks).
+pub fn is_best_move(san: &str, best_moves: &[String]) -> bool {
+    best_moves.iter().any(|b| bare_san(b) == bare_san(san))
+}
+
 /// Whether the search's best move is one of the suite's `bm` moves (SAN, ignoring +/#).
 pub fn solved(s: &Summary, best_moves: &[String]) -> bool {
-    let strip = |m: &str| m.trim_end_matches(['+', '#']).to_string();
     s.best_line_san
         .first()
-        .is_some_and(|m| best_moves.iter().any(|b| strip(b) == strip(m)))
+        .is_some_and(|m| is_best_move(m, best_moves))
 }
 
 /// Percentage of `part` in `whole`.
@@ -77,147 +122,411 @@ pub fn pct(part: u64, whole: u64) -> f64 {
     100.0 * part as f64 / whole.max(1) as f64
 }
 
-/// The baseline of Table 1 in Björnsson et al. (1997): PVS with the transposition table,
-/// history heuristic, captures first and check extensions.
-pub const UNCERTAINTY_BASELINE: [&str; 5] =
-    ["tt", "tt_move", "history", "mvv_lva", "check_extension"];
-
-/// The CUT_RATIOs of Table 1, in percent.
-pub const UNCERTAINTY_RATIOS: [u32; 3] = [10, 30, 50];
-
-/// One position of Table 1: baseline nodes, and nodes and agreement at each CUT_RATIO.
-#[derive(Clone, Debug, PartialEq)]
-pub struct UncertaintyRow {
-    pub id: String,
-    pub base_nodes: u64,
-    pub nodes: [u64; 3],
-    /// Same root value and best move as the baseline.
-    pub same: [bool; 3],
-}
-
-/// Table 1 of Björnsson, Marsland, Schaeffer & Junghanns (1997): safe uncertainty cut-offs
-/// at CUT_RATIO 10/30/50 % against the baseline.
-pub fn uncertainty_table(suite: &[EpdPosition], depth: u32) -> Result<Vec<UncertaintyRow>, String> {
-    let prepared = prepare_suite(suite)?;
-    let base = config(depth, &UNCERTAINTY_BASELINE)?;
-    let mut rows = Vec::new();
-    for (pos, p) in suite.iter().zip(&prepared) {
-        let b = p.search_untraced(&base)?;
-        let mut row = UncertaintyRow {
-            id: pos.id.clone(),
-            base_nodes: b.nodes,
-            nodes: [0; 3],
-            same: [false; 3],
-        };
-        for (k, r) in UNCERTAINTY_RATIOS.iter().enumerate() {
-            let mut c = base.clone();
-            c.enable("uc_safe")?;
-            c.uncertainty.cut_ratio = *r as f64 / 100.0;
-            let s = p.search_untraced(&c)?;
-            row.nodes[k] = s.nodes;
-            row.same[k] = s.value == b.value && s.best_line.first() == b.best_line.first();
-        }
-        rows.push(row);
-    }
-    Ok(rows)
-}
-
-/// The four null-move variants of David & Netanyahu's Tables 1–3 (Enhanced Forward Pruning
-/// slides): standard R = 1, 2, 3 and verified R = 3.
-pub const NULL_MOVE_VARIANTS: [&str; 4] = ["Std R=1", "Std R=2", "Std R=3", "Vrfd R=3"];
-
-/// One position: nodes and whether the `bm` move was found, per variant.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NullMoveRow {
-    pub id: String,
-    pub nodes: [u64; 4],
-    pub solved: [bool; 4],
-}
-
-/// Baseline of the null-move and multi-cut experiments: PVS with the TT, history heuristic,
-/// captures first, check extensions and quiescence (the papers' programs had all of these).
-pub const FORWARD_PRUNING_BASELINE: [&str; 6] = [
+/// The Turk-like baseline (Björnsson et al. 1997, §5: "NegaScout … search extensions,
+/// quiescence-search and a transpositions table … capture moves first (most valuable piece
+/// captures generated first), and the history heuristic"): PVS with the TT, the TT move first,
+/// captures by MVV-LVA, history, check extensions and quiescence search. The null-move and
+/// multi-cut experiments use it too; their papers' programs had the same enhancements.
+pub const TURK_BASELINE: [&str; 6] = [
     "tt",
     "tt_move",
-    "history",
     "mvv_lva",
+    "history",
     "check_extension",
     "quiescence",
 ];
 
-/// Node counts and solved positions of standard (R = 1, 2, 3) and verified (R = 3) null-move
-/// pruning, as in David & Netanyahu (2002), Tables 1 and 2.
-pub fn null_move_table(suite: &[EpdPosition], depth: u32) -> Result<Vec<NullMoveRow>, String> {
-    let prepared = prepare_suite(suite)?;
-    let mut variants = Vec::new();
-    for r in 1..=3 {
-        let mut c = config(depth, &FORWARD_PRUNING_BASELINE)?;
-        c.enable("null_move")?;
-        c.null_move.r = r;
-        variants.push(c);
-    }
-    let mut c = config(depth, &FORWARD_PRUNING_BASELINE)?;
-    c.enable("verified_null")?;
-    variants.push(c);
-    let mut rows = Vec::new();
-    for (pos, p) in suite.iter().zip(&prepared) {
-        let mut row = NullMoveRow {
-            id: pos.id.clone(),
-            nodes: [0; 4],
-            solved: [false; 4],
-        };
-        for (k, c) in variants.iter().enumerate() {
-            let s = p.search_untraced(c)?;
-            row.nodes[k] = s.nodes;
-            row.solved[k] = solved(&s, &pos.best_moves);
-        }
-        rows.push(row);
-    }
-    Ok(rows)
-}
+/// The deepest nominal depth a fixed-depth experiment accepts. A fixed-depth search of a
+/// middlegame suite beyond it would run for days; the papers went to 11 at most.
+pub const MAX_FIXED_DEPTH: u32 = 20;
 
-/// The four settings of Winands et al.'s MC-A table (Enhanced Forward Pruning slides): no
-/// forward pruning, null move only, MC-C only, null move and MC-C; each without and with MC-A.
-pub const MULTI_CUT_SETTINGS: [(&str, &[&str]); 4] = [
-    ("No forward pruning", &[]),
-    ("Only null move", &["null_move"]),
-    ("Only MC-C", &["mc_c"]),
-    ("Null move and MC-C", &["null_move", "mc_c"]),
-];
-
-/// Total nodes over the suite at one depth, per setting: without MC-A, with MC-A.
+/// Everything a run of an experiment is asked to do besides the positions.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MultiCutRow {
-    pub depth: u32,
-    pub nodes: [[u64; 2]; 4],
+pub struct Options {
+    /// The depths to report, ascending. An experiment searches each position once per
+    /// configuration, iteratively to the deepest, and reads the shallower depths off the
+    /// earlier iterations (which are exactly the searches to those depths: nothing in an
+    /// iteration depends on the final depth).
+    pub depths: Vec<u32>,
+    /// Hard cap on the nodes of each search (0 = none). A capped search's rows are marked
+    /// `capped` and left out of the totals.
+    pub node_cap: u64,
+    /// Pre-searching only: search until at least this many nodes, finishing the iteration
+    /// under way (Hlynka & Schaeffer, §3).
+    pub nodes: u64,
 }
 
-/// The MC-A experiment of Winands et al. (slides, "Added value of MC-A"), on a chess suite.
-pub fn multi_cut_table(suite: &[EpdPosition], depths: &[u32]) -> Result<Vec<MultiCutRow>, String> {
-    let prepared = prepare_suite(suite)?;
-    let mut rows = Vec::new();
-    for &depth in depths {
-        let mut row = MultiCutRow {
-            depth,
-            nodes: [[0; 2]; 4],
+impl Options {
+    pub fn max_depth(&self) -> u32 {
+        self.depths.iter().copied().max().unwrap_or(1)
+    }
+}
+
+/// Parses a depth list: `5`, `2-5` or `9,10` (or a mix, `2-4,6`), sorted and deduplicated.
+pub fn parse_depths(s: &str) -> Result<Vec<u32>, String> {
+    let bad =
+        || format!("bad depth list '{s}': expected a depth (5), a range (2-5) or a list (9,10)");
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let part = part.trim();
+        let (lo, hi) = match part.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (part, part),
         };
-        for (k, (_, enable)) in MULTI_CUT_SETTINGS.iter().enumerate() {
-            for (a, with_mca) in [false, true].into_iter().enumerate() {
-                let mut c = config(depth, &FORWARD_PRUNING_BASELINE)?;
-                for e in *enable {
-                    c.enable(e)?;
-                }
-                if with_mca {
-                    c.enable("mc_a")?;
-                }
-                for p in &prepared {
-                    row.nodes[k][a] += p.search_untraced(&c)?.nodes;
-                }
+        let lo: u32 = lo.parse().map_err(|_| bad())?;
+        let hi: u32 = hi.parse().map_err(|_| bad())?;
+        if lo > hi || hi - lo > 64 {
+            return Err(bad());
+        }
+        out.extend(lo..=hi);
+    }
+    out.sort_unstable();
+    out.dedup();
+    if out.is_empty() {
+        return Err(bad());
+    }
+    Ok(out)
+}
+
+/// Which positions of a suite a run takes: the first `limit` (all if `None`), and of those
+/// every `count`-th starting at `index` (`--shard index/count`, 0-based).
+pub fn select(total: usize, limit: Option<usize>, shard: Option<(usize, usize)>) -> Vec<usize> {
+    let n = limit.map_or(total, |k| k.min(total));
+    let (i, count) = shard.unwrap_or((0, 1));
+    (0..n).filter(|k| k % count == i).collect()
+}
+
+/// Parses `--shard I/N`: shard I (0-based) of N.
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad shard '{s}': expected I/N with 0 <= I < N, e.g. 0/4");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: usize = i.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The experiments, one per table or figure of the papers (docs/experiments.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Experiment {
+    Uncertainty,
+    BestMoveIndex,
+    UncertaintyAll,
+    NullMove,
+    NullMoveTable3,
+    Zugzwang,
+    MultiCut,
+    MultiCutCmr,
+    Presearch,
+    Schaeffer,
+    SchaefferDeep,
+    Ordering,
+}
+
+impl Experiment {
+    pub const ALL: [Experiment; 12] = [
+        Experiment::Uncertainty,
+        Experiment::BestMoveIndex,
+        Experiment::UncertaintyAll,
+        Experiment::NullMove,
+        Experiment::NullMoveTable3,
+        Experiment::Zugzwang,
+        Experiment::MultiCut,
+        Experiment::MultiCutCmr,
+        Experiment::Presearch,
+        Experiment::Schaeffer,
+        Experiment::SchaefferDeep,
+        Experiment::Ordering,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Experiment::Uncertainty => "uncertainty",
+            Experiment::BestMoveIndex => "best-move-index",
+            Experiment::UncertaintyAll => "uncertainty-all",
+            Experiment::NullMove => "null-move",
+            Experiment::NullMoveTable3 => "null-move-table3",
+            Experiment::Zugzwang => "zugzwang",
+            Experiment::MultiCut => "multi-cut",
+            Experiment::MultiCutCmr => "multi-cut-cmr",
+            Experiment::Presearch => "presearch",
+            Experiment::Schaeffer => "schaeffer",
+            Experiment::SchaefferDeep => "schaeffer-deep",
+            Experiment::Ordering => "ordering",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Experiment> {
+        Self::ALL.into_iter().find(|e| e.name() == s)
+    }
+
+    /// One line for `--help`.
+    pub fn doc(self) -> &'static str {
+        match self {
+            Experiment::Uncertainty => {
+                "Uncertainty cut-offs, Table 1 (Björnsson et al. 1997): safe cut-offs at \
+                 CUT_RATIO 10/30/50 %, with a Turk-like baseline and one without quiescence"
+            }
+            Experiment::BestMoveIndex => {
+                "Uncertainty cut-offs, Fig. 6: where the best move lies in the move list at ALL \
+                 nodes with at least 10 legal moves"
+            }
+            Experiment::UncertaintyAll => {
+                "Uncertainty cut-offs, §6: the unsafe form at ALL nodes (uc_all) at several \
+                 CUT_RATIOs, nodes saved against root values changed"
+            }
+            Experiment::NullMove => {
+                "Verified null-move pruning, Tables 1-2 (David & Netanyahu 2002): standard R = \
+                 1, 2, 3 against verified R = 3, total nodes and solved positions"
+            }
+            Experiment::NullMoveTable3 => {
+                "Verified null-move pruning, Table 3: standard R = 2, 3 against verified R = 3, \
+                 total nodes (the paper: ECM at depths 9-11)"
+            }
+            Experiment::Zugzwang => {
+                "Verified null-move pruning on zugzwang positions: where standard null move \
+                 fails, and where verification finds the zugzwang"
+            }
+            Experiment::MultiCut => {
+                "Multi-cut, the MC-A table (Winands et al.): nodes without and with MC-A under \
+                 four forward-pruning settings"
+            }
+            Experiment::MultiCutCmr => {
+                "Multi-cut, tree sizes for different C, M and R (MC-C at expected CUT nodes)"
+            }
+            Experiment::Presearch => {
+                "Pre-searching (Hlynka & Schaeffer): searches of at least --nodes nodes with and \
+                 without pre-search at Risk = 2, 3, 4; trees smaller/larger, solved earlier"
+            }
+            Experiment::Schaeffer => {
+                "Schaeffer (1989): all 64 combinations of TT, knowledge (MVV-LVA), aspiration, \
+                 refutation, killer and history heuristics against plain alpha-beta"
+            }
+            Experiment::SchaefferDeep => {
+                "Schaeffer (1989), deeper: plain alpha-beta and the best combinations at depths \
+                 beyond 5"
+            }
+            Experiment::Ordering => {
+                "Move-ordering quality: first-move fail-high % per ordering configuration"
             }
         }
-        rows.push(row);
     }
-    Ok(rows)
+
+    /// The depths the paper reports (the default of `--depth`).
+    pub fn default_depths(self) -> Vec<u32> {
+        match self {
+            Experiment::Uncertainty | Experiment::BestMoveIndex | Experiment::UncertaintyAll => {
+                vec![5]
+            }
+            Experiment::NullMove => vec![9, 10],
+            Experiment::NullMoveTable3 => vec![9, 10, 11],
+            Experiment::Zugzwang => vec![8],
+            Experiment::MultiCut | Experiment::MultiCutCmr => vec![5, 6, 7, 8],
+            Experiment::Presearch => vec![MAX_DEPTH],
+            Experiment::Schaeffer => vec![2, 3, 4, 5],
+            Experiment::SchaefferDeep => vec![6, 7, 8],
+            Experiment::Ordering => vec![6, 7, 8],
+        }
+    }
+
+    /// The deepest `--depth` accepted. Pre-searching's depth is only a ceiling for iterative
+    /// deepening (the node limit ends each search), so it may reach the search's own limit.
+    pub fn max_depth(self) -> u32 {
+        match self {
+            Experiment::Presearch => MAX_DEPTH,
+            _ => MAX_FIXED_DEPTH,
+        }
+    }
+
+    /// Whether rows are per depth (fixed-depth experiments) or one per position (pre-search,
+    /// whose depth is reached by a node limit).
+    pub fn per_depth(self) -> bool {
+        self != Experiment::Presearch
+    }
+
+    /// The data columns of a row (after `index`, `position`, `depth` and `capped`).
+    pub fn columns(self) -> Vec<Column> {
+        match self {
+            Experiment::Uncertainty => uncertainty::table1_columns(),
+            Experiment::BestMoveIndex => uncertainty::fig6_columns(),
+            Experiment::UncertaintyAll => uncertainty::unsafe_columns(),
+            Experiment::NullMove => null_move::columns(&null_move::TABLE12),
+            Experiment::NullMoveTable3 => null_move::columns(&null_move::TABLE3),
+            Experiment::Zugzwang => null_move::zugzwang_columns(),
+            Experiment::MultiCut => multi_cut::mca_columns(),
+            Experiment::MultiCutCmr => multi_cut::cmr_columns(),
+            Experiment::Presearch => presearch::columns(),
+            Experiment::Schaeffer => schaeffer::columns(&schaeffer::all_combos()),
+            Experiment::SchaefferDeep => schaeffer::columns(&schaeffer::deep_combos()),
+            Experiment::Ordering => move_ordering::columns(),
+        }
+    }
+
+    /// Checks the options against what this experiment can do.
+    pub fn validate(self, o: &Options) -> Result<(), String> {
+        let max = self.max_depth();
+        for &d in &o.depths {
+            if d == 0 || d > max {
+                return Err(format!(
+                    "depth {d} is out of range for experiment {}: it accepts 1..={max} \
+                     (a fixed-depth search of a chess suite deeper than that would not \
+                     finish; the papers used {})",
+                    self.name(),
+                    self.default_depths()
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        if !self.per_depth() && o.depths.len() != 1 {
+            return Err(format!(
+                "experiment {} takes one --depth (the ceiling of iterative deepening), not a list",
+                self.name()
+            ));
+        }
+        if self == Experiment::Presearch {
+            if o.nodes == 0 {
+                return Err("--nodes must be at least 1".to_string());
+            }
+            if o.node_cap != 0 && o.node_cap <= o.nodes {
+                return Err(format!(
+                    "--node-cap {} would stop every search before the {} nodes pre-searching \
+                     needs: raise --node-cap (0 = no cap) or lower --nodes",
+                    o.node_cap, o.nodes
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Searches one position under every configuration of the experiment; one row per depth
+    /// (one row in all for pre-search). `index` is the position's index in the suite.
+    pub fn run_position(
+        self,
+        index: usize,
+        epd: &EpdPosition,
+        pos: &ChessPos,
+        o: &Options,
+        meter: &Meter,
+    ) -> Result<Vec<Row>, String> {
+        let p = Position { index, epd, pos };
+        match self {
+            Experiment::Uncertainty => uncertainty::table1_position(&p, o, meter),
+            Experiment::BestMoveIndex => uncertainty::fig6_position(&p, o, meter),
+            Experiment::UncertaintyAll => uncertainty::unsafe_position(&p, o, meter),
+            Experiment::NullMove => null_move::position(&null_move::TABLE12, &p, o, meter),
+            Experiment::NullMoveTable3 => null_move::position(&null_move::TABLE3, &p, o, meter),
+            Experiment::Zugzwang => null_move::zugzwang_position(&p, o, meter),
+            Experiment::MultiCut => multi_cut::mca_position(&p, o, meter),
+            Experiment::MultiCutCmr => multi_cut::cmr_position(&p, o, meter),
+            Experiment::Presearch => presearch::position(&p, o, meter),
+            Experiment::Schaeffer => schaeffer::position(&schaeffer::all_combos(), &p, o, meter),
+            Experiment::SchaefferDeep => {
+                schaeffer::position(&schaeffer::deep_combos(), &p, o, meter)
+            }
+            Experiment::Ordering => move_ordering::position(&p, o, meter),
+        }
+    }
+
+    /// The paper's tables with ours beside them, the checks of its claims, and the figure.
+    pub fn report(self, d: &Dataset) -> Report {
+        let mut r = match self {
+            Experiment::Uncertainty => uncertainty::table1_report(d),
+            Experiment::BestMoveIndex => uncertainty::fig6_report(d),
+            Experiment::UncertaintyAll => uncertainty::unsafe_report(d),
+            Experiment::NullMove => null_move::report(&null_move::TABLE12, d),
+            Experiment::NullMoveTable3 => null_move::report(&null_move::TABLE3, d),
+            Experiment::Zugzwang => null_move::zugzwang_report(d),
+            Experiment::MultiCut => multi_cut::mca_report(d),
+            Experiment::MultiCutCmr => multi_cut::cmr_report(d),
+            Experiment::Presearch => presearch::report(d),
+            Experiment::Schaeffer => schaeffer::report(d, false),
+            Experiment::SchaefferDeep => schaeffer::report(d, true),
+            Experiment::Ordering => move_ordering::report(d),
+        };
+        let capped = d.rows.iter().filter(|r| r.capped).count();
+        if capped > 0 {
+            r.notes.insert(
+                0,
+                format!(
+                    "{capped} of {} rows were stopped by the node cap; their counts are partial, \
+                     and they are left out of every total, average and count below",
+                    d.rows.len()
+                ),
+            );
+        }
+        r
+    }
+
+    /// The experiment whose CSV header is `header` (for `experiment merge`).
+    pub fn from_header(header: &[String]) -> Option<Experiment> {
+        Self::ALL
+            .into_iter()
+            .find(|e| data::header(&e.columns()) == header)
+    }
+}
+
+/// One position of a run.
+pub struct Position<'a> {
+    pub index: usize,
+    pub epd: &'a EpdPosition,
+    pub pos: &'a ChessPos,
+}
+
+/// Searches the position under each configuration (to the deepest requested depth, with the
+/// run's node cap).
+fn run_all(p: &Position, o: &Options, cfgs: &[SearchConfig], meter: &Meter) -> Vec<probe::Run> {
+    cfgs.iter()
+        .map(|c| {
+            let c = SearchConfig {
+                depth: o.max_depth(),
+                node_cap: o.node_cap,
+                ..c.clone()
+            };
+            probe::search(p.pos, &c, *meter, None)
+        })
+        .collect()
+}
+
+/// One row per requested depth, with `cells(depth)`; a row is capped when one of `runs` did
+/// not finish that depth.
+fn depth_rows(
+    p: &Position,
+    o: &Options,
+    runs: &[probe::Run],
+    cells: impl Fn(u32) -> Vec<i64>,
+) -> Vec<Row> {
+    o.depths
+        .iter()
+        .map(|&d| Row {
+            index: p.index,
+            id: p.epd.id.clone(),
+            depth: d,
+            capped: runs.iter().any(|r| r.at(d).is_none()),
+            cells: cells(d),
+        })
+        .collect()
+}
+
+/// Nodes of `run` through depth `d` (0 if it did not finish it).
+fn nodes_at(run: &probe::Run, d: u32) -> i64 {
+    run.at(d).map_or(0, |i| i.nodes as i64)
+}
+
+/// 1 if `run`'s best move at depth `d` is one of the position's `bm` moves.
+fn solved_at(run: &probe::Run, d: u32, p: &Position) -> i64 {
+    i64::from(run.solved_at(d, &p.epd.best_moves))
+}
+
+/// The rows of a report's depth, with their count, for captions.
+fn rows_note(d: &Dataset, depth: u32) -> String {
+    let n = d.complete(depth).len();
+    format!("{n} position{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]
@@ -256,5 +565,74 @@ mod tests {
         };
         assert!(solved(&s, &["Qd1".to_string()]));
         assert!(!solved(&s, &["Qd2".to_string()]));
+        assert!(is_best_move("Qxf7#", &["Qxf7+".to_string()]));
+    }
+
+    #[test]
+    fn depth_lists() {
+        assert_eq!(parse_depths("5").unwrap(), [5]);
+        assert_eq!(parse_depths("2-5").unwrap(), [2, 3, 4, 5]);
+        assert_eq!(parse_depths("10,9,9").unwrap(), [9, 10]);
+        assert_eq!(parse_depths("2-3, 6").unwrap(), [2, 3, 6]);
+        for bad in ["", "x", "5-2", "-1", "1-1000", "3,"] {
+            assert!(parse_depths(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shards_partition_the_limited_suite() {
+        assert_eq!(select(10, None, None), (0..10).collect::<Vec<_>>());
+        assert_eq!(select(10, Some(4), None), [0, 1, 2, 3]);
+        assert_eq!(select(10, None, Some((1, 3))), [1, 4, 7]);
+        let mut all: Vec<usize> = (0..4)
+            .flat_map(|i| select(23, Some(21), Some((i, 4))))
+            .collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..21).collect::<Vec<_>>());
+        assert_eq!(parse_shard("2/4").unwrap(), (2, 4));
+        for bad in ["4/4", "1/0", "x/2", "1", "-1/2"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn names_and_headers_are_unique() {
+        for e in Experiment::ALL {
+            assert_eq!(Experiment::from_name(e.name()), Some(e));
+            assert_eq!(
+                Experiment::from_header(&data::header(&e.columns())),
+                Some(e),
+                "{} shares its CSV header with another experiment",
+                e.name()
+            );
+            let cols = e.columns();
+            let mut names: Vec<&str> = cols.iter().map(|c| c.name.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), cols.len(), "{}: duplicate column", e.name());
+        }
+    }
+
+    #[test]
+    fn absurd_depths_are_refused() {
+        let o = Options {
+            depths: vec![64],
+            node_cap: 0,
+            nodes: 1,
+        };
+        let e = Experiment::Uncertainty.validate(&o).unwrap_err();
+        assert!(e.contains("depth 64") && e.contains("1..=20"), "{e}");
+        assert!(Experiment::Presearch.validate(&o).is_ok());
+        let o = Options {
+            depths: vec![64],
+            node_cap: 1000,
+            nodes: 4000,
+        };
+        assert!(
+            Experiment::Presearch
+                .validate(&o)
+                .unwrap_err()
+                .contains("--node-cap")
+        );
     }
 }

@@ -215,6 +215,7 @@ pub const ENABLE_NAMES: &[(&str, &str)] = &[
     ("tt", "tt.enabled"),
     ("tt_move", "ordering.tt_move"),
     ("mvv_lva", "ordering.mvv_lva"),
+    ("see_ordering", "ordering.see"),
     ("killers", "ordering.killers"),
     ("history", "ordering.history"),
     ("history_aging", "ordering.history_aging"),

@@ -1,9 +1,11 @@
 //! Move ordering: the transposition-table move, MVV-LVA captures (the knowledge heuristic),
-//! killer moves, a refutation table and the history heuristic with aging.
+//! losing captures last by static exchange evaluation, killer moves, a refutation table and
+//! the history heuristic with aging.
 //!
 //! CITE: Hsu, *Transposition Table, History Heuristic, and other Search Enhancements*, slides
-//! 16 and 21–32 (refutation tables, killer heuristic, history heuristic with counter aging);
-//! Schaeffer (1989), *The history heuristic and alpha-beta search enhancements in practice*.
+//! 16 and 21–32 (refutation tables, killer heuristic, history heuristic with counter aging)
+//! and 50–53 (SEE: "a capturing move … only if the net gain is positive"); Schaeffer (1989),
+//! *The history heuristic and alpha-beta search enhancements in practice*.
 //!
 //! - Parameters: [`OrderingParams`] (`ordering.*`).
 //! - Step: Step 7 of the node search, [`Searcher::order_moves`]; the tables learn from every
@@ -50,6 +52,10 @@ pub struct OrderingParams {
     pub history_aging: bool,
     /// The refutation table: the move that last refuted the opponent's previous move.
     pub refutation: bool,
+    /// Static exchange evaluation splits the captures: winning and even ones (SEE ≥ 0) first,
+    /// by MVV-LVA; losing ones (SEE < 0) after every quiet move. Without it a losing capture
+    /// such as QxP into a defended pawn is tried before the killers.
+    pub see: bool,
 }
 
 impl OrderingParams {
@@ -66,7 +72,7 @@ impl OrderingParams {
     }
 
     pub fn any(&self) -> bool {
-        self.tt_move || self.mvv_lva || self.killers || self.history || self.refutation
+        self.tt_move || self.mvv_lva || self.killers || self.history || self.refutation || self.see
     }
 }
 
@@ -103,7 +109,8 @@ impl Heuristics {
         }
     }
 
-    /// Scores one move; higher is searched first. Ties keep generation order.
+    /// Scores one move; higher is searched first. Ties keep generation order. `losing`: the
+    /// move is a capture that loses material by static exchange (only asked when `p.see`).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn score(
@@ -111,6 +118,7 @@ impl Heuristics {
         p: &OrderingParams,
         code: u16,
         facts: MoveFacts,
+        losing: bool,
         tt_move: u16,
         ply: usize,
         side: usize,
@@ -119,7 +127,12 @@ impl Heuristics {
         if p.tt_move && code == tt_move {
             return (4_000_000, OrderSource::Tt);
         }
-        if p.mvv_lva && (facts.capture || facts.promotion) {
+        let noisy = facts.capture || facts.promotion;
+        if p.see && noisy && losing {
+            // Below every quiet move (their scores are 0 and up).
+            return (-1_000_000 + mvv_lva(facts), OrderSource::Capture);
+        }
+        if (p.mvv_lva || p.see) && noisy {
             return (3_000_000 + mvv_lva(facts), OrderSource::Capture);
         }
         if p.killers
@@ -176,8 +189,9 @@ impl Heuristics {
 }
 
 impl<G: Game, T: Tracer> Searcher<'_, G, T> {
-    /// Step 7. Scores and sorts the node's moves: the TT move, captures by MVV-LVA, killers,
-    /// the refutation of the opponent's last move, history; at the root the previous
+    /// Step 7. Scores and sorts the node's moves: the TT move, captures by MVV-LVA (the
+    /// winning and even ones only, with `see`), killers, the refutation of the opponent's last
+    /// move, history, then (with `see`) the losing captures; at the root the previous
     /// iteration's best move first. Ties keep generation order, so the search is
     /// deterministic.
     pub(crate) fn order_moves(&mut self, n: &Node<'_, G>, f: &mut Frame<G::Move>) {
@@ -190,15 +204,10 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         for (i, &mv) in f.moves.iter().enumerate() {
             let (mut score, mut source) = if any {
                 let code = n.pos.move_code(mv, i);
-                self.heur.score(
-                    op,
-                    code,
-                    n.pos.move_facts(mv),
-                    n.tt_move,
-                    p,
-                    side,
-                    n.ctx.code,
-                )
+                let facts = n.pos.move_facts(mv);
+                let losing = op.see && (facts.capture || facts.promotion) && n.pos.see(mv) < 0;
+                self.heur
+                    .score(op, code, facts, losing, n.tt_move, p, side, n.ctx.code)
             } else {
                 (0, OrderSource::Generated)
             };
@@ -215,5 +224,57 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             f.order
                 .sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const QUEEN_TAKES_PAWN: MoveFacts = MoveFacts {
+        capture: true,
+        victim: 100,
+        attacker: 900,
+        promotion: false,
+    };
+
+    #[test]
+    fn see_puts_losing_captures_after_the_quiet_moves() {
+        let mut p = OrderingParams {
+            mvv_lva: true,
+            killers: true,
+            ..OrderingParams::default()
+        };
+        let mut h = Heuristics::new(&p);
+        h.cutoff(&p, 7, 3, 2, 0, NONE16);
+        let quiet = MoveFacts::default();
+        let score = |h: &Heuristics, p: &OrderingParams, code, f, losing| {
+            h.score(p, code, f, losing, NONE16, 2, 0, NONE16)
+        };
+        // Without SEE every capture comes before the killer, losing or not.
+        let killer = score(&h, &p, 7, quiet, false);
+        assert_eq!(killer.1, OrderSource::Killer);
+        assert!(score(&h, &p, 9, QUEEN_TAKES_PAWN, true).0 > killer.0);
+        // With SEE a losing capture comes after the killer and after a quiet move with no
+        // history; a winning or even one still comes before the killer.
+        p.see = true;
+        h = Heuristics::new(&p);
+        h.cutoff(&p, 7, 3, 2, 0, NONE16);
+        let killer = score(&h, &p, 7, quiet, false);
+        let plain = score(&h, &p, 8, quiet, false);
+        let losing = score(&h, &p, 9, QUEEN_TAKES_PAWN, true);
+        let winning = score(&h, &p, 10, QUEEN_TAKES_PAWN, false);
+        assert!(losing.0 < plain.0 && plain.0 < killer.0 && killer.0 < winning.0);
+        assert_eq!(losing.1, OrderSource::Capture);
+        // The TT move stays first whatever it is.
+        p.tt_move = true;
+        let tt = h.score(&p, 9, QUEEN_TAKES_PAWN, true, 9, 2, 0, NONE16);
+        assert_eq!(tt.1, OrderSource::Tt);
+        // SEE alone orders captures too, so it counts as an ordering switch.
+        let only = OrderingParams {
+            see: true,
+            ..OrderingParams::default()
+        };
+        assert!(only.any());
     }
 }

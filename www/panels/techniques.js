@@ -9,7 +9,7 @@ import { ENABLE_NAMES, UNCERTAINTY_ENABLE_NAMES, PARAM_RANGES, DEFAULT_CONFIG } 
 
 /** Display names of the switches (a new `--enable` name shows under its own name). */
 const LABELS = {
-  tt: 'Transposition table', tt_move: 'TT move first', mvv_lva: 'Captures first (MVV/LVA)', killers: 'Killer moves',
+  tt: 'Transposition table', tt_move: 'TT move first', mvv_lva: 'Captures first (MVV/LVA)', see_ordering: 'Losing captures last (SEE)', killers: 'Killer moves',
   history: 'History heuristic', history_aging: 'History aging', refutation: 'Refutation table', aspiration: 'Aspiration windows',
   null_move: 'Null move', adaptive_null: 'Adaptive R (Heinz)', verified_null: 'Verified null move', mc_c: 'Multi-cut (CUT)',
   mc_a: 'Multi-cut (ALL)', presearch: 'Pre-search', lmr: 'Late move reductions', check_extension: 'Check extensions',

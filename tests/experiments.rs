@@ -1,0 +1,426 @@
+//! Every experiment runs, small (1–3 positions, shallow), so none of them can rot; the safe
+//! uncertainty cut-off keeps its promise; runs are deterministic whatever the threads; shards
+//! merge back into the whole run; caps and bad input end with a clear message.
+
+use prunescope::experiments::{
+    self, Experiment, Meter, Options, data::Dataset, data::Row, read_epd,
+};
+use prunescope::game::chess::ChessPos;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const BK: &str = "www/data/bk.epd";
+
+fn prunescope(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_prunescope"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A scratch file, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, text: &str) -> Scratch {
+        let p = std::env::temp_dir().join(format!("prunescope-exp-{}-{name}", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        Scratch(p)
+    }
+    fn empty(name: &str) -> Scratch {
+        let p = std::env::temp_dir().join(format!("prunescope-exp-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_file(&p);
+        Scratch(p)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Positions from the public zugzwang and endgame suites (../shared/data), for the tests that
+/// need them in a clean clone.
+const ZUGZWANG: &str = "8/3k4/8/8/3PK3/8/8/8 w - - bm Kd5; id \"ZPTS.03\";\n\
+    3k4/8/4K3/2R5/8/8/8/8 w - - bm Rc1 Rc2 Rc3 Rc4 Rc6; id \"ZPTS.01\";\n";
+const ENDGAMES: &str = "8/2k5/1p6/pP6/P7/2PN1B1p/4K3/1r6 b - - bm Ra1; id \"arasan21.60, Arasan21, 78\";\n\
+    6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"mate\";\n";
+
+fn run_rows(e: Experiment, suite: &str, limit: usize, depths: Vec<u32>) -> Dataset {
+    let positions = read_epd(suite).unwrap();
+    let o = Options {
+        depths,
+        node_cap: 0,
+        nodes: 0,
+    };
+    let mut rows: Vec<Row> = Vec::new();
+    for (i, p) in positions.iter().take(limit).enumerate() {
+        let pos = ChessPos::from_fen(&p.fen).unwrap();
+        rows.extend(e.run_position(i, p, &pos, &o, &Meter::default()).unwrap());
+    }
+    Dataset::new(e.columns(), rows)
+}
+
+#[test]
+fn the_safe_uncertainty_cutoff_never_changes_the_answer() {
+    // The bar of Björnsson et al. (1997): the safe form returns the baseline's root value, and
+    // its best move, or a move of exactly the same value (checked by searching that move alone).
+    let d = run_rows(Experiment::Uncertainty, BK, 6, vec![3, 4]);
+    assert_eq!(d.rows.len(), 12);
+    for row in &d.rows {
+        assert!(!row.capped);
+        for key in ["turk", "noq"] {
+            for ratio in [10, 30, 50] {
+                let at = |what: &str| d.get(row, &format!("{key}_{what}_{ratio}"));
+                assert_eq!(
+                    at("same_value"),
+                    1,
+                    "{} d{} {key} {ratio}%: value",
+                    row.id,
+                    row.depth
+                );
+                assert_eq!(
+                    at("same_move") + at("tie"),
+                    1,
+                    "{} d{} {key} {ratio}%: best move",
+                    row.id,
+                    row.depth
+                );
+            }
+        }
+    }
+    let report = Experiment::Uncertainty.report(&d);
+    assert!(
+        !report.to_text().contains("CHANGED"),
+        "{}",
+        report.to_text()
+    );
+}
+
+#[test]
+fn every_experiment_runs_small() {
+    let zz = Scratch::new("zz.epd", ZUGZWANG);
+    let eg = Scratch::new("eg.epd", ENDGAMES);
+    let cases: [(&str, &str, &str, usize); 12] = [
+        ("uncertainty", BK, "3", 2),
+        ("best-move-index", BK, "3", 2),
+        ("uncertainty-all", BK, "3", 2),
+        ("null-move", BK, "3,4", 2),
+        ("null-move-table3", BK, "3", 2),
+        ("zugzwang", zz.path(), "4", 2),
+        ("multi-cut", BK, "3-4", 1),
+        ("multi-cut-cmr", BK, "4", 1),
+        ("presearch", eg.path(), "6", 2),
+        ("schaeffer", BK, "2-3", 1),
+        ("schaeffer-deep", BK, "2", 1),
+        ("ordering", BK, "3", 2),
+    ];
+    assert_eq!(cases.len(), Experiment::ALL.len());
+    for (name, suite, depth, n) in cases {
+        let mut args = vec![
+            "experiment",
+            name,
+            "--suite",
+            suite,
+            "--depth",
+            depth,
+            "--limit",
+        ];
+        let limit = n.to_string();
+        args.push(&limit);
+        if name == "presearch" {
+            args.extend(["--nodes", "20000"]);
+        }
+        let (code, out, err) = prunescope(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        let e = Experiment::from_name(name).unwrap();
+        assert!(
+            out.starts_with(&e.report(&Dataset::new(e.columns(), vec![])).title),
+            "{name}: {out}"
+        );
+        assert!(
+            err.contains(&format!("{name}: {n} position")),
+            "{name}: {err}"
+        );
+        // The CSV: header, one row per position and depth, a total and an average per depth.
+        args.push("--csv");
+        let (code, csv, err) = prunescope(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        let depths = if e.per_depth() {
+            experiments::parse_depths(depth).unwrap().len()
+        } else {
+            1
+        };
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[0].split(',').count(),
+            4 + e.columns().len(),
+            "{name}: {}",
+            lines[0]
+        );
+        let data_rows = lines.iter().filter(|l| !l.starts_with(',')).count() - 1;
+        assert_eq!(data_rows, n * depths, "{name}: {csv}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with(",total,")).count(),
+            depths,
+            "{name}"
+        );
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with(",average,")).count(),
+            depths,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn runs_are_deterministic_and_shards_merge_into_the_whole_run() {
+    let base = [
+        "experiment",
+        "ordering",
+        "--suite",
+        BK,
+        "--depth",
+        "3",
+        "--limit",
+        "5",
+        "--csv",
+    ];
+    let run = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend(extra);
+        let (code, out, err) = prunescope(&a);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let whole = run(&["--jobs", "2"]);
+    assert_eq!(run(&["--jobs", "1"]), whole);
+    let shards: Vec<Scratch> = (0..3)
+        .map(|i| {
+            let out = run(&["--shard", &format!("{i}/3"), "--jobs", "1"]);
+            Scratch::new(&format!("shard{i}.csv"), &out)
+        })
+        .collect();
+    // Merged in any order, the shards give the whole run's CSV, totals included.
+    let (code, merged, err) = prunescope(&[
+        "experiment",
+        "merge",
+        shards[2].path(),
+        shards[0].path(),
+        shards[1].path(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged, whole);
+    // The table from the merged shards is the whole run's table.
+    let (_, table, _) = prunescope(&[
+        "experiment",
+        "merge",
+        "--table",
+        shards[0].path(),
+        shards[1].path(),
+        shards[2].path(),
+    ]);
+    let (_, direct, _) = prunescope(&base[..base.len() - 1]);
+    assert_eq!(table, direct);
+    // A missing shard is pointed out; a shard given twice is refused.
+    let (code, _, err) = prunescope(&["experiment", "merge", shards[0].path(), shards[2].path()]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("index 1") && err.contains("shard left out"),
+        "{err}"
+    );
+    let (code, _, err) = prunescope(&["experiment", "merge", shards[0].path(), shards[0].path()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("in both"), "{err}");
+}
+
+#[test]
+fn json_and_svg_results_are_written() {
+    let json = Scratch::empty("r.json");
+    let svg = Scratch::empty("r.svg");
+    let (code, _, err) = prunescope(&[
+        "experiment",
+        "multi-cut",
+        "--suite",
+        BK,
+        "--depth",
+        "3-4",
+        "--limit",
+        "1",
+        "--json",
+        json.path(),
+        "--plot",
+        svg.path(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json.path()).unwrap()).unwrap();
+    assert_eq!(v["format"], "prunescope-experiment");
+    assert_eq!(v["experiment"], "multi-cut");
+    assert_eq!(v["depths"], serde_json::json!([3, 4]));
+    assert!(v["runs"][0]["wall_seconds"].as_f64().is_some());
+    assert!(
+        v["runs"][0]["command"]
+            .as_str()
+            .unwrap()
+            .starts_with("prunescope experiment multi-cut")
+    );
+    assert_eq!(v["rows"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        v["columns"].as_array().unwrap().len(),
+        4 + Experiment::MultiCut.columns().len()
+    );
+    assert!(!v["report"]["tables"].as_array().unwrap().is_empty());
+    assert!(
+        !v["report"]["figure"]["series"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let s = std::fs::read_to_string(svg.path()).unwrap();
+    assert!(s.starts_with("<svg") && s.contains("MC-A"), "{s}");
+    // A results file re-renders through merge, keeping its runs.
+    let again = Scratch::empty("again.json");
+    let (code, out, err) = prunescope(&[
+        "experiment",
+        "merge",
+        "--table",
+        json.path(),
+        "--json",
+        again.path(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Multi-cut"), "{out}");
+    let w: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(again.path()).unwrap()).unwrap();
+    assert_eq!(w["rows"], v["rows"]);
+    assert_eq!(w["runs"], v["runs"]);
+    assert_eq!(w["report"], v["report"]);
+}
+
+#[test]
+fn caps_and_bad_input_end_with_a_clear_message() {
+    let fail = |args: &[&str], want: &str| {
+        let (code, out, err) = prunescope(args);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    };
+    // Issue 8, item 11: absurd depths are refused at once.
+    fail(
+        &["experiment", "uncertainty", "--suite", BK, "--depth", "64"],
+        "depth 64 is out of range for experiment uncertainty",
+    );
+    fail(
+        &["experiment", "schaeffer", "--suite", BK, "--depth", "2-x"],
+        "bad depth list",
+    );
+    fail(
+        &["experiment", "ordering", "--suite", BK, "--shard", "3/3"],
+        "bad shard",
+    );
+    fail(
+        &["experiment", "ordering", "--suite", BK, "--jobs", "0"],
+        "--jobs",
+    );
+    fail(
+        &["experiment", "ordering", "--suite", BK, "--limit", "0"],
+        "--limit",
+    );
+    fail(
+        &["experiment", "ordering", "--suite", BK, "--nodes", "5"],
+        "--nodes applies only to presearch",
+    );
+    fail(
+        &[
+            "experiment",
+            "presearch",
+            "--suite",
+            BK,
+            "--nodes",
+            "1000",
+            "--node-cap",
+            "500",
+        ],
+        "--node-cap 500",
+    );
+    fail(
+        &["experiment", "ordering", "--suite", "/nonexistent.epd"],
+        "cannot read suite",
+    );
+    let bad = Scratch::new("bad.epd", "8/8/8/8/8/8/8/8 w - - bm Ka1; id \"empty\";\n");
+    fail(&["experiment", "ordering", "--suite", bad.path()], "empty");
+    fail(
+        &["experiment", "merge", "/nonexistent.csv"],
+        "cannot read /nonexistent.csv",
+    );
+    let junk = Scratch::new(
+        "junk.csv",
+        "index,position,depth,capped,whatever\n0,a,1,0,5\n",
+    );
+    fail(
+        &["experiment", "merge", junk.path()],
+        "matches no experiment",
+    );
+    // The node cap stops each search with a notice; capped rows are marked and left out.
+    let (code, csv, err) = prunescope(&[
+        "experiment",
+        "ordering",
+        "--suite",
+        BK,
+        "--depth",
+        "4",
+        "--limit",
+        "2",
+        "--node-cap",
+        "3000",
+        "--csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("notice: the node cap of 3000 nodes per search stopped 2 of 2 rows"),
+        "{err}"
+    );
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("0,BK.01,4,1,"),
+        "{csv}"
+    );
+    assert!(csv.contains(",total,4,2,0,"), "{csv}");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // Issue 8, item 7: no panic when the reader goes away.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_prunescope"))
+        .args([
+            "experiment",
+            "ordering",
+            "--suite",
+            BK,
+            "--depth",
+            "2",
+            "--limit",
+            "2",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
