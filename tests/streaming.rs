@@ -216,7 +216,7 @@ fn the_budget_counts_what_was_handed_on() {
         rec.enter(&enter);
         rec.exit(&exit);
         n += 1;
-        if n % 64 == 0 {
+        if n.is_multiple_of(64) {
             handed += (rec.nodes.len() * 28 + rec.events.len() + rec.aux.len() * 4) as u64;
             rec.hand_on();
         }
