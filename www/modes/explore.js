@@ -4,6 +4,7 @@
 
 import { NONE } from '../model/store.js';
 import { WholeTree } from '../model/fulltree.js';
+import { refit } from '../state.js';
 
 /**
  * `app`: { state, invalidate(tree, ui), canvas() → the explore TreeCanvas }.
@@ -60,8 +61,9 @@ export function createExplore(app) {
     fit() {
       const t = trace();
       const lay = mode.layout();
-      app.canvas()?.fit(lay.width, t.store.maxPly + 1 + (lay.ghosts ? ghostDepth(t.store, lay.ghosts) : 0));
-      app.invalidate(true, false);
+      // Redraw only when the view moved: autoFit runs inside every tree frame, and an
+      // unconditional invalidate there would redraw the tree on every animation frame.
+      if (refit(ex.transform, () => app.canvas()?.fit(lay.width, t.store.maxPly + 1 + (lay.ghosts ? ghostDepth(t.store, lay.ghosts) : 0)))) app.invalidate(true, false);
     },
 
     /** Fits unless the user zoomed or panned (after new nodes, a resize). */
