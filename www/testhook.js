@@ -31,6 +31,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       stats: t.outcome?.stats ?? null,
       aborted: t.outcome?.aborted ?? null,
       notice: t.notice,
+      openEnded: t.openEnded,
       file: t.fileName,
       input: t.input,
       config: t.config,

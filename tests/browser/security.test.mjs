@@ -92,28 +92,17 @@ async function openEverywhere(name, trace) {
   writeFileSync(file, JSON.stringify(trace));
   // explore
   await page.click('#mode-explore');
-  const g = (await snapshot(page)).explore.generation;
+  // wait for this open to end (opened or refused), never for a notice an earlier one left
+  const g = (await snapshot(page)).explore.openEnded;
   await page.setInputFiles('#open-file', file);
-  await page.waitForFunction(
-    (g) => {
-      const s = window.prunescope.snapshot().explore;
-      return (s.generation > g && s.status === 'done') || /Cannot open/.test(s.notice?.text ?? '');
-    },
-    g,
-  );
+  await page.waitForFunction((g) => window.prunescope.snapshot().explore.openEnded > g, g);
   await noScriptRan(`${name} (explore)`);
   const ex = (await snapshot(page)).explore;
   // compare, as A
   await toCompare(page);
-  const ga = (await snapshot(page)).compare.A.generation;
+  const ga = (await snapshot(page)).compare.A.openEnded;
   await page.setInputFiles('#cmp-file-A', file);
-  await page.waitForFunction(
-    (g) => {
-      const c = window.prunescope.snapshot().compare;
-      return (c.A.generation > g && c.A.status === 'done') || /Cannot open/.test(c.notice?.text ?? '');
-    },
-    ga,
-  );
+  await page.waitForFunction((g) => window.prunescope.snapshot().compare.A.openEnded > g, ga);
   await noScriptRan(`${name} (compare)`);
   return ex;
 }

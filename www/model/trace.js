@@ -80,6 +80,8 @@ export class Trace {
     this.error = null;
     this.batches = 0;
     this.openSeq = 0;
+    /** The `openSeq` of the last open that ended, opened or refused (tests wait for it to grow). */
+    this.openEnded = 0;
     /** Batches received and not taken in yet (see SLICE_MS), from `pendingAt` on. */
     this.pending = [];
     this.pendingAt = 0;
@@ -249,6 +251,7 @@ export class Trace {
       if (!begun) this.notice = { kind: 'error', text: `Cannot open ${name}: ${e.message ?? e}. The trace on screen is kept.` };
       else this.failed(e, `Cannot open ${name}`);
     }
+    this.openEnded = seq;
     this.onChange();
   }
 
