@@ -69,13 +69,14 @@ function drawFigure(uPlot, el, f, pal) {
       cursor: { drag: { x: false, y: false } },
       scales: {
         x: { time: false, ...(xr ? { range: xr } : {}) },
-        y: f.log_y ? { distr: 3, log: 10 } : { range: (u, min, max) => [Math.min(0, min ?? 0), (max ?? 1) * 1.05 || 1] },
+        // bars from zero; lines and points fitted to the data (the papers' percentages sit near 100)
+        y: f.log_y ? { distr: 3, log: 10 } : bars ? { range: (u, min, max) => [0, (max ?? 1) * 1.05 || 1] } : {},
       },
       axes: [xAxis, { ...axis, label: f.y_label, size: 56 }],
       series: [
         { label: f.x_label },
         ...f.series.map((s, k) => ({
-          label: s.paper ? `${s.name} (paper)` : s.name,
+          label: s.paper && !/paper/i.test(s.name) ? `${s.name} (paper)` : s.name,
           stroke: colour(s, k),
           fill: bars ? colour(s, k) + (s.paper ? '55' : 'cc') : undefined,
           width: f.kind === 'points' ? 0 : s.paper ? 1.5 : 2,
