@@ -49,7 +49,9 @@ export function installTestHook(app, { canvases, actions, frame }) {
       chosen: x.chosen,
       notice: x.notice,
       committed: c && { generation: x.committedGeneration, status: c.status, message: c.message ?? null, result: c.result ?? null },
-      run: r && { generation: r.generation, version: r.version, status: r.status, name: r.name, depths: r.depths, count: r.count, positionsDone: r.positionsDone, nodes: r.nodes, rows: r.rows, report: r.report, error: r.error },
+      run: r && { generation: r.generation, version: r.version, status: r.status, name: r.name, depths: r.depths, count: r.count, positionsDone: r.positionsDone, nodes: r.nodes, rows: r.rows, report: r.report, arrivals: r.arrivals, error: r.error },
+      /** The run's version and positions that the run's tables on screen show. */
+      shown: { version: Number(document.getElementById('exp-run-out')?.dataset.version ?? -1), positions: Number(document.getElementById('exp-run-out')?.dataset.positions ?? -1) },
     };
   }
 

@@ -67,7 +67,7 @@ async function choose(page, name) {
 
 /** Waits until the run has a generation past `g` and `cond` holds (`{done: n}`: at least n
  * positions done; `{status}`); returns the run. (The page's CSP forbids eval.) */
-async function waitRun(page, g, cond, timeout = 120_000) {
+async function waitRun(page, g, cond, timeout = 60_000) {
   await page.waitForFunction(
     ([g0, c]) => {
       const r = window.prunescope.snapshot().experiments.run;
@@ -136,7 +136,10 @@ test('the view lists the core\'s experiments and shows the committed uncertainty
   assert.ok(await page.locator('#exp-why-not').isVisible());
   assert.match(await page.locator('#exp-why-not').innerText(), /cannot run in the page/);
   assert.ok(await page.locator('#exp-form').isHidden());
-  assert.deepEqual(problems, []);
+  // no presearch result is committed yet: its 404 is the only problem allowed
+  const missing = x.list.length && (await exp(page)).committed.status === 'missing';
+  assert.deepEqual(problems.filter((p) => !(missing && /docs\/results\/presearch\.json|status of 404/.test(p))), []);
+  problems.length = 0;
   await page.close();
 });
 
@@ -207,24 +210,14 @@ test('a small run grows position by position in two workers, equals the CLI, and
   assert.equal(x.run.generation, 0);
   assert.ok(await page.locator('#exp-notice').isVisible());
 
-  // uncertainty at depth 3 on the first 3 BK positions
+  // uncertainty at depth 3 on the first 3 BK positions: three arrivals, each a new report
   await page.fill('#exp-depth', '3');
   await page.click('#exp-run');
-  const seen = [];
-  for (let k = 1; k <= 3; k++) {
-    const r = await waitRun(page, 0, { done: k });
-    seen.push(r.positionsDone);
-    await settle(page);
-    if (r.positionsDone === k && r.status === 'running') {
-      // the table has one row per position so far (then the totals)
-      const ids = await page.locator('#exp-run-out table.exp-table').first().locator('tbody th').allInnerTexts();
-      assert.deepEqual(ids.filter((s) => s.startsWith('BK.')).length, k, ids.join(' '));
-    }
-  }
-  assert.ok(seen[0] < 3, `the first rows arrived before the last (${seen})`);
   const run = await waitRun(page, 0, { status: 'done' });
   assert.equal(run.positionsDone, 3);
   assert.equal(run.rows.length, 3);
+  assert.deepEqual(run.arrivals.map((a) => [a.positionsDone, a.rows]), [[1, 1], [2, 2], [3, 3]], 'one report per position received');
+  assert.deepEqual(run.arrivals.map((a) => a.index).sort(), [0, 1, 2]);
   assert.ok(run.nodes > 1000, `${run.nodes} nodes`);
   assert.equal(await page.locator('#exp-done').innerText(), '3');
 
@@ -243,8 +236,22 @@ test('a small run grows position by position in two workers, equals the CLI, and
   await page.fill('#exp-count', '24');
   await page.click('#exp-run');
   const g = run.generation;
-  const first = await waitRun(page, g, { done: 1 });
-  assert.equal(first.status, 'running');
+  const shownPositions = new Set();
+  for (let k = 1; k <= 2; k++) {
+    await waitRun(page, g, { done: k });
+    await settle(page);
+    // the tables on screen are those of the rows so far: one table row per position
+    const got = await page.evaluate(() => {
+      const x = window.prunescope.snapshot().experiments;
+      const ids = [...document.querySelectorAll('#exp-run-out div.exp-table-wrap:first-of-type tbody th')].map((e) => e.textContent);
+      return { shown: x.shown, bk: ids.filter((s) => s.startsWith('BK.')).length };
+    });
+    assert.equal(got.bk, got.shown.positions, 'the table shows exactly the positions of its version');
+    shownPositions.add(got.shown.positions);
+  }
+  assert.ok([...shownPositions].every((n) => n >= 1 && n < 24) && shownPositions.size >= 1, [...shownPositions].join(','));
+  const first = (await exp(page)).run;
+  assert.equal(first.status, 'running', 'still running: stopped below');
   await page.click('#exp-stop');
   const stopped = await waitRun(page, g, { status: 'stopped' });
   assert.ok(stopped.positionsDone >= 1 && stopped.positionsDone < 24);

@@ -57,6 +57,9 @@ export class ExperimentRun {
     this.positionsDone = 0;
     this.nodes = 0;
     this.report = null;
+    /** One entry per position received, in order: { index, positionsDone, rows } (what the
+     * report was made of at that moment). */
+    this.arrivals = [];
     this.error = null;
     this.elapsedMs = 0;
     this.workers = [];
@@ -116,6 +119,7 @@ export class ExperimentRun {
       this.nodes += m.nodes;
       this.elapsedMs = performance.now() - this.t0;
       this.report = this.core.experiment_report(this.name, this.rows);
+      this.arrivals.push({ index: m.index, positionsDone: this.positionsDone, rows: this.rows.length });
       if (this.positionsDone === this.count) {
         this.status = 'done';
         this.stopWorkers();

@@ -225,7 +225,9 @@ export function createExperimentsView(app) {
     const mine = r.status !== 'idle' && r.name === x.chosen;
     renderKeyed($('exp-progress'), `${x.chosen}|${r.generation}|${r.version}`, progress);
     const runKey = `${x.chosen}|${r.generation}|${r.version}|${mine}`;
-    renderKeyed($('exp-run-out'), runKey, () => (mine && r.report ? reportBody(r.report) : mine ? [] : h('p', { class: 'muted' }, r.running ? `A run of ${r.name} is under way.` : 'The tables and the plot of a run appear here, growing as positions finish.')));
+    if (renderKeyed($('exp-run-out'), runKey, () => (mine && r.report ? reportBody(r.report) : mine ? [] : h('p', { class: 'muted' }, r.running ? `A run of ${r.name} is under way.` : 'The tables and the plot of a run appear here, growing as positions finish.')))) {
+      Object.assign($('exp-run-out').dataset, { version: r.version, positions: mine ? r.positionsDone : 0 });
+    }
     setProp($('exp-chart-run'), 'hidden', !(mine && r.report));
     charts.run.render(mine ? r.report?.figure : null, runKey);
   }
