@@ -1083,9 +1083,21 @@ fn committed_results_are_checked_through_the_core() {
     use prunescope::wasm::experiments::read_result;
     let text = include_str!("../docs/results/uncertainty.json");
     let c = read_result("uncertainty", text).unwrap();
-    assert_eq!((c.experiment.as_str(), c.rows, c.positions), ("uncertainty", 24, 24));
-    assert!(c.consistent, "this build computes the committed tables from the rows");
-    assert!(c.runs[0].command.as_deref().unwrap().contains("experiment uncertainty"));
+    assert_eq!(
+        (c.experiment.as_str(), c.rows, c.positions),
+        ("uncertainty", 24, 24)
+    );
+    assert!(
+        c.consistent,
+        "this build computes the committed tables from the rows"
+    );
+    assert!(
+        c.runs[0]
+            .command
+            .as_deref()
+            .unwrap()
+            .contains("experiment uncertainty")
+    );
     let refuse = |name: &str, text: &str, want: &str| {
         let e = read_result(name, text).unwrap_err();
         assert!(e.contains(want), "{e}");
@@ -1157,7 +1169,11 @@ fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
     );
     let err = run_position("uncertainty", BK, 0, "6").unwrap_err();
     assert!(err.contains("depth 6 is too deep"), "{err}");
-    assert!(run_position("uncertainty", BK, 99, "2").unwrap_err().contains("past the suite's end"));
+    assert!(
+        run_position("uncertainty", BK, 99, "2")
+            .unwrap_err()
+            .contains("past the suite's end")
+    );
     assert!(small_depths(Experiment::Presearch).is_err());
     assert!(small_depths(Experiment::NullMove).is_err());
     assert_eq!(small_depths(Experiment::Schaeffer).unwrap(), [2, 3, 4, 5]);

@@ -229,6 +229,7 @@ test('a small run grows position by position in two workers, equals the CLI, and
   const drawn = await page.evaluate(() => window.prunescope.experimentsDrawn().run);
   assert.deepEqual(drawn.series, want.report.figure.series.map((s) => s.points));
   assert.deepEqual(drawn.paper, want.report.figure.series.map((s) => s.paper));
+  await page.locator('#exp-progress').scrollIntoViewIfNeeded();
   await shot(page, 'experiments-run-1280x720-light.png');
 
   // Stop: a longer run, stopped after its first position; the rows so far stay
