@@ -67,3 +67,24 @@ fn codes_are_dense_and_round_trip() {
         assert!(k.aux_words() <= schema::MAX_AUX_WORDS);
     }
 }
+
+/// Issue 8, item 15: the format document named version 1 while the files said 2. The document
+/// must name the version the writer writes, in its title, its field table and its history.
+#[test]
+fn the_trace_format_document_names_the_written_version() {
+    let v = prunescope::trace::json::VERSION;
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/trace-format.md"))
+        .expect("docs/trace-format.md");
+    assert!(
+        doc.starts_with(&format!("# Trace format (version {v})")),
+        "docs/trace-format.md's title does not name version {v}"
+    );
+    assert!(
+        doc.contains(&format!("| `version` | integer | `{v}` for this document")),
+        "docs/trace-format.md's header table does not give version {v}"
+    );
+    assert!(
+        doc.contains(&format!("- **{v}** —")),
+        "docs/trace-format.md's version history has no entry for {v}"
+    );
+}
