@@ -1082,7 +1082,7 @@ const BK: &str = include_str!("../www/data/bk.epd");
 fn committed_results_are_checked_through_the_core() {
     use prunescope::wasm::experiments::read_result;
     let text = include_str!("../docs/results/uncertainty.json");
-    let c = read_result("uncertainty", text).unwrap();
+    let c = read_result("uncertainty", "uncertainty", text).unwrap();
     assert_eq!(
         (c.experiment.as_str(), c.rows, c.positions),
         ("uncertainty", 24, 24)
@@ -1099,7 +1099,7 @@ fn committed_results_are_checked_through_the_core() {
             .contains("experiment uncertainty")
     );
     let refuse = |name: &str, text: &str, want: &str| {
-        let e = read_result(name, text).unwrap_err();
+        let e = read_result(name, name, text).unwrap_err();
         assert!(e.contains(want), "{e}");
     };
     refuse("best-move-index", text, "\"experiment\" is 'uncertainty'");
@@ -1119,16 +1119,18 @@ fn committed_results_are_checked_through_the_core() {
         &text.replacen("\"positions\": 24", "\"positions\": 24, \"x\": 1", 1),
         "unknown field `x`",
     );
+    let mut doc: serde_json::Value = serde_json::from_str(text).unwrap();
+    doc["rows"][0][1] = 7.into();
     refuse(
         "uncertainty",
-        &text.replacen("\"BK.01\"", "7", 1),
-        "position is not a string",
+        &doc.to_string(),
+        "rows[0]: position is not a string",
     );
     refuse("nope", text, "unknown experiment 'nope'");
     // changed rows: still read, but flagged as not what this build computes from them
     let mut doc: serde_json::Value = serde_json::from_str(text).unwrap();
     doc["rows"][0][5] = 1.into();
-    let c = read_result("uncertainty", &doc.to_string()).unwrap();
+    let c = read_result("uncertainty", "uncertainty", &doc.to_string()).unwrap();
     assert!(!c.consistent);
 }
 

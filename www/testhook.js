@@ -45,10 +45,10 @@ export function installTestHook(app, { canvases, actions, frame }) {
     const c = x.committed;
     const r = x.run;
     return {
-      list: x.list?.map((e) => ({ name: e.name, small: e.small, whyNot: e.why_not })) ?? null,
+      list: x.list?.map((e) => ({ name: e.name, small: e.small, whyNot: e.why_not, results: e.results })) ?? null,
       chosen: x.chosen,
       notice: x.notice,
-      committed: c && { generation: x.committedGeneration, status: c.status, message: c.message ?? null, result: c.result ?? null },
+      committed: c && { generation: x.committedGeneration, stem: c.stem, status: c.status, message: c.message ?? null, result: c.result ?? null },
       run: r && { generation: r.generation, version: r.version, status: r.status, name: r.name, depths: r.depths, count: r.count, positionsDone: r.positionsDone, nodes: r.nodes, rows: r.rows, report: r.report, arrivals: r.arrivals, error: r.error },
       /** The run's version and positions that the run's tables on screen show. */
       shown: { version: Number(document.getElementById('exp-run-out')?.dataset.version ?? -1), positions: Number(document.getElementById('exp-run-out')?.dataset.positions ?? -1) },

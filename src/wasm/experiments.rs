@@ -95,6 +95,16 @@ pub fn experiment_check_run(name: &str, depths: &str) -> Option<String> {
         .err()
 }
 
+/// The committed results files of `e` (`docs/results/STEM.json`, figures
+/// `docs/figures/STEM.svg`): the experiment's name, or one file per suite where the experiment
+/// was run on several (a browser test checks that every file under docs/results/ is listed).
+pub fn result_files(e: Experiment) -> Vec<String> {
+    match e {
+        Experiment::Presearch => vec!["presearch-endgames".into(), "presearch-ecm".into()],
+        _ => vec![e.name().to_string()],
+    }
+}
+
 /// One experiment as the page lists it.
 #[derive(Serialize)]
 struct Entry {
@@ -106,6 +116,8 @@ struct Entry {
     small: Option<String>,
     /// Why it cannot run small, or `null`.
     why_not: Option<String>,
+    /// The stems of its committed results files ([`result_files`]).
+    results: Vec<String>,
 }
 
 fn depth_words(d: &[u32]) -> String {
@@ -117,7 +129,7 @@ fn depth_words(d: &[u32]) -> String {
     }
 }
 
-/// Every experiment: `[{name, doc, depths, small, why_not}]`, in the CLI's order.
+/// Every experiment: `[{name, doc, depths, small, why_not, results}]`, in the CLI's order.
 #[wasm_bindgen]
 pub fn experiment_list() -> Result<JsValue, JsError> {
     let out: Vec<Entry> = Experiment::ALL
@@ -130,6 +142,7 @@ pub fn experiment_list() -> Result<JsValue, JsError> {
                 depths: e.default_depths(),
                 small: small.as_ref().ok().map(|d| depth_words(d)),
                 why_not: small.err(),
+                results: result_files(e),
             }
         })
         .collect();
@@ -184,10 +197,11 @@ pub struct Committed {
     pub consistent: bool,
 }
 
-/// Reads and checks a results file of experiment `name`; the error names the field at fault.
-pub fn read_result(name: &str, text: &str) -> Result<Committed, String> {
+/// Reads and checks the results file `docs/results/STEM.json` of experiment `name`; the error
+/// names the file and the field at fault.
+pub fn read_result(name: &str, stem: &str, text: &str) -> Result<Committed, String> {
     let e = experiment(name)?;
-    let file = format!("docs/results/{name}.json");
+    let file = format!("docs/results/{stem}.json");
     if text.len() > MAX_RESULT_BYTES {
         return Err(format!(
             "{file}: {} bytes is more than the {} MiB a results file may have",
@@ -295,11 +309,12 @@ fn check_report(file: &str, r: &Report) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads and checks the text of `docs/results/NAME.json`: `{experiment, positions, depths,
-/// runs, report, rows, consistent}`; throws an `Error` naming the field at fault.
+/// Reads and checks the text of `docs/results/STEM.json` of experiment `name`: `{experiment,
+/// positions, depths, runs, report, rows, consistent}`; throws an `Error` naming the field at
+/// fault.
 #[wasm_bindgen]
-pub fn experiment_result(name: &str, text: &str) -> Result<JsValue, JsError> {
-    to_js(&read_result(name, text).map_err(err)?)
+pub fn experiment_result(name: &str, stem: &str, text: &str) -> Result<JsValue, JsError> {
+    to_js(&read_result(name, stem, text).map_err(err)?)
 }
 
 /// Runs position `index` of an EPD suite under experiment `name` at `depths`, as a small run:

@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setup, openPage, settle, snapshot, shot, ROOT } from './hook.mjs';
@@ -100,6 +100,10 @@ test('the view lists the core\'s experiments and shows the committed uncertainty
   assert.equal(x.list.find((e) => e.name === 'uncertainty').small, '5');
   assert.equal(x.list.find((e) => e.name === 'schaeffer').small, '2-5');
   assert.equal((await page.locator('.exp-item').count()), names.length);
+  // every committed file belongs to an experiment the page lists
+  const files = readdirSync(path.join(ROOT, 'docs/results')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  const listed = x.list.flatMap((e) => e.results);
+  assert.deepEqual(files.filter((f) => !listed.includes(f)), [], 'files under docs/results/ no experiment lists');
 
   // the committed file, checked by the core, shown as it is
   assert.equal(x.chosen, 'uncertainty');
@@ -131,15 +135,27 @@ test('the view lists the core\'s experiments and shows the committed uncertainty
   assert.ok((await page.locator('#exp-svg img').evaluate((i) => i.naturalWidth)) > 100, 'the SVG loaded');
   assert.equal(await page.locator('#exp-svg svg').count(), 0, 'never inlined');
 
-  // an experiment that cannot run small says so and offers no Run
-  await choose(page, 'presearch');
+  // an experiment that cannot run small says so and offers no Run; one file per suite
+  const pre = await choose(page, 'presearch');
   assert.ok(await page.locator('#exp-why-not').isVisible());
   assert.match(await page.locator('#exp-why-not').innerText(), /cannot run in the page/);
   assert.ok(await page.locator('#exp-form').isHidden());
-  // no presearch result is committed yet: its 404 is the only problem allowed
-  const missing = x.list.length && (await exp(page)).committed.status === 'missing';
-  assert.deepEqual(problems.filter((p) => !(missing && /docs\/results\/presearch\.json|status of 404/.test(p))), []);
-  problems.length = 0;
+  assert.equal(pre.committed.stem, 'presearch-endgames');
+  assert.equal(pre.committed.status, files.includes('presearch-endgames') ? 'ok' : 'missing');
+  const g = pre.committed.generation;
+  await page.click('.exp-files button[data-stem="presearch-ecm"]');
+  await page.waitForFunction((g0) => {
+    const c = window.prunescope.snapshot().experiments.committed;
+    return c.generation > g0 && c.status !== 'loading';
+  }, g);
+  const ecm = (await exp(page)).committed;
+  assert.equal(ecm.stem, 'presearch-ecm');
+  if (files.includes('presearch-ecm')) {
+    assert.equal(ecm.status, 'ok');
+    await settle(page);
+    assert.equal(await page.locator('#exp-svg img').getAttribute('src'), '/docs/figures/presearch-ecm.svg');
+  }
+  assert.deepEqual(problems, []);
   await page.close();
 });
 

@@ -4,29 +4,31 @@
 // Every number comes from the core: this module only moves rows and counts them.
 
 /** Where the committed results live (the static server serves the repository root). */
-export const resultUrl = (name) => `/docs/results/${encodeURIComponent(name)}.json`;
-export const figureUrl = (name) => `/docs/figures/${encodeURIComponent(name)}.svg`;
+export const resultUrl = (stem) => `/docs/results/${encodeURIComponent(stem)}.json`;
+export const figureUrl = (stem) => `/docs/figures/${encodeURIComponent(stem)}.svg`;
 export const SUITE_URL = '/www/data/bk.epd';
 export const WORKERS = 2;
 
 /**
- * Fetches and checks the committed result of experiment `name` with the core
- * (`experiment_result`): { status: 'ok', result } or { status: 'missing' | 'malformed', message }.
+ * Fetches and checks the committed result `docs/results/STEM.json` of experiment `name` with the
+ * core (`experiment_result`): { status: 'ok', result } or { status: 'missing' | 'malformed',
+ * message }.
  */
-export async function loadCommitted(core, name, fetchImpl = fetch) {
+export async function loadCommitted(core, name, stem, fetchImpl = fetch) {
+  const file = `docs/results/${stem}.json`;
   let text;
   try {
-    const res = await fetchImpl(resultUrl(name), { cache: 'no-cache' });
-    if (res.status === 404) return { status: 'missing', message: `No committed result: docs/results/${name}.json does not exist yet.` };
-    if (!res.ok) return { status: 'missing', message: `docs/results/${name}.json could not be fetched (HTTP ${res.status}).` };
+    const res = await fetchImpl(resultUrl(stem), { cache: 'no-cache' });
+    if (res.status === 404) return { status: 'missing', message: `No committed result: ${file} does not exist yet.` };
+    if (!res.ok) return { status: 'missing', message: `${file} could not be fetched (HTTP ${res.status}).` };
     text = await res.text();
   } catch (e) {
-    return { status: 'missing', message: `docs/results/${name}.json could not be fetched: ${e?.message ?? e}` };
+    return { status: 'missing', message: `${file} could not be fetched: ${e?.message ?? e}` };
   }
   try {
-    return { status: 'ok', result: core.experiment_result(name, text) };
+    return { status: 'ok', result: core.experiment_result(name, stem, text) };
   } catch (e) {
-    return { status: 'malformed', message: `docs/results/${name}.json is not a valid result, so nothing of it is shown: ${e?.message ?? e}` };
+    return { status: 'malformed', message: `${file} is not a valid result, so nothing of it is shown: ${e?.message ?? e}` };
   }
 }
 

@@ -29,19 +29,21 @@ export function createExperiments(app) {
     choose(x.list[0].name);
   }
 
-  /** Shows experiment `name`: its committed result (fetched and checked) and its run form. */
-  async function choose(name) {
+  /** Shows experiment `name`: its committed result `stem` (default its first; fetched and
+   * checked) and its run form. */
+  async function choose(name, stem) {
     const entry = x.list?.find((e) => e.name === name);
     if (!entry) return;
+    stem = entry.results.includes(stem) ? stem : entry.results[0];
     x.chosen = name;
     x.depths = entry.small ?? '';
     x.notice = null;
-    x.committed = { status: 'loading', name };
+    x.committed = { status: 'loading', name, stem };
     x.committedGeneration++;
     app.invalidate(false, true);
-    const c = await loadCommitted(core, name);
-    if (x.chosen !== name) return; // another experiment was chosen meanwhile
-    x.committed = { ...c, name };
+    const c = await loadCommitted(core, name, stem);
+    if (x.chosen !== name || x.committed.stem !== stem) return; // another was chosen meanwhile
+    x.committed = { ...c, name, stem };
     x.committedGeneration++;
     app.invalidate(false, true);
   }

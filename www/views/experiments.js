@@ -39,7 +39,7 @@ function drawFigure(uPlot, el, f, pal) {
   const shifted = f.series.map((s, k) => ({ ...s, points: s.points.map(([x, y]) => [bars ? x + (k - (n - 1) / 2) * w : x, y]) }));
   const { xs, ys } = alignSeries(shifted);
   const colour = (s, k) => COLOURS[(s.group ?? k) % COLOURS.length];
-  const axis = { stroke: pal.muted, grid: { stroke: pal.line }, ticks: { stroke: pal.line } };
+  const axis = { stroke: pal.muted, grid: { stroke: pal.line }, ticks: { stroke: pal.line }, labelFont: `600 11px ${pal.font}`, labelSize: 18 };
   const cats = f.x_categories;
   const xAxis = bars
     ? { ...axis, label: f.x_label, splits: () => cats.map((_, i) => i), values: (u, v) => v.map((i) => cats[i] ?? ''), grid: { show: false } }
@@ -180,6 +180,15 @@ export function createExperimentsView(app) {
     return [h('h2', null, e.name), h('p', null, e.doc), h('p', { class: 'muted small' }, `The paper's depths: ${e.depths.join(', ')}. `, 'Command line: ', h('code', null, `prunescope experiment ${e.name} --suite FILE --depth D`))];
   }
 
+  /** Experiments run on several suites have one committed file per suite: a button each. */
+  function files() {
+    const e = x.list?.find((e) => e.name === x.chosen);
+    const c = x.committed;
+    if (!e || e.results.length < 2) return [];
+    return h('div', { class: 'seg exp-files', role: 'group', 'aria-label': 'Committed results files' },
+      e.results.map((stem) => h('button', { dataset: { stem }, 'aria-pressed': String(c?.stem === stem), onclick: () => app.modes.experiments.choose(e.name, stem) }, stem)));
+  }
+
   function committedMeta() {
     const c = x.committed;
     if (!c || c.status === 'loading') return h('p', { class: 'muted' }, 'Loading the committed result…');
@@ -241,10 +250,10 @@ export function createExperimentsView(app) {
       renderKeyed($('exp-head'), x.chosen, head);
       const c = x.committed;
       const cKey = `${x.chosen}|${x.committedGeneration}`;
-      renderKeyed($('exp-committed-meta'), cKey, committedMeta);
+      renderKeyed($('exp-committed-meta'), cKey, () => [files(), committedMeta()]);
       renderKeyed($('exp-committed'), cKey, () => (c?.status === 'ok' ? reportBody(c.result.report) : []));
       setProp($('exp-committed-figs'), 'hidden', c?.status !== 'ok');
-      renderKeyed($('exp-svg'), `${x.chosen}|${c?.status}`, () => (c?.status === 'ok' ? h('img', { src: figureUrl(x.chosen), alt: `The committed figure of ${x.chosen}`, class: 'exp-svg', loading: 'lazy' }) : []));
+      renderKeyed($('exp-svg'), `${x.chosen}|${c?.stem}|${c?.status}`, () => (c?.status === 'ok' ? h('img', { src: figureUrl(c.stem), alt: `The committed figure of ${x.chosen}`, class: 'exp-svg', loading: 'lazy' }) : []));
       charts.committed.render(c?.status === 'ok' ? c.result.report.figure : null, cKey);
       const e = x.list?.find((e) => e.name === x.chosen);
       if (e && $('exp-depth').dataset.for !== e.name) {
