@@ -93,13 +93,17 @@ prunescope_setup() {
 }
 
 # prunescope_build_wasm: the release wasm build and its JS bindings in pkg/.
+# `cargo rustc --crate-type cdylib` builds the library as a cdylib only: with the manifest's
+# two crate types (cdylib for the page, rlib for the tests and the CLI) cargo cannot apply the
+# release profile's LTO (`-C lto` needs every output to be a final artifact), so the wasm would
+# be built without it. The name section (function names for profilers) is left out of pkg/.
 prunescope_build_wasm() {
   cd "$PRUNESCOPE_ROOT" || return 1
   rm -rf pkg
-  ps_log "cargo build --release --lib --no-default-features --target wasm32-unknown-unknown"
-  cargo build --release --lib --no-default-features --target wasm32-unknown-unknown || return 1
-  ps_log "wasm-bindgen --target web --out-dir pkg"
-  wasm-bindgen --target web --out-dir pkg \
+  ps_log "cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown"
+  cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown || return 1
+  ps_log "wasm-bindgen --target web --remove-name-section --out-dir pkg"
+  wasm-bindgen --target web --remove-name-section --out-dir pkg \
     "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/prunescope.wasm"
 }
 

@@ -12,10 +12,11 @@ import { nextTheme, storeTheme, isDark, applyTheme, readPalette } from './theme.
  */
 /**
  * How many nodes to make room for before a search: the tree's size when it is known (a
- * synthetic tree searched whole), else a million at most — room that is reserved and never
- * written costs little, but a search that stays small should not pay for the node cap.
+ * synthetic tree searched whole), else the node cap — the page's columns are then sized once
+ * and never copied while the search streams. Room that is reserved and never written is never
+ * touched, so a search that stays small does not pay for it in memory.
  */
-const reserveFor = (known, cap) => Math.min(known || Math.min(cap, 1 << 20), cap);
+const reserveFor = (known, cap) => Math.min(known || cap, cap);
 
 export function createActions(app) {
   const { state, modes, panels } = app;

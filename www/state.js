@@ -6,6 +6,13 @@ import { NONE } from './model/store.js';
 
 /** A view transform of a tree canvas: world → screen, and whether the user moved it. */
 export const newTransform = () => ({ x0: -1, sx: 60, y0: -0.6, sy: 70, userMoved: false });
+/** Runs `f` (which may change `transform`); whether it changed the transform. */
+export function refit(transform, f) {
+  const { x0, sx, y0, sy, userMoved } = transform;
+  f();
+  const t = transform;
+  return t.x0 !== x0 || t.sx !== sx || t.y0 !== y0 || t.sy !== sy || t.userMoved !== userMoved;
+}
 
 /**
  * The state. `traces`: { explore, A, B } (www/model/trace.js), made by the composition root

@@ -188,6 +188,28 @@ export function installTestHook(app, { canvases, actions, frame }) {
     /** Memory the page holds for a trace's store, in bytes (benchmarks). */
     storeBytes: (side = 'explore') => trace(side).store.bytes(),
 
+    /**
+     * SHA-256 digests of everything a trace's store holds — the node records (in the worker
+     * layout), the event tape, the aux words, the re-search pairs and the roots — with their
+     * counts: two traces whose digests match are equal node for node (tests).
+     */
+    async digest(side = 'explore') {
+      const st = trace(side).store;
+      const hex = async (a) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', a))].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const parts = [];
+      for (let from = 0; from < st.n; from += 1 << 20) parts.push(await hex(st.records(from, Math.min(st.n, from + (1 << 20)))));
+      return {
+        nodes: st.n,
+        events: st.nev,
+        aux: st.naux,
+        records: parts.join(''),
+        tape: await hex(st.ev.subarray(0, st.nev)),
+        auxWords: await hex(st.aux.subarray(0, st.naux)),
+        research: [...st.researchPairs()].join(','),
+        roots: [...st.rootPairs()].join(','),
+      };
+    },
+
     /** A real panic inside a trace's wasm worker (tests that the page recovers). */
     debugPanic(side, message) {
       trace(side).client.debugPanic(message);

@@ -111,9 +111,24 @@ pub struct EventView {
     pub aux: [i32; MAX_AUX_WORDS],
 }
 
+/// A node entered before the part a streaming recorder still holds, and open: its record as it
+/// is now and as it was last handed on.
+#[derive(Clone, Copy, Debug)]
+pub struct EarlyOpen {
+    pub id: u32,
+    pub now: NodeRec,
+    pub sent: NodeRec,
+}
+
 /// Records every node and event of a search.
+///
+/// A streaming recorder ([`Recorder::hand_on`]) holds only what it has not handed on yet: the
+/// nodes from [`Recorder::base`] on, the events, aux words, re-search pairs and roots recorded
+/// since, and the records of the nodes still open that it handed on before (at most one per
+/// ply). Its memory then stays that of one batch however large the search grows.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
+    /// The records of nodes `base..`, in id order.
     pub nodes: Vec<NodeRec>,
     /// Event kinds, one byte each.
     pub events: Vec<u8>,
@@ -133,6 +148,13 @@ pub struct Recorder {
     budget: u64,
     /// The budget is used up: the search stops before the next node.
     exhausted: bool,
+    /// Id of `nodes[0]`: the nodes before it were handed on (0 unless streaming).
+    base: u32,
+    /// Open nodes before `base` (and those that exited since the last hand-on), by id.
+    early: Vec<EarlyOpen>,
+    /// Bytes of records, events and aux words handed on so far (they count against the budget:
+    /// whoever took them holds them).
+    handed_on: u64,
 }
 
 /// Room kept free at every node when a budget is set: one more node, and the events and
@@ -179,7 +201,8 @@ impl Recorder {
 
     /// Makes room for one more node within the budget, or marks the budget used up.
     fn reserve_node(&mut self) {
-        let mut room = self.budget.saturating_sub(self.heap_bytes() as u64);
+        let held = self.heap_bytes() as u64 + self.handed_on;
+        let mut room = self.budget.saturating_sub(held);
         let ok = grow(&mut self.nodes, 1, &mut room)
             & grow(&mut self.events, NODE_EVENTS, &mut room)
             & grow(&mut self.aux, NODE_AUX, &mut room);
@@ -276,6 +299,74 @@ impl Recorder {
         &self.stack
     }
 
+    /// Id of `nodes[0]`: how many nodes were handed on before (0 unless streaming).
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// Nodes entered so far, handed on or held.
+    pub fn node_total(&self) -> usize {
+        self.base as usize + self.nodes.len()
+    }
+
+    /// Nodes handed on earlier whose record changed since (a child returned, they exited):
+    /// `(id, record now)`, in id order.
+    pub fn early_changed(&self) -> impl Iterator<Item = (u32, NodeRec)> + '_ {
+        self.early
+            .iter()
+            .filter(|e| e.now != e.sent)
+            .map(|e| (e.id, e.now))
+    }
+
+    /// Forgets everything the caller has just handed on — the held nodes, events, aux words,
+    /// re-search pairs and roots — keeping the arrays' capacity for the next part, and the
+    /// records of the nodes still open so that later changes to them can be handed on as
+    /// updates ([`Recorder::early_changed`]).
+    pub fn hand_on(&mut self) {
+        let base = self.base;
+        self.early.retain(|e| !e.now.exited());
+        for e in &mut self.early {
+            e.sent = e.now;
+        }
+        for &id in &self.stack {
+            if id >= base {
+                let now = self.nodes[(id - base) as usize];
+                self.early.push(EarlyOpen { id, now, sent: now });
+            }
+        }
+        self.handed_on += (self.nodes.len() * core::mem::size_of::<NodeRec>()
+            + self.events.len()
+            + self.aux.len() * 4) as u64;
+        self.base += self.nodes.len() as u32;
+        self.nodes.clear();
+        self.events.clear();
+        self.aux.clear();
+        self.research_of.clear();
+        self.roots.clear();
+        self.root_depths.clear();
+    }
+
+    /// Reserves room for `nodes` more nodes and their events (about three per node) and aux
+    /// words, so that a streaming recorder allocates once, before the search.
+    pub fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
+        self.events.reserve(nodes.saturating_mul(3));
+        self.aux.reserve(nodes.saturating_mul(2));
+    }
+
+    /// The record of node `id`, held or early.
+    fn node_mut(&mut self, id: u32) -> Option<&mut NodeRec> {
+        if id >= self.base {
+            self.nodes.get_mut((id - self.base) as usize)
+        } else {
+            self.early
+                .iter_mut()
+                .rev()
+                .find(|e| e.id == id)
+                .map(|e| &mut e.now)
+        }
+    }
+
     /// The earlier search that node `id` re-searches, if it is a re-search.
     pub fn research_of(&self, id: u32) -> Option<u32> {
         self.research_of
@@ -350,7 +441,7 @@ impl Tracer for Recorder {
         if self.budget != 0 {
             self.reserve_node();
         }
-        let id = self.nodes.len() as u32;
+        let id = self.base + self.nodes.len() as u32;
         let parent = self.stack.last().copied().unwrap_or(NO_PARENT);
         let mut flags = (e.expected as u8) << 2;
         if let Some(prev) = self.pending_research.take() {
@@ -380,8 +471,10 @@ impl Tracer for Recorder {
     }
 
     fn moves_generated(&mut self, count: u32) {
-        if let Some(&id) = self.stack.last() {
-            self.nodes[id as usize].n_moves = count.min(NONE16 as u32) as u16;
+        if let Some(&id) = self.stack.last()
+            && let Some(n) = self.node_mut(id)
+        {
+            n.n_moves = count.min(NONE16 as u32) as u16;
         }
     }
 
@@ -402,7 +495,7 @@ impl Tracer for Recorder {
 
     fn exit(&mut self, x: &Exit) {
         let Some(id) = self.stack.pop() else { return };
-        let n = &mut self.nodes[id as usize];
+        let Some(n) = self.node_mut(id) else { return };
         n.value = x.value;
         n.flags = (n.flags & !0b1_0011) | x.bound as u8 | FLAG_EXITED;
         if x.uncertain {

@@ -20,6 +20,8 @@ pub struct BatchCursor {
     open_sent: Vec<(u32, NodeRec)>,
     /// Batches sent.
     pub batches: u32,
+    /// Nominal depth of the last root search sent (streaming).
+    depth: i32,
 }
 
 impl BatchCursor {
@@ -28,9 +30,42 @@ impl BatchCursor {
         self.nodes
     }
 
-    /// Everything recorded since the previous batch (a live search: the recording grows).
-    pub fn next_live(&mut self, rec: &Recorder) -> Object {
-        self.next_upto(rec, rec.nodes.len(), rec.events.len(), rec.aux.len())
+    /// Everything a streaming recorder holds, as the next batch; the recorder then forgets it
+    /// ([`Recorder::hand_on`]), so that the worker keeps no copy of what the page has. Nodes
+    /// handed on earlier and changed since (open nodes, at most one per ply) are updates.
+    pub fn next_streamed(&mut self, rec: &mut Recorder) -> Object {
+        let batch = Object::new();
+        let start = rec.base();
+        set(&batch, "start", start);
+        set(&batch, "nodes", Uint8Array::from(node_bytes(&rec.nodes)));
+        let (upd_ids, upd): (Vec<u32>, Vec<NodeRec>) = rec.early_changed().unzip();
+        set(&batch, "updIds", Uint32Array::from(&upd_ids[..]));
+        set(&batch, "upd", Uint8Array::from(node_bytes(&upd)));
+        set(&batch, "events", Uint8Array::from(&rec.events[..]));
+        set(&batch, "aux", Int32Array::from(&rec.aux[..]));
+        let research: Vec<u32> = rec
+            .research_of
+            .iter()
+            .flat_map(|&(id, earlier)| [id, earlier])
+            .collect();
+        set(&batch, "research", Uint32Array::from(&research[..]));
+        let roots: Vec<i32> = rec
+            .roots
+            .iter()
+            .zip(&rec.root_depths)
+            .flat_map(|(&id, &depth)| [id as i32, depth])
+            .collect();
+        set(&batch, "roots", Int32Array::from(&roots[..]));
+        if let Some(&d) = rec.root_depths.last() {
+            self.depth = d;
+        }
+        set(&batch, "nodesTotal", rec.node_total() as f64);
+        set(&batch, "depth", self.depth);
+        set(&batch, "batch", self.batches);
+        self.nodes = rec.node_total();
+        self.batches += 1;
+        rec.hand_on();
+        batch
     }
 
     /// The next part of a finished recording: up to `max_nodes` nodes, with the events up to

@@ -13,7 +13,7 @@ use crate::search::techniques::tt::TtEntry;
 use crate::trace::file::{Format, TraceFile, TraceHeader};
 use crate::trace::record::Recorder;
 use crate::trace::schema::{EventKind, NO_PARENT, NullVerdict, PruneReason, StopReason};
-use crate::trace::stats::TraceStats;
+use crate::trace::stats::{StatsTracer, TraceStats};
 use crate::trace::{Enter, Exit, Tracer};
 use js_sys::Function;
 use serde::Serialize;
@@ -23,18 +23,23 @@ use wasm_bindgen::prelude::*;
 // The streaming tracer
 // ---------------------------------------------------------------------------------------------
 
-/// The memory budget of a search's recording in the worker: 1.5 GiB (about 45 million nodes).
-pub const WORKER_BUDGET_BYTES: u64 = 3 << 29;
+/// The memory budget of a search's trace: 3.5 GiB of records, events and aux words (about 110
+/// million chess nodes). The worker hands every batch on and keeps none of it, so this bounds
+/// what the page is sent; past it the search stops as at the node cap.
+pub const WORKER_BUDGET_BYTES: u64 = 7 << 29;
 
 /// A [`Recorder`] that hands what it recorded since the last flush to a JS callback every
-/// `batch_nodes` entered nodes. Every callback is delegated to the recorder; only `enter`
-/// adds the flush check, so the search stays monomorphized over this type.
+/// `batch_nodes` entered nodes, and then forgets it ([`Recorder::hand_on`]): the worker holds
+/// one batch, never the trace. The statistics come from a [`StatsTracer`] fed alongside.
+/// Every callback is delegated to the recorder; only `enter` adds the flush check, so the
+/// search stays monomorphized over this type.
 ///
 /// Every [`Tracer`] method must be forwarded here: one left to its default no-op would be
 /// silently missing from the browser's trace. `tests/wasm.rs` compares a streamed search with
 /// the native recording to catch that.
 struct Streamer<'a> {
     rec: Recorder,
+    stats: StatsTracer,
     on_batch: &'a Function,
     batch_nodes: usize,
     next_flush: usize,
@@ -53,8 +58,12 @@ impl<'a> Streamer<'a> {
         } else {
             batch_nodes as usize
         };
+        let mut rec = Recorder::with_budget(WORKER_BUDGET_BYTES);
+        // A warm worker: one batch's room, reserved once (it is reused for every batch).
+        rec.reserve(batch_nodes.min(1 << 16) + 64);
         Streamer {
-            rec: Recorder::with_budget(WORKER_BUDGET_BYTES),
+            rec,
+            stats: StatsTracer::new(),
             on_batch,
             batch_nodes,
             next_flush: batch_nodes,
@@ -69,7 +78,7 @@ impl<'a> Streamer<'a> {
         if self.error.is_some() {
             return;
         }
-        let batch = self.cursor.next_live(&self.rec);
+        let batch = self.cursor.next_streamed(&mut self.rec);
         super::set(&batch, "elapsedMs", js_sys::Date::now() - self.started_ms);
         if let Err(e) = self.on_batch.call1(&JsValue::NULL, &batch) {
             self.error = Some(e);
@@ -81,20 +90,23 @@ impl Tracer for Streamer<'_> {
     #[inline]
     fn begin_iteration(&mut self, depth: i32) {
         self.rec.begin_iteration(depth);
+        self.stats.begin_iteration(depth);
     }
 
     #[inline]
     fn enter(&mut self, e: &Enter) {
         self.rec.enter(e);
-        if self.rec.nodes.len() >= self.next_flush {
+        self.stats.enter(e);
+        if self.rec.node_total() >= self.next_flush {
             self.flush();
-            self.next_flush = self.rec.nodes.len().saturating_add(self.batch_nodes);
+            self.next_flush = self.rec.node_total().saturating_add(self.batch_nodes);
         }
     }
 
     #[inline]
     fn moves_generated(&mut self, count: u32) {
         self.rec.moves_generated(count);
+        self.stats.moves_generated(count);
     }
 
     #[inline]
@@ -115,11 +127,13 @@ impl Tracer for Streamer<'_> {
     #[inline]
     fn research(&mut self) {
         self.rec.research();
+        self.stats.research();
     }
 
     #[inline]
     fn exit(&mut self, x: &Exit) {
         self.rec.exit(x);
+        self.stats.exit(x);
     }
 
     #[inline]
@@ -155,6 +169,7 @@ impl Tracer for Streamer<'_> {
     #[inline]
     fn aspiration_fail(&mut self, alpha: Value, beta: Value, value: Value) {
         self.rec.aspiration_fail(alpha, beta, value);
+        self.stats.aspiration_fail(alpha, beta, value);
     }
 
     #[inline]
@@ -186,6 +201,10 @@ pub struct Session {
     config: SearchConfig,
     recording: Option<Recorder>,
     summary: Option<Summary>,
+    /// The statistics of a search this session ran (it streamed its trace and kept none).
+    stats: Option<TraceStats>,
+    /// Nodes the last search streamed.
+    streamed: u32,
     /// Where the next [`Session::replay_next`] batch starts.
     replay: BatchCursor,
 }
@@ -239,7 +258,8 @@ fn check_recording(rec: &Recorder) -> Result<(), String> {
     }
     let (mut entered, mut aux, mut stack) = (0usize, 0usize, Vec::new());
     for (k, &code) in rec.events.iter().enumerate() {
-        let kind = EventKind::from_u8(code).ok_or(format!("event {k} has unknown kind {code}"))?;
+        let kind =
+            EventKind::from_u8(code).ok_or_else(|| format!("event {k} has unknown kind {code}"))?;
         match kind {
             EventKind::Enter => {
                 if entered >= n {
@@ -288,17 +308,24 @@ impl Session {
             config: header.config,
             recording: Some(rec),
             summary: Some(header.summary),
+            stats: None,
+            streamed: 0,
             replay: BatchCursor::default(),
         })
     }
 
     fn outcome(&self, elapsed_ms: Option<f64>) -> Result<JsValue, JsError> {
-        let (Some(rec), Some(summary)) = (&self.recording, &self.summary) else {
+        let Some(summary) = &self.summary else {
             return Err(err("no trace yet"));
+        };
+        let stats = match (&self.stats, &self.recording) {
+            (Some(s), _) => s.clone(),
+            (None, Some(rec)) => TraceStats::of(rec),
+            (None, None) => return Err(err("no trace yet")),
         };
         to_js(&Outcome {
             summary,
-            stats: &TraceStats::of(rec),
+            stats: &stats,
             aborted: summary.aborted,
             input: &self.input,
             config: &self.config,
@@ -323,6 +350,8 @@ impl Session {
             config,
             recording: None,
             summary: None,
+            stats: None,
+            streamed: 0,
             replay: BatchCursor::default(),
         })
     }
@@ -352,6 +381,8 @@ impl Session {
             config,
             recording: Some(Recorder::new()),
             summary: None,
+            stats: None,
+            streamed: 0,
             replay: BatchCursor::default(),
         })
     }
@@ -411,6 +442,7 @@ impl Session {
     pub fn run(&mut self, on_batch: &Function, batch_nodes: u32) -> Result<JsValue, JsError> {
         self.recording = None;
         self.summary = None;
+        self.stats = None;
         let started = js_sys::Date::now();
         let mut streamer = Streamer::new(on_batch, batch_nodes, started);
         let summary = self
@@ -427,9 +459,9 @@ impl Session {
                 .unwrap_or_else(|| format!("{e:?}"));
             return Err(err(format!("the batch callback threw: {message}")));
         }
-        let mut rec = streamer.rec;
-        rec.shrink_to_fit();
-        self.recording = Some(rec);
+        // The page holds the trace now; it hands it back to be saved.
+        self.streamed = streamer.rec.node_total() as u32;
+        self.stats = Some(streamer.stats.finish());
         self.summary = Some(summary);
         self.outcome(Some(elapsed_ms))
     }
@@ -509,12 +541,16 @@ impl Session {
             .map_err(|e| err(format!("cannot write the trace: {e}")))
     }
 
-    /// Nodes recorded (0 before a run).
+    /// Nodes recorded (0 before a run): streamed by a search, or held (an opened or handed-back
+    /// trace).
     pub fn node_count(&self) -> u32 {
-        self.recording.as_ref().map_or(0, |r| r.nodes.len() as u32)
+        self.recording
+            .as_ref()
+            .map_or(self.streamed, |r| r.nodes.len() as u32)
     }
 
-    /// All node records (28 bytes each), e.g. to rebuild a view from scratch.
+    /// All node records the session holds (28 bytes each): those of an opened or handed-back
+    /// trace; none after a search, which streamed them and kept nothing.
     pub fn nodes(&self) -> js_sys::Uint8Array {
         let nodes = self.recording.as_ref().map_or(&[][..], |r| &r.nodes[..]);
         js_sys::Uint8Array::from(super::node_bytes(nodes))

@@ -5,8 +5,10 @@
 // worker (and keeps the batches it already received). After a wasm panic the instance is
 // unusable: the worker reports {type:'panic'} and the page terminates and restarts it.
 //
-// The worker keeps the last trace it made (a finished search, an opened file, or a trace the
-// page handed back) until the next request, so that the page can save it.
+// A search's trace streams to the page batch by batch and the worker keeps none of it (the
+// core's recorder forgets each batch once sent), so the page holds the only copy. The worker
+// keeps an opened file or a trace the page handed back until the next request, so that the
+// page can save it; saving a search first hands its trace back.
 
 import init, { Session, last_panic, debug_panic } from '/pkg/prunescope.js';
 
@@ -16,7 +18,7 @@ const DEFAULT_BATCH = 8192;
 const PANIC_GLOBAL = '__prunescopeLastPanic';
 
 let dead = false; // set after a panic: the wasm instance must not be used again
-/** The trace kept for saving: { id, session }. */
+/** The trace kept for saving (an opened file or a handed-back trace): { id, session }. */
 let current = null;
 /** A trace being handed back by the page: { id, session, summary }. */
 let adopting = null;
@@ -65,8 +67,6 @@ function search({ id, input, config, batch }) {
     session = new Session(input, config ?? undefined);
     const outcome = session.run((b) => postBatch(id, b), batchSize(batch));
     self.postMessage({ type: 'done', id, ...outcome });
-    current = { id, session };
-    session = null;
   } catch (err) {
     fail(id, err);
   } finally {
@@ -88,7 +88,7 @@ function open({ id, file, batch }) {
       return new Uint8Array(reader.readAsArrayBuffer(piece));
     });
     const { input, config } = session.header();
-    self.postMessage({ type: 'header', id, input, config });
+    self.postMessage({ type: 'header', id, input, config, nodes: session.node_count() });
     const size = batchSize(batch) || Number.MAX_SAFE_INTEGER;
     for (let b = session.replay_next(size); b; b = session.replay_next(size)) postBatch(id, b);
     self.postMessage({ type: 'done', id, ...session.outcome_now() });

@@ -7,6 +7,11 @@ import { NONE } from './store.js';
 import { NONE16 } from '../schema.js';
 
 const CACHE_LIMIT = 200_000;
+/**
+ * Nodes the core's naming columns (19 bytes a node in the page thread's wasm memory) reserve
+ * at most up front; past it they grow by doubling inside wasm32's 4 GiB.
+ */
+const NAMES_RESERVE = 1 << 27;
 
 export class Names {
   constructor(store) {
@@ -33,7 +38,7 @@ export class Names {
     if (!input || !NamesClass) return;
     try {
       this.handle = new NamesClass(input, config ?? undefined);
-      if (hint) this.handle.reserve(hint);
+      if (hint) this.handle.reserve(Math.min(hint, NAMES_RESERVE));
     } catch (e) {
       this.error = String(e.message || e);
     }

@@ -55,8 +55,19 @@ const COLUMNS = [
   ['nChildren', Uint16Array], // children recorded (re-searches included)
 ];
 
-/** Reserve at most this many nodes up front (the rest grows by doubling). */
-const MAX_RESERVE = 1 << 23;
+/**
+ * Reserve at most this many nodes up front (past it the columns grow by doubling). Reserved
+ * room that is never written is never touched, so it costs address space, not memory: the
+ * columns are sized once, exactly for the node cap, and never copied while a search streams.
+ */
+const MAX_RESERVE = 1 << 27;
+/**
+ * Events and aux words reserved per node (a chess search with a transposition table and
+ * quiescence has about 2.6 events and 1.2 words a node; reserving too few means a doubling copy
+ * of the tape mid-search).
+ */
+const EVENTS_PER_NODE = 4;
+const AUX_PER_NODE = 4;
 
 function grown(arr, need, exact = false) {
   if (arr.length >= need) return arr;
@@ -106,16 +117,27 @@ export class TraceStore {
    * Reserved memory that is never written costs nothing.
    */
   reset(hint = 0) {
+    for (let h = Math.min(hint, MAX_RESERVE); ; h = Math.floor(h / 2)) {
+      try {
+        return this._reset(h);
+      } catch (e) {
+        // the browser refused that much address space: reserve less (the rest grows)
+        if (!(e instanceof RangeError) || h === 0) throw e;
+      }
+    }
+  }
+
+  _reset(h) {
     this.n = 0;
     this.cap = 0;
     for (const [name, Ctor] of COLUMNS) this[name] = new Ctor(0);
-    this.ensure(Math.max(4096, Math.min(hint, MAX_RESERVE)) + 1, true);
-    // event tape: two events per node (enter, exit) plus α raises and cut-offs
-    const he = hint ? Math.min(Math.ceil(Math.min(hint, MAX_RESERVE) * 2.6) + 64, 1 << 27) : 16384;
+    this.ensure(Math.max(4096, h) + 1, true);
+    // event tape: two events per node (enter, exit) plus α raises, cut-offs, TT hits
+    const he = h ? h * EVENTS_PER_NODE + 64 : 16384;
     this.ev = new Uint8Array(he);
     this.evNode = new Uint32Array(he);
     this.nev = 0;
-    this.aux = new Int32Array(4096);
+    this.aux = new Int32Array(h ? h * AUX_PER_NODE + 64 : 4096);
     this.naux = 0;
     this.auxCk = new Uint32Array((he >> 6) + 2); // aux position at every 64th event
     this.stack = new Uint32Array(1024); // open nodes while replaying the tape (sp = depth)
@@ -251,7 +273,7 @@ export class TraceStore {
     this.ensure(start + count + 1);
     if (msg.updIds && msg.updIds.length) this._writeRecords(msg.upd, msg.updIds, 0);
     if (count) this._writeRecords(msg.nodes, null, start);
-    for (let id = start; id < start + count; id++) this._attach(id);
+    this._attach(start, start + count);
     this.n = start + count;
     if (msg.research) {
       const r = msg.research;
@@ -277,25 +299,29 @@ export class TraceStore {
     return start;
   }
 
-  _attach(id) {
-    const p = this.parent[id];
-    const ply = p === NONE ? 0 : this.ply[p] + 1;
-    this.ply[id] = ply;
-    this.exitEv[id] = NONE;
-    this.lastChild[id] = NONE;
-    this.nChildren[id] = 0;
-    if (p !== NONE) {
-      this.lastChild[p] = id;
-      this.nChildren[p]++;
+  /** Indexes nodes [from, to): ply, child links, per-ply lists. One loop, no call per node. */
+  _attach(from, to) {
+    const { parent, ply, exitEv, lastChild, nChildren, subEnd, plyLists } = this;
+    let maxPly = this.maxPly;
+    for (let id = from; id < to; id++) {
+      const p = parent[id];
+      const q = p === NONE ? 0 : ply[p] + 1;
+      ply[id] = q;
+      exitEv[id] = NONE;
+      lastChild[id] = NONE;
+      nChildren[id] = 0;
+      subEnd[id] = id + 1;
+      if (p !== NONE) {
+        lastChild[p] = id;
+        nChildren[p]++;
+      }
+      if (q >= plyLists.length) for (let k = plyLists.length; k <= q; k++) plyLists[k] = new Growable(Uint32Array, 1024);
+      if (q > maxPly) maxPly = q;
+      const l = plyLists[q];
+      if (l.n === l.a.length) l.a = grown(l.a, l.n + 1);
+      l.a[l.n++] = id;
     }
-    let l = this.plyLists[ply];
-    if (!l) {
-      for (let q = this.plyLists.length; q <= ply; q++) this.plyLists[q] = new Growable(Uint32Array, 1024);
-      l = this.plyLists[ply];
-    }
-    l.push(id);
-    if (ply > this.maxPly) this.maxPly = ply;
-    this.subEnd[id] = id + 1;
+    this.maxPly = maxPly;
   }
 
   _replay(events) {

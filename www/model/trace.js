@@ -27,6 +27,11 @@ const HANDBACK_NODES = 1 << 19;
  * their turn.
  */
 const SLICE_MS = 8;
+/**
+ * While a trace streams in, the page is told of changes (and redraws) at most this often:
+ * drawing a large tree on every batch would take the core the worker needs.
+ */
+const STREAM_REDRAW_MS = 250;
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 let traces = 0;
@@ -80,6 +85,8 @@ export class Trace {
     this.pendingAt = 0;
     this.sliceTimer = 0;
     this.drainWaiters = [];
+    this.lastChange = 0;
+    this.changeTimer = 0;
   }
 
   start() {
@@ -156,7 +163,25 @@ export class Trace {
     this.batches++;
     if (this.store.rootDepths.length) this.depth = this.store.rootDepths[this.store.rootDepths.length - 1];
     if (this.status === 'running') this.elapsedMs = m.elapsedMs ?? performance.now() - this.startedAt;
-    this.onChange();
+    this.streamed();
+  }
+
+  /** `onChange` for a batch taken in: at most every STREAM_REDRAW_MS, the last one late. */
+  streamed() {
+    const now = performance.now();
+    const wait = STREAM_REDRAW_MS - (now - this.lastChange);
+    if (wait <= 0) {
+      clearTimeout(this.changeTimer);
+      this.changeTimer = 0;
+      this.lastChange = now;
+      this.onChange();
+    } else if (!this.changeTimer) {
+      this.changeTimer = setTimeout(() => {
+        this.changeTimer = 0;
+        this.lastChange = performance.now();
+        this.onChange();
+      }, wait);
+    }
   }
 
   /** Runs a search; resolves when it ends (done, stopped or failed). */
@@ -171,7 +196,7 @@ export class Trace {
       await this.drain();
       if (gen !== this.generation || this.status !== 'running') return;
       this.finish(done);
-      this.client.hold(this.token);
+      // The worker streamed the trace and kept none of it: saving hands it back (handBack).
       if (done.aborted) {
         const budget = done.summary?.stopped === 'memory_budget';
         this.notice = {
@@ -203,7 +228,8 @@ export class Trace {
         (header) => {
           if (seq !== this.openSeq) return;
           begun = true;
-          this.begin(header.input, header.config, 'file');
+          // the file's size is known: the columns are reserved once, exactly
+          this.begin(header.input, header.config, 'file', header.nodes ?? 0);
           this.fileName = name;
           this.status = 'opening';
           this.onChange();

@@ -4,6 +4,7 @@
 // Steps, play and keys are www/controls/ (shared with explore mode). No DOM.
 
 import { NONE, EV } from '../model/store.js';
+import { refit } from '../state.js';
 import { alignedLayout, FixedLayout, follow } from '../model/aligned.js';
 
 export const other = (k) => (k === 'A' ? 'B' : 'A');
@@ -175,8 +176,8 @@ export function createCompare(app) {
       if (!c) return;
       const width = cmp.layout ? cmp.layout.width : Math.max(side('A').layout.width, side('B').layout.width);
       const rows = Math.max(side('A').store.maxPly, side('B').store.maxPly) + 1;
-      (cmp.view === 'ghost' ? c.G : c.A).fit(width, rows);
-      app.invalidate(true, false);
+      // Redraw only when the view moved (autoFit runs inside every tree frame).
+      if (refit(cmp.transform, () => (cmp.view === 'ghost' ? c.G : c.A).fit(width, rows))) app.invalidate(true, false);
     },
     autoFit() {
       if (!cmp.transform.userMoved) mode.fit();

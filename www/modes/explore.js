@@ -3,6 +3,7 @@
 // mode). No DOM: it changes the state and asks for a redraw.
 
 import { NONE } from '../model/store.js';
+import { refit } from '../state.js';
 
 /**
  * `app`: { state, invalidate(tree, ui), canvas() → the explore TreeCanvas }.
@@ -52,8 +53,9 @@ export function createExplore(app) {
 
     fit() {
       const t = trace();
-      app.canvas()?.fit(t.layout.width, t.store.maxPly + 1);
-      app.invalidate(true, false);
+      // Redraw only when the view moved: autoFit runs inside every tree frame, and an
+      // unconditional invalidate there would redraw the tree on every animation frame.
+      if (refit(ex.transform, () => app.canvas()?.fit(t.layout.width, t.store.maxPly + 1))) app.invalidate(true, false);
     },
 
     /** Fits unless the user zoomed or panned (after new nodes, a resize). */

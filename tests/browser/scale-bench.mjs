@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// The scale benchmark of issue 13: two 10-million-node searches streamed into the page through
+// its own controls in headless Chromium, against the real worker and wasm build (pkg/). Run by
+// hand (with `nice -n 10`), never as a test:
+//
+//   nice -n 10 node tests/browser/scale-bench.mjs [--cap 10000000] [--only chess|random]
+//                                                  [--no-save] [--no-stop]
+//
+// For the chess search (start position, PVS, depth 14 with iterative deepening, TT, TT move,
+// MVV-LVA, killers, history, quiescence) and the random tree b=10 d=8 searched by minimax, both
+// stopped by the node cap, it prints:
+//   - the longest main-thread stall while streaming (the longest gap between animation frames)
+//     and the total time in frames longer than 50 ms;
+//   - the renderer's memory growth per node, the search worker included: the resident memory
+//     (VmRSS) of Chromium's renderer processes, which hold the page and its workers, before
+//     the search and after it (after a garbage collection), divided by the nodes;
+//   - nodes/s into the page (Start → the whole trace taken in) against the native CLI recording
+//     the same search (`--trace` to a binary file; CARGO_TARGET_DIR/release/prunescope);
+//   - frame times while panning the whole tree and the latency of stepping keys;
+//   - saving the trace in the compact format and opening that file again (the page's own
+//     buttons; the download is streamed to disk), with the file's size;
+//   - Stop in the middle of the stream: from the click to the page showing "stopped", and
+//     the longest frame gap around it;
+//   - the wasm's raw and gzip size.
+// Figures are for this machine at this moment: compare ratios measured in one run.
+
+import { existsSync, readFileSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setup, openPage, settle, snapshot, hook, ROOT } from './hook.mjs';
+
+const argv = process.argv.slice(2);
+const arg = (name, def) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : def;
+};
+const CAP = Number(arg('--cap', 10_000_000));
+const ONLY = arg('--only', '');
+const SAVE = !argv.includes('--no-save');
+const STOP = !argv.includes('--no-stop');
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const TECHNIQUES = ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence'];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const ms = (v) => `${v.toFixed(1)} ms`;
+const line = (k, v) => console.log(`  ${k.padEnd(58)} ${v}`);
+const stats = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { n: s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1] };
+};
+
+/** Resident bytes of the renderer processes started by this benchmark (page and workers). */
+function rendererRss() {
+  const procs = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      procs.set(Number(d), { ppid, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
+    } catch {
+      /* gone */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
+    return false;
+  };
+  let rss = 0;
+  for (const [pid, p] of procs) {
+    if (!p.cmd.includes('--type=renderer') || !mine(pid)) continue;
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) rss += Number(m[1]) * 1024;
+    } catch {
+      /* gone */
+    }
+  }
+  return rss;
+}
+
+const env = await setup();
+const tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-scale-'));
+// Each search gets a fresh page (its own renderer process), so that memory is measured from a
+// clean start.
+let page, cdp;
+const gc = () => cdp.send('HeapProfiler.collectGarbage');
+const memory = async () => {
+  await gc();
+  await new Promise((r) => setTimeout(r, 500));
+  return rendererRss();
+};
+const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release/prunescope');
+
+/** Watches animation frames from now on: the gaps between them. */
+const watchFrames = () =>
+  hook(page, () => {
+    const gaps = (window.__gaps = []);
+    let last = performance.now();
+    window.__watch = true;
+    const tick = (now) => {
+      gaps.push(now - last);
+      last = now;
+      if (window.__watch) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+const frameGaps = () =>
+  hook(page, () => {
+    window.__watch = false;
+    return window.__gaps;
+  });
+const generation = async () => (await snapshot(page)).explore.generation;
+const whenEnded = (g, statuses = ['done']) =>
+  page.waitForFunction(([g, st]) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && st.includes(s.status);
+  }, [g, statuses], { timeout: 1_800_000, polling: 100 });
+
+async function chessControls() {
+  await page.click('#tab-chess');
+  await page.fill('#fen', START_FEN);
+  await page.fill('#chess-depth', '14');
+  await page.check('#iterative');
+  await page.selectOption('#algo', 'pvs');
+  await page.fill('#node-cap', String(CAP));
+  await hook(page, () => (document.getElementById('techniques').open = true));
+  for (const n of TECHNIQUES) await page.check(`#tech-switches input[data-enable="${n}"]`);
+}
+async function randomControls() {
+  await page.click('#tab-random');
+  await page.fill('#rnd-b', '10');
+  await page.fill('#rnd-d', '8');
+  await page.selectOption('#algo', 'minimax');
+  await page.fill('#node-cap', String(CAP));
+}
+
+const CASES = [
+  {
+    key: 'chess',
+    name: 'Chess, start position, PVS depth 14 (iterative), tt, tt_move, mvv_lva, killers, history, quiescence',
+    controls: chessControls,
+    cli: ['chess', '--fen', START_FEN, '-d', '14', '--algo', 'pvs', '--enable', TECHNIQUES.join(','), '--node-cap', String(CAP)],
+  },
+  {
+    key: 'random',
+    name: 'Random tree b=10 d=8, minimax',
+    controls: randomControls,
+    cli: ['random', '-b', '10', '-d', '8', '--algo', 'minimax', '--node-cap', String(CAP)],
+  },
+].filter((c) => !ONLY || c.key === ONLY);
+
+for (const c of CASES) {
+  console.log(`\n${c.name}, node cap ${fmt(CAP)}`);
+  if (page) await page.context().close();
+  page = await openPage(env);
+  cdp = await page.context().newCDPSession(page);
+  await c.controls();
+  const m0 = await memory();
+  const g = await generation();
+  await watchFrames();
+  const t0 = Date.now();
+  await page.click('#start');
+  await whenEnded(g);
+  const wall = Date.now() - t0;
+  const gaps = (await frameGaps()).slice(1);
+  await settle(page);
+  const s = (await snapshot(page)).explore;
+  const m1 = await memory();
+  const long = gaps.filter((x) => x > 50);
+  line('nodes', fmt(s.nodes));
+  line('Start → whole trace in the page', `${fmt(wall)} ms → ${fmt(s.nodes / (wall / 1000))} nodes/s`);
+  if (existsSync(cli)) {
+    const out = path.join(tmp, 'cli.pstrace');
+    const t = Date.now();
+    execFileSync(cli, [...c.cli, '--trace', out], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const cms = Date.now() - t;
+    line('native CLI, the same search, --trace x.pstrace', `${fmt(cms)} ms → ${fmt(s.nodes / (cms / 1000))} nodes/s (page/CLI ${(cms / wall).toFixed(2)})`);
+    rmSync(out, { force: true });
+  } else line('native CLI', `not built (${cli})`);
+  line('longest gap between frames while streaming', ms(Math.max(...gaps)));
+  line('time in frames longer than 50 ms', `${fmt(long.reduce((a, b) => a + b, 0))} ms in ${long.length} of ${gaps.length} frames`);
+  line('renderer RSS growth per node, worker included', `${((m1 - m0) / s.nodes).toFixed(1)} B (${fmt((m1 - m0) / 2 ** 20)} MiB)`);
+  line('typed arrays the store holds per node', `${((await hook(page, () => window.prunescope.storeBytes())) / s.nodes).toFixed(1)} B`);
+
+  // interactions on the whole tree
+  await hook(page, () => window.prunescope.run('view.fit'));
+  const draws = [];
+  for (let i = 0; i < 40; i++) {
+    await hook(page, (dx) => window.prunescope.pan(dx), i % 2 ? 120 : -80);
+    draws.push((await hook(page, () => window.prunescope.frame())).ms);
+  }
+  const f = stats(draws);
+  line('pan: draw time p50 / p95 / max', `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.max)}`);
+  await hook(page, () => {
+    window.__keys = [];
+    if (window.__keyWatch) return;
+    window.__keyWatch = true;
+    document.addEventListener('keydown', (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => requestAnimationFrame(() => window.__keys.push(performance.now() - t0)));
+    }, { capture: true });
+  });
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'm', 'ArrowUp', 'End']) {
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press(key);
+      await settle(page);
+    }
+  }
+  const k = stats(await hook(page, () => window.__keys));
+  line('key → step drawn (two frames) p50 / p95 / max', `${ms(k.p50)} / ${ms(k.p95)} / ${ms(k.max)}`);
+
+  if (SAVE) {
+    await page.selectOption('#save-format', 'binary');
+    const t1 = Date.now();
+    const dl = page.waitForEvent('download', { timeout: 1_800_000 });
+    await page.click('#save-trace');
+    const file = path.join(tmp, `${c.key}.pstrace`);
+    await (await dl).saveAs(file);
+    const saved = Date.now() - t1;
+    const size = statSync(file).size;
+    line('save (.pstrace, chunks to a download)', `${fmt(saved)} ms, ${(size / 2 ** 20).toFixed(1)} MiB (${(size / s.nodes).toFixed(1)} B/node)`);
+    const g2 = await generation();
+    await watchFrames();
+    const t2 = Date.now();
+    await page.setInputFiles('#open-file', file);
+    await whenEnded(g2);
+    const opened = Date.now() - t2;
+    const og = (await frameGaps()).slice(1);
+    const n2 = (await snapshot(page)).explore.nodes;
+    line('open that file (read, checked, streamed in)', `${fmt(opened)} ms, ${fmt(n2)} nodes, longest frame gap ${ms(Math.max(...og))}`);
+    rmSync(file);
+  }
+
+  if (STOP) {
+    await c.controls();
+    await hook(page, () => {
+      window.__stop = null;
+      if (window.__stopWatch) return;
+      window.__stopWatch = true;
+      document.getElementById('stop').addEventListener('pointerdown', (e) => {
+        const t0 = e.timeStamp;
+        const check = () => {
+          if (window.prunescope.snapshot().explore.status !== 'running') {
+            window.__stop = performance.now() - t0;
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }, { capture: true });
+    });
+    const g3 = await generation();
+    await watchFrames();
+    await page.click('#start');
+    const half = Math.min(s.nodes, CAP) / 2;
+    await page.waitForFunction(([g, at]) => {
+      const x = window.prunescope.snapshot().explore;
+      return x.generation > g && (x.nodes > at || x.status !== 'running');
+    }, [g3, half], { timeout: 1_800_000, polling: 20 });
+    const box = await page.locator('#stop').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => window.__stop !== null, null, { timeout: 60_000 });
+    const sg = (await frameGaps()).slice(1);
+    const x = (await snapshot(page)).explore;
+    line(`Stop at ${fmt(x.nodes)} nodes: click → "stopped" drawn`, `${ms(await hook(page, () => window.__stop))} (status ${x.status}; longest frame gap ${ms(Math.max(...sg))})`);
+    await page.waitForFunction(() => window.prunescope.snapshot().explore.ready, null, { timeout: 600_000 });
+  }
+}
+
+const wasm = readFileSync(path.join(ROOT, 'pkg/prunescope_bg.wasm'));
+console.log('\nwasm');
+line('pkg/prunescope_bg.wasm raw / gzip -9', `${(wasm.length / 1024).toFixed(0)} KiB / ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(0)} KiB`);
+rmSync(tmp, { recursive: true, force: true });
+await env.close();

@@ -1,0 +1,69 @@
+// Large traces in the page (issue 13): a 2,000,000-node search (today's default node cap) saved
+// in the compact format through the page's Save button and opened again through its file
+// input gives back the same tree, node for node; the worker streams a search and keeps none of
+// it, so saving hands the page's trace back first.
+//
+//   node --test tests/browser/scale.test.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setup, openPage, runSearch, whenTraceEnds, hook, snapshot } from './hook.mjs';
+
+const CAP = 2_000_000;
+let env, page, tmp;
+const problems = [];
+
+before(async () => {
+  env = await setup();
+  page = await openPage(env, { problems });
+  tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-scale-test-'));
+});
+
+after(async () => {
+  await env?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+test('a 2,000,000-node search saved as .pstrace and opened again is the same tree, node for node', { timeout: 600_000 }, async () => {
+  // The start position, PVS with iterative deepening, a transposition table, move ordering
+  // and quiescence: every iteration is a root search, with re-searches and TT events.
+  await page.click('#tab-chess');
+  await page.fill('#fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  await page.fill('#chess-depth', '14');
+  await page.check('#iterative');
+  await page.selectOption('#algo', 'pvs');
+  await page.fill('#node-cap', String(CAP));
+  await hook(page, () => (document.getElementById('techniques').open = true));
+  for (const n of ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence']) await page.check(`#tech-switches input[data-enable="${n}"]`);
+  const s = await runSearch(page, 300_000);
+  assert.equal(s.status, 'done');
+  assert.equal(s.nodes, CAP, 'the node cap stopped the search');
+  assert.equal(s.aborted, true);
+  const original = await hook(page, () => window.prunescope.digest());
+  assert.equal(original.nodes, CAP);
+  assert.ok(original.events > 2 * CAP, `${original.events} events`);
+  assert.ok(original.research.length > 0 && original.roots.split(',').length > 10, 're-searches and iterations');
+  const sample = [0, 1, 17, 123_456, CAP - 1];
+  const nodes = await hook(page, (ids) => ids.map((id) => window.prunescope.node('explore', id)), sample);
+
+  await page.selectOption('#save-format', 'binary');
+  const download = page.waitForEvent('download', { timeout: 300_000 });
+  await page.click('#save-trace');
+  const file = path.join(tmp, 'big.pstrace');
+  await (await download).saveAs(file);
+  const bytes = statSync(file).size;
+  assert.ok(bytes > 1000 && bytes < 40 * CAP, `${bytes} bytes for ${CAP} nodes`);
+
+  const opened = await whenTraceEnds(page, 'explore', () => page.setInputFiles('#open-file', file), 300_000);
+  assert.equal(opened.status, 'done');
+  assert.equal(opened.file, 'big.pstrace');
+  assert.equal(opened.nodes, CAP);
+  const again = await hook(page, () => window.prunescope.digest());
+  assert.deepEqual(again, original, 'records, tape, aux words, re-search pairs and roots are equal');
+  assert.deepEqual(await hook(page, (ids) => ids.map((id) => window.prunescope.node('explore', id)), sample), nodes);
+  assert.match((await snapshot(page)).explore.notice?.text ?? '', /stopped by the node cap/);
+  assert.deepEqual(problems, []);
+});
