@@ -1078,3 +1078,113 @@ fn records_read_back_as_written() {
     );
     assert!(records_from_bytes(&[1, 2, 3]).is_err());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Experiments (src/wasm/experiments.rs)
+// ---------------------------------------------------------------------------------------------
+
+const BK: &str = include_str!("../www/data/bk.epd");
+
+#[wasm_bindgen_test]
+fn committed_results_are_checked_through_the_core() {
+    use prunescope::wasm::experiments::read_result;
+    let text = include_str!("../docs/results/uncertainty.json");
+    let c = read_result("uncertainty", "uncertainty", text).unwrap();
+    assert_eq!(
+        (c.experiment.as_str(), c.rows, c.positions),
+        ("uncertainty", 24, 24)
+    );
+    assert!(
+        c.consistent,
+        "this build computes the committed tables from the rows"
+    );
+    assert!(
+        c.runs[0]
+            .command
+            .as_deref()
+            .unwrap()
+            .contains("experiment uncertainty")
+    );
+    let refuse = |name: &str, text: &str, want: &str| {
+        let e = read_result(name, name, text).unwrap_err();
+        assert!(e.contains(want), "{e}");
+    };
+    refuse("best-move-index", text, "\"experiment\" is 'uncertainty'");
+    refuse("uncertainty", "{", "not JSON");
+    refuse(
+        "uncertainty",
+        &text.replacen("\"prunescope-experiment\"", "\"other\"", 1),
+        "prunescope-experiment",
+    );
+    refuse(
+        "uncertainty",
+        &text.replacen("\"version\": 1", "\"version\": 2", 1),
+        "version 2",
+    );
+    refuse(
+        "uncertainty",
+        &text.replacen("\"positions\": 24", "\"positions\": 24, \"x\": 1", 1),
+        "unknown field `x`",
+    );
+    let mut doc: serde_json::Value = serde_json::from_str(text).unwrap();
+    doc["rows"][0][1] = 7.into();
+    refuse(
+        "uncertainty",
+        &doc.to_string(),
+        "rows[0]: position is not a string",
+    );
+    refuse("nope", text, "unknown experiment 'nope'");
+    // changed rows: still read, but flagged as not what this build computes from them
+    let mut doc: serde_json::Value = serde_json::from_str(text).unwrap();
+    doc["rows"][0][5] = 1.into();
+    let c = read_result("uncertainty", "uncertainty", &doc.to_string()).unwrap();
+    assert!(!c.consistent);
+}
+
+#[wasm_bindgen_test]
+fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
+    use prunescope::experiments::{Dataset, Experiment, Meter, Options, parse_epd};
+    use prunescope::wasm::experiments::{report_rows, run_position, small_depths};
+    let (rows, nodes) = run_position("best-move-index", BK, 1, "2").unwrap();
+    let suite = parse_epd(BK).unwrap();
+    let o = Options {
+        depths: vec![2],
+        node_cap: prunescope::search::config::DEFAULT_NODE_CAP,
+        nodes: 1,
+    };
+    let pos = ChessPos::from_fen(&suite[1].fen).unwrap();
+    let e = Experiment::BestMoveIndex;
+    let want = e
+        .run_position(1, &suite[1], &pos, &o, &Meter::default())
+        .unwrap();
+    assert_eq!(rows, want);
+    assert!(nodes > 0);
+    let json: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            let mut v = vec![
+                r.index.into(),
+                r.id.clone().into(),
+                r.depth.into(),
+                u8::from(r.capped).into(),
+            ];
+            v.extend(r.cells.iter().map(|&c| serde_json::Value::from(c)));
+            serde_json::Value::Array(v)
+        })
+        .collect();
+    assert_eq!(
+        report_rows("best-move-index", json).unwrap(),
+        e.report(&Dataset::new(e.columns(), want))
+    );
+    let err = run_position("uncertainty", BK, 0, "6").unwrap_err();
+    assert!(err.contains("depth 6 is too deep"), "{err}");
+    assert!(
+        run_position("uncertainty", BK, 99, "2")
+            .unwrap_err()
+            .contains("past the suite's end")
+    );
+    assert!(small_depths(Experiment::Presearch).is_err());
+    assert!(small_depths(Experiment::NullMove).is_err());
+    assert_eq!(small_depths(Experiment::Schaeffer).unwrap(), [2, 3, 4, 5]);
+    assert!(run_position("presearch", BK, 0, "3").is_err());
+}

@@ -11,6 +11,7 @@ import { createFrame } from './frame.js';
 import { storedTheme, isDark, applyTheme, readPalette, onSystemThemeChange } from './theme.js';
 import { createExplore } from './modes/explore.js';
 import { createCompare } from './modes/compare.js';
+import { createExperiments } from './modes/experiments.js';
 import { createCommands, speedAt, SPEED_STEPS } from './controls/commands.js';
 import { bindKeyboard } from './controls/keyboard.js';
 import { createActions } from './actions.js';
@@ -28,6 +29,7 @@ import { createSummary } from './views/summary.js';
 import { createComparePanels } from './views/compare-panels.js';
 import { createShortcuts } from './views/shortcuts.js';
 import { createBoard } from './views/board.js';
+import { createExperimentsView } from './views/experiments.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
@@ -69,6 +71,7 @@ function createApp(core) {
     select: (id) => app.mode().select(id),
   });
   app.modes = { explore: createExplore(app), compare: createCompare({ ...app, canvases: () => app.canvases }) };
+  app.modes.experiments = createExperiments(app);
   app.commands = createCommands(app);
   app.narrationContext = (t) => ({
     maxmin: state.maxmin,
@@ -138,6 +141,8 @@ function createCanvases(app) {
 function createViews(app) {
   app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
   app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app));
+  app.views.experiments = createExperimentsView(app);
+  app.views.dom.push(app.views.experiments);
   // the board and the chart load lazily: a missing library never breaks the page
   import('/node_modules/chessground/dist/chessground.min.js')
     .then(({ Chessground }) => {
@@ -168,6 +173,7 @@ function wireControls(app, actions) {
   const on = (id, ev, f) => $(id).addEventListener(ev, f);
   on('mode-explore', 'click', () => actions.setMode('explore'));
   on('mode-compare', 'click', () => actions.setMode('compare'));
+  on('mode-experiments', 'click', () => actions.setMode('experiments'));
   on('theme', 'click', () => actions.cycleTheme());
   on('start', 'click', () => actions.start());
   on('stop', 'click', () => actions.stop());

@@ -20,7 +20,8 @@ export function refit(transform, f) {
  */
 export function createState(traces) {
   return {
-    /** 'explore' (one search, stepped node by node) or 'compare' (two searches, matched). */
+    /** 'explore' (one search, stepped node by node), 'compare' (two searches, matched) or
+     * 'experiments' (the papers' experiments). */
     mode: 'explore',
     /** Theme: the toggle's choice ('auto' follows the system), whether dark applies, and the
      * canvas palette read from the CSS custom properties of that theme. */
@@ -50,6 +51,11 @@ export function createState(traces) {
       /** The root search the iterative-deepening card shows (-1: the last). */
       iteration: -1,
     },
+    /** Experiments mode (www/modes/experiments.js): the core's list, the chosen experiment, its
+     * committed result ({status: 'loading'|'ok'|'missing'|'malformed', result | message}, bumped
+     * `committedGeneration`), the small run (www/model/experiments.js ExperimentRun), the depths
+     * and positions asked for, and a refusal to show. */
+    experiments: { list: null, chosen: null, committed: null, committedGeneration: 0, run: null, depths: '', count: 24, notice: null },
     compare: {
       /** The two sides; Swap exchanges the objects. */
       sides: { A: traces.A, B: traces.B },

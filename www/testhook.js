@@ -40,6 +40,22 @@ export function installTestHook(app, { canvases, actions, frame }) {
     };
   }
 
+  /** Experiments mode: the list, the committed result and the small run, as plain data. */
+  function experimentsSnapshot() {
+    const x = state.experiments;
+    const c = x.committed;
+    const r = x.run;
+    return {
+      list: x.list?.map((e) => ({ name: e.name, small: e.small, whyNot: e.why_not, results: e.results })) ?? null,
+      chosen: x.chosen,
+      notice: x.notice,
+      committed: c && { generation: x.committedGeneration, stem: c.stem, status: c.status, message: c.message ?? null, result: c.result ?? null },
+      run: r && { generation: r.generation, version: r.version, status: r.status, name: r.name, depths: r.depths, count: r.count, positionsDone: r.positionsDone, nodes: r.nodes, rows: r.rows, report: r.report, arrivals: r.arrivals, error: r.error },
+      /** The run's version and positions that the run's tables on screen show. */
+      shown: { version: Number(document.getElementById('exp-run-out')?.dataset.version ?? -1), positions: Number(document.getElementById('exp-run-out')?.dataset.positions ?? -1) },
+    };
+  }
+
   const hook = {
     version: HOOK_VERSION,
 
@@ -70,8 +86,12 @@ export function installTestHook(app, { canvases, actions, frame }) {
           A: traceSnapshot(c.sides.A),
           B: traceSnapshot(c.sides.B),
         },
+        experiments: experimentsSnapshot(),
       };
     },
+
+    /** Experiments mode: what its two charts last drew ({kind, names, paper, series} or null). */
+    experimentsDrawn: () => app.views.experiments?.drawn() ?? null,
 
     /** Node `id` of a trace ('explore', 'A' or 'B'), as the page knows it. */
     node(side, id) {

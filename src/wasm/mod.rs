@@ -20,6 +20,7 @@
 pub mod batch;
 pub mod contract;
 pub mod diff;
+pub mod experiments;
 pub mod file;
 pub mod names;
 pub mod session;

@@ -18,7 +18,7 @@ export function bindKeyboard(app) {
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const command = maps[app.state.mode].get(keyOf(e));
+    const command = maps[app.state.mode]?.get(keyOf(e)); // experiments mode has no keymap
     if (!command) return;
     // a focused button must not also be pressed by space / Enter: the page's shortcuts win
     if (t && (t.tagName === 'BUTTON' || t.tagName === 'SUMMARY') && (e.key === ' ' || e.key === 'Enter')) t.blur();

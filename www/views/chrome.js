@@ -47,12 +47,14 @@ export function createChrome(app) {
         for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== state.mode;
         $('mode-explore').setAttribute('aria-pressed', String(state.mode === 'explore'));
         $('mode-compare').setAttribute('aria-pressed', String(state.mode === 'compare'));
+        $('mode-experiments').setAttribute('aria-pressed', String(state.mode === 'experiments'));
       }
       setText('theme-name', THEME_WORDS[state.theme.choice]);
       $('theme').title = `Theme: ${state.theme.choice === 'auto' ? `follows the system (now ${state.theme.dark ? 'dark' : 'light'})` : state.theme.choice}; click for the next`;
       const pill = $('engine-state');
-      const busy = mode.traces().some((t) => t.running);
-      const ready = state.core.ready && mode.traces().every((t) => t.engineReady);
+      const traces = state.mode === 'experiments' ? [] : mode.traces(); // experiments: its own workers
+      const busy = state.mode === 'experiments' ? state.experiments.run.running : traces.some((t) => t.running);
+      const ready = state.core.ready && traces.every((t) => t.engineReady);
       const [cls, text] = state.core.error ? ['warn', 'engine failed to load'] : !ready && !busy ? ['', 'starting engine…'] : busy ? ['busy', 'searching…'] : ['ready', 'engine ready'];
       setText(pill, text);
       if (pill.className !== `pill ${cls}`) pill.className = `pill ${cls}`;
