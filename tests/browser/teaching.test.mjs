@@ -632,7 +632,7 @@ for (const [width, height, colorScheme] of [[1280, 800, 'dark'], [390, 844, 'lig
   });
 }
 
-test('polish: iterations in SAN, a mated root in words, a null-move child without "65535", zoom to a big subtree shows its children', async () => {
+test('polish: iterations in SAN, a mated root in words, a null-move child without "65535", pruned moves listed once, zoom to a big subtree shows its children', async () => {
   await page.click('#tab-chess');
   await page.fill('#fen', 'rnb1kbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1');
   await page.fill('#chess-depth', '3');
@@ -657,6 +657,21 @@ test('polish: iterations in SAN, a mated root in words, a null-move child withou
   const insp = await text(page, '#inspector');
   assert.match(insp, /the null move: the side to move passes/);
   assert.doesNotMatch(insp, /65535/);
+  // a β-cut-off node lists its pruned moves once, in SAN (there was a second list in UCI)
+  const cut = await hook(page, (n) => {
+    for (let i = 0; i < n; i++) {
+      const x = window.prunescope.node('explore', i);
+      if (x.reason === 'beta_cutoff' && x.moves > 2) return i;
+    }
+    return -1;
+  }, s.nodes);
+  assert.ok(cut > 0);
+  await hook(page, (id) => window.prunescope.select('explore', id), cut);
+  await settle(page);
+  const cutInsp = await text(page, '#inspector');
+  assert.equal(cutInsp.match(/pruned/g)?.length ?? 0, 1, cutInsp);
+  assert.doesNotMatch(cutInsp, /skipped/i);
+  assert.doesNotMatch(cutInsp, /\b[a-h][1-8][a-h][1-8]\b/, 'no UCI move in the inspector');
   await page.click('#finals');
   // zoom to the cursor at the root: its children are on screen, not the root alone
   await hook(page, (id) => window.prunescope.select('explore', id), (await snapshot(page)).explore.nodes > 0 ? await nodeAt([]) : 0);
