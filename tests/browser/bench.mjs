@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, ROOT } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, ROOT } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -45,30 +45,12 @@ const heap = async () => {
   return h.usedSize + (h.backingStorageSize ?? 0);
 };
 
-/** Watches animation frames from now on: the gaps between them. */
-const watchFrames = () =>
-  hook(page, () => {
-    const gaps = (window.__gaps = []);
-    let last = performance.now();
-    window.__watch = true;
-    const tick = (now) => {
-      gaps.push(now - last);
-      last = now;
-      if (window.__watch) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-const frameGaps = () =>
-  hook(page, () => {
-    window.__watch = false;
-    return window.__gaps;
-  });
 
 async function stream(name, prepare, cliArgs) {
   await prepare();
   const h0 = await heap();
   const g = (await snapshot(page)).explore.generation;
-  await watchFrames();
+  await watchFrames(page);
   const t0 = Date.now();
   await page.click('#start');
   await page.waitForFunction((g) => {
@@ -76,7 +58,7 @@ async function stream(name, prepare, cliArgs) {
     return s.generation > g && s.status === 'done';
   }, g, { timeout: 600_000, polling: 50 });
   const wall = Date.now() - t0;
-  const gaps = (await frameGaps()).slice(1);
+  const gaps = (await frameGaps(page)).slice(1);
   await settle(page);
   const s = (await snapshot(page)).explore;
   const h1 = await heap();

@@ -50,6 +50,27 @@ export const settle = (page) => page.evaluate(() => new Promise((r) => requestAn
 export const snapshot = (page) => page.evaluate(() => window.prunescope.snapshot());
 export const hook = (page, f, arg) => page.evaluate(f, arg);
 
+/** Benchmarks: watches the page's animation frames from now on, to read the gaps between them. */
+export const watchFrames = (page) =>
+  hook(page, () => {
+    const gaps = (window.__gaps = []);
+    let last = performance.now();
+    window.__watch = true;
+    const tick = (now) => {
+      gaps.push(now - last);
+      last = now;
+      if (window.__watch) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+
+/** Stops [`watchFrames`] and returns the gaps between frames, in ms. */
+export const frameGaps = (page) =>
+  hook(page, () => {
+    window.__watch = false;
+    return window.__gaps;
+  });
+
 const ENDED = ['done', 'stopped', 'failed'];
 
 /**

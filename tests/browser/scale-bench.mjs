@@ -29,7 +29,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, ROOT } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, ROOT } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -94,24 +94,6 @@ const memory = async () => {
 };
 const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release/prunescope');
 
-/** Watches animation frames from now on: the gaps between them. */
-const watchFrames = () =>
-  hook(page, () => {
-    const gaps = (window.__gaps = []);
-    let last = performance.now();
-    window.__watch = true;
-    const tick = (now) => {
-      gaps.push(now - last);
-      last = now;
-      if (window.__watch) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-const frameGaps = () =>
-  hook(page, () => {
-    window.__watch = false;
-    return window.__gaps;
-  });
 const generation = async () => (await snapshot(page)).explore.generation;
 const whenEnded = (g, statuses = ['done']) =>
   page.waitForFunction(([g, st]) => {
@@ -160,12 +142,12 @@ for (const c of CASES) {
   await c.controls();
   const m0 = await memory();
   const g = await generation();
-  await watchFrames();
+  await watchFrames(page);
   const t0 = Date.now();
   await page.click('#start');
   await whenEnded(g);
   const wall = Date.now() - t0;
-  const gaps = (await frameGaps()).slice(1);
+  const gaps = (await frameGaps(page)).slice(1);
   await settle(page);
   const s = (await snapshot(page)).explore;
   const m1 = await memory();
@@ -225,12 +207,12 @@ for (const c of CASES) {
     const size = statSync(file).size;
     line('save (.pstrace, chunks to a download)', `${fmt(saved)} ms, ${(size / 2 ** 20).toFixed(1)} MiB (${(size / s.nodes).toFixed(1)} B/node)`);
     const g2 = await generation();
-    await watchFrames();
+    await watchFrames(page);
     const t2 = Date.now();
     await page.setInputFiles('#open-file', file);
     await whenEnded(g2);
     const opened = Date.now() - t2;
-    const og = (await frameGaps()).slice(1);
+    const og = (await frameGaps(page)).slice(1);
     const n2 = (await snapshot(page)).explore.nodes;
     line('open that file (read, checked, streamed in)', `${fmt(opened)} ms, ${fmt(n2)} nodes, longest frame gap ${ms(Math.max(...og))}`);
     rmSync(file);
@@ -253,7 +235,7 @@ for (const c of CASES) {
       }, { capture: true });
     });
     const g3 = await generation();
-    await watchFrames();
+    await watchFrames(page);
     await page.click('#start');
     const half = Math.min(s.nodes, CAP) / 2;
     await page.waitForFunction(([g, at]) => {
@@ -263,7 +245,7 @@ for (const c of CASES) {
     const box = await page.locator('#stop').boundingBox();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForFunction(() => window.__stop !== null, null, { timeout: 60_000 });
-    const sg = (await frameGaps()).slice(1);
+    const sg = (await frameGaps(page)).slice(1);
     const x = (await snapshot(page)).explore;
     line(`Stop at ${fmt(x.nodes)} nodes: click → "stopped" drawn`, `${ms(await hook(page, () => window.__stop))} (status ${x.status}; longest frame gap ${ms(Math.max(...sg))})`);
     await page.waitForFunction(() => window.prunescope.snapshot().explore.ready, null, { timeout: 600_000 });
