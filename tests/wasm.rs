@@ -328,27 +328,52 @@ fn validate_reports_errors_only() {
 }
 
 /// Node records with the given (parent, move code, depth); every other field at its default.
-fn records(nodes: &[(u32, u16, i8)]) -> Vec<u8> {
-    let recs: Vec<prunescope::trace::record::NodeRec> = nodes
-        .iter()
-        .map(
-            |&(parent, move_code, depth)| prunescope::trace::record::NodeRec {
-                parent,
-                alpha: -prunescope::INF,
-                beta: prunescope::INF,
-                value: 0,
-                move_code,
-                index: 0,
-                n_moves: 0,
-                best_index: NONE16,
-                kind: 0,
-                depth,
-                flags: 0,
-                reason: 0,
-            },
+/// The page's side of naming (www/model/names.js): the parents, move codes and depths of a
+/// trace's nodes, from which it writes the paths and child lists the `Names` handle reads.
+struct PageTree(Vec<(u32, u16, i8)>);
+
+impl PageTree {
+    fn of(recs: &[prunescope::trace::record::NodeRec]) -> PageTree {
+        PageTree(
+            recs.iter()
+                .map(|r| (r.parent, r.move_code, r.depth))
+                .collect(),
         )
-        .collect();
-    node_bytes(&recs).to_vec()
+    }
+    fn ids(&self) -> Vec<u32> {
+        (0..self.0.len() as u32).collect()
+    }
+    fn paths(&self, ids: &[u32]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &id in ids {
+            let mut path = Vec::new();
+            let mut cur = id;
+            while self.0[cur as usize].0 != NO_PARENT {
+                path.push(cur);
+                cur = self.0[cur as usize].0;
+            }
+            out.push(path.len() as u32);
+            for &n in path.iter().rev() {
+                out.extend([n, u32::from(self.0[n as usize].1)]);
+            }
+        }
+        out
+    }
+    fn depths(&self, ids: &[u32]) -> Vec<i8> {
+        ids.iter().map(|&id| self.0[id as usize].2).collect()
+    }
+    fn children(&self, id: u32) -> Vec<u16> {
+        self.0.iter().filter(|n| n.0 == id).map(|n| n.1).collect()
+    }
+    fn searched(&self, ids: &[u32]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &id in ids {
+            let c = self.children(id);
+            out.push(c.len() as u32);
+            out.extend(c.into_iter().map(u32::from));
+        }
+        out
+    }
 }
 
 fn chess_input(fen: &str) -> JsValue {
@@ -357,6 +382,19 @@ fn chess_input(fen: &str) -> JsValue {
 
 fn strings(a: js_sys::Array) -> Vec<String> {
     a.iter().map(|v| v.as_string().unwrap()).collect()
+}
+
+/// Paths as the page sends them (src/wasm/names.rs): per node, the number of moves, then
+/// (node id, move code) pairs from below the root down to the node.
+fn paths(nodes: &[&[(u32, u16)]]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for path in nodes {
+        out.push(path.len() as u32);
+        for &(id, code) in *path {
+            out.extend([id, u32::from(code)]);
+        }
+    }
+    out
 }
 
 #[wasm_bindgen_test]
@@ -368,41 +406,41 @@ fn names_for_the_start_position() {
     let e2e4: u16 = 12 | (28 << 6);
     let e7e5: u16 = 52 | (36 << 6);
     let g1f3: u16 = 6 | (21 << 6);
-    names
-        .append_records(&records(&[
-            (NO_PARENT, 0, 3),
-            (0, e2e4, 2),
-            (1, e7e5, 1),
-            (0, g1f3, 2),
-        ]))
-        .map_err(message)
-        .unwrap();
-    assert_eq!(names.len(), 4);
+    // the tree: root 0, 1 = e4, 2 = e4 e5, 3 = Nf3
+    let root = paths(&[&[]]);
+    let n1 = paths(&[&[(1, e2e4)]]);
+    let n2 = paths(&[&[(1, e2e4), (2, e7e5)]]);
+    let n3 = paths(&[&[(3, g1f3)]]);
     assert_eq!(
-        names.fen(0).map_err(message).unwrap().as_deref(),
+        names.fen(&root).map_err(message).unwrap().as_deref(),
         Some(START_FEN)
     );
     assert_eq!(
-        names.fen(1).map_err(message).unwrap().as_deref(),
+        names.fen(&n1).map_err(message).unwrap().as_deref(),
         Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     );
-    assert_eq!(names.path(2).map_err(message).unwrap(), vec!["e4", "e5"]);
-    assert!(names.path(0).map_err(message).unwrap().is_empty());
-    assert_eq!(names.uci(0), None);
-    assert_eq!(names.uci(2).as_deref(), Some("e7e5"));
-    assert_eq!(names.uci(9), None);
+    assert_eq!(names.path(&n2).map_err(message).unwrap(), vec!["e4", "e5"]);
+    assert!(names.path(&root).map_err(message).unwrap().is_empty());
+    assert_eq!(names.uci(e7e5).as_deref(), Some("e7e5"));
+    assert_eq!(names.uci(NONE16), None);
+    // an illegal move (e2e4 again, for Black) names "?"
+    let bad = paths(&[&[(1, e2e4), (2, e2e4)]]);
+    let all: Vec<u32> = [&root[..], &n1, &n2, &n3, &bad].concat();
     assert_eq!(
-        strings(names.labels(&[0, 1, 2, 3, 99])),
+        strings(names.labels(&all).map_err(message).unwrap()),
         vec!["", "e4", "e5", "Nf3", "?"]
     );
     let e7e6: u16 = 52 | (44 << 6);
-    assert_eq!(names.move_name(1, e7e6), "e6");
-    assert!(names.fen(99).is_err());
-    // a child whose parent does not come before it is refused
-    assert!(names.append_records(&records(&[(7, e2e4, 1)])).is_err());
-    assert!(names.append_records(&[0u8; 27]).is_err());
+    assert_eq!(names.move_name(&n1, e7e6), "e6");
+    assert!(names.fen(&bad).is_err());
+    // a count that runs past the list is refused, not read past
+    assert!(names.labels(&[3, 1, u32::from(e2e4)]).is_err());
+    assert!(names.fen(&[&root[..], &n1].concat()).is_err());
     // the root's 20 moves: two searched, 18 never searched
-    let u = names.unsearched(0).map_err(message).unwrap();
+    let u = names
+        .unsearched(&root, 3, &[e2e4, g1f3])
+        .map_err(message)
+        .unwrap();
     let codes: Vec<u16> = get(&u, "codes")
         .dyn_into::<js_sys::Array>()
         .unwrap()
@@ -412,11 +450,18 @@ fn names_for_the_start_position() {
     assert_eq!(codes.len(), 18);
     assert!(!codes.contains(&e2e4) && !codes.contains(&g1f3));
     // after 1. e4 e5 White has 29 moves, none searched
+    let three: Vec<u32> = [&root[..], &n1, &n2].concat();
+    let searched = [2, u32::from(e2e4), u32::from(g1f3), 1, u32::from(e7e5), 0];
     assert_eq!(
-        names.unsearched_counts(&[0, 1, 2]).to_vec(),
+        names
+            .unsearched_counts(&three, &[3, 2, 1], &searched)
+            .map_err(message)
+            .unwrap()
+            .to_vec(),
         vec![18, 19, 29]
     );
-    assert_eq!(names.child_codes(0).to_vec(), vec![e2e4, g1f3]);
+    // one depth per path
+    assert!(names.unsearched_counts(&three, &[3], &searched).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -424,16 +469,25 @@ fn names_for_trees_are_child_indices() {
     let mut names = Names::new(tree_input(RN_TREE), JsValue::UNDEFINED).unwrap();
     assert!(!names.is_chess());
     // root, node 1, its first leaf
-    names
-        .append_records(&records(&[(NO_PARENT, 0, 127), (0, 1, 127), (1, 0, 127)]))
-        .unwrap();
-    assert_eq!(strings(names.labels(&[0, 1, 2])), vec!["", "1", "0"]);
-    assert_eq!(names.path(2).unwrap(), vec!["1", "0"]);
-    assert_eq!(names.fen(1).unwrap(), None);
+    let all = paths(&[&[], &[(1, 1)], &[(1, 1), (2, 0)]]);
+    assert_eq!(strings(names.labels(&all).unwrap()), vec!["", "1", "0"]);
+    let leaf = paths(&[&[(1, 1), (2, 0)]]);
+    assert_eq!(names.path(&leaf).unwrap(), vec!["1", "0"]);
+    assert_eq!(names.fen(&paths(&[&[(1, 1)]])).unwrap(), None);
     // node 1 = (2 4 6): leaves 1 and 2 never searched; the root's children 0 and 2 neither
-    assert_eq!(names.child_codes(1).to_vec(), vec![0]);
-    assert_eq!(names.unsearched_counts(&[0, 1, 2]).to_vec(), vec![2, 2, 0]);
-    assert_eq!(names.move_name(1, 2), "2");
+    assert_eq!(
+        names
+            .unsearched_counts(&all, &[127, 127, 127], &[1, 1, 1, 0, 0])
+            .unwrap()
+            .to_vec(),
+        vec![2, 2, 0]
+    );
+    assert_eq!(names.move_name(&paths(&[&[(1, 1)]]), 2), "2");
+    // a child that does not exist
+    assert_eq!(
+        strings(names.labels(&paths(&[&[(1, 7)]])).unwrap()),
+        vec!["7"]
+    );
 }
 
 #[wasm_bindgen_test]
@@ -459,23 +513,17 @@ fn chess_search_streams_and_names_every_node() {
     let mut names = Names::new(input, JsValue::UNDEFINED)
         .map_err(message)
         .unwrap();
-    for b in &batches {
-        assert_eq!(b.start, names.len());
-        names.append_records(&b.nodes).map_err(message).unwrap();
-    }
-    assert_eq!(names.len(), s.node_count());
-    let ids: Vec<u32> = (0..names.len()).collect();
-    let sans = strings(names.labels(&ids));
+    let all = assemble(&batches);
+    let tree = PageTree::of(&records_from_bytes(&all).unwrap());
+    assert_eq!(tree.0.len() as u32, s.node_count());
+    let ids = tree.ids();
+    let sans = strings(names.labels(&tree.paths(&ids)).map_err(message).unwrap());
     let legal_first = [
         "a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4", "g3", "g4", "h3",
         "h4", "Na3", "Nc3", "Nf3", "Nh3",
     ];
-    let all = assemble(&batches);
-    let parent = |id: u32| {
-        let at = id as usize * NODE_BYTES;
-        u32::from_le_bytes(all[at..at + 4].try_into().unwrap())
-    };
-    for id in 0..names.len() {
+    let parent = |id: u32| tree.0[id as usize].0;
+    for &id in &ids {
         let mut ply = 0;
         let mut cur = id;
         while parent(cur) != NO_PARENT {
@@ -487,7 +535,14 @@ fn chess_search_streams_and_names_every_node() {
         match ply {
             0 => assert_eq!(san, ""),
             1 => assert!(legal_first.contains(&san.as_str()), "{san}"),
-            _ => assert_eq!(names.path(id).map_err(message).unwrap().len(), ply),
+            _ => assert_eq!(
+                names
+                    .path(&tree.paths(&[id]))
+                    .map_err(message)
+                    .unwrap()
+                    .len(),
+                ply
+            ),
         }
     }
 }
@@ -569,21 +624,26 @@ fn names_name_null_moves() {
     // root → e2e4 → null move (Black passes) → d2d4
     let e2e4 = 12 | (28 << 6);
     let d2d4 = 11 | (27 << 6);
-    names
-        .append_records(&records(&[
-            (NO_PARENT, 0, 3),
-            (0, e2e4, 2),
-            (1, 0xFFFF, 1),
-            (2, d2d4, 0),
-        ]))
-        .unwrap();
-    assert_eq!(strings(names.labels(&[1, 2, 3])), ["e4", "--", "d4"]);
+    let tree = PageTree(vec![
+        (NO_PARENT, 0, 3),
+        (0, e2e4, 2),
+        (1, NONE16, 1),
+        (2, d2d4, 0),
+    ]);
+    assert_eq!(
+        strings(names.labels(&tree.paths(&[1, 2, 3])).unwrap()),
+        ["e4", "--", "d4"]
+    );
     assert!(
-        names.fen(2).unwrap().unwrap().contains(" w "),
+        names
+            .fen(&tree.paths(&[2]))
+            .unwrap()
+            .unwrap()
+            .contains(" w "),
         "White to move after Black passes"
     );
-    assert_eq!(names.path(3).unwrap(), ["e4", "--", "d4"]);
-    assert_eq!(names.uci(2), None, "a null move has no squares");
+    assert_eq!(names.path(&tree.paths(&[3])).unwrap(), ["e4", "--", "d4"]);
+    assert_eq!(names.uci(NONE16), None, "a null move has no squares");
 }
 
 /// The moves a node never searched, as the core defines them: its considered moves
@@ -636,11 +696,14 @@ fn unsearched_moves_include_cutoffs_before_move_generation() {
     let (_, rec) = native(&input, &cfg);
     let cfg_js = js(&serde_json::to_string(&cfg).unwrap());
     let mut names = Names::new(chess_input(fen), cfg_js).unwrap();
-    names.append_records(node_bytes(&rec.nodes)).unwrap();
+    let tree = PageTree::of(&rec.nodes);
     let root = ChessPos::from_fen(fen).unwrap();
     let mut before_moves = 0;
-    let ids: Vec<u32> = (0..rec.nodes.len() as u32).collect();
-    let counts = names.unsearched_counts(&ids).to_vec();
+    let ids = tree.ids();
+    let counts = names
+        .unsearched_counts(&tree.paths(&ids), &tree.depths(&ids), &tree.searched(&ids))
+        .unwrap()
+        .to_vec();
     for (id, n) in rec.nodes.iter().enumerate() {
         let want = native_unsearched(&rec, &root, true, id);
         assert_eq!(
@@ -656,7 +719,10 @@ fn unsearched_moves_include_cutoffs_before_move_generation() {
             }
         }
         if id % 97 == 0 {
-            let u = names.unsearched(id as u32).unwrap();
+            let id32 = id as u32;
+            let u = names
+                .unsearched(&tree.paths(&[id32]), n.depth, &tree.children(id32))
+                .unwrap();
             let codes: Vec<u16> = get(&u, "codes")
                 .dyn_into::<js_sys::Array>()
                 .unwrap()

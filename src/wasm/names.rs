@@ -1,7 +1,13 @@
 //! Naming the nodes of a trace on the page's thread, for any input: the move into a node (SAN
 //! for chess, the child index for trees), the path from the root, the position (FEN), and the
-//! moves a node never searched. The page feeds it each batch's records once and asks for
-//! whole lists of ids at a time.
+//! moves a node never searched.
+//!
+//! The handle keeps no column of its own: the page's store already holds every node's parent
+//! and move code, so the page describes each node it asks about by its *path*, and nothing is
+//! copied per node while a trace streams in (a second copy cost 19 bytes a node and a wasm call
+//! per batch; issue 13). A path is a flat list of `u32`s: the number of moves `n`, then `n`
+//! pairs (node id, move code) from the first move below the root down to the node itself. A
+//! root's path is `[0]`. Lists of paths are such paths one after another.
 //!
 //! "The moves a node never searched" are its considered moves
 //! ([`crate::search::considered_moves`], the one definition the search and the trace writer
@@ -9,13 +15,13 @@
 //! cut-offs that came before the node generated its moves (transposition table, null move,
 //! stand pat), where the record's `n_moves` is 0.
 
-use super::{err, parse_config_unchecked, parse_input, records_from_bytes, to_js};
+use super::{err, parse_config_unchecked, parse_input, to_js};
 use crate::game::Game;
 use crate::game::chess::ChessPos;
 use crate::lab::Prepared;
 use crate::search::considered_moves;
-use crate::trace::schema::{NO_PARENT, NONE16};
-use js_sys::{Array, Uint16Array, Uint32Array};
+use crate::trace::schema::NONE16;
+use js_sys::{Array, Uint32Array};
 use serde::Serialize;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
@@ -24,18 +30,12 @@ use wasm_bindgen::prelude::*;
 const POS_CACHE_LIMIT: usize = 1 << 14;
 
 /// Names the nodes of one trace. Created from the trace's input and configuration (which says
-/// whether quiescence search was on), fed with [`Names::append_records`] once per batch.
+/// whether quiescence search was on); every question names its node by path (module docs).
 #[wasm_bindgen]
 pub struct Names {
     prepared: Prepared,
     quiescence: bool,
-    parents: Vec<u32>,
-    codes: Vec<u16>,
-    depths: Vec<i8>,
-    /// Children links, in id order: first child and next sibling (`NO_PARENT` = none).
-    first_child: Vec<u32>,
-    last_child: Vec<u32>,
-    next_sibling: Vec<u32>,
+    /// Chess positions by node id, for paths that share their beginning (a frame's labels).
     chess_cache: HashMap<u32, ChessPos>,
 }
 
@@ -45,6 +45,57 @@ struct Unsearched {
     codes: Vec<u16>,
     /// Their names: SAN for chess, the child index for trees.
     names: Vec<String>,
+}
+
+/// One node's path: (node id, move code) pairs from below the root down to the node.
+#[derive(Clone, Copy)]
+struct Path<'a>(&'a [u32]);
+
+impl<'a> Path<'a> {
+    fn len(self) -> usize {
+        self.0.len() / 2
+    }
+    fn id(self, k: usize) -> u32 {
+        self.0[2 * k]
+    }
+    fn code(self, k: usize) -> u16 {
+        self.0[2 * k + 1] as u16
+    }
+    /// The path of the parent (the root's path stays empty).
+    fn parent(self) -> Path<'a> {
+        Path(&self.0[..self.0.len().saturating_sub(2)])
+    }
+}
+
+/// Splits a list of counted runs: a count `n`, then `n × width` words, again and again (a
+/// list of paths has width 2, a list of move-code lists width 1). A count that runs past the
+/// end is an error.
+fn split(list: &[u32], width: usize) -> Result<Vec<&[u32]>, String> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < list.len() {
+        let n = list[at] as usize;
+        let end = n
+            .checked_mul(width)
+            .and_then(|w| w.checked_add(at + 1))
+            .filter(|&end| end <= list.len())
+            .ok_or_else(|| format!("entry {} counts {n} past the list's end", out.len()))?;
+        out.push(&list[at + 1..end]);
+        at = end;
+    }
+    Ok(out)
+}
+
+fn split_paths(list: &[u32]) -> Result<Vec<Path<'_>>, String> {
+    Ok(split(list, 2)?.into_iter().map(Path).collect())
+}
+
+/// Exactly one path.
+fn one_path(list: &[u32]) -> Result<Path<'_>, String> {
+    match split_paths(list)?.as_slice() {
+        [p] => Ok(*p),
+        ps => Err(format!("expected one path, got {}", ps.len())),
+    }
 }
 
 /// The child of `pos` reached by the move with trace code `code` (the null move for
@@ -74,125 +125,6 @@ fn unsearched_codes<G: Game>(pos: &G, quiescence_node: bool, searched: &[u16]) -
         .collect()
 }
 
-impl Names {
-    fn check_id(&self, id: u32) -> Result<(), String> {
-        if (id as usize) < self.parents.len() {
-            Ok(())
-        } else {
-            Err(format!(
-                "node {id} is unknown ({} nodes appended)",
-                self.parents.len()
-            ))
-        }
-    }
-
-    /// Ids from the root to `id` (the root excluded), outermost first.
-    fn path_ids(&self, id: u32) -> Vec<u32> {
-        let mut path = Vec::new();
-        let mut cur = id;
-        while self.parents[cur as usize] != NO_PARENT {
-            path.push(cur);
-            cur = self.parents[cur as usize];
-        }
-        path.reverse();
-        path
-    }
-
-    /// The chess position at node `id`, replayed from the nearest cached ancestor.
-    fn chess_position(&mut self, root: &ChessPos, id: u32) -> Result<ChessPos, String> {
-        let mut path = Vec::new();
-        let mut cur = id;
-        let mut pos = loop {
-            if let Some(p) = self.chess_cache.get(&cur) {
-                break p.clone();
-            }
-            let parent = self.parents[cur as usize];
-            if parent == NO_PARENT {
-                break root.clone();
-            }
-            path.push(cur);
-            cur = parent;
-        };
-        for &node in path.iter().rev() {
-            pos = play_chess(&pos, self.codes[node as usize], node)?.0;
-            if self.chess_cache.len() >= POS_CACHE_LIMIT {
-                self.chess_cache.clear();
-            }
-            self.chess_cache.insert(node, pos.clone());
-        }
-        Ok(pos)
-    }
-
-    /// A tree position at node `id`, replayed from the root (trees are shallow and cheap).
-    fn tree_position<G: Game>(&self, root: G, id: u32) -> Result<G, String> {
-        let mut buf = Vec::new();
-        let mut pos = root;
-        for node in self.path_ids(id) {
-            let code = self.codes[node as usize];
-            pos = child_of(&pos, code, &mut buf)
-                .ok_or_else(|| format!("node {node}: move {code} does not exist here"))?;
-        }
-        Ok(pos)
-    }
-
-    fn searched_codes(&self, id: u32) -> Vec<u16> {
-        let mut out = Vec::new();
-        let mut c = self.first_child[id as usize];
-        while c != NO_PARENT {
-            out.push(self.codes[c as usize]);
-            c = self.next_sibling[c as usize];
-        }
-        out
-    }
-
-    fn quiescence_node(&self, id: u32) -> bool {
-        self.quiescence && self.depths[id as usize] <= 0
-    }
-
-    fn unsearched_of(&mut self, id: u32) -> Result<Vec<u16>, String> {
-        self.check_id(id)?;
-        let searched = self.searched_codes(id);
-        let q = self.quiescence_node(id);
-        match &self.prepared {
-            Prepared::Chess(root) => {
-                let root = root.clone();
-                let pos = self.chess_position(&root, id)?;
-                Ok(unsearched_codes(&pos, q, &searched))
-            }
-            Prepared::Tree(t) => Ok(unsearched_codes(
-                &self.tree_position(t.root(), id)?,
-                q,
-                &searched,
-            )),
-            Prepared::Random(p) => Ok(unsearched_codes(
-                &self.tree_position(p.root(), id)?,
-                q,
-                &searched,
-            )),
-        }
-    }
-
-    /// The name of the move into `id`: SAN for chess ("--" for a null move), the child index
-    /// for trees, "" for a root.
-    fn name_of(&mut self, id: u32) -> Result<String, String> {
-        self.check_id(id)?;
-        let parent = self.parents[id as usize];
-        if parent == NO_PARENT {
-            return Ok(String::new());
-        }
-        let code = self.codes[id as usize];
-        match &self.prepared {
-            Prepared::Chess(root) => {
-                let root = root.clone();
-                let pos = self.chess_position(&root, parent)?;
-                Ok(play_chess(&pos, code, id)?.1)
-            }
-            _ if code == NONE16 => Ok("--".into()),
-            _ => Ok(code.to_string()),
-        }
-    }
-}
-
 fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String), String> {
     pos.play_code(code).ok_or_else(|| {
         format!(
@@ -201,6 +133,99 @@ fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String)
             pos.fen()
         )
     })
+}
+
+/// The position at the end of a path, where the page needs it as a position (chess).
+enum Position {
+    Chess(ChessPos),
+    Other,
+}
+
+impl Names {
+    /// The chess position at the end of `path`, replayed from its deepest cached node.
+    fn chess_position(&mut self, root: &ChessPos, path: Path) -> Result<ChessPos, String> {
+        let mut from = path.len();
+        let mut pos = loop {
+            if from == 0 {
+                break root.clone();
+            }
+            if let Some(p) = self.chess_cache.get(&path.id(from - 1)) {
+                break p.clone();
+            }
+            from -= 1;
+        };
+        for k in from..path.len() {
+            let node = path.id(k);
+            pos = play_chess(&pos, path.code(k), node)?.0;
+            if self.chess_cache.len() >= POS_CACHE_LIMIT {
+                self.chess_cache.clear();
+            }
+            self.chess_cache.insert(node, pos.clone());
+        }
+        Ok(pos)
+    }
+
+    /// A tree position at the end of `path`, replayed from the root (trees are cheap).
+    fn tree_position<G: Game>(root: G, path: Path) -> Result<G, String> {
+        let mut buf = Vec::new();
+        let mut pos = root;
+        for k in 0..path.len() {
+            let code = path.code(k);
+            pos = child_of(&pos, code, &mut buf)
+                .ok_or_else(|| format!("node {}: move {code} does not exist here", path.id(k)))?;
+        }
+        Ok(pos)
+    }
+
+    fn chess_at(&mut self, path: Path) -> Result<Position, String> {
+        match &self.prepared {
+            Prepared::Chess(root) => {
+                let root = root.clone();
+                Ok(Position::Chess(self.chess_position(&root, path)?))
+            }
+            _ => Ok(Position::Other),
+        }
+    }
+
+    fn unsearched_of(
+        &mut self,
+        path: Path,
+        depth: i8,
+        searched: &[u16],
+    ) -> Result<Vec<u16>, String> {
+        let q = self.quiescence && depth <= 0;
+        match &self.prepared {
+            Prepared::Chess(root) => {
+                let root = root.clone();
+                let pos = self.chess_position(&root, path)?;
+                Ok(unsearched_codes(&pos, q, searched))
+            }
+            Prepared::Tree(t) => Ok(unsearched_codes(
+                &Self::tree_position(t.root(), path)?,
+                q,
+                searched,
+            )),
+            Prepared::Random(p) => Ok(unsearched_codes(
+                &Self::tree_position(p.root(), path)?,
+                q,
+                searched,
+            )),
+        }
+    }
+
+    /// The name of the last move of `path`: SAN for chess ("--" for a null move), the child
+    /// index for trees, "" for a root.
+    fn name_of(&mut self, path: Path) -> Result<String, String> {
+        let Some(last) = path.len().checked_sub(1) else {
+            return Ok(String::new());
+        };
+        let code = path.code(last);
+        match self.chess_at(path.parent())? {
+            Position::Chess(pos) => Ok(play_chess(&pos, code, path.id(last))?.1),
+            Position::Other if code == NONE16 => Ok("--".into()),
+            Position::Other => Ok(code.to_string()),
+        }
+    }
 }
 
 #[wasm_bindgen]
@@ -215,65 +240,8 @@ impl Names {
         Ok(Names {
             prepared,
             quiescence: config.quiescence.enabled,
-            parents: Vec::new(),
-            codes: Vec::new(),
-            depths: Vec::new(),
-            first_child: Vec::new(),
-            last_child: Vec::new(),
-            next_sibling: Vec::new(),
             chess_cache: HashMap::new(),
         })
-    }
-
-    /// Appends the next nodes (ids `len()..`) from a batch's `nodes` bytes (28-byte records).
-    /// Only the parent, move code and depth are read; they never change after a node's entry.
-    pub fn append_records(&mut self, records: &[u8]) -> Result<(), JsError> {
-        let recs = records_from_bytes(records).map_err(err)?;
-        for r in recs {
-            let id = self.parents.len() as u32;
-            if r.parent != NO_PARENT && r.parent >= id {
-                return Err(err(format!(
-                    "node {id} names parent {}, which does not come before it",
-                    r.parent
-                )));
-            }
-            self.parents.push(r.parent);
-            self.codes.push(r.move_code);
-            self.depths.push(r.depth);
-            self.first_child.push(NO_PARENT);
-            self.last_child.push(NO_PARENT);
-            self.next_sibling.push(NO_PARENT);
-            if r.parent != NO_PARENT {
-                let p = r.parent as usize;
-                match self.last_child[p] {
-                    NO_PARENT => self.first_child[p] = id,
-                    last => self.next_sibling[last as usize] = id,
-                }
-                self.last_child[p] = id;
-            }
-        }
-        Ok(())
-    }
-
-    /// Makes room for `nodes` more nodes at once (a search's node cap), so that appending
-    /// never stalls to move what is there.
-    pub fn reserve(&mut self, nodes: u32) {
-        let n = (nodes as usize).min(1 << 23);
-        self.parents.reserve(n);
-        self.codes.reserve(n);
-        self.depths.reserve(n);
-        self.first_child.reserve(n);
-        self.last_child.reserve(n);
-        self.next_sibling.reserve(n);
-    }
-
-    /// Number of nodes appended.
-    pub fn len(&self) -> u32 {
-        self.parents.len() as u32
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.parents.is_empty()
     }
 
     /// Whether the trace is a chess search (SAN names, FENs).
@@ -281,101 +249,111 @@ impl Names {
         matches!(self.prepared, Prepared::Chess(_))
     }
 
-    /// The name of the move into each node of `ids` (see [`Names`]): "" for a root, "?" for an
-    /// unknown id.
-    pub fn labels(&mut self, ids: &[u32]) -> Array {
-        ids.iter()
-            .map(|&id| JsValue::from_str(&self.name_of(id).unwrap_or_else(|_| "?".into())))
-            .collect()
+    /// The name of the move into the node at the end of each path of `paths` (see [`Names`]):
+    /// "" for a root, "?" for a move that does not exist. Throws if the list is malformed.
+    pub fn labels(&mut self, paths: &[u32]) -> Result<Array, JsError> {
+        let paths = split_paths(paths).map_err(err)?;
+        Ok(paths
+            .into_iter()
+            .map(|p| JsValue::from_str(&self.name_of(p).unwrap_or_else(|_| "?".into())))
+            .collect())
     }
 
-    /// The name of the move with trace code `code` in the position of node `id` (SAN for
-    /// chess, the child index for trees); "?" when there is no such move.
-    pub fn move_name(&mut self, id: u32, code: u16) -> String {
-        if self.check_id(id).is_err() {
+    /// The name of the move with trace code `code` in the position at the end of `path` (SAN
+    /// for chess, the child index for trees); "?" when there is no such move.
+    pub fn move_name(&mut self, path: &[u32], code: u16) -> String {
+        let Ok(path) = one_path(path) else {
             return "?".into();
-        }
-        if let Prepared::Chess(root) = &self.prepared {
-            let root = root.clone();
-            return self
-                .chess_position(&root, id)
-                .ok()
-                .and_then(|pos| pos.play_code(code).map(|(_, san)| san))
-                .unwrap_or_else(|| "?".into());
-        }
-        if code == NONE16 {
-            "--".into()
-        } else {
-            code.to_string()
+        };
+        match self.chess_at(path) {
+            Ok(Position::Chess(pos)) => pos
+                .play_code(code)
+                .map_or_else(|| "?".into(), |(_, san)| san),
+            Ok(Position::Other) if code == NONE16 => "--".into(),
+            Ok(Position::Other) => code.to_string(),
+            Err(_) => "?".into(),
         }
     }
 
-    /// UCI of the move into node `id` (chess, not a root, not a null move; else `undefined`):
+    /// UCI of the move with trace code `code` (chess, not the null move; else `undefined`):
     /// the squares a board highlights.
-    pub fn uci(&self, id: u32) -> Option<String> {
-        let i = id as usize;
-        let parent = *self.parents.get(i)?;
-        let code = self.codes[i];
-        (self.is_chess() && parent != NO_PARENT && code != NONE16)
-            .then(|| crate::game::chess::code_to_uci(code))
+    pub fn uci(&self, code: u16) -> Option<String> {
+        (self.is_chess() && code != NONE16).then(|| crate::game::chess::code_to_uci(code))
     }
 
-    /// The names of the moves from the root to node `id` (empty for a root).
-    pub fn path(&mut self, id: u32) -> Result<Vec<String>, JsError> {
-        self.check_id(id).map_err(err)?;
-        let ids = self.path_ids(id);
-        ids.into_iter()
-            .map(|n| self.name_of(n).map_err(err))
+    /// The names of the moves of `path`, from the root down (empty for a root).
+    pub fn path(&mut self, path: &[u32]) -> Result<Vec<String>, JsError> {
+        let path = one_path(path).map_err(err)?;
+        (1..=path.len())
+            .map(|k| self.name_of(Path(&path.0[..2 * k])).map_err(err))
             .collect()
     }
 
-    /// FEN of the position at node `id` (chess only; `undefined` otherwise).
-    pub fn fen(&mut self, id: u32) -> Result<Option<String>, JsError> {
-        self.check_id(id).map_err(err)?;
-        let Prepared::Chess(root) = &self.prepared else {
-            return Ok(None);
-        };
-        let root = root.clone();
-        self.chess_position(&root, id)
-            .map(|p| Some(p.fen()))
-            .map_err(err)
+    /// FEN of the position at the end of `path` (chess only; `undefined` otherwise).
+    pub fn fen(&mut self, path: &[u32]) -> Result<Option<String>, JsError> {
+        let path = one_path(path).map_err(err)?;
+        match self.chess_at(path).map_err(err)? {
+            Position::Chess(pos) => Ok(Some(pos.fen())),
+            Position::Other => Ok(None),
+        }
     }
 
-    /// The moves node `id` considered but never searched: `{codes: number[], names: string[]}`
-    /// in generation order.
-    pub fn unsearched(&mut self, id: u32) -> Result<JsValue, JsError> {
-        let codes = self.unsearched_of(id).map_err(err)?;
-        let names = if let Prepared::Chess(root) = &self.prepared {
-            let root = root.clone();
-            let pos = self.chess_position(&root, id).map_err(err)?;
-            codes
+    /// The moves the node at the end of `path` considered but never searched, given its depth
+    /// (quiescence nodes consider captures only) and the move codes of its children:
+    /// `{codes: number[], names: string[]}` in generation order.
+    pub fn unsearched(
+        &mut self,
+        path: &[u32],
+        depth: i8,
+        searched: &[u16],
+    ) -> Result<JsValue, JsError> {
+        let path = one_path(path).map_err(err)?;
+        let codes = self.unsearched_of(path, depth, searched).map_err(err)?;
+        let names = match self.chess_at(path).map_err(err)? {
+            Position::Chess(pos) => codes
                 .iter()
                 .map(|&c| {
                     pos.move_from_code(c)
                         .map_or_else(|| "?".to_string(), |m| pos.san(m))
                 })
-                .collect()
-        } else {
-            codes.iter().map(u16::to_string).collect()
+                .collect(),
+            Position::Other => codes.iter().map(u16::to_string).collect(),
         };
         to_js(&Unsearched { codes, names })
     }
 
-    /// For each node of `ids`, how many considered moves it never searched (0 for an unknown
-    /// id). One call per frame for every visible node that stopped early.
-    pub fn unsearched_counts(&mut self, ids: &[u32]) -> Uint32Array {
-        let counts: Vec<u32> = ids
-            .iter()
-            .map(|&id| self.unsearched_of(id).map_or(0, |c| c.len() as u32))
-            .collect();
-        Uint32Array::from(&counts[..])
-    }
-
-    /// The move codes of the children of `id` as the trace holds them (tests and debugging).
-    pub fn child_codes(&self, id: u32) -> Uint16Array {
-        if self.check_id(id).is_err() {
-            return Uint16Array::new_with_length(0);
+    /// For each path of `paths`, how many considered moves its node never searched (0 where
+    /// the path leads nowhere): `depths` has one entry per path, `searched` one list per path
+    /// (a count, then the children's move codes). One call per frame for every visible node
+    /// that stopped early.
+    pub fn unsearched_counts(
+        &mut self,
+        paths: &[u32],
+        depths: &[i8],
+        searched: &[u32],
+    ) -> Result<Uint32Array, JsError> {
+        let paths = split_paths(paths).map_err(err)?;
+        let lists = split(searched, 1).map_err(err)?;
+        if depths.len() != paths.len() || lists.len() != paths.len() {
+            return Err(err(format!(
+                "{} paths, {} depths and {} lists of searched moves",
+                paths.len(),
+                depths.len(),
+                lists.len()
+            )));
         }
-        Uint16Array::from(&self.searched_codes(id)[..])
+        let mut codes = Vec::new();
+        let counts: Vec<u32> = paths
+            .iter()
+            .zip(depths)
+            .zip(&lists)
+            .map(|((&p, &d), l)| {
+                codes.clear();
+                codes.extend(l.iter().map(|&c| c as u16));
+                self.unsearched_of(p, d, &codes)
+                    .map_or(0, |c| c.len() as u32)
+            })
+            .collect();
+        Ok(Uint32Array::from(&counts[..]))
     }
 }

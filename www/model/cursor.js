@@ -41,7 +41,7 @@ export class Cursor {
 
   /** The node the current event refers to. */
   node(e = this.at) {
-    return e < 0 ? NONE : this.store.evNode[e];
+    return e < 0 ? NONE : this.store.nodeOf(e);
   }
 
   /** The event kind at the cursor (-1 when there are none). */
@@ -70,7 +70,7 @@ export class Cursor {
   over() {
     const st = this.store, e = this.at;
     if (e < 0) return false;
-    const n = st.evNode[e];
+    const n = st.nodeOf(e);
     if (n === NONE || st.ev[e] === EV.EXIT) return this.set(e + 1);
     const x = st.exitEv[n];
     return this.set(x === NONE ? st.nev - 1 : x);
@@ -84,7 +84,7 @@ export class Cursor {
   out() {
     const st = this.store, e = this.at;
     if (e < 0) return false;
-    const n = st.evNode[e];
+    const n = st.nodeOf(e);
     const k = st.ev[e];
     if (n === NONE || k === EV.ALPHA_RAISED) return this.set(e + 1);
     const p = st.parent[n];

@@ -32,7 +32,7 @@ export function wholeTreeLayout(st, shape) {
   // the cut-off event of each node (textbook sizes: one pass over the marker list)
   const cutEv = new Map();
   const m = st.marks.cutoff;
-  for (let k = 0; k < m.n; k++) cutEv.set(st.evNode[m.a[k]], m.a[k]);
+  for (let k = 0; k < m.n; k++) cutEv.set(st.nodeOf(m.a[k]), m.a[k]);
 
   const childPos = (tp, code) => (tp >= 0 && code < first[tp + 1] - first[tp] ? first[tp] + code : -1);
 

@@ -1,17 +1,13 @@
 // Node names for one trace, through the wasm `Names` handle on the page's thread (one call per
-// batch or per frame, never one per node; results cached): the move into a node (SAN for chess,
-// the child index for trees), paths, FENs, and the moves a node considered but never searched
-// (the core's considered_moves). No DOM.
+// frame or per question, never one per node; results cached): the move into a node (SAN for
+// chess, the child index for trees), paths, FENs, and the moves a node considered but never
+// searched (the core's considered_moves). The handle keeps no copy of the tree: each question
+// names its nodes by their paths, read from the store (src/wasm/names.rs). No DOM.
 
 import { NONE } from './store.js';
 import { NONE16 } from '../schema.js';
 
 const CACHE_LIMIT = 200_000;
-/**
- * Nodes the core's naming columns (19 bytes a node in the page thread's wasm memory) reserve
- * at most up front; past it they grow by doubling inside wasm32's 4 GiB.
- */
-const NAMES_RESERVE = 1 << 27;
 
 export class Names {
   constructor(store) {
@@ -21,24 +17,21 @@ export class Names {
     this.cache = new Map(); // id -> move name
     this.unsearchedCache = new Map(); // id -> { codes, names } (finished nodes only)
     this.countCache = new Map(); // id -> unsearched count (finished nodes only)
-    this.appended = 0;
     this.error = null;
   }
 
   /** Starts naming a trace of `input` searched with `config`; `NamesClass` is the wasm class. */
-  reset(input, config, NamesClass, hint = 0) {
+  reset(input, config, NamesClass) {
     this.handle?.free?.();
     this.handle = null;
     this.chess = input?.kind === 'chess';
     this.cache.clear();
     this.unsearchedCache.clear();
     this.countCache.clear();
-    this.appended = 0;
     this.error = null;
     if (!input || !NamesClass) return;
     try {
       this.handle = new NamesClass(input, config ?? undefined);
-      if (hint) this.handle.reserve(Math.min(hint, NAMES_RESERVE));
     } catch (e) {
       this.error = String(e.message || e);
     }
@@ -48,11 +41,29 @@ export class Names {
     return this.handle !== null;
   }
 
-  /** Feeds a batch's new records (call once per batch, before naming its nodes). */
-  append(records) {
-    if (!this.handle || !records.byteLength) return;
-    this.handle.append_records(records);
-    this.appended = this.handle.len();
+  /** Nodes that can be named: every node the store holds. */
+  get appended() {
+    return this.store.n;
+  }
+
+  /**
+   * Appends the path of `id` to `out` as the core reads it: the number of moves, then (node id,
+   * move code) from the first move below the root down to `id`.
+   */
+  pathOf(id, out = []) {
+    const { parent, code } = this.store;
+    const ids = [];
+    for (let c = id; parent[c] !== NONE; c = parent[c]) ids.push(c);
+    out.push(ids.length);
+    for (let k = ids.length - 1; k >= 0; k--) out.push(ids[k], code[ids[k]]);
+    return out;
+  }
+
+  /** The paths of `ids`, one after another, for the core. */
+  paths(ids) {
+    const out = [];
+    for (const id of ids) this.pathOf(id, out);
+    return Uint32Array.from(out);
   }
 
   /** Fetches the names of every id in `ids` not cached yet, in one call. */
@@ -65,7 +76,12 @@ export class Names {
     }
     if (!missing) return;
     if (this.cache.size + missing.length > CACHE_LIMIT) this.cache.clear();
-    const names = this.handle.labels(Uint32Array.from(missing));
+    let names;
+    try {
+      names = this.handle.labels(this.paths(missing));
+    } catch {
+      return;
+    }
     for (let i = 0; i < missing.length; i++) this.cache.set(missing[i], names[i]);
   }
 
@@ -90,7 +106,7 @@ export class Names {
   /** The name of the move `code` of node `id` (a TT move, a pruned move). */
   moveName(code, id) {
     if (!this.handle || id === NONE || id >= this.appended) return this.chess ? '?' : String(code);
-    return this.handle.move_name(id, code);
+    return this.handle.move_name(this.paths([id]), code);
   }
 
   /** A name for narration: "node 1.2" for trees, "Nf3 (ply 3)" for chess. */
@@ -108,7 +124,7 @@ export class Names {
     if (id === NONE || id >= st.n) return [];
     if (!this.chess || !this.handle) return st.pathCodes(id).map(String);
     try {
-      return this.handle.path(id);
+      return this.handle.path(this.paths([id]));
     } catch {
       return [];
     }
@@ -116,7 +132,8 @@ export class Names {
 
   /** The squares of the move into `id` ([from, to], chess), or undefined. */
   squares(id) {
-    const u = this.handle && id !== NONE && id < this.appended ? this.handle.uci(id) : undefined;
+    const st = this.store;
+    const u = this.handle && id !== NONE && id < st.n && st.parent[id] !== NONE ? this.handle.uci(st.code[id]) : undefined;
     return u ? [u.slice(0, 2), u.slice(2, 4)] : undefined;
   }
 
@@ -124,7 +141,7 @@ export class Names {
   fen(id) {
     if (!this.chess || !this.handle || id === NONE) return null;
     try {
-      return this.handle.fen(id) ?? null;
+      return id < this.store.n ? this.handle.fen(this.paths([id])) ?? null : null;
     } catch {
       return null;
     }
@@ -137,7 +154,7 @@ export class Names {
     if (!this.handle || id >= this.appended) return { codes: [], names: [] };
     let r;
     try {
-      r = this.handle.unsearched(id);
+      r = this.handle.unsearched(this.paths([id]), this.store.depth[id], Uint16Array.from(this.searched(id)));
     } catch {
       return { codes: [], names: [] };
     }
@@ -152,8 +169,27 @@ export class Names {
     for (const id of ids) if (!this.countCache.has(id) && id < this.appended) (missing ??= []).push(id);
     if (!missing) return;
     if (this.countCache.size + missing.length > CACHE_LIMIT) this.countCache.clear();
-    const counts = this.handle.unsearched_counts(Uint32Array.from(missing));
+    const depths = new Int8Array(missing.length);
+    const searched = [];
+    missing.forEach((id, k) => {
+      depths[k] = this.store.depth[id];
+      const codes = this.searched(id);
+      searched.push(codes.length, ...codes);
+    });
+    let counts;
+    try {
+      counts = this.handle.unsearched_counts(this.paths(missing), depths, Uint32Array.from(searched));
+    } catch {
+      return;
+    }
     for (let i = 0; i < missing.length; i++) this.countCache.set(missing[i], counts[i]);
+  }
+
+  /** The move codes of `id`'s recorded children (null moves and re-searches included). */
+  searched(id) {
+    const out = [];
+    this.store.forChildren(id, (c) => out.push(this.store.code[c]));
+    return out;
   }
 
   /** The cached unsearched count of `id` (undefined until prefetched). */

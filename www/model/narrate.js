@@ -44,7 +44,7 @@ function boundWords(actual, ply, mm, v) {
 function returnedChild(st, e) {
   let k = e - 1;
   while (k >= 0 && k > e - 5 && st.ev[k] !== EV.ENTER && st.ev[k] !== EV.EXIT) k--;
-  return k >= 0 && st.ev[k] === EV.EXIT ? st.evNode[k] : NONE;
+  return k >= 0 && st.ev[k] === EV.EXIT ? st.nodeOf(k) : NONE;
 }
 
 /**
@@ -55,7 +55,7 @@ function returnedChild(st, e) {
 export function narrate(st, e, ctx) {
   if (e < 0 || e >= st.nev) return 'No events yet. Press Start to search.';
   const kind = st.ev[e];
-  const n = st.evNode[e];
+  const n = st.nodeOf(e);
   const f = (v) => fmtValue(v, ctx.chess);
   const mm = ctx.maxmin;
   const win = (a, b, ply) => {
@@ -87,7 +87,7 @@ export function narrate(st, e, ctx) {
       return `β-cut-off at ${ctx.name(n)}${by}: ${f(v)} ≥ β = ${f(beta)}, ${tail}.`;
     }
     case EV.RESEARCH: {
-      const c = e > 0 && st.ev[e - 1] === EV.EXIT ? st.evNode[e - 1] : NONE;
+      const c = e > 0 && st.ev[e - 1] === EV.EXIT ? st.nodeOf(e - 1) : NONE;
       if (c === NONE) return `Re-search at ${ctx.name(n)}.`;
       const v = -st.value[c];
       const a = st.alphaAt(n, e);

@@ -21,7 +21,7 @@ export function nextQuestion(st, from, ctx) {
   const f = (v) => fmtValue(v, ctx.chess);
   for (let e = from + 1; e < st.nev; e++) {
     const kind = st.ev[e];
-    const n = st.evNode[e];
+    const n = st.nodeOf(e);
     if (n === NONE) continue;
     const ply = st.ply[n];
     const name = ctx.name(n);
@@ -50,7 +50,7 @@ export function nextQuestion(st, from, ctx) {
       // does the parent cut off right after this child returns?
       let k = e + 1;
       if (k < st.nev && st.ev[k] === EV.ALPHA_RAISED) k++;
-      const cut = k < st.nev && st.ev[k] === EV.CUTOFF && st.evNode[k] === p;
+      const cut = k < st.nev && st.ev[k] === EV.CUTOFF && st.nodeOf(k) === p;
       return {
         ev: e, node: n, kind: 'cutoff',
         text: `${cap(name)} returns ${f(shownValue(st.value[n], ply, mm))}. Does ${ctx.name(p)} cut off now?`,

@@ -1,5 +1,6 @@
 // TraceStore: every node of one trace in typed-array columns (never one JS object per node),
-// the event tape with the node each event refers to, and the indexes stepping needs. It reads
+// the event tape, and the indexes stepping needs (the node an event refers to is computed, not
+// stored: `nodeOf`). It reads
 // the worker's batches (docs/worker-protocol.md) through the record layout of www/schema.js and
 // packs its records back into that layout to hand a trace to the worker (saving a stopped
 // search). No DOM.
@@ -135,11 +136,13 @@ export class TraceStore {
     // event tape: two events per node (enter, exit) plus α raises, cut-offs, TT hits
     const he = h ? h * EVENTS_PER_NODE + 64 : 16384;
     this.ev = new Uint8Array(he);
-    this.evNode = new Uint32Array(he);
     this.nev = 0;
     this.aux = new Int32Array(h ? h * AUX_PER_NODE + 64 : 4096);
     this.naux = 0;
     this.auxCk = new Uint32Array((he >> 6) + 2); // aux position at every 64th event
+    this.enterCk = new Uint32Array((he >> 6) + 2); // nodes entered before every 64th event
+    this.rankAt = 0; // the last `enteredBefore` answer (sequential scans cost one event each)
+    this.rankOf = 0;
     this.stack = new Uint32Array(1024); // open nodes while replaying the tape (sp = depth)
     this.sp = 0;
     this.nextEnter = 0;
@@ -176,7 +179,7 @@ export class TraceStore {
   bytes() {
     let b = 0;
     for (const [name] of COLUMNS) b += this[name].byteLength;
-    b += this.ev.byteLength + this.evNode.byteLength + this.aux.byteLength + this.auxCk.byteLength;
+    b += this.ev.byteLength + this.aux.byteLength + this.auxCk.byteLength + this.enterCk.byteLength;
     for (const l of this.plyLists) b += l.bytes();
     for (const m of Object.values(this.marks)) b += m.bytes();
     return b;
@@ -326,13 +329,13 @@ export class TraceStore {
 
   _replay(events) {
     const need = this.nev + events.length;
-    if (this.ev.length < need) {
-      this.ev = grown(this.ev, need);
-      this.evNode = grown(this.evNode, need);
-    }
+    if (this.ev.length < need) this.ev = grown(this.ev, need);
     const ckNeed = (need >> 6) + 2;
-    if (this.auxCk.length < ckNeed) this.auxCk = grown(this.auxCk, ckNeed);
-    const { ev, evNode, auxCk, flags, reason, enterEv, exitEv, subEnd, marks } = this;
+    if (this.auxCk.length < ckNeed) {
+      this.auxCk = grown(this.auxCk, ckNeed);
+      this.enterCk = grown(this.enterCk, ckNeed);
+    }
+    const { ev, auxCk, enterCk, flags, reason, enterEv, exitEv, subEnd, marks } = this;
     ev.set(events, this.nev);
     let e = this.nev;
     let auxPos = this._auxAt(e);
@@ -342,7 +345,10 @@ export class TraceStore {
     const n = events.length;
     const expShift = FLAGS.EXPECTED_SHIFT, boundMask = FLAGS.BOUND_MASK;
     for (let k = 0; k < n; k++, e++) {
-      if ((e & 63) === 0) auxCk[e >> 6] = auxPos;
+      if ((e & 63) === 0) {
+        auxCk[e >> 6] = auxPos;
+        enterCk[e >> 6] = nextEnter;
+      }
       const kind = events[k];
       let node;
       if (kind === EV.ENTER) {
@@ -376,7 +382,6 @@ export class TraceStore {
         }
         auxPos += AUX_WORDS[kind];
       }
-      evNode[e] = node;
     }
     this.nextEnter = nextEnter;
     this.sp = sp;
@@ -384,7 +389,42 @@ export class TraceStore {
     this.counts.cut += cut;
     this.counts.all += all;
     this.nev = e;
-    if ((e & 63) === 0) auxCk[e >> 6] = auxPos;
+    if ((e & 63) === 0) {
+      auxCk[e >> 6] = auxPos;
+      enterCk[e >> 6] = nextEnter;
+    }
+  }
+
+  /** How many nodes were entered before event `e` (node ids are given in entry order). */
+  enteredBefore(e) {
+    const { ev } = this;
+    let k = e & ~63;
+    let m = this.enterCk[e >> 6];
+    if (this.rankAt <= e && this.rankAt > k) {
+      k = this.rankAt;
+      m = this.rankOf;
+    }
+    for (; k < e; k++) if (ev[k] === EV.ENTER) m++;
+    this.rankAt = e;
+    this.rankOf = m;
+    return m;
+  }
+
+  /**
+   * The node event `e` belongs to: the node it enters, the node it exits, or the node open
+   * at that moment (α raises, cut-offs, TT hits, prunes); NONE outside every node. Derived
+   * from the tape and the exit index instead of stored (4 bytes an event; issue 13): the
+   * nodes open at `e` are the ancestors of the last node entered before it that had not
+   * exited yet.
+   */
+  nodeOf(e) {
+    if (e < 0 || e >= this.nev) return NONE;
+    const m = this.enteredBefore(e);
+    if (this.ev[e] === EV.ENTER) return m;
+    const { parent, exitEv } = this;
+    let p = m - 1;
+    while (p !== NONE && p >= 0 && exitEv[p] < e) p = parent[p];
+    return p < 0 ? NONE : p;
   }
 
   /** Position in the aux stream of the first aux word of event `e`. */
@@ -529,7 +569,7 @@ export class TraceStore {
       for (let k = x + 1; k <= e && k < x + 4; k++) {
         const kind = this.ev[k];
         if (kind === EV.ENTER || kind === EV.EXIT) break;
-        if (kind === EV.ALPHA_RAISED && this.evNode[k] === id) a = this.auxOf(k)[1];
+        if (kind === EV.ALPHA_RAISED && this.nodeOf(k) === id) a = this.auxOf(k)[1];
       }
       if (c === last) break;
       c = this.end(c);

@@ -113,7 +113,7 @@ export class Trace {
     this.store.reset(hint);
     this.layout.reset();
     this.cursor.reset();
-    this.names.reset(input, config, this.core.Names, hint);
+    this.names.reset(input, config, this.core.Names);
     Object.assign(this, {
       input, config, source, fileName: null, startedAt: performance.now(), elapsedMs: null, depth: 0,
       outcome: null, notice: null, error: null, batches: 0,
@@ -160,7 +160,6 @@ export class Trace {
 
   append(m) {
     this.store.appendBatch(m);
-    this.names.append(m.nodes);
     this.layout.update();
     this.batches++;
     if (this.store.rootDepths.length) this.depth = this.store.rootDepths[this.store.rootDepths.length - 1];

@@ -203,7 +203,7 @@ export function createCompare(app) {
       const D = driver().store;
       return driver().cursor.toEvent((e) => {
         if (D.ev[e] !== EV.ENTER) return false;
-        const n = D.evNode[e];
+        const n = D.nodeOf(e);
         const p = D.parent[n];
         return m[n] === NONE && (p === NONE || m[p] !== NONE);
       }, dir);

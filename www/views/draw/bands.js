@@ -12,6 +12,8 @@ import { GUTTER, lbX, stateAt } from './scene.js';
 const ALPHAS = [0.45, 0.6, 0.8, 1];
 // categories: 0 PV, 1 CUT, 2 ALL, 3 stopped, 4 not reached, 5 in both, 6 only here, 7 faded
 const NCAT = 8;
+/** Column boundaries of one row, reused from frame to frame. */
+let bounds = new Int32Array(0);
 
 export function drawBands(ctx, s) {
   const { st, x, lf, rows, SY, W, view, o } = s;
@@ -32,19 +34,24 @@ export function drawBands(ctx, s) {
     const bh = Math.max(3, Math.min(sy * 0.42, 26));
     const top = SY(q) - bh / 2;
     const step = 2;
-    const colEnd = (px, k) => lbX(ids, x, k, hi, x0 + (px + step - GUTTER) / sx);
-    const k0 = lbX(ids, x, row.lo, hi, x0);
-    // first pass: counts, to scale the opacity to this row's densest column
+    // column boundaries, found once (each a binary search of the row): bounds[c] is the first
+    // row position at or past column c's left edge
+    const cols = Math.max(0, Math.ceil((W - GUTTER) / step));
+    if (bounds.length < cols + 1) bounds = new Int32Array(cols + 1);
     let maxc = 1;
-    for (let px = GUTTER, k = k0; px < W && k < hi; px += step) {
-      const k1 = colEnd(px, k);
+    let k = (bounds[0] = lbX(ids, x, row.lo, hi, x0));
+    let ncol = 0;
+    for (let px = GUTTER; px < W && k < hi; px += step) {
+      const k1 = lbX(ids, x, k, hi, x0 + (px + step - GUTTER) / sx);
+      bounds[++ncol] = k1;
       if (k1 - k > maxc) maxc = k1 - k;
       k = k1;
     }
     const lm = Math.log(1 + maxc);
-    for (let px = GUTTER, k = k0; px < W && k < hi; px += step) {
-      const k1 = colEnd(px, k);
-      const c = k1 - k;
+    for (let col = 0; col < ncol; col++) {
+      const px = GUTTER + col * step;
+      const k = bounds[col];
+      const c = bounds[col + 1] - k;
       if (c > 0) {
         share.fill(0);
         const samples = Math.min(c, 8);
@@ -70,7 +77,6 @@ export function drawBands(ctx, s) {
           }
         }
       }
-      k = k1;
     }
   }
   for (let i = 0; i < NCAT * 4; i++) {
