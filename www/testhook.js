@@ -196,6 +196,15 @@ export function installTestHook(app, { canvases, actions, frame }) {
       app.invalidate(true, false);
     },
 
+    /**
+     * Events `order` (a list of positions) of a trace: the kind of each and the node the store
+     * says it belongs to (`nodeOf`; -1 for none). Tests replay the tape themselves to check it.
+     */
+    events(side = 'explore', order = []) {
+      const st = trace(side).store;
+      return { kinds: order.map((e) => st.ev[e]), nodes: order.map((e) => nn(st.nodeOf(e))) };
+    },
+
     /** Memory the page holds for a trace's store, in bytes (benchmarks). */
     storeBytes: (side = 'explore') => trace(side).store.bytes(),
 

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setup, openPage, runSearch, whenTraceEnds, hook, snapshot } from './hook.mjs';
+import { EVENTS_CODE as EV } from '../../www/schema.js';
 
 const CAP = 2_000_000;
 let env, page, tmp;
@@ -65,5 +66,44 @@ test('a 2,000,000-node search saved as .pstrace and opened again is the same tre
   assert.deepEqual(again, original, 'records, tape, aux words, re-search pairs and roots are equal');
   assert.deepEqual(await hook(page, (ids) => ids.map((id) => window.prunescope.node('explore', id)), sample), nodes);
   assert.match((await snapshot(page)).explore.notice?.text ?? '', /stopped by the node cap/);
+  assert.deepEqual(problems, []);
+});
+
+test('the node of every event, derived from the tape, is the one a replay of the tape gives', { timeout: 300_000 }, async () => {
+  // The page stores no node per event (issue 13): it derives it from the entry count and the
+  // exit index. Here the test replays the tape with a stack of its own, over a search with
+  // iterations, re-searches, TT hits, cut-offs and quiescence, and compares every event, in
+  // order, backwards and in a shuffled order (the derivation keeps a cursor for sequential
+  // scans).
+  await page.click('#tab-chess');
+  await page.fill('#fen', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+  await page.fill('#chess-depth', '4');
+  await page.check('#iterative');
+  await page.selectOption('#algo', 'pvs');
+  await page.fill('#node-cap', '60000');
+  await hook(page, () => (document.getElementById('techniques').open = true));
+  for (const n of ['tt', 'tt_move', 'mvv_lva', 'killers', 'quiescence']) await page.check(`#tech-switches input[data-enable="${n}"]`);
+  const s = await runSearch(page, 120_000);
+  assert.ok(s.nodes > 20_000 && s.roots > 1, `${s.nodes} nodes, ${s.roots} root searches`);
+  const all = Array.from({ length: s.events }, (_, e) => e);
+  const { kinds, nodes } = await hook(page, (order) => window.prunescope.events('explore', order), all);
+  const want = [];
+  const stack = [];
+  let entered = 0;
+  for (const k of kinds) {
+    if (k === EV.ENTER) {
+      stack.push(entered);
+      want.push(entered++);
+    } else if (k === EV.EXIT) want.push(stack.pop() ?? -1);
+    else want.push(stack.length ? stack[stack.length - 1] : -1);
+  }
+  assert.equal(entered, s.nodes);
+  assert.equal(stack.length, 0, 'every node exited');
+  assert.deepEqual(nodes, want, 'in order');
+  const back = [...all].reverse();
+  assert.deepEqual((await hook(page, (order) => window.prunescope.events('explore', order), back)).nodes, back.map((e) => want[e]), 'backwards');
+  let seed = 12345;
+  const shuffled = [...all].sort(() => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 1 ? 1 : -1));
+  assert.deepEqual((await hook(page, (order) => window.prunescope.events('explore', order), shuffled)).nodes, shuffled.map((e) => want[e]), 'shuffled');
   assert.deepEqual(problems, []);
 });
