@@ -4,12 +4,14 @@
 
 /**
  * `steps`: { tick(now) → keep animating, drawTree(), renderDom() }. Returns { invalidate(tree,
- * ui), frameNow(), afterLayout(f) }.
+ * ui), frameNow(), afterLayout(f), cost() }.
  */
 export function createFrame(steps) {
   let pending = false;
   const dirty = { tree: true, ui: true };
   let later = [];
+  /** How long the last frame that drew or rendered took, in ms. */
+  let lastCost = 0;
 
   function frame(now) {
     pending = false;
@@ -17,6 +19,8 @@ export function createFrame(steps) {
     const work = later;
     later = [];
     for (const f of work) f();
+    const drawing = dirty.tree || dirty.ui;
+    const t0 = performance.now();
     if (dirty.tree) {
       dirty.tree = false;
       steps.drawTree();
@@ -25,6 +29,7 @@ export function createFrame(steps) {
       dirty.ui = false;
       steps.renderDom();
     }
+    if (drawing) lastCost = performance.now() - t0;
   }
 
   function schedule() {
@@ -44,6 +49,11 @@ export function createFrame(steps) {
       later.push(f);
       schedule();
     },
+    /**
+     * What the last frame that drew cost, in ms: a streaming trace spaces its redraws by it, so
+     * that drawing a large tree never takes the thread the batches need.
+     */
+    cost: () => lastCost,
     /** Draws and renders now (tests and benchmarks). */
     frameNow() {
       dirty.tree = dirty.ui = true;

@@ -53,7 +53,8 @@ function createApp(core) {
       })
       .catch((e) => console.info('uPlot unavailable:', e.message)));
   const onChange = () => app.invalidate();
-  const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange })]));
+  const drawCost = () => app.frame?.cost() ?? 0;
+  const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange, drawCost })]));
   const state = (app.state = createState(traces));
   state.core.ready = true;
   app.views = { trees: null, dom: [] };

@@ -32,20 +32,50 @@ const SLICE_MS = 8;
  * drawing a large tree on every batch would take the core the worker needs.
  */
 const STREAM_REDRAW_MS = 250;
+/**
+ * ... and at most this share of the page's thread goes to those redraws: a frame that took
+ * 50 ms to draw (10 million nodes as density bands) is followed by 450 ms of batches.
+ */
+const STREAM_DRAW_SHARE = 0.1;
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+/** Callbacks waiting for `soon`'s channel, in order. */
+const soonQueue = [];
+let soonPort = null;
+/**
+ * Runs `f` in a new task as soon as the event loop is free; returns a function that cancels
+ * it. Slices are chained through a message channel, not `setTimeout(0)`: nested timeouts wait
+ * at least 4 ms from the fifth on, which left a third of the page's thread idle between 8 ms
+ * slices while a large trace was taken in. Drawing and input still come between tasks.
+ */
+function soon(f) {
+  if (!soonPort) {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => soonQueue.shift()?.();
+    soonPort = channel.port2;
+  }
+  let live = true;
+  soonQueue.push(() => live && f());
+  soonPort.postMessage(0);
+  return () => {
+    live = false;
+  };
+}
 let traces = 0;
 
 export class Trace {
   /**
    * `name`: 'explore', 'A' or 'B'. `core`: the page thread's wasm module. `workerUrl`: the
-   * search worker. `onChange()`: called after every change.
+   * search worker. `onChange()`: called after every change. `drawCost()`: what the last redraw
+   * took, in ms (streaming spaces its redraws by it).
    */
-  constructor(name, { core, workerUrl, onChange }) {
+  constructor(name, { core, workerUrl, onChange, drawCost = () => 0 }) {
     this.name = name;
     this.uid = ++traces;
     this.core = core;
     this.onChange = onChange;
+    this.drawCost = drawCost;
     this.store = new TraceStore();
     this.layout = new Layout(this.store);
     this.names = new Names(this.store);
@@ -85,7 +115,8 @@ export class Trace {
     /** Batches received and not taken in yet (see SLICE_MS), from `pendingAt` on. */
     this.pending = [];
     this.pendingAt = 0;
-    this.sliceTimer = 0;
+    /** Cancels the slice scheduled with `soon`, or null. */
+    this.sliceTimer = null;
     this.drainWaiters = [];
     this.lastChange = 0;
     this.changeTimer = 0;
@@ -123,11 +154,11 @@ export class Trace {
   /** Queues a batch; slices take it in (the event loop stays free between them). */
   enqueue(m) {
     this.pending.push(m);
-    if (!this.sliceTimer) this.sliceTimer = setTimeout(() => this.slice(), 0);
+    if (!this.sliceTimer) this.sliceTimer = soon(() => this.slice());
   }
 
   slice() {
-    this.sliceTimer = 0;
+    this.sliceTimer = null;
     const t0 = performance.now();
     while (this.pendingAt < this.pending.length && performance.now() - t0 < SLICE_MS) {
       const m = this.pending[this.pendingAt];
@@ -135,7 +166,7 @@ export class Trace {
       this.append(m);
     }
     if (this.pendingAt < this.pending.length) {
-      this.sliceTimer = setTimeout(() => this.slice(), 0);
+      this.sliceTimer = soon(() => this.slice());
     } else {
       this.dropPending();
     }
@@ -149,8 +180,8 @@ export class Trace {
 
   /** Forgets the batches not taken in yet (Stop: the view keeps what it shows). */
   dropPending() {
-    clearTimeout(this.sliceTimer);
-    this.sliceTimer = 0;
+    this.sliceTimer?.();
+    this.sliceTimer = null;
     this.pending = [];
     this.pendingAt = 0;
     const w = this.drainWaiters;
@@ -167,10 +198,14 @@ export class Trace {
     this.streamed();
   }
 
-  /** `onChange` for a batch taken in: at most every STREAM_REDRAW_MS, the last one late. */
+  /**
+   * `onChange` for a batch taken in: at most every STREAM_REDRAW_MS, and no more often than
+   * keeps redrawing to STREAM_DRAW_SHARE of the thread; the last one late.
+   */
   streamed() {
     const now = performance.now();
-    const wait = STREAM_REDRAW_MS - (now - this.lastChange);
+    const every = Math.max(STREAM_REDRAW_MS, this.drawCost() / STREAM_DRAW_SHARE);
+    const wait = every - (now - this.lastChange);
     if (wait <= 0) {
       clearTimeout(this.changeTimer);
       this.changeTimer = 0;

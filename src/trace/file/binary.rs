@@ -94,6 +94,30 @@ fn field_size(ty: &str) -> usize {
     }
 }
 
+/// Appends field `offset..offset + N` of every row to `out` (one column of a chunk). The size is
+/// a constant so that each copy is a move, not a call (a runtime size cost a `memmove` call per
+/// field and node: 14% of reading a file).
+fn pack_column<const N: usize>(rows: &[[u8; RECORD_BYTES]], offset: usize, out: &mut Vec<u8>) {
+    for row in rows {
+        let field: &[u8; N] = row[offset..offset + N].try_into().expect("N bytes");
+        out.extend_from_slice(field);
+    }
+}
+
+/// Writes one column of a chunk (`column`: N bytes per row) into field `offset..offset + N`
+/// of the rows; returns the bytes read.
+fn unpack_column<const N: usize>(
+    rows: &mut [[u8; RECORD_BYTES]],
+    offset: usize,
+    column: &[u8],
+) -> usize {
+    for (row, v) in rows.iter_mut().zip(column.chunks_exact(N)) {
+        let v: &[u8; N] = v.try_into().expect("N bytes");
+        row[offset..offset + N].copy_from_slice(v);
+    }
+    rows.len() * N
+}
+
 /// Writes `rec` as a binary trace, gzip-compressed, one chunk at a time.
 pub fn write<W: Write>(
     w: W,
@@ -132,9 +156,10 @@ pub fn write<W: Write>(
         rows.extend(chunk.iter().map(record_bytes));
         buf.clear();
         for &(_, offset, ty) in RECORD_FIELDS {
-            let size = field_size(ty);
-            for r in &rows {
-                buf.extend_from_slice(&r[offset..offset + size]);
+            match field_size(ty) {
+                4 => pack_column::<4>(&rows, offset, &mut buf),
+                2 => pack_column::<2>(&rows, offset, &mut buf),
+                _ => pack_column::<1>(&rows, offset, &mut buf),
             }
         }
         gz.write_all(&buf)?;
@@ -312,11 +337,12 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
         rows.resize(k, [0u8; RECORD_BYTES]);
         let mut at = 0;
         for &(_, offset, ty) in RECORD_FIELDS {
-            let size = field_size(ty);
-            for row in rows.iter_mut() {
-                row[offset..offset + size].copy_from_slice(&buf[at..at + size]);
-                at += size;
-            }
+            let column = &buf[at..];
+            at += match field_size(ty) {
+                4 => unpack_column::<4>(&mut rows, offset, column),
+                2 => unpack_column::<2>(&mut rows, offset, column),
+                _ => unpack_column::<1>(&mut rows, offset, column),
+            };
         }
         rec.nodes.extend(rows.iter().map(record_from_bytes));
         left -= k;
