@@ -16,7 +16,8 @@
 //     the search and after it (after a garbage collection), divided by the nodes;
 //   - nodes/s into the page (Start → the whole trace taken in) against the native CLI recording
 //     the same search (`--trace` to a binary file; CARGO_TARGET_DIR/release/prunescope);
-//   - frame times while panning the whole tree and the latency of stepping keys;
+//   - frame times while panning the whole tree, the latency of stepping keys (to the second
+//     animation frame) and the work of a step (command and redraw, no frame wait);
 //   - saving the trace in the compact format and opening that file again (the page's own
 //     buttons; the download is streamed to disk), with the file's size;
 //   - Stop in the middle of the stream: from the click to the page showing "stopped", and
@@ -195,6 +196,20 @@ for (const c of CASES) {
   }
   const k = stats(await hook(page, () => window.__keys));
   line('key → step drawn (two frames) p50 / p95 / max', `${ms(k.p50)} / ${ms(k.p95)} / ${ms(k.max)}`);
+  // the work of one step, without the wait for the display's next frame: the command, then
+  // the tree drawn and the panels rendered
+  const work = await hook(page, (commands) => {
+    const out = [];
+    for (const c of commands) {
+      const t0 = performance.now();
+      window.prunescope.run(c);
+      window.prunescope.frame();
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, ['step.first', ...Array(6).fill('step.forward'), ...Array(6).fill('step.over'), ...Array(6).fill('step.back'), ...Array(6).fill('jump.mismatch'), ...Array(6).fill('step.out'), 'step.last']);
+  const wk = stats(work);
+  line('step command + redraw (work, no frame wait) p50 / p95 / max', `${ms(wk.p50)} / ${ms(wk.p95)} / ${ms(wk.max)}`);
 
   if (SAVE) {
     await page.selectOption('#save-format', 'binary');

@@ -24,7 +24,9 @@ const HANDBACK_NODES = 1 << 19;
 /**
  * Batches are taken in slices of at most this many milliseconds, with the event loop free in
  * between: however fast the workers stream, input (Stop), drawing and the other trace get
- * their turn.
+ * their turn. Slices are chained with `setTimeout(0)`, whose 4 ms floor leaves the core to the
+ * browser's other processes: chaining them through a message channel instead made a 10 M-node
+ * random stream slower (2.9–3.1 s against 2.3–2.5 s, three runs each, scale-bench).
  */
 const SLICE_MS = 8;
 /**
@@ -39,29 +41,6 @@ const STREAM_REDRAW_MS = 250;
 const STREAM_DRAW_SHARE = 0.1;
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
-
-/** Callbacks waiting for `soon`'s channel, in order. */
-const soonQueue = [];
-let soonPort = null;
-/**
- * Runs `f` in a new task as soon as the event loop is free; returns a function that cancels
- * it. Slices are chained through a message channel, not `setTimeout(0)`: nested timeouts wait
- * at least 4 ms from the fifth on, which left a third of the page's thread idle between 8 ms
- * slices while a large trace was taken in. Drawing and input still come between tasks.
- */
-function soon(f) {
-  if (!soonPort) {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => soonQueue.shift()?.();
-    soonPort = channel.port2;
-  }
-  let live = true;
-  soonQueue.push(() => live && f());
-  soonPort.postMessage(0);
-  return () => {
-    live = false;
-  };
-}
 let traces = 0;
 
 export class Trace {
@@ -115,8 +94,7 @@ export class Trace {
     /** Batches received and not taken in yet (see SLICE_MS), from `pendingAt` on. */
     this.pending = [];
     this.pendingAt = 0;
-    /** Cancels the slice scheduled with `soon`, or null. */
-    this.sliceTimer = null;
+    this.sliceTimer = 0;
     this.drainWaiters = [];
     this.lastChange = 0;
     this.changeTimer = 0;
@@ -154,11 +132,11 @@ export class Trace {
   /** Queues a batch; slices take it in (the event loop stays free between them). */
   enqueue(m) {
     this.pending.push(m);
-    if (!this.sliceTimer) this.sliceTimer = soon(() => this.slice());
+    if (!this.sliceTimer) this.sliceTimer = setTimeout(() => this.slice(), 0);
   }
 
   slice() {
-    this.sliceTimer = null;
+    this.sliceTimer = 0;
     const t0 = performance.now();
     while (this.pendingAt < this.pending.length && performance.now() - t0 < SLICE_MS) {
       const m = this.pending[this.pendingAt];
@@ -166,7 +144,7 @@ export class Trace {
       this.append(m);
     }
     if (this.pendingAt < this.pending.length) {
-      this.sliceTimer = soon(() => this.slice());
+      this.sliceTimer = setTimeout(() => this.slice(), 0);
     } else {
       this.dropPending();
     }
@@ -180,8 +158,8 @@ export class Trace {
 
   /** Forgets the batches not taken in yet (Stop: the view keeps what it shows). */
   dropPending() {
-    this.sliceTimer?.();
-    this.sliceTimer = null;
+    clearTimeout(this.sliceTimer);
+    this.sliceTimer = 0;
     this.pending = [];
     this.pendingAt = 0;
     const w = this.drainWaiters;
