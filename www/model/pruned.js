@@ -18,14 +18,12 @@ export const prunes = (reason) => PRUNING.has(reason);
 export function prunedMoves(store, names, id) {
   if (!store.exited(id) || !prunes(store.reason[id])) return [];
   const { codes, names: moveNames } = names.unsearched(id);
-  const own = store.prunedBy.get(id);
+  const own = store.prunedOwn(id);
   const stop = STOP_REASONS[store.reason[id]]?.name ?? 'pruned';
   return Array.from(codes, (code, k) => {
     let reason = stop;
-    if (own) {
-      for (let i = 0; i < own.length; i += 2) {
-        if (own[i] === code) reason = PRUNE_REASONS[own[i + 1]]?.name ?? reason;
-      }
+    for (let i = 0; i < own.length; i += 2) {
+      if (own[i] === code) reason = PRUNE_REASONS[own[i + 1]]?.name ?? reason;
     }
     return { code, name: moveNames[k], reason };
   });

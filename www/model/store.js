@@ -53,7 +53,6 @@ const COLUMNS = [
   ['exitEv', Uint32Array], // event position of its exit (NONE while open)
   ['subEnd', Uint32Array], // one past the last id of its subtree (valid once exited)
   ['lastChild', Uint32Array], // NONE when it has no children (yet); the first child is id + 1
-  ['nChildren', Uint16Array], // children recorded (re-searches included)
 ];
 
 /**
@@ -164,8 +163,11 @@ export class TraceStore {
     };
     // finished nodes per actual type, as they arrive (the final statistics come from the core)
     this.counts = { pv: 0, cut: 0, all: 0 };
-    // moves pruned without being entered (prune events): node -> [move code, reason, ...]
-    this.prunedBy = new Map();
+    // prune events (moves pruned without being entered: SEE, uncertainty), in tape order, and
+    // the node each belongs to; typed lists, not an object per node (573 k of them in a 10 M
+    // chess search cost 5 bytes a node as a Map of arrays)
+    this.pruneEv = new Growable(Uint32Array);
+    this.pruneNode = new Growable(Uint32Array);
     this.version = 0; // bumps on every change
   }
 
@@ -182,6 +184,7 @@ export class TraceStore {
     b += this.ev.byteLength + this.aux.byteLength + this.auxCk.byteLength + this.enterCk.byteLength;
     for (const l of this.plyLists) b += l.bytes();
     for (const m of Object.values(this.marks)) b += m.bytes();
+    b += this.pruneEv.bytes() + this.pruneNode.bytes();
     return b;
   }
 
@@ -304,7 +307,7 @@ export class TraceStore {
 
   /** Indexes nodes [from, to): ply, child links, per-ply lists. One loop, no call per node. */
   _attach(from, to) {
-    const { parent, ply, exitEv, lastChild, nChildren, subEnd, plyLists } = this;
+    const { parent, ply, exitEv, lastChild, subEnd, plyLists } = this;
     let maxPly = this.maxPly;
     for (let id = from; id < to; id++) {
       const p = parent[id];
@@ -312,11 +315,9 @@ export class TraceStore {
       ply[id] = q;
       exitEv[id] = NONE;
       lastChild[id] = NONE;
-      nChildren[id] = 0;
       subEnd[id] = id + 1;
       if (p !== NONE) {
         lastChild[p] = id;
-        nChildren[p]++;
       }
       if (q >= plyLists.length) for (let k = plyLists.length; k <= q; k++) plyLists[k] = new Growable(Uint32Array, 1024);
       if (q > maxPly) maxPly = q;
@@ -376,9 +377,8 @@ export class TraceStore {
         if (kind === EV.CUTOFF) marks.cutoff.push(e);
         else if (kind === EV.RESEARCH) marks.research.push(e);
         else if (kind === EV.PRUNE && node !== NONE) {
-          let l = this.prunedBy.get(node);
-          if (!l) this.prunedBy.set(node, (l = []));
-          l.push(this.aux[auxPos] | 0, this.aux[auxPos + 1] | 0);
+          this.pruneEv.push(e);
+          this.pruneNode.push(node);
         }
         auxPos += AUX_WORDS[kind];
       }
@@ -433,6 +433,21 @@ export class TraceStore {
     let pos = this.auxCk[e >> 6];
     for (let k = e & ~63; k < e; k++) pos += AUX_WORDS[this.ev[k]];
     return pos;
+  }
+
+  /**
+   * The moves node `id` pruned by prune events of its own: [move code, prune reason, …] in
+   * tape order. Its prune events lie between its entry and its exit.
+   */
+  prunedOwn(id) {
+    const out = [];
+    if (id >= this.n) return out;
+    const evs = this.pruneEv.a, nodes = this.pruneNode.a, count = this.pruneEv.n;
+    const last = this.exitEv[id] === NONE ? this.nev : this.exitEv[id];
+    for (let k = lowerBound(evs, 0, count, this.enterEv[id]); k < count && evs[k] <= last; k++) {
+      if (nodes[k] === id) out.push(...this.auxOf(evs[k], 2));
+    }
+    return out;
   }
 
   /** The first `k` aux words of event `e` (missing ones are 0). */

@@ -139,7 +139,7 @@ export function createInspector(app) {
       ].filter(Boolean);
       const searched = exited ? c.searched : st.children(id).filter((k) => st.enterEv[k] <= cur || cur < 0).length;
       row('moves', String(st.nMoves[id]), span('muted', ` (${searched} searched${exited ? '' : ' so far'}${exited && extra.length ? ', ' + extra.join(', ') : ''})`));
-    } else row('moves', st.lastChild[id] !== NONE ? ['0', span('muted', ` (${st.nChildren[id]} special children)`)] : '0');
+    } else row('moves', st.lastChild[id] !== NONE ? ['0', span('muted', ` (${st.children(id).length} special children)`)] : '0');
     const bi = st.bestIndex[id];
     if (exited && bi !== NONE16) {
       const bc = st.childAtIndex(id, bi);
@@ -161,7 +161,7 @@ export function createInspector(app) {
     if (ro !== undefined) row(term('re-search', 'research'), 'repeats ', link(ro), span('muted', ' with a wider window'));
     const rb = st.researchedBy.get(id);
     if (rb !== undefined && (cur < 0 || st.enterEv[rb] <= cur)) row('searched again as', link(rb));
-    const kids = cur < 0 ? st.nChildren[id] : st.children(id).filter((k) => st.enterEv[k] <= cur).length;
+    const kids = st.children(id).filter((k) => cur < 0 || st.enterEv[k] <= cur).length;
     row('children', String(kids), kids && exited ? span('muted', ` · subtree ${fmtInt(st.end(id) - id)} nodes`) : null);
     row('events', `entered at #${fmtInt(st.enterEv[id] + 1)}`, exited && st.exitEv[id] !== NONE ? ` · returned at #${fmtInt(st.exitEv[id] + 1)}` : '');
     return h('table', null, h('tbody', null, out));
