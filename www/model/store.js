@@ -442,10 +442,22 @@ export class TraceStore {
   prunedOwn(id) {
     const out = [];
     if (id >= this.n) return out;
+    const { parent, exitEv } = this;
     const evs = this.pruneEv.a, nodes = this.pruneNode.a, count = this.pruneEv.n;
-    const last = this.exitEv[id] === NONE ? this.nev : this.exitEv[id];
-    for (let k = lowerBound(evs, 0, count, this.enterEv[id]); k < count && evs[k] <= last; k++) {
-      if (nodes[k] === id) out.push(...this.auxOf(evs[k], 2));
+    const last = exitEv[id] === NONE ? this.nev : exitEv[id];
+    for (let k = lowerBound(evs, 0, count, this.enterEv[id]); k < count && evs[k] <= last; ) {
+      const d = nodes[k];
+      if (d === id) {
+        out.push(...this.auxOf(evs[k], 2));
+        k++;
+        continue;
+      }
+      // a descendant's: skip the subtree of the child of `id` that holds it (a node near the
+      // root of a large search would otherwise read every prune event below it)
+      let c = d;
+      while (c !== NONE && parent[c] !== id) c = parent[c];
+      if (c === NONE || exitEv[c] === NONE) break; // inside a child still open: nothing more yet
+      k = lowerBound(evs, k + 1, count, exitEv[c] + 1);
     }
     return out;
   }

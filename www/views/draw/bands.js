@@ -29,8 +29,11 @@ function gallop(ids, x, k, hi, v, guess) {
   return lbX(ids, x, lo, h, v);
 }
 
-/** Column boundaries of one row, reused from frame to frame. */
-let bounds = new Int32Array(0);
+/**
+ * Column boundaries per layout (its x array: a new trace or a regrown layout has a new one),
+ * per ply row, with the view and layout version they were found for.
+ */
+const boundsOf = new WeakMap();
 
 export function drawBands(ctx, s) {
   const { st, x, lf, rows, SY, W, view, o } = s;
@@ -51,21 +54,29 @@ export function drawBands(ctx, s) {
     const bh = Math.max(3, Math.min(sy * 0.42, 26));
     const top = SY(q) - bh / 2;
     const step = 2;
-    // column boundaries, found once (each a binary search of the row): bounds[c] is the first
-    // row position at or past column c's left edge
-    const cols = Math.max(0, Math.ceil((W - GUTTER) / step));
-    if (bounds.length < cols + 1) bounds = new Int32Array(cols + 1);
-    let maxc = 1;
-    let k = (bounds[0] = lbX(ids, x, row.lo, hi, x0));
-    let ncol = 0;
-    let guess = 1;
-    for (let px = GUTTER; px < W && k < hi; px += step) {
-      const k1 = gallop(ids, x, k, hi, x0 + (px + step - GUTTER) / sx, guess);
-      bounds[++ncol] = k1;
-      if (k1 - k > maxc) maxc = k1 - k;
-      guess = Math.max(1, k1 - k);
-      k = k1;
+    // column boundaries (bounds[c]: the first row position at or past column c's left edge):
+    // they depend on the view and the layout, not on the cursor, so stepping reuses them
+    const key = `${x0}|${sx}|${W}|${row.lo}|${hi}|${s.lay.version}|${st.n}`;
+    let rowsOf = boundsOf.get(x);
+    if (!rowsOf) boundsOf.set(x, (rowsOf = new Map()));
+    let cached = rowsOf.get(q);
+    if (cached?.key !== key || cached.ids !== ids) {
+      const cols = Math.max(0, Math.ceil((W - GUTTER) / step));
+      const bounds = new Int32Array(cols + 1);
+      let maxc = 1;
+      let k = (bounds[0] = lbX(ids, x, row.lo, hi, x0));
+      let ncol = 0;
+      let guess = 1;
+      for (let px = GUTTER; px < W && k < hi; px += step) {
+        const k1 = gallop(ids, x, k, hi, x0 + (px + step - GUTTER) / sx, guess);
+        bounds[++ncol] = k1;
+        if (k1 - k > maxc) maxc = k1 - k;
+        guess = Math.max(1, k1 - k);
+        k = k1;
+      }
+      rowsOf.set(q, (cached = { key, ids, bounds, ncol, maxc }));
     }
+    const { bounds, ncol, maxc } = cached;
     const lm = Math.log(1 + maxc);
     for (let col = 0; col < ncol; col++) {
       const px = GUTTER + col * step;
