@@ -112,7 +112,13 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
             assert!(at < all.len(), "updates refer to nodes sent before");
             all[at..at + NODE_BYTES].copy_from_slice(&b.upd[k * NODE_BYTES..(k + 1) * NODE_BYTES]);
         }
-        all.extend_from_slice(&b.nodes);
+        // new nodes come in the column layout of the binary format's chunks
+        let mut rows = Vec::new();
+        prunescope::trace::file::binary::rows_from_columns(&b.nodes, &mut rows);
+        for row in &rows {
+            let rec = prunescope::trace::file::binary::record_from_bytes(row);
+            all.extend_from_slice(node_bytes(&[rec]));
+        }
         assert_eq!(b.nodes_total as usize * NODE_BYTES, all.len());
     }
     all

@@ -30,6 +30,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       hasStats: !!t.outcome?.stats,
       stats: t.outcome?.stats ?? null,
       aborted: t.outcome?.aborted ?? null,
+      elapsedMs: t.elapsedMs,
       notice: t.notice,
       openEnded: t.openEnded,
       file: t.fileName,

@@ -1,9 +1,12 @@
 //! Batches: what part of a recording has crossed to the page, and the next part as one message
-//! of flat typed arrays (`docs/worker-protocol.md`, "Batch fields"). A live search and a
+//! of flat typed arrays (`docs/worker-protocol.md`, "Batch fields"). New nodes go in the column
+//! layout of the binary format's chunks, so that the page copies each column whole; updated
+//! records (a few open nodes) go as rows. A live search and a
 //! recording replayed from a file or handed back by the page use the same cursor, so the page
 //! receives one layout whatever the trace came from.
 
 use super::{node_bytes, set};
+use crate::trace::file::binary::columns_into;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace::schema::EventKind;
 use js_sys::{Int32Array, Object, Uint8Array, Uint32Array};
@@ -20,6 +23,9 @@ pub struct BatchCursor {
     open_sent: Vec<(u32, NodeRec)>,
     /// Batches sent.
     pub batches: u32,
+    /// Scratch space for the column layout.
+    rows: Vec<[u8; crate::trace::schema::RECORD_BYTES]>,
+    columns: Vec<u8>,
     /// Nominal depth of the last root search sent (streaming).
     depth: i32,
 }
@@ -30,6 +36,13 @@ impl BatchCursor {
         self.nodes
     }
 
+    /// `nodes` in the column layout ([`columns_into`]), as a new `Uint8Array` for the page.
+    fn columns(&mut self, nodes: &[NodeRec]) -> Uint8Array {
+        self.columns.clear();
+        columns_into(nodes, &mut self.rows, &mut self.columns);
+        Uint8Array::from(&self.columns[..])
+    }
+
     /// Everything a streaming recorder holds, as the next batch; the recorder then forgets it
     /// ([`Recorder::hand_on`]), so that the worker keeps no copy of what the page has. Nodes
     /// handed on earlier and changed since (open nodes, at most one per ply) are updates.
@@ -37,7 +50,8 @@ impl BatchCursor {
         let batch = Object::new();
         let start = rec.base();
         set(&batch, "start", start);
-        set(&batch, "nodes", Uint8Array::from(node_bytes(&rec.nodes)));
+        let nodes = self.columns(&rec.nodes);
+        set(&batch, "nodes", nodes);
         let (upd_ids, upd): (Vec<u32>, Vec<NodeRec>) = rec.early_changed().unzip();
         set(&batch, "updIds", Uint32Array::from(&upd_ids[..]));
         set(&batch, "upd", Uint8Array::from(node_bytes(&upd)));
@@ -98,11 +112,8 @@ impl BatchCursor {
     fn next_upto(&mut self, rec: &Recorder, nodes: usize, events: usize, aux: usize) -> Object {
         let batch = Object::new();
         set(&batch, "start", self.nodes as u32);
-        set(
-            &batch,
-            "nodes",
-            Uint8Array::from(node_bytes(&rec.nodes[self.nodes..nodes])),
-        );
+        let columns = self.columns(&rec.nodes[self.nodes..nodes]);
+        set(&batch, "nodes", columns);
         // Nodes that were open at the previous batch (so were sent unfinished) and changed.
         let mut upd_ids = Vec::new();
         let mut upd = Vec::new();

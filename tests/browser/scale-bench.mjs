@@ -155,6 +155,7 @@ for (const c of CASES) {
   const long = gaps.filter((x) => x > 50);
   line('nodes', fmt(s.nodes));
   line('Start → whole trace in the page', `${fmt(wall)} ms → ${fmt(s.nodes / (wall / 1000))} nodes/s`);
+  line("the search's own time in the worker (wasm)", `${fmt(s.elapsedMs)} ms → ${fmt(s.nodes / (s.elapsedMs / 1000))} nodes/s`);
   if (existsSync(cli)) {
     const out = path.join(tmp, 'cli.pstrace');
     const t = Date.now();

@@ -1,6 +1,21 @@
 // The worker harness page's script (a file of its own: the server's CSP forbids inline
 // script). It drives www/engine/worker.js directly, message by message.
-const NODE_BYTES = 28;
+import { RECORD_BYTES as NODE_BYTES, RECORD_FIELDS } from '/www/schema.js';
+
+const SIZE = { u32: 4, i32: 4, u16: 2, i16: 2, u8: 1, i8: 1 };
+
+/** Rows (28-byte records) of a batch's `nodes`, which come in the column layout. */
+function rowsOf(columns) {
+  const k = columns.length / NODE_BYTES;
+  const rows = new Uint8Array(columns.length);
+  let at = 0;
+  for (const { offset, type } of Object.values(RECORD_FIELDS)) {
+    const size = SIZE[type];
+    for (let r = 0; r < k; r++) rows.set(columns.subarray(at + r * size, at + (r + 1) * size), r * NODE_BYTES + offset);
+    at += k * size;
+  }
+  return rows;
+}
 
 function log(line) {
   document.getElementById('log').textContent += line + '\n';
@@ -53,7 +68,7 @@ function exchange(worker, msg, { stopAfterBatches = Infinity } = {}) {
         next.set(nodes);
         m.updIds.forEach((id, k) =>
           next.set(m.upd.subarray(k * NODE_BYTES, (k + 1) * NODE_BYTES), id * NODE_BYTES));
-        next.set(m.nodes, m.start * NODE_BYTES);
+        next.set(rowsOf(m.nodes), m.start * NODE_BYTES);
         nodes = next;
         if (batches.length >= stopAfterBatches) finish({ type: 'stopped' }); // the Stop button
       } else if (['done', 'error', 'panic'].includes(m.type)) {

@@ -189,8 +189,9 @@ export class TraceStore {
   }
 
   /**
-   * Writes the records in `bytes` into nodes `ids[k]` (or `first + k`). One statement per
-   * field (each a monomorphic typed-array access), at the offsets of the schema.
+   * Writes the records in `bytes` (rows: a batch's updates) into nodes `ids[k]` (or
+   * `first + k`). One statement per field (each a monomorphic typed-array access), at the
+   * offsets of the schema.
    */
   _writeRecords(bytes, ids, first) {
     const count = (bytes.byteLength / RECORD_BYTES) | 0;
@@ -221,6 +222,22 @@ export class TraceStore {
       reason[id] = u8[b + a.reason];
     }
     return count;
+  }
+
+  /**
+   * Writes `count` records in the column layout (docs/worker-protocol.md, "Batch fields": the
+   * `parent`s, then the `alpha`s, …, in the order of RECORD_FIELDS) into nodes `first…`: one
+   * typed-array copy per column.
+   */
+  _writeColumns(bytes, count, first) {
+    let buf = bytes;
+    if (buf.byteOffset % 4 !== 0) buf = buf.slice();
+    let at = buf.byteOffset;
+    for (const [name, { type }] of Object.entries(RECORD_FIELDS)) {
+      const T = TYPED[type];
+      this[COLUMN_OF[name][0]].set(new T(buf.buffer, at, count), first);
+      at += count * T.BYTES_PER_ELEMENT;
+    }
   }
 
   /** The records of nodes [from, to) in the worker's layout (to hand the trace back). */
@@ -278,7 +295,7 @@ export class TraceStore {
     const count = msg.nodes ? (msg.nodes.byteLength / RECORD_BYTES) | 0 : 0;
     this.ensure(start + count + 1);
     if (msg.updIds && msg.updIds.length) this._writeRecords(msg.upd, msg.updIds, 0);
-    if (count) this._writeRecords(msg.nodes, null, start);
+    if (count) this._writeColumns(msg.nodes, count, start);
     this._attach(start, start + count);
     this.n = start + count;
     if (msg.research) {

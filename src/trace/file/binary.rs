@@ -118,6 +118,42 @@ fn unpack_column<const N: usize>(
     rows.len() * N
 }
 
+/// Appends `nodes` to `out` in the column layout: column by column in the order of
+/// [`RECORD_FIELDS`] (all the `parent`s, then all the `alpha`s, …, then all the `reason`s).
+/// The binary format stores its chunks so, and the worker sends its batches so (the page copies
+/// each column into its own with one typed-array `set`; docs/worker-protocol.md). Every column
+/// starts aligned to its field's size: the fields are ordered by size, largest first.
+/// `rows` is scratch space.
+pub fn columns_into(nodes: &[NodeRec], rows: &mut Vec<[u8; RECORD_BYTES]>, out: &mut Vec<u8>) {
+    rows.clear();
+    rows.extend(nodes.iter().map(record_bytes));
+    out.reserve(nodes.len() * RECORD_BYTES);
+    for &(_, offset, ty) in RECORD_FIELDS {
+        match field_size(ty) {
+            4 => pack_column::<4>(rows, offset, out),
+            2 => pack_column::<2>(rows, offset, out),
+            _ => pack_column::<1>(rows, offset, out),
+        }
+    }
+}
+
+/// The records (as rows, [`record_bytes`] layout) of `columns`, which holds whole records in
+/// the column layout of [`columns_into`]; bytes past the last whole record are ignored.
+pub fn rows_from_columns(columns: &[u8], rows: &mut Vec<[u8; RECORD_BYTES]>) {
+    let k = columns.len() / RECORD_BYTES;
+    rows.clear();
+    rows.resize(k, [0u8; RECORD_BYTES]);
+    let mut at = 0;
+    for &(_, offset, ty) in RECORD_FIELDS {
+        let column = &columns[at..];
+        at += match field_size(ty) {
+            4 => unpack_column::<4>(rows, offset, column),
+            2 => unpack_column::<2>(rows, offset, column),
+            _ => unpack_column::<1>(rows, offset, column),
+        };
+    }
+}
+
 /// Writes `rec` as a binary trace, gzip-compressed, one chunk at a time.
 pub fn write<W: Write>(
     w: W,
@@ -152,16 +188,8 @@ pub fn write<W: Write>(
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * RECORD_BYTES);
     let mut rows: Vec<[u8; RECORD_BYTES]> = Vec::with_capacity(CHUNK);
     for chunk in rec.nodes.chunks(CHUNK) {
-        rows.clear();
-        rows.extend(chunk.iter().map(record_bytes));
         buf.clear();
-        for &(_, offset, ty) in RECORD_FIELDS {
-            match field_size(ty) {
-                4 => pack_column::<4>(&rows, offset, &mut buf),
-                2 => pack_column::<2>(&rows, offset, &mut buf),
-                _ => pack_column::<1>(&rows, offset, &mut buf),
-            }
-        }
+        columns_into(chunk, &mut rows, &mut buf);
         gz.write_all(&buf)?;
     }
     for chunk in rec.events.chunks(CHUNK * 4) {
@@ -333,17 +361,7 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
         let k = left.min(CHUNK);
         buf.resize(k * RECORD_BYTES, 0);
         read_exact(&mut r, &mut buf, "nodes")?;
-        rows.clear();
-        rows.resize(k, [0u8; RECORD_BYTES]);
-        let mut at = 0;
-        for &(_, offset, ty) in RECORD_FIELDS {
-            let column = &buf[at..];
-            at += match field_size(ty) {
-                4 => unpack_column::<4>(&mut rows, offset, column),
-                2 => unpack_column::<2>(&mut rows, offset, column),
-                _ => unpack_column::<1>(&mut rows, offset, column),
-            };
-        }
+        rows_from_columns(&buf, &mut rows);
         rec.nodes.extend(rows.iter().map(record_from_bytes));
         left -= k;
     }
@@ -389,6 +407,52 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn columns_start_aligned_to_their_fields() {
+        let mut at = 0;
+        let mut last = usize::MAX;
+        for &(name, _, ty) in RECORD_FIELDS {
+            let size = field_size(ty);
+            assert!(
+                size <= last,
+                "{name}: fields must be ordered by size, largest first"
+            );
+            // with any record count k, a column starts at k × (the sizes before it): a multiple
+            // of its own size when every earlier size is a multiple of it
+            assert_eq!(at % size, 0, "{name}");
+            at += size;
+            last = size;
+        }
+        let nodes: Vec<NodeRec> = (0..3u32)
+            .map(|i| NodeRec {
+                parent: i,
+                alpha: 0,
+                beta: 0,
+                value: -(i as i32),
+                move_code: 0,
+                index: 0,
+                n_moves: 0,
+                best_index: 0,
+                kind: 0,
+                depth: i as i8,
+                flags: 0,
+                reason: 0,
+            })
+            .collect();
+        let mut out = Vec::new();
+        columns_into(&nodes, &mut Vec::new(), &mut out);
+        assert_eq!(out.len(), 3 * RECORD_BYTES);
+        assert_eq!(
+            &out[..12],
+            &[0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0],
+            "the parents first"
+        );
+        let mut rows = Vec::new();
+        rows_from_columns(&out, &mut rows);
+        let back: Vec<NodeRec> = rows.iter().map(record_from_bytes).collect();
+        assert_eq!(back, nodes);
+    }
 
     #[test]
     fn record_bytes_follow_the_documented_layout() {
