@@ -67,6 +67,12 @@ const MAX_RESERVE = 1 << 27;
  * of the tape mid-search).
  */
 const EVENTS_PER_NODE = 4;
+/**
+ * A ply's id list past this many ids grows at once to the store's reserved capacity (no ply
+ * holds more ids than the trace has nodes): one copy instead of a doubling copy of tens of
+ * megabytes every time the deepest plies double. Untouched room costs address space only.
+ */
+const PLY_LIST_JUMP = 1 << 20;
 const AUX_PER_NODE = 4;
 
 function grown(arr, need, exact = false) {
@@ -339,7 +345,7 @@ export class TraceStore {
       if (q >= plyLists.length) for (let k = plyLists.length; k <= q; k++) plyLists[k] = new Growable(Uint32Array, 1024);
       if (q > maxPly) maxPly = q;
       const l = plyLists[q];
-      if (l.n === l.a.length) l.a = grown(l.a, l.n + 1);
+      if (l.n === l.a.length) l.a = l.n < PLY_LIST_JUMP ? grown(l.a, l.n + 1) : grown(l.a, Math.max(this.cap, l.n + 1), true);
       l.a[l.n++] = id;
     }
     this.maxPly = maxPly;

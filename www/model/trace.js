@@ -28,7 +28,7 @@ const HANDBACK_NODES = 1 << 19;
  * browser's other processes: chaining them through a message channel instead made a 10 M-node
  * random stream slower (2.9–3.1 s against 2.3–2.5 s, three runs each, scale-bench).
  */
-const SLICE_MS = 8;
+const SLICE_MS = 12;
 /**
  * While a trace streams in, the page is told of changes (and redraws) at most this often:
  * drawing a large tree on every batch would take the core the worker needs.

@@ -47,6 +47,7 @@ export function drawBands(ctx, s) {
   const paths = new Array(NCAT * 4).fill(null);
   let dense = 0;
   const share = new Array(NCAT).fill(0);
+  const run = new Array(NCAT).fill(0);
   for (const row of rows) {
     if (!row || !row.dense) continue;
     dense++;
@@ -78,36 +79,62 @@ export function drawBands(ctx, s) {
     }
     const { bounds, ncol, maxc } = cached;
     const lm = Math.log(1 + maxc);
+    // Neighbouring columns with the same bar (the same shares at the same opacity) are drawn as
+    // one wider bar: far fewer rectangles to build and rasterize in uniform stretches of a row.
+    let runKey = -1, runPx = 0, runW = 0, runA = 0, runN = 0;
+    const flush = () => {
+      if (runKey < 0) return;
+      let y = top;
+      for (let t = 0; t < NCAT; t++) {
+        if (!run[t]) continue;
+        const hgt = (bh * run[t]) / runN;
+        (paths[t * 4 + runA] ??= new Path2D()).rect(runPx, y, runW, hgt);
+        y += hgt;
+      }
+      runKey = -1;
+    };
     for (let col = 0; col < ncol; col++) {
       const px = GUTTER + col * step;
       const k = bounds[col];
       const c = bounds[col + 1] - k;
-      if (c > 0) {
-        share.fill(0);
-        const samples = Math.min(c, 8);
-        let w = 0;
-        for (let i = 0; i < samples; i++) {
-          const id = ids[k + Math.floor(((i + 0.5) * c) / samples)];
-          if (lf[id] & L_HIDDEN) continue;
-          const stt = stateAt(st, id, o.cursor);
-          let t = stt === 0 ? 4 : stt === 2 && st.reason[id] !== SR.ABORTED ? st.flags[id] & FLAGS.BOUND_MASK : 3;
-          if (ghost && match[id] === NONE) t = 7;
-          else if (byDiff && stt !== 0) t = match[id] !== NONE ? 5 : 6;
-          share[t]++;
-          w++;
-        }
-        if (w) {
-          const a = Math.min(3, Math.floor((Math.log(1 + c) / lm) * 3.999));
-          let y = top;
-          for (let t = 0; t < NCAT; t++) {
-            if (!share[t]) continue;
-            const hgt = (bh * share[t]) / w;
-            (paths[t * 4 + a] ??= new Path2D()).rect(px, y, step, hgt);
-            y += hgt;
-          }
-        }
+      if (c <= 0) {
+        flush();
+        continue;
       }
+      share.fill(0);
+      const samples = Math.min(c, 8);
+      let w = 0;
+      for (let i = 0; i < samples; i++) {
+        const id = ids[k + Math.floor(((i + 0.5) * c) / samples)];
+        if (lf[id] & L_HIDDEN) continue;
+        const stt = stateAt(st, id, o.cursor);
+        let t = stt === 0 ? 4 : stt === 2 && st.reason[id] !== SR.ABORTED ? st.flags[id] & FLAGS.BOUND_MASK : 3;
+        if (ghost && match[id] === NONE) t = 7;
+        else if (byDiff && stt !== 0) t = match[id] !== NONE ? 5 : 6;
+        share[t]++;
+        w++;
+      }
+      if (!w) {
+        flush();
+        continue;
+      }
+      const a = Math.min(3, Math.floor((Math.log(1 + c) / lm) * 3.999));
+      // the bar's identity: its shares (each 0..8) and opacity level, as one number
+      let key = a;
+      for (let t = 0; t < NCAT; t++) key = key * 9 + share[t];
+      if (key === runKey && px === runPx + runW) {
+        runW += step;
+        continue;
+      }
+      flush();
+      runKey = key;
+      runPx = px;
+      runW = step;
+      runA = a;
+      runN = w;
+      for (let t = 0; t < NCAT; t++) run[t] = share[t];
     }
+    flush();
   }
   for (let i = 0; i < NCAT * 4; i++) {
     if (!paths[i]) continue;
