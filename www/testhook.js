@@ -206,6 +206,12 @@ export function installTestHook(app, { canvases, actions, frame }) {
       return { kinds: order.map((e) => st.ev[e]), nodes: order.map((e) => nn(st.nodeOf(e))) };
     },
 
+    /** One past the last id of each subtree of `ids` as the store derives it (`end`; tests). */
+    ends(side = 'explore', ids = []) {
+      const st = trace(side).store;
+      return ids.map((id) => st.end(id));
+    },
+
     /** Memory the page holds for a trace's store, in bytes (benchmarks). */
     storeBytes: (side = 'explore') => trace(side).store.bytes(),
 

@@ -69,9 +69,9 @@ test('a 2,000,000-node search saved as .pstrace and opened again is the same tre
   assert.deepEqual(problems, []);
 });
 
-test('the node of every event, derived from the tape, is the one a replay of the tape gives', { timeout: 300_000 }, async () => {
-  // The page stores no node per event (issue 13): it derives it from the entry count and the
-  // exit index. Here the test replays the tape with a stack of its own, over a search with
+test('the node of every event and the end of every subtree, derived from the tape, are what a replay of the tape gives', { timeout: 300_000 }, async () => {
+  // The page stores no node per event and no subtree end per node (issue 13): it derives both
+  // from the entry count and the exit index. Here the test replays the tape with a stack of its own, over a search with
   // iterations, re-searches, TT hits, cut-offs and quiescence, and compares every event, in
   // order, backwards and in a shuffled order (the derivation keeps a cursor for sequential
   // scans).
@@ -89,17 +89,24 @@ test('the node of every event, derived from the tape, is the one a replay of the
   const { kinds, nodes } = await hook(page, (order) => window.prunescope.events('explore', order), all);
   const want = [];
   const stack = [];
+  const subEnd = new Array(s.nodes).fill(-1);
   let entered = 0;
   for (const k of kinds) {
     if (k === EV.ENTER) {
       stack.push(entered);
       want.push(entered++);
-    } else if (k === EV.EXIT) want.push(stack.pop() ?? -1);
-    else want.push(stack.length ? stack[stack.length - 1] : -1);
+    } else if (k === EV.EXIT) {
+      const node = stack.pop() ?? -1;
+      if (node >= 0) subEnd[node] = entered;
+      want.push(node);
+    } else want.push(stack.length ? stack[stack.length - 1] : -1);
   }
   assert.equal(entered, s.nodes);
   assert.equal(stack.length, 0, 'every node exited');
   assert.deepEqual(nodes, want, 'in order');
+  // and the end of every subtree (every node entered before its exit)
+  const ids = Array.from({ length: s.nodes }, (_, id) => id);
+  assert.deepEqual(await hook(page, (ids) => window.prunescope.ends('explore', ids), ids), subEnd, 'subtree ends');
   const back = [...all].reverse();
   assert.deepEqual((await hook(page, (order) => window.prunescope.events('explore', order), back)).nodes, back.map((e) => want[e]), 'backwards');
   let seed = 12345;

@@ -51,7 +51,6 @@ const COLUMNS = [
   ['ply', Uint8Array], // derived: a child's ply is its parent's + 1
   ['enterEv', Uint32Array], // event position of the node's enter
   ['exitEv', Uint32Array], // event position of its exit (NONE while open)
-  ['subEnd', Uint32Array], // one past the last id of its subtree (valid once exited)
   ['lastChild', Uint32Array], // NONE when it has no children (yet); the first child is id + 1
 ];
 
@@ -330,7 +329,7 @@ export class TraceStore {
 
   /** Indexes nodes [from, to): ply, child links, per-ply lists. One loop, no call per node. */
   _attach(from, to) {
-    const { parent, ply, exitEv, lastChild, subEnd, plyLists } = this;
+    const { parent, ply, exitEv, lastChild, plyLists } = this;
     let maxPly = this.maxPly;
     for (let id = from; id < to; id++) {
       const p = parent[id];
@@ -338,7 +337,6 @@ export class TraceStore {
       ply[id] = q;
       exitEv[id] = NONE;
       lastChild[id] = NONE;
-      subEnd[id] = id + 1;
       if (p !== NONE) {
         lastChild[p] = id;
       }
@@ -359,7 +357,7 @@ export class TraceStore {
       this.auxCk = grown(this.auxCk, ckNeed);
       this.enterCk = grown(this.enterCk, ckNeed);
     }
-    const { ev, auxCk, enterCk, flags, reason, enterEv, exitEv, subEnd, marks } = this;
+    const { ev, auxCk, enterCk, flags, reason, enterEv, exitEv, marks } = this;
     ev.set(events, this.nev);
     let e = this.nev;
     let auxPos = this._auxAt(e);
@@ -384,7 +382,6 @@ export class TraceStore {
         if (sp > 0) {
           node = this.stack[--sp];
           exitEv[node] = e;
-          subEnd[node] = nextEnter;
           const f = flags[node];
           if (f & FLAGS.UNCERTAIN) marks.uncertain.push(e);
           if (reason[node] !== SR.ABORTED) {
@@ -525,7 +522,10 @@ export class TraceStore {
   }
   /** End of `id`'s subtree as known now (open nodes extend to the last node). */
   end(id) {
-    return this.exitEv[id] === NONE ? this.n : this.subEnd[id];
+    // an exited node's subtree is every node entered before its exit (ids are given in entry
+    // order): derived from the tape instead of stored (4 bytes a node; issue 13)
+    const x = this.exitEv[id];
+    return x === NONE ? this.n : this.enteredBefore(x);
   }
   /** Calls f(child) for each recorded child in order. */
   forChildren(id, f) {
