@@ -24,7 +24,6 @@ pub struct BatchCursor {
     /// Batches sent.
     pub batches: u32,
     /// Scratch space for the column layout.
-    rows: Vec<[u8; crate::trace::schema::RECORD_BYTES]>,
     columns: Vec<u8>,
     /// Nominal depth of the last root search sent (streaming).
     depth: i32,
@@ -39,7 +38,7 @@ impl BatchCursor {
     /// `nodes` in the column layout ([`columns_into`]), as a new `Uint8Array` for the page.
     fn columns(&mut self, nodes: &[NodeRec]) -> Uint8Array {
         self.columns.clear();
-        columns_into(nodes, &mut self.rows, &mut self.columns);
+        columns_into(nodes, &mut self.columns);
         Uint8Array::from(&self.columns[..])
     }
 
