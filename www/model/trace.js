@@ -25,10 +25,12 @@ const HANDBACK_NODES = 1 << 19;
  * Batches are taken in slices of at most this many milliseconds, with the event loop free in
  * between: however fast the workers stream, input (Stop), drawing and the other trace get
  * their turn. Slices are chained with `setTimeout(0)`, whose 4 ms floor leaves the core to the
- * browser's other processes: chaining them through a message channel instead made a 10 M-node
- * random stream slower (2.9–3.1 s against 2.3–2.5 s, three runs each, scale-bench).
+ * browser's other processes, which the search worker shares on a 2-core machine: chaining them
+ * through a message channel made a 10 M-node random stream slower (2.9–3.1 s against 2.3–2.5 s,
+ * three runs each, scale-bench), and 12 ms slices a 10 M-node chess stream (6.9–7.1 s against
+ * 6.3–6.4 s, two runs each).
  */
-const SLICE_MS = 12;
+const SLICE_MS = 8;
 /**
  * While a trace streams in, the page is told of changes (and redraws) at most this often:
  * drawing a large tree on every batch would take the core the worker needs.
