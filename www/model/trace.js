@@ -32,6 +32,12 @@ const HANDBACK_NODES = 1 << 19;
  */
 const SLICE_MS = 8;
 /**
+ * Once nothing competes for the core — the search has ended, or a file's batches come from a
+ * worker that only replays them — slices may be longer: the backlog drains sooner, and frames
+ * still come at least every 20 ms or so.
+ */
+const SLICE_MS_ALONE = 16;
+/**
  * While a trace streams in, the page is told of changes (and redraws) at most this often:
  * drawing a large tree on every batch would take the core the worker needs.
  */
@@ -93,6 +99,8 @@ export class Trace {
     this.openSeq = 0;
     /** The `openSeq` of the last open that ended, opened or refused (tests wait for it to grow). */
     this.openEnded = 0;
+    /** How long a slice may run: SLICE_MS, or SLICE_MS_ALONE once the worker is done. */
+    this.sliceMs = SLICE_MS;
     /** Batches received and not taken in yet (see SLICE_MS), from `pendingAt` on. */
     this.pending = [];
     this.pendingAt = 0;
@@ -121,6 +129,7 @@ export class Trace {
   begin(input, config, source, hint = 0) {
     this.generation++;
     this.dropPending();
+    this.sliceMs = source === 'file' ? SLICE_MS_ALONE : SLICE_MS;
     this.store.reset(hint);
     this.layout.reset();
     this.cursor.reset();
@@ -140,7 +149,7 @@ export class Trace {
   slice() {
     this.sliceTimer = 0;
     const t0 = performance.now();
-    while (this.pendingAt < this.pending.length && performance.now() - t0 < SLICE_MS) {
+    while (this.pendingAt < this.pending.length && performance.now() - t0 < this.sliceMs) {
       const m = this.pending[this.pendingAt];
       this.pending[this.pendingAt++] = null;
       this.append(m);
@@ -209,6 +218,7 @@ export class Trace {
     const gen = this.generation;
     try {
       const done = await this.client.search(input, config, BATCH_NODES, (m) => gen === this.generation && this.enqueue(m));
+      if (gen === this.generation) this.sliceMs = SLICE_MS_ALONE;
       await this.drain();
       if (gen !== this.generation || this.status !== 'running') return;
       this.finish(done);
