@@ -1,9 +1,9 @@
 // TraceStore: every node of one trace in typed-array columns (never one JS object per node),
-// the event tape, and the indexes stepping needs (the node an event refers to is computed, not
-// stored: `nodeOf`). It reads
-// the worker's batches (docs/worker-protocol.md) through the record layout of www/schema.js and
-// packs its records back into that layout to hand a trace to the worker (saving a stopped
-// search). No DOM.
+// the event tape, and the indexes stepping needs; what can be derived cheaply is computed, not
+// stored (the node an event belongs to: `nodeOf`; a subtree's end: `end`). It reads the
+// worker's batches (docs/worker-protocol.md: new records in the column layout, updates as rows
+// of www/schema.js's record layout) and packs its records back into rows to hand a trace to
+// the worker (saving a stopped search). No DOM.
 
 import {
   RECORD_BYTES, RECORD_FIELDS, EVENTS_CODE as EV, EVENT_AUX, FLAGS, STOP_REASONS_CODE as SR,
@@ -66,13 +66,13 @@ const MAX_RESERVE = 1 << 27;
  * of the tape mid-search).
  */
 const EVENTS_PER_NODE = 4;
+const AUX_PER_NODE = 4;
 /**
  * A ply's id list past this many ids grows at once to the store's reserved capacity (no ply
  * holds more ids than the trace has nodes): one copy instead of a doubling copy of tens of
  * megabytes every time the deepest plies double. Untouched room costs address space only.
  */
 const PLY_LIST_JUMP = 1 << 20;
-const AUX_PER_NODE = 4;
 
 function grown(arr, need, exact = false) {
   if (arr.length >= need) return arr;
