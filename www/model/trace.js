@@ -44,9 +44,11 @@ const SLICE_MS_ALONE = 16;
 const STREAM_REDRAW_MS = 250;
 /**
  * ... and at most this share of the page's thread goes to those redraws: a frame that took
- * 50 ms to draw (10 million nodes as density bands) is followed by 450 ms of batches.
+ * 50 ms to draw (10 million nodes as density bands) is followed by 450 ms of batches; but the
+ * progress shown never waits longer than STREAM_REDRAW_MAX_MS.
  */
 const STREAM_DRAW_SHARE = 0.1;
+const STREAM_REDRAW_MAX_MS = 2000;
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 let traces = 0;
@@ -193,7 +195,7 @@ export class Trace {
    */
   streamed() {
     const now = performance.now();
-    const every = Math.max(STREAM_REDRAW_MS, this.drawCost() / STREAM_DRAW_SHARE);
+    const every = Math.min(STREAM_REDRAW_MAX_MS, Math.max(STREAM_REDRAW_MS, this.drawCost() / STREAM_DRAW_SHARE));
     const wait = every - (now - this.lastChange);
     if (wait <= 0) {
       clearTimeout(this.changeTimer);
