@@ -1215,7 +1215,7 @@ fn committed_results_are_checked_through_the_core() {
 
 #[wasm_bindgen_test]
 fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
-    use prunescope::experiments::{Dataset, Experiment, Meter, Options, parse_epd};
+    use prunescope::experiments::{Dataset, Experiment, Meter, Options, Row, parse_epd};
     use prunescope::wasm::experiments::{report_rows, run_position, small_depths};
     let (rows, nodes) = run_position("best-move-index", BK, 1, "2").unwrap();
     let suite = parse_epd(BK).unwrap();
@@ -1231,19 +1231,7 @@ fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
         .unwrap();
     assert_eq!(rows, want);
     assert!(nodes > 0);
-    let json: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| {
-            let mut v = vec![
-                r.index.into(),
-                r.id.clone().into(),
-                r.depth.into(),
-                u8::from(r.capped).into(),
-            ];
-            v.extend(r.cells.iter().map(|&c| serde_json::Value::from(c)));
-            serde_json::Value::Array(v)
-        })
-        .collect();
+    let json: Vec<serde_json::Value> = rows.iter().map(Row::to_json).collect();
     assert_eq!(
         report_rows("best-move-index", json).unwrap(),
         e.report(&Dataset::new(e.columns(), want))

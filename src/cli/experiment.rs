@@ -380,20 +380,7 @@ fn write_artifacts(
     svg: Option<&str>,
 ) -> Result<(), CliError> {
     if let Some(path) = json {
-        let rows: Vec<serde_json::Value> = d
-            .rows
-            .iter()
-            .map(|r| {
-                let mut v = vec![
-                    serde_json::Value::from(r.index),
-                    r.id.clone().into(),
-                    r.depth.into(),
-                    u8::from(r.capped).into(),
-                ];
-                v.extend(r.cells.iter().map(|&c| serde_json::Value::from(c)));
-                serde_json::Value::Array(v)
-            })
-            .collect();
+        let rows: Vec<serde_json::Value> = d.rows.iter().map(Row::to_json).collect();
         let positions = {
             let mut v: Vec<usize> = d.rows.iter().map(|r| r.index).collect();
             v.dedup();

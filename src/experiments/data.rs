@@ -61,6 +61,21 @@ pub struct Row {
     pub cells: Vec<i64>,
 }
 
+impl Row {
+    /// The row as a results JSON document holds it (`--json`, the page's experiment worker):
+    /// `[index, id, depth, capped (0/1), cells…]`; [`Shard::from_json`] reads it back.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = vec![
+            serde_json::Value::from(self.index),
+            self.id.clone().into(),
+            self.depth.into(),
+            u8::from(self.capped).into(),
+        ];
+        v.extend(self.cells.iter().map(|&c| serde_json::Value::from(c)));
+        serde_json::Value::Array(v)
+    }
+}
+
 /// The rows of a run, in suite order then depth order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dataset {
@@ -562,17 +577,7 @@ mod tests {
     #[test]
     fn json_results_are_shards_too() {
         let d = sample();
-        let mut rows = Vec::new();
-        for r in &d.rows {
-            let mut v = vec![
-                serde_json::json!(r.index),
-                serde_json::json!(r.id),
-                serde_json::json!(r.depth),
-                serde_json::json!(u8::from(r.capped)),
-            ];
-            v.extend(r.cells.iter().map(|c| serde_json::json!(c)));
-            rows.push(serde_json::Value::Array(v));
-        }
+        let rows: Vec<serde_json::Value> = d.rows.iter().map(Row::to_json).collect();
         let doc = serde_json::json!({
             "format": "prunescope-experiment",
             "version": 1,

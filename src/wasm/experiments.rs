@@ -341,17 +341,6 @@ pub fn run_position(
     Ok((rows, nodes.load(Ordering::Relaxed)))
 }
 
-fn row_json(r: &Row) -> serde_json::Value {
-    let mut v = vec![
-        serde_json::Value::from(r.index),
-        r.id.clone().into(),
-        r.depth.into(),
-        u8::from(r.capped).into(),
-    ];
-    v.extend(r.cells.iter().map(|&c| serde_json::Value::from(c)));
-    serde_json::Value::Array(v)
-}
-
 /// [`run_position`] for the experiment worker: `{rows, nodes}`.
 #[wasm_bindgen]
 pub fn experiment_run_position(
@@ -367,7 +356,7 @@ pub fn experiment_run_position(
     }
     let (rows, nodes) = run_position(name, suite, index, depths).map_err(err)?;
     to_js(&Out {
-        rows: rows.iter().map(row_json).collect(),
+        rows: rows.iter().map(Row::to_json).collect(),
         nodes,
     })
 }
