@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, ROOT } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, ROOT } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -29,11 +29,6 @@ const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (v) => `${v.toFixed(1)} ms`;
 const line = (k, v) => console.log(`  ${k.padEnd(52)} ${v}`);
-const stats = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { n: s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1] };
-};
 
 const env = await setup();
 const tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-bench-'));
@@ -102,13 +97,7 @@ const rnd = await stream(
   const f = stats(draws);
   console.log(`\nPanning the ${fmt(rnd.nodes)}-node tree (a frame drawn at each step)`);
   line('draw time p50 / p95 / max', `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.max)}`);
-  await hook(page, () => {
-    window.__keys = [];
-    document.addEventListener('keydown', (e) => {
-      const t0 = e.timeStamp;
-      requestAnimationFrame(() => requestAnimationFrame(() => window.__keys.push(performance.now() - t0)));
-    }, { capture: true });
-  });
+  await watchKeys(page);
   await page.locator('#tree').focus();
   await page.keyboard.press('Home');
   for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'm', 'ArrowUp', 'ArrowRight']) {
@@ -117,7 +106,7 @@ const rnd = await stream(
       await settle(page);
     }
   }
-  const k = stats(await hook(page, () => window.__keys));
+  const k = stats(await keyLatencies(page));
   line('key press → the step drawn (two frames) p50 / p95 / max', `${ms(k.p50)} / ${ms(k.p95)} / ${ms(k.max)}`);
 }
 

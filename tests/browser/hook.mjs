@@ -71,6 +71,31 @@ export const frameGaps = (page) =>
     return window.__gaps;
   });
 
+/** Benchmarks: { n, p50, p95, max } of a list of timings. */
+export const stats = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { n: s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1] };
+};
+
+/**
+ * Benchmarks: from now on, records for every key pressed the time from the key event to the
+ * second animation frame after it (the step drawn and shown); read them with [`keyLatencies`].
+ */
+export const watchKeys = (page) =>
+  hook(page, () => {
+    window.__keys = [];
+    if (window.__keyWatch) return;
+    window.__keyWatch = true;
+    document.addEventListener('keydown', (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => requestAnimationFrame(() => window.__keys.push(performance.now() - t0)));
+    }, { capture: true });
+  });
+
+/** The latencies [`watchKeys`] recorded, in ms. */
+export const keyLatencies = (page) => hook(page, () => window.__keys);
+
 const ENDED = ['done', 'stopped', 'failed'];
 
 /**

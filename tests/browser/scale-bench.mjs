@@ -30,7 +30,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, ROOT } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, ROOT } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -46,11 +46,6 @@ const TECHNIQUES = ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescenc
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (v) => `${v.toFixed(1)} ms`;
 const line = (k, v) => console.log(`  ${k.padEnd(58)} ${v}`);
-const stats = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { n: s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1] };
-};
 
 /** Resident bytes of the renderer processes started by this benchmark (page and workers). */
 function rendererRss() {
@@ -178,15 +173,7 @@ for (const c of CASES) {
   }
   const f = stats(draws);
   line('pan: draw time p50 / p95 / max', `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.max)}`);
-  await hook(page, () => {
-    window.__keys = [];
-    if (window.__keyWatch) return;
-    window.__keyWatch = true;
-    document.addEventListener('keydown', (e) => {
-      const t0 = e.timeStamp;
-      requestAnimationFrame(() => requestAnimationFrame(() => window.__keys.push(performance.now() - t0)));
-    }, { capture: true });
-  });
+  await watchKeys(page);
   await page.locator('#tree').focus();
   await page.keyboard.press('Home');
   for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'm', 'ArrowUp', 'End']) {
@@ -195,7 +182,7 @@ for (const c of CASES) {
       await settle(page);
     }
   }
-  const k = stats(await hook(page, () => window.__keys));
+  const k = stats(await keyLatencies(page));
   line('key → step drawn (two frames) p50 / p95 / max', `${ms(k.p50)} / ${ms(k.p95)} / ${ms(k.max)}`);
   // the work of one step, without the wait for the display's next frame: the command, then
   // the tree drawn and the panels rendered
