@@ -108,6 +108,42 @@ pub fn position(
     }))
 }
 
+/// Node totals of the variants at one depth, ours or the paper's: a row of counts and a row of
+/// changes against `base` (the base itself shows "-") in the table, and the totals as
+/// percentages of `base` in the figure.
+fn node_rows(
+    table: &mut Table,
+    fig: &mut Figure,
+    label: String,
+    series: String,
+    totals: &[i64],
+    base: i64,
+    paper: bool,
+) {
+    let mut row = vec![label];
+    row.extend(totals.iter().map(|&t| count(t)));
+    table.row(row);
+    let mut rel = vec![String::new()];
+    rel.extend(totals.iter().map(|&t| {
+        if t == base {
+            "-".to_string()
+        } else {
+            change(t, base)
+        }
+    }));
+    table.row(rel);
+    fig.series.push(Series {
+        name: series,
+        points: totals
+            .iter()
+            .enumerate()
+            .map(|(k, &t)| (k as f64, 100.0 * t as f64 / base.max(1) as f64))
+            .collect(),
+        paper,
+        group: None,
+    });
+}
+
 pub fn report(variants: &[Variant], d: &Dataset) -> Report {
     let table3 = variants.len() == TABLE3.len();
     let paper_nodes = |depth: u32| -> Option<Vec<i64>> {
@@ -180,28 +216,15 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
             .map(|v| d.sum(depth, &format!("nodes_{}", v.key)))
             .collect();
         let base = d.sum(depth, &format!("nodes_{base_key}"));
-        let mut row = vec![format!("{depth} (ours, {})", rows_note(d, depth))];
-        row.extend(totals.iter().map(|&t| count(t)));
-        nodes_t.row(row);
-        let mut rel = vec![String::new()];
-        rel.extend(totals.iter().map(|&t| {
-            if t == base {
-                "-".to_string()
-            } else {
-                change(t, base)
-            }
-        }));
-        nodes_t.row(rel);
-        fig.series.push(Series {
-            name: format!("ours, depth {depth}"),
-            points: totals
-                .iter()
-                .enumerate()
-                .map(|(k, &t)| (k as f64, 100.0 * t as f64 / base.max(1) as f64))
-                .collect(),
-            paper: false,
-            group: None,
-        });
+        node_rows(
+            &mut nodes_t,
+            &mut fig,
+            format!("{depth} (ours, {})", rows_note(d, depth)),
+            format!("ours, depth {depth}"),
+            &totals,
+            base,
+            false,
+        );
         let mut srow = vec![format!("{depth} (ours, of {n})")];
         srow.extend(
             variants
@@ -241,28 +264,15 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
     for depth in paper_depths {
         if let Some(p) = paper_nodes(depth) {
             let pb = *p.last().unwrap_or(&1);
-            let mut row = vec![format!("{depth} (paper)")];
-            row.extend(p.iter().map(|&t| count(t)));
-            nodes_t.row(row);
-            let mut rel = vec![String::new()];
-            rel.extend(p.iter().map(|&t| {
-                if t == pb {
-                    "-".to_string()
-                } else {
-                    change(t, pb)
-                }
-            }));
-            nodes_t.row(rel);
-            fig.series.push(Series {
-                name: format!("paper, depth {depth}"),
-                points: p
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &t)| (k as f64, 100.0 * t as f64 / pb as f64))
-                    .collect(),
-                paper: true,
-                group: None,
-            });
+            node_rows(
+                &mut nodes_t,
+                &mut fig,
+                format!("{depth} (paper)"),
+                format!("paper, depth {depth}"),
+                &p,
+                pb,
+                true,
+            );
         }
         if !table3 && let Some((_, s)) = PAPER_TABLE2.iter().find(|t| t.0 == depth) {
             let mut row = vec![format!("{depth} (paper, of 138)")];
