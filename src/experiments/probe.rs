@@ -436,14 +436,7 @@ mod tests {
         .prepare()
         .unwrap();
         for enable in [
-            &[
-                "tt",
-                "tt_move",
-                "mvv_lva",
-                "history",
-                "check_extension",
-                "quiescence",
-            ][..],
+            &crate::experiments::TURK_BASELINE[..],
             &["tt", "tt_move", "presearch", "null_move", "verified_null"][..],
             &["tt", "killers", "refutation", "aspiration", "mc_c", "mc_a"][..],
         ] {
