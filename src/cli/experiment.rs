@@ -7,7 +7,7 @@
 //! number of threads.
 
 use crate::error::CliError;
-use crate::term;
+use crate::{record, term};
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use prunescope::experiments::data::{self, Dataset, Row};
 use prunescope::experiments::{
@@ -67,7 +67,8 @@ pub struct RunArgs {
     /// way (the paper's 4000000 by default).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Also write the results (tables, notes, figure data, rows, wall time) as JSON to FILE.
+    /// Also write the results (tables, notes, figure data, rows, wall time, and the command with
+    /// its paths relative to the repository) as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<String>,
     /// Also draw the experiment's figure as SVG to FILE.
@@ -232,10 +233,10 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
     let secs = start.elapsed().as_secs_f64();
     cap_notice(&dataset, o.node_cap);
     let report = e.report(&dataset);
-    let command: Vec<String> = std::env::args().skip(1).collect();
+    // Paths relative to the repository, never this machine's (issue 21 §4).
     let mut meta = serde_json::json!({
-        "command": format!("prunescope {}", command.join(" ")),
-        "suite": a.suite,
+        "command": record::command(),
+        "suite": record::path(&a.suite),
         "positions": picked.len(),
         "suite_positions": suite.len(),
         "depths": o.depths,
@@ -425,7 +426,7 @@ fn merge(a: MergeArgs) -> Result<(), CliError> {
             }
         } else {
             shards.push(data::Shard::from_csv(path, &text)?);
-            runs.push(serde_json::json!({ "csv": path }));
+            runs.push(serde_json::json!({ "csv": record::path(path) }));
         }
     }
     let (header, rows, notes) = data::merge(shards)?;

@@ -7,6 +7,7 @@ mod convert;
 mod diff;
 mod error;
 mod experiment;
+mod record;
 mod search;
 mod term;
 
