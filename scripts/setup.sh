@@ -4,6 +4,7 @@
 #   - wasm-bindgen-cli at exactly the version of the wasm-bindgen crate (Cargo.lock)
 #   - Debian's chromium and chromium-driver (browser tests only)
 #   - the npm packages (npm ci), when node_modules is missing or older than package-lock.json
+#   - Debian's shellcheck, GNU parallel and python3-yaml (tests of the job files in jobs/ only)
 #
 # Sourced by scripts/serve.sh and scripts/test.sh, which call `prunescope_setup` and
 # `prunescope_build_wasm`. Run on its own (`bash scripts/setup.sh`) it installs everything.
@@ -18,6 +19,8 @@ export DEBIAN_FRONTEND=noninteractive
 # Debian's binaries; override for another layout.
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+# The Python that reads the Kubernetes job files; Debian's python3-yaml is installed for it.
+export PRUNESCOPE_PYTHON="${PRUNESCOPE_PYTHON:-/usr/bin/python3}"
 
 ps_log() { printf '==> %s\n' "$*" >&2; }
 ps_die() {
@@ -82,12 +85,28 @@ ps_setup_node() {
   fi
 }
 
-# prunescope_setup [--no-browser]: installs whatever is missing.
+# The tools scripts/test-jobs.sh checks the job files with: shellcheck, GNU parallel (not
+# moreutils' parallel, which has the same name) and a YAML parser.
+ps_setup_job_tools() {
+  local missing=()
+  command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+  [[ "$(parallel --version 2>/dev/null || true)" == "GNU parallel"* ]] || missing+=(parallel)
+  "$PRUNESCOPE_PYTHON" -c 'import yaml' >/dev/null 2>&1 || missing+=(python3-yaml)
+  if [ "${#missing[@]}" -ne 0 ]; then
+    ps_log "apt-get install ${missing[*]}"
+    ps_as_root apt-get update || return 1
+    ps_as_root apt-get install -y "${missing[@]}" || return 1
+  fi
+}
+
+# prunescope_setup [--no-browser]: installs whatever is missing; --no-browser leaves out what
+# only the tests need (Chromium and the job files' checkers).
 prunescope_setup() {
   cd "$PRUNESCOPE_ROOT" || return 1
   ps_setup_rust || return 1
   if [ "${1:-}" != "--no-browser" ]; then
     ps_setup_browser || return 1
+    ps_setup_job_tools || return 1
   fi
   ps_setup_node || return 1
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every check: rustfmt, clippy (native and wasm32), the Rust
-# tests, the wasm build, the wasm adapter's tests in headless Chromium (wasm-bindgen-test) and
+# tests, the job files of jobs/ (scripts/test-jobs.sh: shellcheck, YAML, the GNU parallel run),
+# the wasm build, the wasm adapter's tests in headless Chromium (wasm-bindgen-test) and
 # the browser tests (node --test + playwright-core). Every step runs even if an earlier one
 # failed (except those that need the wasm build); the exit status is non-zero on any failure.
 set -euo pipefail
+# shellcheck source=scripts/setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$PRUNESCOPE_ROOT"
 
@@ -52,6 +54,7 @@ step fmt cargo fmt --check
 step clippy cargo clippy --all-targets -- -D warnings
 step clippy-wasm cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
 step cargo-test cargo test --no-fail-fast
+step jobs scripts/test-jobs.sh
 step wasm-build prunescope_build_wasm
 if [ "${STEP_RESULTS[-1]}" = ok ]; then
   step wasm-test wasm_tests
