@@ -17,6 +17,11 @@ if [ -z "${PRUNESCOPE:-}" ]; then
   cargo build --quiet --bin prunescope
   export PRUNESCOPE="$PWD/${CARGO_TARGET_DIR:-target}/debug/prunescope"
 fi
+# Scratch space inside the repository, so the paths the results record are short and known.
+work=""
+trap '[ -z "$work" ] || rm -rf "$work"' EXIT
+mkdir -p target
+work="$(mktemp -d target/test-jobs.XXXXXX)"
 
 fail() {
   printf 'test-jobs.sh: FAILED: %s\n' "$*" >&2
@@ -42,8 +47,8 @@ for bad in "IMAGE=" "IMAGE=x NAME=Bad_Name" "IMAGE=x THREADS=0"; do
 done
 IMAGE=registry.example.org/lab/prunescope:1 NAME=nm10 THREADS=3 PARALLELISM=4 STORAGE=2Gi \
   jobs/kubernetes/submit.sh --print results/nm10 6 null-move \
-  --suite '../shared/data/w a"c\.epd' --depth 9,10 --node-cap 0 >target/test-jobs-k8s.yaml
-"$PYTHON" - jobs/kubernetes/*.yaml target/test-jobs-k8s.yaml <<'EOF'
+  --suite '../shared/data/w a"c\.epd' --depth 9,10 --node-cap 0 >"$work/k8s.yaml"
+"$PYTHON" - jobs/kubernetes/*.yaml "$work/k8s.yaml" <<'EOF'
 import re, sys, yaml
 
 *templates, rendered = sys.argv[1:]
@@ -98,8 +103,6 @@ EOF
 ok "the Kubernetes templates parse, and submit.sh renders the volume, both Jobs and the pod"
 
 # --- the GNU parallel path, for real ---
-work="$(mktemp -d target/test-jobs.XXXXXX)"
-trap 'rm -rf "$work" target/test-jobs-k8s.yaml' EXIT
 args=(--suite www/data/bk.epd --depth 2-3 --limit 5 --jobs 1)
 "$PRUNESCOPE" experiment uncertainty "${args[@]}" --csv >"$work/single.csv"
 PARALLEL_JOBS=2 jobs/parallel.sh "$work/out" 2 uncertainty "${args[@]}" >"$work/parallel.log" 2>&1 ||

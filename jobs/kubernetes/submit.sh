@@ -119,7 +119,7 @@ wait_job "$name-merge" || die "job $name-merge failed: see ${kubectl[*]} logs jo
 
 render fetch.yaml | "${kubectl[@]}" apply -f -
 "${kubectl[@]}" wait --for=condition=Ready "pod/$name-fetch" --timeout=10m
-mkdir -p "$out"
+mkdir -p "$(dirname "$out")"
 "${kubectl[@]}" cp "$name-fetch:/work/shared/results/$name" "$out"
 "${kubectl[@]}" delete pod "$name-fetch" --wait=false
 echo "results in $out; the volume $name-results stays until: ${kubectl[*]} delete pvc $name-results"
