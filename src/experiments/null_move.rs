@@ -56,6 +56,14 @@ pub const PAPER_TABLE1: [(u32, [i64; 4]); 2] = [
         [11_040_766_367, 1_892_829_685, 862_153_828, 1_449_589_289],
     ),
 ];
+/// Table 1's change rows as the slides print them: each variant against verified R = 3, cut to
+/// hundredths (1,652,668,804 / 449,744,588 is +267.468 %, printed +267.46 %). Quoted, not
+/// recomputed, so that the paper's columns are the paper's numbers (issue 21 §4): recomputing
+/// gives five of these six cells 0.01 off.
+pub const PAPER_TABLE1_CHANGE: [(u32, [&str; 4]); 2] = [
+    (9, ["(+267.46%)", "(+34.19%)", "(-40.58%)", "-"]),
+    (10, ["(+661.64%)", "(+30.57%)", "(-40.52%)", "-"]),
+];
 /// The slides' Table 2: solved positions of 138.
 pub const PAPER_TABLE2: [(u32, [i64; 4]); 2] = [(9, [64, 62, 53, 60]), (10, [71, 66, 65, 71])];
 /// The slides' Table 3 (869 ECM positions): depth, then nodes per TABLE3 variant.
@@ -63,6 +71,13 @@ pub const PAPER_TABLE3: [(u32, [i64; 3]); 3] = [
     (9, [5_374_275_763, 2_483_951_601, 4_848_596_820]),
     (10, [16_952_333_579, 7_920_812_800, 14_439_185_304]),
     (11, [105_488_197_524, 24_644_668_194, 51_080_338_048]),
+];
+/// Table 3's change rows as the slides print them (cut to hundredths, as Table 1's: recomputing
+/// gives two of these six cells 0.01 off).
+pub const PAPER_TABLE3_CHANGE: [(u32, [&str; 3]); 3] = [
+    (9, ["(+10.84%)", "(-48.76%)", "-"]),
+    (10, ["(+17.40%)", "(-45.14%)", "-"]),
+    (11, ["(+106.51%)", "(-51.75%)", "-"]),
 ];
 
 fn variant_config(v: &Variant) -> Result<SearchConfig, String> {
@@ -110,7 +125,7 @@ pub fn position(
 
 /// Node totals of the variants at one depth, ours or the paper's: a row of counts and a row of
 /// changes against `base` (the base itself shows "-") in the table, and the totals as
-/// percentages of `base` in the figure.
+/// percentages of `base` in the figure. The paper's rows pass its change row as printed.
 fn node_rows(
     table: &mut Table,
     fig: &mut Figure,
@@ -118,19 +133,24 @@ fn node_rows(
     series: String,
     totals: &[i64],
     base: i64,
-    paper: bool,
+    paper_printed_change: Option<&[&str]>,
 ) {
+    let paper = paper_printed_change.is_some();
     let mut row = vec![label];
     row.extend(totals.iter().map(|&t| count(t)));
     table.row(row);
     let mut rel = vec![String::new()];
-    rel.extend(totals.iter().map(|&t| {
-        if t == base {
-            "-".to_string()
-        } else {
-            change(t, base)
-        }
-    }));
+    match paper_printed_change {
+        // The paper's change row as printed.
+        Some(cells) => rel.extend(cells.iter().map(|c| c.to_string())),
+        None => rel.extend(totals.iter().map(|&t| {
+            if t == base {
+                "-".to_string()
+            } else {
+                change(t, base)
+            }
+        })),
+    }
     table.row(rel);
     fig.series.push(Series {
         name: series,
@@ -223,7 +243,7 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
             format!("ours, depth {depth}"),
             &totals,
             base,
-            false,
+            None,
         );
         let mut srow = vec![format!("{depth} (ours, of {n})")];
         srow.extend(
@@ -262,7 +282,18 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
         PAPER_TABLE1.iter().map(|t| t.0).collect()
     };
     for depth in paper_depths {
-        if let Some(p) = paper_nodes(depth) {
+        let printed: Option<Vec<&str>> = if table3 {
+            PAPER_TABLE3_CHANGE
+                .iter()
+                .find(|t| t.0 == depth)
+                .map(|t| t.1.to_vec())
+        } else {
+            PAPER_TABLE1_CHANGE
+                .iter()
+                .find(|t| t.0 == depth)
+                .map(|t| t.1.to_vec())
+        };
+        if let (Some(p), Some(printed)) = (paper_nodes(depth), printed) {
             let pb = *p.last().unwrap_or(&1);
             node_rows(
                 &mut nodes_t,
@@ -271,7 +302,7 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
                 format!("paper, depth {depth}"),
                 &p,
                 pb,
-                true,
+                Some(&printed),
             );
         }
         if !table3 && let Some((_, s)) = PAPER_TABLE2.iter().find(|t| t.0 == depth) {
@@ -432,4 +463,38 @@ pub fn zugzwang_report(d: &Dataset) -> Report {
     }
     r.figure = fig;
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiments::data::Dataset;
+
+    /// The change rows under the paper's node counts, from a report of no rows of ours.
+    fn paper_change_rows(variants: &[Variant]) -> Vec<Vec<String>> {
+        let r = report(variants, &Dataset::new(columns(variants), Vec::new()));
+        let rows = &r.tables[0].rows;
+        rows.iter()
+            .enumerate()
+            .filter(|(_, row)| row[0].ends_with("(paper)"))
+            .map(|(i, _)| rows[i + 1].clone())
+            .collect()
+    }
+
+    #[test]
+    fn the_papers_change_rows_are_quoted_as_printed() {
+        let t1 = paper_change_rows(&TABLE12);
+        assert_eq!(t1.len(), 2);
+        assert_eq!(t1[0][1..], ["(+267.46%)", "(+34.19%)", "(-40.58%)", "-"]);
+        assert_eq!(t1[1][1..], ["(+661.64%)", "(+30.57%)", "(-40.52%)", "-"]);
+        let t3 = paper_change_rows(&TABLE3);
+        assert_eq!(t3.len(), 3);
+        assert_eq!(t3[0][1..], ["(+10.84%)", "(-48.76%)", "-"]);
+        assert_eq!(t3[1][1..], ["(+17.40%)", "(-45.14%)", "-"]);
+        assert_eq!(t3[2][1..], ["(+106.51%)", "(-51.75%)", "-"]);
+        // Recomputed from the printed node counts, these cells would be 0.01 off.
+        assert_eq!(change(1_652_668_804, 449_744_588), "(+267.47%)");
+        assert_eq!(change(7_920_812_800, 14_439_185_304), "(-45.14%)");
+        assert_eq!(change(16_952_333_579, 14_439_185_304), "(+17.41%)");
+    }
 }
