@@ -98,6 +98,11 @@ pub fn mca_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>
     }))
 }
 
+/// How this experiment differs from the paper's, said wherever a note gives a verdict on the
+/// paper's conclusion (issue 21 §4: a verdict never reads as the paper's own setting's).
+const MIA_DIFFERS: &str = "chess instead of MIA's Lines of Action, and null move with a fixed \
+                           R = 2 where MIA's R was adaptive";
+
 pub fn mca_report(d: &Dataset) -> Report {
     let mc = MultiCutParams::default();
     let mut r = Report {
@@ -184,16 +189,17 @@ pub fn mca_report(d: &Dataset) -> Report {
         r.notes.push(format!(
             "Depth {deepest} ({}): MC-A leaves {:.1} % of the nodes with no forward pruning, \
              {:.1} % with null move only, {:.1} % with MC-C only, {:.1} % with both; the paper's \
-             conclusion, that MC-A pays most combined with other forward pruning, {}.",
+             conclusion, that MC-A pays most combined with other forward pruning, {} in another \
+             setting than the paper's: {MIA_DIFFERS}.",
             rows_note(d, deepest),
             pct("nofp"),
             pct("null"),
             pct("mcc"),
             pct("both"),
             if pct("mcc").min(pct("both")) < pct("nofp") {
-                "holds here"
+                "holds here, but"
             } else {
-                "does not hold here"
+                "does not hold here,"
             }
         ));
     }
@@ -346,4 +352,49 @@ pub fn cmr_report(d: &Dataset) -> Report {
     }
     r.figure = fig;
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiments::data::{Dataset, Row};
+
+    /// The note's verdict on the paper's conclusion, from one made-up row of counts in the
+    /// order of `mca_columns` (each setting without MC-A, then with it).
+    fn verdict(cells: Vec<i64>) -> String {
+        let row = Row {
+            index: 0,
+            id: "x".into(),
+            depth: 5,
+            capped: false,
+            cells,
+        };
+        let r = mca_report(&Dataset::new(mca_columns(), vec![row]));
+        r.notes
+            .iter()
+            .find(|n| n.contains("the paper's conclusion"))
+            .cloned()
+            .expect("a verdict note")
+    }
+
+    #[test]
+    fn the_verdict_names_how_the_setting_differs_from_mias() {
+        let holds = verdict(vec![100, 99, 100, 99, 100, 50, 100, 60]);
+        assert!(
+            holds.contains("holds here, but in another setting"),
+            "{holds}"
+        );
+        let fails = verdict(vec![100, 50, 100, 99, 100, 99, 100, 99]);
+        assert!(
+            fails.contains("does not hold here, in another setting"),
+            "{fails}"
+        );
+        for note in [holds, fails] {
+            assert!(
+                note.contains("fixed R = 2 where MIA's R was adaptive"),
+                "{note}"
+            );
+            assert!(note.contains("Lines of Action"), "{note}");
+        }
+    }
 }
