@@ -24,7 +24,7 @@ if [ "$#" -lt 3 ]; then
 fi
 out="$1" n="$2" name="$3"
 shift 3
-if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ]; then
+if ! [[ "$n" =~ ^[1-9][0-9]{0,5}$ ]]; then
   echo "parallel.sh: N must be a count of at least 1, not '$n'" >&2
   exit 2
 fi
