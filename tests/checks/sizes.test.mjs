@@ -83,8 +83,3 @@ test('braces in strings, templates, regular expressions and comments are not cod
   const tricky = `export function tricky(s) {\n  const a = '{'; const b = "}}"; const r = /[{]+/g; // }\n  /* { */ const t = \`\${s}{\${'}'}\`;\n  return [a, b, r, t];\n}\n${jsFn('after', OK)}`;
   assert.deepEqual(run({ 'www/t.js': tricky }), []);
 });
-
-test('the repository itself passes, except what is reported as left to split', () => {
-  const root = new URL('../..', import.meta.url).pathname;
-  assert.deepEqual(check(root).filter((v) => !/^src\/trace\/file\/(check|json_read)\.rs:/.test(v)), []);
-});
