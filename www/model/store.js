@@ -9,7 +9,7 @@ import {
   RECORD_BYTES, RECORD_FIELDS, EVENTS_CODE as EV, EVENT_AUX, FLAGS, STOP_REASONS_CODE as SR,
   NODE_KINDS_CODE as NK, NODE_TYPES_CODE as NT, NO_PARENT, INF as SCHEMA_INF,
 } from '../schema.js';
-import { grown, Growable } from './growable.js';
+import { grown, Growable, lowerBound } from './growable.js';
 
 export const NONE = NO_PARENT;
 export const INF = SCHEMA_INF;
