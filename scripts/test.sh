@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing, then runs every check: rustfmt, clippy (native and wasm32), the Rust
-# tests, the job files of jobs/ (scripts/test-jobs.sh: shellcheck, YAML, the GNU parallel run),
-# the wasm build, the wasm adapter's tests in headless Chromium (wasm-bindgen-test) and
-# the browser tests (node --test + playwright-core). Every step runs even if an earlier one
-# failed (except those that need the wasm build); the exit status is non-zero on any failure.
+# Installs what is missing, then runs every check: rustfmt, the repository's own rules
+# (scripts/check/: views only read the state, named paths exist, size limits) and their tests,
+# clippy (native and wasm32), the Rust tests, the job files of jobs/ (scripts/test-jobs.sh:
+# shellcheck, YAML, the GNU parallel run), the wasm build, the wasm adapter's tests in headless
+# Chromium (wasm-bindgen-test) and the browser tests (node --test + playwright-core). Every step
+# runs even if an earlier one failed (except those that need the wasm build); the exit status is
+# non-zero on any failure.
 set -euo pipefail
 # shellcheck source=scripts/setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -51,6 +53,11 @@ if [ "${#FAILED[@]}" -ne 0 ]; then
   exit 1
 fi
 step fmt cargo fmt --check
+# the repository's own rules (scripts/check/NAME.mjs, no dependencies), and the checks' tests
+step check-view-writes node scripts/check/view-writes.mjs
+step check-paths node scripts/check/paths.mjs
+step check-sizes node scripts/check/sizes.mjs
+step checks-test node --test tests/checks/
 step clippy cargo clippy --all-targets -- -D warnings
 step clippy-wasm cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
 step cargo-test cargo test --no-fail-fast
@@ -67,7 +74,7 @@ fi
 
 printf '\n%s=== test.sh summary%s\n' "$BOLD" "$PLAIN"
 for i in "${!STEP_NAMES[@]}"; do
-  printf '  %-13s %-8s %6s s\n' "${STEP_NAMES[$i]}" "${STEP_RESULTS[$i]}" "${STEP_TIMES[$i]}"
+  printf '  %-17s %-8s %6s s\n' "${STEP_NAMES[$i]}" "${STEP_RESULTS[$i]}" "${STEP_TIMES[$i]}"
 done
 if [ "${#FAILED[@]}" -ne 0 ]; then
   echo "test.sh: FAILED: ${FAILED[*]}"

@@ -3,6 +3,7 @@
 // and the traces, and asks for a redraw.
 
 import { download } from './dom.js';
+import { exportFile } from './export.js';
 import { fmtBytes } from './model/format.js';
 import { nextTheme, storeTheme, isDark, applyTheme, readPalette } from './theme.js';
 
@@ -55,6 +56,13 @@ export function createActions(app) {
     app.invalidate();
   }
 
+  /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */
+  function setTab(tab) {
+    state.tab = tab;
+    panels.inputs.showTab(tab);
+    app.invalidateDom();
+  }
+
   function restorePanels(input, config) {
     panels.inputs.restore(input, config);
     panels.search.restore(config);
@@ -74,10 +82,20 @@ export function createActions(app) {
     } catch (e) {
       setNotice({ kind: 'error', text: `Cannot save the trace: ${e.message ?? e}` });
     }
-    app.invalidate(false, true);
+    app.invalidateDom();
   }
 
   const save = () => saveTrace(ex.trace, (n) => (ex.trace.notice = n));
+
+  /** Explore: downloads the tree as 'png', 'svg' or the statistics as 'csv' (or says why not). */
+  async function exportAs(kind) {
+    const r = await exportFile(app, kind);
+    if (r.error) {
+      ex.trace.notice = { kind: 'error', text: r.error };
+      return app.invalidateDom();
+    }
+    download(r.name, r.blob);
+  }
 
   function compareRun() {
     const m = modes.compare;
@@ -85,12 +103,12 @@ export function createActions(app) {
     const req = panels.inputs.read();
     if (!req) {
       cmp.notice = { kind: 'error', text: 'The input on the left is not valid: see the message there.' };
-      return app.invalidate(false, true);
+      return app.invalidateDom();
     }
     const r = panels.compareSetup.read({ depth: req.depth, iterative: req.iterative });
     if (r.error) {
       cmp.notice = { kind: 'error', text: r.error };
-      return app.invalidate(false, true);
+      return app.invalidateDom();
     }
     const cap = r.configs.A.node_cap;
     showTree();
@@ -134,10 +152,12 @@ export function createActions(app) {
     stop,
     open,
     save,
+    exportAs,
     compareRun,
     compareOpen,
     compareSave,
     setMode,
+    setTab,
     setTheme,
     cycleTheme() {
       const next = nextTheme(state.theme.choice);

@@ -3,10 +3,9 @@
 // cursor, pruned subtrees included), and the core's statistics as CSV. SVG is built as DOM
 // (createElementNS, text nodes) and serialized, so no data becomes markup.
 
-import { download } from './dom.js';
 import { NONE } from './model/store.js';
 import { fmtValue, shownValue } from './model/format.js';
-import { stateAt } from './views/draw/scene.js';
+import { stateAt, NODE_STATE as NS } from './views/draw/scene.js';
 import { cutRule } from './views/draw/pruned.js';
 import { statsCsv } from './views/stats.js';
 import { STOP_REASONS_CODE as SR } from './schema.js';
@@ -56,7 +55,7 @@ export function treeSvg(app) {
   for (let id = 0; id < st.n; id++) {
     const s = stateAt(st, id, cur);
     const p = st.parent[id];
-    if (p !== NONE) svg.append(el('line', { x1: X(lay.x[p]), y1: Y(st.ply[p]), x2: X(lay.x[id]), y2: Y(st.ply[id]), stroke: s === 0 ? pal.edgeFuture : pal.edge }));
+    if (p !== NONE) svg.append(el('line', { x1: X(lay.x[p]), y1: Y(st.ply[p]), x2: X(lay.x[id]), y2: Y(st.ply[id]), stroke: s === NS.NOT_ENTERED ? pal.edgeFuture : pal.edge }));
   }
   if (g) {
     for (const cut of g.cuts) {
@@ -77,38 +76,34 @@ export function treeSvg(app) {
   for (let id = 0; id < st.n; id++) {
     const s = stateAt(st, id, cur);
     const x = X(lay.x[id]), y = Y(st.ply[id]), ply = st.ply[id];
-    const fill = s === 0 ? pal.future : s === 1 ? pal.open : st.reason[id] === SR.ABORTED ? pal.aborted : fills[st.actual(id)];
-    svg.append(shape(x, y, 9, ply, fill, s === 2 ? fill : pal.openStroke, false));
+    const fill = s === NS.NOT_ENTERED ? pal.future : s === NS.OPEN ? pal.open : st.reason[id] === SR.ABORTED ? pal.aborted : fills[st.actual(id)];
+    svg.append(shape(x, y, 9, ply, fill, s === NS.RETURNED ? fill : pal.openStroke, false));
     const lab = st.parent[id] === NONE ? 'root' : t.names.label(id) ?? '';
-    svg.append(el('text', { x, y: y - 14, 'text-anchor': 'middle', fill: s === 0 ? pal.muted : pal.text, 'font-weight': 600 }, lab));
-    if (s === 2) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], ply, mm), chess)));
+    svg.append(el('text', { x, y: y - 14, 'text-anchor': 'middle', fill: s === NS.NOT_ENTERED ? pal.muted : pal.text, 'font-weight': 600 }, lab));
+    if (s === NS.RETURNED) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], ply, mm), chess)));
     drawn++;
   }
   return { text: new XMLSerializer().serializeToString(svg), nodes: drawn };
 }
 
-/** `app`: { state, modes, canvases, invalidate }. */
-export function createExport(app) {
-  const { state } = app;
-  const notice = (kind, text) => {
-    state.explore.trace.notice = { kind, text };
-    app.invalidate(false, true);
-  };
-  const base = () => state.explore.trace.suggestedName('', '');
-  return {
-    png() {
-      const c = app.canvases.explore.canvas;
-      c.toBlob((blob) => (blob ? download(`${base()}.png`, blob) : notice('error', 'The browser could not make the PNG.')), 'image/png');
-    },
-    svg() {
-      const r = treeSvg(app);
-      if (r.error) return notice('error', r.error);
-      download(`${base()}.svg`, new Blob([r.text], { type: 'image/svg+xml' }));
-    },
-    csv() {
-      const s = state.explore.trace.outcome?.stats;
-      if (!s) return notice('error', 'Nothing to export yet: the statistics come when the search ends.');
-      download(`${base()}-stats.csv`, new Blob([statsCsv(s)], { type: 'text/csv' }));
-    },
-  };
+/**
+ * The explore tree as a file of `kind` ('png': the canvas as drawn, 'svg', 'csv': the core's
+ * statistics): { name, blob }, or { error } saying why not. Writes nothing: the action
+ * (www/actions.js exportAs) downloads the file or shows the error.
+ */
+export async function exportFile(app, kind) {
+  const t = app.state.explore.trace;
+  const base = t.suggestedName('', '');
+  if (kind === 'png') {
+    const blob = await new Promise((resolve) => app.canvases.explore.canvas.toBlob(resolve, 'image/png'));
+    return blob ? { name: `${base}.png`, blob } : { error: 'The browser could not make the PNG.' };
+  }
+  if (kind === 'svg') {
+    const r = treeSvg(app);
+    if (r.error) return r;
+    return { name: `${base}.svg`, blob: new Blob([r.text], { type: 'image/svg+xml' }) };
+  }
+  const s = t.outcome?.stats;
+  if (!s) return { error: 'Nothing to export yet: the statistics come when the search ends.' };
+  return { name: `${base}-stats.csv`, blob: new Blob([statsCsv(s)], { type: 'text/csv' }) };
 }

@@ -1,14 +1,16 @@
-// One redraw per animation frame. Anything that changes the state calls `invalidate()`; the
-// next frame advances a playing cursor, then draws the canvases (if the tree changed) and
-// renders the DOM views (if anything else did), each from the state alone.
+// One redraw per animation frame. Anything that changes the state says what it changed:
+// `invalidate()` (anything: the tree and the DOM views), `invalidateTree()` (only what the tree
+// canvases draw: a zoom, a pan, a refit) or `invalidateDom()` (only what the DOM views render: a
+// notice, the play speed, a panel). The next frame advances a playing cursor, then draws the
+// canvases (if the tree changed) and renders the DOM views (if they did), each from the state.
 
 /**
- * `steps`: { tick(now) → keep animating, drawTree(), renderDom() }. Returns { invalidate(tree,
- * ui), frameNow(), afterLayout(f), cost() }.
+ * `steps`: { tick(now) → keep animating, drawTree(), renderDom() }. Returns { invalidate(),
+ * invalidateTree(), invalidateDom(), frameNow(), afterLayout(f), cost() }.
  */
 export function createFrame(steps) {
   let pending = false;
-  const dirty = { tree: true, ui: true };
+  const dirty = { tree: true, dom: true };
   let later = [];
   /** How long the last frame that drew or rendered took, in ms. */
   let lastCost = 0;
@@ -19,14 +21,14 @@ export function createFrame(steps) {
     const work = later;
     later = [];
     for (const f of work) f();
-    const drawing = dirty.tree || dirty.ui;
+    const drawing = dirty.tree || dirty.dom;
     const t0 = performance.now();
     if (dirty.tree) {
       dirty.tree = false;
       steps.drawTree();
     }
-    if (dirty.ui) {
-      dirty.ui = false;
+    if (dirty.dom) {
+      dirty.dom = false;
       steps.renderDom();
     }
     if (drawing) lastCost = performance.now() - t0;
@@ -39,9 +41,19 @@ export function createFrame(steps) {
   }
 
   return {
-    invalidate(tree = true, ui = true) {
-      if (tree) dirty.tree = true;
-      if (ui) dirty.ui = true;
+    /** The tree canvases and the DOM views draw again. */
+    invalidate() {
+      dirty.tree = dirty.dom = true;
+      schedule();
+    },
+    /** The tree canvases draw again; the DOM views stay. */
+    invalidateTree() {
+      dirty.tree = true;
+      schedule();
+    },
+    /** The DOM views render again; the tree canvases stay. */
+    invalidateDom() {
+      dirty.dom = true;
       schedule();
     },
     /** Runs `f` at the start of the next frame, after the browser laid out the page. */
@@ -56,7 +68,7 @@ export function createFrame(steps) {
     cost: () => lastCost,
     /** Draws and renders now (tests and benchmarks). */
     frameNow() {
-      dirty.tree = dirty.ui = true;
+      dirty.tree = dirty.dom = true;
       frame(performance.now());
     },
   };

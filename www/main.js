@@ -12,6 +12,7 @@ import { storedTheme, isDark, applyTheme, readPalette, onSystemThemeChange } fro
 import { createExplore } from './modes/explore.js';
 import { createCompare } from './modes/compare.js';
 import { createExperiments } from './modes/experiments.js';
+import { createQuizMode } from './modes/quiz.js';
 import { createCommands, speedAt, SPEED_STEPS } from './controls/commands.js';
 import { bindKeyboard } from './controls/keyboard.js';
 import { createActions } from './actions.js';
@@ -35,7 +36,6 @@ import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
-import { createExport } from './export.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -49,7 +49,7 @@ function createApp(core) {
     (uPlotLoading ??= import('/node_modules/uplot/dist/uPlot.esm.js')
       .then((m) => {
         app.libs.uPlot = m.default;
-        app.invalidate(false, true);
+        app.invalidateDom();
       })
       .catch((e) => console.info('uPlot unavailable:', e.message)));
   const onChange = () => app.invalidate();
@@ -65,6 +65,8 @@ function createApp(core) {
   }));
   Object.assign(app, {
     invalidate: frame.invalidate,
+    invalidateTree: frame.invalidateTree,
+    invalidateDom: frame.invalidateDom,
     afterLayout: frame.afterLayout,
     mode: () => (state.mode === 'explore' ? app.modes.explore : app.modes.compare),
     pause: () => app.commands.pause(),
@@ -101,7 +103,7 @@ function createPanels(app) {
     panels.techniques.showError(built.message ? built : null);
   };
   const panels = {
-    inputs: createInputs({ ...app, onTabChange: () => app.invalidate(false, true), onInputChange: checkTechniques }),
+    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques }),
     search: createSearchPanel(),
     techniques: createTechniques({ core, onChange: checkTechniques }),
     compareSetup: createCompareSetup({
@@ -120,11 +122,11 @@ function createCanvases(app) {
   const on = (mode, side) => ({
     select: (id) => (mode === 'explore' ? app.modes.explore.select(id) : app.modes.compare.select(id, true, side())),
     toggle: (id) => app.modes[mode].toggleCollapse(id),
-    moved: () => app.invalidate(true, false),
+    moved: () => app.invalidateTree(),
     flick: (dir) => app.commands.run(dir > 0 ? 'step.forward' : 'step.back'),
     resized: () => {
       app.mode().autoFit();
-      app.invalidate(true, false);
+      app.invalidateTree();
     },
   });
   const { explore, compare } = app.state;
@@ -148,7 +150,7 @@ function createViews(app) {
   import('/node_modules/chessground/dist/chessground.min.js')
     .then(({ Chessground }) => {
       app.views.dom.push(createBoard(Chessground, app));
-      app.invalidate(false, true);
+      app.invalidateDom();
     })
     .catch((e) => console.info('board unavailable:', e.message));
 }
@@ -224,21 +226,19 @@ async function main() {
   const actions = (app.actions = createActions({ ...app, panels, startCompareEngines: compareStarter(app) }));
   wireControls(app, actions);
   const sharing = (app.sharing = createSharing(app, { actions, panels }));
-  const quiz = createQuiz(app, actions);
+  const quiz = createQuiz(app);
+  app.modes.quiz = createQuizMode(app, actions, (what) => quiz.focus(what));
   quiz.init();
   const iterations = createIterations(app);
   app.views.dom.push(quiz, createStats(app), iterations);
   app.views.trees.guesses = iterations.marks;
   $('id-card').addEventListener('toggle', () => app.invalidate());
-  $('stats-card').addEventListener('toggle', () => app.invalidate(false, true));
-  const exporter = createExport(app);
-  $('export-png').addEventListener('click', () => exporter.png());
-  $('export-svg').addEventListener('click', () => exporter.svg());
-  $('export-csv').addEventListener('click', () => exporter.csv());
+  $('stats-card').addEventListener('toggle', () => app.invalidateDom());
+  for (const kind of ['png', 'svg', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
   $('copy-link').addEventListener('click', () => sharing.copy());
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();
-  panels.inputs.setTab('tree');
+  actions.setTab('tree');
   app.invalidate();
   // a share link in the address opens its search at its step (docs/share-links.md)
   sharing.openFromAddress();

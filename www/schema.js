@@ -199,6 +199,7 @@ export const FLAGS = Object.freeze({ BOUND_MASK: 3, EXPECTED_SHIFT: 2, UNCERTAIN
 export const NO_PARENT = 4294967295;
 export const NONE16 = 65535;
 export const MAX_MOVES = 65534;
+export const DEPTH_UNBOUNDED = 127;
 export const INF = 1000000000;
 
 /** Search configuration: src/search/config.rs. */

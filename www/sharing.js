@@ -60,7 +60,7 @@ export function createSharing(app, { actions, panels }) {
       const t = state.mode === 'compare' ? null : state.explore.trace;
       if (t) t.notice = { kind, text };
       else state.compare.notice = { kind, text };
-      app.invalidate(false, true);
+      app.invalidateDom();
     };
     if (!url) {
       notice('error', 'Nothing to share yet: run a search first.');
@@ -114,7 +114,7 @@ export function createSharing(app, { actions, panels }) {
     state.maxmin = s.maxmin;
     state.finals = s.finals;
     const tab = s.input.kind === 'chess' ? 'chess' : s.input.kind;
-    panels.inputs.setTab(tab);
+    actions.setTab(tab);
     panels.inputs.restore(s.input, configs.A);
     try {
       if (s.mode === 'explore') {

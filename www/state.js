@@ -1,5 +1,6 @@
 // The page's one declared state. Every field is named here, up front; modules change it only
-// through the actions of www/modes/ and www/controls/, and the views only read it. The
+// through the actions (www/actions.js, www/sharing.js) and those of www/modes/ and
+// www/controls/, and the views and panels only read it (scripts/check/view-writes.mjs). The
 // composition root (www/main.js) creates it once.
 
 import { NONE } from './model/store.js';

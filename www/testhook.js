@@ -194,7 +194,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const t = state.explore.transform;
       t.x0 += dx / t.sx;
       t.userMoved = true;
-      app.invalidate(true, false);
+      app.invalidateTree();
     },
 
     /**

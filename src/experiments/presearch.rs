@@ -164,6 +164,42 @@ fn bucket(change: f64) -> usize {
         .unwrap_or(8)
 }
 
+/// The rows of the report's table, top to bottom: one cell each per setting and for the paper.
+const ROW_LABELS: [&str; 14] = [
+    "tree smaller",
+    "average reduction when smaller",
+    "tree larger",
+    "average increase when larger",
+    "same size",
+    "total nodes at the common depth",
+    "solved at the last iteration",
+    "solved earlier (both solved)",
+    "solved later (both solved)",
+    "solved only with pre-search",
+    "solved only without pre-search",
+    "most more solved at one depth",
+    "average depth reached",
+    "pre-searches per position",
+];
+
+/// The paper's figure for each of ROW_LABELS ("-" where it gives none).
+const PAPER_CELLS: [&str; 14] = [
+    "26.4%",
+    "8.2%",
+    "73.6%",
+    "4.5%",
+    "-",
+    "\"comparable\" (midgames)",
+    "-",
+    "\"in many cases\"",
+    "-",
+    "-",
+    "-",
+    "+8 (Risk 3: +12)",
+    "13 (midgames: 9)",
+    "-",
+];
+
 pub fn report(d: &Dataset) -> Report {
     let ps = PresearchParams::default();
     let mut r = Report {
@@ -207,137 +243,9 @@ pub fn report(d: &Dataset) -> Report {
         x_categories: BUCKETS.iter().map(|b| b.2.to_string()).collect(),
         ..Figure::default()
     };
-    let frac = |k: usize| {
-        if n == 0 {
-            "-".to_string()
-        } else {
-            format!("{:.1}% ({k})", 100.0 * k as f64 / n as f64)
-        }
-    };
-    let mean = |v: &[f64]| {
-        if v.is_empty() {
-            "-".to_string()
-        } else {
-            format!("{:.1}%", v.iter().sum::<f64>() / v.len() as f64)
-        }
-    };
-    let mut lines: Vec<Vec<String>> = [
-        "tree smaller",
-        "average reduction when smaller",
-        "tree larger",
-        "average increase when larger",
-        "same size",
-        "total nodes at the common depth",
-        "solved at the last iteration",
-        "solved earlier (both solved)",
-        "solved later (both solved)",
-        "solved only with pre-search",
-        "solved only without pre-search",
-        "most more solved at one depth",
-        "average depth reached",
-        "pre-searches per position",
-    ]
-    .iter()
-    .map(|s| vec![s.to_string()])
-    .collect();
-    let solved_off = d.sum(depth, "solved_off");
-    let depth_off = rows
-        .iter()
-        .map(|row| d.get(row, "depth_off") as f64)
-        .sum::<f64>()
-        / n.max(1) as f64;
+    let mut lines: Vec<Vec<String>> = ROW_LABELS.iter().map(|s| vec![s.to_string()]).collect();
     for (key, label, _) in &SETTINGS[1..] {
-        let mut reductions = Vec::new();
-        let mut increases = Vec::new();
-        let mut same = 0;
-        let mut hist = [0usize; BUCKETS.len()];
-        let (mut earlier, mut later, mut only_with, mut only_without) = (0, 0, 0, 0);
-        for row in &rows {
-            let base = d.get(row, &format!("cmp_base_{key}"));
-            let nodes = d.get(row, &format!("cmp_nodes_{key}"));
-            let change = 100.0 * (nodes - base) as f64 / base.max(1) as f64;
-            hist[bucket(change)] += 1;
-            match nodes.cmp(&base) {
-                std::cmp::Ordering::Less => reductions.push(-change),
-                std::cmp::Ordering::Greater => increases.push(change),
-                std::cmp::Ordering::Equal => same += 1,
-            }
-            let (s0, s1) = (
-                d.get(row, "solved_off"),
-                d.get(row, &format!("solved_{key}")),
-            );
-            let (d0, d1) = (
-                d.get(row, "solve_depth_off"),
-                d.get(row, &format!("solve_depth_{key}")),
-            );
-            match (s0 == 1, s1 == 1) {
-                (true, true) if d1 < d0 => earlier += 1,
-                (true, true) if d1 > d0 => later += 1,
-                (false, true) => only_with += 1,
-                (true, false) => only_without += 1,
-                _ => {}
-            }
-        }
-        let base_total = d.sum(depth, &format!("cmp_base_{key}"));
-        let total = d.sum(depth, &format!("cmp_nodes_{key}"));
-        let depth_k = rows
-            .iter()
-            .map(|row| d.get(row, &format!("depth_{key}")) as f64)
-            .sum::<f64>()
-            / n.max(1) as f64;
-        // Solved at each depth, among positions both searches took to that depth.
-        let mut best_gain: Option<(i64, usize)> = None;
-        for depth in 1..=MASK_DEPTHS {
-            let both: Vec<&&Row> = rows
-                .iter()
-                .filter(|row| {
-                    d.get(row, "depth_off") as usize >= depth
-                        && d.get(row, &format!("depth_{key}")) as usize >= depth
-                })
-                .collect();
-            if both.is_empty() {
-                continue;
-            }
-            let at = |col: &str| {
-                both.iter()
-                    .filter(|row| (d.get(row, col) >> depth) & 1 == 1)
-                    .count() as i64
-            };
-            let gain = at(&format!("solved_depths_{key}")) - at("solved_depths_off");
-            if best_gain.is_none_or(|(g, _)| gain > g) {
-                best_gain = Some((gain, depth));
-            }
-        }
-        let cells = [
-            frac(reductions.len()),
-            mean(&reductions),
-            frac(increases.len()),
-            mean(&increases),
-            frac(same),
-            format!(
-                "{} ({:+.1}%)",
-                count(total),
-                100.0 * (total - base_total) as f64 / base_total.max(1) as f64
-            ),
-            format!(
-                "{} (without: {solved_off})",
-                d.sum(depth, &format!("solved_{key}"))
-            ),
-            earlier.to_string(),
-            later.to_string(),
-            only_with.to_string(),
-            only_without.to_string(),
-            match best_gain {
-                Some((g, dd)) if g > 0 => format!("{g:+} at depth {dd}"),
-                Some(_) => "none".to_string(),
-                None => "-".to_string(),
-            },
-            format!("{depth_k:.1} (without: {depth_off:.1})"),
-            format!(
-                "{:.0}",
-                d.sum(depth, &format!("presearches_{key}")) as f64 / n.max(1) as f64
-            ),
-        ];
+        let (cells, hist) = setting_column(d, &rows, depth, key);
         for (line, c) in lines.iter_mut().zip(cells) {
             line.push(c);
         }
@@ -352,23 +260,7 @@ pub fn report(d: &Dataset) -> Report {
             group: None,
         });
     }
-    let paper = [
-        "26.4%",
-        "8.2%",
-        "73.6%",
-        "4.5%",
-        "-",
-        "\"comparable\" (midgames)",
-        "-",
-        "\"in many cases\"",
-        "-",
-        "-",
-        "-",
-        "+8 (Risk 3: +12)",
-        "13 (midgames: 9)",
-        "-",
-    ];
-    for (line, p) in lines.iter_mut().zip(paper) {
+    for (line, p) in lines.iter_mut().zip(PAPER_CELLS) {
         line.push(p.to_string());
     }
     for line in lines {
@@ -384,6 +276,131 @@ pub fn report(d: &Dataset) -> Report {
     );
     r.figure = fig;
     r
+}
+
+/// One pre-search setting (`key`, e.g. `risk2`) against no pre-search over the positions `rows`
+/// complete at `depth`: its cell of each of ROW_LABELS, and how many positions fall in each of
+/// BUCKETS of tree-size change (the figure's series).
+fn setting_column(
+    d: &Dataset,
+    rows: &[&Row],
+    depth: u32,
+    key: &str,
+) -> ([String; ROW_LABELS.len()], [usize; BUCKETS.len()]) {
+    let n = rows.len();
+    let frac = |k: usize| {
+        if n == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1}% ({k})", 100.0 * k as f64 / n as f64)
+        }
+    };
+    let mean = |v: &[f64]| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.1}%", v.iter().sum::<f64>() / v.len() as f64)
+        }
+    };
+    let average =
+        |col: &str| rows.iter().map(|row| d.get(row, col) as f64).sum::<f64>() / n.max(1) as f64;
+    let mut reductions = Vec::new();
+    let mut increases = Vec::new();
+    let mut same = 0;
+    let mut hist = [0usize; BUCKETS.len()];
+    let (mut earlier, mut later, mut only_with, mut only_without) = (0, 0, 0, 0);
+    for row in rows {
+        let base = d.get(row, &format!("cmp_base_{key}"));
+        let nodes = d.get(row, &format!("cmp_nodes_{key}"));
+        let change = 100.0 * (nodes - base) as f64 / base.max(1) as f64;
+        hist[bucket(change)] += 1;
+        match nodes.cmp(&base) {
+            std::cmp::Ordering::Less => reductions.push(-change),
+            std::cmp::Ordering::Greater => increases.push(change),
+            std::cmp::Ordering::Equal => same += 1,
+        }
+        let (s0, s1) = (
+            d.get(row, "solved_off"),
+            d.get(row, &format!("solved_{key}")),
+        );
+        let (d0, d1) = (
+            d.get(row, "solve_depth_off"),
+            d.get(row, &format!("solve_depth_{key}")),
+        );
+        match (s0 == 1, s1 == 1) {
+            (true, true) if d1 < d0 => earlier += 1,
+            (true, true) if d1 > d0 => later += 1,
+            (false, true) => only_with += 1,
+            (true, false) => only_without += 1,
+            _ => {}
+        }
+    }
+    let base_total = d.sum(depth, &format!("cmp_base_{key}"));
+    let total = d.sum(depth, &format!("cmp_nodes_{key}"));
+    let cells = [
+        frac(reductions.len()),
+        mean(&reductions),
+        frac(increases.len()),
+        mean(&increases),
+        frac(same),
+        format!(
+            "{} ({:+.1}%)",
+            count(total),
+            100.0 * (total - base_total) as f64 / base_total.max(1) as f64
+        ),
+        format!(
+            "{} (without: {})",
+            d.sum(depth, &format!("solved_{key}")),
+            d.sum(depth, "solved_off")
+        ),
+        earlier.to_string(),
+        later.to_string(),
+        only_with.to_string(),
+        only_without.to_string(),
+        match best_solved_gain(d, rows, key) {
+            Some((g, dd)) if g > 0 => format!("{g:+} at depth {dd}"),
+            Some(_) => "none".to_string(),
+            None => "-".to_string(),
+        },
+        format!(
+            "{:.1} (without: {:.1})",
+            average(&format!("depth_{key}")),
+            average("depth_off")
+        ),
+        format!(
+            "{:.0}",
+            d.sum(depth, &format!("presearches_{key}")) as f64 / n.max(1) as f64
+        ),
+    ];
+    (cells, hist)
+}
+
+/// The depth at which setting `key` solved the most more positions than no pre-search, among
+/// the positions both searches took to that depth: (gain, depth), or None when no depth had any.
+fn best_solved_gain(d: &Dataset, rows: &[&Row], key: &str) -> Option<(i64, usize)> {
+    let mut best_gain: Option<(i64, usize)> = None;
+    for depth in 1..=MASK_DEPTHS {
+        let both: Vec<&&Row> = rows
+            .iter()
+            .filter(|row| {
+                d.get(row, "depth_off") as usize >= depth
+                    && d.get(row, &format!("depth_{key}")) as usize >= depth
+            })
+            .collect();
+        if both.is_empty() {
+            continue;
+        }
+        let at = |col: &str| {
+            both.iter()
+                .filter(|row| (d.get(row, col) >> depth) & 1 == 1)
+                .count() as i64
+        };
+        let gain = at(&format!("solved_depths_{key}")) - at("solved_depths_off");
+        if best_gain.is_none_or(|(g, _)| gain > g) {
+            best_gain = Some((gain, depth));
+        }
+    }
+    best_gain
 }
 
 #[cfg(test)]

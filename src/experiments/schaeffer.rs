@@ -149,11 +149,13 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
         ],
         ..Report::default()
     };
-    let pct_of = |key: &str, depth: u32| -> f64 {
-        100.0 * d.sum(depth, &format!("nodes_{key}")) as f64
-            / d.sum(depth, "nodes_none").max(1) as f64
+    let sizes = Sizes {
+        d,
+        combos: &combos,
+        depths: &depths,
     };
-    let has = |key: &str| combos.iter().any(|c| c.key() == key);
+    let pct_of = |key: &str, depth: u32| sizes.pct(key, depth);
+    let has = |key: &str| sizes.has(key);
     let mut header = vec!["combination".to_string()];
     header.extend(depths.iter().map(|dd| format!("d {dd}")));
     let header_refs: Vec<&str> = header.iter().map(String::as_str).collect();
@@ -228,18 +230,52 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
     }
     r.tables.push(all);
 
-    // The conclusions of slide 34, one by one.
+    // The conclusions of slides 34 and 35, one by one.
     let single_keys: Vec<String> = ENHANCEMENTS
         .iter()
         .map(|e| e.0.to_string())
         .filter(|k| has(k))
         .collect();
-    for &dd in &depths {
-        if let Some(best) = single_keys
+    r.notes.extend(slide34_notes(&sizes, &single_keys));
+    r.notes.extend(combination_notes(&sizes, &single_keys));
+    r.figure = fig;
+    r
+}
+
+/// Tree sizes as a percentage of plain alpha-beta's, from the rows of `d`.
+struct Sizes<'a> {
+    d: &'a Dataset,
+    combos: &'a [Combo],
+    depths: &'a [u32],
+}
+
+impl Sizes<'_> {
+    /// Combination `key`'s tree at `depth`, as a percentage of plain alpha-beta's.
+    fn pct(&self, key: &str, depth: u32) -> f64 {
+        100.0 * self.d.sum(depth, &format!("nodes_{key}")) as f64
+            / self.d.sum(depth, "nodes_none").max(1) as f64
+    }
+
+    /// Whether this run has combination `key`.
+    fn has(&self, key: &str) -> bool {
+        self.combos.iter().any(|c| c.key() == key)
+    }
+}
+
+/// Slide 34's conclusions about single enhancements (`singles`: their keys in this run), each
+/// against our numbers.
+fn slide34_notes(s: &Sizes, singles: &[String]) -> Vec<String> {
+    let depths = s.depths;
+    let pct_of = |key: &str, depth: u32| s.pct(key, depth);
+    let has = |key: &str| s.has(key);
+    let deepest = depths.last().copied().unwrap_or(0);
+    let mut notes = Vec::new();
+    for &dd in depths {
+        if let Some(best) = singles
             .iter()
             .min_by(|a, b| pct_of(a, dd).total_cmp(&pct_of(b, dd)))
         {
-            r.notes.push(format!(
+            notes.push(format!(
                 "Depth {dd}, \"history performs well\" (best single enhancement): the best \
                  single one is {best} at {:.1} %; history {:.1} %, knowledge {:.1} %, TT {:.1} %.",
                 pct_of(best, dd),
@@ -261,7 +297,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
         (v.len() >= 2).then(|| v.windows(2).all(|w| w[1] <= w[0]))
     };
     if has("H") {
-        r.notes.push(format!(
+        notes.push(format!(
             "\"History's efficiency appears to drop after depth 7\": history alone by depth: {} \
              %{}.",
             series("H"),
@@ -273,7 +309,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
         ));
     }
     if has("K") && has("H") {
-        r.notes.push(format!(
+        notes.push(format!(
             "\"Knowledge performs about the same as history\": knowledge {} % against history \
              {} %.",
             series("K"),
@@ -281,7 +317,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
         ));
     }
     if has("T") {
-        r.notes.push(format!(
+        notes.push(format!(
             "\"The TT grows more useful with depth\": TT alone {} %: {}.",
             series("T"),
             match trend("T") {
@@ -296,7 +332,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
         let spread =
             v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min);
         let worse = depths.iter().all(|&dd| pct_of("R", dd) >= pct_of("T", dd));
-        r.notes.push(format!(
+        notes.push(format!(
             "\"Refutation tables give constant performance, worse than the TT\": refutation {} % \
              (spread {spread:.1} points), TT {} %; worse than the TT at every depth: {}. (Our \
              refutation table keeps, for each move, the reply that last refuted it, a \
@@ -308,7 +344,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
         ));
     }
     if has("A") {
-        r.notes.push(format!(
+        notes.push(format!(
             "\"Aspiration and minimal window search provide small benefits\": aspiration alone {} \
              %{}.",
             series("A"),
@@ -325,13 +361,24 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
             }
         ));
     }
+    notes
+}
+
+/// The conclusions about combinations ("TT + history is the best pair", "three or more add
+/// nothing", slide 35's "combining the two best may not give the best"), against our numbers.
+fn combination_notes(s: &Sizes, singles: &[String]) -> Vec<String> {
+    let (combos, depths) = (s.combos, s.depths);
+    let pct_of = |key: &str, depth: u32| s.pct(key, depth);
+    let has = |key: &str| s.has(key);
+    let deepest = depths.last().copied().unwrap_or(0);
+    let mut notes = Vec::new();
     let pairs: Vec<Combo> = combos
         .iter()
         .copied()
         .filter(|c| c.size() == 2 && !c.pvs)
         .collect();
     if pairs.len() == 15 {
-        for &dd in &depths {
+        for &dd in depths {
             let mut by: Vec<Combo> = pairs.clone();
             by.sort_by(|a, b| pct_of(&a.key(), dd).total_cmp(&pct_of(&b.key(), dd)));
             let rank = by.iter().position(|c| c.key() == "TH").map_or(0, |k| k + 1);
@@ -341,7 +388,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
                 .min_by(|a, b| pct_of(&a.key(), dd).total_cmp(&pct_of(&b.key(), dd)))
                 .map(|c| c.key())
                 .unwrap_or_default();
-            r.notes.push(format!(
+            notes.push(format!(
                 "Depth {dd}, \"TT + history is the best pair\": the best pair is {} ({:.1} %); \
                  TT + history ranks {rank} of 15 ({:.1} %). \"Three or more add nothing\": the \
                  best combination of three or more, {best_more}, searches {:.1} %, {}.",
@@ -361,7 +408,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
     }
     if deepest > 0 && has("H") && has("T") {
         // "Combining the two best heuristics may not give you the best" (slide 35).
-        let mut singles_ranked = single_keys.clone();
+        let mut singles_ranked = singles.to_vec();
         singles_ranked.sort_by(|a, b| pct_of(a, deepest).total_cmp(&pct_of(b, deepest)));
         if singles_ranked.len() >= 2 {
             let pair = Combo::from_letters(
@@ -374,7 +421,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
                     .filter(|c| c.size() == 2 && !c.pvs)
                     .min_by(|a, b| pct_of(&a.key(), deepest).total_cmp(&pct_of(&b.key(), deepest)))
                     .map(|c| c.key());
-                r.notes.push(format!(
+                notes.push(format!(
                     "Depth {deepest}, \"combining the two best may not give the best\": the two \
                      best singles are {} and {}; together {:.1} %{}.",
                     singles_ranked[0],
@@ -392,8 +439,7 @@ pub fn report(d: &Dataset, deep: bool) -> Report {
             }
         }
     }
-    r.figure = fig;
-    r
+    notes
 }
 
 #[cfg(test)]

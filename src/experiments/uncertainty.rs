@@ -189,18 +189,7 @@ pub fn table1_report(d: &Dataset) -> Report {
             ],
         );
         for row in &rows {
-            let mut cells = vec![row.id.clone()];
-            for (key, _, _) in BASELINES {
-                let base = d.get(row, &format!("{key}_base"));
-                for ratio in RATIOS {
-                    cells.push(percent(d.get(row, &format!("{key}_{ratio}")), base, 0));
-                }
-            }
-            match paper_row(&row.id) {
-                Some(pr) => cells.extend(pr.iter().map(u32::to_string)),
-                None => cells.extend(["".to_string(), "".to_string(), "".to_string()]),
-            }
-            t.row(cells);
+            t.row(position_cells(d, row));
         }
         let mut total = vec!["Total %".to_string()];
         let mut avg = vec!["Avg. %".to_string()];
@@ -252,51 +241,7 @@ pub fn table1_report(d: &Dataset) -> Report {
                     group: None,
                 });
             }
-            let n = rows.len() as i64;
-            let flag =
-                |row: &Row, what: &str, ratio: u32| d.get(row, &format!("{key}_{what}_{ratio}"));
-            let mut changed_value = Vec::new();
-            let mut untied = Vec::new();
-            let mut ties = Vec::new();
-            for row in &rows {
-                for ratio in RATIOS {
-                    let at = format!("{} at {ratio} %", row.id);
-                    if flag(row, "same_value", ratio) == 0 {
-                        changed_value.push(at);
-                    } else if flag(row, "same_move", ratio) == 0 {
-                        if flag(row, "tie", ratio) == 1 {
-                            ties.push(at);
-                        } else {
-                            untied.push(at);
-                        }
-                    }
-                }
-            }
-            let searches = n * RATIOS.len() as i64;
-            r.notes.push(if changed_value.is_empty() && untied.is_empty() {
-                format!(
-                    "Depth {depth}, {label}: the safe form kept the root value in all {searches} \
-                     searches and the best move in {}{}.",
-                    searches - ties.len() as i64,
-                    if ties.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            "; the other {} chose a different move of exactly the same value \
-                             (a tie, confirmed by searching that move alone): {}",
-                            ties.len(),
-                            ties.join(", ")
-                        )
-                    }
-                )
-            } else {
-                format!(
-                    "Depth {depth}, {label}: THE SAFE FORM CHANGED THE ANSWER: root value \
-                     changed in {}; best move changed without a tie in {}.",
-                    if changed_value.is_empty() { "none".to_string() } else { changed_value.join(", ") },
-                    if untied.is_empty() { "none".to_string() } else { untied.join(", ") }
-                )
-            });
+            r.notes.push(answer_note(d, &rows, depth, key, label));
         }
         total.extend(PAPER_TOTAL.iter().map(u32::to_string));
         avg.extend(PAPER_AVG.iter().map(u32::to_string));
@@ -339,6 +284,81 @@ pub fn table1_report(d: &Dataset) -> Report {
     });
     r.figure = fig;
     r
+}
+
+/// Whether the safe form kept the answer at `depth` for the baseline `key` (`label`): the root
+/// value and the best move of every position and CUT_RATIO, or the searches where they changed
+/// (a different best move of exactly the same value is a tie, not a change).
+fn answer_note(d: &Dataset, rows: &[&Row], depth: u32, key: &str, label: &str) -> String {
+    let n = rows.len() as i64;
+    let flag = |row: &Row, what: &str, ratio: u32| d.get(row, &format!("{key}_{what}_{ratio}"));
+    let mut changed_value = Vec::new();
+    let mut untied = Vec::new();
+    let mut ties = Vec::new();
+    for row in rows {
+        for ratio in RATIOS {
+            let at = format!("{} at {ratio} %", row.id);
+            if flag(row, "same_value", ratio) == 0 {
+                changed_value.push(at);
+            } else if flag(row, "same_move", ratio) == 0 {
+                if flag(row, "tie", ratio) == 1 {
+                    ties.push(at);
+                } else {
+                    untied.push(at);
+                }
+            }
+        }
+    }
+    let searches = n * RATIOS.len() as i64;
+    if changed_value.is_empty() && untied.is_empty() {
+        format!(
+            "Depth {depth}, {label}: the safe form kept the root value in all {searches} \
+             searches and the best move in {}{}.",
+            searches - ties.len() as i64,
+            if ties.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; the other {} chose a different move of exactly the same value \
+                     (a tie, confirmed by searching that move alone): {}",
+                    ties.len(),
+                    ties.join(", ")
+                )
+            }
+        )
+    } else {
+        format!(
+            "Depth {depth}, {label}: THE SAFE FORM CHANGED THE ANSWER: root value \
+             changed in {}; best move changed without a tie in {}.",
+            if changed_value.is_empty() {
+                "none".to_string()
+            } else {
+                changed_value.join(", ")
+            },
+            if untied.is_empty() {
+                "none".to_string()
+            } else {
+                untied.join(", ")
+            }
+        )
+    }
+}
+
+/// A position's row of Table 1: its id, its nodes at each CUT_RATIO as a percentage of each
+/// baseline's, and the paper's percentages.
+fn position_cells(d: &Dataset, row: &Row) -> Vec<String> {
+    let mut cells = vec![row.id.clone()];
+    for (key, _, _) in BASELINES {
+        let base = d.get(row, &format!("{key}_base"));
+        for ratio in RATIOS {
+            cells.push(percent(d.get(row, &format!("{key}_{ratio}")), base, 0));
+        }
+    }
+    match paper_row(&row.id) {
+        Some(pr) => cells.extend(pr.iter().map(u32::to_string)),
+        None => cells.extend(["".to_string(), "".to_string(), "".to_string()]),
+    }
+    cells
 }
 
 /// Fig. 6 columns: ALL nodes counted, then the best move's place 1..=30 and 31 or later.

@@ -1,7 +1,7 @@
 //! Comparing two traces node by node: which nodes both searches visited, which only one did,
 //! and where the searches disagree. `prunescope diff` and the page's compare mode
-//! (`www/diff.js`, the same rule in JavaScript) both use this matching; it is documented in
-//! `docs/compare.md`.
+//! (`www/modes/compare.js`, through the wasm adapter's `diff_columns` in `src/wasm/diff.rs`)
+//! both use this matching; it is documented in `docs/compare.md`.
 //!
 //! **The matching rule.** A node is identified by its path from the root, one move code per
 //! step (child indices for trees, `from | to << 6 | promotion << 12` for chess, `0xFFFF` for a

@@ -337,6 +337,9 @@ pub const NO_PARENT: u32 = u32::MAX;
 /// A 16-bit "none": no move (the null move's code, or a root's), no index (the null-move
 /// child's place in a move list), no best move.
 pub const NONE16: u16 = u16::MAX;
+/// A record's remaining depth when it has no bound (an explicit tree is searched down to its
+/// leaves): the largest depth a record holds, which every larger depth is clamped to.
+pub const DEPTH_UNBOUNDED: i8 = i8::MAX;
 /// Most moves a node may have: indices and counts up to this are stored exactly.
 pub const MAX_MOVES: usize = NONE16 as usize - 1;
 
@@ -501,7 +504,8 @@ pub fn js_module() -> String {
     let _ = writeln!(
         out,
         "export const NO_PARENT = {NO_PARENT};\nexport const NONE16 = {NONE16};\nexport const \
-         MAX_MOVES = {MAX_MOVES};\nexport const INF = {};",
+         MAX_MOVES = {MAX_MOVES};\nexport const DEPTH_UNBOUNDED = {DEPTH_UNBOUNDED};\nexport \
+         const INF = {};",
         crate::game::INF
     );
     out.push_str(&crate::search::config::schema_js());

@@ -10,8 +10,8 @@ export const speedAt = (i) => SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, i))
 export const SPEED_STEPS = SPEEDS.length;
 
 /**
- * The commands. `app`: { state, mode() → the current mode, invalidate(tree, ui) }. Returns
- * { run(name) → whether it exists, has(name), pause(), tick(now) }.
+ * The commands. `app`: { state, mode() → the current mode, invalidate(), invalidateDom() }.
+ * Returns { run(name) → whether it exists, has(name), pause(), tick(now) }.
  */
 export function createCommands(app) {
   const { state } = app;
@@ -27,7 +27,7 @@ export function createCommands(app) {
   function pause() {
     if (!play.on) return;
     play.on = false;
-    app.invalidate(false, true);
+    app.invalidateDom();
   }
 
   function togglePlay() {
@@ -58,7 +58,7 @@ export function createCommands(app) {
 
   const setSpeed = (v) => {
     play.speed = v;
-    app.invalidate(false, true);
+    app.invalidateDom();
   };
 
   const jump = (kind, dir) => () => step((c) => c.toMark(kind, dir));

@@ -3,22 +3,10 @@
 // Protocol: docs/worker-protocol.md ("Experiment workers"). The page runs two of them and stops
 // a run by terminating them; a position under way is then simply lost.
 
-import init, { experiment_run_position, last_panic } from '/pkg/prunescope.js';
+import init, { experiment_run_position } from '/pkg/prunescope.js';
+import { panicMessage } from './panic.js';
 
-const PANIC_GLOBAL = '__prunescopeLastPanic';
 let dead = false;
-
-function panicMessage(e) {
-  let message = self[PANIC_GLOBAL];
-  if (!message) {
-    try {
-      message = last_panic();
-    } catch {
-      // the instance may be unusable after the trap
-    }
-  }
-  return message || String(e?.message ?? e);
-}
 
 function run({ id, name, suite, index, depths }) {
   if (dead) return;

@@ -10,12 +10,11 @@
 // keeps an opened file or a trace the page handed back until the next request, so that the
 // page can save it; saving a search first hands its trace back.
 
-import init, { Session, last_panic, debug_panic } from '/pkg/prunescope.js';
+import init, { Session, debug_panic } from '/pkg/prunescope.js';
+import { panicMessage } from './panic.js';
 
 /** Default number of entered nodes per batch message. */
 const DEFAULT_BATCH = 8192;
-/** Global the Rust panic hook writes the panic message to (see src/wasm/mod.rs). */
-const PANIC_GLOBAL = '__prunescopeLastPanic';
 
 let dead = false; // set after a panic: the wasm instance must not be used again
 /** The trace kept for saving (an opened file or a handed-back trace): { id, session }. */
@@ -25,18 +24,6 @@ let adopting = null;
 
 function drop(s) {
   if (s && !dead) s.session.free();
-}
-
-function panicMessage(err) {
-  let message = self[PANIC_GLOBAL];
-  if (!message) {
-    try {
-      message = last_panic();
-    } catch {
-      // the instance may be unusable after the trap
-    }
-  }
-  return message || String(err?.message ?? err);
 }
 
 /** A wasm trap (panic → unreachable, or out of memory) as opposed to a JS error thrown by Rust. */

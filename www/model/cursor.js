@@ -2,7 +2,8 @@
 // the store's indexes (event → node, node → enter/exit event, sorted marker lists). Explore
 // mode and both sides of compare mode use this one cursor. No DOM.
 
-import { NONE, EV, lowerBound } from './store.js';
+import { NONE, EV } from './store.js';
+import { lowerBound } from './growable.js';
 
 export class Cursor {
   constructor(store) {

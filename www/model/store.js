@@ -7,8 +7,9 @@
 
 import {
   RECORD_BYTES, RECORD_FIELDS, EVENTS_CODE as EV, EVENT_AUX, FLAGS, STOP_REASONS_CODE as SR,
-  NODE_KINDS_CODE as NK, NO_PARENT, INF as SCHEMA_INF,
+  NODE_KINDS_CODE as NK, NODE_TYPES_CODE as NT, NO_PARENT, INF as SCHEMA_INF,
 } from '../schema.js';
+import { grown, Growable, lowerBound } from './growable.js';
 
 export const NONE = NO_PARENT;
 export const INF = SCHEMA_INF;
@@ -73,43 +74,6 @@ const AUX_PER_NODE = 4;
  * megabytes every time the deepest plies double. Untouched room costs address space only.
  */
 const PLY_LIST_JUMP = 1 << 20;
-
-function grown(arr, need, exact = false) {
-  if (arr.length >= need) return arr;
-  let cap = exact ? need : Math.max(1024, arr.length);
-  while (cap < need) cap *= 2;
-  const a = new arr.constructor(cap);
-  a.set(arr);
-  return a;
-}
-
-/** A growable typed array of one kind. */
-export class Growable {
-  constructor(Ctor, cap = 256) {
-    this.a = new Ctor(cap);
-    this.n = 0;
-  }
-  push(v) {
-    if (this.n === this.a.length) this.a = grown(this.a, this.n + 1);
-    this.a[this.n++] = v;
-  }
-  get view() {
-    return this.a.subarray(0, this.n);
-  }
-  bytes() {
-    return this.a.byteLength;
-  }
-}
-
-/** Smallest k in [lo, hi) with arr[k] >= v (arr ascending); hi if none. */
-export function lowerBound(arr, lo, hi, v) {
-  while (lo < hi) {
-    const m = (lo + hi) >>> 1;
-    if (arr[m] < v) lo = m + 1;
-    else hi = m;
-  }
-  return lo;
-}
 
 export class TraceStore {
   constructor() {
@@ -385,10 +349,10 @@ export class TraceStore {
           const f = flags[node];
           if (f & FLAGS.UNCERTAIN) marks.uncertain.push(e);
           if (reason[node] !== SR.ABORTED) {
-            const t = f & boundMask;
+            const t = f & boundMask; // the bound: also the actual node type
             if (((f >> expShift) & 3) !== t) marks.mismatch.push(e);
-            if (t === 0) pv++;
-            else if (t === 1) cut++;
+            if (t === NT.PV) pv++;
+            else if (t === NT.CUT) cut++;
             else all++;
           }
         } else node = NONE;
@@ -498,7 +462,7 @@ export class TraceStore {
   finished(id) {
     return (this.flags[id] & FLAGS.EXITED) !== 0 && this.reason[id] !== SR.ABORTED;
   }
-  /** The bound code (0 exact, 1 lower, 2 upper): also the actual node type. */
+  /** The bound (BOUNDS_CODE: EXACT, LOWER, UPPER): also the actual node type (NODE_TYPES_CODE). */
   actual(id) {
     return this.flags[id] & FLAGS.BOUND_MASK;
   }

@@ -18,7 +18,8 @@ function inputKey(inp) {
 }
 
 /**
- * `app`: { state, core, invalidate(tree, ui), canvases() → { A, B, G } TreeCanvas, pause() }.
+ * `app`: { state, core, invalidate(), invalidateTree(), invalidateDom(), canvases() → { A, B, G }
+ * TreeCanvas, pause() }.
  */
 export function createCompare(app) {
   const { state, core } = app;
@@ -177,7 +178,7 @@ export function createCompare(app) {
       const width = cmp.layout ? cmp.layout.width : Math.max(side('A').layout.width, side('B').layout.width);
       const rows = Math.max(side('A').store.maxPly, side('B').store.maxPly) + 1;
       // Redraw only when the view moved (autoFit runs inside every tree frame).
-      if (refit(cmp.transform, () => (cmp.view === 'ghost' ? c.G : c.A).fit(width, rows))) app.invalidate(true, false);
+      if (refit(cmp.transform, () => (cmp.view === 'ghost' ? c.G : c.A).fit(width, rows))) app.invalidateTree();
     },
     autoFit() {
       if (!cmp.transform.userMoved) mode.fit();
@@ -188,7 +189,7 @@ export function createCompare(app) {
       const id = D.cursor.node() !== NONE ? D.cursor.node() : cmp.selected[cmp.drive];
       const c = canvasOf(cmp.drive) ?? app.canvases()?.A;
       c?.zoomTo(id, D.store, layoutOf(cmp.drive));
-      app.invalidate(true, false);
+      app.invalidateTree();
     },
 
     /** Nothing collapses in compare mode: both trees share one aligned layout. */

@@ -11,7 +11,7 @@ const WORKER = '/www/engine/experiment-worker.js';
 export function createExperiments(app) {
   const { state, core } = app;
   const x = state.experiments;
-  x.run = new ExperimentRun({ core, workerUrl: WORKER, onChange: () => app.invalidate(false, true) });
+  x.run = new ExperimentRun({ core, workerUrl: WORKER, onChange: () => app.invalidateDom() });
   let opened = false;
   let suiteText = null;
 
@@ -23,7 +23,7 @@ export function createExperiments(app) {
     import('/node_modules/uplot/dist/uPlot.esm.js')
       .then((m) => {
         app.libs.uPlot = m.default;
-        app.invalidate(false, true);
+        app.invalidateDom();
       })
       .catch((e) => console.info('uPlot unavailable:', e.message));
     choose(x.list[0].name);
@@ -40,12 +40,12 @@ export function createExperiments(app) {
     x.notice = null;
     x.committed = { status: 'loading', name, stem };
     x.committedGeneration++;
-    app.invalidate(false, true);
+    app.invalidateDom();
     const c = await loadCommitted(core, name, stem);
     if (x.chosen !== name || x.committed.stem !== stem) return; // another was chosen meanwhile
     x.committed = { ...c, name, stem };
     x.committedGeneration++;
-    app.invalidate(false, true);
+    app.invalidateDom();
   }
 
   async function suite() {
@@ -66,11 +66,11 @@ export function createExperiments(app) {
       text = await suite();
     } catch (e) {
       x.notice = { kind: 'error', text: `The suite could not be fetched: ${e.message ?? e}` };
-      return app.invalidate(false, true);
+      return app.invalidateDom();
     }
     const refused = x.run.start({ name: x.chosen, depths, suite: text, count });
     if (refused) x.notice = { kind: 'error', text: `Not run: ${refused}` };
-    app.invalidate(false, true);
+    app.invalidateDom();
   }
 
   return {

@@ -7,7 +7,7 @@ import { WholeTree } from '../model/fulltree.js';
 import { refit } from '../state.js';
 
 /**
- * `app`: { state, invalidate(tree, ui), canvas() → the explore TreeCanvas }.
+ * `app`: { state, invalidate(), invalidateTree(), canvas() → the explore TreeCanvas }.
  */
 export function createExplore(app) {
   const { state } = app;
@@ -63,7 +63,7 @@ export function createExplore(app) {
       const lay = mode.layout();
       // Redraw only when the view moved: autoFit runs inside every tree frame, and an
       // unconditional invalidate there would redraw the tree on every animation frame.
-      if (refit(ex.transform, () => app.canvas()?.fit(lay.width, t.store.maxPly + 1 + (lay.ghosts ? ghostDepth(t.store, lay.ghosts) : 0)))) app.invalidate(true, false);
+      if (refit(ex.transform, () => app.canvas()?.fit(lay.width, t.store.maxPly + 1 + (lay.ghosts ? ghostDepth(t.store, lay.ghosts) : 0)))) app.invalidateTree();
     },
 
     /** Fits unless the user zoomed or panned (after new nodes, a resize). */
@@ -75,7 +75,7 @@ export function createExplore(app) {
       const t = trace();
       const id = t.cursor.node() !== NONE ? t.cursor.node() : ex.selected;
       app.canvas()?.zoomTo(id, t.store, mode.layout());
-      app.invalidate(true, false);
+      app.invalidateTree();
     },
 
     toggleCollapse(id = ex.selected) {
@@ -85,6 +85,12 @@ export function createExplore(app) {
 
     expandAll() {
       if (trace().layout.expandAll()) app.invalidate();
+    },
+
+    /** The root search the iterative-deepening card shows (k ≥ 1; -1: the last). */
+    setIteration(k) {
+      ex.iteration = k;
+      app.invalidate();
     },
 
     /** A new trace replaced the old one: forget the selection, fit it when it arrives. */

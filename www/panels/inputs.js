@@ -13,7 +13,10 @@ const RANDOM_FIELDS = { branching: 'rnd-b', depth: 'rnd-d', seed: 'rnd-seed', or
 
 const ORDER_WORDS = { best: 'best first (perfect)', worst: 'worst first', random: 'random', p: 'best first with probability p' };
 
-/** `app`: { state, core, invalidate(), start() }. */
+/**
+ * `app`: { state, core, selectTab(tab) (the action that changes the state's tab),
+ * onInputChange() }.
+ */
 export function createInputs(app) {
   const { state, core } = app;
   const TREES = trees();
@@ -38,12 +41,10 @@ export function createInputs(app) {
     return [v, null];
   }
 
-  function setTab(tab) {
-    state.tab = tab;
+  /** Shows the input of `tab` (the state's `tab`, which the action setTab changes). */
+  function showTab(tab) {
     for (const b of document.querySelectorAll('.tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
     for (const p of document.querySelectorAll('.inputs .panel')) p.hidden = p.dataset.panel !== tab;
-    app.onTabChange?.();
-    app.invalidate(false, true);
   }
 
   // ---- chess ---------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ export function createInputs(app) {
   }
 
   function init() {
-    for (const b of document.querySelectorAll('.tabs button')) b.addEventListener('click', () => setTab(b.dataset.tab));
+    for (const b of document.querySelectorAll('.tabs button')) b.addEventListener('click', () => app.selectTab(b.dataset.tab));
     // chess
     const sel = $('fen-preset');
     sel.append(h('option', { value: START_FEN }, 'Start position'), h('option', { value: KIWIPETE }, 'Kiwipete'));
@@ -186,7 +187,7 @@ export function createInputs(app) {
 
   return {
     init,
-    setTab,
+    showTab,
     /**
      * The request of the selected tab, checked: { input, depth, iterative, hint } — `hint`
      * is the most nodes the search can visit (synthetic trees), 0 when unknown — or null
@@ -243,7 +244,7 @@ export function createInputs(app) {
         $('rnd-it').checked = !!config?.iterative;
         checkRandom();
       }
-      setTab(input.kind);
+      app.selectTab(input.kind);
     },
   };
 }

@@ -2,78 +2,30 @@
 // (www/model/quiz.js) at the cursor, takes the answer by keyboard (a typed number and Enter, or
 // Y / N, 1 / 2 / 3) or by tapping the big buttons, says whether it was right with the
 // narration's explanation, moves the cursor to that event, and keeps a running score. While
-// quizzing, results are shown only as far as the search has got (Final results off).
+// quizzing, results are shown only as far as the search has got (Final results off). The card
+// reads the state only: what an answer or a mark does is the quiz mode's (www/modes/quiz.js).
 
 import { $, h, renderKeyed, setText } from '../dom.js';
-import { nextQuestion, isRight } from '../model/quiz.js';
-import { narrate } from '../model/narrate.js';
 import { withTerms } from '../views/term.js';
-import { prunedRoots, scorePrediction } from '../model/predict.js';
 import { nearest } from '../views/draw/predict.js';
 import { GUTTER } from '../views/draw/scene.js';
 
 /**
- * `app`: { state, modes, canvases, commands, narrationContext(trace), invalidate() };
- * `actions`: { start() }.
+ * `app`: { state, modes: { explore, quiz } (www/modes/quiz.js), canvases }. The card reads
+ * `state.quiz` and forwards the student's keys, taps and clicks to the quiz mode.
  */
-export function createQuiz(app, actions) {
+export function createQuiz(app) {
   const { state } = app;
   const q = state.quiz;
   const trace = () => state.explore.trace;
-
-  function ask() {
-    const t = trace();
-    const ctx = { ...app.narrationContext(t), minimax: t.config?.algo === 'minimax' };
-    const at = t.cursor.live ? -1 : t.cursor.at;
-    q.question = t.store.nev ? nextQuestion(t.store, at, ctx) : null;
-    q.feedback = null;
-    app.invalidate();
-    requestAnimationFrame(() => (q.question && !q.question.choices ? $('quiz-answer')?.focus() : $('quiz-card')?.focus()));
-  }
-
-  // ---- prune prediction (explicit trees drawn whole) ----
-  const ghosts = () => app.modes.explore.layout().ghosts;
-
-  async function startPredict() {
-    const t = trace();
-    if (t.running || state.tab !== 'tree') return;
-    stop();
-    await actions.start();
-    if (t.status !== 'done' || !ghosts()) {
-      t.notice = { kind: 'warn', text: 'Prune prediction needs an explicit tree of textbook size (the Tree tab).' };
-      return app.invalidate();
-    }
-    q.on = true;
-    q.right = q.asked = 0;
-    state.finals = false;
-    t.cursor.set(0);
-    app.modes.explore.afterStep(true);
-    q.predict = { marks: new Set(), result: null };
-    app.invalidate();
-  }
-
-  function toggleMark(key) {
-    const p = q.predict;
-    if (!p || p.result || !key) return;
-    if (p.marks.has(key)) p.marks.delete(key);
-    else p.marks.add(key);
-    p.version = (p.version ?? 0) + 1;
-    app.invalidate();
-  }
-
-  function check() {
-    const p = q.predict;
-    if (!p || p.result) return;
-    const t = trace();
-    p.result = scorePrediction(p.marks, prunedRoots(t.store, ghosts()));
-    q.right += p.result.right;
-    q.asked += p.result.asked;
-    // animate: replay the search from the start with the marks in place
-    t.cursor.set(0);
-    app.modes.explore.afterStep(true);
-    if (!state.play.on) app.commands.run('play.toggle');
-    app.invalidate();
-  }
+  const quiz = () => app.modes.quiz;
+  const ask = () => quiz().ask();
+  const start = () => quiz().start();
+  const stop = () => quiz().stop();
+  const answer = (reply) => quiz().answer(reply);
+  const startPredict = () => quiz().startPredict();
+  const toggleMark = (key) => quiz().toggleMark(key);
+  const check = () => quiz().checkMarks();
 
   function onCanvasClick(ev) {
     const p = q.predict;
@@ -85,40 +37,6 @@ export function createQuiz(app, actions) {
     const tf = c.t;
     const s = { st: t.store, x: lay.x, lay, SX: (wx) => (wx - tf.x0) * tf.sx + GUTTER, SY: (q) => (q - tf.y0) * tf.sy };
     toggleMark(nearest(s, ev.clientX - r.left, ev.clientY - r.top));
-  }
-
-  function start() {
-    const t = trace();
-    if (!t.store.nev || t.running) return;
-    q.on = true;
-    q.right = 0;
-    q.asked = 0;
-    state.finals = false;
-    if (t.cursor.live) t.cursor.set(0);
-    app.modes.explore.afterStep(true);
-    ask();
-  }
-
-  function stop() {
-    q.on = false;
-    q.question = null;
-    q.feedback = null;
-    q.predict = null;
-    app.invalidate();
-  }
-
-  function answer(reply) {
-    const qq = q.question;
-    if (!q.on || !qq || q.feedback) return;
-    const ok = isRight(qq, reply);
-    q.asked++;
-    if (ok) q.right++;
-    const t = trace();
-    const at = qq.ev2 ?? qq.ev;
-    t.cursor.set(at);
-    app.modes.explore.afterStep(true);
-    q.feedback = { ok, shown: qq.shown, why: narrate(t.store, at, app.narrationContext(t)) };
-    app.invalidate();
   }
 
   function onKey(e) {
@@ -230,6 +148,9 @@ export function createQuiz(app, actions) {
       renderKeyed($('quiz'), key, build);
       setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : 'step prediction') : '');
     },
-    stop,
+    /** After a question is asked: focus its answer field ('answer') or the card ('card'). */
+    focus(what) {
+      requestAnimationFrame(() => (what === 'answer' ? $('quiz-answer') : $('quiz-card'))?.focus());
+    },
   };
 }

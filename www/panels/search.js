@@ -1,5 +1,5 @@
 // The search panel (explore mode): the algorithm and the node cap; Start and Stop themselves
-// are wired by the composition root and drawn by www/views/status.js.
+// are wired by the composition root (www/main.js) and drawn by www/views/progress.js.
 
 import { $, h, setText } from '../dom.js';
 import { ALGORITHMS, DEFAULT_NODE_CAP } from '../schema.js';

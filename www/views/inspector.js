@@ -7,9 +7,9 @@ import { NONE } from '../model/store.js';
 import { fmtInt, fmtValue, shownValue, viewWindow } from '../model/format.js';
 import { prunedMoves } from '../model/pruned.js';
 import { STOP_WORDS } from '../model/narrate.js';
-import { stateAt } from './draw/scene.js';
+import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
-import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, STOP_REASONS_CODE as SR } from '../schema.js';
+import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR } from '../schema.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence' };
@@ -84,8 +84,8 @@ export function createInspector(app) {
     const f = (v) => fmtValue(v, chess);
     const mm = state.maxmin;
     const cur = state.finals || trace.cursor.live ? -1 : trace.cursor.at;
-    const known = stateAt(st, id, cur); // 0 not entered yet, 1 open, 2 returned (at the cursor)
-    const exited = known === 2;
+    const known = stateAt(st, id, cur);
+    const exited = known === NS.RETURNED;
     const done = exited && st.finished(id);
     const ply = st.ply[id];
     const p = st.parent[id];
@@ -105,10 +105,10 @@ export function createInspector(app) {
       const nul = st.isNull(id);
       row('move', names.move(id), span('muted', nul ? ' (the null move: the side to move passes)' : ` (the ${ordinal(st.index[id])} move the parent searched in its order)`));
     }
-    row(term('depth left', 'depth-left'), st.depth[id] === 127 ? '∞ (explicit tree: down to the leaves)' : String(st.depth[id]));
+    row(term('depth left', 'depth-left'), st.depth[id] === DEPTH_UNBOUNDED ? '∞ (explicit tree: down to the leaves)' : String(st.depth[id]));
     const nk = NODE_KINDS[st.nodeKind(id)]?.name, os = ORDER_SOURCES[st.orderSource(id)]?.name;
     if (nk !== 'normal' || (p !== NONE && os !== 'generated')) row('kind', KIND_WORDS[nk] ?? nk ?? '?', p !== NONE && os !== 'generated' ? span('muted', ` · ordered by ${ORDER_WORDS[os] ?? os}`) : null);
-    if (known === 0) {
+    if (known === NS.NOT_ENTERED) {
       row('status', span('muted', 'not reached yet at this step'));
       return h('table', null, h('tbody', null, out));
     }

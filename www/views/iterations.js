@@ -10,7 +10,7 @@ import { term } from './term.js';
 
 const SHOWN = 12;
 
-/** `app`: { state, select(id), invalidate() }. */
+/** `app`: { state, modes: { explore }, select(id) }. */
 export function createIterations(app) {
   const { state } = app;
   const ex = state.explore;
@@ -33,10 +33,7 @@ export function createIterations(app) {
       return h('p', { class: 'muted' }, st.roots.length < 2 ? 'One root search only: switch on iterative deepening (and the transposition table) to see what each iteration hands the next.' : 'The search is still running.');
     }
     const right = g.list.filter((x) => x.right).length;
-    const pick = h('select', { id: 'id-iteration', 'aria-label': 'Root search', onchange: (e) => {
-      ex.iteration = Number(e.target.value);
-      app.invalidate();
-    } }, st.roots.slice(1).map((r, i) => h('option', { value: i + 1, selected: i + 1 === g.k }, `root search ${i + 2} (depth ${st.depth[r]})`)));
+    const pick = h('select', { id: 'id-iteration', 'aria-label': 'Root search', onchange: (e) => app.modes.explore.setIteration(Number(e.target.value)) }, st.roots.slice(1).map((r, i) => h('option', { value: i + 1, selected: i + 1 === g.k }, `root search ${i + 2} (depth ${st.depth[r]})`)));
     const name = (id) => (id === undefined || id === 0xffffffff ? '–' : t.names.move(id));
     return [
       h('label', { class: 'field' }, 'Iteration ', pick),

@@ -4,7 +4,8 @@
 
 import { $, h, span, renderKeyed } from '../dom.js';
 import { fmtInt, fmtValue, fmtMs, mateOf } from '../model/format.js';
-import { NONE, lowerBound } from '../model/store.js';
+import { NONE } from '../model/store.js';
+import { lowerBound } from '../model/growable.js';
 
 /** The root value a summary reports, or null when no root search finished. */
 export function summaryValue(summary) {

@@ -213,8 +213,20 @@ pub(crate) fn check_record(
             format!("is {}, but the node has {} moves", n.best_index, n.n_moves),
         ));
     }
+    check_place(id, n, parent, kind, node_kind == NodeKind::Null)
+}
+
+/// The checks of a record's place in the tree: a root has no move and index 0 and is no null
+/// move; a child's move, index and kind agree on whether it is a null move, its index is one of
+/// its parent's moves, and its window lies inside its parent's, negated.
+fn check_place(
+    id: u32,
+    n: &NodeRec,
+    parent: Option<&NodeRec>,
+    kind: GameKind,
+    null: bool,
+) -> Result<(), TraceFileError> {
     let mv = kind.move_field();
-    let null = node_kind == NodeKind::Null;
     match parent {
         None => {
             if n.move_code != NONE16 {

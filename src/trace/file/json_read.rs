@@ -1195,11 +1195,56 @@ fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
     TraceFileError::node(id as u64, field, invalid(msg))
 }
 
+/// `v`, the value of node `id`'s `field`, if it is within [lo, hi].
+fn in_range(id: u32, field: &str, v: i64, lo: i64, hi: i64) -> Result<i64, TraceFileError> {
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(node_err(id, field, format!("{v} is outside [{lo}, {hi}]")))
+    }
+}
+
 impl<G: TraceGame> NodesCtx<G> {
     /// Turns the fields just read into a record, checks it, and appends it.
     fn process(&mut self, st: &mut State) -> Result<(), TraceFileError> {
         let pos = st.rec.nodes.len() as u32;
+        let kind = self.kind;
+        let (n, research_of) = self.record(st, pos)?;
+        // Close the nodes this one is not inside, checking their pruned lists.
+        {
+            let NodesCtx { check, pr, .. } = self;
+            let rec = &st.rec;
+            let exceptions = &mut st.exceptions;
+            check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
+                close(walk, rec, pr, exceptions, kind)
+            })?;
+        }
+        self.check.open(&st.rec.nodes, pos, &n)?;
+
+        let ply = self.check_path(pos, &n)?;
         let f = &mut self.f;
+        let move_code = n.move_code;
+        let pr = &mut self.pr;
+        if pr.claims.len() <= ply {
+            pr.claims.resize_with(ply + 1, Vec::new);
+            pr.searched.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::swap(&mut pr.claims[ply], &mut f.pruned);
+        pr.searched[ply].clear();
+        if ply > 0 && move_code != NONE16 {
+            pr.searched[ply - 1].push(move_code);
+        }
+        if let Some(r) = research_of {
+            push(&mut st.rec.research_of, (pos, r), "re-search links")?;
+        }
+        push(&mut st.rec.nodes, n, "nodes")
+    }
+
+    /// Turns the fields just read for node `pos` into its record, checking each field alone
+    /// (ranges, the game's fields, a bound that agrees with the actual type); and the node it
+    /// re-searches, if any.
+    fn record(&self, st: &State, pos: u32) -> Result<(NodeRec, Option<u32>), TraceFileError> {
+        let f = &self.f;
         let kind = self.kind;
         let chess = kind == GameKind::Chess;
         for k in NodeKey::ALL {
@@ -1246,13 +1291,6 @@ impl<G: TraceGame> NodesCtx<G> {
                 invalid(format!("is {hint}, but the file has more nodes")),
             ));
         }
-        let int = |field: &str, v: i64, lo: i64, hi: i64| -> Result<i64, TraceFileError> {
-            if (lo..=hi).contains(&v) {
-                Ok(v)
-            } else {
-                Err(node_err(pos, field, format!("{v} is outside [{lo}, {hi}]")))
-            }
-        };
         let parent = match f.parent {
             None => NO_PARENT,
             Some(p) if (0..pos as i64).contains(&p) => p as u32,
@@ -1267,54 +1305,8 @@ impl<G: TraceGame> NodesCtx<G> {
                 ));
             }
         };
-        let root = parent == NO_PARENT;
-        let move_code = if root {
-            for k in [NodeKey::Move, NodeKey::San] {
-                if f.has(k) {
-                    return Err(unexpected(k.name(), "a root has no move into it"));
-                }
-            }
-            if !chess && !f.path.is_empty() {
-                return Err(node_err(pos, "path", "must be [] at a root"));
-            }
-            NONE16
-        } else if chess {
-            for k in [NodeKey::Move, NodeKey::San] {
-                if !f.has(k) {
-                    return Err(missing(Location::Node { id: pos as u64 }, k.name()));
-                }
-            }
-            uci_to_code(&f.mv).ok_or_else(|| {
-                node_err(
-                    pos,
-                    "move",
-                    format!("\"{}\" is not a UCI move", f.mv.escape_default()),
-                )
-            })?
-        } else {
-            match f.path.last() {
-                None => return Err(node_err(pos, "path", "is [], but the node is not a root")),
-                Some(&c) => int("path", c, 0, NONE16 as i64 - 1)? as u16,
-            }
-        };
-        let depth = match (kind, f.depth) {
-            (GameKind::Tree, None) => i8::MAX,
-            (GameKind::Tree, Some(d)) => {
-                return Err(node_err(
-                    pos,
-                    "depth",
-                    format!("is {d}, but explicit trees are searched to their leaves: null"),
-                ));
-            }
-            (_, None) => {
-                return Err(node_err(
-                    pos,
-                    "depth",
-                    "is null, but only explicit trees have no depth",
-                ));
-            }
-            (_, Some(d)) => int("depth", d, i8::MIN as i64, i8::MAX as i64)? as i8,
-        };
+        let move_code = self.move_code(pos, parent)?;
+        let depth = self.depth(pos)?;
         let side = |field: &str, v: Option<i64>, unbounded: i32| -> Result<i32, TraceFileError> {
             match v {
                 None => Ok(unbounded),
@@ -1328,7 +1320,7 @@ impl<G: TraceGame> NodesCtx<G> {
         };
         let alpha = side("alpha", f.alpha, -INF)?;
         let beta = side("beta", f.beta, INF)?;
-        let value = int("value", f.value, -(INF as i64) + 1, INF as i64 - 1)? as i32;
+        let value = in_range(pos, "value", f.value, -(INF as i64) + 1, INF as i64 - 1)? as i32;
         let bound = f.bound.expect("present");
         let expected = f.expected.expect("present");
         let actual = f.actual.expect("present");
@@ -1361,11 +1353,11 @@ impl<G: TraceGame> NodesCtx<G> {
             beta,
             value,
             move_code,
-            index: int("index", f.index, 0, NONE16 as i64)? as u16,
-            n_moves: int("moves", f.moves, 0, NONE16 as i64)? as u16,
+            index: in_range(pos, "index", f.index, 0, NONE16 as i64)? as u16,
+            n_moves: in_range(pos, "moves", f.moves, 0, NONE16 as i64)? as u16,
             best_index: match f.best_index {
                 None => NONE16,
-                Some(b) => int("best_index", b, 0, NONE16 as i64 - 1)? as u16,
+                Some(b) => in_range(pos, "best_index", b, 0, NONE16 as i64 - 1)? as u16,
             },
             kind: f.kind.expect("present") as u8 | (f.order.expect("present") as u8) << 4,
             depth,
@@ -1379,19 +1371,76 @@ impl<G: TraceGame> NodesCtx<G> {
                 },
             reason: f.reason.expect("present") as u8,
         };
+        Ok((n, research_of))
+    }
 
-        // Close the nodes this one is not inside, checking their pruned lists.
-        {
-            let NodesCtx { check, pr, .. } = self;
-            let rec = &st.rec;
-            let exceptions = &mut st.exceptions;
-            check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
-                close(walk, rec, pr, exceptions, kind)
-            })?;
-        }
-        self.check.open(&st.rec.nodes, pos, &n)?;
+    /// The move into node `pos` (child of `parent`): a chess move from its UCI field, a tree's
+    /// last path step, none at a root (which must name none).
+    fn move_code(&self, pos: u32, parent: u32) -> Result<u16, TraceFileError> {
+        let f = &self.f;
+        let chess = self.kind == GameKind::Chess;
+        let unexpected = |field: &str, msg: &str| {
+            TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
+        };
+        Ok(if parent == NO_PARENT {
+            for k in [NodeKey::Move, NodeKey::San] {
+                if f.has(k) {
+                    return Err(unexpected(k.name(), "a root has no move into it"));
+                }
+            }
+            if !chess && !f.path.is_empty() {
+                return Err(node_err(pos, "path", "must be [] at a root"));
+            }
+            NONE16
+        } else if chess {
+            for k in [NodeKey::Move, NodeKey::San] {
+                if !f.has(k) {
+                    return Err(missing(Location::Node { id: pos as u64 }, k.name()));
+                }
+            }
+            uci_to_code(&f.mv).ok_or_else(|| {
+                node_err(
+                    pos,
+                    "move",
+                    format!("\"{}\" is not a UCI move", f.mv.escape_default()),
+                )
+            })?
+        } else {
+            match f.path.last() {
+                None => return Err(node_err(pos, "path", "is [], but the node is not a root")),
+                Some(&c) => in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16,
+            }
+        })
+    }
 
-        // The fields derived from the path.
+    /// Node `pos`'s remaining depth: null exactly in explicit trees (searched to their leaves,
+    /// recorded as i8::MAX), else within i8.
+    fn depth(&self, pos: u32) -> Result<i8, TraceFileError> {
+        Ok(match (self.kind, self.f.depth) {
+            (GameKind::Tree, None) => i8::MAX,
+            (GameKind::Tree, Some(d)) => {
+                return Err(node_err(
+                    pos,
+                    "depth",
+                    format!("is {d}, but explicit trees are searched to their leaves: null"),
+                ));
+            }
+            (_, None) => {
+                return Err(node_err(
+                    pos,
+                    "depth",
+                    "is null, but only explicit trees have no depth",
+                ));
+            }
+            (_, Some(d)) => in_range(pos, "depth", d, i8::MIN as i64, i8::MAX as i64)? as i8,
+        })
+    }
+
+    /// Checks the fields of node `pos` (record `n`, just opened) that follow from its path: its
+    /// ply, and its SAN (chess) or path (trees). Returns its ply.
+    fn check_path(&mut self, pos: u32, n: &NodeRec) -> Result<usize, TraceFileError> {
+        let (move_code, root) = (n.move_code, n.parent == NO_PARENT);
+        let chess = self.kind == GameKind::Chess;
         let f = &mut self.f;
         let walk = &mut self.check.walk;
         let ply = walk.len() - 1;
@@ -1436,20 +1485,7 @@ impl<G: TraceGame> NodesCtx<G> {
                 ),
             ));
         }
-        let pr = &mut self.pr;
-        if pr.claims.len() <= ply {
-            pr.claims.resize_with(ply + 1, Vec::new);
-            pr.searched.resize_with(ply + 1, Vec::new);
-        }
-        std::mem::swap(&mut pr.claims[ply], &mut f.pruned);
-        pr.searched[ply].clear();
-        if ply > 0 && move_code != NONE16 {
-            pr.searched[ply - 1].push(move_code);
-        }
-        if let Some(r) = research_of {
-            push(&mut st.rec.research_of, (pos, r), "re-search links")?;
-        }
-        push(&mut st.rec.nodes, n, "nodes")
+        Ok(ply)
     }
 }
 

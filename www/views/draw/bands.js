@@ -5,13 +5,18 @@
 // faded share of their own in the ghost tree.
 
 import { NONE } from '../../model/store.js';
-import { STOP_REASONS_CODE as SR, FLAGS } from '../../schema.js';
+import { STOP_REASONS_CODE as SR, NODE_TYPES_CODE as NT, FLAGS } from '../../schema.js';
 import { L_HIDDEN } from '../../model/layout.js';
-import { GUTTER, lbX, stateAt } from './scene.js';
+import { GUTTER, lbX, stateAt, NODE_STATE as NS } from './scene.js';
 
 const ALPHAS = [0.45, 0.6, 0.8, 1];
-// categories: 0 PV, 1 CUT, 2 ALL, 3 stopped, 4 not reached, 5 in both, 6 only here, 7 faded
-const NCAT = 8;
+/**
+ * What a band's samples are counted by: the actual type once returned (the node type codes),
+ * unfinished (open or stopped), not entered yet; in compare mode, visited by both or only this
+ * side, and absent from the other side (ghost view).
+ */
+const BAND = Object.freeze({ PV: NT.PV, CUT: NT.CUT, ALL: NT.ALL, UNFINISHED: 3, FUTURE: 4, BOTH: 5, ONLY: 6, GHOST: 7 });
+const NCAT = Object.keys(BAND).length;
 /**
  * lbX from `k`, for the next column: neighbouring columns hold about as many nodes, so the
  * search first tries `guess` nodes on (doubling while short) and then searches only that
@@ -43,7 +48,8 @@ export function drawBands(ctx, s) {
   const ghost = !!df?.ghost;
   const byDiff = df?.colorBy === 'diff';
   const pal = o.pal;
-  const fills = [pal.pv, pal.cut, pal.all, pal.aborted, pal.future, pal.both, df?.only ?? pal.onlyA, pal.ghost];
+  const fills = [];
+  Object.entries({ PV: pal.pv, CUT: pal.cut, ALL: pal.all, UNFINISHED: pal.aborted, FUTURE: pal.future, BOTH: pal.both, ONLY: df?.only ?? pal.onlyA, GHOST: pal.ghost }).forEach(([k, c]) => (fills[BAND[k]] = c));
   const paths = new Array(NCAT * 4).fill(null);
   let dense = 0;
   const share = new Array(NCAT).fill(0);
@@ -108,9 +114,9 @@ export function drawBands(ctx, s) {
         const id = ids[k + Math.floor(((i + 0.5) * c) / samples)];
         if (lf[id] & L_HIDDEN) continue;
         const stt = stateAt(st, id, o.cursor);
-        let t = stt === 0 ? 4 : stt === 2 && st.reason[id] !== SR.ABORTED ? st.flags[id] & FLAGS.BOUND_MASK : 3;
-        if (ghost && match[id] === NONE) t = 7;
-        else if (byDiff && stt !== 0) t = match[id] !== NONE ? 5 : 6;
+        let t = stt === NS.NOT_ENTERED ? BAND.FUTURE : stt === NS.RETURNED && st.reason[id] !== SR.ABORTED ? st.flags[id] & FLAGS.BOUND_MASK : BAND.UNFINISHED;
+        if (ghost && match[id] === NONE) t = BAND.GHOST;
+        else if (byDiff && stt !== NS.NOT_ENTERED) t = match[id] !== NONE ? BAND.BOTH : BAND.ONLY;
         share[t]++;
         w++;
       }

@@ -4,7 +4,7 @@
 
 import { NONE } from '../../model/store.js';
 import { fmtInt } from '../../model/format.js';
-import { stateAt } from './scene.js';
+import { stateAt, NODE_STATE as NS } from './scene.js';
 
 /** Draws the compare marks; returns the ids of the visible roots of faded subtrees. */
 export function drawCompareMarks(ctx, s) {
@@ -20,7 +20,7 @@ export function drawCompareMarks(ctx, s) {
     const r = rad[k];
     const px = SX(x[id]), py = SY(st.ply[id]);
     if (match[id] !== NONE) {
-      const bits = df.changed && stateAt(st, id, o.cursor) !== 0 ? df.changed(id) : 0;
+      const bits = df.changed && stateAt(st, id, o.cursor) !== NS.NOT_ENTERED ? df.changed(id) : 0;
       if (bits && r >= 2.5) {
         const d = Math.max(3, Math.min(5, r * 0.7));
         const cx = px + r + 1, cy = py - r - 1;

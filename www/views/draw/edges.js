@@ -3,7 +3,7 @@
 
 import { NONE } from '../../model/store.js';
 import { L_COLLAPSED } from '../../model/layout.js';
-import { stateAt } from './scene.js';
+import { stateAt, NODE_STATE as NS } from './scene.js';
 
 export function drawEdges(ctx, s) {
   const { st, x, lf, rows, rowOf, vis, SX, SY, wl, wr, o } = s;
@@ -18,7 +18,7 @@ export function drawEdges(ctx, s) {
       const id = vis[k];
       const p = parent[id];
       if (p === NONE) continue;
-      const path = ghost && ghost[id] === NONE ? faded : stateAt(st, id, cursor) === 0 ? fut : done;
+      const path = ghost && ghost[id] === NONE ? faded : stateAt(st, id, cursor) === NS.NOT_ENTERED ? fut : done;
       path.moveTo(SX(x[id]), SY(row.q));
       path.lineTo(SX(x[p]), SY(row.q - 1));
     }
@@ -31,7 +31,7 @@ export function drawEdges(ctx, s) {
         for (const c of [p + 1, lc]) {
           const cx = x[c];
           if (cx >= wl && cx <= wr) continue;
-          const path = stateAt(st, c, cursor) === 0 ? fut : done;
+          const path = stateAt(st, c, cursor) === NS.NOT_ENTERED ? fut : done;
           path.moveTo(SX(x[p]), SY(row.q - 1));
           path.lineTo(SX(cx), SY(row.q));
         }

@@ -4,7 +4,7 @@
 import { NONE } from '../../model/store.js';
 import { STOP_REASONS_CODE as SR } from '../../schema.js';
 import { fmtValue, shownValue, viewWindow } from '../../model/format.js';
-import { stateAt } from './scene.js';
+import { stateAt, NODE_STATE as NS } from './scene.js';
 
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
@@ -26,7 +26,7 @@ export function drawLabels(ctx, s) {
     const px = SX(x[id]), py = SY(st.ply[id]);
     const q = st.ply[id];
     if (lvl[k] === 3) {
-      if (stt !== 2) continue;
+      if (stt !== NS.RETURNED) continue;
       ctx.font = small;
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
@@ -34,16 +34,16 @@ export function drawLabels(ctx, s) {
       continue;
     }
     const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : o.label(id);
-    ctx.fillStyle = stt === 0 ? pal.muted : pal.text;
+    ctx.fillStyle = stt === NS.NOT_ENTERED ? pal.muted : pal.text;
     ctx.font = bold;
     ctx.textBaseline = 'bottom';
     if (lab !== undefined) ctx.fillText(lab, px, py - r - 3);
     ctx.textBaseline = 'top';
-    if (stt === 2) {
+    if (stt === NS.RETURNED) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
     }
-    if (!compact && lvl[k] === 2 && stt !== 0) {
+    if (!compact && lvl[k] === 2 && stt !== NS.NOT_ENTERED) {
       const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
       ctx.font = small;
       ctx.fillStyle = pal.muted;

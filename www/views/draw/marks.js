@@ -5,7 +5,7 @@
 import { STOP_REASONS_CODE as SR, FLAGS } from '../../schema.js';
 import { L_COLLAPSED } from '../../model/layout.js';
 import { fmtInt } from '../../model/format.js';
-import { stateAt } from './scene.js';
+import { stateAt, NODE_STATE as NS } from './scene.js';
 
 export function drawResearchArcs(ctx, s) {
   const { st, x, vis, rad, SX, SY, view, o } = s;
@@ -16,7 +16,7 @@ export function drawResearchArcs(ctx, s) {
     const id = vis[k];
     if (!st.isResearch(id)) continue;
     const e = st.researchOf.get(id);
-    if (e === undefined || stateAt(st, id, o.cursor) === 0) continue;
+    if (e === undefined || stateAt(st, id, o.cursor) === NS.NOT_ENTERED) continue;
     const r = rad[k];
     const ax = SX(x[id]), bx = SX(x[e]), y = SY(st.ply[id]);
     const bulge = Math.min(view.sy * 0.38, 10 + Math.abs(ax - bx) * 0.3);
@@ -53,7 +53,7 @@ export function drawNodeMarks(ctx, s) {
     const px = SX(x[id]), py = SY(st.ply[id]);
     const f = st.flags[id];
     const exp = (f >> FLAGS.EXPECTED_SHIFT) & 3;
-    if (stt === 2 && st.reason[id] !== SR.ABORTED && exp !== (f & FLAGS.BOUND_MASK)) {
+    if (stt === NS.RETURNED && st.reason[id] !== SR.ABORTED && exp !== (f & FLAGS.BOUND_MASK)) {
       ctx.strokeStyle = typeColors[exp];
       ctx.setLineDash([2, 2]);
       ctx.beginPath();
@@ -61,7 +61,7 @@ export function drawNodeMarks(ctx, s) {
       ctx.stroke();
       ctx.setLineDash([]);
     }
-    if (stt === 2 && f & FLAGS.UNCERTAIN) {
+    if (stt === NS.RETURNED && f & FLAGS.UNCERTAIN) {
       ctx.fillStyle = pal.uncertain;
       ctx.beginPath();
       ctx.arc(px - r - 2, py - r - 2, 5, 0, Math.PI * 2);
@@ -72,7 +72,7 @@ export function drawNodeMarks(ctx, s) {
       ctx.textBaseline = 'middle';
       ctx.fillText('?', px - r - 2, py - r - 1.5);
     }
-    if (f & FLAGS.RESEARCH && stt !== 0) {
+    if (f & FLAGS.RESEARCH && stt !== NS.NOT_ENTERED) {
       ctx.strokeStyle = pal.research;
       ctx.beginPath();
       ctx.arc(px, py, r + 1, 0, Math.PI * 2);

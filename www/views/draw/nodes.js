@@ -3,36 +3,44 @@
 // not reached yet, or stopped; in compare mode optionally where they were visited.
 
 import { NONE } from '../../model/store.js';
-import { STOP_REASONS_CODE as SR, FLAGS } from '../../schema.js';
-import { stateAt } from './scene.js';
+import { STOP_REASONS_CODE as SR, NODE_TYPES_CODE as NT, FLAGS } from '../../schema.js';
+import { stateAt, NODE_STATE as NS } from './scene.js';
 
-// groups: 0 PV, 1 CUT, 2 ALL, 3 open, 4 future, 5 stopped, 6 in both, 7 only here; +8 faded
+/**
+ * The colour groups nodes are filled by: the actual type once returned (the node type codes),
+ * open, not entered yet, stopped; in compare mode's diff colouring, visited by both or only
+ * this side. A group + FADED is the same faded (ghost view: absent from the other side).
+ */
+export const FILL = Object.freeze({ PV: NT.PV, CUT: NT.CUT, ALL: NT.ALL, OPEN: 3, FUTURE: 4, STOPPED: 5, BOTH: 6, ONLY: 7 });
+const FADED = 8;
+
 export function drawNodes(ctx, s) {
   const { st, x, vis, rad, SX, SY, o } = s;
   const df = o.diff;
   const match = df?.match ?? null;
   const ghost = !!df?.ghost;
   const byDiff = df?.colorBy === 'diff';
-  const groups = Array.from({ length: 16 }, () => new Path2D());
+  const groups = Array.from({ length: 2 * FADED }, () => new Path2D());
   for (let k = 0; k < vis.length; k++) {
     const id = vis[k];
     const r = rad[k];
     const stt = stateAt(st, id, o.cursor);
-    let g = stt === 0 ? 4 : stt === 1 ? 3 : st.reason[id] === SR.ABORTED ? 5 : st.flags[id] & FLAGS.BOUND_MASK;
-    if (byDiff && stt !== 0) g = match[id] !== NONE ? 6 : 7;
-    if (ghost && match[id] === NONE) g += 8;
+    let g = stt === NS.NOT_ENTERED ? FILL.FUTURE : stt === NS.OPEN ? FILL.OPEN : st.reason[id] === SR.ABORTED ? FILL.STOPPED : st.flags[id] & FLAGS.BOUND_MASK; // the actual type
+    if (byDiff && stt !== NS.NOT_ENTERED) g = match[id] !== NONE ? FILL.BOTH : FILL.ONLY;
+    if (ghost && match[id] === NONE) g += FADED;
     shape(groups[g], SX(x[id]), SY(st.ply[id]), r, o.maxmin && r >= 3, (st.ply[id] & 1) === 0);
   }
   const pal = o.pal;
-  const fills = [pal.pv, pal.cut, pal.all, pal.open, pal.future, pal.aborted, pal.both, df?.only ?? pal.onlyA];
-  for (let g = 0; g < 16; g++) {
-    const fade = g >= 8;
-    const f = g & 7;
+  const fills = [];
+  Object.entries({ PV: pal.pv, CUT: pal.cut, ALL: pal.all, OPEN: pal.open, FUTURE: pal.future, STOPPED: pal.aborted, BOTH: pal.both, ONLY: df?.only ?? pal.onlyA }).forEach(([k, c]) => (fills[FILL[k]] = c));
+  for (let g = 0; g < 2 * FADED; g++) {
+    const fade = g >= FADED;
+    const f = g % FADED;
     if (fade) ctx.globalAlpha = 0.28;
     ctx.fillStyle = fills[f];
     ctx.fill(groups[g]);
-    if (f === 3 || f === 4 || f === 5 || fade) {
-      ctx.strokeStyle = f === 4 ? pal.futureStroke : pal.openStroke;
+    if (f === FILL.OPEN || f === FILL.FUTURE || f === FILL.STOPPED || fade) {
+      ctx.strokeStyle = f === FILL.FUTURE ? pal.futureStroke : pal.openStroke;
       ctx.lineWidth = 1;
       if (fade) ctx.setLineDash([2, 2]);
       ctx.stroke(groups[g]);

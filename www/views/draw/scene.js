@@ -27,12 +27,16 @@ function lbId(ids, lo, hi, v) {
   return lo;
 }
 
-/** Node state at the cursor: 0 not entered yet, 1 open, 2 returned. */
+/** What the search has done with a node by the cursor's event (stateAt). */
+export const NODE_STATE = Object.freeze({ NOT_ENTERED: 0, OPEN: 1, RETURNED: 2 });
+const NS = NODE_STATE;
+
+/** A node's NODE_STATE at event `cursor` (-1: at the end, every entered node open or returned). */
 export function stateAt(st, id, cursor) {
-  if (cursor < 0) return st.flags[id] & FLAGS.EXITED ? 2 : 1;
-  if (st.enterEv[id] > cursor) return 0;
+  if (cursor < 0) return st.flags[id] & FLAGS.EXITED ? NS.RETURNED : NS.OPEN;
+  if (st.enterEv[id] > cursor) return NS.NOT_ENTERED;
   const x = st.exitEv[id];
-  return x !== NONE && x <= cursor ? 2 : 1;
+  return x !== NONE && x <= cursor ? NS.RETURNED : NS.OPEN;
 }
 
 /**

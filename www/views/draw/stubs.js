@@ -8,7 +8,7 @@
 import { STOP_REASONS, STOP_REASONS_CODE as SR } from '../../schema.js';
 import { STOP_WORDS } from '../../model/narrate.js';
 import { prunes } from '../../model/pruned.js';
-import { stateAt } from './scene.js';
+import { stateAt, NODE_STATE as NS } from './scene.js';
 
 const STUB_PX = 30; // room one labelled stub needs
 const MAX_STUBS = 8;
@@ -25,7 +25,7 @@ export function drawStubs(ctx, s) {
   const cand = [];
   for (let k = 0; k < vis.length; k++) {
     const id = vis[k];
-    if (rad[k] >= 3.5 && st.exited(id) && prunes(st.reason[id]) && stateAt(st, id, o.cursor) === 2) cand.push(k);
+    if (rad[k] >= 3.5 && st.exited(id) && prunes(st.reason[id]) && stateAt(st, id, o.cursor) === NS.RETURNED) cand.push(k);
   }
   if (!cand.length || !o.prunedCount) return;
   o.prefetchCounts?.(cand.map((k) => vis[k]));
