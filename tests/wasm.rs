@@ -442,32 +442,92 @@ fn names_for_the_start_position() {
     // a count that runs past the list is refused, not read past
     assert!(names.labels(&[3, 1, u32::from(e2e4)]).is_err());
     assert!(names.fen(&[&root[..], &n1].concat()).is_err());
-    // the root's 20 moves: two searched, 18 never searched
-    let u = names
-        .unsearched(&root, 3, &[e2e4, g1f3])
-        .map_err(message)
-        .unwrap();
-    let codes: Vec<u16> = get(&u, "codes")
-        .dyn_into::<js_sys::Array>()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap() as u16)
-        .collect();
-    assert_eq!(codes.len(), 18);
-    assert!(!codes.contains(&e2e4) && !codes.contains(&g1f3));
-    // after 1. e4 e5 White has 29 moves, none searched
+    // the root's 20 moves: two searched, 18 pruned by the root's β cut-off; after 1. e4 one
+    // searched, 19 pruned; after 1. e4 e5 White has 29 moves, none searched
     let three: Vec<u32> = [&root[..], &n1, &n2].concat();
     let searched = [2, u32::from(e2e4), u32::from(g1f3), 1, u32::from(e7e5), 0];
-    assert_eq!(
-        names
-            .unsearched_counts(&three, &[3, 2, 1], &searched)
-            .map_err(message)
+    let cut = StopReason::BetaCutoff as u8;
+    let r = pruned_lists(
+        &mut names,
+        &three,
+        &[3, 2, 1],
+        &[cut; 3],
+        &searched,
+        &[0, 0, 0],
+    );
+    assert_eq!(r.counts(), vec![18, 19, 29]);
+    assert!(
+        r.node(0)
+            .iter()
+            .all(|(c, why, _)| *c != e2e4 && *c != g1f3 && why == "beta_cutoff")
+    );
+    assert!(r.node(2).iter().any(|(_, _, san)| san == "Nf3"));
+    // one depth, one stop reason and one list each per path; stop reasons are schema codes
+    let mut p = |d: &[i8], r: &[u8], own: &[u32]| {
+        names.pruned(&three, d, r, &searched, own, false).is_err()
+    };
+    assert!(p(&[3], &[cut; 3], &[0, 0, 0]));
+    assert!(p(&[3, 2, 1], &[cut; 2], &[0, 0, 0]));
+    assert!(p(&[3, 2, 1], &[cut; 3], &[0, 0]));
+    assert!(p(&[3, 2, 1], &[cut, cut, 99], &[0, 0, 0]));
+}
+
+/** The answer of `Names::pruned`, read back. */
+struct PrunedAnswer {
+    offsets: Vec<u32>,
+    codes: Vec<u16>,
+    reasons: Vec<String>,
+    names: Vec<String>,
+}
+
+impl PrunedAnswer {
+    fn counts(&self) -> Vec<u32> {
+        self.offsets.windows(2).map(|w| w[1] - w[0]).collect()
+    }
+    fn node(&self, k: usize) -> Vec<(u16, String, String)> {
+        (self.offsets[k] as usize..self.offsets[k + 1] as usize)
+            .map(|i| {
+                (
+                    self.codes[i],
+                    self.reasons[i].clone(),
+                    self.names[i].clone(),
+                )
+            })
+            .collect()
+    }
+}
+
+fn pruned_lists(
+    names: &mut Names,
+    paths: &[u32],
+    depths: &[i8],
+    reasons: &[u8],
+    searched: &[u32],
+    own: &[u32],
+) -> PrunedAnswer {
+    let r = names
+        .pruned(paths, depths, reasons, searched, own, true)
+        .map_err(message)
+        .unwrap();
+    let table = strings(get(&r, "reason_names").dyn_into().unwrap());
+    PrunedAnswer {
+        offsets: get(&r, "offsets")
+            .dyn_into::<Uint32Array>()
             .unwrap()
             .to_vec(),
-        vec![18, 19, 29]
-    );
-    // one depth per path
-    assert!(names.unsearched_counts(&three, &[3], &searched).is_err());
+        codes: get(&r, "codes")
+            .dyn_into::<js_sys::Uint16Array>()
+            .unwrap()
+            .to_vec(),
+        reasons: get(&r, "reasons")
+            .dyn_into::<Uint8Array>()
+            .unwrap()
+            .to_vec()
+            .into_iter()
+            .map(|k| table[k as usize].clone())
+            .collect(),
+        names: strings(get(&r, "names").dyn_into().unwrap()),
+    }
 }
 
 #[wasm_bindgen_test]
@@ -480,14 +540,34 @@ fn names_for_trees_are_child_indices() {
     let leaf = paths(&[&[(1, 1), (2, 0)]]);
     assert_eq!(names.path(&leaf).unwrap(), vec!["1", "0"]);
     assert_eq!(names.fen(&paths(&[&[(1, 1)]])).unwrap(), None);
-    // node 1 = (2 4 6): leaves 1 and 2 never searched; the root's children 0 and 2 neither
-    assert_eq!(
-        names
-            .unsearched_counts(&all, &[127, 127, 127], &[1, 1, 1, 0, 0])
-            .unwrap()
-            .to_vec(),
-        vec![2, 2, 0]
+    // node 1 = (2 4 6) cut after its first leaf: leaves 1 and 2 pruned; the root searched
+    // only child 1 (cut); the leaf lists none
+    let cut = StopReason::BetaCutoff as u8;
+    let r = pruned_lists(
+        &mut names,
+        &all,
+        &[127, 127, 127],
+        &[cut, cut, StopReason::Leaf as u8],
+        &[1, 1, 1, 0, 0],
+        &[0, 0, 0],
     );
+    assert_eq!(r.counts(), vec![2, 2, 0]);
+    assert_eq!(
+        r.node(1)[1],
+        (2, "beta_cutoff".to_string(), "2".to_string())
+    );
+    // a node that searched every move lists only those a prune event skipped, by the first
+    // event's reason (SEE before uncertainty here)
+    let (see, unc) = (0, 1);
+    let r = pruned_lists(
+        &mut names,
+        &paths(&[&[(1, 1)]]),
+        &[127],
+        &[StopReason::AllMoves as u8],
+        &[2, 0, 2],
+        &[2, 1, see, 1, unc],
+    );
+    assert_eq!(r.node(0), vec![(1, "see".to_string(), "1".to_string())]);
     assert_eq!(names.move_name(&paths(&[&[(1, 1)]]), 2), "2");
     // a child that does not exist
     assert_eq!(
