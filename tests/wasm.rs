@@ -8,11 +8,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
-use prunescope::Game;
 use prunescope::game::chess::ChessPos;
 use prunescope::lab::Input;
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::schema::{NO_PARENT, NONE16, StopReason};
+use prunescope::trace::schema::{EventKind, NO_PARENT, NONE16, StopReason};
 use prunescope::wasm::{
     NODE_BYTES, Names, Session, build_config, check_config, check_input, choices, config_words,
     describe_config, diff_columns, node_bytes, parse_epd, records_from_bytes, validate,
@@ -732,42 +731,11 @@ fn names_name_null_moves() {
     assert_eq!(names.uci(NONE16), None, "a null move has no squares");
 }
 
-/// The moves a node never searched, as the core defines them: its considered moves
-/// (`search::considered_moves`) whose codes no child carries.
-fn native_unsearched(
-    rec: &prunescope::Recorder,
-    root: &ChessPos,
-    quiescence: bool,
-    id: usize,
-) -> Vec<u16> {
-    let mut path = Vec::new();
-    let mut cur = id;
-    while rec.nodes[cur].parent != NO_PARENT {
-        path.push(cur);
-        cur = rec.nodes[cur].parent as usize;
-    }
-    let mut pos = root.clone();
-    for &n in path.iter().rev() {
-        pos = pos.play_code(rec.nodes[n].move_code).unwrap().0;
-    }
-    let searched: Vec<u16> = (0..rec.nodes.len())
-        .filter(|&c| rec.nodes[c].parent == id as u32)
-        .map(|c| rec.nodes[c].move_code)
-        .collect();
-    let mut moves = Vec::new();
-    let q = quiescence && rec.nodes[id].depth <= 0;
-    prunescope::search::considered_moves(&pos, q, &mut moves);
-    moves
-        .iter()
-        .enumerate()
-        .map(|(i, &m)| pos.move_code(m, i))
-        .filter(|c| !searched.contains(c))
-        .collect()
-}
-
 #[wasm_bindgen_test]
-fn unsearched_moves_include_cutoffs_before_move_generation() {
-    // Kiwipete with TT and null move: hundreds of nodes stop before generating their moves.
+fn pruned_lists_equal_the_trace_files() {
+    // Kiwipete with TT, null move, quiescence and SEE pruning: cut-offs before move generation
+    // (TT, null move, stand pat) and SEE prunes at nodes that searched every other move. The
+    // page's question (`Names.pruned`, from what its store holds) gets the file's lists.
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let mut cfg = SearchConfig {
         algo: Algorithm::Pvs,
@@ -775,52 +743,64 @@ fn unsearched_moves_include_cutoffs_before_move_generation() {
         iterative: true,
         ..Default::default()
     };
-    for name in ["tt", "tt_move", "null_move", "quiescence"] {
+    for name in ["tt", "tt_move", "null_move", "quiescence", "see_pruning"] {
         cfg.enable(name).unwrap();
     }
     let input = Input::Chess { fen: fen.into() };
-    let (_, rec) = native(&input, &cfg);
+    let (file, rec) = trace_file(&input, &cfg);
+    let file: serde_json::Value = serde_json::from_slice(&file).unwrap();
     let cfg_js = js(&serde_json::to_string(&cfg).unwrap());
     let mut names = Names::new(chess_input(fen), cfg_js).unwrap();
     let tree = PageTree::of(&rec.nodes);
-    let root = ChessPos::from_fen(fen).unwrap();
-    let mut before_moves = 0;
     let ids = tree.ids();
-    let counts = names
-        .unsearched_counts(&tree.paths(&ids), &tree.depths(&ids), &tree.searched(&ids))
-        .unwrap()
-        .to_vec();
+    let reasons: Vec<u8> = rec.nodes.iter().map(|n| n.reason).collect();
+    let mut own: Vec<Vec<u32>> = vec![Vec::new(); rec.nodes.len()];
+    for e in rec.replay().filter(|e| e.kind == EventKind::Prune) {
+        own[e.node.unwrap() as usize].extend([e.aux[0] as u32, e.aux[1] as u32]);
+    }
+    let own: Vec<u32> = own
+        .iter()
+        .flat_map(|l| std::iter::once(l.len() as u32 / 2).chain(l.iter().copied()))
+        .collect();
+    let r = pruned_lists(
+        &mut names,
+        &tree.paths(&ids),
+        &tree.depths(&ids),
+        &reasons,
+        &tree.searched(&ids),
+        &own,
+    );
+    let (mut see_at_all_moves, mut before_moves) = (0, 0);
     for (id, n) in rec.nodes.iter().enumerate() {
-        let want = native_unsearched(&rec, &root, true, id);
-        assert_eq!(
-            counts[id] as usize,
-            want.len(),
-            "node {id} ({:?})",
-            n.reason()
-        );
-        if n.exited() && n.reason().before_moves() {
-            before_moves += 1;
-            if n.reason() != StopReason::StandPat {
-                assert_eq!(n.n_moves, 0, "node {id} stopped before generating moves");
-            }
+        let want: Vec<(String, String)> = file["nodes"][id]["pruned"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let s = |k: &str| m[k].as_str().unwrap().to_string();
+                (s("move"), s("reason"))
+            })
+            .collect();
+        let got: Vec<(String, String)> = r
+            .node(id)
+            .into_iter()
+            .map(|(c, why, _)| (prunescope::game::chess::code_to_uci(c), why))
+            .collect();
+        assert_eq!(got, want, "node {id} ({:?})", n.reason());
+        if n.reason() == StopReason::AllMoves && !want.is_empty() {
+            see_at_all_moves += 1;
         }
-        if id % 97 == 0 {
-            let id32 = id as u32;
-            let u = names
-                .unsearched(&tree.paths(&[id32]), n.depth, &tree.children(id32))
-                .unwrap();
-            let codes: Vec<u16> = get(&u, "codes")
-                .dyn_into::<js_sys::Array>()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_f64().unwrap() as u16)
-                .collect();
-            assert_eq!(codes, want, "node {id}");
+        if n.reason().before_moves() && !want.is_empty() {
+            before_moves += 1;
         }
     }
     assert!(
+        see_at_all_moves > 50,
+        "{see_at_all_moves} SEE prunes at all_moves nodes"
+    );
+    assert!(
         before_moves > 50,
-        "{before_moves} TT / null-move / stand-pat cut-offs"
+        "{before_moves} cut-offs before move generation"
     );
 }
 

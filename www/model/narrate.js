@@ -187,8 +187,12 @@ function exitWords(st, n, ctx, f, mm) {
       return `Draw by rule at ${who}: value 0.${mismatch}`;
     case SR.REPETITION:
       return `Repetition at ${who}: value 0.${mismatch}`;
-    case SR.ALL_MOVES:
-      return `Leave ${who} with value ${v} after searching all ${plural(st.nMoves[n], 'move', 'moves')}: ${bw()}.${mismatch}${unc}`;
+    case SR.ALL_MOVES: {
+      // every move not pruned by a reason of its own (SEE, uncertainty): the core's list
+      const k = ctx.pruned(n);
+      const searched = k ? `${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${k} pruned)` : `all ${plural(st.nMoves[n], 'move', 'moves')}`;
+      return `Leave ${who} with value ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
+    }
     case SR.BETA_CUTOFF:
       return `Leave ${who} with value ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && ply & 1 ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
     case SR.ABORTED:
