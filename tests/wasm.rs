@@ -8,11 +8,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
-use prunescope::Game;
 use prunescope::game::chess::ChessPos;
 use prunescope::lab::Input;
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::schema::{NO_PARENT, NONE16, StopReason};
+use prunescope::trace::schema::{EventKind, NO_PARENT, NONE16, StopReason};
 use prunescope::wasm::{
     NODE_BYTES, Names, Session, build_config, check_config, check_input, choices, config_words,
     describe_config, diff_columns, node_bytes, parse_epd, records_from_bytes, validate,
@@ -442,32 +441,92 @@ fn names_for_the_start_position() {
     // a count that runs past the list is refused, not read past
     assert!(names.labels(&[3, 1, u32::from(e2e4)]).is_err());
     assert!(names.fen(&[&root[..], &n1].concat()).is_err());
-    // the root's 20 moves: two searched, 18 never searched
-    let u = names
-        .unsearched(&root, 3, &[e2e4, g1f3])
-        .map_err(message)
-        .unwrap();
-    let codes: Vec<u16> = get(&u, "codes")
-        .dyn_into::<js_sys::Array>()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap() as u16)
-        .collect();
-    assert_eq!(codes.len(), 18);
-    assert!(!codes.contains(&e2e4) && !codes.contains(&g1f3));
-    // after 1. e4 e5 White has 29 moves, none searched
+    // the root's 20 moves: two searched, 18 pruned by the root's β cut-off; after 1. e4 one
+    // searched, 19 pruned; after 1. e4 e5 White has 29 moves, none searched
     let three: Vec<u32> = [&root[..], &n1, &n2].concat();
     let searched = [2, u32::from(e2e4), u32::from(g1f3), 1, u32::from(e7e5), 0];
-    assert_eq!(
-        names
-            .unsearched_counts(&three, &[3, 2, 1], &searched)
-            .map_err(message)
+    let cut = StopReason::BetaCutoff as u8;
+    let r = pruned_lists(
+        &mut names,
+        &three,
+        &[3, 2, 1],
+        &[cut; 3],
+        &searched,
+        &[0, 0, 0],
+    );
+    assert_eq!(r.counts(), vec![18, 19, 29]);
+    assert!(
+        r.node(0)
+            .iter()
+            .all(|(c, why, _)| *c != e2e4 && *c != g1f3 && why == "beta_cutoff")
+    );
+    assert!(r.node(2).iter().any(|(_, _, san)| san == "Nf3"));
+    // one depth, one stop reason and one list each per path; stop reasons are schema codes
+    let mut p = |d: &[i8], r: &[u8], own: &[u32]| {
+        names.pruned(&three, d, r, &searched, own, false).is_err()
+    };
+    assert!(p(&[3], &[cut; 3], &[0, 0, 0]));
+    assert!(p(&[3, 2, 1], &[cut; 2], &[0, 0, 0]));
+    assert!(p(&[3, 2, 1], &[cut; 3], &[0, 0]));
+    assert!(p(&[3, 2, 1], &[cut, cut, 99], &[0, 0, 0]));
+}
+
+/** The answer of `Names::pruned`, read back. */
+struct PrunedAnswer {
+    offsets: Vec<u32>,
+    codes: Vec<u16>,
+    reasons: Vec<String>,
+    names: Vec<String>,
+}
+
+impl PrunedAnswer {
+    fn counts(&self) -> Vec<u32> {
+        self.offsets.windows(2).map(|w| w[1] - w[0]).collect()
+    }
+    fn node(&self, k: usize) -> Vec<(u16, String, String)> {
+        (self.offsets[k] as usize..self.offsets[k + 1] as usize)
+            .map(|i| {
+                (
+                    self.codes[i],
+                    self.reasons[i].clone(),
+                    self.names[i].clone(),
+                )
+            })
+            .collect()
+    }
+}
+
+fn pruned_lists(
+    names: &mut Names,
+    paths: &[u32],
+    depths: &[i8],
+    reasons: &[u8],
+    searched: &[u32],
+    own: &[u32],
+) -> PrunedAnswer {
+    let r = names
+        .pruned(paths, depths, reasons, searched, own, true)
+        .map_err(message)
+        .unwrap();
+    let table = strings(get(&r, "reason_names").dyn_into().unwrap());
+    PrunedAnswer {
+        offsets: get(&r, "offsets")
+            .dyn_into::<Uint32Array>()
             .unwrap()
             .to_vec(),
-        vec![18, 19, 29]
-    );
-    // one depth per path
-    assert!(names.unsearched_counts(&three, &[3], &searched).is_err());
+        codes: get(&r, "codes")
+            .dyn_into::<js_sys::Uint16Array>()
+            .unwrap()
+            .to_vec(),
+        reasons: get(&r, "reasons")
+            .dyn_into::<Uint8Array>()
+            .unwrap()
+            .to_vec()
+            .into_iter()
+            .map(|k| table[k as usize].clone())
+            .collect(),
+        names: strings(get(&r, "names").dyn_into().unwrap()),
+    }
 }
 
 #[wasm_bindgen_test]
@@ -480,14 +539,34 @@ fn names_for_trees_are_child_indices() {
     let leaf = paths(&[&[(1, 1), (2, 0)]]);
     assert_eq!(names.path(&leaf).unwrap(), vec!["1", "0"]);
     assert_eq!(names.fen(&paths(&[&[(1, 1)]])).unwrap(), None);
-    // node 1 = (2 4 6): leaves 1 and 2 never searched; the root's children 0 and 2 neither
-    assert_eq!(
-        names
-            .unsearched_counts(&all, &[127, 127, 127], &[1, 1, 1, 0, 0])
-            .unwrap()
-            .to_vec(),
-        vec![2, 2, 0]
+    // node 1 = (2 4 6) cut after its first leaf: leaves 1 and 2 pruned; the root searched
+    // only child 1 (cut); the leaf lists none
+    let cut = StopReason::BetaCutoff as u8;
+    let r = pruned_lists(
+        &mut names,
+        &all,
+        &[127, 127, 127],
+        &[cut, cut, StopReason::Leaf as u8],
+        &[1, 1, 1, 0, 0],
+        &[0, 0, 0],
     );
+    assert_eq!(r.counts(), vec![2, 2, 0]);
+    assert_eq!(
+        r.node(1)[1],
+        (2, "beta_cutoff".to_string(), "2".to_string())
+    );
+    // a node that searched every move lists only those a prune event skipped, by the first
+    // event's reason (SEE before uncertainty here)
+    let (see, unc) = (0, 1);
+    let r = pruned_lists(
+        &mut names,
+        &paths(&[&[(1, 1)]]),
+        &[127],
+        &[StopReason::AllMoves as u8],
+        &[2, 0, 2],
+        &[2, 1, see, 1, unc],
+    );
+    assert_eq!(r.node(0), vec![(1, "see".to_string(), "1".to_string())]);
     assert_eq!(names.move_name(&paths(&[&[(1, 1)]]), 2), "2");
     // a child that does not exist
     assert_eq!(
@@ -652,42 +731,11 @@ fn names_name_null_moves() {
     assert_eq!(names.uci(NONE16), None, "a null move has no squares");
 }
 
-/// The moves a node never searched, as the core defines them: its considered moves
-/// (`search::considered_moves`) whose codes no child carries.
-fn native_unsearched(
-    rec: &prunescope::Recorder,
-    root: &ChessPos,
-    quiescence: bool,
-    id: usize,
-) -> Vec<u16> {
-    let mut path = Vec::new();
-    let mut cur = id;
-    while rec.nodes[cur].parent != NO_PARENT {
-        path.push(cur);
-        cur = rec.nodes[cur].parent as usize;
-    }
-    let mut pos = root.clone();
-    for &n in path.iter().rev() {
-        pos = pos.play_code(rec.nodes[n].move_code).unwrap().0;
-    }
-    let searched: Vec<u16> = (0..rec.nodes.len())
-        .filter(|&c| rec.nodes[c].parent == id as u32)
-        .map(|c| rec.nodes[c].move_code)
-        .collect();
-    let mut moves = Vec::new();
-    let q = quiescence && rec.nodes[id].depth <= 0;
-    prunescope::search::considered_moves(&pos, q, &mut moves);
-    moves
-        .iter()
-        .enumerate()
-        .map(|(i, &m)| pos.move_code(m, i))
-        .filter(|c| !searched.contains(c))
-        .collect()
-}
-
 #[wasm_bindgen_test]
-fn unsearched_moves_include_cutoffs_before_move_generation() {
-    // Kiwipete with TT and null move: hundreds of nodes stop before generating their moves.
+fn pruned_lists_equal_the_trace_files() {
+    // Kiwipete with TT, null move, quiescence and SEE pruning: cut-offs before move generation
+    // (TT, null move, stand pat) and SEE prunes at nodes that searched every other move. The
+    // page's question (`Names.pruned`, from what its store holds) gets the file's lists.
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let mut cfg = SearchConfig {
         algo: Algorithm::Pvs,
@@ -695,52 +743,64 @@ fn unsearched_moves_include_cutoffs_before_move_generation() {
         iterative: true,
         ..Default::default()
     };
-    for name in ["tt", "tt_move", "null_move", "quiescence"] {
+    for name in ["tt", "tt_move", "null_move", "quiescence", "see_pruning"] {
         cfg.enable(name).unwrap();
     }
     let input = Input::Chess { fen: fen.into() };
-    let (_, rec) = native(&input, &cfg);
+    let (file, rec) = trace_file(&input, &cfg);
+    let file: serde_json::Value = serde_json::from_slice(&file).unwrap();
     let cfg_js = js(&serde_json::to_string(&cfg).unwrap());
     let mut names = Names::new(chess_input(fen), cfg_js).unwrap();
     let tree = PageTree::of(&rec.nodes);
-    let root = ChessPos::from_fen(fen).unwrap();
-    let mut before_moves = 0;
     let ids = tree.ids();
-    let counts = names
-        .unsearched_counts(&tree.paths(&ids), &tree.depths(&ids), &tree.searched(&ids))
-        .unwrap()
-        .to_vec();
+    let reasons: Vec<u8> = rec.nodes.iter().map(|n| n.reason).collect();
+    let mut own: Vec<Vec<u32>> = vec![Vec::new(); rec.nodes.len()];
+    for e in rec.replay().filter(|e| e.kind == EventKind::Prune) {
+        own[e.node.unwrap() as usize].extend([e.aux[0] as u32, e.aux[1] as u32]);
+    }
+    let own: Vec<u32> = own
+        .iter()
+        .flat_map(|l| std::iter::once(l.len() as u32 / 2).chain(l.iter().copied()))
+        .collect();
+    let r = pruned_lists(
+        &mut names,
+        &tree.paths(&ids),
+        &tree.depths(&ids),
+        &reasons,
+        &tree.searched(&ids),
+        &own,
+    );
+    let (mut see_at_all_moves, mut before_moves) = (0, 0);
     for (id, n) in rec.nodes.iter().enumerate() {
-        let want = native_unsearched(&rec, &root, true, id);
-        assert_eq!(
-            counts[id] as usize,
-            want.len(),
-            "node {id} ({:?})",
-            n.reason()
-        );
-        if n.exited() && n.reason().before_moves() {
-            before_moves += 1;
-            if n.reason() != StopReason::StandPat {
-                assert_eq!(n.n_moves, 0, "node {id} stopped before generating moves");
-            }
+        let want: Vec<(String, String)> = file["nodes"][id]["pruned"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let s = |k: &str| m[k].as_str().unwrap().to_string();
+                (s("move"), s("reason"))
+            })
+            .collect();
+        let got: Vec<(String, String)> = r
+            .node(id)
+            .into_iter()
+            .map(|(c, why, _)| (prunescope::game::chess::code_to_uci(c), why))
+            .collect();
+        assert_eq!(got, want, "node {id} ({:?})", n.reason());
+        if n.reason() == StopReason::AllMoves && !want.is_empty() {
+            see_at_all_moves += 1;
         }
-        if id % 97 == 0 {
-            let id32 = id as u32;
-            let u = names
-                .unsearched(&tree.paths(&[id32]), n.depth, &tree.children(id32))
-                .unwrap();
-            let codes: Vec<u16> = get(&u, "codes")
-                .dyn_into::<js_sys::Array>()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_f64().unwrap() as u16)
-                .collect();
-            assert_eq!(codes, want, "node {id}");
+        if n.reason().before_moves() && !want.is_empty() {
+            before_moves += 1;
         }
     }
     assert!(
+        see_at_all_moves > 50,
+        "{see_at_all_moves} SEE prunes at all_moves nodes"
+    );
+    assert!(
         before_moves > 50,
-        "{before_moves} TT / null-move / stand-pat cut-offs"
+        "{before_moves} cut-offs before move generation"
     );
 }
 

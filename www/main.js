@@ -82,7 +82,7 @@ function createApp(core) {
     name: (id) => t.names.name(id),
     move: (id) => t.names.move(id),
     moveName: (code, id) => t.names.moveName(code, id),
-    unsearched: (id) => t.names.unsearched(id).codes.length,
+    pruned: (id) => t.names.pruned(id).length,
   });
   return app;
 }

@@ -176,9 +176,6 @@ export const EVENT_AUX = Object.freeze([
 ]);
 export const MAX_AUX_WORDS = 4;
 
-/** Reasons whose node stopped with children left unsearched: the `pruned` reason. */
-export const PRUNING_REASONS = Object.freeze([5, 6, 7, 8, 9, 10, 11]);
-
 /** The node record: little-endian, 28 bytes. */
 export const RECORD_BYTES = 28;
 export const RECORD_FIELDS = Object.freeze({

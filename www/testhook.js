@@ -4,9 +4,8 @@
 
 import { NONE } from './model/store.js';
 import { eventName } from './model/narrate.js';
-import { prunedMoves } from './model/pruned.js';
 import { summaryValue } from './views/summary.js';
-import { STOP_REASONS, NODE_KINDS, NODE_TYPES, BOUNDS } from './schema.js';
+import { STOP_REASONS, NODE_KINDS, NODE_TYPES, BOUNDS, ORDER_SOURCES, NONE16 } from './schema.js';
 
 export const HOOK_VERSION = 1;
 
@@ -99,6 +98,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const t = trace(side);
       const st = t.store;
       if (id < 0 || id >= st.n) return null;
+      const best = st.bestIndex[id] === NONE16 ? NONE : st.childAtIndex(id, st.bestIndex[id]);
       return {
         id,
         parent: nn(st.parent[id]),
@@ -116,8 +116,29 @@ export function installTestHook(app, { canvases, actions, frame }) {
         moves: st.nMoves[id],
         bestIndex: st.bestIndex[id],
         children: st.children(id),
-        pruned: prunedMoves(st, t.names, id),
+        pruned: t.names.pruned(id),
+        // the rest of what the inspector shows, read as it reads it
+        depth: st.depth[id],
+        index: st.index[id],
+        order: ORDER_SOURCES[st.orderSource(id)]?.name,
+        actual: NODE_TYPES[st.actual(id)]?.name,
+        uncertain: st.uncertain(id),
+        researchOf: nn(st.researchOf.get(id)),
+        bestChild: nn(best),
+        bestMove: best === NONE ? null : t.names.move(best),
+        enterEvent: nn(st.enterEv[id]),
+        exitEvent: nn(st.exitEv[id]),
       };
+    },
+
+    /** Nodes `ids` of a trace, as `node` answers each: their names and pruned lists fetched
+     * in one call each, as a frame fetches them. */
+    nodes(side, ids) {
+      const t = trace(side);
+      const known = ids.filter((id) => id >= 0 && id < t.store.n);
+      t.names.prefetch(known);
+      t.names.prefetchPruned(known, true);
+      return ids.map((id) => hook.node(side, id));
     },
 
     /** The node at a path of move codes ([] = the root of the root search `k`, default the

@@ -224,16 +224,36 @@ pub(crate) fn unsearched_reason(reason: StopReason) -> Option<&'static str> {
         .or((reason == StopReason::AllMoves).then_some(reason.name()))
 }
 
-/// The reason a pruned move of node `id` carries: its own from a `prune` event, else the node's.
-pub(crate) fn pruned_reason(
-    own: &HashMap<u32, Vec<(u16, &'static str)>>,
-    id: u32,
-    code: u16,
-    node_reason: &'static str,
-) -> &'static str {
-    own.get(&id)
-        .and_then(|v| v.iter().find(|&&(c, _)| c == code))
-        .map_or(node_reason, |&(_, r)| r)
+/// The `pruned` list of one node (docs/trace-format.md), the one rule the trace writer and the
+/// page (through `wasm::names`) use: of the moves the node considered (`considered`, in
+/// generation order), those whose codes no child carries (`searched`, sorted), each with its
+/// own reason from the node's `prune` events (`own`, in tape order: the first event for a move
+/// decides), else the node's stop reason — and nothing for a node whose stop reason lists no
+/// unsearched moves ([`unsearched_reason`]). `considered` is asked only when the node lists
+/// moves, so leaves cost no move generation. Appends `(move code, reason name)` to `out`.
+pub(crate) fn node_pruned<C: AsRef<[u16]>>(
+    reason: StopReason,
+    considered: impl FnOnce() -> C,
+    searched: &[u16],
+    own: &[(u16, &'static str)],
+    out: &mut Vec<(u16, &'static str)>,
+) {
+    let Some(default) = unsearched_reason(reason) else {
+        return;
+    };
+    out.extend(
+        considered()
+            .as_ref()
+            .iter()
+            .filter(|c| searched.binary_search(c).is_err())
+            .map(|&c| {
+                let r = own
+                    .iter()
+                    .find(|&&(o, _)| o == c)
+                    .map_or(default, |&(_, r)| r);
+                (c, r)
+            }),
+    );
 }
 
 struct WriteNodes<'a, W: Write> {
@@ -259,7 +279,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         let own = own_prune_reasons(rec);
         let mut walk = Walk::new(root, quiescence);
         let mut searched: Vec<u16> = Vec::new();
-        let mut unsearched: Vec<u16> = Vec::new();
+        let mut listed: Vec<(u16, &'static str)> = Vec::new();
         for (id, n) in rec.nodes.iter().enumerate() {
             while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
                 walk.pop();
@@ -309,27 +329,31 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             } else {
                 node.path = Some(walk.path_codes().map(u32::from).collect());
             }
-            if let Some(default) = unsearched_reason(reason) {
-                searched.clear();
-                searched.extend(
-                    children
-                        .get(id)
-                        .iter()
-                        .map(|&k| rec.nodes[k as usize].move_code)
-                        .filter(|&c| c != NONE16),
-                );
-                searched.sort_unstable();
-                unsearched.clear();
-                walk.unsearched(&searched, &mut unsearched);
-                node.pruned = unsearched
+            searched.clear();
+            searched.extend(
+                children
+                    .get(id)
                     .iter()
-                    .map(|&c| Pruned {
-                        child: (!chess).then_some(c as u32),
-                        mv: chess.then(|| code_to_uci(c)),
-                        reason: pruned_reason(&own, id as u32, c, default),
-                    })
-                    .collect();
-            }
+                    .map(|&k| rec.nodes[k as usize].move_code)
+                    .filter(|&c| c != NONE16),
+            );
+            searched.sort_unstable();
+            listed.clear();
+            node_pruned(
+                reason,
+                || walk.considered(),
+                &searched,
+                own.get(&(id as u32)).map_or(&[][..], Vec::as_slice),
+                &mut listed,
+            );
+            node.pruned = listed
+                .iter()
+                .map(|&(c, reason)| Pruned {
+                    child: (!chess).then_some(c as u32),
+                    mv: chess.then(|| code_to_uci(c)),
+                    reason,
+                })
+                .collect();
             if id > 0 {
                 w.write_all(b",\n")?;
             }

@@ -469,20 +469,6 @@ pub fn js_module() -> String {
     let _ = writeln!(out, "export const MAX_AUX_WORDS = {MAX_AUX_WORDS};");
     let _ = writeln!(
         out,
-        "\n/** Reasons whose node stopped with children left unsearched: the `pruned` reason. */"
-    );
-    let pruning: Vec<String> = StopReason::ALL
-        .iter()
-        .filter(|r| r.prune_reason().is_some())
-        .map(|r| (*r as u8).to_string())
-        .collect();
-    let _ = writeln!(
-        out,
-        "export const PRUNING_REASONS = Object.freeze([{}]);",
-        pruning.join(", ")
-    );
-    let _ = writeln!(
-        out,
         "\n/** The node record: little-endian, {RECORD_BYTES} bytes. */"
     );
     let _ = writeln!(out, "export const RECORD_BYTES = {RECORD_BYTES};");

@@ -1,6 +1,6 @@
 //! Naming the nodes of a trace on the page's thread, for any input: the move into a node (SAN
 //! for chess, the child index for trees), the path from the root, the position (FEN), and the
-//! moves a node never searched.
+//! moves a node pruned, with their reasons.
 //!
 //! The handle keeps no column of its own: the page's store already holds every node's parent
 //! and move code, so the page describes each node it asks about by its *path*, and nothing is
@@ -9,20 +9,23 @@
 //! pairs (node id, move code) from the first move below the root down to the node itself. A
 //! root's path is `[0]`. Lists of paths are such paths one after another.
 //!
-//! "The moves a node never searched" are its considered moves
-//! ([`crate::search::considered_moves`], the one definition the search and the trace writer
-//! use) whose codes no child of the node carries. That holds at every stop reason, including
-//! cut-offs that came before the node generated its moves (transposition table, null move,
-//! stand pat), where the record's `n_moves` is 0.
+//! "The moves a node pruned" are its `pruned` list as the trace writer gives it
+//! ([`crate::trace::json::node_pruned`], the one rule): its considered moves
+//! ([`crate::search::considered_moves`]) whose codes no child of the node carries, each with
+//! its own prune reason (SEE, uncertainty) or the node's stop reason — for every stop reason
+//! that lists them, including cut-offs that came before the node generated its moves
+//! (transposition table, null move, stand pat), where the record's `n_moves` is 0, and nodes
+//! that searched every move but skipped some by SEE. The page sends what its store holds of
+//! each node (stop reason, depth, children's codes, prune events) and gets flat arrays back.
 
-use super::{err, parse_config_unchecked, parse_input, to_js};
+use super::{err, parse_config_unchecked, parse_input};
 use crate::game::Game;
 use crate::game::chess::ChessPos;
 use crate::lab::Prepared;
 use crate::search::considered_moves;
-use crate::trace::schema::NONE16;
-use js_sys::{Array, Uint32Array};
-use serde::Serialize;
+use crate::trace::json::node_pruned;
+use crate::trace::schema::{NONE16, PruneReason, StopReason};
+use js_sys::{Array, Uint8Array, Uint16Array, Uint32Array};
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 
@@ -39,12 +42,18 @@ pub struct Names {
     chess_cache: HashMap<u32, ChessPos>,
 }
 
-#[derive(Serialize)]
-struct Unsearched {
+/// The pruned moves of a list of nodes, flat: node `k`'s are `offsets[k] .. offsets[k + 1]`.
+#[derive(Default)]
+struct PrunedLists {
+    offsets: Vec<u32>,
     /// Move codes (the trace's `move_code` of the child each would have been).
     codes: Vec<u16>,
-    /// Their names: SAN for chess, the child index for trees.
-    names: Vec<String>,
+    /// Each move's reason, as an index into `reason_names`.
+    reasons: Vec<u8>,
+    /// The reasons' schema names (a stop reason's or a prune reason's), each once.
+    reason_names: Vec<&'static str>,
+    /// The moves' names (SAN for chess, the child index for trees), when asked for.
+    names: Option<Vec<String>>,
 }
 
 /// One node's path: (node id, move code) pairs from below the root down to the node.
@@ -113,15 +122,14 @@ fn child_of<G: Game>(pos: &G, code: u16, buf: &mut Vec<G::Move>) -> Option<G> {
     Some(pos.play(buf[i]))
 }
 
-/// The codes of the moves `pos` considers (in generation order) that are not in `searched`.
-fn unsearched_codes<G: Game>(pos: &G, quiescence_node: bool, searched: &[u16]) -> Vec<u16> {
+/// The codes of the moves `pos` considers, in generation order.
+fn considered_codes<G: Game>(pos: &G, quiescence_node: bool) -> Vec<u16> {
     let mut moves = Vec::new();
     considered_moves(pos, quiescence_node, &mut moves);
     moves
         .iter()
         .enumerate()
         .map(|(i, &m)| pos.move_code(m, i))
-        .filter(|c| !searched.contains(c))
         .collect()
 }
 
@@ -187,30 +195,33 @@ impl Names {
         }
     }
 
-    fn unsearched_of(
-        &mut self,
-        path: Path,
-        depth: i8,
-        searched: &[u16],
-    ) -> Result<Vec<u16>, String> {
+    /// The codes of the moves the node at the end of `path` considered (quiescence nodes,
+    /// at depth 0 and below with quiescence on, consider captures only).
+    fn considered_of(&mut self, path: Path, depth: i8) -> Result<Vec<u16>, String> {
         let q = self.quiescence && depth <= 0;
         match &self.prepared {
             Prepared::Chess(root) => {
                 let root = root.clone();
                 let pos = self.chess_position(&root, path)?;
-                Ok(unsearched_codes(&pos, q, searched))
+                Ok(considered_codes(&pos, q))
             }
-            Prepared::Tree(t) => Ok(unsearched_codes(
-                &Self::tree_position(t.root(), path)?,
-                q,
-                searched,
-            )),
-            Prepared::Random(p) => Ok(unsearched_codes(
-                &Self::tree_position(p.root(), path)?,
-                q,
-                searched,
-            )),
+            Prepared::Tree(t) => Ok(considered_codes(&Self::tree_position(t.root(), path)?, q)),
+            Prepared::Random(p) => Ok(considered_codes(&Self::tree_position(p.root(), path)?, q)),
         }
+    }
+
+    /// The names of moves `codes` in the position at the end of `path`.
+    fn move_names(&mut self, path: Path, codes: &[u16]) -> Result<Vec<String>, String> {
+        Ok(match self.chess_at(path)? {
+            Position::Chess(pos) => codes
+                .iter()
+                .map(|&c| {
+                    pos.move_from_code(c)
+                        .map_or_else(|| "?".to_string(), |m| pos.san(m))
+                })
+                .collect(),
+            Position::Other => codes.iter().map(u16::to_string).collect(),
+        })
     }
 
     /// The name of the last move of `path`: SAN for chess ("--" for a null move), the child
@@ -298,62 +309,127 @@ impl Names {
         }
     }
 
-    /// The moves the node at the end of `path` considered but never searched, given its depth
-    /// (quiescence nodes consider captures only) and the move codes of its children:
-    /// `{codes: number[], names: string[]}` in generation order.
-    pub fn unsearched(
-        &mut self,
-        path: &[u32],
-        depth: i8,
-        searched: &[u16],
-    ) -> Result<JsValue, JsError> {
-        let path = one_path(path).map_err(err)?;
-        let codes = self.unsearched_of(path, depth, searched).map_err(err)?;
-        let names = match self.chess_at(path).map_err(err)? {
-            Position::Chess(pos) => codes
-                .iter()
-                .map(|&c| {
-                    pos.move_from_code(c)
-                        .map_or_else(|| "?".to_string(), |m| pos.san(m))
-                })
-                .collect(),
-            Position::Other => codes.iter().map(u16::to_string).collect(),
-        };
-        to_js(&Unsearched { codes, names })
-    }
-
-    /// For each path of `paths`, how many considered moves its node never searched (0 where
-    /// the path leads nowhere): `depths` has one entry per path, `searched` one list per path
-    /// (a count, then the children's move codes). One call per frame for every visible node
-    /// that stopped early.
-    pub fn unsearched_counts(
+    /// The `pruned` lists of the nodes at the ends of `paths` (see [`Names`]), as the trace
+    /// file gives them ([`node_pruned`]), in one call for any number of nodes. Per path: its
+    /// node's depth (`depths`), stop-reason code (`reasons`), its children's move codes
+    /// (`searched`: a count, then the codes) and its own prune events in tape order (`own`: a
+    /// count, then (move code, prune-reason code) pairs). With `named`, the moves' names too.
+    /// Answers `{offsets: Uint32Array, codes: Uint16Array, reasons: Uint8Array, reason_names:
+    /// string[], names?: string[]}`: node `k`'s moves are `offsets[k] .. offsets[k + 1]` of
+    /// `codes`, each with the reason `reason_names[reasons[i]]`. A node whose path leads
+    /// nowhere lists none. Throws if the lists are malformed or disagree in length, or a stop
+    /// reason is not a schema code.
+    pub fn pruned(
         &mut self,
         paths: &[u32],
         depths: &[i8],
+        reasons: &[u8],
         searched: &[u32],
-    ) -> Result<Uint32Array, JsError> {
-        let paths = split_paths(paths).map_err(err)?;
-        let lists = split(searched, 1).map_err(err)?;
-        if depths.len() != paths.len() || lists.len() != paths.len() {
-            return Err(err(format!(
-                "{} paths, {} depths and {} lists of searched moves",
-                paths.len(),
-                depths.len(),
-                lists.len()
-            )));
-        }
-        let mut codes = Vec::new();
-        let counts: Vec<u32> = paths
+        own: &[u32],
+        named: bool,
+    ) -> Result<JsValue, JsError> {
+        let lists = self
+            .pruned_lists(paths, depths, reasons, searched, own, named)
+            .map_err(err)?;
+        let out = js_sys::Object::new();
+        let set = |k: &str, v: JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), &v);
+        let names: Array = lists
+            .reason_names
             .iter()
-            .zip(depths)
-            .zip(&lists)
-            .map(|((&p, &d), l)| {
-                codes.clear();
-                codes.extend(l.iter().map(|&c| c as u16));
-                self.unsearched_of(p, d, &codes)
-                    .map_or(0, |c| c.len() as u32)
-            })
+            .map(|&n| JsValue::from_str(n))
             .collect();
-        Ok(Uint32Array::from(&counts[..]))
+        set("offsets", Uint32Array::from(&lists.offsets[..]).into())
+            .and(set("codes", Uint16Array::from(&lists.codes[..]).into()))
+            .and(set("reasons", Uint8Array::from(&lists.reasons[..]).into()))
+            .and(set("reason_names", names.into()))
+            .and(match &lists.names {
+                Some(n) => set(
+                    "names",
+                    n.iter()
+                        .map(|s| JsValue::from_str(s))
+                        .collect::<Array>()
+                        .into(),
+                ),
+                None => Ok(true),
+            })
+            .map_err(|_| err("cannot build the answer"))?;
+        Ok(out.into())
+    }
+}
+
+impl Names {
+    fn pruned_lists(
+        &mut self,
+        paths: &[u32],
+        depths: &[i8],
+        reasons: &[u8],
+        searched: &[u32],
+        own: &[u32],
+        named: bool,
+    ) -> Result<PrunedLists, String> {
+        let paths = split_paths(paths)?;
+        let searched = split(searched, 1)?;
+        let own = split(own, 2)?;
+        let n = paths.len();
+        if depths.len() != n || reasons.len() != n || searched.len() != n || own.len() != n {
+            return Err(format!(
+                "{n} paths, {} depths, {} stop reasons, {} lists of searched moves and {} lists \
+                 of prune events",
+                depths.len(),
+                reasons.len(),
+                searched.len(),
+                own.len()
+            ));
+        }
+        let mut out = PrunedLists {
+            offsets: vec![0],
+            names: named.then(Vec::new),
+            ..PrunedLists::default()
+        };
+        let mut kids: Vec<u16> = Vec::new();
+        let mut events: Vec<(u16, &'static str)> = Vec::new();
+        let mut listed: Vec<(u16, &'static str)> = Vec::new();
+        for k in 0..n {
+            let reason = StopReason::from_u8(reasons[k]).ok_or_else(|| {
+                format!("node {k}: stop reason {} is not a schema code", reasons[k])
+            })?;
+            kids.clear();
+            kids.extend(searched[k].iter().map(|&c| c as u16));
+            kids.sort_unstable();
+            events.clear();
+            events.extend(own[k].chunks_exact(2).filter_map(|e| {
+                let r = u8::try_from(e[1]).ok().and_then(PruneReason::from_u8)?;
+                Some((e[0] as u16, r.name()))
+            }));
+            listed.clear();
+            // A path that leads nowhere lists nothing (as `labels` names it "?").
+            node_pruned(
+                reason,
+                || self.considered_of(paths[k], depths[k]).unwrap_or_default(),
+                &kids,
+                &events,
+                &mut listed,
+            );
+            for &(code, why) in &listed {
+                let r = match out.reason_names.iter().position(|&x| x == why) {
+                    Some(i) => i,
+                    None => {
+                        out.reason_names.push(why);
+                        out.reason_names.len() - 1
+                    }
+                };
+                out.codes.push(code);
+                out.reasons.push(r as u8);
+            }
+            if let Some(names) = &mut out.names {
+                let codes: Vec<u16> = listed.iter().map(|&(c, _)| c).collect();
+                names.extend(
+                    self.move_names(paths[k], &codes)
+                        .unwrap_or_else(|_| vec!["?".into(); codes.len()]),
+                );
+            }
+            out.offsets.push(out.codes.len() as u32);
+        }
+        Ok(out)
     }
 }

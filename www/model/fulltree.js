@@ -2,8 +2,9 @@
 // figure draws the leaves alpha-beta never looked at greyed, with their values, beside the ones
 // it searched. The tree's shape (children and leaf values) comes from the core through wasm
 // (`tree_shape`, one call, flat typed arrays); the page never parses the tree text itself.
-// Pruned moves are the trace's own: a node that stopped for a pruning reason and whose tree
-// children no trace child carries (the rule of www/model/pruned.js). No DOM.
+// Pruned moves are the trace's own: each node's `pruned` list as the core gives it (through
+// Names: src/trace/json.rs `node_pruned`, the trace file's rule), fetched for every node in one
+// call. No DOM.
 //
 // The layout is the tidy one of www/model/layout.js (leaves on consecutive slots in preorder,
 // parents centred over their first and last child), with the pruned subtrees' leaves taking
@@ -11,19 +12,19 @@
 // node id and the ply lists stay a spatial index.
 
 import { NONE } from './store.js';
-import { prunes } from './pruned.js';
 
 /** Explicit trees up to this many nodes are drawn whole (textbook sizes and well beyond). */
 export const MAX_WHOLE_TREE = 20_000;
 const ROOT_GAP = 1.5;
 
 /**
- * A layout with ghosts: { x, lf, width, collapsed, hiderOf, version, ghosts } where ghosts =
+ * A layout with ghosts, given `pruned(id)`, the child indices node `id` pruned (the core's list,
+ * in order): { x, lf, width, collapsed, hiderOf, version, ghosts } where ghosts =
  * { n, x, ply, parent (ghost index, or -1 - trace id), value (leaf value from MAX's view, NaN
  * for an inner node), code (child index under its parent), cuts: [{ id, first (ghost index), ev (event from which they are known),
  * cutEv (the cut-off event, or -1) }] }.
  */
-export function wholeTreeLayout(st, shape) {
+export function wholeTreeLayout(st, shape, pruned) {
   const { first, values } = shape;
   const n = st.n;
   const x = new Float32Array(n);
@@ -69,11 +70,12 @@ export function wholeTreeLayout(st, shape) {
       if (Number.isNaN(lo)) lo = cx;
       hi = cx;
     });
-    if (tp >= 0 && st.exited(id) && prunes(st.reason[id])) {
+    const cut = tp >= 0 ? pruned(id) : null;
+    if (cut?.length) {
       const deg = first[tp + 1] - first[tp];
       let firstGhost = -1;
-      for (let c = 0; c < deg; c++) {
-        if (seen.has(c)) continue;
+      for (const c of cut) {
+        if (seen.has(c) || c >= deg) continue;
         if (firstGhost < 0) firstGhost = g.n;
         const gx = ghost(first[tp] + c, st.ply[id] + 1, -1 - id, c);
         if (Number.isNaN(lo)) lo = gx;
@@ -134,7 +136,11 @@ export class WholeTree {
         const shape = this.core.tree_shape(text);
         if (shape.values.length <= MAX_WHOLE_TREE) this.shape = shape;
       }
-      if (this.shape) this.layout = wholeTreeLayout(st, this.shape);
+      if (this.shape) {
+        const names = trace.names;
+        names.prefetchPruned(Array.from({ length: st.n }, (_, id) => id));
+        this.layout = wholeTreeLayout(st, this.shape, (id) => (names.cachedPruned(id) ?? []).map((m) => m.code));
+      }
     } catch {
       // a tree the core refuses or one too large to draw whole: the searched nodes only
       this.layout = null;

@@ -1,8 +1,10 @@
 // Node names for one trace, through the wasm `Names` handle on the page's thread (one call per
 // frame or per question, never one per node; results cached): the move into a node (SAN for
-// chess, the child index for trees), paths, FENs, and the moves a node considered but never
-// searched (the core's considered_moves). The handle keeps no copy of the tree: each question
-// names its nodes by their paths, read from the store (src/wasm/names.rs). No DOM.
+// chess, the child index for trees), paths, FENs, and the moves a node pruned with their
+// reasons — the trace file's `pruned` lists, by the core's one rule (src/trace/json.rs
+// `node_pruned`); the page has no rule of its own. The handle keeps no copy of the tree: each
+// question names its nodes by their paths and sends what the store holds of them (stop reason,
+// depth, children's moves, prune events), read from the store (src/wasm/names.rs). No DOM.
 
 import { NONE } from './store.js';
 import { NONE16 } from '../schema.js';
@@ -15,8 +17,7 @@ export class Names {
     this.handle = null;
     this.chess = false;
     this.cache = new Map(); // id -> move name
-    this.unsearchedCache = new Map(); // id -> { codes, names } (finished nodes only)
-    this.countCache = new Map(); // id -> unsearched count (finished nodes only)
+    this.prunedCache = new Map(); // id -> [{ code, name, reason }] (exited nodes; name undefined until named)
     this.error = null;
   }
 
@@ -26,8 +27,7 @@ export class Names {
     this.handle = null;
     this.chess = input?.kind === 'chess';
     this.cache.clear();
-    this.unsearchedCache.clear();
-    this.countCache.clear();
+    this.prunedCache.clear();
     this.error = null;
     if (!input || !NamesClass) return;
     try {
@@ -147,42 +147,58 @@ export class Names {
     }
   }
 
-  /** The moves `id` considered and never searched: { codes, names } (finished nodes cached). */
-  unsearched(id) {
-    const cached = this.unsearchedCache.get(id);
-    if (cached) return cached;
-    if (!this.handle || id >= this.appended) return { codes: [], names: [] };
-    let r;
-    try {
-      r = this.handle.unsearched(this.paths([id]), this.store.depth[id], Uint16Array.from(this.searched(id)));
-    } catch {
-      return { codes: [], names: [] };
-    }
-    if (this.store.exited(id)) this.unsearchedCache.set(id, r);
-    return r;
-  }
-
-  /** Unsearched counts of `ids` (exited nodes), fetched in one call and cached. */
-  prefetchCounts(ids) {
+  /**
+   * Fetches the pruned lists of the exited nodes of `ids` not cached yet (with their moves'
+   * names if `named`), in one call: the core applies the trace file's rule to what the store
+   * holds of each node.
+   */
+  prefetchPruned(ids, named = false) {
     if (!this.handle) return;
+    const st = this.store;
     let missing = null;
-    for (const id of ids) if (!this.countCache.has(id) && id < this.appended) (missing ??= []).push(id);
+    for (const id of ids) {
+      if (id >= this.appended || !st.exited(id)) continue;
+      const c = this.prunedCache.get(id);
+      if (!c || (named && c.length && c[0].name === undefined)) (missing ??= []).push(id);
+    }
     if (!missing) return;
-    if (this.countCache.size + missing.length > CACHE_LIMIT) this.countCache.clear();
+    if (this.prunedCache.size + missing.length > CACHE_LIMIT) this.prunedCache.clear();
     const depths = new Int8Array(missing.length);
+    const reasons = new Uint8Array(missing.length);
     const searched = [];
+    const own = [];
     missing.forEach((id, k) => {
-      depths[k] = this.store.depth[id];
+      depths[k] = st.depth[id];
+      reasons[k] = st.reason[id];
       const codes = this.searched(id);
       searched.push(codes.length, ...codes);
+      const ev = st.prunedOwn(id);
+      own.push(ev.length / 2, ...ev);
     });
-    let counts;
+    let r;
     try {
-      counts = this.handle.unsearched_counts(this.paths(missing), depths, Uint32Array.from(searched));
+      r = this.handle.pruned(this.paths(missing), depths, reasons, Uint32Array.from(searched), Uint32Array.from(own), named);
     } catch {
       return;
     }
-    for (let i = 0; i < missing.length; i++) this.countCache.set(missing[i], counts[i]);
+    for (let k = 0; k < missing.length; k++) {
+      const list = [];
+      for (let i = r.offsets[k]; i < r.offsets[k + 1]; i++) list.push({ code: r.codes[i], name: r.names?.[i], reason: r.reason_names[r.reasons[i]] });
+      this.prunedCache.set(missing[k], list);
+    }
+  }
+
+  /** The moves `id` pruned, named: [{ code, name, reason }] (a stop or prune reason's schema
+   * name); empty for a node still open. */
+  pruned(id) {
+    if (id === NONE || id >= this.appended || !this.store.exited(id)) return [];
+    this.prefetchPruned([id], true);
+    return this.prunedCache.get(id) ?? [];
+  }
+
+  /** The cached pruned list of `id` (no wasm call: for drawing); undefined until prefetched. */
+  cachedPruned(id) {
+    return this.prunedCache.get(id);
   }
 
   /** The move codes of `id`'s recorded children (null moves and re-searches included). */
@@ -190,10 +206,5 @@ export class Names {
     const out = [];
     this.store.forChildren(id, (c) => out.push(this.store.code[c]));
     return out;
-  }
-
-  /** The cached unsearched count of `id` (undefined until prefetched). */
-  unsearchedCount(id) {
-    return this.countCache.get(id);
   }
 }

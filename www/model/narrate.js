@@ -50,7 +50,7 @@ function returnedChild(st, e) {
 /**
  * The narration of event `e`. `ctx`: { maxmin, chess, name(id) → node name, move(id) → the
  * move into the node, moveName(code, id) → the name of a move of node `id` by code,
- * unsearched(id) → number of considered moves never searched }.
+ * pruned(id) → number of moves the node pruned (the core's `pruned` list) }.
  */
 export function narrate(st, e, ctx) {
   if (e < 0 || e >= st.nev) return 'No events yet. Press Start to search.';
@@ -174,7 +174,7 @@ function exitWords(st, n, ctx, f, mm) {
   const unc = st.uncertain(n) ? ' The value is uncertain.' : '';
   const bw = () => boundWords(st.actual(n), ply, mm, v);
   const skipped = () => {
-    const k = ctx.unsearched(n);
+    const k = ctx.pruned(n);
     return k ? ` Its ${plural(k, 'move is', 'moves are')} pruned.` : '';
   };
   const done = () => st.childStats(n).searched;
@@ -187,8 +187,12 @@ function exitWords(st, n, ctx, f, mm) {
       return `Draw by rule at ${who}: value 0.${mismatch}`;
     case SR.REPETITION:
       return `Repetition at ${who}: value 0.${mismatch}`;
-    case SR.ALL_MOVES:
-      return `Leave ${who} with value ${v} after searching all ${plural(st.nMoves[n], 'move', 'moves')}: ${bw()}.${mismatch}${unc}`;
+    case SR.ALL_MOVES: {
+      // every move not pruned by a reason of its own (SEE, uncertainty): the core's list
+      const k = ctx.pruned(n);
+      const searched = k ? `${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${k} pruned)` : `all ${plural(st.nMoves[n], 'move', 'moves')}`;
+      return `Leave ${who} with value ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
+    }
     case SR.BETA_CUTOFF:
       return `Leave ${who} with value ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && ply & 1 ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
     case SR.ABORTED:

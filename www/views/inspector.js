@@ -5,7 +5,6 @@
 import { $, h, span, renderKeyed } from '../dom.js';
 import { NONE } from '../model/store.js';
 import { fmtInt, fmtValue, shownValue, viewWindow } from '../model/format.js';
-import { prunedMoves } from '../model/pruned.js';
 import { STOP_WORDS } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
@@ -145,7 +144,7 @@ export function createInspector(app) {
       const bc = st.childAtIndex(id, bi);
       row('best move', bc !== NONE ? link(bc, names.move(bc)) : '–', span('muted', ` (the ${ordinal(bi)} in the search order)`));
     } else row('best move', exited ? '–' : span('muted', 'not known yet'));
-    const pruned = exited ? prunedMoves(st, names, id) : [];
+    const pruned = exited ? names.pruned(id) : [];
     if (pruned.length) {
       const base = chess ? null : st.pathCodes(id);
       const label = (m) => (base ? [...base, m.code].join('.') : m.name);

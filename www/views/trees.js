@@ -4,7 +4,6 @@
 import { NONE } from '../model/store.js';
 import { fmtInt } from '../model/format.js';
 import { sideNames } from './inspector.js';
-import { prunedCount, prunedMoves } from '../model/pruned.js';
 import { setText } from '../dom.js';
 
 /** Drawing options that depend only on a trace (names, counts). */
@@ -16,9 +15,9 @@ function traceOpts(state, t) {
     sideNames: sideNames(t),
     label: (id) => t.names.label(id),
     prefetch: (ids) => t.names.prefetch(ids),
-    prunedCount: (id) => prunedCount(t.store, t.names, id),
-    prefetchCounts: (ids) => t.names.prefetchCounts(ids),
-    prunedNames: (id) => prunedMoves(t.store, t.names, id).map((m) => (m.reason === 'see' ? `${m.name} (SEE)` : m.name)),
+    // the core's pruned lists (cached; fetched for a frame's nodes in one call)
+    pruned: (id) => t.names.cachedPruned(id),
+    prefetchPruned: (ids, named) => t.names.prefetchPruned(ids, named),
   };
 }
 

@@ -1,22 +1,21 @@
 // Layer: pruned stubs. Every returned node that left moves unsearched gets one dashed stub per
 // pruned move, up to what its row has room for, each labelled with the move (SAN for chess,
-// the child index for trees) where labels fit, then "+k more" and the reason. The moves are the
-// core's (considered moves no child searched, through Names), so cut-offs before move
-// generation (TT, null move) show theirs too. Explicit trees drawn whole show their pruned
+// the child index for trees) where labels fit, then "+k more" and the reason. The moves and
+// their reasons are the core's, the trace file's `pruned` lists (through Names), so cut-offs
+// before move generation (TT, null move) and SEE prunes at nodes that searched every other move
+// show theirs too. Explicit trees drawn whole show their pruned
 // subtrees instead (www/views/draw/pruned.js).
 
-import { STOP_REASONS, STOP_REASONS_CODE as SR } from '../../schema.js';
 import { STOP_WORDS } from '../../model/narrate.js';
-import { prunes } from '../../model/pruned.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
 
 const STUB_PX = 30; // room one labelled stub needs
 const MAX_STUBS = 8;
 
-/** The short reason a node's stubs carry. */
-function reasonWord(reason, ply, maxmin) {
-  if (reason === SR.BETA_CUTOFF) return maxmin && ply & 1 ? 'α-cut' : 'β-cut';
-  return (STOP_WORDS[STOP_REASONS[reason]?.name] ?? '').replace(' cut-off', ' cut');
+/** The short words for the reasons (schema names) a node's pruned moves carry. */
+function reasonWord(reasons, ply, maxmin) {
+  const word = (r) => (r === 'beta_cutoff' ? (maxmin && ply & 1 ? 'α-cut' : 'β-cut') : (STOP_WORDS[r] ?? r).replace(' cut-off', ' cut'));
+  return [...new Set(reasons)].map(word).join(', ');
 }
 
 export function drawStubs(ctx, s) {
@@ -25,34 +24,35 @@ export function drawStubs(ctx, s) {
   const cand = [];
   for (let k = 0; k < vis.length; k++) {
     const id = vis[k];
-    if (rad[k] >= 3.5 && st.exited(id) && prunes(st.reason[id]) && stateAt(st, id, o.cursor) === NS.RETURNED) cand.push(k);
+    if (rad[k] >= 3.5 && st.exited(id) && stateAt(st, id, o.cursor) === NS.RETURNED) cand.push(k);
   }
-  if (!cand.length || !o.prunedCount) return;
-  o.prefetchCounts?.(cand.map((k) => vis[k]));
+  if (!cand.length || !o.pruned) return;
+  const labels = view.sy >= 40;
+  o.prefetchPruned?.(cand.map((k) => vis[k]), labels);
   const pal = o.pal;
   ctx.strokeStyle = pal.pruned;
   ctx.lineWidth = 1;
   ctx.setLineDash([3, 3]);
   const stubs = new Path2D();
   const texts = [];
-  const labels = view.sy >= 40;
   ctx.font = `10px ${pal.font}`;
   const width = (t) => ctx.measureText(t).width;
   for (const k of cand) {
     const id = vis[k];
-    const pc = o.prunedCount(id);
+    const list = o.pruned(id);
+    const pc = list?.length;
     if (!pc) continue;
     const px = SX(x[id]), py = SY(st.ply[id]);
     const r = rad[k];
     const row = s.rowOf(st.ply[id]);
     const next = row && k + 1 < row.end ? SX(x[vis[k + 1]]) : W;
     const room = Math.max(0, Math.min(next, W) - px - r - 8);
-    const named = labels && lvl[k] && o.prunedNames;
+    const named = labels && lvl[k];
     const step = named ? STUB_PX : Math.min(r * 1.6, 10);
     const fit = Math.max(1, Math.min(MAX_STUBS, Math.floor(room / step)));
     const shown = pc <= fit ? pc : Math.max(1, fit - 1);
     const ty = py + view.sy * 0.45;
-    const names = named ? o.prunedNames(id) : null;
+    const names = named ? list.map((m) => (m.reason === 'see' ? `${m.name} (SEE)` : m.name)) : null;
     const right = Math.min(next, W) - 6; // labels stop short of the next node
     for (let i = 0; i < shown; i++) {
       const ex = px + r + 4 + step * (i + 0.5);
@@ -63,7 +63,7 @@ export function drawStubs(ctx, s) {
     }
     if (lvl[k] || pc > shown) {
       const more = pc > shown ? `+${pc - shown} more` : '';
-      const why = reasonWord(st.reason[id], st.ply[id], o.maxmin);
+      const why = reasonWord(list.map((m) => m.reason), st.ply[id], o.maxmin);
       const tx = px + r + 4 + step * shown + 2;
       // the longest of "+k more ✂ why", "+k more", "+k" that fits before the next node
       const tail = [[more, why ? `✂ ${why}` : ''].filter(Boolean).join(' '), more, more ? `+${pc - shown}` : ''].find((t) => t && tx + width(t) <= right);
