@@ -82,8 +82,6 @@ struct Frame {
     uc: bool,
     /// A child returned exactly the node's recorded value (for nodes that stopped early).
     value_seen: bool,
-    /// A child of this node aborted.
-    child_aborted: bool,
     /// A child searched one of the node's moves (not the null move).
     move_children: bool,
 }
@@ -106,7 +104,6 @@ impl Frame {
             mc_cut: false,
             uc: false,
             value_seen: false,
-            child_aborted: false,
             move_children: false,
         }
     }
@@ -368,21 +365,17 @@ impl<'a> Semantics<'a> {
     fn is_scout(&self, p: u32, c: u32) -> bool {
         let n = self.node(c);
         let f = self.stack.last().expect("open");
+        let pvs_research = n.is_research() && n.node_kind() != NodeKind::LmrResearch;
         self.scouts()
             && !self.quiescence(f)
             && n.index > 0
             && n.index != u16::MAX
-            && !(n.is_research() && n.node_kind() != NodeKind::LmrResearch)
-            && !(n.node_kind() == NodeKind::Reduced)
+            && !pvs_research
             && matches!(
                 n.node_kind(),
                 NodeKind::Normal | NodeKind::Extended | NodeKind::LmrResearch
             )
-            && self
-                .node(p)
-                .beta
-                .saturating_sub(self.stack.last().map_or(0, |f| f.alpha))
-                > 1
+            && self.node(p).beta.saturating_sub(f.alpha) > 1
     }
 
     fn enter(&mut self, id: u32) -> Result<(), TraceFileError> {
@@ -749,7 +742,6 @@ impl<'a> Semantics<'a> {
             p.last_child = Some(f.id);
             p.move_children |= n.node_kind() != NodeKind::Null;
             if n.reason() == StopReason::Aborted {
-                p.child_aborted = true;
                 p.pending = None;
             } else {
                 match n.node_kind() {
@@ -763,10 +755,6 @@ impl<'a> Semantics<'a> {
                     _ => p.pending = Some(f.id),
                 }
             }
-        } else if let Some(r) = self.runs.last_mut()
-            && r.id == f.id
-        {
-            // A root search's value is its iteration's (checked at the end).
         }
         Ok(())
     }
@@ -967,15 +955,13 @@ impl<'a> Semantics<'a> {
                     ));
                 }
             }
-            StopReason::Aborted => {
-                // A stopped node keeps the best value it had: one a child returned, or 0.
-                if n.value != 0 && !f.value_seen && !self.quiescence(f) {
-                    return verr(format!(
-                        "is {}, but the search stopped inside the node, which then returns a \
-                         value one of its children returned, or 0 (rule: values)",
-                        n.value
-                    ));
-                }
+            // A stopped node keeps the best value it had: one a child returned, or 0.
+            StopReason::Aborted if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
+                return verr(format!(
+                    "is {}, but the search stopped inside the node, which then returns a value \
+                     one of its children returned, or 0 (rule: values)",
+                    n.value
+                ));
             }
             _ => {}
         }
