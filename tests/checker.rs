@@ -43,8 +43,9 @@ fn text(v: &serde_json::Value) -> String {
     format!("{{{}}}", fields.join(","))
 }
 
-fn tmp_dir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("prunescope-checker-{}", std::process::id()));
+/// A temporary directory of the test `name` alone (tests run in parallel).
+fn tmp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("prunescope-checker-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
@@ -54,7 +55,7 @@ fn tmp_dir() -> std::path::PathBuf {
 /// rule. Without the checker each opened with exit 0.
 #[test]
 fn the_issues_mutants_are_refused_naming_the_rule() {
-    let dir = tmp_dir();
+    let dir = tmp_dir("mutants");
     let (code, t, _) = prunescope(&[
         "tree",
         "--algo",
@@ -182,7 +183,7 @@ fn the_issues_mutants_are_refused_naming_the_rule() {
 /// the search knows which move was a capture).
 #[test]
 fn verify_names_what_this_search_did() {
-    let dir = tmp_dir();
+    let dir = tmp_dir("verify");
     let p = dir.join("order.json");
     let (code, _, err) = prunescope(&[
         "chess",
@@ -684,4 +685,58 @@ fn the_checker_refuses_every_kind_of_section_1() {
     }
     eprintln!("refused on open, by kind: {counts:?}");
     assert!(counts.iter().all(|&c| c > 20), "{counts:?}");
+}
+
+/// `experiment merge` refuses shards that were run differently: CSV shards at different depths
+/// (before, `s0.csv` at depth 1 and `s1.csv` at depth 2 merged silently, each depth's totals
+/// over half the positions), and results files whose runs differ in their limits.
+#[test]
+fn merge_refuses_shards_run_differently() {
+    let dir = tmp_dir("merge");
+    let run = |shard: &str, depth: &str, extra: &[&str]| -> String {
+        let mut args = vec![
+            "experiment",
+            "ordering",
+            "--limit",
+            "4",
+            "--shard",
+            shard,
+            "-d",
+            depth,
+            "--jobs",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = prunescope(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let s0 = dir.join("s0.csv");
+    let s1 = dir.join("s1.csv");
+    let s1_same = dir.join("s1-depth1.csv");
+    std::fs::write(&s0, run("0/2", "1", &["--csv"])).unwrap();
+    std::fs::write(&s1, run("1/2", "2", &["--csv"])).unwrap();
+    std::fs::write(&s1_same, run("1/2", "1", &["--csv"])).unwrap();
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (code, _, err) = prunescope(&["experiment", "merge", &path(&s0), &path(&s1)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("has rows at depth 2, but") && err.contains("at depth 1: shards of one run"),
+        "{err}"
+    );
+    let (code, out, err) = prunescope(&["experiment", "merge", &path(&s0), &path(&s1_same)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("index,position,depth"), "{out}");
+    // results files record their runs: a different node cap is refused
+    let j0 = dir.join("j0.json");
+    let j1 = dir.join("j1.json");
+    run("0/2", "1", &["--json", &path(&j0)]);
+    run("1/2", "1", &["--json", &path(&j1), "--node-cap", "5000"]);
+    let (code, _, err) = prunescope(&["experiment", "merge", &path(&j0), &path(&j1)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the runs merged here differ in node_cap: 5000 against 2000000"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -84,6 +84,12 @@ struct Frame {
     value_seen: bool,
     /// A child searched one of the node's moves (not the null move).
     move_children: bool,
+    /// One of those children searched moves of its own.
+    grandchildren: bool,
+    /// The pending child's value is exact whatever its window: it searched no moves, or only
+    /// moves that searched none (a fail-soft null-window search one ply above the leaves
+    /// returns the leaves' best), so a scout algorithm need not search it again.
+    pending_exact: bool,
 }
 
 impl Frame {
@@ -105,6 +111,8 @@ impl Frame {
             uc: false,
             value_seen: false,
             move_children: false,
+            grandchildren: false,
+            pending_exact: false,
         }
     }
 }
@@ -327,15 +335,21 @@ impl<'a> Semantics<'a> {
         let fid = f.id;
         let (alpha, beta) = (f.alpha, self.node(fid).beta);
         let minimax = self.cfg.algo == Algorithm::Minimax;
-        // A scout that lands inside the window is searched again.
-        if self.is_scout(fid, c) && v > alpha && v < beta && child.reason() != StopReason::Aborted {
+        // A scout that lands inside the window is searched again (unless its value is exact
+        // anyway: NegaScout need not re-search near the leaves).
+        if self.is_scout(fid, c)
+            && v > alpha
+            && v < beta
+            && child.reason() != StopReason::Aborted
+            && !f.pending_exact
+        {
             return Err(node_err(
                 c,
                 "value",
                 format!(
                     "the scout returned {v} to node {fid}, inside its window ({}, {}), but it \
-                     is not searched again (rule: a scout that lands inside the window is \
-                     re-searched)",
+                     is not searched again, though its subtree is deeper than one ply (rule: a \
+                     scout that lands inside the window is re-searched)",
                     side(alpha),
                     side(beta)
                 ),
@@ -741,6 +755,8 @@ impl<'a> Semantics<'a> {
             }
             p.last_child = Some(f.id);
             p.move_children |= n.node_kind() != NodeKind::Null;
+            p.grandchildren |= f.move_children;
+            p.pending_exact = !f.move_children || !f.grandchildren;
             if n.reason() == StopReason::Aborted {
                 p.pending = None;
             } else {
