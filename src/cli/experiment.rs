@@ -410,6 +410,52 @@ fn write_artifacts(
     Ok(())
 }
 
+/// The settings of the runs that results files record must agree: shards of one experiment run
+/// on one suite (by file name and size), at the same depths, with the same limits. (A CSV shard
+/// records none of them; `data::merge` compares the depths its rows report.)
+fn same_runs(files: &[String], runs: &[serde_json::Value]) -> Result<(), CliError> {
+    const SAME: [&str; 6] = [
+        "suite",
+        "suite_positions",
+        "depths",
+        "node_cap",
+        "nodes",
+        "limit",
+    ];
+    let setting = |r: &serde_json::Value, k: &str| -> Option<serde_json::Value> {
+        let v = r.get(k)?;
+        Some(match (k, v.as_str()) {
+            ("suite", Some(s)) => std::path::Path::new(s)
+                .file_name()
+                .map_or(v.clone(), |f| f.to_string_lossy().into()),
+            _ => v.clone(),
+        })
+    };
+    let recorded: Vec<&serde_json::Value> =
+        runs.iter().filter(|r| r.get("depths").is_some()).collect();
+    let Some(first) = recorded.first() else {
+        return Ok(());
+    };
+    for r in &recorded[1..] {
+        for k in SAME {
+            let (x, y) = (setting(first, k), setting(r, k));
+            if x != y {
+                let show =
+                    |v: Option<serde_json::Value>| v.map_or("nothing".into(), |v| v.to_string());
+                return Err(format!(
+                    "the runs merged here differ in {k}: {} against {} ({}): shards of one run \
+                     share their suite, depths and limits",
+                    show(y),
+                    show(x),
+                    files.join(", ")
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
 fn merge(a: MergeArgs) -> Result<(), CliError> {
     let mut shards = Vec::with_capacity(a.files.len());
     let mut runs = Vec::new();
@@ -429,6 +475,7 @@ fn merge(a: MergeArgs) -> Result<(), CliError> {
             runs.push(serde_json::json!({ "csv": record::path(path) }));
         }
     }
+    same_runs(&a.files, &runs)?;
     let (header, rows, notes) = data::merge(shards)?;
     let e = Experiment::from_header(&header).ok_or_else(|| {
         format!(

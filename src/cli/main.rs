@@ -10,6 +10,7 @@ mod experiment;
 mod record;
 mod search;
 mod term;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -58,6 +59,12 @@ enum Command {
     /// `prunescope convert a.json a.pstrace`. The input's format is detected; the output's
     /// comes from its name (.json, .json.gz, .pstrace) or --format.
     Convert(convert::ConvertArgs),
+    /// Check a trace file completely: read it (which checks every field and what a search
+    /// could have done), then run its search again — the search is deterministic from its
+    /// input, configuration and limits — and compare node by node and event by event. Prints
+    /// the first difference, naming the node or event and the field, and exits 1; exits 0 when
+    /// the search reproduces the file (docs/cli.md).
+    Verify(verify::VerifyArgs),
     /// Print the page's copy of the trace contract (codes, record layout, names, defaults and
     /// limits) as an ES module: `prunescope schema > www/schema.js`.
     Schema,
@@ -77,6 +84,7 @@ fn main() -> ExitCode {
         Command::Experiment(a) => experiment::run(a),
         Command::Diff(a) => diff::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Verify(a) => verify::run(a),
         Command::Schema => schema(),
         Command::Bench(a) => bench::run(a),
     };

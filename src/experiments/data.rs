@@ -432,12 +432,33 @@ pub fn merge(shards: Vec<Shard>) -> Result<(Vec<String>, Vec<Row>, MergeNotes), 
     let mut header: Option<(String, Vec<String>)> = None;
     let mut seen: BTreeMap<(usize, u32), String> = BTreeMap::new();
     let mut rows = Vec::new();
+    // The depths of the first shard with rows: every shard of one run reports the same depths
+    // (issue 22: shards at depth 1 and depth 2 merged silently, each depth's totals over half
+    // the positions).
+    let mut depths: Option<(String, std::collections::BTreeSet<u32>)> = None;
+    let words = |d: &std::collections::BTreeSet<u32>| {
+        d.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+    };
     for shard in shards {
         let Shard {
             name,
             header: h,
             rows: rs,
         } = shard;
+        let ds: std::collections::BTreeSet<u32> = rs.iter().map(|r| r.depth).collect();
+        match &depths {
+            _ if ds.is_empty() => {}
+            None => depths = Some((name.clone(), ds)),
+            Some((first, d0)) if *d0 != ds => {
+                return Err(format!(
+                    "{name} has rows at depth {}, but {first} at depth {}: shards of one run \
+                     have the same depths (--depth); these were run differently",
+                    words(&ds),
+                    words(d0)
+                ));
+            }
+            Some(_) => {}
+        }
         match &header {
             None => header = Some((name.clone(), h)),
             Some((first, h0)) if *h0 != h => {

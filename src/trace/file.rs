@@ -21,6 +21,7 @@ mod check;
 mod error;
 mod json_read;
 mod scan;
+mod semantics;
 pub(crate) mod walk;
 
 pub use error::{Location, Problem, TraceFileError};

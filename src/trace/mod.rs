@@ -10,6 +10,7 @@ pub mod json;
 pub mod record;
 pub mod schema;
 pub mod stats;
+pub mod verify;
 
 use crate::game::Value;
 use crate::search::techniques::tt::TtEntry;

@@ -1031,7 +1031,8 @@ pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
             aborted: tape.aborted,
             kind,
         },
-    )
+    )?;
+    super::semantics::check(&file.header, rec)
 }
 
 struct CheckNodes<'a> {

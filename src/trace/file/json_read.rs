@@ -263,6 +263,7 @@ impl State {
                 kind: self.kind,
             },
         )?;
+        super::semantics::check(&header, &self.rec)?;
         self.rec.shrink_to_fit();
         Ok(TraceFile {
             header,

@@ -1,0 +1,1468 @@
+//! What a search could have done: the semantic rules a trace must keep, checked by replaying
+//! its event tape once against its node records (issue 22 §1).
+//!
+//! The structural checks ([`super::check`]) make sure every field is well formed, every move
+//! legal and every reference sound. These rules make sure the file does not contradict itself:
+//! that each value, window, bound, event, depth, kind and order is one a fail-soft negamax
+//! search with the file's configuration could have produced, and that the summary says what
+//! the roots returned. They are local — each looks at a node, its parent and the events
+//! between — so one pass over the tape with a stack of open nodes checks them all, without a
+//! second copy of the trace. `docs/trace-format.md` ("Semantic rules") lists them, and the
+//! fields no local rule can check, with the reason; `prunescope verify` re-runs the search and
+//! checks those too.
+//!
+//! Rules that depend on the algorithm read it from the file's `config`: minimax searches every
+//! child with the full window; alpha-beta with `(−β, −α)`; the scout algorithms (NegaScout /
+//! PVS in its variants) search the first move with `(−β, −α)`, later moves with a null window
+//! at α, and re-search a scout with a window `(l, β)` whose lower side lies between α and the
+//! scout's value (`(t, β)` in Reinefeld's NegaScout, `(α, β)` in Björnsson et al.'s Fig. 4,
+//! anything between in a variant).
+
+use super::TraceHeader;
+use super::error::{TraceFileError, invalid};
+use crate::game::INF;
+use crate::lab::Input;
+use crate::search::StopCause;
+use crate::search::UNBOUNDED_DEPTH;
+use crate::search::config::{Algorithm, SearchConfig, UncertaintyMode};
+use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::schema::{
+    Bound, EventKind, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+};
+
+fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::node(id as u64, field, invalid(msg))
+}
+
+fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::event(index as u64, field, invalid(msg))
+}
+
+fn side(v: i32) -> String {
+    if v <= -INF {
+        "-inf".to_string()
+    } else if v >= INF {
+        "+inf".to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+fn clamp8(d: i32) -> i32 {
+    d.clamp(i8::MIN as i32, i8::MAX as i32)
+}
+
+/// What the replay knows about an open node.
+struct Frame {
+    id: u32,
+    /// α as the node's events left it (entry α, raised by `alpha_raised`).
+    alpha: i32,
+    /// The remaining depth the node searches its moves with: its entry depth, changed by
+    /// pre-search and verified null-move pruning.
+    depth: i32,
+    /// The best counted child of this round of moves: (value in the node's view, index).
+    best: Option<(i32, u16)>,
+    /// The last child that returned and is not yet counted (a re-search may replace it).
+    pending: Option<u32>,
+    /// The last child that returned (any kind).
+    last_child: Option<u32>,
+    /// The event right before was `alpha_raised` to this value.
+    raised: Option<i32>,
+    /// A cut-off event happened in this round of moves.
+    cut: bool,
+    /// A transposition-table hit that decides the node: its value.
+    tt_cut: Option<i32>,
+    /// The null-move verdict: (value, verdict).
+    null_verdict: Option<(i32, NullVerdict)>,
+    /// Multi-cut probes so far, and those that reached β.
+    probes: u32,
+    probe_cuts: u32,
+    mc_cut: bool,
+    /// An uncertainty cut-off happened in this round of moves.
+    uc: bool,
+    /// A child returned exactly the node's recorded value (for nodes that stopped early).
+    value_seen: bool,
+    /// A child searched one of the node's moves (not the null move).
+    move_children: bool,
+    /// One of those children searched moves of its own.
+    grandchildren: bool,
+    /// The pending child's value is exact whatever its window: it searched no moves, or only
+    /// moves that searched none (a fail-soft null-window search one ply above the leaves
+    /// returns the leaves' best), so a scout algorithm need not search it again.
+    pending_exact: bool,
+}
+
+impl Frame {
+    fn new(id: u32, n: &NodeRec) -> Frame {
+        Frame {
+            id,
+            alpha: n.alpha,
+            depth: n.depth as i32,
+            best: None,
+            pending: None,
+            last_child: None,
+            raised: None,
+            cut: false,
+            tt_cut: None,
+            null_verdict: None,
+            probes: 0,
+            probe_cuts: 0,
+            mc_cut: false,
+            uc: false,
+            value_seen: false,
+            move_children: false,
+            grandchildren: false,
+            pending_exact: false,
+        }
+    }
+}
+
+/// Checks the semantic rules of a trace whose structure is already valid (the reader calls it
+/// after the structural checks): one pass over the event tape.
+pub(crate) fn check(header: &TraceHeader, rec: &Recorder) -> Result<(), TraceFileError> {
+    let mut s = Semantics::new(header, rec);
+    let mut aux = 0usize;
+    for (i, &code) in rec.events.iter().enumerate() {
+        let Some(kind) = EventKind::from_u8(code) else {
+            return Err(event_err(i, "kind", format!("unknown event code {code}")));
+        };
+        let words = kind.aux_words();
+        let Some(data) = rec.aux.get(aux..aux + words) else {
+            return Err(event_err(i, "data", "the event data ends early"));
+        };
+        aux += words;
+        s.event(i, kind, data)?;
+    }
+    s.finish()
+}
+
+/// The iteration depths a search with this input and configuration makes, in order (without
+/// aspiration re-searches).
+fn iteration_depths(input: &Input, cfg: &SearchConfig) -> (i32, i32) {
+    let last = match input {
+        Input::Tree { .. } => return (UNBOUNDED_DEPTH, UNBOUNDED_DEPTH),
+        Input::Random(p) => p.depth as i32,
+        Input::Chess { .. } => cfg.depth as i32,
+    };
+    (if cfg.iterative { 1 } else { last }, last)
+}
+
+/// One finished or stopped root search.
+struct RootRun {
+    id: u32,
+    depth: i32,
+    end: u32,
+    failed: bool,
+}
+
+struct Semantics<'a> {
+    h: &'a TraceHeader,
+    cfg: &'a SearchConfig,
+    rec: &'a Recorder,
+    tree: bool,
+    stack: Vec<Frame>,
+    next_id: u32,
+    prev: Option<EventKind>,
+    /// The depth of the last iteration event, and whether the root search before it failed
+    /// its aspiration window.
+    iter_depth: Option<i32>,
+    after_fail: bool,
+    runs: Vec<RootRun>,
+    first_depth: i32,
+    last_depth: i32,
+}
+
+impl<'a> Semantics<'a> {
+    fn new(h: &'a TraceHeader, rec: &'a Recorder) -> Self {
+        let (first_depth, last_depth) = iteration_depths(&h.input, &h.config);
+        Semantics {
+            h,
+            cfg: &h.config,
+            rec,
+            tree: matches!(h.input, Input::Tree { .. }),
+            stack: Vec::new(),
+            next_id: 0,
+            prev: None,
+            iter_depth: None,
+            after_fail: false,
+            runs: Vec::new(),
+            first_depth,
+            last_depth,
+        }
+    }
+
+    fn node(&self, id: u32) -> &'a NodeRec {
+        &self.rec.nodes[id as usize]
+    }
+
+    /// A scout algorithm (NegaScout / PVS): later moves get a null window and re-searches.
+    fn scouts(&self) -> bool {
+        !matches!(self.cfg.algo, Algorithm::Minimax | Algorithm::AlphaBeta)
+    }
+
+    /// Whether the node of `f` searches its moves as quiescence search (captures from the
+    /// stand-pat value, which raises α without an event).
+    fn quiescence(&self, f: &Frame) -> bool {
+        !self.tree && self.cfg.quiescence.enabled && f.depth <= 0
+    }
+
+    fn event(&mut self, i: usize, kind: EventKind, d: &[i32]) -> Result<(), TraceFileError> {
+        if kind != EventKind::Research
+            && kind != EventKind::AlphaRaised
+            && kind != EventKind::Enter
+            && kind != EventKind::Exit
+        {
+            self.commit(i, false)?;
+        }
+        match kind {
+            EventKind::Iteration => self.iteration(i, d[0])?,
+            EventKind::Enter => {
+                self.commit(i, false)?;
+                let id = self.next_id;
+                self.next_id += 1;
+                self.enter(id)?;
+            }
+            EventKind::Exit => {
+                let stopped = self
+                    .stack
+                    .last()
+                    .is_some_and(|f| self.node(f.id).reason() == StopReason::Aborted);
+                if stopped {
+                    // The search (or the page's Stop) ended the node wherever it was.
+                    if let Some(f) = self.stack.last_mut() {
+                        f.pending = None;
+                    }
+                } else {
+                    self.commit(i, false)?;
+                }
+                self.exit()?;
+            }
+            EventKind::AlphaRaised => {
+                self.commit(i, true)?;
+                self.alpha_raised(i, d[0], d[1])?;
+            }
+            EventKind::Cutoff => self.cutoff(i, d[0], d[1])?,
+            EventKind::Research => self.research(i)?,
+            EventKind::Aborted => {}
+            EventKind::TtHit => self.tt_hit(i, d)?,
+            EventKind::NullVerdict => self.null_verdict(i, d)?,
+            EventKind::Zugzwang => self.zugzwang(i, d)?,
+            EventKind::MultiCut => self.multi_cut(i, d)?,
+            EventKind::UncertaintyCutoff => self.uncertainty_cutoff(i, d)?,
+            EventKind::AspirationFail => self.aspiration_fail(i, d)?,
+            EventKind::Presearch => self.presearch(i, d)?,
+            EventKind::Prune => self.prune(i, d)?,
+        }
+        if kind != EventKind::AlphaRaised
+            && let Some(f) = self.stack.last_mut()
+        {
+            f.raised = None;
+        }
+        if kind == EventKind::AlphaRaised
+            && let Some(f) = self.stack.last_mut()
+        {
+            f.raised = Some(d[1]);
+        }
+        self.prev = Some(kind);
+        Ok(())
+    }
+
+    fn iteration(&mut self, i: usize, depth: i32) -> Result<(), TraceFileError> {
+        let want = match self.iter_depth {
+            None => self.first_depth,
+            Some(d) if self.after_fail => d,
+            Some(d) => d + 1,
+        };
+        if depth != want {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "begins a root search at depth {depth}, but {} (rule: iteration depths)",
+                    match self.iter_depth {
+                        None if self.cfg.iterative =>
+                            "iterative deepening begins at depth 1".to_string(),
+                        None => format!("the search's depth is {want}"),
+                        Some(d) if self.after_fail => format!(
+                            "an aspiration re-search repeats the depth {d} of the search that \
+                             failed"
+                        ),
+                        Some(d) => format!("the iteration after depth {d} is depth {}", d + 1),
+                    }
+                ),
+            ));
+        }
+        if depth > self.last_depth {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "begins a root search at depth {depth}, beyond the search's depth {} (rule: \
+                     iteration depths)",
+                    self.last_depth
+                ),
+            ));
+        }
+        self.iter_depth = Some(depth);
+        self.after_fail = false;
+        Ok(())
+    }
+
+    /// Counts the child that returned last (unless a re-search replaces it). `raise` says
+    /// whether the event now is an `alpha_raised`, which must follow exactly the children that
+    /// return more than α.
+    fn commit(&mut self, i: usize, raise: bool) -> Result<(), TraceFileError> {
+        let Some(f) = self.stack.last() else {
+            return Ok(());
+        };
+        let Some(c) = f.pending else {
+            if raise {
+                return Err(event_err(
+                    i,
+                    "kind",
+                    format!(
+                        "an alpha_raised event in node {} must follow the return of a child \
+                         (rule: alpha_raised events)",
+                        f.id
+                    ),
+                ));
+            }
+            return Ok(());
+        };
+        let child = self.node(c);
+        let v = -child.value;
+        let quiescence = self.quiescence(f);
+        let fid = f.id;
+        let (alpha, beta) = (f.alpha, self.node(fid).beta);
+        let minimax = self.cfg.algo == Algorithm::Minimax;
+        // A scout that lands inside the window is searched again (unless its value is exact
+        // anyway: NegaScout need not re-search near the leaves).
+        if self.is_scout(fid, c)
+            && v > alpha
+            && v < beta
+            && child.reason() != StopReason::Aborted
+            && !f.pending_exact
+        {
+            return Err(node_err(
+                c,
+                "value",
+                format!(
+                    "the scout returned {v} to node {fid}, inside its window ({}, {}), but it \
+                     is not searched again, though its subtree is deeper than one ply (rule: a \
+                     scout that lands inside the window is re-searched)",
+                    side(alpha),
+                    side(beta)
+                ),
+            ));
+        }
+        if !raise && !minimax && !quiescence && v > alpha {
+            return Err(node_err(
+                fid,
+                "alpha",
+                format!(
+                    "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
+                     (rule: alpha_raised events)",
+                    side(alpha)
+                ),
+            ));
+        }
+        let f = self.stack.last_mut().expect("checked");
+        f.pending = None;
+        if f.best.is_none_or(|(b, _)| v > b) {
+            f.best = Some((v, child.index));
+        }
+        Ok(())
+    }
+
+    /// Whether child `c` of node `p` was searched as a scout (a null window at α that a
+    /// re-search follows when it lands inside the window).
+    fn is_scout(&self, p: u32, c: u32) -> bool {
+        let n = self.node(c);
+        let f = self.stack.last().expect("open");
+        let pvs_research = n.is_research() && n.node_kind() != NodeKind::LmrResearch;
+        self.scouts()
+            && !self.quiescence(f)
+            && n.index > 0
+            && n.index != u16::MAX
+            && !pvs_research
+            && matches!(
+                n.node_kind(),
+                NodeKind::Normal | NodeKind::Extended | NodeKind::LmrResearch
+            )
+            && self.node(p).beta.saturating_sub(f.alpha) > 1
+    }
+
+    fn enter(&mut self, id: u32) -> Result<(), TraceFileError> {
+        let n = self.node(id);
+        if let Some(p) = self.stack.last() {
+            self.child(p, id, n)?;
+        } else {
+            self.root(id, n)?;
+        }
+        self.stack.push(Frame::new(id, n));
+        Ok(())
+    }
+
+    fn root(&mut self, id: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let depth = self.iter_depth.unwrap_or(self.first_depth);
+        if !self.tree && n.depth as i32 != clamp8(depth) {
+            return Err(node_err(
+                id,
+                "depth",
+                format!(
+                    "is {}, but the root search begins at depth {depth} (rule: a root's depth \
+                     is its iteration's)",
+                    n.depth
+                ),
+            ));
+        }
+        if n.expected() != NodeType::Pv {
+            return Err(node_err(
+                id,
+                "expected",
+                format!(
+                    "is {}, but a root is expected PV (rule: expected types)",
+                    n.expected().name()
+                ),
+            ));
+        }
+        if n.node_kind() != NodeKind::Normal || n.order() != OrderSource::Generated {
+            return Err(node_err(
+                id,
+                "kind",
+                format!(
+                    "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
+                    n.node_kind().name(),
+                    n.order().name()
+                ),
+            ));
+        }
+        let aspiration = self.cfg.aspiration.enabled;
+        if (n.alpha, n.beta) != (-INF, INF) && !aspiration {
+            return Err(node_err(
+                id,
+                "alpha",
+                format!(
+                    "the root's window is ({}, {}), but without aspiration windows a root is \
+                     searched with (-inf, +inf) (rule: windows)",
+                    side(n.alpha),
+                    side(n.beta)
+                ),
+            ));
+        }
+        let end = self.root_end(id);
+        self.runs.push(RootRun {
+            id,
+            depth,
+            end,
+            failed: false,
+        });
+        Ok(())
+    }
+
+    /// The id after the last node of the root search that starts at `id`.
+    fn root_end(&self, id: u32) -> u32 {
+        let k = self.rec.roots.partition_point(|&r| r <= id);
+        self.rec
+            .roots
+            .get(k)
+            .copied()
+            .unwrap_or(self.rec.nodes.len() as u32)
+    }
+
+    /// The rules of a child `c` entered under the open node `p`.
+    fn child(&self, p: &Frame, c: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let cfg = self.cfg;
+        let pr = self.node(p.id);
+        let kind = n.node_kind();
+        // Kinds and orders against the configuration's techniques.
+        let (on, what) = match kind {
+            NodeKind::Normal => (true, ""),
+            NodeKind::Null => (cfg.null_move.enabled, "null moves (null_move.enabled)"),
+            NodeKind::McProbe => (
+                cfg.multi_cut.mc_c || cfg.multi_cut.mc_a,
+                "multi-cut (multi_cut.mc_c or multi_cut.mc_a)",
+            ),
+            NodeKind::Reduced | NodeKind::LmrResearch => {
+                (cfg.lmr.enabled, "late move reductions (lmr.enabled)")
+            }
+            NodeKind::Extended => (cfg.check_extension, "check extensions (check_extension)"),
+            NodeKind::Quiescence => (
+                self.quiescence(p),
+                "quiescence search (quiescence.enabled) at a node with no depth left",
+            ),
+        };
+        if !on {
+            return Err(node_err(
+                c,
+                "kind",
+                format!(
+                    "is {}, which needs {what}; the configuration does not search so (rule: \
+                     kinds and orders)",
+                    kind.name()
+                ),
+            ));
+        }
+        if self.quiescence(p) && kind != NodeKind::Quiescence {
+            return Err(node_err(
+                c,
+                "kind",
+                format!(
+                    "is {}, but its parent (node {}) searches captures in quiescence, whose \
+                     children are quiescence nodes (rule: kinds and orders)",
+                    kind.name(),
+                    p.id
+                ),
+            ));
+        }
+        let o = &cfg.ordering;
+        let order = n.order();
+        let (on, what) = match order {
+            OrderSource::Generated => (true, ""),
+            OrderSource::Tt => (o.tt_move && cfg.tt.enabled, "ordering.tt_move"),
+            OrderSource::Capture => (
+                o.mvv_lva || o.see || self.quiescence(p),
+                "ordering.mvv_lva, ordering.see or quiescence search",
+            ),
+            OrderSource::Killer => (o.killers, "ordering.killers"),
+            OrderSource::Refutation => (o.refutation, "ordering.refutation"),
+            OrderSource::History => (o.history, "ordering.history"),
+            OrderSource::PreviousBest => (
+                cfg.iterative && pr.is_root(),
+                "iterative deepening, at a root's move",
+            ),
+        };
+        if !on || (kind == NodeKind::Null && order != OrderSource::Generated) {
+            return Err(node_err(
+                c,
+                "order",
+                format!(
+                    "is {}, which needs {}; the configuration does not order so (rule: kinds \
+                     and orders)",
+                    order.name(),
+                    if on { "a real move" } else { what }
+                ),
+            ));
+        }
+        // Depths against the parent's.
+        if !self.tree {
+            let d = p.depth;
+            let want = match kind {
+                NodeKind::Normal | NodeKind::LmrResearch => Some(d - 1),
+                NodeKind::Extended => Some(d),
+                NodeKind::Reduced => Some(d - 1 - cfg.lmr.h),
+                NodeKind::Null => Some(d - cfg.null_move.reduction(d) - 1),
+                NodeKind::McProbe => Some(d - 1 - cfg.multi_cut.r),
+                NodeKind::Quiescence => Some(0),
+            };
+            if let Some(w) = want
+                && n.depth as i32 != clamp8(w)
+            {
+                return Err(node_err(
+                    c,
+                    "depth",
+                    format!(
+                        "is {}, but a {} child of node {} (depth {d}) has depth {w} (rule: \
+                         depths)",
+                        n.depth,
+                        kind.name(),
+                        p.id
+                    ),
+                ));
+            }
+        }
+        // Expected types: Knuth & Moore's rule; a scout's re-search is expected PV.
+        let pvs_research = n.is_research()
+            && kind != NodeKind::LmrResearch
+            && self.scouts()
+            && !self.quiescence(p);
+        let want = if kind == NodeKind::Null {
+            pr.expected().child(false)
+        } else if pvs_research {
+            NodeType::Pv
+        } else {
+            pr.expected().child(n.index == 0)
+        };
+        if n.expected() != want {
+            return Err(node_err(
+                c,
+                "expected",
+                format!(
+                    "is {}, but {} (rule: expected types)",
+                    n.expected().name(),
+                    if pvs_research {
+                        "a re-search is expected PV".to_string()
+                    } else {
+                        format!(
+                            "the {} child of a {} node is expected {}",
+                            if n.index == 0 { "first" } else { "later" },
+                            pr.expected().name(),
+                            want.name()
+                        )
+                    }
+                ),
+            ));
+        }
+        // Re-searches: the same move again, right after it returned.
+        if n.is_research() {
+            let earlier = self.rec.research_of(c).map(|e| self.node(e));
+            if let Some(e) = earlier
+                && (e.move_code != n.move_code || e.index != n.index)
+            {
+                return Err(node_err(
+                    c,
+                    "research_of",
+                    format!(
+                        "names a search of another move (index {}), but a re-search searches the \
+                         same move again (index {}) (rule: re-searches)",
+                        e.index, n.index
+                    ),
+                ));
+            }
+            let ok = match (kind, earlier.map(|e| e.node_kind())) {
+                (NodeKind::LmrResearch, Some(NodeKind::Reduced)) => true,
+                (NodeKind::LmrResearch, _) => false,
+                (_, Some(NodeKind::Null | NodeKind::McProbe | NodeKind::Quiescence)) => false,
+                _ => self.scouts(),
+            };
+            if !ok {
+                return Err(node_err(
+                    c,
+                    "kind",
+                    format!(
+                        "is {}, but it re-searches a {} child: only a reduced child is searched \
+                         again as lmr_research, and only a scout algorithm re-searches a scout \
+                         (rule: re-searches)",
+                        kind.name(),
+                        earlier.map_or("missing", |e| e.node_kind().name())
+                    ),
+                ));
+            }
+        } else if kind == NodeKind::LmrResearch {
+            return Err(node_err(
+                c,
+                "kind",
+                "is lmr_research, but no research event makes it a re-search (rule: re-searches)",
+            ));
+        }
+        self.window(p, pr, c, n)
+    }
+
+    /// Windows against the parent's window and the events that changed it.
+    fn window(&self, p: &Frame, pr: &NodeRec, c: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let (alpha, beta) = (p.alpha, pr.beta);
+        let kind = n.node_kind();
+        let got = (n.alpha, n.beta);
+        let full = (-beta, -alpha);
+        let scout = (-alpha.saturating_add(1).min(INF), -alpha);
+        let err = |rule: String| {
+            Err(node_err(
+                c,
+                "alpha",
+                format!(
+                    "the window is ({}, {}), but {rule} (rule: windows)",
+                    side(got.0),
+                    side(got.1)
+                ),
+            ))
+        };
+        let neg = |w: (i32, i32)| format!("({}, {})", side(w.0), side(w.1));
+        // Quiescence search is alpha-beta under every algorithm (stand pat needs a window).
+        if self.cfg.algo == Algorithm::Minimax && !self.quiescence(p) {
+            if got != (-INF, INF) {
+                return err("minimax searches every node with (-inf, +inf)".into());
+            }
+            return Ok(());
+        }
+        match kind {
+            NodeKind::Null => {
+                let w = (-beta, -beta + 1);
+                if got != w {
+                    return err(format!(
+                        "a null-move search is a null window at β of its parent, negated: {}",
+                        neg(w)
+                    ));
+                }
+            }
+            NodeKind::McProbe => {
+                let w = (-beta, -pr.alpha);
+                if got != w {
+                    return err(format!(
+                        "a multi-cut probe searches with its parent's window negated, {}",
+                        neg(w)
+                    ));
+                }
+            }
+            _ if self.quiescence(p) => {
+                // Stand pat raises α without an event: the upper side is at most −α.
+                if got.0 != -beta || got.1 > -alpha {
+                    return err(format!(
+                        "a quiescence child searches with (−β, −α) of its parent, within {}",
+                        neg(full)
+                    ));
+                }
+            }
+            _ if n.is_research() && kind != NodeKind::LmrResearch && self.scouts() => {
+                // The re-search of a scout that returned t: (l, β) with α ≤ l ≤ max(α, t).
+                let t = self
+                    .rec
+                    .research_of(c)
+                    .map_or(alpha, |e| -self.node(e).value);
+                let l = -got.1;
+                if got.0 != -beta || l < alpha || l > alpha.max(t) {
+                    return err(format!(
+                        "the re-search of a scout that returned {t} searches (l, β) of its \
+                         parent with α = {} ≤ l ≤ {}, negated: within {}",
+                        side(alpha),
+                        side(alpha.max(t)),
+                        neg(full)
+                    ));
+                }
+            }
+            _ if self.scouts() && n.index > 0 => {
+                if got != scout {
+                    return err(format!(
+                        "a later move of a {} node is scouted with a null window at α of its \
+                         parent, negated: {}",
+                        self.cfg.algo.name(),
+                        neg(scout)
+                    ));
+                }
+            }
+            _ => {
+                if got != full {
+                    return err(format!(
+                        "{} searches this child with (−β, −α) of its parent as its events left \
+                         it: {}",
+                        self.cfg.algo.name(),
+                        neg(full)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn exit(&mut self) -> Result<(), TraceFileError> {
+        let f = self.stack.pop().expect("the tape is valid");
+        let n = self.node(f.id);
+        self.node_value(&f, n)?;
+        if let Some(p) = self.stack.last_mut() {
+            let v = -n.value;
+            let pv = self.rec.nodes[p.id as usize].value;
+            if v == pv {
+                p.value_seen = true;
+            }
+            p.last_child = Some(f.id);
+            p.move_children |= n.node_kind() != NodeKind::Null;
+            p.grandchildren |= f.move_children;
+            p.pending_exact = !f.move_children || !f.grandchildren;
+            if n.reason() == StopReason::Aborted {
+                p.pending = None;
+            } else {
+                match n.node_kind() {
+                    NodeKind::Null => {}
+                    NodeKind::McProbe => {
+                        p.probes += 1;
+                        if v >= self.rec.nodes[p.id as usize].beta {
+                            p.probe_cuts += 1;
+                        }
+                    }
+                    _ => p.pending = Some(f.id),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A node's value against its children's returned values, its events and its bound.
+    fn node_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
+        let id = f.id;
+        let reason = n.reason();
+        let verr = |msg: String| Err(node_err(id, "value", msg));
+        let children = f.move_children;
+        match reason {
+            StopReason::Leaf
+            | StopReason::Terminal
+            | StopReason::Draw
+            | StopReason::Repetition
+            | StopReason::StandPat
+            | StopReason::TtCutoff
+                if children =>
+            {
+                return Err(node_err(
+                    id,
+                    "reason",
+                    format!(
+                        "is {}, but the node has children: it stops before it searches any move \
+                         (rule: stop reasons)",
+                        reason.name()
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        if reason == StopReason::TtCutoff {
+            let Some(t) = f.tt_cut else {
+                return Err(node_err(
+                    id,
+                    "reason",
+                    "is tt_cutoff, but no tt_hit event of the node decides it (rule: stop \
+                     reasons)",
+                ));
+            };
+            if !tt_value_matches(t, n.value) {
+                return verr(format!(
+                    "is {}, but the transposition-table entry that cut it off holds {t} (rule: \
+                     values)",
+                    n.value
+                ));
+            }
+            return Ok(());
+        } else if f.tt_cut.is_some() && reason != StopReason::Aborted {
+            return Err(node_err(
+                id,
+                "reason",
+                format!(
+                    "is {}, but a tt_hit event decided the node: tt_cutoff (rule: stop reasons)",
+                    reason.name()
+                ),
+            ));
+        }
+        match (reason, f.null_verdict) {
+            (StopReason::NullMoveCutoff, Some((v, NullVerdict::Cutoff))) => {
+                if n.value != v && n.value != n.beta {
+                    return verr(format!(
+                        "is {}, but a null-move cut-off returns the null move's value {v} (or β \
+                         = {} for a mate score) (rule: values)",
+                        n.value,
+                        side(n.beta)
+                    ));
+                }
+                return Ok(());
+            }
+            (StopReason::NullMoveCutoff, _) => {
+                return Err(node_err(
+                    id,
+                    "reason",
+                    "is null_move_cutoff, but no null_verdict event of the node says cut-off \
+                     (rule: stop reasons)",
+                ));
+            }
+            (StopReason::Aborted, _) => {}
+            (_, Some((_, NullVerdict::Cutoff))) => {
+                return Err(node_err(
+                    id,
+                    "reason",
+                    format!(
+                        "is {}, but the node's null_verdict event says cut-off: \
+                         null_move_cutoff (rule: stop reasons)",
+                        reason.name()
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        if reason == StopReason::MultiCut || (f.mc_cut && reason != StopReason::Aborted) {
+            if !f.mc_cut || reason != StopReason::MultiCut {
+                return Err(node_err(
+                    id,
+                    "reason",
+                    format!(
+                        "is {}, but {} (rule: stop reasons)",
+                        reason.name(),
+                        if f.mc_cut {
+                            "the node's multi_cut event says cut: multi_cut"
+                        } else {
+                            "no multi_cut event of the node says cut"
+                        }
+                    ),
+                ));
+            }
+            if n.value != n.beta {
+                return verr(format!(
+                    "is {}, but a multi-cut returns β = {} (rule: values)",
+                    n.value,
+                    side(n.beta)
+                ));
+            }
+            return Ok(());
+        }
+        match reason {
+            StopReason::BetaCutoff | StopReason::AllMoves | StopReason::UncertaintyCutoff => {
+                let algo_cuts = self.cfg.algo != Algorithm::Minimax;
+                if (reason == StopReason::BetaCutoff) != f.cut {
+                    return Err(node_err(
+                        id,
+                        "reason",
+                        format!(
+                            "is {}, but the node {} cutoff event (rule: stop reasons)",
+                            reason.name(),
+                            if f.cut { "has a" } else { "has no" }
+                        ),
+                    ));
+                }
+                if reason == StopReason::UncertaintyCutoff && !f.uc {
+                    return Err(node_err(
+                        id,
+                        "reason",
+                        "is uncertainty_cutoff, but the node has no uncertainty_cutoff event \
+                         (rule: stop reasons)",
+                    ));
+                }
+                let q = self.quiescence(f);
+                match f.best {
+                    Some((b, k)) => {
+                        if (q && n.value < b) || (!q && n.value != b) {
+                            return verr(format!(
+                                "is {}, but the best value its children returned is {b} (rule: \
+                                 a node's value is the best its children returned{})",
+                                n.value,
+                                if q {
+                                    ", or its stand-pat value above it"
+                                } else {
+                                    ""
+                                }
+                            ));
+                        }
+                        let from_child = n.value == b;
+                        let bi = n.best_index();
+                        if (from_child && !q && bi != Some(k as u32))
+                            || (q && !from_child && bi.is_some())
+                            || (q && from_child && bi.is_some_and(|x| x != k as u32))
+                        {
+                            return Err(node_err(
+                                id,
+                                "best_index",
+                                format!(
+                                    "is {}, but the value {} came from the move at index {k} \
+                                     (rule: values)",
+                                    bi.map_or("null".to_string(), |x| x.to_string()),
+                                    n.value
+                                ),
+                            ));
+                        }
+                    }
+                    None if !q => {
+                        if n.value != 0 || n.best_index().is_some() {
+                            return verr(format!(
+                                "is {}, but no child returned a value: a node whose every move \
+                                 was pruned returns 0 (rule: values)",
+                                n.value
+                            ));
+                        }
+                    }
+                    None => {
+                        if n.best_index().is_some() {
+                            return Err(node_err(
+                                id,
+                                "best_index",
+                                "names a move, but no child returned a value (rule: values)",
+                            ));
+                        }
+                    }
+                }
+                if algo_cuts && reason == StopReason::AllMoves && n.value >= n.beta {
+                    return verr(format!(
+                        "is {}, at or above β = {}, but the node searched all its moves without \
+                         a cut-off (rule: cut-offs)",
+                        n.value,
+                        side(n.beta)
+                    ));
+                }
+            }
+            // A stopped node keeps the best value it had: one a child returned, or 0.
+            StopReason::Aborted if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
+                return verr(format!(
+                    "is {}, but the search stopped inside the node, which then returns a value \
+                     one of its children returned, or 0 (rule: values)",
+                    n.value
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn alpha_raised(&mut self, i: usize, old: i32, new: i32) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let q = self.quiescence(f);
+        if self.cfg.algo == Algorithm::Minimax && !q {
+            return Err(event_err(
+                i,
+                "kind",
+                "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
+                 events)",
+            ));
+        }
+        if new <= old {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{old}, {new}] does not raise α in node {}: the new α must be above the old \
+                     (rule: alpha_raised events)",
+                    f.id
+                ),
+            ));
+        }
+        if (!q && old != f.alpha) || (q && old < f.alpha) {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{old}, {new}] raises α from {old}, but α of node {} is {} (rule: \
+                     alpha_raised events)",
+                    f.id,
+                    side(f.alpha)
+                ),
+            ));
+        }
+        let v = f.last_child.map_or(i32::MIN, |c| -self.node(c).value);
+        if new != v {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{old}, {new}] raises α to {new}, but the child that just returned gave \
+                     node {} the value {v} (rule: alpha_raised events)",
+                    f.id
+                ),
+            ));
+        }
+        self.stack.last_mut().expect("open").alpha = new;
+        Ok(())
+    }
+
+    fn cutoff(&mut self, i: usize, value: i32, beta: i32) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let nb = self.node(f.id).beta;
+        if beta != nb {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
+                     events)",
+                    f.id,
+                    side(nb)
+                ),
+            ));
+        }
+        if value < beta {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{value}, {beta}]: the value {value} does not reach β = {beta}, and a \
+                     cut-off needs value ≥ β (rule: cut-off events)"
+                ),
+            ));
+        }
+        if f.raised != Some(value) {
+            return Err(event_err(
+                i,
+                "kind",
+                format!(
+                    "a cut-off event in node {} must follow the alpha_raised event of the child \
+                     whose value {value} it names (rule: cut-off events)",
+                    f.id
+                ),
+            ));
+        }
+        self.stack.last_mut().expect("open").cut = true;
+        Ok(())
+    }
+
+    fn research(&mut self, i: usize) -> Result<(), TraceFileError> {
+        let f = self.stack.last_mut().expect("checked by the tape");
+        let Some(c) = f.pending.take() else {
+            return Err(event_err(
+                i,
+                "kind",
+                "a research event follows a child that returned a value (rule: re-searches)",
+            ));
+        };
+        let _ = c;
+        Ok(())
+    }
+
+    fn tt_hit(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let n = self.node(f.id);
+        if !self.cfg.tt.enabled {
+            return Err(event_err(
+                i,
+                "kind",
+                "a tt_hit event needs the transposition table (tt.enabled) (rule: events and \
+                 techniques)",
+            ));
+        }
+        let cut = d[1] >> 12 & 1 == 1;
+        if cut {
+            let uncertain = d[1] >> 10 & 1 == 1;
+            let bound = Bound::from_u8(((d[1] >> 8) & 3) as u8);
+            let tt_depth = (d[1] & 0xFF) as u8 as i8 as i32;
+            let v = d[0];
+            // The value the entry gives this node (mate scores move with the ply).
+            let here = if n.reason() == StopReason::TtCutoff && tt_value_matches(v, n.value) {
+                n.value
+            } else {
+                v
+            };
+            let decides = match bound {
+                Some(Bound::Exact) => true,
+                Some(Bound::Lower) => here >= n.beta,
+                Some(Bound::Upper) => here <= n.alpha,
+                None => false,
+            };
+            let why = if uncertain {
+                Some("its entry is uncertain".to_string())
+            } else if n.expected() == NodeType::Pv {
+                Some("the node is expected PV".to_string())
+            } else if tt_depth < f.depth && f.depth < i8::MAX as i32 {
+                Some(format!(
+                    "its entry's depth {tt_depth} is below the node's {}",
+                    f.depth
+                ))
+            } else if !decides {
+                Some("its entry's bound does not decide the window".to_string())
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(event_err(
+                    i,
+                    "data",
+                    format!(
+                        "says the entry cuts node {} off, but {why} (rule: transposition-table \
+                         cut-offs)",
+                        f.id
+                    ),
+                ));
+            }
+            self.stack.last_mut().expect("open").tt_cut = Some(v);
+        }
+        Ok(())
+    }
+
+    fn null_verdict(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let n = self.node(f.id);
+        let (v, beta) = (d[0], d[1]);
+        let verdict = u8::try_from(d[2]).ok().and_then(NullVerdict::from_u8);
+        let child = f
+            .last_child
+            .filter(|_| self.prev == Some(EventKind::Exit))
+            .map(|c| self.node(c))
+            .filter(|c| c.node_kind() == NodeKind::Null);
+        let problem = match child {
+            None => Some("a null_verdict event follows the return of a null-move child".into()),
+            Some(c) if -c.value != v => Some(format!(
+                "the null-move child returned {}, not {v}",
+                -c.value
+            )),
+            Some(_) if beta != n.beta => Some(format!("β of node {} is {}", f.id, side(n.beta))),
+            Some(_) => match verdict {
+                Some(NullVerdict::FailLow) if v >= beta => {
+                    Some(format!("{v} ≥ β = {beta} is no fail-low"))
+                }
+                Some(NullVerdict::Cutoff | NullVerdict::Verify) if v < beta => {
+                    Some(format!("{v} < β = {beta} is a fail-low"))
+                }
+                Some(NullVerdict::Verify) if !self.cfg.null_move.verified => {
+                    Some("verification needs null_move.verified".into())
+                }
+                _ => None,
+            },
+        };
+        if let Some(p) = problem {
+            return Err(event_err(
+                i,
+                "data",
+                format!("[{v}, {beta}, {}]: {p} (rule: null-move verdicts)", d[2]),
+            ));
+        }
+        let f = self.stack.last_mut().expect("open");
+        if let Some(verdict) = verdict {
+            f.null_verdict = Some((v, verdict));
+            if verdict == NullVerdict::Verify {
+                f.depth -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn zugzwang(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let n = self.node(f.id);
+        let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
+        let best = f.best.map(|b| b.0);
+        if !verified || d[1] != n.beta || d[0] >= d[1] || (best.is_some() && best != Some(d[0])) {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
+                     moves then stayed below β = {} (rule: null-move verdicts)",
+                    d[0],
+                    d[1],
+                    side(n.beta)
+                ),
+            ));
+        }
+        // The moves are searched again, at the original depth, from the entry window.
+        let f = self.stack.last_mut().expect("open");
+        f.depth += 1;
+        f.alpha = n.alpha;
+        f.best = None;
+        f.cut = false;
+        f.uc = false;
+        Ok(())
+    }
+
+    fn multi_cut(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let mc = &self.cfg.multi_cut;
+        let [cuts, c, probes, cut] = [d[0], d[1], d[2], d[3]];
+        let problem = if !(mc.mc_c || mc.mc_a) {
+            Some("multi-cut is off in the configuration".to_string())
+        } else if c != mc.c as i32 {
+            Some(format!("C is {} in the configuration", mc.c))
+        } else if probes != f.probes as i32 || probes > mc.m as i32 {
+            Some(format!(
+                "the node made {} probes (at most M = {})",
+                f.probes, mc.m
+            ))
+        } else if cuts != f.probe_cuts as i32 {
+            Some(format!("{} of its probes reached β", f.probe_cuts))
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{cuts}, {c}, {probes}, {cut}] in node {}: {p} (rule: multi-cut)",
+                    f.id
+                ),
+            ));
+        }
+        let f = self.stack.last_mut().expect("open");
+        f.mc_cut = cut == 1;
+        Ok(())
+    }
+
+    fn uncertainty_cutoff(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let n = self.node(f.id);
+        let u = &self.cfg.uncertainty;
+        let limit = (n.n_moves as f64 * u.cut_ratio) as i32;
+        let tried = f.last_child.map_or(0, |c| self.node(c).index as i32 + 1);
+        if u.mode == UncertaintyMode::Off || d[1] != limit || d[0] <= limit || d[0] != tried {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{}, {}] in node {}: an uncertainty cut-off (uncertainty.mode on) comes \
+                     after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
+                     (rule: uncertainty cut-offs)",
+                    d[0], d[1], f.id
+                ),
+            ));
+        }
+        self.stack.last_mut().expect("open").uc = true;
+        Ok(())
+    }
+
+    fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let root = self.runs.last().map(|r| r.id);
+        let n = root.map(|r| self.node(r));
+        let ok = self.cfg.aspiration.enabled
+            && n.is_some_and(|n| {
+                n.alpha == d[0]
+                    && n.beta == d[1]
+                    && n.value == d[2]
+                    && ((d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF))
+            });
+        if !ok {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{}, {}, {}]: an aspiration_fail event names the window and value of the \
+                     root search before it, which failed outside a bounded side (aspiration \
+                     windows on) (rule: aspiration windows)",
+                    d[0], d[1], d[2]
+                ),
+            ));
+        }
+        self.after_fail = true;
+        if let Some(r) = self.runs.last_mut() {
+            r.failed = true;
+        }
+        Ok(())
+    }
+
+    fn presearch(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let ps = &self.cfg.presearch;
+        if !ps.enabled || clamp8(d[0]) != f.depth || d[1] <= d[0] || d[1] - d[0] > ps.risk {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "[{}, {}, {}] in node {} (depth {}): pre-search (presearch.enabled) raises \
+                     the node's depth by 1 to Risk = {} plies (rule: pre-search)",
+                    d[0], d[1], d[2], f.id, f.depth, ps.risk
+                ),
+            ));
+        }
+        self.stack.last_mut().expect("open").depth = clamp8(d[1]);
+        Ok(())
+    }
+
+    fn prune(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
+        let f = self.stack.last().expect("checked by the tape");
+        let reason = u8::try_from(d[1]).ok().and_then(PruneReason::from_u8);
+        let ok = match reason {
+            Some(PruneReason::See) => self.cfg.quiescence.see_pruning && self.quiescence(f),
+            Some(PruneReason::Uncertainty) => f.uc,
+            None => false,
+        };
+        if !ok {
+            return Err(event_err(
+                i,
+                "data",
+                format!(
+                    "prunes with reason {} in node {}, but {} (rule: pruned moves)",
+                    reason.map_or("?", |r| r.name()),
+                    f.id,
+                    if reason == Some(PruneReason::See) {
+                        "SEE pruning happens in quiescence search with quiescence.see_pruning"
+                    } else {
+                        "a quiet move is pruned for uncertainty only after the node's \
+                         uncertainty cut-off"
+                    }
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The summary against the roots: each finished iteration's depth, value and node count is
+    /// that of its root searches, and the root value is the last finished one's.
+    fn finish(self) -> Result<(), TraceFileError> {
+        let s = &self.h.summary;
+        let user = s.stopped == Some(StopCause::User);
+        // The finished iterations: for a search, the root searches grouped by depth (an
+        // aspiration re-search belongs to its iteration); the page's Stop lists every root
+        // search that finished.
+        let mut want: Vec<(i32, u32, u64)> = Vec::new(); // depth, last root, nodes
+        let mut group_start: Option<usize> = None;
+        for (k, r) in self.runs.iter().enumerate() {
+            let n = self.node(r.id);
+            let finished = n.reason() != StopReason::Aborted;
+            if user {
+                if finished {
+                    want.push((r.depth, r.id, (r.end - r.id) as u64));
+                }
+                continue;
+            }
+            let start = *group_start.get_or_insert(k);
+            if r.failed {
+                continue;
+            }
+            group_start = None;
+            if finished {
+                let nodes = (r.end - self.runs[start].id) as u64;
+                want.push((r.depth, r.id, nodes));
+            }
+        }
+        if s.iterations.len() != want.len() {
+            return Err(TraceFileError::header(
+                "summary.iterations",
+                invalid(format!(
+                    "lists {} iterations, but the event tape finishes {} (rule: the summary \
+                     against the roots)",
+                    s.iterations.len(),
+                    want.len()
+                )),
+            ));
+        }
+        for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
+            let field = |f: &str| format!("summary.iterations[{k}].{f}");
+            let n = self.node(root);
+            let problem = if it.depth != depth {
+                Some((
+                    field("depth"),
+                    format!(
+                        "is {}, but its root (node {root}) was searched at depth {depth}",
+                        it.depth
+                    ),
+                ))
+            } else if it.value != n.value {
+                Some((
+                    field("value"),
+                    format!(
+                        "is {}, but its root (node {root}) returned {}",
+                        it.value, n.value
+                    ),
+                ))
+            } else if it.nodes != nodes {
+                Some((
+                    field("nodes"),
+                    format!("is {}, but its root searches made {nodes} nodes", it.nodes),
+                ))
+            } else {
+                None
+            };
+            if let Some((f, msg)) = problem {
+                return Err(TraceFileError::header(
+                    &f,
+                    invalid(format!("{msg} (rule: the summary against the roots)")),
+                ));
+            }
+        }
+        if let Some(&(_, root, _)) = want.last() {
+            let n = self.node(root);
+            if s.value != Some(n.value) {
+                return Err(TraceFileError::header(
+                    "summary.value",
+                    invalid(format!(
+                        "is {}, but the last finished root (node {root}) returned {} (rule: the \
+                         summary against the roots)",
+                        s.value.map_or("null".to_string(), |v| v.to_string()),
+                        n.value
+                    )),
+                ));
+            }
+            if !user && s.uncertain != n.uncertain() {
+                return Err(TraceFileError::header(
+                    "summary.uncertain",
+                    invalid(format!(
+                        "is {}, but the last finished root (node {root}) is {}uncertain (rule: \
+                         the summary against the roots)",
+                        s.uncertain,
+                        if n.uncertain() { "" } else { "not " }
+                    )),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a node's value is what a transposition-table entry holding `stored` gives it: the
+/// same value, or a mate score moved by the node's ply (the table stores mates relative to the
+/// node; the game's mate bound is not in the file, so any ply shift toward zero is accepted).
+fn tt_value_matches(stored: i32, value: i32) -> bool {
+    if stored == value {
+        return true;
+    }
+    let shift = stored.abs() - value.abs();
+    stored.signum() == value.signum()
+        && (0..=crate::search::MAX_PLY as i32).contains(&shift)
+        && stored.abs() >= 10_000
+}
