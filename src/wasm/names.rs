@@ -1,5 +1,5 @@
 //! Naming the nodes of a trace on the page's thread, for any input: the move into a node (SAN
-//! for chess, the child index for trees), the path from the root, the position (FEN), and the
+//! for chess, the child index for trees, the game's notation for the small games), the path from the root, the position (FEN), and the
 //! moves a node never searched.
 //!
 //! The handle keeps no column of its own: the page's store already holds every node's parent
@@ -43,7 +43,7 @@ pub struct Names {
 struct Unsearched {
     /// Move codes (the trace's `move_code` of the child each would have been).
     codes: Vec<u16>,
-    /// Their names: SAN for chess, the child index for trees.
+    /// Their names: SAN for chess, the child index for trees, the game's notation for the small games.
     names: Vec<String>,
 }
 
@@ -165,7 +165,8 @@ impl Names {
         Ok(pos)
     }
 
-    /// A tree position at the end of `path`, replayed from the root (trees are cheap).
+    /// A tree or small-game position at the end of `path`, replayed from the root (they are
+    /// cheap to replay).
     fn tree_position<G: Game>(root: G, path: Path) -> Result<G, String> {
         let mut buf = Vec::new();
         let mut pos = root;
@@ -210,6 +211,21 @@ impl Names {
                 q,
                 searched,
             )),
+            Prepared::TicTacToe(p) => Ok(unsearched_codes(
+                &Self::tree_position(*p, path)?,
+                q,
+                searched,
+            )),
+            Prepared::Nim(p) => Ok(unsearched_codes(
+                &Self::tree_position(*p, path)?,
+                q,
+                searched,
+            )),
+            Prepared::Connect4(p) => Ok(unsearched_codes(
+                &Self::tree_position(*p, path)?,
+                q,
+                searched,
+            )),
         }
     }
 
@@ -223,7 +239,7 @@ impl Names {
         match self.chess_at(path.parent())? {
             Position::Chess(pos) => Ok(play_chess(&pos, code, path.id(last))?.1),
             Position::Other if code == NONE16 => Ok("--".into()),
-            Position::Other => Ok(code.to_string()),
+            Position::Other => Ok(self.prepared.notation().name(code)),
         }
     }
 }
@@ -260,7 +276,7 @@ impl Names {
     }
 
     /// The name of the move with trace code `code` in the position at the end of `path` (SAN
-    /// for chess, the child index for trees); "?" when there is no such move.
+    /// for chess, the child index for trees, the game's notation for the small games); "?" when there is no such move.
     pub fn move_name(&mut self, path: &[u32], code: u16) -> String {
         let Ok(path) = one_path(path) else {
             return "?".into();
@@ -270,7 +286,7 @@ impl Names {
                 .play_code(code)
                 .map_or_else(|| "?".into(), |(_, san)| san),
             Ok(Position::Other) if code == NONE16 => "--".into(),
-            Ok(Position::Other) => code.to_string(),
+            Ok(Position::Other) => self.prepared.notation().name(code),
             Err(_) => "?".into(),
         }
     }
@@ -317,7 +333,10 @@ impl Names {
                         .map_or_else(|| "?".to_string(), |m| pos.san(m))
                 })
                 .collect(),
-            Position::Other => codes.iter().map(u16::to_string).collect(),
+            Position::Other => {
+                let notation = self.prepared.notation();
+                codes.iter().map(|&c| notation.name(c)).collect()
+            }
         };
         to_js(&Unsearched { codes, names })
     }
