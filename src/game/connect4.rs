@@ -285,6 +285,13 @@ impl Game for Connect4 {
         !self.unsafe_null_move
     }
 
+    /// The game is over. Chess searches a checked side at the horizon one step more so that
+    /// checkmate is not mistaken for an evaluation; a finished game is treated the same way,
+    /// so a win on the last ply scores as a win, never as an evaluation.
+    fn in_check(&self) -> bool {
+        self.over()
+    }
+
     fn side(&self) -> usize {
         self.side as usize
     }

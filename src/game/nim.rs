@@ -176,6 +176,13 @@ impl Game for Nim {
         mix(u64::from_le_bytes(self.piles))
     }
 
+    /// The game is over. Chess searches a checked side at the horizon one step more so that
+    /// checkmate is not mistaken for an evaluation; a finished game is treated the same way,
+    /// so a win on the last ply scores as a win, never as an evaluation.
+    fn in_check(&self) -> bool {
+        self.objects() == 0
+    }
+
     fn side(&self) -> usize {
         self.side as usize
     }

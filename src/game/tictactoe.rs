@@ -238,6 +238,13 @@ impl Game for TicTacToe {
         mix(self.x as u64 | (self.o as u64) << 9)
     }
 
+    /// The game is over. Chess searches a checked side at the horizon one step more so that
+    /// checkmate is not mistaken for an evaluation; a finished game is treated the same way,
+    /// so a win on the last ply scores as a win, never as an evaluation.
+    fn in_check(&self) -> bool {
+        three(self.x) || three(self.o) || self.x | self.o == FULL
+    }
+
     fn side(&self) -> usize {
         usize::from(!self.x_to_move())
     }
