@@ -169,7 +169,11 @@ impl RefGame for RefNim {
     /// Bouton (1901).
     fn eval(&self) -> i32 {
         let wins = if self.misere && self.piles.iter().all(|&p| p <= 1) {
-            self.piles.iter().filter(|&&p| p == 1).count() % 2 == 0
+            self.piles
+                .iter()
+                .filter(|&&p| p == 1)
+                .count()
+                .is_multiple_of(2)
         } else {
             self.piles.iter().fold(0, |s, &p| s ^ p) != 0
         };
@@ -199,7 +203,7 @@ impl RefC4 {
         p
     }
     fn to_move(&self) -> u8 {
-        if self.moves % 2 == 0 { 1 } else { 2 }
+        if self.moves.is_multiple_of(2) { 1 } else { 2 }
     }
     fn drop_in(&self, col: usize) -> RefC4 {
         let mut c = self.clone();

@@ -180,7 +180,7 @@ impl Connect4 {
     /// The board as six rows, top first: `x` for the first player's discs, `o` for the
     /// second's, `.` for empty cells.
     pub fn diagram(&self) -> String {
-        let first = if self.discs % 2 == 0 {
+        let first = if self.discs.is_multiple_of(2) {
             self.mine
         } else {
             self.mine ^ self.mask
@@ -273,7 +273,7 @@ impl Game for Connect4 {
 
     /// Passing is no rule of Connect Four; only the unsafe demonstration passes.
     fn null_move(&self) -> Option<Self> {
-        (self.unsafe_null_move && !self.over()).then(|| Connect4 {
+        (self.unsafe_null_move && !self.over()).then_some(Connect4 {
             mine: self.mine ^ self.mask,
             side: self.side ^ 1,
             ..*self

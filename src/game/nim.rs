@@ -155,7 +155,11 @@ impl Game for Nim {
     fn evaluate(&self) -> Value {
         let nim_sum = self.piles().iter().fold(0u8, |s, &n| s ^ n);
         let wins = if self.misere && self.piles().iter().all(|&n| n <= 1) {
-            self.piles().iter().filter(|&&n| n == 1).count() % 2 == 0
+            self.piles()
+                .iter()
+                .filter(|&&n| n == 1)
+                .count()
+                .is_multiple_of(2)
         } else {
             nim_sum != 0
         };

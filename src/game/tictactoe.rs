@@ -59,7 +59,7 @@ pub struct TicTacToe {
 }
 
 fn three(marks: u16) -> bool {
-    LINES.iter().any(|&l| marks & l == l)
+    LINES.iter().any(|&l| (marks & l) ^ l == 0)
 }
 
 impl Default for TicTacToe {
