@@ -691,3 +691,44 @@ fn traces_round_trip_with_the_games_notation() {
     let e = prunescope::trace::file::read(bad.as_bytes()).unwrap_err();
     assert!(e.to_string().contains("tic-tac-toe square"), "{e}");
 }
+
+/// Bad positions end with status 1 and a message naming the argument and what is wrong.
+#[test]
+fn cli_refuses_bad_positions_by_name() {
+    for (args, says) in [
+        (
+            &["tictactoe", "xx./.../..."][..],
+            "POSITION: tic-tac-toe position: 2 X and 0 O",
+        ),
+        (
+            &["tictactoe", "abc"][..],
+            "expected three rows of three squares",
+        ),
+        (
+            &["nim", "--piles", "1,,2"][..],
+            "--piles: nim: '1,,2' is not a list",
+        ),
+        (
+            &["nim", "--piles", "1,2,3,4,5,6,7,8,9"][..],
+            "piles must number 1 to 8",
+        ),
+        (&["nim", "--piles", "300"][..], "pile 1 has 300 objects"),
+        (&["connect4", "48"][..], "'8' at move 2 is not a column"),
+        (
+            &["connect4", "1111111"][..],
+            "move 7 plays column 1, which is full",
+        ),
+        (
+            &["connect4", "12121213"][..],
+            "over (four in a row) before move 8",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_prunescope"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
