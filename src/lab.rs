@@ -6,9 +6,14 @@ use crate::game::Game;
 use crate::game::Value;
 use crate::game::chess::ChessPos;
 use crate::game::chess::fen::FenError;
+use crate::game::connect4::{Connect4, Connect4Error};
+use crate::game::nim::{Nim, NimError};
+use crate::game::notation::Notation;
 use crate::game::synthetic::{SynthError, SynthParams};
+use crate::game::tictactoe::{TicTacToe, TicTacToeError};
 use crate::game::tree::{ParseError, Tree};
 use crate::search::config::{ConfigError, SearchConfig};
+use crate::search::soundness::check_small_game;
 use crate::search::{SearchResult, Searcher, StopCause};
 use crate::trace::record::Recorder;
 use crate::trace::schema::StopReason;
@@ -28,6 +33,12 @@ pub enum InputError {
     /// The FEN does not describe a legal position.
     #[error(transparent)]
     Chess(#[from] FenError),
+    #[error(transparent)]
+    TicTacToe(#[from] TicTacToeError),
+    #[error(transparent)]
+    Nim(#[from] NimError),
+    #[error(transparent)]
+    Connect4(#[from] Connect4Error),
 }
 
 impl InputError {
@@ -37,6 +48,9 @@ impl InputError {
             InputError::Tree(_) => "tree".to_string(),
             InputError::Random(e) => format!("random.{}", e.param()),
             InputError::Chess(_) => "fen".to_string(),
+            InputError::TicTacToe(_) => "tictactoe.position".to_string(),
+            InputError::Nim(_) => "nim.piles".to_string(),
+            InputError::Connect4(_) => "connect4.position".to_string(),
         }
     }
 }
@@ -83,6 +97,25 @@ pub enum Input {
     Random(SynthParams),
     /// A chess position.
     Chess { fen: String },
+    /// A tic-tac-toe position in the notation of docs/games.md (`x.o/.x./..o`).
+    #[serde(rename = "tictactoe")]
+    TicTacToe { position: String },
+    /// Nim: the pile sizes, and misère play (whoever takes the last object loses) or normal.
+    Nim {
+        piles: Vec<u32>,
+        #[serde(default)]
+        misere: bool,
+    },
+    /// A Connect Four position: the columns played from the empty board (`4453`, docs/games.md).
+    /// `unsafe_null_move` lets null-move pruning run although zugzwang makes it unsound there:
+    /// the zugzwang lesson's demonstration.
+    #[serde(rename = "connect4")]
+    Connect4 {
+        #[serde(default)]
+        position: String,
+        #[serde(default)]
+        unsafe_null_move: bool,
+    },
 }
 
 /// A parsed, ready-to-search input.
@@ -90,6 +123,9 @@ pub enum Prepared {
     Tree(Tree),
     Random(SynthParams),
     Chess(ChessPos),
+    TicTacToe(TicTacToe),
+    Nim(Nim),
+    Connect4(Connect4),
 }
 
 impl Input {
@@ -102,6 +138,14 @@ impl Input {
                 Prepared::Random(p.clone())
             }
             Input::Chess { fen } => Prepared::Chess(ChessPos::from_fen(fen)?),
+            Input::TicTacToe { position } => Prepared::TicTacToe(TicTacToe::parse(position)?),
+            Input::Nim { piles, misere } => Prepared::Nim(Nim::new(piles, *misere)?),
+            Input::Connect4 {
+                position,
+                unsafe_null_move,
+            } => Prepared::Connect4(
+                Connect4::parse(position)?.with_unsafe_null_move(*unsafe_null_move),
+            ),
         })
     }
 
@@ -110,6 +154,9 @@ impl Input {
             Input::Tree { .. } => "tree",
             Input::Random(_) => "random",
             Input::Chess { .. } => "chess",
+            Input::TicTacToe { .. } => "tictactoe",
+            Input::Nim { .. } => "nim",
+            Input::Connect4 { .. } => "connect4",
         }
     }
 }
@@ -120,7 +167,8 @@ pub struct Summary {
     /// Root value from the root side to move's view, from the last finished iteration; `None`
     /// when the search stopped before any iteration finished.
     pub value: Option<Value>,
-    /// The best line: UCI moves for chess, child indices for trees.
+    /// The best line: UCI moves for chess, child indices for trees, the game's own notation for
+    /// the small games (docs/games.md).
     pub best_line: Vec<String>,
     /// The best line in SAN (chess only; empty otherwise).
     pub best_line_san: Vec<String>,
@@ -180,13 +228,38 @@ impl Summary {
 }
 
 impl Prepared {
-    /// Runs the search with `tracer`. Explicit trees are searched to their leaves.
+    /// How moves of this input are named in traces and summaries.
+    pub fn notation(&self) -> Notation {
+        match self {
+            Prepared::Tree(_) | Prepared::Random(_) => Notation::Index,
+            Prepared::Chess(_) => Notation::Uci,
+            Prepared::TicTacToe(_) => Notation::TicTacToe,
+            Prepared::Nim(_) => Notation::Nim,
+            Prepared::Connect4(_) => Notation::Connect4,
+        }
+    }
+
+    /// Validates `cfg` for this input: its parameters, and for the small games that it asks
+    /// only for techniques the game accepts (search/soundness.rs).
+    pub fn check_config(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+        cfg.validate()?;
+        match self {
+            Prepared::TicTacToe(_) => check_small_game("tic-tac-toe", cfg, false),
+            Prepared::Nim(_) => check_small_game("Nim", cfg, false),
+            Prepared::Connect4(p) => check_small_game("Connect Four", cfg, p.unsafe_null_move()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Runs the search with `tracer`. Explicit trees are searched to their leaves; the small
+    /// games to `cfg.depth`, which the CLI sets to the whole game for tic-tac-toe and Nim.
     pub fn search<T: Tracer>(
         &self,
         cfg: &SearchConfig,
         tracer: &mut T,
     ) -> Result<Summary, ConfigError> {
-        cfg.validate()?;
+        self.check_config(cfg)?;
+        let notation = self.notation();
         Ok(match self {
             Prepared::Tree(t) => {
                 let r = Searcher::new(cfg.clone(), tracer).run_to_leaves(&t.root());
@@ -206,6 +279,18 @@ impl Prepared {
                 let mut s = summarize(r, |m| pos.uci(*m));
                 s.best_line_san = san;
                 s
+            }
+            Prepared::TicTacToe(pos) => {
+                let r = Searcher::new(cfg.clone(), tracer).run(pos);
+                summarize(r, |m| notation.name(pos.move_code(*m, 0)))
+            }
+            Prepared::Nim(pos) => {
+                let r = Searcher::new(cfg.clone(), tracer).run(pos);
+                summarize(r, |m| notation.name(pos.move_code(*m, 0)))
+            }
+            Prepared::Connect4(pos) => {
+                let r = Searcher::new(cfg.clone(), tracer).run(pos);
+                summarize(r, |m| notation.name(pos.move_code(*m, 0)))
             }
         })
     }

@@ -1308,3 +1308,56 @@ fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
     assert_eq!(small_depths(Experiment::Schaeffer).unwrap(), [2, 3, 4, 5]);
     assert!(run_position("presearch", BK, 0, "3").is_err());
 }
+
+#[wasm_bindgen_test]
+fn small_games_search_and_name_moves_in_their_notation() {
+    let text = r#"{"kind":"tictactoe","position":"x.o/.x./..o"}"#;
+    let mut s = Session::new(js(text), js(r#"{"algo":"alphabeta","depth":5}"#))
+        .map_err(message)
+        .unwrap();
+    assert_eq!(s.kind(), "tictactoe");
+    let (batches, result) = run_collect(&mut s, 1000);
+    let input = Input::TicTacToe {
+        position: "x.o/.x./..o".into(),
+    };
+    let cfg = SearchConfig {
+        algo: Algorithm::AlphaBeta,
+        depth: 5,
+        ..Default::default()
+    };
+    let (nsum, nrec) = native(&input, &cfg);
+    let summary = get(&result, "summary");
+    assert_eq!(num(&summary, "value"), nsum.value.unwrap() as f64);
+    assert_eq!(assemble(&batches), rec_bytes(&nrec));
+
+    let root: &[(u32, u16)] = &[];
+    let mut names = Names::new(js(text), JsValue::UNDEFINED).unwrap();
+    assert!(!names.is_chess());
+    assert_eq!(names.move_name(&paths(&[root]), 4), "b2");
+    let mut names =
+        Names::new(js(r#"{"kind":"nim","piles":[1,3,5]}"#), JsValue::UNDEFINED).unwrap();
+    assert_eq!(names.move_name(&paths(&[root]), 2 * 256 + 2), "p3-2");
+    let mut names = Names::new(
+        js(r#"{"kind":"connect4","position":"44"}"#),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    assert_eq!(names.move_name(&paths(&[root]), 3), "4");
+    assert_eq!(
+        strings(names.labels(&paths(&[&[(1, 3)]])).unwrap()),
+        vec!["4"]
+    );
+
+    // A technique the game refuses is refused when the session is made, by name.
+    let e = Session::new(
+        js(r#"{"kind":"connect4"}"#),
+        js(r#"{"quiescence":{"enabled":true}}"#),
+    )
+    .map(|_| ())
+    .map_err(message)
+    .unwrap_err();
+    assert!(
+        e.contains("quiescence cannot be used on Connect Four"),
+        "{e}"
+    );
+}

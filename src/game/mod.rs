@@ -1,8 +1,13 @@
 //! The one trait every searchable game implements, and the games: textbook trees
-//! ([`tree`]), seeded synthetic trees ([`synthetic`]) and chess ([`chess`]).
+//! ([`tree`]), seeded synthetic trees ([`synthetic`]), chess ([`chess`]) and the small games
+//! courses teach with ([`tictactoe`], [`nim`], [`connect4`]; docs/games.md).
 
 pub mod chess;
+pub mod connect4;
+pub mod nim;
+pub mod notation;
 pub mod synthetic;
+pub mod tictactoe;
 pub mod tree;
 
 /// A score from the side to move's point of view (negamax convention).
@@ -14,6 +19,14 @@ pub const INF: Value = 1_000_000_000;
 
 /// Largest magnitude a game may report as a real value (leaves, evaluations, mate scores).
 pub const MAX_GAME_VALUE: Value = INF - 1;
+
+/// A won game in the small games (tic-tac-toe, Nim, Connect Four) is worth `WIN − p` to the
+/// winner, `p` the plies from the search's root to the end: a sooner win scores higher.
+pub const WIN: Value = 1000;
+
+/// Values at or beyond ±`WIN_BOUND` are wins and losses of the small games (their
+/// [`Game::MATE_BOUND`]): no search is 200 plies deep, and their evaluations stay far below.
+pub const WIN_BOUND: Value = WIN - 200;
 
 /// What the move-ordering and pruning heuristics need to know about a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -86,6 +86,14 @@ pub enum ConfigError {
     NotAssignment(String),
     #[error("{param} needs {requirement}")]
     Needs { param: String, requirement: String },
+    /// A technique the game does not accept (search/soundness.rs).
+    #[error("{technique} cannot be used on {game}: {reason}")]
+    NotForGame {
+        param: String,
+        technique: String,
+        game: String,
+        reason: String,
+    },
 }
 
 fn range_words(min: f64, max: f64, min_exclusive: bool) -> String {
@@ -103,7 +111,8 @@ impl ConfigError {
         match self {
             ConfigError::OutOfRange { param, .. }
             | ConfigError::BadValue { param, .. }
-            | ConfigError::Needs { param, .. } => Some(param),
+            | ConfigError::Needs { param, .. }
+            | ConfigError::NotForGame { param, .. } => Some(param),
             ConfigError::Group { name } => Some(name),
             ConfigError::UnknownAlgorithm(_) => Some("algo"),
             _ => None,

@@ -11,6 +11,7 @@ pub mod config;
 mod moves;
 pub mod ordering;
 pub mod quiescence;
+pub mod soundness;
 pub mod techniques;
 pub mod window;
 

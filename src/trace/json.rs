@@ -6,7 +6,7 @@ use super::file::walk::{TraceGame, Walk, WithGame, with_game};
 use super::record::{NodeRec, Recorder};
 use crate::game::INF;
 use crate::game::Value;
-use crate::game::chess::code_to_uci;
+use crate::game::notation::Notation;
 use crate::lab::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::schema::{EventKind, NONE16, PruneReason, StopReason};
@@ -26,7 +26,8 @@ pub struct Pruned {
     /// Child index (trees) — present for explicit and synthetic trees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub child: Option<u32>,
-    /// UCI move (chess).
+    /// The move in the game's notation: UCI (chess), a square (tic-tac-toe), `p3-2` (Nim), a
+    /// column (Connect Four).
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<String>,
     /// The node's stop reason, or the move's own (`see`, `uncertainty_cutoff`) from a `prune`
@@ -43,7 +44,9 @@ pub struct NodeJson {
     /// Child indices from the root (trees).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<Vec<u32>>,
-    /// UCI move into this node (chess; absent at a root, "0000" for the null move).
+    /// The move into this node in the game's notation (absent at a root and for trees): UCI
+    /// for chess ("0000" for the null move), docs/games.md for the small games ("--" for the
+    /// null move).
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<String>,
     /// SAN of that move (chess; "--" for the null move).
@@ -170,6 +173,7 @@ pub fn write_trace<W: Write>(
             w: &mut w,
             rec,
             chess: matches!(prepared, Prepared::Chess(_)),
+            notation: prepared.notation(),
             explicit_tree: matches!(prepared, Prepared::Tree(_)),
             quiescence: config.quiescence.enabled,
         },
@@ -260,6 +264,7 @@ struct WriteNodes<'a, W: Write> {
     w: &'a mut W,
     rec: &'a Recorder,
     chess: bool,
+    notation: Notation,
     explicit_tree: bool,
     quiescence: bool,
 }
@@ -272,9 +277,11 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             w,
             rec,
             chess,
+            notation,
             explicit_tree,
             quiescence,
         } = self;
+        let named = notation.named();
         let children = Children::of(&rec.nodes);
         let own = own_prune_reasons(rec);
         let mut walk = Walk::new(root, quiescence);
@@ -315,9 +322,11 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 pruned: Vec::new(),
                 research_of: rec.research_of(id as u32),
             };
-            if chess {
+            if named {
                 if !n.is_root() {
-                    node.mv = Some(code_to_uci(n.move_code));
+                    node.mv = Some(notation.name(n.move_code));
+                }
+                if chess && !n.is_root() {
                     node.san = Some(if n.move_code == NONE16 {
                         "--".to_string()
                     } else {
@@ -349,8 +358,8 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             node.pruned = listed
                 .iter()
                 .map(|&(c, reason)| Pruned {
-                    child: (!chess).then_some(c as u32),
-                    mv: chess.then(|| code_to_uci(c)),
+                    child: (!named).then_some(c as u32),
+                    mv: named.then(|| notation.name(c)),
                     reason,
                 })
                 .collect();

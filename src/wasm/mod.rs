@@ -116,8 +116,9 @@ pub(crate) fn strip_position(msg: String) -> String {
 pub(crate) fn parse_input(input: &JsValue) -> Result<Input, String> {
     from_js(input).map_err(|e| {
         format!(
-            "invalid input: {e} (expected {{kind: 'tree', text}}, {{kind: 'chess', fen}} or \
-             {{kind: 'random', branching, depth, seed, ordering}})"
+            "invalid input: {e} (expected {{kind: 'tree', text}}, {{kind: 'chess', fen}}, \
+             {{kind: 'random', branching, depth, seed, ordering}}, {{kind: 'tictactoe', \
+             position}}, {{kind: 'nim', piles, misere}} or {{kind: 'connect4', position}})"
         )
     })
 }

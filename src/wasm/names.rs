@@ -1,5 +1,5 @@
 //! Naming the nodes of a trace on the page's thread, for any input: the move into a node (SAN
-//! for chess, the child index for trees), the path from the root, the position (FEN), and the
+//! for chess, the child index for trees, the game's notation for the small games), the path from the root, the position (FEN), and the
 //! moves a node pruned, with their reasons.
 //!
 //! The handle keeps no column of its own: the page's store already holds every node's parent
@@ -52,7 +52,8 @@ struct PrunedLists {
     reasons: Vec<u8>,
     /// The reasons' schema names (a stop reason's or a prune reason's), each once.
     reason_names: Vec<&'static str>,
-    /// The moves' names (SAN for chess, the child index for trees), when asked for.
+    /// The moves' names (SAN for chess, the child index for trees, the game's notation for
+    /// the small games), when asked for.
     names: Option<Vec<String>>,
 }
 
@@ -173,7 +174,8 @@ impl Names {
         Ok(pos)
     }
 
-    /// A tree position at the end of `path`, replayed from the root (trees are cheap).
+    /// A tree or small-game position at the end of `path`, replayed from the root (they are
+    /// cheap to replay).
     fn tree_position<G: Game>(root: G, path: Path) -> Result<G, String> {
         let mut buf = Vec::new();
         let mut pos = root;
@@ -207,6 +209,9 @@ impl Names {
             }
             Prepared::Tree(t) => Ok(considered_codes(&Self::tree_position(t.root(), path)?, q)),
             Prepared::Random(p) => Ok(considered_codes(&Self::tree_position(p.root(), path)?, q)),
+            Prepared::TicTacToe(p) => Ok(considered_codes(&Self::tree_position(*p, path)?, q)),
+            Prepared::Nim(p) => Ok(considered_codes(&Self::tree_position(*p, path)?, q)),
+            Prepared::Connect4(p) => Ok(considered_codes(&Self::tree_position(*p, path)?, q)),
         }
     }
 
@@ -220,7 +225,10 @@ impl Names {
                         .map_or_else(|| "?".to_string(), |m| pos.san(m))
                 })
                 .collect(),
-            Position::Other => codes.iter().map(u16::to_string).collect(),
+            Position::Other => {
+                let notation = self.prepared.notation();
+                codes.iter().map(|&c| notation.name(c)).collect()
+            }
         })
     }
 
@@ -234,7 +242,7 @@ impl Names {
         match self.chess_at(path.parent())? {
             Position::Chess(pos) => Ok(play_chess(&pos, code, path.id(last))?.1),
             Position::Other if code == NONE16 => Ok("--".into()),
-            Position::Other => Ok(code.to_string()),
+            Position::Other => Ok(self.prepared.notation().name(code)),
         }
     }
 }
@@ -271,7 +279,7 @@ impl Names {
     }
 
     /// The name of the move with trace code `code` in the position at the end of `path` (SAN
-    /// for chess, the child index for trees); "?" when there is no such move.
+    /// for chess, the child index for trees, the game's notation for the small games); "?" when there is no such move.
     pub fn move_name(&mut self, path: &[u32], code: u16) -> String {
         let Ok(path) = one_path(path) else {
             return "?".into();
@@ -281,7 +289,7 @@ impl Names {
                 .play_code(code)
                 .map_or_else(|| "?".into(), |(_, san)| san),
             Ok(Position::Other) if code == NONE16 => "--".into(),
-            Ok(Position::Other) => code.to_string(),
+            Ok(Position::Other) => self.prepared.notation().name(code),
             Err(_) => "?".into(),
         }
     }

@@ -336,7 +336,9 @@ impl Session {
 
 #[wasm_bindgen]
 impl Session {
-    /// Parses `input` (`{kind:'tree', text}`, `{kind:'chess', fen}` or `{kind:'random', ...}`)
+    /// Parses `input` (`{kind:'tree', text}`, `{kind:'chess', fen}`, `{kind:'random', ...}`,
+    /// `{kind:'tictactoe', position}`, `{kind:'nim', piles, misere}` or
+    /// `{kind:'connect4', position, unsafe_null_move}`; docs/trace-format.md)
     /// and `config` (`{algo, depth, iterative, node_cap}` and the technique groups, every field
     /// optional). Throws an `Error` whose message says what is wrong.
     #[wasm_bindgen(constructor)]
@@ -344,6 +346,10 @@ impl Session {
         let input = parse_input(&input).map_err(err)?;
         let config = parse_config(&config).map_err(err)?;
         let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
+        // The small games refuse techniques they do not accept, by name, before any search.
+        prepared
+            .check_config(&config)
+            .map_err(|e| err(e.to_string()))?;
         Ok(Session {
             input,
             prepared,

@@ -9,12 +9,11 @@
 use super::error::{Location, Problem, TraceFileError, invalid};
 use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
-use crate::game::chess::code_to_uci;
+use crate::game::notation::Notation;
 use crate::game::{Game, INF};
 use crate::lab::Prepared;
 use crate::search::StopCause;
 use crate::search::config::SearchConfig;
-use crate::trace::diff::uci_to_code;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace::schema::{
     Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, NO_PARENT,
@@ -30,6 +29,8 @@ pub(crate) enum GameKind {
     /// A synthetic tree.
     Random,
     Chess,
+    /// Tic-tac-toe, Nim or Connect Four: moves named in the game's notation.
+    Small(Notation),
 }
 
 impl GameKind {
@@ -38,20 +39,29 @@ impl GameKind {
             Prepared::Tree(_) => GameKind::Tree,
             Prepared::Random(_) => GameKind::Random,
             Prepared::Chess(_) => GameKind::Chess,
+            _ => GameKind::Small(p.notation()),
         }
+    }
+    /// How the game names its moves.
+    pub(crate) fn notation(self) -> Notation {
+        match self {
+            GameKind::Tree | GameKind::Random => Notation::Index,
+            GameKind::Chess => Notation::Uci,
+            GameKind::Small(n) => n,
+        }
+    }
+    /// The game names moves in a `move` field (all but trees, which carry a `path`).
+    pub(crate) fn named(self) -> bool {
+        self.notation().named()
     }
     /// The JSON field that carries the move into a node.
     pub(crate) fn move_field(self) -> &'static str {
-        if self == GameKind::Chess {
-            "move"
-        } else {
-            "path"
-        }
+        if self.named() { "move" } else { "path" }
     }
-    /// A move code in words: `"e2e4"` or `child 3`.
+    /// A move code in words: `"e2e4"`, `"b2"` or `child 3`.
     pub(crate) fn name_move(self, code: u16) -> String {
         match self {
-            GameKind::Chess => format!("\"{}\"", code_to_uci(code)),
+            _ if self.named() => format!("\"{}\"", self.notation().name(code)),
             _ if code == NONE16 => "the null move".to_string(),
             _ => format!("child {code}"),
         }
@@ -65,8 +75,8 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
         .input
         .prepare()
         .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
-    h.config
-        .validate()
+    prepared
+        .check_config(&h.config)
         .map_err(|e| TraceFileError::header("config", invalid(e)))?;
     Ok(prepared)
 }
@@ -387,7 +397,7 @@ impl<G: TraceGame> NodeCheck<G> {
                         "{what} is not one of the moves its parent considered (a legal move; at \
                          a quiescence node, a legal capture or promotion)"
                     ),
-                    GameKind::Chess => {
+                    GameKind::Chess | GameKind::Small(_) => {
                         format!("{what} is not a legal move in its parent's position")
                     }
                     _ => format!(
@@ -903,22 +913,10 @@ impl WithGame for SummaryCheck<'_> {
             ));
         }
         let parse = |field: &str, m: &str| -> Result<u16, TraceFileError> {
-            let code = match self.kind {
-                GameKind::Chess => uci_to_code(m).filter(|&c| c != NONE16),
-                _ => m.parse::<u16>().ok().filter(|&c| c != NONE16),
-            };
+            let notation = self.kind.notation();
+            let code = notation.parse(m).filter(|&c| c != NONE16);
             code.ok_or_else(|| {
-                summary_err(
-                    field,
-                    format!(
-                        "\"{m}\" is not a {}",
-                        if self.kind == GameKind::Chess {
-                            "UCI move"
-                        } else {
-                            "child index"
-                        }
-                    ),
-                )
+                summary_err(field, format!("\"{m}\" is not a {}", notation.describe()))
             })
         };
         let mut moves = Vec::new();

@@ -22,9 +22,9 @@ use super::scan::{ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
+use crate::game::notation::Notation;
 use crate::lab::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
-use crate::trace::diff::uci_to_code;
 use crate::trace::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace::schema::{
@@ -994,7 +994,7 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
                 NodeKey::Pruned => {
                     let seed = PrunedSeed {
                         out: &mut f.pruned,
-                        chess: ctx.kind == GameKind::Chess,
+                        notation: ctx.kind.notation(),
                     };
                     map.next_value_seed(seed)?
                 }
@@ -1024,10 +1024,11 @@ fn unknown_node_key<'de, A: MapAccess<'de>>(st: &mut State, _map: &mut A) -> A::
     st.fail(e)
 }
 
-/// Reads a `pruned` list: `{"child": i, "reason": r}` (trees) or `{"move": uci, "reason": r}`.
+/// Reads a `pruned` list: `{"child": i, "reason": r}` (trees) or `{"move": m, "reason": r}`
+/// with `m` in the game's notation (UCI for chess).
 struct PrunedSeed<'a> {
     out: &'a mut Vec<(u16, &'static str)>,
-    chess: bool,
+    notation: Notation,
 }
 
 impl<'de> DeserializeSeed<'de> for PrunedSeed<'_> {
@@ -1044,8 +1045,8 @@ impl<'de> Visitor<'de> for PrunedSeed<'_> {
     }
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
         self.out.clear();
-        let chess = self.chess;
-        while let Some(entry) = seq.next_element_seed(PrunedEntry { chess })? {
+        let notation = self.notation;
+        while let Some(entry) = seq.next_element_seed(PrunedEntry { notation })? {
             self.out.push(entry);
         }
         Ok(())
@@ -1053,7 +1054,7 @@ impl<'de> Visitor<'de> for PrunedSeed<'_> {
 }
 
 struct PrunedEntry {
-    chess: bool,
+    notation: Notation,
 }
 
 impl<'de> DeserializeSeed<'de> for PrunedEntry {
@@ -1066,8 +1067,8 @@ impl<'de> DeserializeSeed<'de> for PrunedEntry {
 impl<'de> Visitor<'de> for PrunedEntry {
     type Value = (u16, &'static str);
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if self.chess {
-            "{\"move\": uci, \"reason\": r}"
+        f.write_str(if self.notation.named() {
+            "{\"move\": m, \"reason\": r}"
         } else {
             "{\"child\": i, \"reason\": r}"
         })
@@ -1076,7 +1077,7 @@ impl<'de> Visitor<'de> for PrunedEntry {
         let (mut code, mut reason) = (None, None);
         while let Some(key) = map.next_key::<PrunedKey>()? {
             match key {
-                PrunedKey::Child if !self.chess && code.is_none() => {
+                PrunedKey::Child if !self.notation.named() && code.is_none() => {
                     let c: u32 = map.next_value()?;
                     code = Some(
                         u16::try_from(c)
@@ -1087,11 +1088,16 @@ impl<'de> Visitor<'de> for PrunedEntry {
                             })?,
                     );
                 }
-                PrunedKey::Move if self.chess && code.is_none() => {
+                PrunedKey::Move if self.notation.named() && code.is_none() => {
+                    let notation = self.notation;
                     code = Some(map.next_value_seed(TextSeed(|mv: &str| {
-                        uci_to_code(mv)
-                            .filter(|&c| c != NONE16)
-                            .ok_or_else(|| format!("\"{}\" is not a UCI move", mv.escape_default()))
+                        notation.parse(mv).filter(|&c| c != NONE16).ok_or_else(|| {
+                            format!(
+                                "\"{}\" is not a {}",
+                                mv.escape_default(),
+                                notation.describe()
+                            )
+                        })
                     }))?);
                 }
                 PrunedKey::Reason if reason.is_none() => {
@@ -1121,7 +1127,11 @@ impl<'de> Visitor<'de> for PrunedEntry {
             (Some(c), Some(r)) => Ok((c, r)),
             (None, _) => Err(de::Error::custom(format!(
                 "an entry of \"pruned\" has no \"{}\"",
-                if self.chess { "move" } else { "child" }
+                if self.notation.named() {
+                    "move"
+                } else {
+                    "child"
+                }
             ))),
             (_, None) => Err(de::Error::custom(
                 "an entry of \"pruned\" has no \"reason\"",
@@ -1248,9 +1258,10 @@ impl<G: TraceGame> NodesCtx<G> {
         let f = &self.f;
         let kind = self.kind;
         let chess = kind == GameKind::Chess;
+        let named = kind.named();
         for k in NodeKey::ALL {
             let needed = match k {
-                NodeKey::Path => !chess,
+                NodeKey::Path => !named,
                 NodeKey::Move | NodeKey::San => false,
                 _ => true,
             };
@@ -1261,19 +1272,20 @@ impl<G: TraceGame> NodesCtx<G> {
         let unexpected = |field: &str, msg: &str| {
             TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
         };
-        if chess && f.has(NodeKey::Path) {
+        if named && f.has(NodeKey::Path) {
             return Err(unexpected(
                 "path",
-                "is for trees; this trace searched chess",
+                "is for trees; this trace searched a game with named moves",
             ));
         }
-        for k in [NodeKey::Move, NodeKey::San] {
-            if !chess && f.has(k) {
-                return Err(unexpected(
-                    k.name(),
-                    "is for chess; this trace searched a tree",
-                ));
-            }
+        if !named && f.has(NodeKey::Move) {
+            return Err(unexpected(
+                "move",
+                "is for games with named moves; this trace searched a tree",
+            ));
+        }
+        if !chess && f.has(NodeKey::San) {
+            return Err(unexpected("san", "is for chess only"));
         }
         if f.id != pos as i64 {
             return Err(node_err(
@@ -1379,7 +1391,9 @@ impl<G: TraceGame> NodesCtx<G> {
     /// last path step, none at a root (which must name none).
     fn move_code(&self, pos: u32, parent: u32) -> Result<u16, TraceFileError> {
         let f = &self.f;
-        let chess = self.kind == GameKind::Chess;
+        let kind = self.kind;
+        let chess = kind == GameKind::Chess;
+        let named = kind.named();
         let unexpected = |field: &str, msg: &str| {
             TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
         };
@@ -1389,21 +1403,31 @@ impl<G: TraceGame> NodesCtx<G> {
                     return Err(unexpected(k.name(), "a root has no move into it"));
                 }
             }
-            if !chess && !f.path.is_empty() {
+            if !named && !f.path.is_empty() {
                 return Err(node_err(pos, "path", "must be [] at a root"));
             }
             NONE16
-        } else if chess {
-            for k in [NodeKey::Move, NodeKey::San] {
-                if !f.has(k) {
+        } else if named {
+            let fields: &[NodeKey] = if chess {
+                &[NodeKey::Move, NodeKey::San]
+            } else {
+                &[NodeKey::Move]
+            };
+            for k in fields {
+                if !f.has(*k) {
                     return Err(missing(Location::Node { id: pos as u64 }, k.name()));
                 }
             }
-            uci_to_code(&f.mv).ok_or_else(|| {
+            let notation = kind.notation();
+            notation.parse(&f.mv).ok_or_else(|| {
                 node_err(
                     pos,
                     "move",
-                    format!("\"{}\" is not a UCI move", f.mv.escape_default()),
+                    format!(
+                        "\"{}\" is not a {}",
+                        f.mv.escape_default(),
+                        notation.describe()
+                    ),
                 )
             })?
         } else {
@@ -1442,6 +1466,7 @@ impl<G: TraceGame> NodesCtx<G> {
     fn check_path(&mut self, pos: u32, n: &NodeRec) -> Result<usize, TraceFileError> {
         let (move_code, root) = (n.move_code, n.parent == NO_PARENT);
         let chess = self.kind == GameKind::Chess;
+        let named = self.kind.named();
         let f = &mut self.f;
         let walk = &mut self.check.walk;
         let ply = walk.len() - 1;
@@ -1472,8 +1497,8 @@ impl<G: TraceGame> NodesCtx<G> {
                     ));
                 }
             }
-        } else if f.path.len() != ply
-            || !walk.path_codes().zip(&f.path).all(|(a, &b)| a as i64 == b)
+        } else if !named
+            && (f.path.len() != ply || !walk.path_codes().zip(&f.path).all(|(a, &b)| a as i64 == b))
         {
             let real: Vec<String> = walk.path_codes().map(|c| c.to_string()).collect();
             return Err(node_err(

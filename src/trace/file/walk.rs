@@ -10,7 +10,10 @@
 
 use crate::game::Game;
 use crate::game::chess::ChessPos;
+use crate::game::connect4::Connect4;
+use crate::game::nim::Nim;
 use crate::game::synthetic::SynthPos;
+use crate::game::tictactoe::TicTacToe;
 use crate::game::tree::TreePos;
 use crate::lab::Prepared;
 use crate::search::considered_moves;
@@ -28,6 +31,9 @@ pub(crate) trait TraceGame: Game {
 
 impl TraceGame for TreePos<'_> {}
 impl TraceGame for SynthPos<'_> {}
+impl TraceGame for TicTacToe {}
+impl TraceGame for Nim {}
+impl TraceGame for Connect4 {}
 impl TraceGame for ChessPos {
     fn san(&self, mv: Self::Move) -> Option<String> {
         Some(ChessPos::san(self, mv))
@@ -46,6 +52,9 @@ pub(crate) fn with_game<W: WithGame>(prepared: &Prepared, w: W) -> W::Output {
         Prepared::Tree(t) => w.run(t.root()),
         Prepared::Random(p) => w.run(p.root()),
         Prepared::Chess(pos) => w.run(pos.clone()),
+        Prepared::TicTacToe(pos) => w.run(*pos),
+        Prepared::Nim(pos) => w.run(*pos),
+        Prepared::Connect4(pos) => w.run(*pos),
     }
 }
 
