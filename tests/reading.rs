@@ -188,12 +188,12 @@ fn whitespace_inside_a_value_is_not_buffered_whole() {
     let at = text.find("\"config\":{").unwrap() + "\"config\":{".len();
     let path = dir.path("blanks.json");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-    f.write_all(text[..at].as_bytes()).unwrap();
+    f.write_all(&text.as_bytes()[..at]).unwrap();
     let blanks = vec![b' '; 1 << 20];
     for _ in 0..200 {
         f.write_all(&blanks).unwrap();
     }
-    f.write_all(text[at..].as_bytes()).unwrap();
+    f.write_all(&text.as_bytes()[at..]).unwrap();
     f.flush().unwrap();
     drop(f);
     let out = dir.path("out.json");
