@@ -85,21 +85,132 @@ pub fn format_for(path: &str, flag: Option<Format>) -> Result<Format, CliError> 
     })
 }
 
-/// Writes a trace file: to a temporary file beside `path`, renamed into place once complete, so
-/// a failed write (a full disk) never leaves a truncated trace under the real name.
+/// Writes a trace file. Over a regular file or at a new path, atomically: to a temporary file
+/// beside it, renamed into place once complete, so that a failed write (a full disk) never
+/// leaves a truncated trace under the real name. A symlink is followed to its target, which is
+/// then written as if named (the link stays a link); a dangling one is refused. A device or a
+/// FIFO is written through, never replaced: a write error is the device's (`No space left on
+/// device` for a full one), and a FIFO with no reader fails at once with "no reader" instead
+/// of waiting for one. docs/cli.md, "Output files".
 pub fn write_trace_file(path: &str, flag: Option<Format>, t: &TraceRef) -> Result<(), CliError> {
     let format = format_for(path, flag)?;
     let gzip = path.to_ascii_lowercase().ends_with(".gz");
-    let tmp = format!("{path}.tmp-{}", std::process::id());
-    let result = (|| -> io::Result<()> {
-        let f = std::fs::File::create(&tmp)?;
-        let mut w = BufWriter::with_capacity(1 << 16, f);
-        t.write(&mut w, format, gzip)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
+    let fail = |e: &dyn std::fmt::Display| {
         CliError::from(format!("cannot write trace file '{path}': {e}"))
-    })
+    };
+    let target = match Target::of(path) {
+        Ok(t) => t,
+        Err(e) => return Err(fail(&e)),
+    };
+    match target {
+        Target::Replace(dest) => {
+            let tmp = format!("{}.tmp-{}", dest.display(), std::process::id());
+            let result = (|| -> io::Result<()> {
+                let f = std::fs::File::create(&tmp)?;
+                let mut w = BufWriter::with_capacity(1 << 16, f);
+                t.write(&mut w, format, gzip)?;
+                w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+                std::fs::rename(&tmp, &dest)
+            })();
+            result.map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                fail(&e)
+            })
+        }
+        Target::Through(f) => {
+            let result = (|| -> io::Result<()> {
+                let mut w = BufWriter::with_capacity(1 << 16, f);
+                t.write(&mut w, format, gzip)?;
+                w.flush()
+            })();
+            // A reader that closed the FIFO early is an error here: the file was asked for.
+            result.map_err(|e| fail(&e))
+        }
+    }
+}
+
+/// Where a trace file goes: a path to replace atomically, or an open device or FIFO to write
+/// through.
+enum Target {
+    Replace(std::path::PathBuf),
+    Through(std::fs::File),
+}
+
+impl Target {
+    fn of(path: &str) -> io::Result<Target> {
+        use std::os::unix::fs::FileTypeExt;
+        let p = std::path::Path::new(path);
+        let meta = match std::fs::symlink_metadata(p) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Ok(Target::Replace(p.to_path_buf()));
+            }
+            Err(e) => return Err(e),
+            Ok(m) => m,
+        };
+        let (dest, meta) = if meta.file_type().is_symlink() {
+            // Followed: the link's final target is written, in its own directory.
+            match std::fs::canonicalize(p) {
+                Ok(dest) => {
+                    let meta = std::fs::metadata(&dest)?;
+                    (dest, meta)
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::NotFound,
+                        "it is a symlink whose target does not exist (name the target instead)",
+                    ));
+                }
+                Err(e) => return Err(e),
+            }
+        } else {
+            (p.to_path_buf(), meta)
+        };
+        let ft = meta.file_type();
+        if ft.is_file() {
+            Ok(Target::Replace(dest))
+        } else if ft.is_dir() {
+            Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a directory",
+            ))
+        } else if ft.is_fifo() {
+            open_fifo(&dest).map(Target::Through)
+        } else if ft.is_char_device() || ft.is_block_device() {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&dest)
+                .map(Target::Through)
+        } else {
+            Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it is neither a regular file, a device nor a FIFO",
+            ))
+        }
+    }
+}
+
+/// Opens a FIFO for writing without waiting for a reader: "no reader" if it has none. The
+/// non-blocking open only asks; the file is then opened again, blocking, for the writes.
+fn open_fifo(path: &std::path::Path) -> io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    #[cfg(target_os = "linux")]
+    const O_NONBLOCK: i32 = 0o4000;
+    #[cfg(not(target_os = "linux"))]
+    const O_NONBLOCK: i32 = 0x0004;
+    // ENXIO: a FIFO opened for writing without blocking has no reader.
+    const ENXIO: i32 = 6;
+    let probe = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(O_NONBLOCK)
+        .open(path)
+        .map_err(|e| {
+            if e.raw_os_error() == Some(ENXIO) {
+                io::Error::new(io::ErrorKind::NotConnected, "it is a FIFO with no reader")
+            } else {
+                e
+            }
+        })?;
+    let f = std::fs::OpenOptions::new().write(true).open(path)?;
+    drop(probe);
+    Ok(f)
 }

@@ -456,12 +456,38 @@ fn same_runs(files: &[String], runs: &[serde_json::Value]) -> Result<(), CliErro
     Ok(())
 }
 
+/// The most bytes `experiment merge` reads, all its files together. Shards are read whole and
+/// their rows cost about 30 times their text in memory, so this keeps a merge under half a
+/// gigabyte; one run over the largest suite in /work/shared/data (ECM, 879 positions) at 20
+/// depths writes about 2 MiB. Larger input (`/dev/zero`, a runaway file) is refused, as EPD
+/// suites past their limit are.
+pub const MAX_MERGE_BYTES: u64 = 16 << 20;
+
+/// Reads the shard at `path` as text, within the `left` bytes the merge may still read.
+fn read_shard(path: &str, left: &mut u64) -> Result<String, CliError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|err| format!("cannot read {path}: {err}"))?;
+    let mut bytes = Vec::new();
+    file.take(*left + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| format!("cannot read {path}: {err}"))?;
+    if bytes.len() as u64 > *left {
+        return Err(CliError::from(format!(
+            "{path}: too large: a merge reads at most {} MiB of shards in all (its rows cost \
+             about 30 times their text in memory); merge fewer or smaller files",
+            MAX_MERGE_BYTES >> 20
+        )));
+    }
+    *left -= bytes.len() as u64;
+    String::from_utf8(bytes).map_err(|_| CliError::from(format!("{path}: not UTF-8 text")))
+}
+
 fn merge(a: MergeArgs) -> Result<(), CliError> {
     let mut shards = Vec::with_capacity(a.files.len());
     let mut runs = Vec::new();
+    let mut left = MAX_MERGE_BYTES;
     for path in &a.files {
-        let text =
-            std::fs::read_to_string(path).map_err(|err| format!("cannot read {path}: {err}"))?;
+        let text = read_shard(path, &mut left)?;
         if text.trim_start().starts_with('{') {
             let doc: serde_json::Value = serde_json::from_str(&text)
                 .map_err(|err| format!("{path}: not valid JSON: {err}"))?;

@@ -29,7 +29,8 @@ use std::process::ExitCode;
 
 \
         Exit status: 0 on success or when the reader closes the output early (| head), 1 on \
-        bad input or output that cannot be written (error: … on stderr, with control \
+        bad input or output that cannot be written (a full disk or device, a FIFO with no \
+        reader, standard output closed with >&-; error: … on stderr, with control \
         characters escaped), 2 on a usage error."
 )]
 struct Cli {
@@ -83,6 +84,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    term::guard_std_fds();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage(&e),
@@ -112,6 +114,10 @@ fn main() -> ExitCode {
 /// full disk is an error here, and help cut short by `| head` ends quietly.
 fn usage(e: &clap::Error) -> ExitCode {
     let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if !e.use_stderr() && term::is_stdout_closed() {
+        // Help or version for a closed standard output: clap's print would report it done.
+        return CliError::from(term::stdout_closed()).report();
+    }
     match e.print() {
         Ok(()) => code,
         // A usage error that cannot reach stderr has nowhere else to go.

@@ -159,9 +159,12 @@ pub struct Common {
     /// Stop after this many nodes with a notice (0 = no cap).
     #[arg(long, default_value_t = DEFAULT_NODE_CAP)]
     pub node_cap: u64,
-    /// With --json or --trace, the most memory the kept trace may use (e.g. 512M, 8G); past it the search
-    /// stops with a notice, as at the node cap. `auto`: 8G, or half of the available memory or
-    /// of the `ulimit -v` limit if less. Without --json or --trace no node is kept.
+    /// The most memory the process may use (e.g. 512M, 8G): the input, the transposition
+    /// table and, with --json or --trace, the kept trace and its writing. A configuration
+    /// whose table alone does not fit is refused; with --json or --trace the search stops
+    /// with a notice, as at the node cap, when the trace has used what is left. `auto`: 8G,
+    /// or half of the available memory or of the `ulimit -v` limit if less. 0 is refused.
+    /// Without --json or --trace no node is kept.
     #[arg(long, default_value = DEFAULT_MEMORY_BUDGET, value_name = "SIZE")]
     pub memory_budget: ByteSize,
     /// Also print trace statistics (node types, first-move fail-high %, effective branching
@@ -290,11 +293,16 @@ fn search(
         // Refuse a name without a format before searching, not after.
         crate::convert::format_for(path, common.format)?;
     }
+    let writes_json = common.json
+        || common.trace.as_deref().is_some_and(|p| {
+            crate::convert::format_for(p, common.format).ok() == Some(Format::Json)
+        });
+    let trace_budget = trace_budget(cfg, common.memory_budget.0, writes_json)?;
     let start = Instant::now();
     let mut out = term::stdout();
     if common.json || common.trace.is_some() {
-        // The whole trace is kept for writing, within the memory budget.
-        let (summary, rec) = prepared.search_traced(cfg, common.memory_budget.0)?;
+        // The whole trace is kept for writing, within what the memory budget leaves for it.
+        let (summary, rec) = prepared.search_traced(cfg, trace_budget)?;
         let secs = start.elapsed().as_secs_f64();
         stop_notice(&summary, cfg, common);
         if let Some(path) = &common.trace {
@@ -324,6 +332,57 @@ fn search(
     Ok(())
 }
 
+/// Room kept in the memory budget for what the process allocates besides the input, the
+/// table and the trace's arrays: the search's own tables and stacks, the statistics, and
+/// writing the trace (buffers, gzip, the JSON writer's list of pruned moves).
+const WORK_RESERVE: u64 = 16 << 20;
+
+/// What the process's memory budget leaves for a kept trace: the budget less what the
+/// process holds already (its code and the input, as resident now), the transposition table
+/// (allocated whole when the search starts) and [`WORK_RESERVE`]; and when the trace is written
+/// as JSON, the writer's index of every node's children (8 bytes a node, against at least 30
+/// that the trace holds for it: 28 of record, 2 of events). A table that alone exceeds the
+/// budget, or a budget that leaves no room, is refused before searching.
+fn trace_budget(cfg: &SearchConfig, budget: u64, writes_json: bool) -> Result<u64, CliError> {
+    let tt = if cfg.tt.enabled {
+        prunescope::search::techniques::tt::TranspositionTable::bytes(&cfg.tt)
+    } else {
+        0
+    };
+    if tt >= budget {
+        return Err(CliError::from(format!(
+            "the transposition table alone (tt.size_log2 = {}: {}) exceeds --memory-budget {}: \
+             lower tt.size_log2 or raise --memory-budget",
+            cfg.tt.size_log2,
+            ByteSize(tt),
+            ByteSize(budget)
+        )));
+    }
+    let held = resident_bytes();
+    let fixed = held + tt + WORK_RESERVE;
+    if fixed >= budget {
+        return Err(CliError::from(format!(
+            "--memory-budget {} leaves no room for the search: the process holds {} (its code \
+             and the input), the transposition table takes {} and the search and its output \
+             need about {}; raise --memory-budget",
+            ByteSize(budget),
+            ByteSize(held),
+            ByteSize(tt),
+            ByteSize(WORK_RESERVE)
+        )));
+    }
+    let rest = budget - fixed;
+    Ok(if writes_json { rest / 38 * 30 } else { rest })
+}
+
+/// The process's resident memory now, in bytes (Linux: /proc/self/statm; 0 elsewhere).
+fn resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096)
+}
+
 /// Says on stderr why a search stopped early, and which limit to raise.
 fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
     let what = match summary.stopped {
@@ -333,8 +392,9 @@ fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
             cfg.node_cap
         ),
         Some(StopCause::MemoryBudget) => format!(
-            "the memory budget of {} for the trace stopped the search after {} nodes; results \
-             are partial (raise --memory-budget, or leave out --json and --trace)",
+            "the memory budget of {} stopped the search after {} nodes, with the trace \
+             using what the rest of the process left; results are partial (raise \
+             --memory-budget, or leave out --json and --trace)",
             common.memory_budget, summary.nodes
         ),
         Some(StopCause::User) => "the search was stopped by hand; results are partial".into(),
@@ -382,9 +442,13 @@ impl std::str::FromStr for ByteSize {
         let n: u64 = digits
             .parse()
             .map_err(|_| format!("'{s}' is not a size: expected a number with K, M, G or T"))?;
-        n.checked_mul(1 << shift)
-            .map(ByteSize)
-            .ok_or_else(|| format!("'{s}' is too large"))
+        match n.checked_mul(1 << shift) {
+            None => Err(format!("'{s}' is too large")),
+            Some(0) => Err(format!(
+                "'{s}' bounds nothing: give a size such as 512M or 8G, or auto"
+            )),
+            Some(b) => Ok(ByteSize(b)),
+        }
     }
 }
 

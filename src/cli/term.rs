@@ -4,11 +4,71 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufWriter, StdoutLock, Write};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 /// Buffered standard output. Write through it with `write!`/`writeln!` and `?`: a closed pipe
-/// becomes [`crate::error::CliError::BrokenPipe`], never a panic (`println!` panics).
-pub fn stdout() -> BufWriter<StdoutLock<'static>> {
-    BufWriter::new(io::stdout().lock())
+/// becomes [`crate::error::CliError::BrokenPipe`], never a panic (`println!` panics), and a
+/// closed standard output ([`guard_std_fds`]) an error.
+pub fn stdout() -> BufWriter<Stdout> {
+    BufWriter::new(Stdout(io::stdout().lock()))
+}
+
+/// Standard output, which fails every write when the process was started with it closed
+/// (`prunescope … >&-`). The standard library's own stdout reports such writes as done
+/// (it ignores EBADF), so the output would vanish with exit status 0.
+pub struct Stdout(StdoutLock<'static>);
+
+/// Set by [`guard_std_fds`] when file descriptor 1 was closed at start.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// The error of a write to a closed standard output: not a broken pipe (whose reader asked
+/// for no more), so it ends the command with status 1.
+pub fn stdout_closed() -> io::Error {
+    io::Error::other("standard output is closed")
+}
+
+/// Whether standard output was closed at start.
+pub fn is_stdout_closed() -> bool {
+    STDOUT_CLOSED.load(AtomicOrdering::Relaxed)
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if is_stdout_closed() {
+            return Err(stdout_closed());
+        }
+        self.0.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        if is_stdout_closed() {
+            return Err(stdout_closed());
+        }
+        self.0.flush()
+    }
+}
+
+/// Run first thing in `main`: learns whether the process was started with standard output
+/// closed, so that output to it fails instead of vanishing.
+///
+/// Before `main`, the standard library opens `/dev/null` (read-write) in place of a closed
+/// descriptor 0, 1 or 2, so the next file the command opens (a `--trace` file) can never
+/// become standard output; but writes to that `/dev/null` succeed, and the command would
+/// print nothing and exit 0. A descriptor 1 on `/dev/null` opened read-write is taken for a
+/// closed one: `> /dev/null` opens it write-only (`1<> /dev/null`, read-write, is taken for
+/// closed too). Linux only (it asks /proc); elsewhere nothing is detected.
+pub fn guard_std_fds() {
+    let on_dev_null =
+        std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == std::path::Path::new("/dev/null"));
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            // O_ACCMODE is 3, O_RDWR 2.
+            .is_some_and(|flags| flags & 3 == 2)
+    });
+    if on_dev_null && read_write {
+        STDOUT_CLOSED.store(true, AtomicOrdering::Relaxed);
+    }
 }
 
 /// Prints `notice: MESSAGE` on standard error, escaped. A notice that cannot be written (a

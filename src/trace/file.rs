@@ -20,6 +20,7 @@ pub mod binary;
 mod check;
 mod error;
 mod json_read;
+mod limits;
 mod scan;
 mod semantics;
 pub(crate) mod walk;

@@ -114,13 +114,17 @@ impl Children {
         for i in 0..nodes.len() {
             offsets[i + 1] += offsets[i];
         }
-        let mut fill = offsets.clone();
+        // Each parent's start serves as its fill cursor and ends at the next parent's start;
+        // shifting the offsets back afterwards restores them, without a second array of one
+        // entry per node (the writer's memory counts against the CLI's memory budget).
         let mut ids = vec![0u32; offsets[nodes.len()] as usize];
         for (id, n) in nodes.iter().enumerate().filter(|(_, n)| !n.is_root()) {
-            let slot = &mut fill[n.parent as usize];
+            let slot = &mut offsets[n.parent as usize];
             ids[*slot as usize] = id as u32;
             *slot += 1;
         }
+        offsets.copy_within(0..nodes.len(), 1);
+        offsets[0] = 0;
         Children { offsets, ids }
     }
     pub(crate) fn get(&self, id: usize) -> &[u32] {

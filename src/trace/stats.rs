@@ -2,7 +2,7 @@
 //! search runs without storing its nodes ([`StatsTracer`]). Both feed the same
 //! [`Accumulator`], so they agree by construction (and `tests/trace.rs` checks it).
 
-use super::record::{NodeRec, Recorder, plies};
+use super::record::{NodeRec, Recorder};
 use super::{Enter, Exit, Tracer};
 use crate::trace::schema::{Bound, NodeType, StopReason};
 use serde::{Deserialize, Serialize};
@@ -179,18 +179,31 @@ impl TraceStats {
     /// The statistics of a recorded trace.
     pub fn of(rec: &Recorder) -> TraceStats {
         let mut acc = Accumulator::default();
-        let ply = plies(&rec.nodes);
+        // Plies from a stack of the open ancestors (nodes come in the order they were entered,
+        // so a node's parent is on it), not from a per-node array: the statistics of a kept
+        // trace cost no memory that grows with it (4 bytes a node before, a seventh of the
+        // records, past the CLI's memory budget).
+        let mut open: Vec<u32> = Vec::new();
         let mut roots = rec.roots.iter().zip(&rec.root_depths).peekable();
         let mut research = rec.research_of.iter().map(|&(id, _)| id).peekable();
         for (id, n) in rec.nodes.iter().enumerate() {
             let id = id as u32;
             let root_depth = roots.next_if(|(r, _)| **r == id).map(|(_, d)| *d);
-            acc.entered(ply[id as usize], root_depth);
+            if n.is_root() {
+                open.clear();
+            } else {
+                while open.last().is_some_and(|&top| top != n.parent) {
+                    open.pop();
+                }
+            }
+            let ply = open.len() as u32;
+            open.push(id);
+            acc.entered(ply, root_depth);
             if research.next_if_eq(&id).is_some() {
                 acc.research();
             }
             if n.exited() {
-                acc.finished(finished_of(n, ply[id as usize]));
+                acc.finished(finished_of(n, ply));
             }
         }
         acc.finish()

@@ -4,7 +4,7 @@
 // previous state already satisfied.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { collectProblems, launchChromium } from './chromium.mjs';
@@ -14,6 +14,41 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SHOTS = path.join(ROOT, 'target/screenshots');
 export const GOLDEN = (name) => path.join(ROOT, 'tests/golden', name);
 export const RN_TREE = '((3 12 8) (2 4 6) (14 5 2))';
+
+/**
+ * Bytes of the renderer processes this test process started (the page and its workers, which
+ * are threads of it), summed: `field` of /proc/PID/status, `VmRSS` (resident now) or `VmHWM`
+ * (the peak resident so far).
+ */
+export function rendererMemory(field = 'VmRSS') {
+  const procs = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      procs.set(Number(d), { ppid, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
+    } catch {
+      /* gone */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
+    return false;
+  };
+  const re = new RegExp(`${field}:\\s+(\\d+) kB`);
+  let bytes = 0;
+  for (const [pid, p] of procs) {
+    if (!p.cmd.includes('--type=renderer') || !mine(pid)) continue;
+    try {
+      const m = re.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) bytes += Number(m[1]) * 1024;
+    } catch {
+      /* gone */
+    }
+  }
+  return bytes;
+}
 
 /** Starts the server and the browser: { server, browser, close() }. */
 export async function setup() {

@@ -25,12 +25,12 @@
 //   - the wasm's raw and gzip size.
 // Figures are for this machine at this moment: compare ratios measured in one run.
 
-import { existsSync, readFileSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, ROOT } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, rendererMemory, ROOT } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -47,36 +47,6 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (v) => `${v.toFixed(1)} ms`;
 const line = (k, v) => console.log(`  ${k.padEnd(58)} ${v}`);
 
-/** Resident bytes of the renderer processes started by this benchmark (page and workers). */
-function rendererRss() {
-  const procs = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      procs.set(Number(d), { ppid, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
-    } catch {
-      /* gone */
-    }
-  }
-  const mine = (pid) => {
-    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
-    return false;
-  };
-  let rss = 0;
-  for (const [pid, p] of procs) {
-    if (!p.cmd.includes('--type=renderer') || !mine(pid)) continue;
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) rss += Number(m[1]) * 1024;
-    } catch {
-      /* gone */
-    }
-  }
-  return rss;
-}
-
 const env = await setup();
 const tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-scale-'));
 // Each search gets a fresh page (its own renderer process), so that memory is measured from a
@@ -86,7 +56,7 @@ const gc = () => cdp.send('HeapProfiler.collectGarbage');
 const memory = async () => {
   await gc();
   await new Promise((r) => setTimeout(r, 500));
-  return rendererRss();
+  return rendererMemory();
 };
 const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release/prunescope');
 

@@ -230,7 +230,7 @@ export class Trace {
         this.notice = {
           kind: 'warn',
           text: budget
-            ? `Memory budget reached: the search stopped after ${fmtInt(this.store.n)} nodes, as much as the page can hold. Values come from the last finished iteration.`
+            ? `Memory budget reached: the search stopped after ${fmtInt(this.store.n)} nodes, as much as the page can hold (the budget bounds the trace the page keeps: its node records, events and their values, not the rest of the tab's memory). Values come from the last finished iteration.`
             : `Node cap reached: the search stopped after ${fmtInt(this.store.n)} nodes. Values come from the last finished iteration; raise the node cap to search further.`,
         };
       }

@@ -17,6 +17,14 @@ use crate::search::{Res, Searcher};
 use crate::trace::Tracer;
 use serde::{Deserialize, Serialize};
 
+/// The most times one iteration's root search can fail its aspiration window, whatever the
+/// width: every failure doubles the half-width (at least 1), so after the k-th failure the
+/// widened side lies 2^k from a value within ±[`INF`]; once 2^k ≥ 2·INF that side is at ±INF
+/// and cannot fail again, and the other side can fail once more. So an iteration makes at most
+/// this many re-searches, and a trace at most this many + 1 root searches per iteration (the
+/// trace readers bound a file's `roots` by it).
+pub const MAX_FAILS_PER_ITERATION: u32 = (2 * INF as u64).next_power_of_two().trailing_zeros() + 1;
+
 /// Aspiration parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -95,6 +95,12 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
+    /// The heap bytes a table with `p` holds, all of it from the start (the CLI's memory
+    /// budget counts it).
+    pub fn bytes(p: &TtParams) -> u64 {
+        (core::mem::size_of::<Option<TtEntry>>() as u64) << p.size_log2.clamp(4, 26)
+    }
+
     pub fn new(p: &TtParams) -> Self {
         let n = 1usize << p.size_log2.clamp(4, 26);
         TranspositionTable {

@@ -18,9 +18,9 @@
 //! consecutive, most windows are the same), and chunks let the writer and the reader work with
 //! a buffer of one chunk, never the whole file.
 
-use super::check::{strict_from_value, validate};
+use super::TraceFile;
+use super::check::validate;
 use super::error::{Problem, TraceFileError};
-use super::{TraceFile, TraceHeader};
 use crate::lab::{Input, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::json::VERSION;
@@ -316,48 +316,20 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
             "a header of {len} bytes (at most {MAX_HEADER_BYTES})"
         ))));
     }
-    let mut header = Vec::new();
-    (&mut r).take(len as u64).read_to_end(&mut header)?;
-    if header.len() != len as usize {
-        return Err(truncated("header"));
-    }
-    let header: serde_json::Value = serde_json::from_slice(&header)
-        .map_err(|e| TraceFileError::header("header", Problem::Invalid(e.to_string())))?;
-    let header: TraceHeader = match header {
-        serde_json::Value::Object(mut m) => {
-            if let Some(k) = m
-                .keys()
-                .find(|k| !["input", "config", "summary"].contains(&k.as_str()))
-            {
-                return Err(TraceFileError::header(
-                    k,
-                    Problem::Unexpected("is not a field of the binary header".to_string()),
-                ));
-            }
-            let mut take = |field: &str| {
-                m.remove(field)
-                    .ok_or_else(|| TraceFileError::header(field, Problem::Missing))
-            };
-            let (input, config, summary) = (take("input")?, take("config")?, take("summary")?);
-            TraceHeader {
-                input: strict_from_value(input, "input")?,
-                config: strict_from_value(config, "config")?,
-                summary: strict_from_value(summary, "summary")?,
-            }
-        }
-        _ => {
-            return Err(TraceFileError::header(
-                "header",
-                Problem::Invalid("the binary header is not a JSON object".to_string()),
-            ));
-        }
-    };
+    // Read through a scanner that holds each field within the bytes the format allows it:
+    // the length alone bounds nothing (an `iterations` array inflated to 250 MB fits in it).
+    let header = super::json_read::read_binary_header((&mut r).take(len as u64))?;
     let mut counts = [0u64; 5];
     for c in &mut counts {
         read_exact(&mut r, &mut word, "counts")?;
         *c = u64::from_le_bytes(word);
     }
     let [n_nodes, n_events, n_aux, n_research, n_roots] = counts;
+    super::limits::check_header_arrays(
+        &header.config,
+        header.summary.iterations.len(),
+        Some(usize::try_from(n_roots).unwrap_or(usize::MAX)),
+    )?;
     if n_nodes >= u32::MAX as u64 {
         return Err(too_large("nodes", n_nodes));
     }

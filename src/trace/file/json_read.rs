@@ -18,7 +18,11 @@ use super::check::{
     strict_from_value,
 };
 use super::error::{Location, Problem, TraceFileError, invalid};
-use super::scan::{ScanError, Scanner};
+use super::limits::{
+    MAX_HEADER_FIELD_JSON_BYTES, MAX_INPUT_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES,
+    MAX_ROOTS, check_header_arrays,
+};
+use super::scan::{CHUNK, ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
@@ -40,6 +44,7 @@ use std::marker::PhantomData;
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     let mut sc = Scanner::new(r);
+    sc.limit = MAX_NODE_JSON_BYTES;
     let mut st = State::new();
     read_top(&mut sc, &mut st)?;
     st.finish()
@@ -58,7 +63,16 @@ struct Head {
     config: Option<serde_json::Value>,
     summary: Option<serde_json::Value>,
     value: Option<serde_json::Value>,
-    roots: Option<serde_json::Value>,
+    /// Read element by element, each checked as it arrives, and at most [`MAX_ROOTS`].
+    roots: Option<Vec<RootIn>>,
+}
+
+/// One entry of `roots`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RootIn {
+    depth: i32,
+    root: u32,
 }
 
 struct State {
@@ -146,6 +160,17 @@ impl State {
                 "expected {expected} at line {line}, found '{}'",
                 (found as char).escape_default()
             ))),
+            ScanError::TooLarge {
+                limit,
+                out_of_memory,
+            } => self.located(Problem::TooLarge(if out_of_memory {
+                format!("out of memory reading the value at line {line}")
+            } else {
+                format!(
+                    "the value at line {line} is longer than the {limit} bytes the format \
+                     allows there"
+                )
+            })),
         }
     }
 
@@ -214,13 +239,12 @@ impl State {
                 invalid(format!("is {value}, but summary.value is {expect}")),
             ));
         }
-        #[derive(serde::Serialize, Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct RootIn {
-            depth: i32,
-            root: u32,
-        }
-        let roots: Vec<RootIn> = take(&mut self.head.roots, "roots")?;
+        let roots = self
+            .head
+            .roots
+            .take()
+            .ok_or_else(|| missing(Location::Header, "roots"))?;
+        check_header_arrays(&config, summary.iterations.len(), Some(roots.len()))?;
         let header = TraceHeader {
             input,
             config,
@@ -730,6 +754,19 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                 st.events_read = true;
             }
             TopKey::Other => unreachable!("top_key never returns Other"),
+            TopKey::Roots => {
+                if st.nodes_read {
+                    return Err(TraceFileError::header(
+                        "roots",
+                        Problem::Unexpected("must come before \"nodes\"".to_string()),
+                    ));
+                }
+                if st.head.roots.is_some() {
+                    return Err(twice_err(Location::Header, "roots"));
+                }
+                let roots = read_roots(sc, st)?;
+                st.head.roots = Some(roots);
+            }
             header_key => {
                 if st.nodes_read {
                     return Err(TraceFileError::header(
@@ -738,8 +775,13 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                     ));
                 }
                 let line = sc.line;
+                sc.limit = match header_key {
+                    TopKey::Input => MAX_INPUT_JSON_BYTES,
+                    _ => MAX_HEADER_FIELD_JSON_BYTES,
+                };
                 let span = sc.value().map_err(|e| st.scan_err(e, line))?;
                 let value: serde_json::Value = parse(st, span, line, PhantomData)?;
+                sc.limit = MAX_NODE_JSON_BYTES;
                 let head = &mut st.head;
                 let slot = match header_key {
                     TopKey::Format => &mut head.format,
@@ -747,8 +789,7 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                     TopKey::Input => &mut head.input,
                     TopKey::Config => &mut head.config,
                     TopKey::Summary => &mut head.summary,
-                    TopKey::Value => &mut head.value,
-                    _ => &mut head.roots,
+                    _ => &mut head.value,
                 };
                 if slot.is_some() {
                     return Err(twice_err(Location::Header, header_key.name()));
@@ -773,6 +814,126 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
         ))));
     }
     Ok(())
+}
+
+/// Reads the header of a binary trace, the JSON object `{"input": …, "config": …, "summary": …}`
+/// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
+/// that an inflated header is refused before it is held. The summary's arrays are checked
+/// against the configuration.
+pub(super) fn read_binary_header<R: Read>(r: R) -> Result<TraceHeader, TraceFileError> {
+    let mut sc = Scanner::new(r);
+    let mut st = State::new();
+    st.at = Location::Header;
+    let line = sc.line;
+    match sc.peek().map_err(|e| st.scan_err(e, line))? {
+        Some(b'{') => {}
+        Some(_) => {
+            return Err(TraceFileError::header(
+                "header",
+                Problem::Invalid("the binary header is not a JSON object".to_string()),
+            ));
+        }
+        None => {
+            return Err(TraceFileError::header(
+                "header",
+                Problem::Truncated("it is empty".into()),
+            ));
+        }
+    }
+    sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
+    let (mut input, mut config, mut summary) = (None, None, None);
+    let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
+    while more {
+        st.field = None;
+        let line = sc.line;
+        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
+        let key: String = parse(&mut st, span, line, PhantomData::<String>)?;
+        let (slot, name, limit) = match key.as_str() {
+            "input" => (&mut input, "input", MAX_INPUT_JSON_BYTES),
+            "config" => (&mut config, "config", MAX_HEADER_FIELD_JSON_BYTES),
+            "summary" => (&mut summary, "summary", MAX_HEADER_FIELD_JSON_BYTES),
+            _ => {
+                return Err(TraceFileError::header(
+                    &key,
+                    Problem::Unexpected("is not a field of the binary header".to_string()),
+                ));
+            }
+        };
+        st.field = Some(name);
+        if slot.is_some() {
+            return Err(twice_err(Location::Header, name));
+        }
+        sc.expect(b':', "':'")
+            .map_err(|e| st.scan_err(e, sc.line))?;
+        let line = sc.line;
+        sc.limit = limit;
+        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
+        let value: serde_json::Value = parse(&mut st, span, line, PhantomData)?;
+        sc.limit = CHUNK;
+        *slot = Some(value);
+        st.field = None;
+        let line = sc.line;
+        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
+        if !more {
+            sc.expect(b'}', "',' or '}'")
+                .map_err(|e| st.scan_err(e, line))?;
+        }
+    }
+    let line = sc.line;
+    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
+        return Err(TraceFileError::header(
+            "header",
+            Problem::Syntax("something follows the header's JSON object".to_string()),
+        ));
+    }
+    let take = |slot: Option<serde_json::Value>, field: &str| {
+        slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
+    };
+    let (input, config, summary) = (
+        take(input, "input")?,
+        take(config, "config")?,
+        take(summary, "summary")?,
+    );
+    let header = TraceHeader {
+        input: strict_from_value(input, "input")?,
+        config: strict_from_value(config, "config")?,
+        summary: strict_from_value(summary, "summary")?,
+    };
+    check_header_arrays(&header.config, header.summary.iterations.len(), None)?;
+    Ok(header)
+}
+
+/// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
+/// (the configuration's own bound is checked with the header).
+fn read_roots<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<Vec<RootIn>, TraceFileError> {
+    let mut roots: Vec<RootIn> = Vec::new();
+    let mut index = 0u64;
+    read_array(
+        sc,
+        st,
+        |st, bytes| {
+            let mut de = serde_json::Deserializer::from_slice(bytes);
+            let root = RootIn::deserialize(&mut de)?;
+            if roots.len() >= MAX_ROOTS {
+                return Err(st.fail(TraceFileError::header(
+                    "roots",
+                    Problem::TooLarge(format!(
+                        "more than {MAX_ROOTS} entries: no search records more root searches \
+                         ({MAX_ITERATIONS} iterations × (the most aspiration re-searches + 1))"
+                    )),
+                )));
+            }
+            roots.push(root);
+            Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
+        },
+        |st| {
+            st.at = Location::Root { index };
+            st.field = None;
+            index += 1;
+        },
+    )?;
+    st.at = Location::Header;
+    Ok(roots)
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes

@@ -15,6 +15,12 @@ pub(crate) enum ScanError {
         found: u8,
         expected: &'static str,
     },
+    /// One value needs more than [`Scanner::limit`] bytes of buffer (after runs of whitespace
+    /// were squeezed to one byte), or more than the memory there is.
+    TooLarge {
+        limit: usize,
+        out_of_memory: bool,
+    },
 }
 
 impl From<io::Error> for ScanError {
@@ -31,9 +37,15 @@ pub(crate) struct Scanner<R: Read> {
     eof: bool,
     /// 1-based line of `buf[pos]`.
     pub line: u64,
+    /// The most bytes the buffer may hold for one value: the value being read must fit in it
+    /// once runs of whitespace outside strings are squeezed to one byte. Callers set it for
+    /// each value from what the format allows there (a node, the header's `input`, …); it is
+    /// never less than [`CHUNK`].
+    pub limit: usize,
 }
 
-const CHUNK: usize = 1 << 20;
+/// The buffer's size, and the least [`Scanner::limit`].
+pub(crate) const CHUNK: usize = 1 << 20;
 
 /// Byte classes for [`Scanner::value`]: bytes that matter inside a string, and outside one.
 const IN_STRING: u8 = 1;
@@ -59,12 +71,16 @@ impl<R: Read> Scanner<R> {
             end: 0,
             eof: false,
             line: 1,
+            limit: CHUNK,
         }
     }
 
-    /// Reads more input after what is buffered; false at the end of the input. Bytes from
-    /// `pos` on stay in the buffer (their offsets from `pos` stay valid).
-    fn fill(&mut self) -> io::Result<bool> {
+    /// Reads more input after what is buffered; false at the end of the input. The bytes from
+    /// `pos` on stay in the buffer, and `pos` is the first byte of a value (or of whitespace
+    /// before one) whenever this is called; when the buffer is full, runs of whitespace in
+    /// them are squeezed to one byte ([`Scanner::squeeze`]) before the buffer may grow. `*at`,
+    /// an offset from `pos` at the end of the buffered bytes, is moved with them.
+    fn fill(&mut self, at: &mut usize) -> Result<bool, ScanError> {
         if self.eof {
             return Ok(false);
         }
@@ -74,8 +90,25 @@ impl<R: Read> Scanner<R> {
             self.pos = 0;
         }
         if self.end == self.buf.len() {
-            // One value larger than the buffer (a big header): grow.
-            self.buf.resize(self.buf.len() * 2, 0);
+            // One value larger than the buffer: first drop the whitespace it holds, then grow
+            // within the limit. 200 MB of blanks inside a value cost one byte, not 200 MB.
+            let removed = self.squeeze();
+            *at -= removed.min(*at);
+            if self.end == self.buf.len() {
+                let len = self.buf.len();
+                let too_large = |out_of_memory| ScanError::TooLarge {
+                    limit: self.limit,
+                    out_of_memory,
+                };
+                if len >= self.limit.max(CHUNK) {
+                    return Err(too_large(false));
+                }
+                let grow = len.min(self.limit.max(CHUNK) - len);
+                if self.buf.try_reserve_exact(grow).is_err() {
+                    return Err(too_large(true));
+                }
+                self.buf.resize(len + grow, 0);
+            }
         }
         loop {
             match self.r.read(&mut self.buf[self.end..]) {
@@ -88,9 +121,54 @@ impl<R: Read> Scanner<R> {
                     return Ok(true);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
+                Err(e) => return Err(e.into()),
             }
         }
+    }
+
+    /// Squeezes every run of whitespace outside strings in `buf[pos..end]` to one byte (a
+    /// newline if the run held one, else a space) and returns how many bytes it removed.
+    /// `pos` must not be inside a string. One byte stays so that what was two tokens stays
+    /// two (`1 2` must not become `12`); the value means what it meant, and only line numbers
+    /// inside it may come out lower in messages.
+    fn squeeze(&mut self) -> usize {
+        let (mut w, mut in_str, mut esc) = (self.pos, false, false);
+        let mut blank: Option<u8> = None;
+        for r in self.pos..self.end {
+            let b = self.buf[r];
+            if !in_str && matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+                blank = Some(if b == b'\n' || blank == Some(b'\n') {
+                    b'\n'
+                } else {
+                    b' '
+                });
+                continue;
+            }
+            if let Some(k) = blank.take() {
+                self.buf[w] = k;
+                w += 1;
+            }
+            if in_str {
+                if esc {
+                    esc = false;
+                } else if b == b'\\' {
+                    esc = true;
+                } else if b == b'"' {
+                    in_str = false;
+                }
+            } else if b == b'"' {
+                in_str = true;
+            }
+            self.buf[w] = b;
+            w += 1;
+        }
+        if let Some(k) = blank {
+            self.buf[w] = k;
+            w += 1;
+        }
+        let removed = self.end - w;
+        self.end = w;
+        removed
     }
 
     /// The next byte that is not whitespace (not consumed), or `None` at the end.
@@ -104,7 +182,7 @@ impl<R: Read> Scanner<R> {
                 }
                 self.pos += 1;
             }
-            if !self.fill()? {
+            if !self.fill(&mut 0)? {
                 return Ok(None);
             }
         }
@@ -154,7 +232,8 @@ impl<R: Read> Scanner<R> {
                     return Ok(Ok(v));
                 }
                 Err(e) if e.is_eof() && !self.eof => {
-                    self.fill()?;
+                    let mut at = self.end - self.pos;
+                    self.fill(&mut at)?;
                 }
                 Err(e) => return Ok(Err(e)),
             }
@@ -172,7 +251,7 @@ impl<R: Read> Scanner<R> {
             b'{' | b'[' => {
                 let (mut depth, mut in_str, mut esc) = (1u32, false, false);
                 'fill: loop {
-                    if self.pos + i == self.end && !self.fill()? {
+                    if self.pos + i == self.end && !self.fill(&mut i)? {
                         return Err(ScanError::Eof);
                     }
                     let bytes = &self.buf[self.pos + i..self.end];
@@ -229,7 +308,7 @@ impl<R: Read> Scanner<R> {
             b'"' => {
                 let mut esc = false;
                 loop {
-                    if self.pos + i == self.end && !self.fill()? {
+                    if self.pos + i == self.end && !self.fill(&mut i)? {
                         return Err(ScanError::Eof);
                     }
                     let b = self.buf[self.pos + i];
@@ -244,7 +323,7 @@ impl<R: Read> Scanner<R> {
                 }
             }
             b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => loop {
-                if self.pos + i == self.end && !self.fill()? {
+                if self.pos + i == self.end && !self.fill(&mut i)? {
                     break;
                 }
                 match self.buf[self.pos + i] {
@@ -282,6 +361,7 @@ mod tests {
             }
         }
         let mut sc = Scanner::new(Slow(text.as_bytes(), chunk));
+        sc.limit = usize::MAX;
         let mut out = Vec::new();
         sc.expect(b'[', "[").unwrap();
         loop {
@@ -318,6 +398,40 @@ mod tests {
     fn a_value_larger_than_the_buffer_grows_it() {
         let big = format!("[\"{}\"]", "x".repeat(3 * CHUNK));
         assert_eq!(values(&big, 4096)[0].len(), 3 * CHUNK + 2);
+    }
+
+    #[test]
+    fn whitespace_in_a_value_is_squeezed_not_buffered() {
+        // 12 MB of blanks between tokens, within a limit of 2 MB: runs are squeezed as the
+        // buffer fills, and a run between two tokens stays a byte, so `1 2` does not become
+        // `12`; blanks inside strings stay.
+        let pad = " ".repeat(3 * CHUNK);
+        let text = format!("[{{\"a\": \"x  y\",{pad}\"b\":{pad}[1{pad}\n{pad}2]}}]");
+        let mut sc = Scanner::new(text.as_bytes());
+        sc.limit = 2 * CHUNK;
+        sc.expect(b'[', "[").unwrap();
+        let v = String::from_utf8(sc.value().unwrap().to_vec()).unwrap();
+        let squeezed: Vec<&str> = v.split([' ', '\n']).filter(|s| !s.is_empty()).collect();
+        assert_eq!(squeezed, ["{\"a\":", "\"x", "y\",", "\"b\":", "[1", "2]}"]);
+        assert!(v.contains("\"x  y\""));
+        assert!(sc.buf.len() <= 2 * CHUNK);
+        assert_eq!(sc.line, 2);
+    }
+
+    #[test]
+    fn a_value_past_the_limit_is_refused_before_it_is_held() {
+        let text = format!("[\"{}\"]", "x".repeat(3 * CHUNK));
+        let mut sc = Scanner::new(text.as_bytes());
+        sc.limit = 2 * CHUNK;
+        sc.expect(b'[', "[").unwrap();
+        assert!(matches!(
+            sc.value(),
+            Err(ScanError::TooLarge {
+                limit,
+                out_of_memory: false
+            }) if limit == 2 * CHUNK
+        ));
+        assert!(sc.buf.len() <= 2 * CHUNK);
     }
 
     #[test]

@@ -1,0 +1,207 @@
+//! Reading costs memory in proportion to what a file holds (issue 22 §2): each inflated input
+//! ends with a clear error and exit status 1 — not an allocation failure (SIGABRT, 134) —
+//! with the CLI's address space limited to 1 GiB (`prlimit --as`). The inputs are made by the
+//! test in a temporary directory.
+
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_prunescope");
+const GIB: u64 = 1 << 30;
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("prunescope-reading-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs the CLI with its address space limited to `limit` bytes.
+fn limited(limit: u64, args: &[&str]) -> (i32, String) {
+    let out = Command::new("prlimit")
+        .arg(format!("--as={limit}"))
+        .arg("--")
+        .arg(BIN)
+        .args(args)
+        .output()
+        .expect("prlimit (util-linux)");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code().unwrap_or(-1), err)
+}
+
+fn json_trace() -> String {
+    let out = Command::new(BIN)
+        .args([
+            "random",
+            "-b",
+            "2",
+            "-d",
+            "2",
+            "--seed",
+            "1",
+            "--algo",
+            "alphabeta",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `text` with the JSON array that follows `"key":` replaced: (before, after).
+fn split_array<'a>(text: &'a str, key: &str) -> (&'a str, &'a str) {
+    let k = text.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+    assert_eq!(&text[k..k + 1], "[");
+    let end = k + text[k..].find(']').unwrap() + 1;
+    (&text[..k], &text[end..])
+}
+
+#[test]
+fn a_gzip_trace_with_3_million_roots_is_refused() {
+    let dir = TempDir::new("roots");
+    let text = json_trace();
+    let (before, after) = split_array(&text, "roots");
+    let path = dir.path("roots.json.gz");
+    let mut gz = GzEncoder::new(std::fs::File::create(&path).unwrap(), Compression::best());
+    gz.write_all(before.as_bytes()).unwrap();
+    gz.write_all(b"[").unwrap();
+    let entry = b"{\"depth\":2,\"root\":0},";
+    let block: Vec<u8> = entry.repeat(10_000);
+    for _ in 0..300 {
+        gz.write_all(&block).unwrap();
+    }
+    gz.write_all(b"{\"depth\":2,\"root\":0}]").unwrap();
+    gz.write_all(after.as_bytes()).unwrap();
+    gz.finish().unwrap();
+    let size = std::fs::metadata(&path).unwrap().len();
+    assert!(size < 1 << 20, "{size} bytes");
+    let (code, err) = limited(GIB, &["convert", path.to_str().unwrap(), "-"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("\"roots\": too large: more than 2112 entries"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_binary_trace_whose_iterations_are_inflated_to_250_mb_is_refused() {
+    let dir = TempDir::new("iterations");
+    let small = dir.path("t.pstrace");
+    let out = Command::new(BIN)
+        .args([
+            "random",
+            "-b",
+            "2",
+            "-d",
+            "2",
+            "--trace",
+            small.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut raw = Vec::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(&small).unwrap())
+        .read_to_end(&mut raw)
+        .unwrap();
+    let len = u32::from_le_bytes(raw[12..16].try_into().unwrap()) as usize;
+    let header = std::str::from_utf8(&raw[16..16 + len]).unwrap();
+    let rest = &raw[16 + len..];
+    let (before, after) = split_array(header, "iterations");
+    let entry = b"{\"depth\":1,\"value\":0,\"best_move\":null,\"nodes\":1},";
+    let copies = 250_000_000 / entry.len();
+    let new_len = before.len()
+        + 1
+        + copies * entry.len()
+        + b"{\"depth\":1,\"value\":0,\"best_move\":null,\"nodes\":1}]".len()
+        + after.len();
+    let path = dir.path("inflated.pstrace");
+    let mut gz = GzEncoder::new(std::fs::File::create(&path).unwrap(), Compression::fast());
+    gz.write_all(&raw[..12]).unwrap();
+    gz.write_all(&(new_len as u32).to_le_bytes()).unwrap();
+    gz.write_all(before.as_bytes()).unwrap();
+    gz.write_all(b"[").unwrap();
+    let block = entry.repeat(10_000);
+    for _ in 0..copies / 10_000 {
+        gz.write_all(&block).unwrap();
+    }
+    gz.write_all(&entry.repeat(copies % 10_000)).unwrap();
+    gz.write_all(b"{\"depth\":1,\"value\":0,\"best_move\":null,\"nodes\":1}]")
+        .unwrap();
+    gz.write_all(after.as_bytes()).unwrap();
+    gz.write_all(rest).unwrap();
+    gz.finish().unwrap();
+    let (code, err) = limited(GIB, &["convert", path.to_str().unwrap(), "-"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("\"summary\": too large"), "{err}");
+}
+
+#[test]
+fn merge_refuses_a_146_mb_csv_and_dev_zero() {
+    let dir = TempDir::new("merge");
+    let path = dir.path("big.csv");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let cols: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
+    writeln!(f, "index,position,depth,capped,{}", cols.join(",")).unwrap();
+    let cells = vec!["1"; 40].join(",");
+    for i in 0..1_500_000 {
+        writeln!(f, "{i},P{i},1,0,{cells}").unwrap();
+    }
+    f.flush().unwrap();
+    drop(f);
+    let size = std::fs::metadata(&path).unwrap().len();
+    assert!((140_000_000..160_000_000).contains(&size), "{size} bytes");
+    let (code, err) = limited(GIB, &["experiment", "merge", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("too large: a merge reads at most 16 MiB"),
+        "{err}"
+    );
+    let (code, err) = limited(GIB, &["experiment", "merge", "/dev/zero"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("/dev/zero: too large"), "{err}");
+}
+
+/// 200 MB of blanks inside a header value are squeezed as they stream, not buffered: the file
+/// reads within an address space far smaller than the blanks.
+#[test]
+fn whitespace_inside_a_value_is_not_buffered_whole() {
+    let dir = TempDir::new("blanks");
+    let text = json_trace();
+    let at = text.find("\"config\":{").unwrap() + "\"config\":{".len();
+    let path = dir.path("blanks.json");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    f.write_all(&text.as_bytes()[..at]).unwrap();
+    let blanks = vec![b' '; 1 << 20];
+    for _ in 0..200 {
+        f.write_all(&blanks).unwrap();
+    }
+    f.write_all(&text.as_bytes()[at..]).unwrap();
+    f.flush().unwrap();
+    drop(f);
+    let out = dir.path("out.json");
+    let (code, err) = limited(
+        160 << 20,
+        &["convert", path.to_str().unwrap(), out.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+}
