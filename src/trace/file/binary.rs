@@ -23,7 +23,7 @@ use super::error::{Problem, TraceFileError};
 use super::{TraceFile, TraceHeader};
 use crate::lab::{Input, Summary};
 use crate::search::config::SearchConfig;
-use crate::trace::json::VERSION;
+use crate::trace::json::{OLDEST_READABLE, VERSION};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace::schema::{RECORD_BYTES, RECORD_FIELDS};
 use flate2::Compression;
@@ -300,7 +300,7 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     let mut w4 = [0u8; 4];
     read_exact(&mut r, &mut w4, "version")?;
     let version = u32::from_le_bytes(w4);
-    if version != VERSION {
+    if !(OLDEST_READABLE..=VERSION).contains(&version) {
         return Err(TraceFileError::header(
             "version",
             Problem::Version {
@@ -338,7 +338,8 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
                 m.remove(field)
                     .ok_or_else(|| TraceFileError::header(field, Problem::Missing))
             };
-            let (input, config, summary) = (take("input")?, take("config")?, take("summary")?);
+            let (input, config, mut summary) = (take("input")?, take("config")?, take("summary")?);
+            super::check::upgrade_header(version as u64, Some(&config), Some(&mut summary))?;
             TraceHeader {
                 input: strict_from_value(input, "input")?,
                 config: strict_from_value(config, "config")?,

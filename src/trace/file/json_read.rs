@@ -25,7 +25,7 @@ use crate::game::INF;
 use crate::lab::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::diff::uci_to_code;
-use crate::trace::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
+use crate::trace::json::{FORMAT, OLDEST_READABLE, VERSION, own_prune_reasons, unsearched_reason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace::schema::{
     Bound, EventKind, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NO_PARENT, NONE16, NodeKind,
@@ -173,7 +173,7 @@ impl State {
             .take()
             .ok_or_else(|| missing(Location::Header, "version"))?;
         match version.as_u64() {
-            Some(v) if v == VERSION as u64 => {}
+            Some(v) if (OLDEST_READABLE as u64..=VERSION as u64).contains(&v) => {}
             Some(v) => {
                 return Err(TraceFileError::header(
                     "version",
@@ -199,6 +199,11 @@ impl State {
                 .ok_or_else(|| missing(Location::Header, field))?;
             strict_from_value(v, field)
         }
+        super::check::upgrade_header(
+            version.as_u64().unwrap_or(0),
+            self.head.config.as_ref(),
+            self.head.summary.as_mut(),
+        )?;
         let input: Input = take(&mut self.head.input, "input")?;
         let config: SearchConfig = take(&mut self.head.config, "config")?;
         let summary: Summary = take(&mut self.head.summary, "summary")?;
