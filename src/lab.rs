@@ -172,6 +172,12 @@ pub struct Summary {
     pub best_line: Vec<String>,
     /// The best line in SAN (chess only; empty otherwise).
     pub best_line_san: Vec<String>,
+    /// Where the best line stops short of the node whose value the root returns: the id of
+    /// the node at its end, whose value is proven but whose best move is not known to this
+    /// search (NegaScout proves a value without its line: [`SearchResult::line_proven_to`]).
+    /// `None` when the line runs to that node. Absent from version-3 files (read as `None`).
+    #[serde(default)]
+    pub line_proven_to: Option<u64>,
     pub nodes: u64,
     /// The search stopped before it finished (see `stopped`).
     pub aborted: bool,
@@ -192,6 +198,13 @@ pub struct IterationSummary {
 }
 
 impl Summary {
+    /// The words for [`Summary::line_proven_to`], as the CLI and the page say them.
+    pub fn line_words(&self) -> Option<String> {
+        self.line_proven_to.map(|id| {
+            format!("the value is proven; the line below node {id} is not known to this search")
+        })
+    }
+
     /// The summary of a recording stopped by hand and closed with
     /// [`Recorder::close_cut_short`]: the root searches that finished, and no value when none
     /// did.
@@ -218,6 +231,7 @@ impl Summary {
             value: iterations.last().map(|it| it.value),
             best_line: Vec::new(),
             best_line_san: Vec::new(),
+            line_proven_to: None,
             nodes: rec.nodes.len() as u64,
             aborted: true,
             stopped: Some(StopCause::User),
@@ -338,6 +352,7 @@ fn summarize<M: Copy>(r: SearchResult<M>, name: impl Fn(&M) -> String) -> Summar
         value: r.value,
         best_line: r.pv.iter().map(&name).collect(),
         best_line_san: Vec::new(),
+        line_proven_to: r.line_proven_to,
         nodes: r.nodes,
         aborted: r.aborted(),
         stopped: r.stopped,

@@ -122,8 +122,9 @@ fn a_trace_matches_itself_node_for_node() {
     chess.set("aspiration.width", "10").unwrap();
     let cases = [
         (
+            // NegaScout re-searches node [1] here (its leaves it never re-searches).
             Input::Tree {
-                text: "((1 2) (3 4) (5 6))".into(),
+                text: "(((3 6) (-7 -7) (3 8)) ((-2 7) (-1 -4 -6) (-3 -9 -1)))".into(),
             },
             cfg(Algorithm::Pvs),
         ),
@@ -479,7 +480,7 @@ fn cli_diff_rejects_corrupt_files_clearly() {
         (
             write(
                 "v1.json",
-                &text.replacen("\"version\":3", "\"version\":1", 1),
+                &text.replacen("\"version\":4", "\"version\":1", 1),
             ),
             "trace format version 1 is not supported",
         ),

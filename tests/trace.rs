@@ -130,7 +130,7 @@ fn russell_norvig_alphabeta_prunes_two_leaves() {
         &cfg(Algorithm::AlphaBeta, 1),
     ));
     assert_eq!(doc["value"], 3);
-    assert_eq!(doc["version"], 3);
+    assert_eq!(doc["version"], 4);
     let nodes = doc["nodes"].as_array().unwrap();
     let second = nodes
         .iter()
@@ -160,10 +160,18 @@ fn russell_norvig_alphabeta_prunes_two_leaves() {
 #[test]
 fn pvs_records_researches_with_links() {
     // The second child is better than the first, so its null-window scout fails high and
-    // PVS re-searches it with a full window.
-    let doc = parse(&trace_json(
+    // Fig. 4's PVS re-searches it with a full window. NegaScout (`pvs`) does not: the child's
+    // children are leaves, so its scout value is exact (NegaScout's depth condition).
+    let plain = parse(&trace_json(
         &tree("((1 2) (5 6) (0 9))"),
         &cfg(Algorithm::Pvs, 1),
+    ));
+    assert_eq!(plain["value"], 5);
+    let nodes = plain["nodes"].as_array().unwrap();
+    assert!(nodes.iter().all(|n| n["research_of"].is_null()));
+    let doc = parse(&trace_json(
+        &tree("((1 2) (5 6) (0 9))"),
+        &cfg(Algorithm::PvsFull, 1),
     ));
     assert_eq!(doc["value"], 5);
     let nodes = doc["nodes"].as_array().unwrap();
@@ -871,7 +879,7 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
         ),
         (
             "old version",
-            good.replacen("\"version\":3", "\"version\":2", 1),
+            good.replacen("\"version\":4", "\"version\":2", 1),
             Location::Header,
             Some("version"),
             "version 2 is not supported",

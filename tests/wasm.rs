@@ -949,7 +949,7 @@ fn corrupt_trace_files_are_refused_with_the_first_bad_item() {
             "not a prunescope trace",
         ),
         (
-            good.replace("\"version\":3", "\"version\":1"),
+            good.replace("\"version\":4", "\"version\":1"),
             "version 1 is not supported",
         ),
         (
@@ -1133,18 +1133,18 @@ fn the_page_diff_is_the_core_diff() {
         let input = Input::Tree {
             text: shape.to_text(),
         };
-        let algos = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Pvs];
+        let algos = Algorithm::ALL;
         let (_, a) = native(
             &input,
             &SearchConfig {
-                algo: algos[case as usize % 3],
+                algo: algos[case as usize % algos.len()],
                 ..Default::default()
             },
         );
         let (_, b) = native(
             &input,
             &SearchConfig {
-                algo: algos[(case as usize + 1) % 3],
+                algo: algos[(case as usize + 1) % algos.len()],
                 ..Default::default()
             },
         );

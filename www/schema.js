@@ -2,7 +2,7 @@
 // tests/schema.rs fails when this file is stale.
 
 export const TRACE_FORMAT = "prunescope-trace";
-export const TRACE_VERSION = 3;
+export const TRACE_VERSION = 4;
 
 /** Bounds (flags bits 0–1): code → { code, name, doc } (index = code). */
 export const BOUNDS = Object.freeze([
@@ -200,7 +200,9 @@ export const DEPTH_UNBOUNDED = 127;
 export const INF = 1000000000;
 
 /** Search configuration: src/search/config.rs. */
-export const ALGORITHMS = Object.freeze(["minimax","alphabeta","pvs"]);
+export const ALGORITHMS = Object.freeze(["minimax","alphabeta","pvs","pvs_full"]);
+/** Algorithm name → one line saying what it is and whose (the page's selector). */
+export const ALGORITHM_DESCRIPTIONS = Object.freeze({"alphabeta":"alpha-beta (Knuth & Moore's F2, fail-soft)","minimax":"minimax: every move searched with the full window","pvs":"NegaScout (Reinefeld 1983): null-window scouts, re-search with (t, β)","pvs_full":"PVS as engines write it (Björnsson et al. 1997, Fig. 4): re-search with (α, β)"});
 export const MAX_DEPTH = 64;
 export const DEFAULT_NODE_CAP = 2000000;
 /** `--enable` name → the dotted parameter it switches on. */

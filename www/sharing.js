@@ -146,6 +146,11 @@ export function createSharing(app, { actions, panels }) {
     } catch (e) {
       return fail(e);
     }
+    if (s.notice) {
+      // An old link whose meaning changed (model/share.js): say so once the search has run.
+      if (s.mode === 'compare') state.compare.notice = { kind: 'info', text: s.notice };
+      else state.explore.trace.notice = { kind: 'info', text: s.notice };
+    }
     app.invalidate();
     return true;
   }

@@ -21,7 +21,7 @@ pub struct BenchArgs {
     /// Depth in plies for every position (1..=64).
     #[arg(long, short = 'd', default_value_t = 5)]
     pub depth: u32,
-    /// Algorithm to benchmark.
+    /// Algorithm to benchmark: minimax, alphabeta, pvs or pvs_full.
     #[arg(long, default_value = "pvs", value_parser = Algorithm::parse)]
     pub algo: Algorithm,
     /// Stop each search after this many nodes with a notice (0 = no cap); a stopped search

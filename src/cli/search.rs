@@ -130,7 +130,9 @@ pub struct Connect4Args {
 
 #[derive(Args)]
 pub struct Common {
-    /// Search algorithm: minimax, alphabeta or pvs.
+    /// Search algorithm: minimax, alphabeta, pvs (Reinefeld's NegaScout: re-search with
+    /// (t, β)) or pvs_full (Björnsson et al. 1997, Fig. 4: re-search with (α, β)). See
+    /// docs/techniques.md.
     #[arg(long, default_value = "pvs", value_parser = Algorithm::parse)]
     pub algo: Algorithm,
     /// Switch techniques on (comma-separated): tt, tt_move, mvv_lva, see_ordering, killers,
@@ -520,6 +522,9 @@ pub fn print_summary(
     };
     // Moves and child indices are ours, but a line is escaped like anything shown from a run.
     writeln!(out, "best line  {}", term::escape_line(&line.join(" ")))?;
+    if let Some(words) = s.line_words() {
+        writeln!(out, "           ({words})")?;
+    }
     writeln!(
         out,
         "nodes      {} ({} leaves){}",

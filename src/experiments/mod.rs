@@ -557,6 +557,7 @@ mod tests {
             value: Some(0),
             best_line: vec!["d8d1".into()],
             best_line_san: vec!["Qd1+".into()],
+            line_proven_to: None,
             nodes: 1,
             aborted: false,
             stopped: None,

@@ -17,6 +17,9 @@ pub use crate::search::techniques::uncertainty::{UncertaintyMode, UncertaintyPar
 use serde::{Deserialize, Serialize};
 
 /// The search algorithm, in negamax fail-soft form.
+///
+/// The two null-window forms are the published algorithms by name (src/search/moves.rs cites
+/// their pseudo-code): they differ only in the re-search window and where they re-search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
@@ -24,20 +27,53 @@ pub enum Algorithm {
     Minimax,
     /// Fail-soft alpha-beta.
     AlphaBeta,
-    /// NegaScout / principal variation search: null-window scouts and re-searches.
+    /// Reinefeld's NegaScout (1983) as the Chess Programming Wiki gives it: a scout value `t`
+    /// inside the window is re-searched with `(t, β)`, and not at all where the scout is exact
+    /// by construction (NegaScout's depth condition).
     #[default]
     Pvs,
+    /// NegaScout as Björnsson et al. (1997) give it in Fig. 4, the form engines use: a scout
+    /// value inside the window is re-searched with the full `(α, β)`, leaves included.
+    #[serde(rename = "pvs_full")]
+    PvsFull,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 3] = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Pvs];
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::Pvs,
+        Algorithm::PvsFull,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::Pvs => "pvs",
+            Algorithm::PvsFull => "pvs_full",
         }
+    }
+
+    /// One line that says what the algorithm is and whose it is (the page's algorithm
+    /// selector, `prunescope search --help`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax: every move searched with the full window",
+            Algorithm::AlphaBeta => "alpha-beta (Knuth & Moore's F2, fail-soft)",
+            Algorithm::Pvs => {
+                "NegaScout (Reinefeld 1983): null-window scouts, re-search with (t, β)"
+            }
+            Algorithm::PvsFull => {
+                "PVS as engines write it (Björnsson et al. 1997, Fig. 4): re-search with (α, β)"
+            }
+        }
+    }
+
+    /// Either null-window form (scouts and re-searches).
+    #[inline(always)]
+    pub fn is_pvs(self) -> bool {
+        matches!(self, Algorithm::Pvs | Algorithm::PvsFull)
     }
 
     pub fn parse(s: &str) -> Result<Algorithm, ConfigError> {
@@ -68,7 +104,7 @@ pub enum ConfigError {
         /// Extra words after the value (why the range is what it is).
         note: &'static str,
     },
-    #[error("unknown algorithm '{0}': expected minimax, alphabeta or pvs")]
+    #[error("unknown algorithm '{0}': expected minimax, alphabeta, pvs or pvs_full")]
     UnknownAlgorithm(String),
     #[error("unknown technique '{name}': expected one of {expected}")]
     UnknownTechnique { name: String, expected: String },
@@ -133,7 +169,11 @@ impl ConfigError {
 
     /// Forward pruning and aspiration windows act on α-β windows, which minimax does not use.
     pub fn needs_search(param: &str, cfg: &SearchConfig) -> Result<(), ConfigError> {
-        Self::needs(param, cfg.algo != Algorithm::Minimax, "alphabeta or pvs")
+        Self::needs(
+            param,
+            cfg.algo != Algorithm::Minimax,
+            "alphabeta, pvs or pvs_full",
+        )
     }
 }
 
@@ -351,6 +391,22 @@ impl SearchConfig {
         Ok(())
     }
 
+    /// Any technique besides move ordering is on: a transposition table, quiescence, forward
+    /// pruning, uncertainty cut-offs, extensions, pre-searching or aspiration windows. Only
+    /// without one does NegaScout skip a re-search where the scout is exact by construction
+    /// (src/search/moves.rs): each of these can make a null-window result a bound or change
+    /// what lies below a node, and the book then re-searches. Move ordering changes only the
+    /// order of the same search.
+    pub fn any_technique(&self) -> bool {
+        self.tt.enabled
+            || self.quiescence.enabled
+            || self.forward_pruning()
+            || self.uncertainty.mode != UncertaintyMode::Off
+            || self.check_extension
+            || self.presearch.enabled
+            || self.aspiration.enabled
+    }
+
     /// Forward pruning may make a null-window result unreliable; the PVS remedies of the
     /// Enhanced Forward Pruning slides then apply (techniques/remedies.rs).
     pub fn forward_pruning(&self) -> bool {
@@ -363,6 +419,10 @@ impl SearchConfig {
 pub fn schema_js() -> String {
     let j = |v: serde_json::Value| v.to_string();
     let algos: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    let described: serde_json::Map<String, serde_json::Value> = Algorithm::ALL
+        .iter()
+        .map(|a| (a.name().to_string(), serde_json::Value::from(a.describe())))
+        .collect();
     let enable: serde_json::Map<String, serde_json::Value> = ENABLE_NAMES
         .iter()
         .map(|(n, p)| (n.to_string(), serde_json::Value::from(*p)))
@@ -380,6 +440,8 @@ pub fn schema_js() -> String {
     format!(
         "\n/** Search configuration: src/search/config.rs. */\n\
          export const ALGORITHMS = Object.freeze({});\n\
+         /** Algorithm name → one line saying what it is and whose (the page's selector). */\n\
+         export const ALGORITHM_DESCRIPTIONS = Object.freeze({});\n\
          export const MAX_DEPTH = {MAX_DEPTH};\n\
          export const DEFAULT_NODE_CAP = {DEFAULT_NODE_CAP};\n\
          /** `--enable` name → the dotted parameter it switches on. */\n\
@@ -389,6 +451,7 @@ pub fn schema_js() -> String {
          export const PARAM_RANGES = Object.freeze({});\n\
          export const DEFAULT_CONFIG = Object.freeze({});\n",
         j(serde_json::json!(algos)),
+        j(serde_json::Value::Object(described)),
         j(serde_json::Value::Object(enable)),
         j(serde_json::Value::Object(uc)),
         j(serde_json::to_value(ranges).expect("ranges serialize")),

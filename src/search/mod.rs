@@ -74,8 +74,16 @@ pub struct SearchResult<M> {
     pub value: Option<Value>,
     pub best_move: Option<M>,
     /// Principal variation of the last finished iteration: the moves from the root to the
-    /// leaf (or horizon node) whose value the root returned.
+    /// leaf (or horizon node) whose value the root returns, or as far as the search proved it
+    /// (see `line_proven_to`).
     pub pv: Vec<M>,
+    /// Where the best line stops short: the id (entry order, as the trace numbers nodes) of
+    /// the node at its end whose value came from a move that this search never proved best.
+    /// NegaScout proves a value without its line when a re-search with `(t, β)` fails low at
+    /// exactly `t`: the move's value is `t`, but nothing below the node where the re-search's
+    /// cut-off move leads was searched with a window that tells its best move. `None` when
+    /// the line runs to the leaf, horizon, terminal or table node whose value the root returns.
+    pub line_proven_to: Option<u64>,
     /// Every node entered, leaves included.
     pub nodes: u64,
     /// Why the search stopped early, if it did; values come from the last finished iteration.
@@ -98,6 +106,17 @@ impl<M> SearchResult<M> {
 pub(crate) struct Res {
     pub v: Value,
     pub unc: bool,
+    /// How far below the node its value was searched ([`Outcome::height`]).
+    pub height: u8,
+}
+
+impl Res {
+    /// What a node returns when the search stopped before entering it.
+    const STOPPED: Res = Res {
+        v: 0,
+        unc: false,
+        height: Outcome::DEEP,
+    };
 }
 
 impl core::ops::Neg for Res {
@@ -106,6 +125,7 @@ impl core::ops::Neg for Res {
         Res {
             v: -self.v,
             unc: self.unc,
+            height: self.height,
         }
     }
 }
@@ -118,15 +138,23 @@ pub(crate) struct Outcome {
     /// Index in the (ordered) move list of the move that produced the value.
     pub best_index: Option<u32>,
     pub uncertain: bool,
+    /// 0: the node's value is static (no child searched: a leaf, a horizon, a terminal
+    /// position, a draw); 1: every child it searched was static; [`Outcome::DEEP`]: anything
+    /// else. NegaScout's depth condition reads it (moves.rs).
+    pub height: u8,
 }
 
 impl Outcome {
+    /// The height of a node whose value rests on more than static children.
+    pub const DEEP: u8 = 2;
+
     pub fn new(value: Value, reason: StopReason) -> Outcome {
         Outcome {
             value,
             reason,
             best_index: None,
             uncertain: false,
+            height: 0,
         }
     }
 }
@@ -176,6 +204,8 @@ pub(crate) struct Frame<M> {
     pub order: Vec<Ordered>,
     /// Triangular PV table row: the best line found from this ply.
     pub pv: Vec<M>,
+    /// Where that line stops short ([`SearchResult::line_proven_to`]).
+    pub line_stops: Option<u64>,
 }
 
 impl<M> Default for Frame<M> {
@@ -184,6 +214,7 @@ impl<M> Default for Frame<M> {
             moves: Vec::new(),
             order: Vec::new(),
             pv: Vec::new(),
+            line_stops: None,
         }
     }
 }
@@ -252,6 +283,10 @@ pub struct Searcher<'t, G: Game, T: Tracer> {
     /// null-move or multi-cut node) whose value the root returns. A stable search (no such
     /// technique) never needs it, and does not pay for it.
     pub(crate) unstable: bool,
+    /// NegaScout's depth condition applies: `pvs` with no technique on
+    /// ([`SearchConfig::any_technique`]), so a scout of a static leaf, or of a node whose
+    /// children are all static leaves, is exact and never re-searched (moves.rs).
+    pub(crate) exact_scouts: bool,
 }
 
 impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
@@ -262,6 +297,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             cfg.tt.enabled || cfg.forward_pruning() || cfg.uncertainty.mode != UncertaintyMode::Off;
         Searcher {
             unstable,
+            exact_scouts: cfg.algo == Algorithm::Pvs && !cfg.any_technique(),
             cfg,
             tracer,
             nodes: 0,
@@ -294,6 +330,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             value: None,
             best_move: None,
             pv: Vec::new(),
+            line_proven_to: None,
             nodes: 0,
             stopped: None,
             uncertain: false,
@@ -313,6 +350,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
                 break;
             }
             let pv = core::mem::take(&mut self.frames[0].pv);
+            result.line_proven_to = self.frames[0].line_stops.take();
             let best = pv.first().copied();
             self.root_first = best;
             result.value = Some(res.v);
@@ -355,16 +393,18 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
     ) -> Res {
         // Step 1. Limits: the node cap and the memory budget stop the search.
         if self.stopped.is_some() {
-            return Res { v: 0, unc: false };
+            return Res::STOPPED;
         }
         if self.cfg.node_cap != 0 && self.nodes >= self.cfg.node_cap {
             self.stopped = Some(StopCause::NodeCap);
-            return Res { v: 0, unc: false };
+            return Res::STOPPED;
         }
         if self.tracer.over_budget() {
             self.stopped = Some(StopCause::MemoryBudget);
-            return Res { v: 0, unc: false };
+            return Res::STOPPED;
         }
+        // The node's id in the trace: nodes are numbered in the order they are entered.
+        let id = self.nodes;
         self.nodes += 1;
         self.tracer.enter(&Enter {
             ply,
@@ -380,6 +420,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // The node's line starts empty: its parent copies it when this node becomes its best.
         if let Some(f) = self.frames.get_mut(p) {
             f.pv.clear();
+            f.line_stops = None;
         }
         let parent = p.checked_sub(1).map(|q| self.stack[q]);
         let path = self.keys.len();
@@ -401,6 +442,14 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         if self.stopped.is_some() {
             out.reason = StopReason::Aborted;
             out.value = out.value.clamp(-INF, INF);
+        } else if out.best_index.is_some()
+            && let Some(f) = self.frames.get_mut(p)
+            && f.pv.is_empty()
+        {
+            // The value came from a move whose line this node never took: every move failed
+            // low here (upper bounds), so which one is best is not known to this search. If
+            // a parent takes this node's line, its line stops here.
+            f.line_stops = Some(id);
         }
         self.keys.truncate(path);
         self.tracer.exit(&Exit {
@@ -413,6 +462,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         Res {
             v: out.value,
             unc: out.uncertain,
+            height: out.height,
         }
     }
 
@@ -535,13 +585,16 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         });
     }
 
-    /// Appends `mv` and the child's line (at `ply + 1`) to the line of the node at `ply`.
+    /// Appends `mv` and the child's line (at `ply + 1`) to the line of the node at `ply`
+    /// (`f`, its frame), with where the child's line stops short.
     #[inline(always)]
-    pub(crate) fn update_pv(&self, line: &mut Vec<G::Move>, ply: u32, mv: G::Move) {
-        line.clear();
-        line.push(mv);
+    pub(crate) fn update_pv(&self, f: &mut Frame<G::Move>, ply: u32, mv: G::Move) {
+        f.pv.clear();
+        f.pv.push(mv);
+        f.line_stops = None;
         if let Some(child) = self.frames.get(ply as usize + 1) {
-            line.extend_from_slice(&child.pv);
+            f.pv.extend_from_slice(&child.pv);
+            f.line_stops = child.line_stops;
         }
     }
 

@@ -1,12 +1,44 @@
 //! Step 9 of the node search: the loop over the ordered moves.
 //!
-//! Fail-soft negamax in three forms: minimax (every child with the full window), alpha-beta
-//! (Knuth & Moore's F2, each child with `(−β, −α)`), and NegaScout/PVS (Reinefeld 1983;
-//! Björnsson et al. 1997, Fig. 4; the Chess Programming Wiki's `pvs`): the first child with the
-//! full window, the others with a null-window scout and, when the scout lands inside the
-//! window, a re-search. Inside the loop: uncertainty cut-offs (techniques/uncertainty.rs),
-//! check extensions (techniques/extensions.rs), late move reductions (techniques/lmr.rs) and
-//! the forward-pruning remedies (techniques/remedies.rs).
+//! Fail-soft negamax in four forms: minimax (every child with the full window), alpha-beta
+//! (Knuth & Moore's F2, each child with `(−β, −α)`), and the two published null-window forms,
+//! by name: the first child with the full window, the others with a null-window scout at α
+//! and, when the scout lands inside the window, a re-search.
+//!
+//! - `pvs`: Reinefeld's NegaScout. CITE: A. Reinefeld (1983), "An improvement to the Scout
+//!   tree search algorithm", ICCA Journal 6(4), pp. 4–14; the pseudo-code as Reinefeld gives
+//!   it (www.zib.de/reinefeld/Research/nsc.html) and as the Chess Programming Wiki's NegaScout
+//!   page gives it:
+//!   ```text
+//!   t := -NegaScout(p_i, -b, -a);
+//!   if (t > a) and (t < beta) and (i > 1) and (d < maxdepth-1) then
+//!       a := -NegaScout(p_i, -beta, -t);        (* re-search with (t, β) *)
+//!   a := max(a, t); if a >= beta then return a; b := a + 1;
+//!   ```
+//!   Marsland & Campbell's PVS (1982, "Parallel search of strongly ordered game trees", ACM
+//!   Computing Surveys 14(4), pp. 533–551) re-searches from the scout value the same way. The
+//!   depth condition `d < maxdepth-1` skips the re-search where the scout's result is already
+//!   exact: a static leaf, and a node whose children are all static leaves (it failed low, so
+//!   it searched every child, and their values are exact). We skip exactly there, and only
+//!   with no technique on ([`crate::search::config::SearchConfig::any_technique`]): with a
+//!   transposition table, quiescence or any pruning the scout's result is a bound, and the
+//!   book re-searches.
+//!   Where the re-search fails low at exactly `t`, the value `t` is proven but the line below
+//!   the re-searched child is not: the best line stops there
+//!   ([`crate::search::SearchResult::line_proven_to`]).
+//! - `pvs_full`: NegaScout as Björnsson et al. (1997) give it in Fig. 4 (seed 000), the form
+//!   engines use. CITE: Fig. 4:
+//!   ```text
+//!   alpha = MAX( alpha, best );
+//!   score = -NS( depth+1, -(alpha+1), -alpha );
+//!   if ( (score > alpha) && (score < beta) )
+//!       score = -NS( depth+1, -beta, -alpha );   // re-search with (α, β), leaves included
+//!   ```
+//!
+//! Inside the loop: uncertainty cut-offs (techniques/uncertainty.rs, Fig. 4's flags, on both
+//! forms: on `pvs` an unsure scout is re-searched with `(α, β)` as the Chess Programming
+//! Wiki's `pvs` does), check extensions (techniques/extensions.rs), late move reductions
+//! (techniques/lmr.rs) and the forward-pruning remedies (techniques/remedies.rs).
 
 use crate::game::{Game, INF, Value};
 use crate::search::config::Algorithm;
@@ -41,6 +73,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             reason: StopReason::AllMoves,
             best_index: None,
             uncertain: false,
+            height: 0,
         };
         let mut uc_cut = false;
         for k in 0..f.order.len() {
@@ -93,13 +126,18 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 Algorithm::AlphaBeta => {
                     self.scout(&child, n.ply, nd, full, alpha, cexp, ctx, reduce)
                 }
-                Algorithm::Pvs if k == 0 => -self.node(&child, n.ply + 1, nd, full, cexp, ctx),
-                Algorithm::Pvs => self.pvs_child(n, &child, nd, alpha, beta, cexp, ctx, reduce),
+                Algorithm::Pvs | Algorithm::PvsFull if k == 0 => {
+                    -self.node(&child, n.ply + 1, nd, full, cexp, ctx)
+                }
+                Algorithm::Pvs | Algorithm::PvsFull => {
+                    self.pvs_child(n, &child, nd, alpha, beta, cexp, ctx, reduce)
+                }
             };
             if self.stopped.is_some() {
                 out.reason = StopReason::Aborted;
                 break;
             }
+            out.height = out.height.max((r.height + 1).min(Outcome::DEEP));
             self.tracer.child_returned(r.v);
             out.uncertain = uncertainty::backup(out.uncertain, r.unc, r.v >= beta);
             if r.v <= out.value {
@@ -107,10 +145,19 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             }
             out.value = r.v;
             out.best_index = Some(k as u32);
-            if algo == Algorithm::Minimax || (r.v <= alpha && self.unstable) {
+            if algo == Algorithm::Minimax
+                || (r.v <= alpha && (self.unstable || (self.exact_scouts && r.height == 0)))
+            {
                 // The node's value is this move's, so its line is this move's line (even below
-                // α, when the search may be unstable: see `Searcher::unstable`).
-                self.update_pv(&mut f.pv, n.ply, mv);
+                // α, when the search may be unstable: see `Searcher::unstable`; or when the
+                // move leads to a static leaf of a plain search, whose value is exact, so that
+                // a move searched before it had a lower value and any after it cannot be
+                // higher: it is proven best).
+                self.update_pv(f, n.ply, mv);
+            } else if r.v <= alpha && !f.pv.is_empty() {
+                // A better move whose line is not known replaces that static leaf's line.
+                f.pv.clear();
+                f.line_stops = None;
             }
             if algo == Algorithm::Minimax || r.v <= alpha {
                 continue;
@@ -118,7 +165,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             self.tracer.alpha_raised(alpha, r.v);
             alpha = r.v;
             self.stack[p].window.alpha = alpha;
-            self.update_pv(&mut f.pv, n.ply, mv);
+            self.update_pv(f, n.ply, mv);
             if r.v >= beta {
                 self.tracer.cutoff(r.v, beta);
                 out.reason = StopReason::BetaCutoff;
@@ -138,13 +185,13 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     }
 
     /// A later child of a PVS node: a null-window scout at α and, if it lands inside the
-    /// window (or must be re-searched for uncertainty or by remedy 2), a re-search.
+    /// window (or must be re-searched for uncertainty or by remedy 2), a re-search where the
+    /// algorithm's pseudo-code makes one (module comment).
     ///
-    /// The re-search window is `(t − 1, β)` for a scout value `t` (or `(α, β)` by remedy 3 and
-    /// for uncertain values): NegaScout re-searches with `(t, β)`, but when the true value is
-    /// exactly `t` that window makes the re-searched child fail low at `t`, so the value is
-    /// right but the line below it is never known. With `t − 1` the true value (≥ `t`) lies
-    /// strictly inside, the re-search returns it exact, and the best line runs to its leaf.
+    /// The re-search window: `pvs_full` (Fig. 4) re-searches with `(α, β)`; `pvs` (NegaScout)
+    /// with `(t, β)` for a scout value `t`, or `(α, β)` for an unsure scout (the Chess
+    /// Programming Wiki's `pvs`, seed 001) and by remedy 3. `pvs` skips the re-search where the
+    /// scout is exact by construction ([`Searcher::exact_scouts`]).
     #[allow(clippy::too_many_arguments)]
     fn pvs_child(
         &mut self,
@@ -162,6 +209,11 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         if self.stopped.is_some() {
             return r;
         }
+        // NegaScout's depth condition: the scout searched a static leaf, or a node whose
+        // children were all static leaves; with no technique on, its value is exact.
+        if self.exact_scouts && r.height <= 1 {
+            return r;
+        }
         // A node searched by the PV routine (the root, first children of PV nodes and
         // re-searches), whatever its window's width.
         let pv_node = n.expected == NodeType::Pv;
@@ -173,10 +225,10 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             return r;
         }
         self.tracer.research();
-        let lo = if r.unc {
+        let lo = if r.unc || self.cfg.algo == Algorithm::PvsFull {
             alpha
         } else {
-            remedies::research_lower_bound(fwd, r.v, alpha).unwrap_or(r.v - 1)
+            remedies::research_lower_bound(fwd, r.v, alpha).unwrap_or(r.v)
         };
         let ctx = Ctx {
             kind: if ctx.kind == NodeKind::Reduced {

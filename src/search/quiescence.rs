@@ -88,6 +88,8 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             reason: StopReason::AllMoves,
             best_index: None,
             uncertain: false,
+            // Quiescence is a technique: NegaScout's depth condition never reads it.
+            height: Outcome::DEEP,
         };
         for k in 0..f.order.len() {
             let o = f.order[k];
@@ -118,7 +120,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             out.best_index = Some(k as u32);
             if r.v <= alpha {
                 if self.unstable {
-                    self.update_pv(&mut f.pv, n.ply, mv);
+                    self.update_pv(f, n.ply, mv);
                 }
                 continue;
             }
@@ -126,7 +128,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             alpha = r.v;
             // The best line runs on through quiescence to the position whose evaluation the
             // root returns.
-            self.update_pv(&mut f.pv, n.ply, mv);
+            self.update_pv(f, n.ply, mv);
             if r.v >= beta {
                 self.tracer.cutoff(r.v, beta);
                 out.reason = StopReason::BetaCutoff;

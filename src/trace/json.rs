@@ -17,8 +17,12 @@ use std::io::{self, Write};
 /// The `format` field of every trace file.
 pub const FORMAT: &str = "prunescope-trace";
 /// The trace format's version, in JSON and binary files alike. Bumped whenever a field changes
-/// meaning or a required field is added; readers refuse every other version.
-pub const VERSION: u32 = 3;
+/// meaning or a required field is added. Version 4 added `pvs_full` and
+/// `summary.line_proven_to`, and `pvs` became NegaScout (docs/trace-format.md).
+pub const VERSION: u32 = 4;
+/// The oldest version readers still open: version-3 files read as before (their summary has
+/// no `line_proven_to`; read as `null`). Older versions are refused.
+pub const OLDEST_READABLE: u32 = 3;
 
 /// One child a node never searched, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -295,7 +295,7 @@ test('share link: input, configuration, view and cursor round-trip (Russell–No
   await settle(page);
   const url = await hook(page, () => window.prunescope.shareLink());
   assert.equal(await page.evaluate(() => location.href), url, 'Copy link puts the link in the address bar');
-  assert.match(url, /#v=1&mode=explore&tree=/);
+  assert.match(url, /#v=2&mode=explore&tree=/);
   const { p, errs } = await openLink(url);
   const after = await snapshot(p);
   assert.deepEqual(after.explore.input, before.explore.input);
@@ -374,7 +374,7 @@ test('share link of a comparison holds both configurations, the layout, the driv
 
 test('the Russell–Norvig lesson link of docs/share-links.md opens at the α-cut-off', async () => {
   const doc = readFileSync(new URL('../../docs/share-links.md', import.meta.url), 'utf8');
-  const frag = doc.match(/^index\.html#(v=1&mode=explore&tree=[^\s`]*)$/m)[1];
+  const frag = doc.match(/^index\.html#(v=2&mode=explore&tree=[^\s`]*)$/m)[1];
   const { p, errs } = await openLink(env.server.url + 'index.html#' + frag);
   assert.equal((await snapshot(p)).explore.cursor.kind, 'cut-off');
   assert.match(await p.locator('#narration').innerText(), /α-cut-off at node 1 \(MIN\) by move 0: 2 ≤ α = 3/);
@@ -382,10 +382,38 @@ test('the Russell–Norvig lesson link of docs/share-links.md opens at the α-cu
   await p.close();
 });
 
+test('a version-1 link with algo=pvs opens as NegaScout, the nearest form, and its notice says what changed', async () => {
+  // NegaScout proves this value without the line below node 7 (tests/pvs.rs).
+  const tree = encodeURIComponent('(3 (((4))))');
+  const v1 = await openLink(env.server.url + `index.html#v=1&tree=${tree}&algo=pvs`, { waitCursor: false });
+  await v1.p.waitForFunction(() => /\(t − 1, β\)/.test(window.prunescope.snapshot().explore.notice?.text ?? ''), null, { timeout: 20_000 });
+  const a = (await snapshot(v1.p)).explore;
+  assert.equal(a.config.algo, 'pvs');
+  assert.match(a.notice.text, /NegaScout/);
+  assert.match(a.notice.text, /pvs_full/);
+  assert.equal(a.nodes, 10);
+  // The summary and the inspector say where the best line stops.
+  await run(v1.p, 'view.finals');
+  await settle(v1.p);
+  assert.match(await text(v1.p, '#sum-line-proof'), /The value is proven; the line below node 7 is not known to this search/);
+  // The same search by a version-2 link: no notice about the old form.
+  const v2 = await openLink(env.server.url + `index.html#v=2&tree=${tree}&algo=pvs`, { waitCursor: false });
+  const b = (await snapshot(v2.p)).explore;
+  assert.equal(b.nodes, a.nodes);
+  assert.ok(!/t − 1/.test(b.notice?.text ?? ''), b.notice?.text);
+  // pvs_full, Fig. 4's form, proves the whole line.
+  const v3 = await openLink(env.server.url + `index.html#v=2&tree=${tree}&algo=pvs_full`, { waitCursor: false });
+  await run(v3.p, 'view.finals');
+  await settle(v3.p);
+  assert.equal(await v3.p.locator('#sum-line-proof').count(), 0);
+  assert.deepEqual([...v1.errs, ...v2.errs, ...v3.errs], []);
+  for (const x of [v1, v2, v3]) await x.p.close();
+});
+
 test('share link: every parameter is checked as untrusted input, by the core where it is the core’s', async () => {
   const base = env.server.url + 'index.html#';
   const cases = [
-    ['v=2&tree=(1+2)&algo=alphabeta', /v: version 2 is not supported/],
+    ['v=3&tree=(1+2)&algo=alphabeta', /v: version 3 is not supported/],
     ['v=1&tree=((1+2)&algo=alphabeta', /tree: .*line 1/],
     ['v=1&tree=(1+2)&algo=alphabeta&set=null_move.R%3D9', /null_move\.R/],
     ['v=1&tree=(1+2)&algo=magic', /magic/],

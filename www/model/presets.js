@@ -52,8 +52,10 @@ export const trees = () => [
   },
   {
     id: 'pvs',
+    // Two plies below the root's children, so NegaScout's scouts are bounds and it re-searches
+    // (one ply below, their values are exact and it does not: docs/techniques.md).
     name: 'PVS re-searches: improving moves',
-    text: '((1 2) (3 4) (5 6))',
+    text: '(((1 2) (3 4)) ((5 6) (7 8)) ((9 10) (11 12)))',
   },
   {
     id: 'deep',
@@ -68,6 +70,7 @@ const BASELINE = 'tt, tt_move, history, mvv_lva, check_extension';
 export const COMPARISONS = [
   { id: 'mm-ab', name: 'Minimax vs alpha-beta', A: { algo: 'minimax' }, B: { algo: 'alphabeta' } },
   { id: 'ab-pvs', name: 'Alpha-beta vs PVS', A: { algo: 'alphabeta' }, B: { algo: 'pvs' } },
+  { id: 'pvs-full', name: 'NegaScout, re-search with (t, β) vs Fig. 4, re-search with (α, β)', A: { algo: 'pvs' }, B: { algo: 'pvs_full' } },
   { id: 'pvs-uc', name: 'PVS vs PVS + safe uncertainty cut-offs', A: { algo: 'pvs', enable: BASELINE }, B: { algo: 'pvs', enable: BASELINE + ', uc_safe' } },
   { id: 'null', name: 'Null move off vs on', A: { algo: 'pvs', enable: 'tt, tt_move, mvv_lva' }, B: { algo: 'pvs', enable: 'tt, tt_move, mvv_lva, null_move' } },
   {

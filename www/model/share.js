@@ -1,11 +1,21 @@
-// Share links, format version 1 (docs/share-links.md, a public interface): the input, each
+// Share links, format version 2 (docs/share-links.md, a public interface): the input, each
 // configuration in the CLI's words, the view and the cursor, in the URL's fragment as
 // `key=value` pairs. This module only reads and writes the text: every value read from a link
 // is untrusted, so it is checked here for its shape (known keys, integers, choices, lengths) and
 // then by the core (the input by `check_input`, each configuration by `build_config`) before
 // anything runs. No DOM.
 
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
+
+/** The oldest version still opened: version 1, whose `algo=pvs` meant a form that is gone. */
+export const OLDEST_SHARE_VERSION = 1;
+
+/** What the page says when a version-1 link names `pvs` (docs/share-links.md, Versions). */
+export const V1_PVS_NOTICE =
+  'This link was made when pvs re-searched with (t − 1, β), a form no book gives and this page no longer has. ' +
+  'It opens with pvs, now Reinefeld\'s NegaScout, whose re-searches use (t, β) and skip exact leaves: ' +
+  'windows, node counts and the linked step may differ from what the link showed. ' +
+  'pvs_full is the form engines use (Björnsson et al. 1997, Fig. 4: re-search with (α, β)).';
 
 /** Longest link text accepted (a textbook tree fits many times over). */
 export const MAX_LINK_CHARS = 200_000;
@@ -91,7 +101,10 @@ export function decodeShare(fragment) {
   if (!p.has('v')) return null;
   for (const k of p.keys()) if (!KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
   const v = p.get('v');
-  if (v !== String(SHARE_VERSION)) throw new ShareError('v', `version ${v.slice(0, 10)} is not supported (this page reads version ${SHARE_VERSION})`);
+  const version = /^\d{1,3}$/.test(v) ? Number(v) : NaN;
+  if (!(version >= OLDEST_SHARE_VERSION && version <= SHARE_VERSION)) {
+    throw new ShareError('v', `version ${v.slice(0, 10)} is not supported (this page reads versions ${OLDEST_SHARE_VERSION} to ${SHARE_VERSION})`);
+  }
   const mode = choice(p, 'mode', ['explore', 'compare'], 'explore');
   const kinds = ['tree', 'fen', 'random'].filter((k) => p.has(k));
   if (kinds.length !== 1) throw new ShareError('input', 'exactly one of tree, fen or random is needed');
@@ -117,7 +130,12 @@ export function decodeShare(fragment) {
     return { algo, enable: p.get(`${pre}enable`) ?? '', set: p.get(`${pre}set`) ?? '' };
   };
   const configs = mode === 'compare' ? { A: words('A.'), B: words('B.') } : { A: words('') };
+  // Version 1's `pvs` is gone: it opens as the nearest form, version 2's `pvs` (NegaScout: the
+  // same name, windows one above the old ones), and the page says what changed.
+  const retired = version === 1 && Object.values(configs).some((w) => w.algo === 'pvs');
   return {
+    version,
+    notice: retired ? V1_PVS_NOTICE : null,
     mode,
     input,
     configs,

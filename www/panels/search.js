@@ -2,12 +2,12 @@
 // are wired by the composition root (www/main.js) and drawn by www/views/progress.js.
 
 import { $, h, setText } from '../dom.js';
-import { ALGORITHMS, DEFAULT_NODE_CAP } from '../schema.js';
+import { ALGORITHMS, ALGORITHM_DESCRIPTIONS, DEFAULT_NODE_CAP } from '../schema.js';
 
-export const ALGO_NAMES = { minimax: 'Minimax', alphabeta: 'Alpha-beta', pvs: 'PVS (NegaScout)' };
-
-/** The options of an algorithm menu, from the schema. */
-export const algoOptions = () => ALGORITHMS.map((a) => h('option', { value: a }, ALGO_NAMES[a] ?? a));
+/** The options of an algorithm menu, from the schema: each the CLI's name and one line that
+ * says what it is and whose (src/search/config.rs, `Algorithm::describe`). */
+export const algoOptions = () =>
+  ALGORITHMS.map((a) => h('option', { value: a, title: ALGORITHM_DESCRIPTIONS[a] ?? a }, `${a} — ${ALGORITHM_DESCRIPTIONS[a] ?? a}`));
 
 /** A node cap typed in a field: [value, error]. */
 export function readCap(id) {

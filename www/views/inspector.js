@@ -144,6 +144,11 @@ export function createInspector(app) {
       const bc = st.childAtIndex(id, bi);
       row('best move', bc !== NONE ? link(bc, names.move(bc)) : '–', span('muted', ` (the ${ordinal(bi)} in the search order)`));
     } else row('best move', exited ? '–' : span('muted', 'not known yet'));
+    // The best line ends here without reaching a leaf: NegaScout proved the value, not the line
+    // (said only once the whole search is shown, as the summary says it).
+    if (done && cur < 0 && trace.outcome?.summary?.line_proven_to === id) {
+      row('best line', span('warn', `ends here: the value is proven; the line below node ${id} is not known to this search`));
+    }
     const pruned = exited ? names.pruned(id) : [];
     if (pruned.length) {
       const base = chess ? null : st.pathCodes(id);

@@ -16,6 +16,13 @@ export function summaryValue(summary) {
 }
 
 /** The best line of a summary: SAN for chess, child indices otherwise. */
+/** Where the best line stops short (NegaScout proved the value without the line below a node:
+ * `summary.line_proven_to`, docs/trace-format.md), in words; null when the line is whole. */
+export function lineProofWords(summary) {
+  const id = summary?.line_proven_to;
+  return Number.isSafeInteger(id) ? `The value is proven; the line below node ${id} is not known to this search.` : null;
+}
+
 export function bestLine(summary, chess) {
   if (!summary) return [];
   return chess && summary.best_line_san?.length ? summary.best_line_san : summary.best_line ?? [];
@@ -109,6 +116,7 @@ export function createSummary(app) {
           ? [h('b', { id: 'sum-value' }, '–'), span('muted', ' no root search finished')]
           : [h('b', { id: 'sum-value' }, f(value)), chess ? span('muted', valueWords(value)) : null]),
       h('div', null, span('muted', 'best line '), h('span', { id: 'sum-line', class: 'line' }, line.length ? (chess ? line.join(' ') : 'root → ' + line.join(' → ')) : '–')),
+      lineProofWords(s) ? h('p', { id: 'sum-line-proof', class: 'muted' }, lineProofWords(s)) : null,
       counts(stats.actual ?? [0, 0, 0], stats.expected ?? [0, 0, 0]),
       h('dl', { class: 'kv' },
         kv('nodes', fmtInt(stats.nodes ?? st.n), span('muted', ` (${fmtInt(stats.leaves ?? 0)} ${stats.leaves === 1 ? 'leaf' : 'leaves'})`)),

@@ -126,6 +126,9 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         }
         let cut = cuts >= c;
         self.tracer.multi_cut(cuts, c, probes, cut);
-        cut.then(|| Outcome::new(beta, StopReason::MultiCut))
+        cut.then(|| Outcome {
+            height: Outcome::DEEP,
+            ..Outcome::new(beta, StopReason::MultiCut)
+        })
     }
 }

@@ -135,6 +135,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         let value = if v.v >= G::MATE_BOUND { beta } else { v.v };
         Some(Outcome {
             uncertain: v.unc,
+            height: Outcome::DEEP,
             ..Outcome::new(value, StopReason::NullMoveCutoff)
         })
     }

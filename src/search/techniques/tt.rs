@@ -179,7 +179,11 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             };
         self.tracer.tt_hit(&e, cut);
         if cut {
-            return Some(Outcome::new(v, StopReason::TtCutoff));
+            // A stored search's value, not a static one.
+            return Some(Outcome {
+                height: Outcome::DEEP,
+                ..Outcome::new(v, StopReason::TtCutoff)
+            });
         }
         // Step 4a. Pre-searching (techniques/presearch.rs).
         self.presearch(n, &e);

@@ -17,7 +17,7 @@
 //!   value at a PV node).
 
 use crate::game::Value;
-use crate::search::config::{Algorithm, ConfigError, ParamRange, SearchConfig};
+use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::window::Window;
 use crate::trace::schema::NodeType;
 use serde::{Deserialize, Serialize};
@@ -67,12 +67,15 @@ impl UncertaintyParams {
         min_exclusive: true,
     }];
 
-    /// They act in null-window searches, which only PVS makes.
+    /// They act in null-window searches, which only the two PVS forms make. Fig. 4 defines
+    /// them on its own form (`pvs_full`); on `pvs` they follow the Chess Programming Wiki's
+    /// `pvs`/`nws` (seed 001), which re-searches an unsure scout with `(α, β)` and any other
+    /// with NegaScout's `(t, β)` (docs/techniques.md).
     pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
-        if self.mode != UncertaintyMode::Off && cfg.algo != Algorithm::Pvs {
+        if self.mode != UncertaintyMode::Off && !cfg.algo.is_pvs() {
             return Err(ConfigError::Needs {
                 param: "uncertainty.mode".to_string(),
-                requirement: "the pvs algorithm (they act in null-window searches)".to_string(),
+                requirement: "pvs or pvs_full (they act in null-window searches)".to_string(),
             });
         }
         Ok(())

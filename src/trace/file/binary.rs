@@ -23,7 +23,7 @@ use super::check::validate;
 use super::error::{Problem, TraceFileError};
 use crate::lab::{Input, Summary};
 use crate::search::config::SearchConfig;
-use crate::trace::json::VERSION;
+use crate::trace::json::{OLDEST_READABLE, VERSION};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace::schema::{RECORD_BYTES, RECORD_FIELDS};
 use flate2::Compression;
@@ -300,7 +300,7 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     let mut w4 = [0u8; 4];
     read_exact(&mut r, &mut w4, "version")?;
     let version = u32::from_le_bytes(w4);
-    if version != VERSION {
+    if !(OLDEST_READABLE..=VERSION).contains(&version) {
         return Err(TraceFileError::header(
             "version",
             Problem::Version {
@@ -318,7 +318,7 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     }
     // Read through a scanner that holds each field within the bytes the format allows it:
     // the length alone bounds nothing (an `iterations` array inflated to 250 MB fits in it).
-    let header = super::json_read::read_binary_header((&mut r).take(len as u64))?;
+    let header = super::json_read::read_binary_header((&mut r).take(len as u64), version)?;
     let mut counts = [0u64; 5];
     for c in &mut counts {
         read_exact(&mut r, &mut word, "counts")?;

@@ -886,6 +886,14 @@ impl WithGame for SummaryCheck<'_> {
                 },
             ));
         }
+        if let Some(id) = s.line_proven_to
+            && id >= self.nodes as u64
+        {
+            return Err(summary_err(
+                "summary.line_proven_to",
+                format!("is node {id}, but the file has {} nodes", self.nodes),
+            ));
+        }
         let in_iterations: u64 = s.iterations.iter().map(|it| it.nodes).sum();
         if in_iterations > s.nodes || (!s.aborted && in_iterations != s.nodes) {
             return Err(summary_err(
@@ -1055,6 +1063,36 @@ impl WithGame for CheckNodes<'_> {
 /// Reads header field `field` from its JSON strictly: a field this build does not know, or one
 /// written in a form it would not write (so that the file could say something the reader
 /// ignores), is an error naming the field's path.
+/// Reads a version-3 header as version 4 writes it (docs/trace-format.md, Versions): its summary
+/// gains `line_proven_to: null`. A version-3 `pvs` trace is refused: its algorithm, NegaScout
+/// re-searching with (t − 1, β), has no name in version 4, and opening it as `pvs` would call
+/// its windows NegaScout's.
+pub(crate) fn upgrade_header(
+    version: u64,
+    config: Option<&serde_json::Value>,
+    summary: Option<&mut serde_json::Value>,
+) -> Result<(), TraceFileError> {
+    if version != 3 {
+        return Ok(());
+    }
+    if config.and_then(|c| c.get("algo")).and_then(|a| a.as_str()) == Some("pvs") {
+        return Err(TraceFileError::header(
+            "config.algo",
+            invalid(
+                "is \"pvs\" in a version-3 file: that form (re-search with (t - 1, beta)) is gone; \
+                 version 4's pvs is NegaScout and pvs_full is Fig. 4's form. Search again to \
+                 get a version-4 trace",
+            ),
+        ));
+    }
+    if let Some(serde_json::Value::Object(s)) = summary
+        && !s.contains_key("line_proven_to")
+    {
+        s.insert("line_proven_to".into(), serde_json::Value::Null);
+    }
+    Ok(())
+}
+
 pub(crate) fn strict_from_value<T: serde::Serialize + serde::de::DeserializeOwned>(
     v: serde_json::Value,
     field: &str,

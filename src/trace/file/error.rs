@@ -44,7 +44,10 @@ pub enum Problem {
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
     /// A `version` this build does not read.
-    #[error("trace format version {found} is not supported (this build reads version {supported})")]
+    #[error(
+        "trace format version {found} is not supported (this build reads versions {} to {supported})",
+        crate::trace::json::OLDEST_READABLE
+    )]
     Version { found: u64, supported: u32 },
     /// Not well-formed JSON (with serde_json's line and column).
     #[error("malformed JSON: {0}")]

@@ -29,7 +29,7 @@ use crate::game::INF;
 use crate::game::notation::Notation;
 use crate::lab::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
-use crate::trace::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
+use crate::trace::json::{FORMAT, OLDEST_READABLE, VERSION, own_prune_reasons, unsearched_reason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace::schema::{
     Bound, EventKind, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NO_PARENT, NONE16, NodeKind,
@@ -198,7 +198,7 @@ impl State {
             .take()
             .ok_or_else(|| missing(Location::Header, "version"))?;
         match version.as_u64() {
-            Some(v) if v == VERSION as u64 => {}
+            Some(v) if (OLDEST_READABLE as u64..=VERSION as u64).contains(&v) => {}
             Some(v) => {
                 return Err(TraceFileError::header(
                     "version",
@@ -224,6 +224,11 @@ impl State {
                 .ok_or_else(|| missing(Location::Header, field))?;
             strict_from_value(v, field)
         }
+        super::check::upgrade_header(
+            version.as_u64().unwrap_or(0),
+            self.head.config.as_ref(),
+            self.head.summary.as_mut(),
+        )?;
         let input: Input = take(&mut self.head.input, "input")?;
         let config: SearchConfig = take(&mut self.head.config, "config")?;
         let summary: Summary = take(&mut self.head.summary, "summary")?;
@@ -820,7 +825,10 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
 /// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
 /// that an inflated header is refused before it is held. The summary's arrays are checked
 /// against the configuration.
-pub(super) fn read_binary_header<R: Read>(r: R) -> Result<TraceHeader, TraceFileError> {
+pub(super) fn read_binary_header<R: Read>(
+    r: R,
+    version: u32,
+) -> Result<TraceHeader, TraceFileError> {
     let mut sc = Scanner::new(r);
     let mut st = State::new();
     st.at = Location::Header;
@@ -889,11 +897,12 @@ pub(super) fn read_binary_header<R: Read>(r: R) -> Result<TraceHeader, TraceFile
     let take = |slot: Option<serde_json::Value>, field: &str| {
         slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
     };
-    let (input, config, summary) = (
+    let (input, config, mut summary) = (
         take(input, "input")?,
         take(config, "config")?,
         take(summary, "summary")?,
     );
+    super::check::upgrade_header(version as u64, Some(&config), Some(&mut summary))?;
     let header = TraceHeader {
         input: strict_from_value(input, "input")?,
         config: strict_from_value(config, "config")?,
