@@ -15,9 +15,14 @@
 
 pub mod experiments;
 pub mod game;
-pub mod lab;
+pub mod run;
+pub mod schema;
 pub mod search;
 pub mod trace;
+pub mod trace_file;
+
+/// The old name of [`run`], kept while the paths move (transitional).
+pub use run as lab;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

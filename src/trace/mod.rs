@@ -5,11 +5,13 @@
 //! no tracing left in it at all.
 
 pub mod diff;
-pub mod file;
 pub mod json;
 pub mod record;
-pub mod schema;
 pub mod stats;
+
+/// Moved to their own top-level modules; these paths are transitional.
+pub use crate::schema;
+pub use crate::trace_file as file;
 
 use crate::game::Value;
 use crate::search::techniques::tt::TtEntry;

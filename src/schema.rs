@@ -418,8 +418,8 @@ pub fn js_module() -> String {
     let _ = writeln!(
         out,
         "\nexport const TRACE_FORMAT = {};\nexport const TRACE_VERSION = {};",
-        json(super::json::FORMAT),
-        super::json::VERSION
+        json(crate::trace::json::FORMAT),
+        crate::trace::json::VERSION
     );
     table::<Bound>(&mut out, "BOUNDS", "Bounds (flags bits 0–1)");
     table::<NodeType>(
