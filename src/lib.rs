@@ -17,17 +17,16 @@ pub mod experiments;
 pub mod game;
 pub mod run;
 pub mod schema;
+pub mod schema_js;
 pub mod search;
 pub mod trace;
 pub mod trace_file;
-
-/// The old name of [`run`], kept while the paths move (transitional).
-pub use run as lab;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use game::{Game, INF, Value};
 pub use search::config::{Algorithm, SearchConfig};
+pub use search::{NoTrace, Tracer};
 pub use search::{SearchResult, Searcher};
-pub use trace::{NoTrace, Tracer, record::Recorder};
+pub use trace::record::Recorder;

@@ -25,7 +25,7 @@ pub(crate) mod walk;
 
 pub use error::{Location, Problem, TraceFileError};
 
-use crate::lab::{Input, Prepared, Summary};
+use crate::run::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::record::Recorder;
 use serde::{Deserialize, Serialize};
@@ -121,6 +121,18 @@ pub fn write<W: Write>(
         Format::Json => crate::trace::json::write_trace(w, input, prepared, config, summary, rec),
         Format::Binary => binary::write(w, input, config, summary, rec),
     }
+}
+
+/// Checks a recording that did not come from a file (the page hands a streamed search back
+/// to the worker) with the checks a file's records and event tape get, before any code walks
+/// it; `input` is what was searched. A stopped search (`cut_short`) may leave nodes open at the
+/// end of its tape. The header and the moves are checked when the trace is written.
+pub fn check_recording(
+    rec: &Recorder,
+    input: &Prepared,
+    cut_short: bool,
+) -> Result<(), TraceFileError> {
+    check::check_recording(rec, check::GameKind::of(input), cut_short)
 }
 
 /// Validates a trace held in memory, as [`read`] does before returning a file: the header,

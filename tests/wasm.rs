@@ -10,9 +10,9 @@
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
 use prunescope::Game;
 use prunescope::game::chess::ChessPos;
-use prunescope::lab::Input;
+use prunescope::run::Input;
+use prunescope::schema::{NO_PARENT, NONE16, StopReason};
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::schema::{NO_PARENT, NONE16, StopReason};
 use prunescope::wasm::{
     NODE_BYTES, Names, Session, build_config, check_config, check_input, choices, config_words,
     describe_config, diff_columns, node_bytes, parse_epd, records_from_bytes, validate,
@@ -114,9 +114,9 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
         }
         // new nodes come in the column layout of the binary format's chunks
         let mut rows = Vec::new();
-        prunescope::trace::file::binary::rows_from_columns(&b.nodes, &mut rows);
+        prunescope::trace_file::binary::rows_from_columns(&b.nodes, &mut rows);
         for row in &rows {
-            let rec = prunescope::trace::file::binary::record_from_bytes(row);
+            let rec = prunescope::trace_file::binary::record_from_bytes(row);
             all.extend_from_slice(node_bytes(&[rec]));
         }
         assert_eq!(b.nodes_total as usize * NODE_BYTES, all.len());
@@ -124,7 +124,7 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
     all
 }
 
-fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::lab::Summary, prunescope::Recorder) {
+fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::run::Summary, prunescope::Recorder) {
     input
         .prepare()
         .unwrap()

@@ -75,14 +75,14 @@ impl From<prunescope::search::config::ConfigError> for CliError {
     }
 }
 
-impl From<prunescope::lab::InputError> for CliError {
-    fn from(e: prunescope::lab::InputError) -> Self {
+impl From<prunescope::run::InputError> for CliError {
+    fn from(e: prunescope::run::InputError) -> Self {
         CliError::Message(e.to_string())
     }
 }
 
-impl From<prunescope::lab::LabError> for CliError {
-    fn from(e: prunescope::lab::LabError) -> Self {
+impl From<prunescope::run::RunError> for CliError {
+    fn from(e: prunescope::run::RunError) -> Self {
         CliError::Message(e.to_string())
     }
 }

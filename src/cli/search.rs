@@ -7,12 +7,12 @@ use clap::Args;
 use prunescope::game::chess::ChessPos;
 use prunescope::game::synthetic::{Ordering, SynthParams};
 use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
-use prunescope::lab::{Input, Prepared, Summary};
+use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
-use prunescope::trace::file::Format;
 use prunescope::trace::json::write_trace;
 use prunescope::trace::stats::TraceStats;
+use prunescope::trace_file::Format;
 use std::io::{Read, Write};
 use std::time::Instant;
 

@@ -26,7 +26,7 @@ pub mod schaeffer;
 pub mod uncertainty;
 
 use crate::game::chess::ChessPos;
-use crate::lab::{Input, Prepared, Summary};
+use crate::run::{Input, Prepared, Summary};
 use crate::search::config::{Algorithm, MAX_DEPTH, SearchConfig};
 pub use data::{Column, ColumnKind, Dataset, Row};
 pub use probe::Meter;

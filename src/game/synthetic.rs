@@ -151,7 +151,7 @@ impl SynthParams {
             }
         };
         check("branching", self.branching, MAX_BRANCHING)?;
-        check("depth", self.depth, crate::search::config::MAX_DEPTH)
+        check("depth", self.depth, crate::schema::MAX_DEPTH)
     }
 
     /// The root position.

@@ -48,8 +48,8 @@ impl Algorithm {
     }
 }
 
-/// Largest depth a search accepts.
-pub const MAX_DEPTH: u32 = 64;
+/// Largest depth a search accepts (defined with the trace's limits).
+pub use crate::schema::MAX_DEPTH;
 
 /// Default node cap: stops a search with a notice instead of exhausting memory.
 pub const DEFAULT_NODE_CAP: u64 = 2_000_000;

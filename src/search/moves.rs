@@ -9,12 +9,12 @@
 //! the forward-pruning remedies (techniques/remedies.rs).
 
 use crate::game::{Game, INF, Value};
+use crate::schema::{NodeKind, NodeType, PruneReason, StopReason};
+use crate::search::Tracer;
 use crate::search::config::Algorithm;
 use crate::search::techniques::{extensions, remedies, uncertainty};
 use crate::search::window::Window;
 use crate::search::{Ctx, Frame, Node, Outcome, Res, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{NodeKind, NodeType, PruneReason, StopReason};
 
 impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// Searches the node's ordered moves from its entry window and returns its fail-soft

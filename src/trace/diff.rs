@@ -17,14 +17,14 @@
 //! the right children take the first unclaimed left child with their code.
 //!
 //! It works on the compact records themselves ([`NodeRec`], from a search or read with
-//! [`crate::trace::file::read`]), so `prunescope diff` never builds an object per node, and it
+//! [`crate::trace_file::read`]), so `prunescope diff` never builds an object per node, and it
 //! has no file system or thread in it, so the page can call it through wasm.
 
 use crate::game::Value;
+use crate::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use crate::search::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
-use crate::trace::file::TraceFile;
 use crate::trace::record::NodeRec;
-use crate::trace::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
+use crate::trace_file::TraceFile;
 use serde::Serialize;
 
 /// "No matching node" in [`Diff::left_to_right`] and [`Diff::right_to_left`].
@@ -82,9 +82,6 @@ fn plies_of<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
     }
     ply
 }
-
-/// The move code of a UCI move (defined with the chess move codes); kept here for the callers.
-pub use crate::game::chess::codes::uci_to_code;
 
 /// Node counts of one ply.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -174,7 +171,7 @@ fn subtree_sizes<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
 
 /// Matches `left` with `right` by the rule of the module doc and counts the differences. Both
 /// slices must be in id order with every parent before its children (as recordings and trace
-/// files read with [`crate::trace::file::read`] are). A root's move code is ignored.
+/// files read with [`crate::trace_file::read`] are). A root's move code is ignored.
 pub fn diff<N: AsDiffNode>(left: &[N], right: &[N]) -> Diff {
     let (nl, nr) = (left.len(), right.len());
     let ll = Links::of(left);
@@ -413,7 +410,7 @@ fn side_report(file: &str, t: &TraceFile) -> SideReport {
     }
 }
 
-/// Compares two trace files read with [`crate::trace::file::read`], named `left_file` and
+/// Compares two trace files read with [`crate::trace_file::read`], named `left_file` and
 /// `right_file` in the report.
 pub fn diff_files(
     left_file: &str,
@@ -455,27 +452,11 @@ mod tests {
             move_code: code,
             index: 0,
             n_moves: 0,
-            best_index: crate::trace::schema::NONE16,
+            best_index: crate::schema::NONE16,
             kind: 0,
             depth: 0,
             flags: 0,
             reason: 0,
-        }
-    }
-
-    #[test]
-    fn uci_codes() {
-        assert_eq!(uci_to_code("a1a2"), Some(8 << 6));
-        assert_eq!(uci_to_code("e7e8q"), Some(52 | 60 << 6 | 5 << 12));
-        assert_eq!(uci_to_code("0000"), Some(crate::trace::schema::NONE16));
-        assert_eq!(uci_to_code("e9e4"), None);
-        assert_eq!(uci_to_code("e7e8x"), None);
-        assert_eq!(uci_to_code("e2"), None);
-        for code in [0u16, 12 | 28 << 6, 52 | 60 << 6 | 2 << 12, 4 | 6 << 6] {
-            assert_eq!(
-                uci_to_code(&crate::game::chess::code_to_uci(code)),
-                Some(code)
-            );
         }
     }
 

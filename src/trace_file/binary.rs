@@ -21,11 +21,11 @@
 use super::check::{strict_from_value, validate};
 use super::error::{Problem, TraceFileError};
 use super::{TraceFile, TraceHeader};
-use crate::lab::{Input, Summary};
+use crate::run::{Input, Summary};
+use crate::schema::{RECORD_BYTES, RECORD_FIELDS};
 use crate::search::config::SearchConfig;
 use crate::trace::json::VERSION;
 use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::{RECORD_BYTES, RECORD_FIELDS};
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use serde::Serialize;

@@ -22,15 +22,15 @@ use super::scan::{ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
-use crate::lab::{Input, Prepared, Summary};
-use crate::search::config::SearchConfig;
-use crate::trace::diff::uci_to_code;
-use crate::trace::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
-use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::{
+use crate::game::chess::uci_to_code;
+use crate::run::{Input, Prepared, Summary};
+use crate::schema::{
     Bound, EventKind, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NO_PARENT, NONE16, NodeKind,
     NodeType, OrderSource, PruneReason, StopReason,
 };
+use crate::search::config::SearchConfig;
+use crate::trace::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
+use crate::trace::record::{NodeRec, Recorder};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;

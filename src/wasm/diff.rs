@@ -3,8 +3,8 @@
 //! out.
 
 use super::{err, set, to_js};
+use crate::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use crate::trace::diff::{DiffNode, diff};
-use crate::trace::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use js_sys::{Object, Uint8Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 

@@ -35,7 +35,7 @@ pub use names::Names;
 pub use session::Session;
 pub use teaching::tree_shape;
 
-use crate::lab::Input;
+use crate::run::Input;
 use crate::search::config::SearchConfig;
 use crate::trace::record::NodeRec;
 use js_sys::{Object, Reflect};

@@ -18,9 +18,9 @@
 use super::{err, parse_config_unchecked, parse_input, to_js};
 use crate::game::Game;
 use crate::game::chess::ChessPos;
-use crate::lab::Prepared;
+use crate::run::Prepared;
+use crate::schema::NONE16;
 use crate::search::considered_moves;
-use crate::trace::schema::NONE16;
 use js_sys::{Array, Uint32Array};
 use serde::Serialize;
 use std::collections::HashMap;

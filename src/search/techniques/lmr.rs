@@ -13,11 +13,11 @@
 //!   re-search.
 
 use crate::game::{Game, Value};
+use crate::schema::{NodeKind, NodeType};
+use crate::search::Tracer;
 use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::window::Window;
 use crate::search::{Ctx, Res, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{NodeKind, NodeType};
 use serde::{Deserialize, Serialize};
 
 /// LMR parameters under the slides' names.
