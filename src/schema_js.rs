@@ -48,8 +48,8 @@ pub fn js_module() -> String {
     let _ = writeln!(
         out,
         "\nexport const TRACE_FORMAT = {};\nexport const TRACE_VERSION = {};",
-        json(crate::trace::json::FORMAT),
-        crate::trace::json::VERSION
+        json(crate::trace_file::json::FORMAT),
+        crate::trace_file::json::VERSION
     );
     table::<Bound>(&mut out, "BOUNDS", "Bounds (flags bits 0–1)");
     table::<NodeType>(

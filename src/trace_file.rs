@@ -5,7 +5,7 @@
 //! [`Read`] — a file, a byte slice — and detects the encoding; [`write`] takes any [`Write`].
 //! The formats are documented in `docs/trace-format.md`:
 //!
-//! - **JSON** ([`crate::trace::json`]): one object per node and per event; for people and other
+//! - **JSON** ([`crate::trace_file::json`]): one object per node and per event; for people and other
 //!   tools. Optionally gzip-compressed (`.json.gz`).
 //! - **Binary** ([`binary`]): the 28-byte node records column by column, the event tape and
 //!   the small arrays, gzip-compressed; a tenth of the JSON's size and read in a fraction of
@@ -19,6 +19,7 @@
 pub mod binary;
 mod check;
 mod error;
+pub mod json;
 mod json_read;
 mod scan;
 pub(crate) mod walk;
@@ -118,7 +119,9 @@ pub fn write<W: Write>(
     rec: &Recorder,
 ) -> io::Result<()> {
     match format {
-        Format::Json => crate::trace::json::write_trace(w, input, prepared, config, summary, rec),
+        Format::Json => {
+            crate::trace_file::json::write_trace(w, input, prepared, config, summary, rec)
+        }
         Format::Binary => binary::write(w, input, config, summary, rec),
     }
 }

@@ -8,8 +8,8 @@ use prunescope::run::{Input, Summary};
 use prunescope::schema::NodeKind;
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::trace::diff::{NO_MATCH, diff, diff_files};
-use prunescope::trace::json::write_trace;
 use prunescope::trace::record::{Recorder, plies};
+use prunescope::trace_file::json::write_trace;
 use prunescope::trace_file::{self, Format};
 use std::process::Command;
 

@@ -72,7 +72,7 @@ fn codes_are_dense_and_round_trip() {
 /// must name the version the writer writes, in its title, its field table and its history.
 #[test]
 fn the_trace_format_document_names_the_written_version() {
-    let v = prunescope::trace::json::VERSION;
+    let v = prunescope::trace_file::json::VERSION;
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/trace-format.md"))
         .expect("docs/trace-format.md");
     assert!(

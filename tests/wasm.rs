@@ -749,7 +749,8 @@ fn trace_file(input: &Input, cfg: &SearchConfig) -> (Vec<u8>, prunescope::Record
     let prepared = input.prepare().unwrap();
     let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
     let mut out = Vec::new();
-    prunescope::trace::json::write_trace(&mut out, input, &prepared, cfg, &summary, &rec).unwrap();
+    prunescope::trace_file::json::write_trace(&mut out, input, &prepared, cfg, &summary, &rec)
+        .unwrap();
     (out, rec)
 }
 

@@ -10,9 +10,9 @@ use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
 use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
-use prunescope::trace::json::write_trace;
 use prunescope::trace::stats::TraceStats;
 use prunescope::trace_file::Format;
+use prunescope::trace_file::json::write_trace;
 use std::io::{Read, Write};
 use std::time::Instant;
 

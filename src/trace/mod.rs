@@ -6,6 +6,5 @@
 //! [`crate::trace_file`], a layer above this one.
 
 pub mod diff;
-pub mod json;
 pub mod record;
 pub mod stats;

@@ -40,7 +40,7 @@ pub enum Problem {
     #[error("cannot read it: {0}")]
     Io(String),
     /// The bytes are neither a JSON trace nor a binary trace, or `format` is not
-    /// [`crate::trace::json::FORMAT`].
+    /// [`crate::trace_file::json::FORMAT`].
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
     /// A `version` this build does not read.

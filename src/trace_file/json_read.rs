@@ -29,8 +29,8 @@ use crate::schema::{
     NodeType, OrderSource, PruneReason, StopReason,
 };
 use crate::search::config::SearchConfig;
-use crate::trace::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
 use crate::trace::record::{NodeRec, Recorder};
+use crate::trace_file::json::{FORMAT, VERSION, own_prune_reasons, unsearched_reason};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;

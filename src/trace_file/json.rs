@@ -2,13 +2,13 @@
 //! by [`crate::trace_file::read`]. Nodes and events are streamed one at a time, so a
 //! million-node trace never exists as JSON objects in memory.
 
-use super::record::{NodeRec, Recorder};
 use crate::game::INF;
 use crate::game::Value;
 use crate::game::chess::code_to_uci;
 use crate::run::{Input, Prepared, Summary};
 use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
+use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::walk::{TraceGame, Walk, WithGame, with_game};
 use serde::Serialize;
 use std::collections::HashMap;
