@@ -18,6 +18,7 @@
 
 pub mod binary;
 mod check;
+pub mod diff;
 mod error;
 pub mod json;
 mod json_read;

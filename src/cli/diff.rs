@@ -3,7 +3,7 @@
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
-use prunescope::trace::diff::{DiffReport, diff_files};
+use prunescope::trace_file::diff::{DiffReport, diff_files};
 use prunescope::trace_file::{self, TraceFile};
 use std::io::Write;
 

@@ -77,7 +77,7 @@ pub fn check_config(config: JsValue) -> JsValue {
 #[wasm_bindgen]
 pub fn describe_config(config: JsValue) -> Result<String, JsError> {
     let cfg = parse_config_unchecked(&config).map_err(err)?;
-    Ok(crate::trace::diff::describe_config(&cfg))
+    Ok(crate::search::config::describe_config(&cfg))
 }
 
 #[derive(Serialize)]
