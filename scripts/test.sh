@@ -49,6 +49,8 @@ if [ "${#FAILED[@]}" -ne 0 ]; then
   exit 1
 fi
 step fmt cargo fmt --check
+step check-layers node scripts/check/layers.mjs
+step checks-test node --test tests/checks/
 step clippy cargo clippy --all-targets -- -D warnings
 step clippy-wasm cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
 step cargo-test cargo test --no-fail-fast

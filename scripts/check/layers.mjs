@@ -28,6 +28,21 @@ export const LAYERS = [
   'wasm',
 ];
 
+/**
+ * Cycles among sibling modules inside a layer that are known and not yet broken, each with why.
+ * A cycle passes only if all its modules are among one entry's; a new one, or one that grows,
+ * fails. (Keep this list empty; docs/architecture.md says what breaking each one takes.)
+ */
+export const KNOWN_CYCLES = [
+  {
+    parent: 'crate::search',
+    modules: ['config', 'ordering', 'quiescence', 'techniques'],
+    why:
+      'SearchConfig gathers every technique\'s parameter struct, and each technique\'s ' +
+      'validate(&self, cfg: &SearchConfig) reads the rest of the configuration',
+  },
+];
+
 /** Crate roots under src/: the library, and the CLI binary (a crate of its own). */
 const CRATES = [
   { name: 'lib', root: 'lib.rs', dir: '' },
@@ -388,15 +403,23 @@ export function check(root) {
     const graph = new Map([...group].map(([a, edges]) => [a, new Set(edges.keys())]));
     for (const comp of components(graph)) {
       if (comp.length < 2) continue;
+      const [crateName, mod] = parent.split(':');
+      const prefix = (crateName === 'cli' ? 'cli' : 'crate') + (mod ? `::${mod}` : '');
+      const name = (m) => `${prefix}::${m}`;
+      const known = KNOWN_CYCLES.find(
+        (k) => k.parent === prefix && comp.every((m) => k.modules.includes(m)),
+      );
+      if (known) continue;
       const start = [...comp].sort()[0];
       const cycle = cycleThrough(graph, comp, start);
-      const [crateName, mod] = parent.split(':');
-      const name = (m) => (crateName === 'cli' ? 'cli::' : 'crate::') + (mod ? `${mod}::` : '') + m;
       const steps = [];
       for (let i = 0; i + 1 < cycle.length; i++) {
         steps.push(`${name(cycle[i])} -> ${name(cycle[i + 1])} (${group.get(cycle[i]).get(cycle[i + 1])})`);
       }
-      violations.push(`import cycle among ${comp.length} sibling modules: ${steps.join(', ')}`);
+      violations.push(
+        `import cycle among ${comp.length} sibling modules (${[...comp].sort().map(name).join(', ')}): ` +
+          steps.join(', '),
+      );
     }
   }
   return violations;
