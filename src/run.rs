@@ -61,18 +61,6 @@ impl RunError {
     }
 }
 
-impl From<ConfigError> for String {
-    fn from(e: ConfigError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<RunError> for String {
-    fn from(e: RunError) -> String {
-        e.to_string()
-    }
-}
-
 /// What to search.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]

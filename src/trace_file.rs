@@ -33,6 +33,12 @@ use crate::trace::record::Recorder;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
 
+/// A trace format name that is neither `json` nor `binary` (the CLI's `--format`, the page's
+/// save format).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown trace format '{0}': expected json or binary")]
+pub struct UnknownFormat(pub String);
+
 /// What a trace file says besides its nodes and events: what was searched, how, and the result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -77,13 +83,11 @@ impl Format {
     }
 
     /// `json` or `binary` (the CLI's `--format`).
-    pub fn parse(s: &str) -> Result<Format, String> {
+    pub fn parse(s: &str) -> Result<Format, UnknownFormat> {
         match s {
             "json" => Ok(Format::Json),
             "binary" => Ok(Format::Binary),
-            _ => Err(format!(
-                "unknown trace format '{s}': expected json or binary"
-            )),
+            _ => Err(UnknownFormat(s.to_string())),
         }
     }
 

@@ -1160,6 +1160,7 @@ const BK: &str = include_str!("../www/data/bk.epd");
 
 #[wasm_bindgen_test]
 fn committed_results_are_checked_through_the_core() {
+    use prunescope::experiments::ExperimentError;
     use prunescope::wasm::experiments::read_result;
     let text = include_str!("../docs/results/uncertainty.json");
     let c = read_result("uncertainty", "uncertainty", text).unwrap();
@@ -1180,6 +1181,8 @@ fn committed_results_are_checked_through_the_core() {
     );
     let refuse = |name: &str, text: &str, want: &str| {
         let e = read_result(name, name, text).unwrap_err();
+        assert!(matches!(e, ExperimentError::Data(_)), "{e}");
+        let e = e.to_string();
         assert!(e.contains(want), "{e}");
     };
     refuse("best-move-index", text, "\"experiment\" is 'uncertainty'");
@@ -1216,6 +1219,7 @@ fn committed_results_are_checked_through_the_core() {
 
 #[wasm_bindgen_test]
 fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
+    use prunescope::experiments::ExperimentError;
     use prunescope::experiments::{Dataset, Experiment, Meter, Options, Row, parse_epd};
     use prunescope::wasm::experiments::{report_rows, run_position, small_depths};
     let (rows, nodes) = run_position("best-move-index", BK, 1, "2").unwrap();
@@ -1238,12 +1242,29 @@ fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
         e.report(&Dataset::new(e.columns(), want))
     );
     let err = run_position("uncertainty", BK, 0, "6").unwrap_err();
-    assert!(err.contains("depth 6 is too deep"), "{err}");
     assert!(
-        run_position("uncertainty", BK, 99, "2")
-            .unwrap_err()
-            .contains("past the suite's end")
+        matches!(
+            err,
+            ExperimentError::Option {
+                option: "--depth",
+                ..
+            }
+        ),
+        "{err}"
     );
+    assert!(err.to_string().contains("depth 6 is too deep"), "{err}");
+    let err = run_position("uncertainty", BK, 99, "2").unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ExperimentError::Option {
+                option: "index",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("past the suite's end"));
     assert!(small_depths(Experiment::Presearch).is_err());
     assert!(small_depths(Experiment::NullMove).is_err());
     assert_eq!(small_depths(Experiment::Schaeffer).unwrap(), [2, 3, 4, 5]);

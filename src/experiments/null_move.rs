@@ -10,6 +10,7 @@ use super::report::{Figure, FigureKind, Report, Series, Table, change, count};
 use super::{
     Options, Position, TURK_BASELINE, config, depth_rows, nodes_at, rows_note, run_all, solved_at,
 };
+use crate::search::config::ConfigError;
 use crate::search::config::SearchConfig;
 
 /// A null-move setting of the tables.
@@ -65,7 +66,7 @@ pub const PAPER_TABLE3: [(u32, [i64; 3]); 3] = [
     (11, [105_488_197_524, 24_644_668_194, 51_080_338_048]),
 ];
 
-fn variant_config(v: &Variant) -> Result<SearchConfig, String> {
+fn variant_config(v: &Variant) -> Result<SearchConfig, ConfigError> {
     let mut c = config(1, &TURK_BASELINE)?;
     match v.r {
         Some(r) => {
@@ -95,7 +96,7 @@ pub fn position(
     p: &Position,
     o: &Options,
     meter: &Meter,
-) -> Result<Vec<Row>, String> {
+) -> Result<Vec<Row>, ConfigError> {
     let cfgs = variants
         .iter()
         .map(variant_config)
@@ -308,7 +309,11 @@ pub fn zugzwang_columns() -> Vec<Column> {
     cols
 }
 
-pub fn zugzwang_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn zugzwang_position(
+    p: &Position,
+    o: &Options,
+    meter: &Meter,
+) -> Result<Vec<Row>, ConfigError> {
     let cfgs = ZUGZWANG
         .iter()
         .map(|(_, _, v)| match v {

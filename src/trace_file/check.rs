@@ -67,7 +67,7 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
         .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
     h.config
         .validate()
-        .map_err(|e| TraceFileError::header("config", invalid(e)))?;
+        .map_err(|e| TraceFileError::header("config", invalid(e.to_string())))?;
     Ok(prepared)
 }
 

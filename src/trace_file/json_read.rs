@@ -529,11 +529,13 @@ impl<'de> DeserializeSeed<'de> for StrSeed<'_> {
 /// allocating.
 struct TextSeed<F>(F);
 
-impl<'de, T, F: FnOnce(&str) -> Result<T, String>> DeserializeSeed<'de> for TextSeed<F> {
+impl<'de, T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> DeserializeSeed<'de>
+    for TextSeed<F>
+{
     type Value = T;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
         struct V<F>(F);
-        impl<T, F: FnOnce(&str) -> Result<T, String>> Visitor<'_> for V<F> {
+        impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for V<F> {
             type Value = T;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a string")

@@ -15,7 +15,7 @@
 //! cut-offs that came before the node generated its moves (transposition table, null move,
 //! stand pat), where the record's `n_moves` is 0.
 
-use super::{err, parse_config_unchecked, parse_input, to_js};
+use super::{WasmError, err, parse_config_unchecked, parse_input, to_js};
 use crate::game::Game;
 use crate::game::chess::ChessPos;
 use crate::run::Prepared;
@@ -70,7 +70,7 @@ impl<'a> Path<'a> {
 /// Splits a list of counted runs: a count `n`, then `n × width` words, again and again (a
 /// list of paths has width 2, a list of move-code lists width 1). A count that runs past the
 /// end is an error.
-fn split(list: &[u32], width: usize) -> Result<Vec<&[u32]>, String> {
+fn split(list: &[u32], width: usize) -> Result<Vec<&[u32]>, WasmError> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < list.len() {
@@ -79,22 +79,30 @@ fn split(list: &[u32], width: usize) -> Result<Vec<&[u32]>, String> {
             .checked_mul(width)
             .and_then(|w| w.checked_add(at + 1))
             .filter(|&end| end <= list.len())
-            .ok_or_else(|| format!("entry {} counts {n} past the list's end", out.len()))?;
+            .ok_or_else(|| {
+                WasmError::argument(
+                    "paths",
+                    format!("entry {} counts {n} past the list's end", out.len()),
+                )
+            })?;
         out.push(&list[at + 1..end]);
         at = end;
     }
     Ok(out)
 }
 
-fn split_paths(list: &[u32]) -> Result<Vec<Path<'_>>, String> {
+fn split_paths(list: &[u32]) -> Result<Vec<Path<'_>>, WasmError> {
     Ok(split(list, 2)?.into_iter().map(Path).collect())
 }
 
 /// Exactly one path.
-fn one_path(list: &[u32]) -> Result<Path<'_>, String> {
+fn one_path(list: &[u32]) -> Result<Path<'_>, WasmError> {
     match split_paths(list)?.as_slice() {
         [p] => Ok(*p),
-        ps => Err(format!("expected one path, got {}", ps.len())),
+        ps => Err(WasmError::argument(
+            "path",
+            format!("expected one path, got {}", ps.len()),
+        )),
     }
 }
 
@@ -125,13 +133,14 @@ fn unsearched_codes<G: Game>(pos: &G, quiescence_node: bool, searched: &[u16]) -
         .collect()
 }
 
-fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String), String> {
-    pos.play_code(code).ok_or_else(|| {
-        format!(
-            "node {node}: move {} is not legal in {}",
+fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String), WasmError> {
+    pos.play_code(code).ok_or_else(|| WasmError::Node {
+        node,
+        message: format!(
+            "move {} is not legal in {}",
             crate::game::chess::code_to_uci(code),
             pos.fen()
-        )
+        ),
     })
 }
 
@@ -143,7 +152,7 @@ enum Position {
 
 impl Names {
     /// The chess position at the end of `path`, replayed from its deepest cached node.
-    fn chess_position(&mut self, root: &ChessPos, path: Path) -> Result<ChessPos, String> {
+    fn chess_position(&mut self, root: &ChessPos, path: Path) -> Result<ChessPos, WasmError> {
         let mut from = path.len();
         let mut pos = loop {
             if from == 0 {
@@ -166,18 +175,20 @@ impl Names {
     }
 
     /// A tree position at the end of `path`, replayed from the root (trees are cheap).
-    fn tree_position<G: Game>(root: G, path: Path) -> Result<G, String> {
+    fn tree_position<G: Game>(root: G, path: Path) -> Result<G, WasmError> {
         let mut buf = Vec::new();
         let mut pos = root;
         for k in 0..path.len() {
             let code = path.code(k);
-            pos = child_of(&pos, code, &mut buf)
-                .ok_or_else(|| format!("node {}: move {code} does not exist here", path.id(k)))?;
+            pos = child_of(&pos, code, &mut buf).ok_or_else(|| WasmError::Node {
+                node: path.id(k),
+                message: format!("move {code} does not exist here"),
+            })?;
         }
         Ok(pos)
     }
 
-    fn chess_at(&mut self, path: Path) -> Result<Position, String> {
+    fn chess_at(&mut self, path: Path) -> Result<Position, WasmError> {
         match &self.prepared {
             Prepared::Chess(root) => {
                 let root = root.clone();
@@ -192,7 +203,7 @@ impl Names {
         path: Path,
         depth: i8,
         searched: &[u16],
-    ) -> Result<Vec<u16>, String> {
+    ) -> Result<Vec<u16>, WasmError> {
         let q = self.quiescence && depth <= 0;
         match &self.prepared {
             Prepared::Chess(root) => {
@@ -215,7 +226,7 @@ impl Names {
 
     /// The name of the last move of `path`: SAN for chess ("--" for a null move), the child
     /// index for trees, "" for a root.
-    fn name_of(&mut self, path: Path) -> Result<String, String> {
+    fn name_of(&mut self, path: Path) -> Result<String, WasmError> {
         let Some(last) = path.len().checked_sub(1) else {
             return Ok(String::new());
         };
@@ -234,9 +245,9 @@ impl Names {
     /// matters here). Throws if the input cannot be read (a bad FEN, say).
     #[wasm_bindgen(constructor)]
     pub fn new(input: JsValue, config: JsValue) -> Result<Names, JsError> {
-        let input = parse_input(&input).map_err(err)?;
-        let config = parse_config_unchecked(&config).map_err(err)?;
-        let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
+        let input = parse_input(&input)?;
+        let config = parse_config_unchecked(&config)?;
+        let prepared = input.prepare().map_err(WasmError::from)?;
         Ok(Names {
             prepared,
             quiescence: config.quiescence.enabled,
@@ -252,7 +263,7 @@ impl Names {
     /// The name of the move into the node at the end of each path of `paths` (see [`Names`]):
     /// "" for a root, "?" for a move that does not exist. Throws if the list is malformed.
     pub fn labels(&mut self, paths: &[u32]) -> Result<Array, JsError> {
-        let paths = split_paths(paths).map_err(err)?;
+        let paths = split_paths(paths)?;
         Ok(paths
             .into_iter()
             .map(|p| JsValue::from_str(&self.name_of(p).unwrap_or_else(|_| "?".into())))
@@ -283,16 +294,16 @@ impl Names {
 
     /// The names of the moves of `path`, from the root down (empty for a root).
     pub fn path(&mut self, path: &[u32]) -> Result<Vec<String>, JsError> {
-        let path = one_path(path).map_err(err)?;
+        let path = one_path(path)?;
         (1..=path.len())
-            .map(|k| self.name_of(Path(&path.0[..2 * k])).map_err(err))
+            .map(|k| Ok(self.name_of(Path(&path.0[..2 * k]))?))
             .collect()
     }
 
     /// FEN of the position at the end of `path` (chess only; `undefined` otherwise).
     pub fn fen(&mut self, path: &[u32]) -> Result<Option<String>, JsError> {
-        let path = one_path(path).map_err(err)?;
-        match self.chess_at(path).map_err(err)? {
+        let path = one_path(path)?;
+        match self.chess_at(path)? {
             Position::Chess(pos) => Ok(Some(pos.fen())),
             Position::Other => Ok(None),
         }
@@ -307,9 +318,9 @@ impl Names {
         depth: i8,
         searched: &[u16],
     ) -> Result<JsValue, JsError> {
-        let path = one_path(path).map_err(err)?;
-        let codes = self.unsearched_of(path, depth, searched).map_err(err)?;
-        let names = match self.chess_at(path).map_err(err)? {
+        let path = one_path(path)?;
+        let codes = self.unsearched_of(path, depth, searched)?;
+        let names = match self.chess_at(path)? {
             Position::Chess(pos) => codes
                 .iter()
                 .map(|&c| {
@@ -332,8 +343,8 @@ impl Names {
         depths: &[i8],
         searched: &[u32],
     ) -> Result<Uint32Array, JsError> {
-        let paths = split_paths(paths).map_err(err)?;
-        let lists = split(searched, 1).map_err(err)?;
+        let paths = split_paths(paths)?;
+        let lists = split(searched, 1)?;
         if depths.len() != paths.len() || lists.len() != paths.len() {
             return Err(err(format!(
                 "{} paths, {} depths and {} lists of searched moves",

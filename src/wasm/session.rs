@@ -5,12 +5,11 @@
 
 use super::batch::BatchCursor;
 use super::file::{ChunkWriter, JsReader};
-use super::{err, parse_config, parse_config_unchecked, parse_input, records_from_bytes, to_js};
-use crate::game::Value;
+use super::{
+    WasmError, err, parse_config, parse_config_unchecked, parse_input, records_from_bytes, to_js,
+};
 use crate::run::{Input, Prepared, Summary};
-use crate::schema::{EventKind, NO_PARENT, NullVerdict, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
-use crate::search::techniques::tt::TtEntry;
 use crate::search::{Hook, Hooked, Tee};
 use crate::trace::record::Recorder;
 use crate::trace::stats::{StatsTracer, TraceStats};
@@ -176,8 +175,8 @@ impl Session {
     /// optional). Throws an `Error` whose message says what is wrong.
     #[wasm_bindgen(constructor)]
     pub fn new(input: JsValue, config: JsValue) -> Result<Session, JsError> {
-        let input = parse_input(&input).map_err(err)?;
-        let config = parse_config(&config).map_err(err)?;
+        let input = parse_input(&input)?;
+        let config = parse_config(&config)?;
         let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
         Ok(Session {
             input,
@@ -207,8 +206,8 @@ impl Session {
     /// A session for a trace the page holds (the page hands it back in parts with
     /// [`Session::adopt_part`], then [`Session::adopt_end`]).
     pub fn adopt(input: JsValue, config: JsValue) -> Result<Session, JsError> {
-        let input = parse_input(&input).map_err(err)?;
-        let config = parse_config_unchecked(&config).map_err(err)?;
+        let input = parse_input(&input)?;
+        let config = parse_config_unchecked(&config)?;
         let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
         Ok(Session {
             input,
@@ -239,7 +238,7 @@ impl Session {
         if !research.len().is_multiple_of(2) || !roots.len().is_multiple_of(2) {
             return Err(err("research and roots come in pairs"));
         }
-        rec.nodes.extend(records_from_bytes(records).map_err(err)?);
+        rec.nodes.extend(records_from_bytes(records)?);
         rec.events.extend_from_slice(events);
         rec.aux.extend_from_slice(aux);
         rec.research_of
@@ -267,7 +266,8 @@ impl Session {
             rec.close_cut_short();
             Summary::cut_short(rec)
         } else {
-            super::from_js(&summary).map_err(|e| err(format!("invalid summary: {e}")))?
+            super::from_js(&summary, "summary")
+                .map_err(|e| WasmError::argument("summary", format!("invalid summary: {e}")))?
         };
         self.summary = Some(summary);
         self.outcome(None)
@@ -343,7 +343,7 @@ impl Session {
         on_chunk: &Function,
         chunk_bytes: u32,
     ) -> Result<f64, JsError> {
-        let format = Format::parse(format).map_err(err)?;
+        let format = Format::parse(format)?;
         let (Some(rec), Some(summary)) = (self.recording.take(), self.summary.clone()) else {
             return Err(err("no trace to save yet"));
         };
