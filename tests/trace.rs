@@ -1683,3 +1683,69 @@ fn node_types_per_ply_of_russell_norvig() {
     assert_eq!(stats.actual_per_ply, vec![[1, 0, 0], [1, 2, 0], [3, 2, 2]]);
     assert_eq!(stats.actual, [5, 4, 2]);
 }
+
+/// The combined tracers of `src/search/tracer.rs` forward every callback: a tee of two
+/// recorders records exactly what one recorder does (a chess search with techniques that emit
+/// every kind of event), statistics fed through a tee equal statistics alone, and a hooked
+/// recorder records the same and runs its hook after each callback.
+#[test]
+fn tee_and_hook_forward_every_callback() {
+    use prunescope::search::{Hook, Hooked, Tee};
+    use prunescope::trace::stats::StatsTracer;
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let p = Input::Chess {
+        fen: kiwipete.into(),
+    }
+    .prepare()
+    .unwrap();
+    let mut cfg = SearchConfig {
+        depth: 3,
+        iterative: true,
+        ..SearchConfig::default()
+    };
+    for e in [
+        "tt",
+        "tt_move",
+        "mvv_lva",
+        "quiescence",
+        "see_pruning",
+        "null_move",
+        "killers",
+        "aspiration",
+    ] {
+        cfg.enable(e).unwrap();
+    }
+    cfg.validate().unwrap();
+    let mut one = Recorder::new();
+    let s1 = p.search(&cfg, &mut one).unwrap();
+    assert!(one.events.len() > 1000);
+    let mut tee = Tee(Recorder::new(), Recorder::new());
+    let s2 = p.search(&cfg, &mut tee).unwrap();
+    assert_eq!(s1, s2);
+    for r in [&tee.0, &tee.1] {
+        assert_eq!(r.nodes, one.nodes);
+        assert_eq!(r.events, one.events);
+        assert_eq!(r.aux, one.aux);
+        assert_eq!(r.roots, one.roots);
+        assert_eq!(r.research_of, one.research_of);
+    }
+    let (_, alone) = p.search_stats(&cfg).unwrap();
+    let mut tee = Tee(Recorder::new(), StatsTracer::new());
+    p.search(&cfg, &mut tee).unwrap();
+    assert_eq!(tee.1.finish(), alone);
+
+    struct Count(u64);
+    impl Hook<Recorder> for Count {
+        fn after(&mut self, _: &mut Recorder) {
+            self.0 += 1;
+        }
+    }
+    let mut hooked = Hooked {
+        tracer: Recorder::new(),
+        hook: Count(0),
+    };
+    p.search(&cfg, &mut hooked).unwrap();
+    assert_eq!(hooked.tracer.events, one.events);
+    assert_eq!(hooked.tracer.aux, one.aux);
+    assert!(hooked.hook.0 >= one.events.len() as u64);
+}

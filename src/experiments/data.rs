@@ -481,7 +481,7 @@ pub fn merge(shards: Vec<Shard>) -> Result<(Vec<String>, Vec<Row>, MergeNotes), 
                     Place::File,
                     Some("rows"),
                     format!(
-                        "position {} ({}) at depth {} is in {other} too",
+                        "position {} ({}) at depth {} is in both {other} and this file",
                         r.index, r.id, r.depth
                     ),
                 )));
@@ -587,7 +587,7 @@ mod tests {
             matches!(&e, ExperimentError::Data(d) if d.file == "b" && d.field.as_deref() == Some("rows")),
             "{e}"
         );
-        assert!(e.to_string().contains("is in a too"), "{e}");
+        assert!(e.to_string().contains("in both a and this file"), "{e}");
         assert!(matches!(
             merge(vec![]),
             Err(ExperimentError::Option {
