@@ -1181,7 +1181,18 @@ fn committed_results_are_checked_through_the_core() {
     );
     let refuse = |name: &str, text: &str, want: &str| {
         let e = read_result(name, name, text).unwrap_err();
-        assert!(matches!(e, ExperimentError::Data(_)), "{e}");
+        // a file's problem names the file and field; an unknown name is the experiment option
+        assert!(
+            matches!(
+                e,
+                ExperimentError::Data(_)
+                    | ExperimentError::Option {
+                        option: "experiment",
+                        ..
+                    }
+            ),
+            "{e}"
+        );
         let e = e.to_string();
         assert!(e.contains(want), "{e}");
     };
