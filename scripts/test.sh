@@ -57,6 +57,7 @@ step fmt cargo fmt --check
 step check-view-writes node scripts/check/view-writes.mjs
 step check-paths node scripts/check/paths.mjs
 step check-sizes node scripts/check/sizes.mjs
+step check-layers node scripts/check/layers.mjs
 step checks-test node --test tests/checks/
 step clippy cargo clippy --all-targets -- -D warnings
 step clippy-wasm cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm -- -D warnings

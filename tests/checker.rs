@@ -6,15 +6,15 @@
 //!   cargo test --test checker
 
 use prunescope::game::synthetic::{Ordering, SynthParams};
-use prunescope::lab::{Input, Summary};
-use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
-use prunescope::trace::file::{self, TraceFile, TraceHeader};
-use prunescope::trace::record::Recorder;
-use prunescope::trace::schema::{
+use prunescope::run::{Input, Summary};
+use prunescope::schema::{
     EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NONE16, NodeKind,
     OrderSource, StopReason,
 };
-use prunescope::trace::verify::verify;
+use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
+use prunescope::trace::record::Recorder;
+use prunescope::trace_file::verify::verify;
+use prunescope::trace_file::{self, TraceFile, TraceHeader};
 use std::process::{Command, Stdio};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -412,19 +412,19 @@ fn the_checker_accepts_what_searches_write() {
     let mut n = 0;
     for e in std::fs::read_dir(golden).unwrap() {
         let p = e.unwrap().path();
-        let f = file::read(std::fs::File::open(&p).unwrap())
+        let f = trace_file::read(std::fs::File::open(&p).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         verify(&f).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         n += 1;
     }
     assert_eq!(n, 9);
     for (what, f) in cases() {
-        file::validate(&f).unwrap_or_else(|e| panic!("{what}: {e}"));
+        trace_file::validate(&f).unwrap_or_else(|e| panic!("{what}: {e}"));
         verify(&f).unwrap_or_else(|e| panic!("{what}: {e}"));
         let total = f.rec.nodes.len();
         for enters in [1, 2, total / 3, total / 2, total - 1, total] {
             let cut = stopped_by_hand(&f, enters.clamp(1, total));
-            file::validate(&cut).unwrap_or_else(|e| panic!("{what} stopped by hand: {e}"));
+            trace_file::validate(&cut).unwrap_or_else(|e| panic!("{what} stopped by hand: {e}"));
             verify(&cut).unwrap_or_else(|e| panic!("{what} stopped by hand: {e}"));
         }
     }
@@ -560,7 +560,7 @@ fn verify_refuses_every_single_field_mutation() {
                 continue; // the change left the file as it was (e.g. a summary with no value)
             }
             total += 1;
-            if file::validate(&m).is_err() {
+            if trace_file::validate(&m).is_err() {
                 by_checker += 1;
                 continue;
             }
@@ -584,7 +584,7 @@ fn the_checker_refuses_every_kind_of_section_1() {
             let mut m = f.clone();
             g(&mut m);
             assert!(
-                file::validate(&m).is_err(),
+                trace_file::validate(&m).is_err(),
                 "{what}: {label}: the checker accepted it"
             );
             counts[kind] += 1;
@@ -609,7 +609,7 @@ fn the_checker_refuses_every_kind_of_section_1() {
             let inner = has_children[id as usize]
                 && matches!(n.reason(), StopReason::AllMoves | StopReason::BetaCutoff)
                 && !(cfg.quiescence.enabled && n.depth <= 0);
-            if inner && n.bound() == prunescope::trace::schema::Bound::Exact {
+            if inner && n.bound() == prunescope::schema::Bound::Exact {
                 check(1, format!("node {id} value"), &|m| {
                     m.rec.nodes[id as usize].value += 1
                 });

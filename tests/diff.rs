@@ -4,13 +4,14 @@
 
 use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::game::tree::Shape;
-use prunescope::lab::{Input, Summary};
+use prunescope::run::{Input, Summary};
+use prunescope::schema::NodeKind;
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::diff::{NO_MATCH, diff, diff_files};
-use prunescope::trace::file::{self, Format};
-use prunescope::trace::json::write_trace;
+use prunescope::trace::diff::{NO_MATCH, diff};
 use prunescope::trace::record::{Recorder, plies};
-use prunescope::trace::schema::NodeKind;
+use prunescope::trace_file::diff::diff_files;
+use prunescope::trace_file::json::write_trace;
+use prunescope::trace_file::{self, Format};
 use std::process::Command;
 
 const RUSSELL_NORVIG: &str = "((3 12 8) (2 4 6) (14 5 2))";
@@ -224,7 +225,7 @@ fn binary(input: &Input, cfg: &SearchConfig) -> Vec<u8> {
     let prepared = input.prepare().unwrap();
     let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
     let mut out = Vec::new();
-    file::write(
+    trace_file::write(
         &mut out,
         Format::Binary,
         input,
@@ -271,8 +272,8 @@ fn trace_files_give_the_same_comparison_as_the_recordings() {
         let (sa, ra) = traced(input, &ca);
         let (sb, rb) = traced(input, &cb);
         let expect = diff(&ra.nodes, &rb.nodes);
-        let fa = file::read(json(input, &ca).as_bytes()).unwrap();
-        let fb = file::read(&binary(input, &cb)[..]).unwrap();
+        let fa = trace_file::read(json(input, &ca).as_bytes()).unwrap();
+        let fb = trace_file::read(&binary(input, &cb)[..]).unwrap();
         assert_eq!(fa.rec.nodes, ra.nodes);
         assert_eq!(fb.rec.nodes, rb.nodes);
         let (got, report) = diff_files("a.json", &fa, "b.pstrace", &fb);

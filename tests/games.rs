@@ -6,7 +6,7 @@
 //! empty board, 549,946 nodes, a draw; Nim 1-3-5, 12,456 nodes, a first-player win.
 
 use prunescope::game::synthetic::Rng;
-use prunescope::lab::{Input, Prepared, Summary};
+use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::config::{Algorithm, ConfigError, SearchConfig};
 use std::process::Command;
 
@@ -669,12 +669,13 @@ fn traces_round_trip_with_the_games_notation() {
         let c = cfg(Algorithm::AlphaBeta, 3, true, &["tt", "tt_move", "killers"]);
         let (summary, rec) = p.search_traced(&c, 0).unwrap();
         let mut buf = Vec::new();
-        prunescope::trace::json::write_trace(&mut buf, &input, &p, &c, &summary, &rec).unwrap();
+        prunescope::trace_file::json::write_trace(&mut buf, &input, &p, &c, &summary, &rec)
+            .unwrap();
         let text = String::from_utf8(buf.clone()).unwrap();
         assert!(text.contains(&format!("\"move\":\"{first}\"")), "{input:?}");
         assert!(!text.contains("\"path\""), "{input:?}");
         assert!(!text.contains("\"san\""), "{input:?}");
-        let back = prunescope::trace::file::read(&buf[..]).unwrap();
+        let back = prunescope::trace_file::read(&buf[..]).unwrap();
         assert_eq!(back.header.input, input);
         assert_eq!(back.rec.nodes.len(), rec.nodes.len());
     }
@@ -684,11 +685,11 @@ fn traces_round_trip_with_the_games_notation() {
     let c = cfg(Algorithm::AlphaBeta, 2, false, &[]);
     let (summary, rec) = p.search_traced(&c, 0).unwrap();
     let mut buf = Vec::new();
-    prunescope::trace::json::write_trace(&mut buf, &input, &p, &c, &summary, &rec).unwrap();
+    prunescope::trace_file::json::write_trace(&mut buf, &input, &p, &c, &summary, &rec).unwrap();
     let bad = String::from_utf8(buf)
         .unwrap()
         .replacen("\"move\":\"a1\"", "\"move\":\"d4\"", 1);
-    let e = prunescope::trace::file::read(bad.as_bytes()).unwrap_err();
+    let e = prunescope::trace_file::read(bad.as_bytes()).unwrap_err();
     assert!(e.to_string().contains("tic-tac-toe square"), "{e}");
 }
 

@@ -18,10 +18,10 @@ use prunescope::Game;
 use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::game::tree::{Shape, Tree};
 use prunescope::game::{INF, Value};
+use prunescope::schema::StopReason;
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::search::{SearchResult, Searcher};
 use prunescope::trace::record::Recorder;
-use prunescope::trace::schema::StopReason;
 
 /// One node as the textbook form enters it: ply, window (side to move's view), whether it is
 /// a re-search, and the value it returned.
@@ -374,7 +374,7 @@ fn the_issue_examples() {
 
 /// A JSON trace of `text` searched by `algo`.
 fn trace_json(text: &str, algo: Algorithm) -> String {
-    let input = prunescope::lab::Input::Tree { text: text.into() };
+    let input = prunescope::run::Input::Tree { text: text.into() };
     let prepared = input.prepare().unwrap();
     let cfg = SearchConfig {
         algo,
@@ -382,7 +382,7 @@ fn trace_json(text: &str, algo: Algorithm) -> String {
     };
     let (summary, rec) = prepared.search_traced(&cfg, 0).unwrap();
     let mut out = Vec::new();
-    prunescope::trace::json::write_trace(&mut out, &input, &prepared, &cfg, &summary, &rec)
+    prunescope::trace_file::json::write_trace(&mut out, &input, &prepared, &cfg, &summary, &rec)
         .unwrap();
     String::from_utf8(out).unwrap()
 }
@@ -422,14 +422,14 @@ fn the_file_says_where_the_line_stops() {
         "{text}: node {id} is at the end of the best line"
     );
     // Read back to the same text; a node id beyond the file is refused.
-    let back = prunescope::trace::file::read(json.as_bytes()).unwrap();
+    let back = prunescope::trace_file::read(json.as_bytes()).unwrap();
     assert_eq!(back.header.summary.line_proven_to, Some(id));
     let bad = json.replacen(
         &format!("\"line_proven_to\":{id}"),
         "\"line_proven_to\":99999",
         1,
     );
-    let e = prunescope::trace::file::read(bad.as_bytes()).unwrap_err();
+    let e = prunescope::trace_file::read(bad.as_bytes()).unwrap_err();
     assert!(e.to_string().contains("summary.line_proven_to"), "{e}");
     // Fig. 4's form proves the whole line.
     let full: serde_json::Value =
@@ -447,17 +447,17 @@ fn version_3_files_open_except_the_retired_pvs() {
         1,
     );
     assert!(!v3.contains("line_proven_to"));
-    let f = prunescope::trace::file::read(v3.as_bytes()).expect("a version-3 file opens");
+    let f = prunescope::trace_file::read(v3.as_bytes()).expect("a version-3 file opens");
     assert_eq!(f.header.summary.line_proven_to, None);
     assert_eq!(f.rec.nodes.len(), 11);
     // A version-4 file must have the field.
     let missing = json.replacen("\"line_proven_to\":null,", "", 1);
-    assert!(prunescope::trace::file::read(missing.as_bytes()).is_err());
+    assert!(prunescope::trace_file::read(missing.as_bytes()).is_err());
     // A version-3 pvs file is refused with the reason.
     let pvs = trace_json("((3 12 8) (2 4 6) (14 5 2))", Algorithm::Pvs)
         .replacen("\"version\":4", "\"version\":3", 1)
         .replacen("\"line_proven_to\":null,", "", 1);
-    let e = prunescope::trace::file::read(pvs.as_bytes()).unwrap_err();
+    let e = prunescope::trace_file::read(pvs.as_bytes()).unwrap_err();
     let msg = e.to_string();
     assert!(
         msg.contains("config.algo") && msg.contains("(t - 1, beta)"),
@@ -465,6 +465,6 @@ fn version_3_files_open_except_the_retired_pvs() {
     );
     // Version 2 is still refused.
     let v2 = json.replacen("\"version\":4", "\"version\":2", 1);
-    let e = prunescope::trace::file::read(v2.as_bytes()).unwrap_err();
+    let e = prunescope::trace_file::read(v2.as_bytes()).unwrap_err();
     assert!(e.to_string().contains("versions 3 to 4"), "{e}");
 }

@@ -1,14 +1,14 @@
-//! The page's copy of the contract (`www/schema.js`) is generated from `src/trace/schema.rs`;
+//! The page's copy of the contract (`www/schema.js`) is generated from `src/schema.rs` by `src/schema_js.rs`;
 //! these tests fail when it is stale or when the declared record layout drifts from `NodeRec`.
 
+use prunescope::schema::{self, EventKind, RECORD_BYTES, RECORD_FIELDS, StopReason};
 use prunescope::trace::record::NodeRec;
-use prunescope::trace::schema::{self, EventKind, RECORD_BYTES, RECORD_FIELDS, StopReason};
 
 #[test]
 fn www_schema_js_is_fresh() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/schema.js");
     let committed = std::fs::read_to_string(path).unwrap_or_default();
-    let fresh = schema::js_module();
+    let fresh = prunescope::schema_js::js_module();
     if committed != fresh {
         if std::env::var_os("PRUNESCOPE_BLESS").is_some() {
             std::fs::write(path, &fresh).expect("write www/schema.js");
@@ -72,7 +72,7 @@ fn codes_are_dense_and_round_trip() {
 /// must name the version the writer writes, in its title, its field table and its history.
 #[test]
 fn the_trace_format_document_names_the_written_version() {
-    let v = prunescope::trace::json::VERSION;
+    let v = prunescope::trace_file::json::VERSION;
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/trace-format.md"))
         .expect("docs/trace-format.md");
     assert!(

@@ -5,11 +5,11 @@ use prunescope::game::INF;
 use prunescope::game::Value;
 use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::game::tree::{Shape, Tree};
+use prunescope::schema::NodeType;
+use prunescope::schema::StopReason;
 use prunescope::search::Searcher;
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::trace::record::Recorder;
-use prunescope::trace::schema::NodeType;
-use prunescope::trace::schema::StopReason;
 use prunescope::trace::stats::TraceStats;
 
 fn cfg(algo: Algorithm) -> SearchConfig {

@@ -5,10 +5,10 @@
 
 use prunescope::Recorder;
 use prunescope::Tracer;
+use prunescope::schema::{Bound, NodeKind, NodeType, OrderSource, StopReason};
 use prunescope::search::window::Window;
+use prunescope::search::{Enter, Exit};
 use prunescope::trace::record::NodeRec;
-use prunescope::trace::schema::{Bound, NodeKind, NodeType, OrderSource, StopReason};
-use prunescope::trace::{Enter, Exit};
 
 /// xorshift64*: a seeded generator, so every failure is reproducible.
 struct Rng(u64);

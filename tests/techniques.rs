@@ -7,14 +7,14 @@ use prunescope::game::INF;
 use prunescope::game::Value;
 use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::game::tree::{Shape, Tree};
-use prunescope::lab::Input;
+use prunescope::run::Input;
+use prunescope::schema::EventKind;
+use prunescope::schema::NodeKind;
+use prunescope::schema::StopReason;
 use prunescope::search::Searcher;
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::search::techniques::tt::Replacement;
 use prunescope::trace::record::Recorder;
-use prunescope::trace::schema::EventKind;
-use prunescope::trace::schema::NodeKind;
-use prunescope::trace::schema::StopReason;
 
 fn minimax<G: Game>(pos: &G, depth: i32) -> Value {
     let mut moves = Vec::new();
@@ -198,7 +198,7 @@ fn multi_cut_cuts_only_after_c_of_m_probes_fail_high_and_returns_beta() {
             if n.reason() == StopReason::MultiCut {
                 assert_ne!(
                     n.expected(),
-                    prunescope::trace::schema::NodeType::Pv,
+                    prunescope::schema::NodeType::Pv,
                     "never at PV nodes"
                 );
                 assert_eq!(n.beta - n.alpha, 1, "only in null-window searches");
@@ -251,7 +251,7 @@ fn null_move_respects_its_conditions() {
             );
             assert_ne!(
                 parent.expected(),
-                prunescope::trace::schema::NodeType::Pv,
+                prunescope::schema::NodeType::Pv,
                 "not at PV nodes"
             );
             assert_eq!(n.beta - n.alpha, 1, "a null window around β");
@@ -299,7 +299,7 @@ fn lmr_reduces_only_late_quiet_moves_and_researches_fail_highs() {
         }
         reduced += 1;
         let parent = rec.nodes[n.parent as usize];
-        assert_ne!(parent.expected(), prunescope::trace::schema::NodeType::Pv);
+        assert_ne!(parent.expected(), prunescope::schema::NodeType::Pv);
         assert!(n.index as u32 >= 3, "K = 3 moves are never reduced");
         assert_eq!(n.depth as i32, parent.depth as i32 - 2, "H = 1 ply less");
         // A reduced move that failed high is re-searched at full depth.

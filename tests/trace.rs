@@ -5,13 +5,13 @@ use prunescope::game::Game;
 use prunescope::game::chess::ChessPos;
 use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::game::tree::{Shape, Tree};
-use prunescope::lab::{Input, Prepared, Summary};
+use prunescope::run::{Input, Prepared, Summary};
+use prunescope::schema::{PruneReason, StopReason};
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::search::considered_moves;
-use prunescope::trace::file::{self, Format, Location, Problem, TraceFile, TraceFileError};
-use prunescope::trace::json::write_trace;
 use prunescope::trace::record::Recorder;
-use prunescope::trace::schema::{PruneReason, StopReason};
+use prunescope::trace_file::json::write_trace;
+use prunescope::trace_file::{self, Format, Location, Problem, TraceFile, TraceFileError};
 use serde_json::Value as Json;
 use std::collections::{BTreeSet, HashMap};
 
@@ -34,7 +34,7 @@ fn trace_json(input: &Input, cfg: &SearchConfig) -> String {
 fn trace_binary(input: &Input, cfg: &SearchConfig) -> Vec<u8> {
     let (prepared, summary, rec) = search(input, cfg);
     let mut out = Vec::new();
-    file::write(
+    trace_file::write(
         &mut out,
         Format::Binary,
         input,
@@ -60,7 +60,7 @@ fn to_binary(f: &TraceFile) -> Vec<u8> {
     let prepared = f.prepare().unwrap();
     let mut out = Vec::new();
     let h = &f.header;
-    file::write(
+    trace_file::write(
         &mut out,
         Format::Binary,
         &h.input,
@@ -117,7 +117,7 @@ fn golden_textbook_traces() {
             let json = trace_json(&tree(text), &cfg(algo, 1));
             golden(&format!("{name}-{}", algo.name()), &json);
             // The golden files are valid traces that read back to the same text.
-            let back = file::read(json.as_bytes()).unwrap();
+            let back = trace_file::read(json.as_bytes()).unwrap();
             assert_eq!(to_json(&back), json, "{name}-{}", algo.name());
         }
     }
@@ -220,7 +220,7 @@ fn same_input_gives_identical_traces() {
         let b = trace_json(&input, &c);
         assert!(a == b, "traces differ for {input:?}");
         assert_eq!(trace_binary(&input, &c), trace_binary(&input, &c));
-        let f = file::read(a.as_bytes()).unwrap();
+        let f = trace_file::read(a.as_bytes()).unwrap();
         assert_eq!(f.rec.nodes.len() as u64, f.header.summary.nodes);
     }
 }
@@ -398,7 +398,7 @@ fn check_pruned_lists<G: Game>(root: G, doc: &Json, what: &str, seen: &mut Seen)
                 assert_eq!(got, expect, "{what}: node {id} ({reason:?})");
                 for (m, r) in &pruned {
                     let code = if chess {
-                        prunescope::trace::diff::uci_to_code(m).unwrap()
+                        prunescope::game::chess::uci_to_code(m).unwrap()
                     } else {
                         m.parse().unwrap()
                     };
@@ -433,7 +433,7 @@ fn check_input(input: &Input, c: &SearchConfig, seen: &mut Seen) {
         Input::TicTacToe { .. } | Input::Nim { .. } | Input::Connect4 { .. } => {}
     }
     // and the reader accepts the file, which it checks the same way
-    file::read(json.as_bytes()).unwrap_or_else(|e| panic!("{what}: {e}"));
+    trace_file::read(json.as_bytes()).unwrap_or_else(|e| panic!("{what}: {e}"));
 }
 
 /// Techniques that apply to trees (null moves are chess-only), in random combinations.
@@ -692,11 +692,11 @@ fn json_and_binary_round_trips_are_exact() {
         let (prepared, summary, rec) = search(&input, &c);
         let mut json = Vec::new();
         write_trace(&mut json, &input, &prepared, &c, &summary, &rec).unwrap();
-        let from_json = file::read(&json[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let from_json = trace_file::read(&json[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert_same_recording(&rec, &from_json.rec, &what);
         assert_eq!(from_json.header.summary, summary);
         let bin = to_binary(&from_json);
-        let from_bin = file::read(&bin[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let from_bin = trace_file::read(&bin[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert_same_recording(&rec, &from_bin.rec, &what);
         assert_eq!(from_bin.header.input, input);
         assert_eq!(from_bin.header.config, c);
@@ -706,7 +706,7 @@ fn json_and_binary_round_trips_are_exact() {
         );
         // and the binary the search writes is the one the JSON converts to
         let mut direct = Vec::new();
-        file::write(
+        trace_file::write(
             &mut direct,
             Format::Binary,
             &input,
@@ -728,7 +728,7 @@ fn gzipped_json_reads() {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gz.write_all(json.as_bytes()).unwrap();
     let bytes = gz.finish().unwrap();
-    let f = file::read(&bytes[..]).unwrap();
+    let f = trace_file::read(&bytes[..]).unwrap();
     assert_eq!(to_json(&f), json);
 }
 
@@ -737,7 +737,7 @@ fn gzipped_json_reads() {
 // ---------------------------------------------------------------------------------------------
 
 fn read_err(bytes: &[u8]) -> TraceFileError {
-    match file::read(bytes) {
+    match trace_file::read(bytes) {
         Ok(_) => panic!(
             "accepted: {}",
             String::from_utf8_lossy(&bytes[..bytes.len().min(300)])
@@ -1368,7 +1368,7 @@ fn malformed_binary_files_are_refused() {
     let input = tree(RUSSELL_NORVIG);
     let write = |rec: &Recorder, summary: &Summary| {
         let mut out = Vec::new();
-        file::write(
+        trace_file::write(
             &mut out,
             Format::Binary,
             &input,
@@ -1381,7 +1381,7 @@ fn malformed_binary_files_are_refused() {
         out
     };
     let good = write(&rec, &summary);
-    file::read(&good[..]).unwrap();
+    trace_file::read(&good[..]).unwrap();
     type Edit = Box<dyn Fn(&mut Recorder, &mut Summary)>;
     let cases: Vec<(&str, Edit, Option<u64>, &str, &str)> = vec![
         (
@@ -1526,7 +1526,7 @@ fn malformed_binary_files_are_refused() {
     let mut corrupt = good.clone();
     let mid = corrupt.len() / 2;
     corrupt[mid] ^= 0xFF;
-    assert!(file::read(&corrupt[..]).is_err());
+    assert!(trace_file::read(&corrupt[..]).is_err());
 }
 
 /// Errors name the file when the caller gives its name, and print as one line.
@@ -1589,7 +1589,7 @@ fn damaged_files_never_panic_the_reader() {
             } else {
                 bytes
             };
-            if file::read(&bytes[..]).is_err() {
+            if trace_file::read(&bytes[..]).is_err() {
                 refused += 1;
             }
         }
@@ -1600,7 +1600,7 @@ fn damaged_files_never_panic_the_reader() {
 /// The first `enters` nodes of a recording as the page holds them when Stop ends its worker:
 /// the tape up to the next enter, the nodes still open not yet exited.
 fn cut_at(rec: &Recorder, enters: usize) -> Recorder {
-    use prunescope::trace::schema::{EventKind, FLAG_BOUND_MASK, FLAG_EXITED, NONE16};
+    use prunescope::schema::{EventKind, FLAG_BOUND_MASK, FLAG_EXITED, NONE16};
     let mut cut = Recorder::new();
     let (mut seen, mut aux) = (0usize, 0usize);
     let mut open: Vec<u32> = Vec::new();
@@ -1670,8 +1670,8 @@ fn searches_stopped_by_hand_save_as_valid_files() {
             }
             for format in [Format::Json, Format::Binary] {
                 let mut out = Vec::new();
-                file::write(&mut out, format, &input, &prepared, &c, &s, &cut).unwrap();
-                let back = file::read(&out[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
+                trace_file::write(&mut out, format, &input, &prepared, &c, &s, &cut).unwrap();
+                let back = trace_file::read(&out[..]).unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert_same_recording(&cut, &back.rec, &what);
                 assert_eq!(back.header.summary, s, "{what}");
             }
@@ -1692,4 +1692,70 @@ fn node_types_per_ply_of_russell_norvig() {
     // ply 2: 3, 14, 5 exact, 12 and 8 fail high, 2 and 2 fail low
     assert_eq!(stats.actual_per_ply, vec![[1, 0, 0], [1, 2, 0], [3, 2, 2]]);
     assert_eq!(stats.actual, [5, 4, 2]);
+}
+
+/// The combined tracers of `src/search/tracer.rs` forward every callback: a tee of two
+/// recorders records exactly what one recorder does (a chess search with techniques that emit
+/// every kind of event), statistics fed through a tee equal statistics alone, and a hooked
+/// recorder records the same and runs its hook after each callback.
+#[test]
+fn tee_and_hook_forward_every_callback() {
+    use prunescope::search::{Hook, Hooked, Tee};
+    use prunescope::trace::stats::StatsTracer;
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let p = Input::Chess {
+        fen: kiwipete.into(),
+    }
+    .prepare()
+    .unwrap();
+    let mut cfg = SearchConfig {
+        depth: 3,
+        iterative: true,
+        ..SearchConfig::default()
+    };
+    for e in [
+        "tt",
+        "tt_move",
+        "mvv_lva",
+        "quiescence",
+        "see_pruning",
+        "null_move",
+        "killers",
+        "aspiration",
+    ] {
+        cfg.enable(e).unwrap();
+    }
+    cfg.validate().unwrap();
+    let mut one = Recorder::new();
+    let s1 = p.search(&cfg, &mut one).unwrap();
+    assert!(one.events.len() > 1000);
+    let mut tee = Tee(Recorder::new(), Recorder::new());
+    let s2 = p.search(&cfg, &mut tee).unwrap();
+    assert_eq!(s1, s2);
+    for r in [&tee.0, &tee.1] {
+        assert_eq!(r.nodes, one.nodes);
+        assert_eq!(r.events, one.events);
+        assert_eq!(r.aux, one.aux);
+        assert_eq!(r.roots, one.roots);
+        assert_eq!(r.research_of, one.research_of);
+    }
+    let (_, alone) = p.search_stats(&cfg).unwrap();
+    let mut tee = Tee(Recorder::new(), StatsTracer::new());
+    p.search(&cfg, &mut tee).unwrap();
+    assert_eq!(tee.1.finish(), alone);
+
+    struct Count(u64);
+    impl Hook<Recorder> for Count {
+        fn after(&mut self, _: &mut Recorder) {
+            self.0 += 1;
+        }
+    }
+    let mut hooked = Hooked {
+        tracer: Recorder::new(),
+        hook: Count(0),
+    };
+    p.search(&cfg, &mut hooked).unwrap();
+    assert_eq!(hooked.tracer.events, one.events);
+    assert_eq!(hooked.tracer.aux, one.aux);
+    assert!(hooked.hook.0 >= one.events.len() as u64);
 }

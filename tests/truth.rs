@@ -17,11 +17,11 @@ use prunescope::Game;
 use prunescope::game::synthetic::{Ordering, Rng, SynthParams};
 use prunescope::game::tree::{Shape, Tree};
 use prunescope::game::{INF, Value};
+use prunescope::schema::{Bound, NONE16, NodeKind, NodeType, StopReason};
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::search::window::Window;
 use prunescope::search::{SearchResult, Searcher, StopCause};
 use prunescope::trace::record::{NodeRec, Recorder};
-use prunescope::trace::schema::{Bound, NONE16, NodeKind, NodeType, StopReason};
 use prunescope::trace::stats::{StatsTracer, TraceStats};
 
 // ---------------------------------------------------------------------------------------------
@@ -283,7 +283,7 @@ fn check_trace(rec: &Recorder, c: &SearchConfig, what: &str) {
     let kids = children(rec);
     let mut pruned_events = vec![0usize; rec.nodes.len()];
     for e in rec.replay() {
-        if e.kind == prunescope::trace::schema::EventKind::Prune {
+        if e.kind == prunescope::schema::EventKind::Prune {
             pruned_events[e.node.unwrap() as usize] += 1;
         }
     }

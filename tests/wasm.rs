@@ -9,9 +9,9 @@
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
 use prunescope::game::chess::ChessPos;
-use prunescope::lab::Input;
+use prunescope::run::Input;
+use prunescope::schema::{EventKind, NO_PARENT, NONE16, StopReason};
 use prunescope::search::config::{Algorithm, SearchConfig};
-use prunescope::trace::schema::{EventKind, NO_PARENT, NONE16, StopReason};
 use prunescope::wasm::{
     NODE_BYTES, Names, Session, build_config, check_config, check_input, choices, config_words,
     describe_config, diff_columns, node_bytes, parse_epd, records_from_bytes, validate,
@@ -113,9 +113,9 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
         }
         // new nodes come in the column layout of the binary format's chunks
         let mut rows = Vec::new();
-        prunescope::trace::file::binary::rows_from_columns(&b.nodes, &mut rows);
+        prunescope::trace_file::binary::rows_from_columns(&b.nodes, &mut rows);
         for row in &rows {
-            let rec = prunescope::trace::file::binary::record_from_bytes(row);
+            let rec = prunescope::trace_file::binary::record_from_bytes(row);
             all.extend_from_slice(node_bytes(&[rec]));
         }
         assert_eq!(b.nodes_total as usize * NODE_BYTES, all.len());
@@ -123,7 +123,7 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
     all
 }
 
-fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::lab::Summary, prunescope::Recorder) {
+fn native(input: &Input, cfg: &SearchConfig) -> (prunescope::run::Summary, prunescope::Recorder) {
     input
         .prepare()
         .unwrap()
@@ -809,7 +809,8 @@ fn trace_file(input: &Input, cfg: &SearchConfig) -> (Vec<u8>, prunescope::Record
     let prepared = input.prepare().unwrap();
     let (summary, rec) = prepared.search_traced(cfg, 0).unwrap();
     let mut out = Vec::new();
-    prunescope::trace::json::write_trace(&mut out, input, &prepared, cfg, &summary, &rec).unwrap();
+    prunescope::trace_file::json::write_trace(&mut out, input, &prepared, cfg, &summary, &rec)
+        .unwrap();
     (out, rec)
 }
 
@@ -1219,6 +1220,7 @@ const BK: &str = include_str!("../www/data/bk.epd");
 
 #[wasm_bindgen_test]
 fn committed_results_are_checked_through_the_core() {
+    use prunescope::experiments::ExperimentError;
     use prunescope::wasm::experiments::read_result;
     let text = include_str!("../docs/results/uncertainty.json");
     let c = read_result("uncertainty", "uncertainty", text).unwrap();
@@ -1239,6 +1241,19 @@ fn committed_results_are_checked_through_the_core() {
     );
     let refuse = |name: &str, text: &str, want: &str| {
         let e = read_result(name, name, text).unwrap_err();
+        // a file's problem names the file and field; an unknown name is the experiment option
+        assert!(
+            matches!(
+                e,
+                ExperimentError::Data(_)
+                    | ExperimentError::Option {
+                        option: "experiment",
+                        ..
+                    }
+            ),
+            "{e}"
+        );
+        let e = e.to_string();
         assert!(e.contains(want), "{e}");
     };
     refuse("best-move-index", text, "\"experiment\" is 'uncertainty'");
@@ -1275,6 +1290,7 @@ fn committed_results_are_checked_through_the_core() {
 
 #[wasm_bindgen_test]
 fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
+    use prunescope::experiments::ExperimentError;
     use prunescope::experiments::{Dataset, Experiment, Meter, Options, Row, parse_epd};
     use prunescope::wasm::experiments::{report_rows, run_position, small_depths};
     let (rows, nodes) = run_position("best-move-index", BK, 1, "2").unwrap();
@@ -1297,12 +1313,29 @@ fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
         e.report(&Dataset::new(e.columns(), want))
     );
     let err = run_position("uncertainty", BK, 0, "6").unwrap_err();
-    assert!(err.contains("depth 6 is too deep"), "{err}");
     assert!(
-        run_position("uncertainty", BK, 99, "2")
-            .unwrap_err()
-            .contains("past the suite's end")
+        matches!(
+            err,
+            ExperimentError::Option {
+                option: "--depth",
+                ..
+            }
+        ),
+        "{err}"
     );
+    assert!(err.to_string().contains("depth 6 is too deep"), "{err}");
+    let err = run_position("uncertainty", BK, 99, "2").unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ExperimentError::Option {
+                option: "index",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("past the suite's end"));
     assert!(small_depths(Experiment::Presearch).is_err());
     assert!(small_depths(Experiment::NullMove).is_err());
     assert_eq!(small_depths(Experiment::Schaeffer).unwrap(), [2, 3, 4, 5]);

@@ -4,7 +4,7 @@ use crate::error::CliError;
 use crate::term;
 use clap::Args;
 use prunescope::game::chess::epd;
-use prunescope::lab::Prepared;
+use prunescope::run::Prepared;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, MAX_DEPTH, SearchConfig};
 use std::io::Write;
 use std::time::Instant;

@@ -4,10 +4,10 @@
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
-use prunescope::lab::{Input, Prepared, Summary};
+use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::config::SearchConfig;
-use prunescope::trace::file::{self, Format};
 use prunescope::trace::record::Recorder;
+use prunescope::trace_file::{self, Format};
 use std::io::{self, BufWriter, Write};
 
 #[derive(Args)]
@@ -67,10 +67,10 @@ impl TraceRef<'_> {
         );
         if gzip && format == Format::Json {
             let mut gz = flate2::write::GzEncoder::new(w, flate2::Compression::default());
-            file::write(&mut gz, format, input, prepared, config, summary, rec)?;
+            trace_file::write(&mut gz, format, input, prepared, config, summary, rec)?;
             gz.finish()?.flush()
         } else {
-            file::write(w, format, input, prepared, config, summary, rec)
+            trace_file::write(w, format, input, prepared, config, summary, rec)
         }
     }
 }

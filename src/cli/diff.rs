@@ -3,8 +3,8 @@
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
-use prunescope::trace::diff::{DiffReport, diff_files};
-use prunescope::trace::file::{self, TraceFile};
+use prunescope::trace_file::diff::{DiffReport, diff_files};
+use prunescope::trace_file::{self, TraceFile};
 use std::io::Write;
 
 #[derive(Args)]
@@ -56,7 +56,7 @@ pub fn run(a: DiffArgs) -> Result<(), CliError> {
 pub fn read_trace_file(path: &str) -> Result<TraceFile, CliError> {
     let f =
         std::fs::File::open(path).map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
-    file::read(f).map_err(|e| CliError::from(e.in_file(path).to_string()))
+    trace_file::read(f).map_err(|e| CliError::from(e.in_file(path).to_string()))
 }
 
 fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {

@@ -21,6 +21,9 @@ pub enum CliError {
     /// An EPD suite that cannot be used (unreadable, a bad record with its line, empty).
     #[error(transparent)]
     Suite(#[from] SuiteError),
+    /// An experiment's option, suite position, configuration, data file or figure.
+    #[error(transparent)]
+    Experiment(#[from] prunescope::experiments::ExperimentError),
     /// Writing the output failed (other than a closed pipe): a full disk, a revoked file.
     #[error("cannot write output: {0}")]
     Write(io::Error),
@@ -75,15 +78,21 @@ impl From<prunescope::search::config::ConfigError> for CliError {
     }
 }
 
-impl From<prunescope::lab::InputError> for CliError {
-    fn from(e: prunescope::lab::InputError) -> Self {
+impl From<prunescope::run::InputError> for CliError {
+    fn from(e: prunescope::run::InputError) -> Self {
         CliError::Message(e.to_string())
     }
 }
 
-impl From<prunescope::lab::LabError> for CliError {
-    fn from(e: prunescope::lab::LabError) -> Self {
+impl From<prunescope::run::RunError> for CliError {
+    fn from(e: prunescope::run::RunError) -> Self {
         CliError::Message(e.to_string())
+    }
+}
+
+impl From<prunescope::experiments::DataError> for CliError {
+    fn from(e: prunescope::experiments::DataError) -> Self {
+        CliError::Experiment(e.into())
     }
 }
 

@@ -11,7 +11,7 @@ use crate::{record, term};
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use prunescope::experiments::data::{self, Dataset, Row};
 use prunescope::experiments::{
-    self, EpdPosition, Experiment, Meter, Options, Report, plot, presearch,
+    self, EpdPosition, Experiment, ExperimentError, Meter, Options, Report, plot, presearch,
 };
 use prunescope::game::chess::ChessPos;
 use prunescope::search::config::DEFAULT_NODE_CAP;
@@ -293,7 +293,7 @@ fn run_parallel(
     let n = work.len();
     let results = std::thread::scope(|s| {
         let worker = s.spawn(|| {
-            let r: Vec<Result<Vec<Row>, String>> = pool.install(|| {
+            let r: Vec<Result<Vec<Row>, ExperimentError>> = pool.install(|| {
                 work.par_iter()
                     .map(|(i, epd, pos)| {
                         let rows = e.run_position(*i, epd, pos, o, &Meter::new(&nodes));

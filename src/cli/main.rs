@@ -1,4 +1,4 @@
-//! `prunescope`: the native command-line front end, a thin layer over `prunescope::lab`. The
+//! `prunescope`: the native command-line front end, a thin layer over `prunescope::run`. The
 //! only user of clap. Each command family has its own module with its arguments and its run
 //! function; every error reaches [`main`] as a [`CliError`], printed once, with its exit code.
 
@@ -128,7 +128,7 @@ fn usage(e: &clap::Error) -> ExitCode {
 
 fn schema() -> Result<(), CliError> {
     let mut out = term::stdout();
-    out.write_all(prunescope::trace::schema::js_module().as_bytes())?;
+    out.write_all(prunescope::schema_js::js_module().as_bytes())?;
     out.flush()?;
     Ok(())
 }

@@ -10,12 +10,12 @@ use prunescope::game::nim::Nim;
 use prunescope::game::synthetic::{Ordering, SynthParams};
 use prunescope::game::tictactoe::{self, TicTacToe};
 use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
-use prunescope::lab::{Input, Prepared, Summary};
+use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, MAX_DEPTH, SearchConfig};
-use prunescope::trace::file::Format;
-use prunescope::trace::json::write_trace;
 use prunescope::trace::stats::TraceStats;
+use prunescope::trace_file::Format;
+use prunescope::trace_file::json::write_trace;
 use std::io::{Read, Write};
 use std::time::Instant;
 

@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
-use prunescope::trace::verify::verify;
+use prunescope::trace_file::verify::verify;
 use std::io::Write;
 
 #[derive(Args)]

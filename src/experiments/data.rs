@@ -3,6 +3,7 @@
 //! [`merge`] puts them back together and recomputes the totals, so a run spread over machines
 //! gives the same file as one run on one machine.
 
+use super::error::{DataError, ExperimentError, Place};
 use std::collections::BTreeMap;
 
 /// How a column aggregates in the `total` and `average` rows.
@@ -197,7 +198,7 @@ fn push_line<'a>(out: &mut String, cells: impl Iterator<Item = &'a str>) {
 }
 
 /// Splits CSV text into records of fields (RFC 4180 quoting). `name` labels errors.
-pub fn parse_csv(text: &str, name: &str) -> Result<Vec<Vec<String>>, String> {
+pub fn parse_csv(text: &str, name: &str) -> Result<Vec<Vec<String>>, DataError> {
     let mut records = Vec::new();
     let mut record = Vec::new();
     let mut field = String::new();
@@ -227,8 +228,11 @@ pub fn parse_csv(text: &str, name: &str) -> Result<Vec<Vec<String>>, String> {
                 at_field_start = false;
             }
             '"' => {
-                return Err(format!(
-                    "{name}, line {line}: a quote inside an unquoted field"
+                return Err(DataError::new(
+                    name,
+                    Place::Line(line),
+                    None,
+                    "a quote inside an unquoted field",
                 ));
             }
             ',' => {
@@ -249,7 +253,12 @@ pub fn parse_csv(text: &str, name: &str) -> Result<Vec<Vec<String>>, String> {
         }
     }
     if quoted {
-        return Err(format!("{name}: the file ends inside a quoted field"));
+        return Err(DataError::new(
+            name,
+            Place::File,
+            None,
+            "the file ends inside a quoted field",
+        ));
     }
     if !field.is_empty() || !record.is_empty() {
         record.push(field);
@@ -260,48 +269,57 @@ pub fn parse_csv(text: &str, name: &str) -> Result<Vec<Vec<String>>, String> {
 
 /// Reads the position rows of one experiment CSV (the `total` and `average` rows are skipped:
 /// [`Dataset::to_csv`] recomputes them). Returns the header and the rows.
-pub fn read_csv(text: &str, name: &str) -> Result<(Vec<String>, Vec<Row>), String> {
+pub fn read_csv(text: &str, name: &str) -> Result<(Vec<String>, Vec<Row>), DataError> {
     let records = parse_csv(text, name)?;
     let Some((head, body)) = records.split_first() else {
-        return Err(format!("{name}: the file is empty"));
+        return Err(DataError::new(name, Place::File, None, "the file is empty"));
     };
     if head.len() < KEY_COLUMNS.len() || head[..KEY_COLUMNS.len()] != KEY_COLUMNS {
-        return Err(format!(
-            "{name}: not an experiment CSV (its header must start with {})",
-            KEY_COLUMNS.join(",")
+        return Err(DataError::new(
+            name,
+            Place::Line(1),
+            Some("header"),
+            format!(
+                "not an experiment CSV (its header must start with {})",
+                KEY_COLUMNS.join(",")
+            ),
         ));
     }
     let mut rows = Vec::new();
     for (k, rec) in body.iter().enumerate() {
         let line = k + 2;
         if rec.len() != head.len() {
-            return Err(format!(
-                "{name}, line {line}: {} fields, the header has {}",
-                rec.len(),
-                head.len()
+            return Err(DataError::new(
+                name,
+                Place::Line(line),
+                None,
+                format!("{} fields, the header has {}", rec.len(), head.len()),
             ));
         }
         if rec[0].is_empty() && (rec[1] == "total" || rec[1] == "average") {
             continue;
         }
-        let int = |i: usize| -> Result<i64, String> {
+        let bad =
+            |field: &str, msg: String| DataError::new(name, Place::Line(line), Some(field), msg);
+        let int = |i: usize| -> Result<i64, DataError> {
             rec[i].parse::<i64>().map_err(|_| {
-                format!(
-                    "{name}, line {line}: {} is {:?}, not an integer",
-                    head[i], rec[i]
+                bad(
+                    &head[i],
+                    format!("{} is {:?}, not an integer", head[i], rec[i]),
                 )
             })
         };
         let index = usize::try_from(int(0)?)
-            .map_err(|_| format!("{name}, line {line}: index {:?} is negative", rec[0]))?;
+            .map_err(|_| bad("index", format!("index {:?} is negative", rec[0])))?;
         let depth = u32::try_from(int(2)?)
-            .map_err(|_| format!("{name}, line {line}: depth {:?} is out of range", rec[2]))?;
+            .map_err(|_| bad("depth", format!("depth {:?} is out of range", rec[2])))?;
         let capped = match rec[3].as_str() {
             "0" => false,
             "1" => true,
             other => {
-                return Err(format!(
-                    "{name}, line {line}: capped is {other:?}, expected 0 or 1"
+                return Err(bad(
+                    "capped",
+                    format!("capped is {other:?}, expected 0 or 1"),
                 ));
             }
         };
@@ -335,7 +353,7 @@ pub struct Shard {
 
 impl Shard {
     /// A shard from CSV text ([`Dataset::to_csv`]).
-    pub fn from_csv(name: &str, text: &str) -> Result<Shard, String> {
+    pub fn from_csv(name: &str, text: &str) -> Result<Shard, DataError> {
         let (header, rows) = read_csv(text, name)?;
         Ok(Shard {
             name: name.to_string(),
@@ -345,71 +363,74 @@ impl Shard {
     }
 
     /// A shard from the `columns` and `rows` of a results JSON document (`--json`).
-    pub fn from_json(name: &str, doc: &serde_json::Value) -> Result<Shard, String> {
+    pub fn from_json(name: &str, doc: &serde_json::Value) -> Result<Shard, DataError> {
+        let file = |field: &str, msg: String| DataError::new(name, Place::File, Some(field), msg);
         if doc["format"] != "prunescope-experiment" {
-            return Err(format!(
-                "{name}: not a prunescope experiment result (its \"format\" must be \
+            return Err(file(
+                "format",
+                "not a prunescope experiment result (its \"format\" must be \
                  \"prunescope-experiment\")"
+                    .to_string(),
             ));
         }
         if doc["version"] != 1 {
-            return Err(format!(
-                "{name}: result version {} is not supported (expected 1)",
-                doc["version"]
+            return Err(file(
+                "version",
+                format!(
+                    "result version {} is not supported (expected 1)",
+                    doc["version"]
+                ),
             ));
         }
         let header: Vec<String> = doc["columns"]
             .as_array()
             .and_then(|a| a.iter().map(|c| c.as_str().map(str::to_string)).collect())
-            .ok_or_else(|| format!("{name}: \"columns\" must be an array of strings"))?;
+            .ok_or_else(|| file("columns", "\"columns\" must be an array of strings".into()))?;
         if header.len() < KEY_COLUMNS.len() || header[..KEY_COLUMNS.len()] != KEY_COLUMNS {
-            return Err(format!(
-                "{name}: \"columns\" must start with {}",
-                KEY_COLUMNS.join(",")
+            return Err(file(
+                "columns",
+                format!("\"columns\" must start with {}", KEY_COLUMNS.join(",")),
             ));
         }
         let rows = doc["rows"]
             .as_array()
-            .ok_or_else(|| format!("{name}: \"rows\" must be an array"))?;
+            .ok_or_else(|| file("rows", "\"rows\" must be an array".into()))?;
         let mut out = Vec::with_capacity(rows.len());
         for (k, r) in rows.iter().enumerate() {
-            let bad = |what: &str| format!("{name}: rows[{k}]: {what}");
-            let a = r.as_array().ok_or_else(|| bad("not an array"))?;
+            let bad =
+                |field: Option<&str>, what: &str| DataError::new(name, Place::Row(k), field, what);
+            let a = r.as_array().ok_or_else(|| bad(None, "not an array"))?;
             if a.len() != header.len() {
-                return Err(bad(&format!(
-                    "{} fields, the columns are {}",
-                    a.len(),
-                    header.len()
-                )));
+                return Err(bad(
+                    None,
+                    &format!("{} fields, the columns are {}", a.len(), header.len()),
+                ));
             }
             let index = a[0]
                 .as_u64()
                 .and_then(|v| usize::try_from(v).ok())
-                .ok_or_else(|| bad("index is not a non-negative integer"))?;
+                .ok_or_else(|| bad(Some("index"), "index is not a non-negative integer"))?;
             let id = a[1]
                 .as_str()
-                .ok_or_else(|| bad("position is not a string"))?;
+                .ok_or_else(|| bad(Some("position"), "position is not a string"))?;
             let depth = a[2]
                 .as_u64()
                 .and_then(|v| u32::try_from(v).ok())
-                .ok_or_else(|| bad("depth is not a non-negative integer"))?;
+                .ok_or_else(|| bad(Some("depth"), "depth is not a non-negative integer"))?;
             let capped = match a[3].as_u64() {
                 Some(0) => false,
                 Some(1) => true,
-                _ => return Err(bad("capped is not 0 or 1")),
+                _ => return Err(bad(Some("capped"), "capped is not 0 or 1")),
             };
             let cells = a[KEY_COLUMNS.len()..]
                 .iter()
                 .enumerate()
                 .map(|(c, v)| {
-                    v.as_i64().ok_or_else(|| {
-                        bad(&format!(
-                            "{} is not an integer",
-                            header[KEY_COLUMNS.len() + c]
-                        ))
-                    })
+                    let column = &header[KEY_COLUMNS.len() + c];
+                    v.as_i64()
+                        .ok_or_else(|| bad(Some(column), &format!("{column} is not an integer")))
                 })
-                .collect::<Result<Vec<i64>, String>>()?;
+                .collect::<Result<Vec<i64>, DataError>>()?;
             out.push(Row {
                 index,
                 id: id.to_string(),
@@ -428,7 +449,7 @@ impl Shard {
 
 /// Merges shards: they must share one header, and no (position, depth) may appear twice.
 /// Returns the header, the rows in suite order, and what is missing.
-pub fn merge(shards: Vec<Shard>) -> Result<(Vec<String>, Vec<Row>, MergeNotes), String> {
+pub fn merge(shards: Vec<Shard>) -> Result<(Vec<String>, Vec<Row>, MergeNotes), ExperimentError> {
     let mut header: Option<(String, Vec<String>)> = None;
     let mut seen: BTreeMap<(usize, u32), String> = BTreeMap::new();
     let mut rows = Vec::new();
@@ -450,37 +471,55 @@ pub fn merge(shards: Vec<Shard>) -> Result<(Vec<String>, Vec<Row>, MergeNotes), 
             _ if ds.is_empty() => {}
             None => depths = Some((name.clone(), ds)),
             Some((first, d0)) if *d0 != ds => {
-                return Err(format!(
-                    "{name} has rows at depth {}, but {first} at depth {}: shards of one run \
-                     have the same depths (--depth); these were run differently",
-                    words(&ds),
-                    words(d0)
-                ));
+                return Err(ExperimentError::Data(DataError::new(
+                    &name,
+                    Place::File,
+                    Some("depth"),
+                    format!(
+                        "{name} has rows at depth {}, but {first} at depth {}: shards of one run \
+                         have the same depths (--depth); these were run differently",
+                        words(&ds),
+                        words(d0)
+                    ),
+                )));
             }
             Some(_) => {}
         }
         match &header {
             None => header = Some((name.clone(), h)),
             Some((first, h0)) if *h0 != h => {
-                return Err(format!(
-                    "{name} has a different header from {first}: shards of different \
-                     experiments cannot be merged"
-                ));
+                return Err(ExperimentError::Data(DataError::new(
+                    &name,
+                    Place::File,
+                    Some("header"),
+                    format!(
+                        "its header differs from {first}'s: shards of different experiments \
+                         cannot be merged"
+                    ),
+                )));
             }
             Some(_) => {}
         }
         for r in rs {
             if let Some(other) = seen.insert((r.index, r.depth), name.clone()) {
-                return Err(format!(
-                    "position {} ({}) at depth {} is in both {other} and {name}",
-                    r.index, r.id, r.depth
-                ));
+                return Err(ExperimentError::Data(DataError::new(
+                    &name,
+                    Place::File,
+                    Some("rows"),
+                    format!(
+                        "position {} ({}) at depth {} is in both {other} and this file",
+                        r.index, r.id, r.depth
+                    ),
+                )));
             }
             rows.push(r);
         }
     }
     let Some((_, header)) = header else {
-        return Err("nothing to merge: give the CSV files of the shards".to_string());
+        return Err(ExperimentError::option(
+            "files",
+            "nothing to merge: give the CSV files of the shards",
+        ));
     };
     rows.sort_by_key(|r| (r.index, r.depth));
     let present: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.index).collect();
@@ -569,30 +608,51 @@ mod tests {
         let (_, _, notes) = merge(files().split_off(1)).unwrap();
         assert_eq!(notes.missing, [1]);
         let dup = vec![shard("a", &part(&[1])), shard("b", &part(&[1]))];
-        assert!(merge(dup).unwrap_err().contains("in both"));
-        assert!(merge(vec![]).is_err());
+        let e = merge(dup).unwrap_err();
+        assert!(
+            matches!(&e, ExperimentError::Data(d) if d.file == "b" && d.field.as_deref() == Some("rows")),
+            "{e}"
+        );
+        assert!(e.to_string().contains("in both a and this file"), "{e}");
+        assert!(matches!(
+            merge(vec![]),
+            Err(ExperimentError::Option {
+                option: "files",
+                ..
+            })
+        ));
     }
 
     #[test]
     fn malformed_csv_is_refused_with_its_line() {
         let e = read_csv("index,position,depth,capped,n\n0,a,5,0,x\n", "f.csv").unwrap_err();
+        assert_eq!((e.place, e.field.as_deref()), (Place::Line(2), Some("n")));
+        let text = e.to_string();
         assert!(
-            e.contains("f.csv, line 2") && e.contains("not an integer"),
-            "{e}"
+            text.contains("f.csv, line 2") && text.contains("not an integer"),
+            "{text}"
         );
         let e = read_csv("a,b\n", "f.csv").unwrap_err();
-        assert!(e.contains("not an experiment CSV"), "{e}");
+        assert_eq!(e.field.as_deref(), Some("header"));
+        assert!(e.to_string().contains("not an experiment CSV"), "{e}");
         let e = read_csv("index,position,depth,capped,n\n0,a,5,0\n", "f.csv").unwrap_err();
-        assert!(e.contains("4 fields"), "{e}");
+        assert!(e.to_string().contains("4 fields"), "{e}");
         let e = read_csv("index,position,depth,capped,n\n0,a,5,2,1\n", "f.csv").unwrap_err();
-        assert!(e.contains("capped"), "{e}");
-        assert!(parse_csv("\"open", "f.csv").is_err());
+        assert_eq!(
+            (e.place, e.field.as_deref()),
+            (Place::Line(2), Some("capped"))
+        );
+        assert_eq!(parse_csv("\"open", "f.csv").unwrap_err().place, Place::File);
         let other = "index,position,depth,capped,m\n0,a,5,0,1\n";
         let files = vec![
             Shard::from_csv("a.csv", &sample().to_csv()).unwrap(),
             Shard::from_csv("b.csv", other).unwrap(),
         ];
-        assert!(merge(files).unwrap_err().contains("different header"));
+        let e = merge(files).unwrap_err();
+        assert!(
+            matches!(&e, ExperimentError::Data(d) if d.file == "b.csv" && d.field.as_deref() == Some("header")),
+            "{e}"
+        );
     }
 
     #[test]
@@ -611,7 +671,11 @@ mod tests {
         let mut bad = doc.clone();
         bad["rows"][1][3] = serde_json::json!(7);
         let e = Shard::from_json("r.json", &bad).err().unwrap();
-        assert!(e.contains("rows[1]: capped"), "{e}");
+        assert_eq!(
+            (e.place, e.field.as_deref()),
+            (Place::Row(1), Some("capped"))
+        );
+        assert!(e.to_string().contains("rows[1]: capped"), "{e}");
         bad["format"] = serde_json::json!("x");
         assert!(Shard::from_json("r.json", &bad).is_err());
     }

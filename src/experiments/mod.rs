@@ -14,6 +14,7 @@
 //! feature).
 
 pub mod data;
+pub mod error;
 pub mod move_ordering;
 pub mod multi_cut;
 pub mod null_move;
@@ -26,9 +27,11 @@ pub mod schaeffer;
 pub mod uncertainty;
 
 use crate::game::chess::ChessPos;
-use crate::lab::{Input, Prepared, Summary};
-use crate::search::config::{Algorithm, MAX_DEPTH, SearchConfig};
+use crate::game::chess::epd::SuiteError;
+use crate::run::{Input, InputError, Prepared, Summary};
+use crate::search::config::{Algorithm, ConfigError, MAX_DEPTH, SearchConfig};
 pub use data::{Column, ColumnKind, Dataset, Row};
+pub use error::{DataError, ExperimentError, Place};
 pub use probe::Meter;
 pub use report::{Figure, Report};
 
@@ -41,8 +44,8 @@ pub struct EpdPosition {
 }
 
 /// Reads an EPD suite (see [`crate::game::chess::epd`]): the position, `bm` and `id`.
-pub fn read_epd(path: &str) -> Result<Vec<EpdPosition>, String> {
-    let records = crate::game::chess::epd::read_suite(path).map_err(|e| e.to_string())?;
+pub fn read_epd(path: &str) -> Result<Vec<EpdPosition>, SuiteError> {
+    let records = crate::game::chess::epd::read_suite(path)?;
     Ok(records
         .into_iter()
         .map(|r| EpdPosition {
@@ -54,8 +57,8 @@ pub fn read_epd(path: &str) -> Result<Vec<EpdPosition>, String> {
 }
 
 /// Parses the text of an EPD suite; see [`read_epd`].
-pub fn parse_epd(text: &str) -> Result<Vec<EpdPosition>, String> {
-    let records = crate::game::chess::epd::parse_suite(text).map_err(|e| e.to_string())?;
+pub fn parse_epd(text: &str) -> Result<Vec<EpdPosition>, SuiteError> {
+    let records = crate::game::chess::epd::parse_suite(text)?;
     Ok(records
         .into_iter()
         .map(|r| EpdPosition {
@@ -67,27 +70,35 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdPosition>, String> {
 }
 
 /// Parses every position of a suite, naming the one that fails.
-pub fn prepare_suite(positions: &[EpdPosition]) -> Result<Vec<Prepared>, String> {
+pub fn prepare_suite(positions: &[EpdPosition]) -> Result<Vec<Prepared>, ExperimentError> {
     positions
         .iter()
         .map(|p| {
             Input::Chess { fen: p.fen.clone() }
                 .prepare()
-                .map_err(|e| format!("{}: {e}", p.id))
+                .map_err(|source| ExperimentError::Position {
+                    position: p.id.clone(),
+                    source,
+                })
         })
         .collect()
 }
 
 /// Parses every position of a suite as chess, naming the one that fails.
-pub fn chess_suite(positions: &[EpdPosition]) -> Result<Vec<ChessPos>, String> {
+pub fn chess_suite(positions: &[EpdPosition]) -> Result<Vec<ChessPos>, ExperimentError> {
     positions
         .iter()
-        .map(|p| ChessPos::from_fen(&p.fen).map_err(|e| format!("{}: {e}", p.id)))
+        .map(|p| {
+            ChessPos::from_fen(&p.fen).map_err(|e| ExperimentError::Position {
+                position: p.id.clone(),
+                source: InputError::Chess(e),
+            })
+        })
         .collect()
 }
 
 /// A PVS configuration with iterative deepening and the named techniques switched on.
-pub fn config(depth: u32, enable: &[&str]) -> Result<SearchConfig, String> {
+pub fn config(depth: u32, enable: &[&str]) -> Result<SearchConfig, ConfigError> {
     let mut c = SearchConfig {
         algo: Algorithm::Pvs,
         depth,
@@ -163,9 +174,13 @@ impl Options {
 }
 
 /// Parses a depth list: `5`, `2-5` or `9,10` (or a mix, `2-4,6`), sorted and deduplicated.
-pub fn parse_depths(s: &str) -> Result<Vec<u32>, String> {
-    let bad =
-        || format!("bad depth list '{s}': expected a depth (5), a range (2-5) or a list (9,10)");
+pub fn parse_depths(s: &str) -> Result<Vec<u32>, ExperimentError> {
+    let bad = || {
+        ExperimentError::option(
+            "--depth",
+            format!("bad depth list '{s}': expected a depth (5), a range (2-5) or a list (9,10)"),
+        )
+    };
     let mut out = Vec::new();
     for part in s.split(',') {
         let part = part.trim();
@@ -197,8 +212,13 @@ pub fn select(total: usize, limit: Option<usize>, shard: Option<(usize, usize)>)
 }
 
 /// Parses `--shard I/N`: shard I (0-based) of N.
-pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("bad shard '{s}': expected I/N with 0 <= I < N, e.g. 0/4");
+pub fn parse_shard(s: &str) -> Result<(usize, usize), ExperimentError> {
+    let bad = || {
+        ExperimentError::option(
+            "--shard",
+            format!("bad shard '{s}': expected I/N with 0 <= I < N, e.g. 0/4"),
+        )
+    };
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
     let i: usize = i.trim().parse().map_err(|_| bad())?;
     let n: usize = n.trim().parse().map_err(|_| bad())?;
@@ -366,38 +386,51 @@ impl Experiment {
     }
 
     /// Checks the options against what this experiment can do.
-    pub fn validate(self, o: &Options) -> Result<(), String> {
+    pub fn validate(self, o: &Options) -> Result<(), ExperimentError> {
         let max = self.max_depth();
         for &d in &o.depths {
             if d == 0 || d > max {
-                return Err(format!(
-                    "depth {d} is out of range for experiment {}: it accepts 1..={max} \
+                return Err(ExperimentError::option(
+                    "--depth",
+                    format!(
+                        "depth {d} is out of range for experiment {}: it accepts 1..={max} \
                      (a fixed-depth search of a chess suite deeper than that would not \
                      finish; the papers used {})",
-                    self.name(),
-                    self.default_depths()
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                        self.name(),
+                        self.default_depths()
+                            .iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 ));
             }
         }
         if !self.per_depth() && o.depths.len() != 1 {
-            return Err(format!(
-                "experiment {} takes one --depth (the ceiling of iterative deepening), not a list",
-                self.name()
+            return Err(ExperimentError::option(
+                "--depth",
+                format!(
+                    "experiment {} takes one --depth (the ceiling of iterative deepening), \
+                     not a list",
+                    self.name()
+                ),
             ));
         }
         if self == Experiment::Presearch {
             if o.nodes == 0 {
-                return Err("--nodes must be at least 1".to_string());
+                return Err(ExperimentError::option(
+                    "--nodes",
+                    "--nodes must be at least 1",
+                ));
             }
             if o.node_cap != 0 && o.node_cap <= o.nodes {
-                return Err(format!(
-                    "--node-cap {} would stop every search before the {} nodes pre-searching \
+                return Err(ExperimentError::option(
+                    "--node-cap",
+                    format!(
+                        "--node-cap {} would stop every search before the {} nodes pre-searching \
                      needs: raise --node-cap (0 = no cap) or lower --nodes",
-                    o.node_cap, o.nodes
+                        o.node_cap, o.nodes
+                    ),
                 ));
             }
         }
@@ -413,9 +446,9 @@ impl Experiment {
         pos: &ChessPos,
         o: &Options,
         meter: &Meter,
-    ) -> Result<Vec<Row>, String> {
+    ) -> Result<Vec<Row>, ExperimentError> {
         let p = Position { index, epd, pos };
-        match self {
+        let rows = match self {
             Experiment::Uncertainty => uncertainty::table1_position(&p, o, meter),
             Experiment::BestMoveIndex => uncertainty::fig6_position(&p, o, meter),
             Experiment::UncertaintyAll => uncertainty::unsafe_position(&p, o, meter),
@@ -430,7 +463,11 @@ impl Experiment {
                 schaeffer::position(&schaeffer::deep_combos(), &p, o, meter)
             }
             Experiment::Ordering => move_ordering::position(&p, o, meter),
-        }
+        };
+        rows.map_err(|source| ExperimentError::Config {
+            experiment: self.name(),
+            source,
+        })
     }
 
     /// The paper's tables with ours beside them, the checks of its claims, and the figure.
@@ -548,7 +585,12 @@ mod tests {
             "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - -"
         );
         assert!(parse_epd("").is_err());
-        assert!(parse_epd("8/8 w").unwrap_err().contains("line 1"));
+        assert!(
+            parse_epd("8/8 w")
+                .unwrap_err()
+                .to_string()
+                .contains("line 1")
+        );
     }
 
     #[test]
@@ -622,6 +664,14 @@ mod tests {
             nodes: 1,
         };
         let e = Experiment::Uncertainty.validate(&o).unwrap_err();
+        assert!(matches!(
+            e,
+            ExperimentError::Option {
+                option: "--depth",
+                ..
+            }
+        ));
+        let e = e.to_string();
         assert!(e.contains("depth 64") && e.contains("1..=20"), "{e}");
         assert!(Experiment::Presearch.validate(&o).is_ok());
         let o = Options {
@@ -629,11 +679,12 @@ mod tests {
             node_cap: 1000,
             nodes: 4000,
         };
-        assert!(
-            Experiment::Presearch
-                .validate(&o)
-                .unwrap_err()
-                .contains("--node-cap")
-        );
+        assert!(matches!(
+            Experiment::Presearch.validate(&o),
+            Err(ExperimentError::Option {
+                option: "--node-cap",
+                ..
+            })
+        ));
     }
 }

@@ -6,6 +6,7 @@ use super::data::{Column, ColumnKind, Dataset, Row};
 use super::probe::Meter;
 use super::report::{Figure, Report, Series, Table, count, percent};
 use super::{Options, Position, config, depth_rows, nodes_at, rows_note, run_all};
+use crate::search::config::ConfigError;
 
 /// The search every configuration shares: PVS, iterative deepening, the TT (for cut-offs),
 /// check extensions and quiescence.
@@ -56,7 +57,7 @@ pub fn columns() -> Vec<Column> {
     cols
 }
 
-pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let cfgs = CONFIGS
         .iter()
         .map(|(_, _, add)| {
@@ -66,7 +67,7 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, St
             }
             Ok(c)
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, ConfigError>>()?;
     let runs = run_all(p, o, &cfgs, meter);
     Ok(depth_rows(p, o, &runs, |d| {
         runs.iter()

@@ -9,6 +9,7 @@ use super::report::{Figure, Report, Series, Table, count, percent};
 use super::{
     Options, Position, TURK_BASELINE, config, depth_rows, nodes_at, rows_note, run_all, solved_at,
 };
+use crate::search::config::ConfigError;
 use crate::search::config::{MultiCutParams, SearchConfig};
 
 /// The four settings of the MC-A table: (column key, label, techniques).
@@ -75,7 +76,7 @@ pub fn mca_columns() -> Vec<Column> {
         .collect()
 }
 
-fn setting(enable: &[&str], mca: bool) -> Result<SearchConfig, String> {
+fn setting(enable: &[&str], mca: bool) -> Result<SearchConfig, ConfigError> {
     let mut c = config(1, &TURK_BASELINE)?;
     for e in enable {
         c.enable(e)?;
@@ -86,7 +87,7 @@ fn setting(enable: &[&str], mca: bool) -> Result<SearchConfig, String> {
     Ok(c)
 }
 
-pub fn mca_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn mca_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let mut cfgs = Vec::new();
     for (_, _, enable) in MCA_SETTINGS {
         cfgs.push(setting(enable, false)?);
@@ -245,7 +246,7 @@ pub fn cmr_columns() -> Vec<Column> {
     cols
 }
 
-pub fn cmr_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn cmr_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let mut cfgs = vec![config(1, &TURK_BASELINE)?];
     for (c, m, r) in CMR {
         let mut cfg = setting(&["mc_c"], false)?;

@@ -10,6 +10,7 @@ use super::report::{Figure, FigureKind, Report, Series, Table, change, count};
 use super::{
     Options, Position, TURK_BASELINE, config, depth_rows, nodes_at, rows_note, run_all, solved_at,
 };
+use crate::search::config::ConfigError;
 use crate::search::config::SearchConfig;
 
 /// A null-move setting of the tables.
@@ -80,7 +81,7 @@ pub const PAPER_TABLE3_CHANGE: [(u32, [&str; 3]); 3] = [
     (11, ["(+106.51%)", "(-51.75%)", "-"]),
 ];
 
-fn variant_config(v: &Variant) -> Result<SearchConfig, String> {
+fn variant_config(v: &Variant) -> Result<SearchConfig, ConfigError> {
     let mut c = config(1, &TURK_BASELINE)?;
     match v.r {
         Some(r) => {
@@ -110,7 +111,7 @@ pub fn position(
     p: &Position,
     o: &Options,
     meter: &Meter,
-) -> Result<Vec<Row>, String> {
+) -> Result<Vec<Row>, ConfigError> {
     let cfgs = variants
         .iter()
         .map(variant_config)
@@ -339,7 +340,11 @@ pub fn zugzwang_columns() -> Vec<Column> {
     cols
 }
 
-pub fn zugzwang_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn zugzwang_position(
+    p: &Position,
+    o: &Options,
+    meter: &Meter,
+) -> Result<Vec<Row>, ConfigError> {
     let cfgs = ZUGZWANG
         .iter()
         .map(|(_, _, v)| match v {

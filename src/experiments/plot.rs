@@ -1,13 +1,17 @@
 //! SVG figures of the experiments, drawn with `plotters` (a CLI-only dependency: this module
 //! exists only with the `cli` feature). A [`Figure`] is plain data; this draws it.
 
+use super::error::ExperimentError;
 use super::report::{Figure, FigureKind};
 use plotters::prelude::*;
 
 const SIZE: (u32, u32) = (960, 600);
 
-fn err(e: impl std::fmt::Display) -> String {
-    format!("cannot draw the figure: {e}")
+/// What plotters reported, in words.
+struct DrawError(String);
+
+fn err(e: impl std::fmt::Display) -> DrawError {
+    DrawError(e.to_string())
 }
 
 /// Compact axis numbers: 1.2M, 340k, 97.
@@ -27,7 +31,14 @@ fn short(v: f64) -> String {
 }
 
 /// The figure as an SVG document.
-pub fn svg(fig: &Figure) -> Result<String, String> {
+pub fn svg(fig: &Figure) -> Result<String, ExperimentError> {
+    draw(fig).map_err(|DrawError(message)| ExperimentError::Plot {
+        figure: fig.title.clone(),
+        message,
+    })
+}
+
+fn draw(fig: &Figure) -> Result<String, DrawError> {
     let mut buf = String::new();
     {
         let root = SVGBackend::with_string(&mut buf, SIZE).into_drawing_area();
@@ -60,7 +71,7 @@ fn color(k: usize) -> RGBColor {
 fn lines(
     root: &DrawingArea<SVGBackend, plotters::coord::Shift>,
     fig: &Figure,
-) -> Result<(), String> {
+) -> Result<(), DrawError> {
     let ty = |y: f64| if fig.log_y { y.max(1.0).log10() } else { y };
     let pts: Vec<(f64, f64)> = fig
         .series
@@ -182,7 +193,7 @@ fn lines(
 fn bars(
     root: &DrawingArea<SVGBackend, plotters::coord::Shift>,
     fig: &Figure,
-) -> Result<(), String> {
+) -> Result<(), DrawError> {
     let n = fig.x_categories.len().max(1);
     let y1 = fig
         .series

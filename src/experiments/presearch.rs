@@ -9,6 +9,7 @@ use super::data::{Column, ColumnKind, Dataset, Row};
 use super::probe::{self, Meter, Run};
 use super::report::{Figure, FigureKind, Report, Series, Table, count};
 use super::{Options, Position, config};
+use crate::search::config::ConfigError;
 use crate::search::config::{PresearchParams, SearchConfig};
 
 /// The settings: (column key, label, Risk or `None` for no pre-search).
@@ -30,7 +31,7 @@ pub const TT_SIZE_LOG2: u32 = 22;
 /// The paper's node limit.
 pub const PAPER_NODES: u64 = 4_000_000;
 
-fn setting(risk: Option<i32>) -> Result<SearchConfig, String> {
+fn setting(risk: Option<i32>) -> Result<SearchConfig, ConfigError> {
     let mut c = config(1, &BASELINE)?;
     c.tt.size_log2 = TT_SIZE_LOG2;
     if let Some(risk) = risk {
@@ -93,7 +94,7 @@ pub fn solved_depths(run: &Run, bm: &[String]) -> i64 {
 /// The deepest iteration [`solved_depths`] records (bits of an i64).
 pub const MASK_DEPTHS: usize = 62;
 
-pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let ceiling = o.max_depth();
     let runs: Vec<Run> = SETTINGS
         .iter()
@@ -105,7 +106,7 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, St
             };
             Ok(probe::search(p.pos, &c, *meter, Some(o.nodes)))
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, ConfigError>>()?;
     let bm = &p.epd.best_moves;
     let last_depth = |r: &Run| r.last().map_or(0, |i| i.depth);
     let mut cells = Vec::new();

@@ -5,10 +5,10 @@
 
 use crate::game::chess::ChessPos;
 use crate::game::{Game, MoveFacts, Value};
+use crate::schema::{Bound, NodeKind, NullVerdict, StopReason};
 use crate::search::Searcher;
 use crate::search::config::SearchConfig;
-use crate::trace::schema::{Bound, NodeKind, NullVerdict, StopReason};
-use crate::trace::{Enter, Exit, Tracer};
+use crate::search::{Enter, Exit, Tracer};
 use core::cell::Cell;
 use core::sync::atomic::{AtomicU64, Ordering};
 
@@ -423,7 +423,7 @@ fn search_from(
 mod tests {
     use super::*;
     use crate::experiments::config;
-    use crate::lab::Input;
+    use crate::run::Input;
 
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
 

@@ -8,6 +8,7 @@ use super::data::{Column, ColumnKind, Dataset, Row};
 use super::probe::Meter;
 use super::report::{Figure, Report, Series, Table, count};
 use super::{Options, Position, depth_rows, nodes_at, rows_note, run_all};
+use crate::search::config::ConfigError;
 use crate::search::config::{Algorithm, SearchConfig};
 
 /// The six enhancements: (letter, name, techniques).
@@ -59,7 +60,7 @@ impl Combo {
         Combo { mask, pvs }
     }
 
-    fn config(self) -> Result<SearchConfig, String> {
+    fn config(self) -> Result<SearchConfig, ConfigError> {
         let mut c = SearchConfig {
             algo: if self.pvs {
                 Algorithm::Pvs
@@ -112,7 +113,7 @@ pub fn position(
     p: &Position,
     o: &Options,
     meter: &Meter,
-) -> Result<Vec<Row>, String> {
+) -> Result<Vec<Row>, ConfigError> {
     let cfgs = combos
         .iter()
         .map(|c| c.config())

@@ -9,6 +9,7 @@ use super::report::{Figure, FigureKind, Report, Series, Table, count, percent};
 use super::{Options, Position, TURK_BASELINE, config, depth_rows, nodes_at, rows_note, run_all};
 use crate::game::Game;
 use crate::game::chess::ChessPos;
+use crate::search::config::ConfigError;
 use crate::search::config::SearchConfig;
 
 /// The CUT_RATIOs of Table 1, in percent.
@@ -57,7 +58,7 @@ pub const PAPER_TABLE1: [[u32; 3]; 24] = [
 pub const PAPER_TOTAL: [u32; 3] = [104, 100, 97];
 pub const PAPER_AVG: [u32; 3] = [102, 99, 97];
 
-fn with_uc(base: &[&str], mode: &str, ratio: u32) -> Result<SearchConfig, String> {
+fn with_uc(base: &[&str], mode: &str, ratio: u32) -> Result<SearchConfig, ConfigError> {
     let mut c = config(1, base)?;
     c.enable(mode)?;
     c.uncertainty.cut_ratio = f64::from(ratio) / 100.0;
@@ -110,7 +111,7 @@ fn compare(p: &Position, base_cfg: &SearchConfig, base: &Run, other: &Run, d: u3
     [i64::from(same_value), i64::from(same_move), i64::from(tie)]
 }
 
-pub fn table1_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn table1_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let mut cfgs = Vec::new();
     for (_, _, base) in BASELINES {
         cfgs.push(config(1, base)?);
@@ -374,7 +375,7 @@ pub fn fig6_columns() -> Vec<Column> {
     cols
 }
 
-pub fn fig6_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn fig6_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let runs = run_all(p, o, &[config(1, &TURK_BASELINE)?], meter);
     Ok(depth_rows(p, o, &runs, |d| {
         let c = runs[0]
@@ -481,7 +482,7 @@ pub fn unsafe_columns() -> Vec<Column> {
     cols
 }
 
-pub fn unsafe_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, String> {
+pub fn unsafe_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let mut cfgs = vec![config(1, &TURK_BASELINE)?];
     for r in UNSAFE_RATIOS {
         cfgs.push(with_uc(&TURK_BASELINE, "uc_all", r)?);

@@ -24,7 +24,7 @@
 use crate::game::synthetic::mix;
 use crate::game::tictactoe::open_lines_eval;
 use crate::game::{Game, Value, WIN, WIN_BOUND};
-use crate::trace::schema::NONE16;
+use crate::schema::NONE16;
 
 pub const WIDTH: u32 = 7;
 pub const HEIGHT: u32 = 6;

@@ -13,7 +13,7 @@
 
 use crate::game::synthetic::mix;
 use crate::game::{Game, Value, WIN, WIN_BOUND};
-use crate::trace::schema::NONE16;
+use crate::schema::NONE16;
 
 /// Most piles a position may have (the key packs 8 piles of 8 bits).
 pub const MAX_PILES: usize = 8;

@@ -5,7 +5,7 @@ use crate::game::chess::{code_to_uci, uci_to_code};
 use crate::game::connect4::Connect4;
 use crate::game::nim::Nim;
 use crate::game::tictactoe::TicTacToe;
-use crate::trace::schema::NONE16;
+use crate::schema::NONE16;
 
 /// A game's move notation, by the trace's 16-bit move code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -60,22 +60,24 @@ pub enum Ordering {
 }
 
 impl Ordering {
-    pub fn parse(s: &str) -> Result<Ordering, String> {
+    pub fn parse(s: &str) -> Result<Ordering, SynthError> {
         match s {
             "best" => Ok(Ordering::Best),
             "worst" => Ok(Ordering::Worst),
             "random" => Ok(Ordering::Random),
             _ => {
                 let Some(p) = s.strip_prefix("p=") else {
-                    return Err(format!(
-                        "unknown ordering '{s}': expected best, worst, random or p=<probability>"
-                    ));
+                    return Err(SynthError::Ordering {
+                        got: s.to_string(),
+                        message: "expected best, worst, random or p=<probability>",
+                    });
                 };
                 match p.parse::<f64>() {
                     Ok(p) if (0.0..=1.0).contains(&p) => Ok(Ordering::P(p)),
-                    _ => Err(format!(
-                        "ordering '{s}': the probability must be a number between 0 and 1"
-                    )),
+                    _ => Err(SynthError::Ordering {
+                        got: s.to_string(),
+                        message: "the probability must be a number between 0 and 1",
+                    }),
                 }
             }
         }
@@ -106,6 +108,9 @@ pub enum SynthError {
         max: u32,
         got: u32,
     },
+    /// The `ordering` parameter is not one of the orderings.
+    #[error("unknown ordering '{got}': {message}")]
+    Ordering { got: String, message: &'static str },
 }
 
 impl SynthError {
@@ -113,6 +118,7 @@ impl SynthError {
     pub fn param(&self) -> &'static str {
         match self {
             SynthError::OutOfRange { param, .. } => param,
+            SynthError::Ordering { .. } => "ordering",
         }
     }
 }
@@ -151,7 +157,7 @@ impl SynthParams {
             }
         };
         check("branching", self.branching, MAX_BRANCHING)?;
-        check("depth", self.depth, crate::search::config::MAX_DEPTH)
+        check("depth", self.depth, crate::schema::MAX_DEPTH)
     }
 
     /// The root position.

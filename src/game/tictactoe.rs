@@ -13,7 +13,7 @@
 
 use crate::game::synthetic::mix;
 use crate::game::{Game, Value, WIN, WIN_BOUND};
-use crate::trace::schema::NONE16;
+use crate::schema::NONE16;
 
 /// The eight lines of three, as bit masks of squares (`a1 = bit 0`, …, `c3 = bit 8`).
 const LINES: [u16; 8] = [

@@ -15,7 +15,7 @@
 use crate::game::Game;
 use crate::game::Value;
 use crate::game::synthetic::Rng;
-use crate::trace::schema::MAX_MOVES;
+use crate::schema::MAX_MOVES;
 
 /// Deepest nesting accepted: the search recurses once per level, and the page lays out one row
 /// per level.

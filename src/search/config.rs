@@ -84,8 +84,8 @@ impl Algorithm {
     }
 }
 
-/// Largest depth a search accepts.
-pub const MAX_DEPTH: u32 = 64;
+/// Largest depth a search accepts (defined with the trace's limits).
+pub use crate::schema::MAX_DEPTH;
 
 /// Default node cap: stops a search with a notice instead of exhausting memory.
 pub const DEFAULT_NODE_CAP: u64 = 2_000_000;
@@ -457,4 +457,84 @@ pub fn schema_js() -> String {
         j(serde_json::to_value(ranges).expect("ranges serialize")),
         j(serde_json::to_value(SearchConfig::default()).expect("the default config serializes")),
     )
+}
+
+/// A configuration in a few words: the algorithm and the techniques switched on by their
+/// `--enable` names, with non-default parameters, e.g. `pvs + tt, null_move (null_move.R=3)`.
+pub fn describe_config(cfg: &SearchConfig) -> String {
+    let value = serde_json::to_value(cfg).unwrap_or_default();
+    let default = serde_json::to_value(SearchConfig::default()).unwrap_or_default();
+    let get = |v: &serde_json::Value, path: &str| {
+        path.split('.')
+            .try_fold(v, |v, part| v.get(part))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut on: Vec<String> = ENABLE_NAMES
+        .iter()
+        .filter(|(name, path)| {
+            // SEE pruning is on by default but means nothing without quiescence.
+            get(&value, path) == serde_json::Value::Bool(true)
+                && (*name != "see_pruning" || cfg.quiescence.enabled)
+        })
+        .map(|(name, _)| name.to_string())
+        .collect();
+    match cfg.uncertainty.mode {
+        UncertaintyMode::Off => {}
+        UncertaintyMode::Safe => on.push("uc_safe".into()),
+        UncertaintyMode::General => on.push("uc_general".into()),
+        UncertaintyMode::UnsafeAll => on.push("uc_all".into()),
+    }
+    let mut params = Vec::new();
+    for group in [
+        "tt",
+        "aspiration",
+        "null_move",
+        "multi_cut",
+        "uncertainty",
+        "presearch",
+        "lmr",
+    ] {
+        if let (Some(now), Some(def)) = (
+            value.get(group).and_then(|g| g.as_object()),
+            default.get(group).and_then(|g| g.as_object()),
+        ) {
+            for (k, v) in now {
+                if v.is_boolean() || (group == "uncertainty" && k == "mode") {
+                    continue;
+                }
+                if def.get(k) != Some(v) {
+                    params.push(format!("{group}.{k}={}", v.to_string().trim_matches('"')));
+                }
+            }
+        }
+    }
+    let mut s = cfg.algo.name().to_string();
+    if !on.is_empty() {
+        s += " + ";
+        s += &on.join(", ");
+    }
+    if !params.is_empty() {
+        s += &format!(" ({})", params.join(", "));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describes_configs() {
+        let mut cfg = SearchConfig::default();
+        assert_eq!(describe_config(&cfg), "pvs");
+        cfg.enable("tt").unwrap();
+        cfg.enable("null_move").unwrap();
+        cfg.enable("uc_safe").unwrap();
+        cfg.set("null_move.R", "3").unwrap();
+        assert_eq!(
+            describe_config(&cfg),
+            "pvs + tt, null_move, uc_safe (null_move.R=3)"
+        );
+    }
 }

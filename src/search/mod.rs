@@ -13,15 +13,17 @@ pub mod ordering;
 pub mod quiescence;
 pub mod soundness;
 pub mod techniques;
+pub mod tracer;
 pub mod window;
 
+pub use tracer::{Enter, Exit, Hook, Hooked, NoTrace, Tee, Tracer};
+
 use crate::game::{Game, INF, Value};
+use crate::schema::{NONE16, NodeKind, NodeType, OrderSource, StopReason};
 use crate::search::config::{Algorithm, SearchConfig, UncertaintyMode};
 use crate::search::ordering::{Heuristics, Ordered};
 use crate::search::techniques::tt::{TranspositionTable, TtStats};
 use crate::search::window::Window;
-use crate::trace::schema::{NONE16, NodeKind, NodeType, OrderSource, StopReason};
-use crate::trace::{Enter, Exit, Tracer};
 use serde::{Deserialize, Serialize};
 
 /// Depth used for games searched to their leaves (explicit trees).
@@ -257,7 +259,7 @@ impl<G: Game> Node<'_, G> {
 }
 
 /// A search over game `G`, reporting to tracer `T`. Monomorphized per tracer: with
-/// [`crate::trace::NoTrace`] every trace call compiles away.
+/// [`NoTrace`] every trace call compiles away.
 pub struct Searcher<'t, G: Game, T: Tracer> {
     pub(crate) cfg: SearchConfig,
     pub(crate) tracer: &'t mut T,

@@ -41,12 +41,12 @@
 //! (techniques/lmr.rs) and the forward-pruning remedies (techniques/remedies.rs).
 
 use crate::game::{Game, INF, Value};
+use crate::schema::{NodeKind, NodeType, PruneReason, StopReason};
+use crate::search::Tracer;
 use crate::search::config::Algorithm;
 use crate::search::techniques::{extensions, remedies, uncertainty};
 use crate::search::window::Window;
 use crate::search::{Ctx, Frame, Node, Outcome, Res, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{NodeKind, NodeType, PruneReason, StopReason};
 
 impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// Searches the node's ordered moves from its entry window and returns its fail-soft
@@ -240,5 +240,27 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         };
         let w = Window::new(lo.max(alpha), beta).negate();
         -self.node(child, n.ply + 1, nd, w, NodeType::Pv, ctx)
+    }
+
+    /// One child search with window `w` at depth `nd` (alpha-beta's child call, and PVS's
+    /// scout and re-search): the child's value from this node's view. A move that late move
+    /// reductions reduce (`reduce`) is searched by [`Searcher::reduced_search`]
+    /// (techniques/lmr.rs).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn scout(
+        &mut self,
+        child: &G,
+        ply: u32,
+        nd: i32,
+        w: Window,
+        alpha: Value,
+        cexp: NodeType,
+        ctx: Ctx,
+        reduce: bool,
+    ) -> Res {
+        if reduce {
+            return self.reduced_search(child, ply, nd, w, alpha, cexp, ctx);
+        }
+        -self.node(child, ply + 1, nd, w, cexp, ctx)
     }
 }

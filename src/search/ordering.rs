@@ -12,10 +12,10 @@
 //!   β-cut-off by a quiet move ([`Heuristics::cutoff`]).
 
 use crate::game::{Game, MoveFacts, Value};
+use crate::schema::{NONE16, OrderSource};
+use crate::search::Tracer;
 use crate::search::config::{ConfigError, SearchConfig};
 use crate::search::{Frame, Node, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{NONE16, OrderSource};
 use serde::{Deserialize, Serialize};
 
 /// One entry of a node's search order.

@@ -12,11 +12,11 @@
 //!   captures pruned; in check, every evasion and no stand pat.
 
 use crate::game::{Game, INF};
+use crate::schema::{NodeKind, OrderSource, PruneReason, StopReason};
+use crate::search::Tracer;
 use crate::search::ordering::{Ordered, mvv_lva};
 use crate::search::window::Window;
 use crate::search::{Ctx, Frame, MAX_PLY, Node, Outcome, Searcher, considered_moves};
-use crate::trace::Tracer;
-use crate::trace::schema::{NodeKind, OrderSource, PruneReason, StopReason};
 use serde::{Deserialize, Serialize};
 
 /// Quiescence parameters.

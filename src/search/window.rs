@@ -1,7 +1,7 @@
 //! The α-β window, and Knuth & Moore's rule for the expected type of a child.
 
 use crate::game::{INF, Value};
-use crate::trace::schema::{Bound, NodeType};
+use crate::schema::{Bound, NodeType};
 use serde::{Deserialize, Serialize};
 
 /// An α-β search window `(alpha, beta)`; `±INF` marks an unbounded side.

@@ -17,14 +17,12 @@
 //! the right children take the first unclaimed left child with their code.
 //!
 //! It works on the compact records themselves ([`NodeRec`], from a search or read with
-//! [`crate::trace::file::read`]), so `prunescope diff` never builds an object per node, and it
+//! [`crate::trace_file::read`]), so `prunescope diff` never builds an object per node, and it
 //! has no file system or thread in it, so the page can call it through wasm.
 
 use crate::game::Value;
-use crate::search::config::{ENABLE_NAMES, SearchConfig, UncertaintyMode};
-use crate::trace::file::TraceFile;
+use crate::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use crate::trace::record::NodeRec;
-use crate::trace::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use serde::Serialize;
 
 /// "No matching node" in [`Diff::left_to_right`] and [`Diff::right_to_left`].
@@ -82,9 +80,6 @@ fn plies_of<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
     }
     ply
 }
-
-/// The move code of a UCI move (defined with the chess move codes); kept here for the callers.
-pub use crate::game::chess::codes::uci_to_code;
 
 /// Node counts of one ply.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -174,7 +169,7 @@ fn subtree_sizes<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
 
 /// Matches `left` with `right` by the rule of the module doc and counts the differences. Both
 /// slices must be in id order with every parent before its children (as recordings and trace
-/// files read with [`crate::trace::file::read`] are). A root's move code is ignored.
+/// files read with [`crate::trace_file::read`] are). A root's move code is ignored.
 pub fn diff<N: AsDiffNode>(left: &[N], right: &[N]) -> Diff {
     let (nl, nr) = (left.len(), right.len());
     let ll = Links::of(left);
@@ -297,151 +292,6 @@ pub fn diff<N: AsDiffNode>(left: &[N], right: &[N]) -> Diff {
     d
 }
 
-/// A configuration in a few words: the algorithm and the techniques switched on by their
-/// `--enable` names, with non-default parameters, e.g. `pvs + tt, null_move (null_move.R=3)`.
-pub fn describe_config(cfg: &SearchConfig) -> String {
-    let value = serde_json::to_value(cfg).unwrap_or_default();
-    let default = serde_json::to_value(SearchConfig::default()).unwrap_or_default();
-    let get = |v: &serde_json::Value, path: &str| {
-        path.split('.')
-            .try_fold(v, |v, part| v.get(part))
-            .cloned()
-            .unwrap_or_default()
-    };
-    let mut on: Vec<String> = ENABLE_NAMES
-        .iter()
-        .filter(|(name, path)| {
-            // SEE pruning is on by default but means nothing without quiescence.
-            get(&value, path) == serde_json::Value::Bool(true)
-                && (*name != "see_pruning" || cfg.quiescence.enabled)
-        })
-        .map(|(name, _)| name.to_string())
-        .collect();
-    match cfg.uncertainty.mode {
-        UncertaintyMode::Off => {}
-        UncertaintyMode::Safe => on.push("uc_safe".into()),
-        UncertaintyMode::General => on.push("uc_general".into()),
-        UncertaintyMode::UnsafeAll => on.push("uc_all".into()),
-    }
-    let mut params = Vec::new();
-    for group in [
-        "tt",
-        "aspiration",
-        "null_move",
-        "multi_cut",
-        "uncertainty",
-        "presearch",
-        "lmr",
-    ] {
-        if let (Some(now), Some(def)) = (
-            value.get(group).and_then(|g| g.as_object()),
-            default.get(group).and_then(|g| g.as_object()),
-        ) {
-            for (k, v) in now {
-                if v.is_boolean() || (group == "uncertainty" && k == "mode") {
-                    continue;
-                }
-                if def.get(k) != Some(v) {
-                    params.push(format!("{group}.{k}={}", v.to_string().trim_matches('"')));
-                }
-            }
-        }
-    }
-    let mut s = cfg.algo.name().to_string();
-    if !on.is_empty() {
-        s += " + ";
-        s += &on.join(", ");
-    }
-    if !params.is_empty() {
-        s += &format!(" ({})", params.join(", "));
-    }
-    s
-}
-
-/// One side of a [`DiffReport`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SideReport {
-    /// The file it was read from.
-    pub file: String,
-    /// [`describe_config`] of its configuration.
-    pub config: String,
-    pub nodes: u64,
-    /// The root value, `None` when no iteration finished.
-    pub value: Option<Value>,
-    pub best_line: Vec<String>,
-    pub aborted: bool,
-    pub roots: u64,
-}
-
-/// What `prunescope diff --json` prints.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DiffReport {
-    pub only_left: u64,
-    pub only_right: u64,
-    pub both: u64,
-    pub value_left: Option<Value>,
-    pub value_right: Option<Value>,
-    pub nodes_left: u64,
-    pub nodes_right: u64,
-    /// Matched pairs whose value, bound or expected type differ, in all and per cause.
-    pub changed: u64,
-    pub changed_value: u64,
-    pub changed_bound: u64,
-    pub changed_type: u64,
-    /// Whether both traces searched the same input (tree, synthetic tree or position).
-    pub same_input: bool,
-    pub left: SideReport,
-    pub right: SideReport,
-    pub per_ply: Vec<PlyCounts>,
-}
-
-fn side_report(file: &str, t: &TraceFile) -> SideReport {
-    let s = &t.header.summary;
-    let line = if s.best_line_san.is_empty() {
-        &s.best_line
-    } else {
-        &s.best_line_san
-    };
-    SideReport {
-        file: file.to_string(),
-        config: describe_config(&t.header.config),
-        nodes: t.rec.nodes.len() as u64,
-        value: s.value,
-        best_line: line.clone(),
-        aborted: s.aborted,
-        roots: t.rec.roots.len() as u64,
-    }
-}
-
-/// Compares two trace files read with [`crate::trace::file::read`], named `left_file` and
-/// `right_file` in the report.
-pub fn diff_files(
-    left_file: &str,
-    left: &TraceFile,
-    right_file: &str,
-    right: &TraceFile,
-) -> (Diff, DiffReport) {
-    let d = diff(&left.rec.nodes, &right.rec.nodes);
-    let report = DiffReport {
-        only_left: d.only_left,
-        only_right: d.only_right,
-        both: d.both,
-        value_left: left.header.summary.value,
-        value_right: right.header.summary.value,
-        nodes_left: left.rec.nodes.len() as u64,
-        nodes_right: right.rec.nodes.len() as u64,
-        changed: d.changed,
-        changed_value: d.changed_value,
-        changed_bound: d.changed_bound,
-        changed_type: d.changed_type,
-        same_input: left.header.input == right.header.input,
-        left: side_report(left_file, left),
-        right: side_report(right_file, right),
-        per_ply: d.per_ply.clone(),
-    };
-    (d, report)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,27 +305,11 @@ mod tests {
             move_code: code,
             index: 0,
             n_moves: 0,
-            best_index: crate::trace::schema::NONE16,
+            best_index: crate::schema::NONE16,
             kind: 0,
             depth: 0,
             flags: 0,
             reason: 0,
-        }
-    }
-
-    #[test]
-    fn uci_codes() {
-        assert_eq!(uci_to_code("a1a2"), Some(8 << 6));
-        assert_eq!(uci_to_code("e7e8q"), Some(52 | 60 << 6 | 5 << 12));
-        assert_eq!(uci_to_code("0000"), Some(crate::trace::schema::NONE16));
-        assert_eq!(uci_to_code("e9e4"), None);
-        assert_eq!(uci_to_code("e7e8x"), None);
-        assert_eq!(uci_to_code("e2"), None);
-        for code in [0u16, 12 | 28 << 6, 52 | 60 << 6 | 2 << 12, 4 | 6 << 6] {
-            assert_eq!(
-                uci_to_code(&crate::game::chess::code_to_uci(code)),
-                Some(code)
-            );
         }
     }
 
@@ -517,19 +351,5 @@ mod tests {
         let d = diff(&left, &right);
         assert_eq!(d.left_to_right, vec![0, NO_MATCH, 1]);
         assert_eq!(d.right_to_left, vec![0, 2, NO_MATCH]);
-    }
-
-    #[test]
-    fn describes_configs() {
-        let mut cfg = SearchConfig::default();
-        assert_eq!(describe_config(&cfg), "pvs");
-        cfg.enable("tt").unwrap();
-        cfg.enable("null_move").unwrap();
-        cfg.enable("uc_safe").unwrap();
-        cfg.set("null_move.R", "3").unwrap();
-        assert_eq!(
-            describe_config(&cfg),
-            "pvs + tt, null_move, uc_safe (null_move.R=3)"
-        );
     }
 }

@@ -1,18 +1,18 @@
 //! The recording tracer: every node in a flat array of 28-byte records plus a one-byte-per-event
 //! tape, so a million-node search fits in about 30 MB and crosses to JavaScript as typed arrays.
 
-use super::{Enter, Exit, Tracer};
 use crate::game::Value;
-use crate::search::techniques::tt::TtEntry;
-use crate::trace::schema::{
+use crate::schema::{
     Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH,
     FLAG_UNCERTAIN, MAX_AUX_WORDS, NO_PARENT, NONE16, NodeKind, NodeType, NullVerdict, OrderSource,
     PruneReason, RECORD_BYTES, StopReason,
 };
+use crate::search::techniques::tt::TtEntry;
+use crate::search::{Enter, Exit, Tracer};
 
 /// One searched node. `#[repr(C)]` with a 28-byte stride and no padding: the browser reads
 /// batches of these through typed-array views, and binary trace files store them as they are
-/// (layout: [`crate::trace::schema::RECORD_FIELDS`], `docs/trace-format.md`). A node's ply is
+/// (layout: [`crate::schema::RECORD_FIELDS`], `docs/trace-format.md`). A node's ply is
 /// not stored: it is its parent's plus one.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

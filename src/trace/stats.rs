@@ -3,8 +3,8 @@
 //! [`Accumulator`], so they agree by construction (and `tests/trace.rs` checks it).
 
 use super::record::{NodeRec, Recorder};
-use super::{Enter, Exit, Tracer};
-use crate::trace::schema::{Bound, NodeType, StopReason};
+use crate::schema::{Bound, NodeType, StopReason};
+use crate::search::{Enter, Exit, Tracer};
 use serde::{Deserialize, Serialize};
 
 /// Counts per node type, indexed PV, CUT, ALL.

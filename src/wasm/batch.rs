@@ -6,9 +6,9 @@
 //! receives one layout whatever the trace came from.
 
 use super::{node_bytes, set};
-use crate::trace::file::binary::columns_into;
+use crate::schema::EventKind;
 use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::EventKind;
+use crate::trace_file::binary::columns_into;
 use js_sys::{Int32Array, Object, Uint8Array, Uint32Array};
 
 /// How far a recording has been sent.

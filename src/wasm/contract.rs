@@ -2,7 +2,7 @@
 //! a configuration in the CLI's words (`--enable`, `--set`) and back, and the choices the
 //! page's menus offer that `www/schema.js` does not list.
 
-use super::{err, parse_config, parse_config_unchecked, parse_input, to_js};
+use super::{WasmError, parse_config, parse_config_unchecked, parse_input, to_js};
 use crate::game::synthetic::Ordering;
 use crate::search::config::{ConfigError, ENABLE_NAMES, SearchConfig, UNCERTAINTY_ENABLE_NAMES};
 use crate::search::techniques::tt::Replacement;
@@ -14,8 +14,9 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn validate(input: JsValue) -> Option<String> {
     parse_input(&input)
-        .and_then(|i| i.prepare().map(drop).map_err(|e| e.to_string()))
+        .and_then(|i| i.prepare().map(drop).map_err(WasmError::from))
         .err()
+        .map(|e| e.to_string())
 }
 
 /// A problem for the page to show beside a field: the message, and the field it belongs to
@@ -32,8 +33,8 @@ pub(crate) struct Problem {
 #[wasm_bindgen]
 pub fn check_input(input: JsValue) -> JsValue {
     let problem = match parse_input(&input) {
-        Err(message) => Problem {
-            message,
+        Err(e) => Problem {
+            message: e.to_string(),
             field: None,
         },
         Ok(i) => match i.prepare() {
@@ -50,15 +51,15 @@ pub fn check_input(input: JsValue) -> JsValue {
 /// Checks a search configuration: the error message, or `undefined` when it is fine.
 #[wasm_bindgen]
 pub fn validate_config(config: JsValue) -> Option<String> {
-    parse_config(&config).err()
+    parse_config(&config).err().map(|e| e.to_string())
 }
 
 /// [`validate_config`] with the parameter at fault: `{message, field}` or `undefined`.
 #[wasm_bindgen]
 pub fn check_config(config: JsValue) -> JsValue {
     let problem = match parse_config_unchecked(&config) {
-        Err(message) => Problem {
-            message,
+        Err(e) => Problem {
+            message: e.to_string(),
             field: None,
         },
         Ok(cfg) => match cfg.validate() {
@@ -76,8 +77,8 @@ pub fn check_config(config: JsValue) -> JsValue {
 /// "pvs + tt, null_move, uc_safe (null_move.R=3)".
 #[wasm_bindgen]
 pub fn describe_config(config: JsValue) -> Result<String, JsError> {
-    let cfg = parse_config_unchecked(&config).map_err(err)?;
-    Ok(crate::trace::diff::describe_config(&cfg))
+    let cfg = parse_config_unchecked(&config)?;
+    Ok(crate::search::config::describe_config(&cfg))
 }
 
 #[derive(Serialize)]
@@ -150,7 +151,7 @@ fn config_words_of(cfg: &SearchConfig) -> Words {
 /// come from its `base`).
 #[wasm_bindgen]
 pub fn config_words(config: JsValue) -> Result<JsValue, JsError> {
-    let cfg = parse_config_unchecked(&config).map_err(err)?;
+    let cfg = parse_config_unchecked(&config)?;
     to_js(&config_words_of(&cfg))
 }
 
@@ -188,7 +189,7 @@ pub fn build_config(
             .map(str::to_string)
             .collect()
     };
-    let mut cfg = parse_config_unchecked(&base).map_err(err)?;
+    let mut cfg = parse_config_unchecked(&base)?;
     let built = (|| {
         cfg.algo = crate::search::config::Algorithm::parse(algo).map_err(|e| (e, "config"))?;
         for name in words(enable) {
@@ -272,7 +273,7 @@ pub fn parse_epd(text: &str) -> Result<JsValue, JsError> {
         fen: &'a str,
         best_moves: &'a [String],
     }
-    let suite = crate::experiments::parse_epd(text).map_err(err)?;
+    let suite = crate::experiments::parse_epd(text)?;
     let out: Vec<Position> = suite
         .iter()
         .map(|p| Position {

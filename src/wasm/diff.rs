@@ -2,9 +2,9 @@
 //! of `docs/compare.md`) over the page's columns: one call per comparison, typed arrays in and
 //! out.
 
-use super::{err, set, to_js};
+use super::{WasmError, err, set, to_js};
+use crate::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use crate::trace::diff::{DiffNode, diff};
-use crate::trace::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
 use js_sys::{Object, Uint8Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
@@ -13,18 +13,22 @@ fn nodes(
     code: &[u16],
     value: &[i32],
     flags: &[u8],
-) -> Result<Vec<DiffNode>, String> {
+) -> Result<Vec<DiffNode>, WasmError> {
     let n = parent.len();
     if code.len() != n || value.len() != n || flags.len() != n {
-        return Err("the columns of a trace must have one entry per node".into());
+        return Err(WasmError::argument(
+            "columns",
+            "the columns of a trace must have one entry per node",
+        ));
     }
     (0..n)
         .map(|id| {
             let p = parent[id];
             if p != NO_PARENT && p as usize >= id {
-                return Err(format!(
-                    "node {id} names parent {p}, which does not come before it"
-                ));
+                return Err(WasmError::Node {
+                    node: id as u32,
+                    message: format!("names parent {p}, which does not come before it"),
+                });
             }
             Ok(DiffNode {
                 parent: p,

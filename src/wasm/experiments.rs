@@ -7,11 +7,15 @@
 //! at most. Experiments whose paper's depths are all deeper than that, or whose searches are
 //! sized by a node budget (pre-searching), say so and offer only the committed result.
 
-use super::{err, from_js, to_js};
+use super::{WasmError, from_js, to_js};
 use crate::experiments::data::{self, Shard};
 use crate::experiments::report::{FigureKind, Report};
-use crate::experiments::{Dataset, Experiment, Meter, Options, Row, parse_depths, parse_epd};
+use crate::experiments::{
+    DataError, Dataset, Experiment, ExperimentError, Meter, Options, Place, Row, parse_depths,
+    parse_epd,
+};
 use crate::game::chess::ChessPos;
+use crate::run::InputError;
 use crate::search::config::DEFAULT_NODE_CAP;
 use core::sync::atomic::{AtomicU64, Ordering};
 use serde::{Deserialize, Serialize};
@@ -26,13 +30,16 @@ pub const MAX_RESULT_BYTES: usize = 32 << 20;
 
 /// The depths a small run of `e` takes by default (the paper's depths up to
 /// [`SMALL_MAX_DEPTH`]), or why it cannot run small.
-pub fn small_depths(e: Experiment) -> Result<Vec<u32>, String> {
+pub fn small_depths(e: Experiment) -> Result<Vec<u32>, ExperimentError> {
     if e == Experiment::Presearch {
-        return Err(format!(
-            "{} searches each position until {} nodes (Hlynka & Schaeffer's budget), far more \
+        return Err(ExperimentError::option(
+            "experiment",
+            format!(
+                "{} searches each position until {} nodes (Hlynka & Schaeffer's budget), far more \
              than a page should run: only the committed result is shown",
-            e.name(),
-            crate::experiments::presearch::PAPER_NODES
+                e.name(),
+                crate::experiments::presearch::PAPER_NODES
+            ),
         ));
     }
     let d: Vec<u32> = e
@@ -41,16 +48,19 @@ pub fn small_depths(e: Experiment) -> Result<Vec<u32>, String> {
         .filter(|&d| d <= SMALL_MAX_DEPTH)
         .collect();
     if d.is_empty() {
-        return Err(format!(
-            "{} reproduces the paper at depth {}; a small run in the page stops at depth \
+        return Err(ExperimentError::option(
+            "experiment",
+            format!(
+                "{} reproduces the paper at depth {}; a small run in the page stops at depth \
              {SMALL_MAX_DEPTH}, where it would say nothing about the paper's figures: only the \
              committed result is shown",
-            e.name(),
-            e.default_depths()
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
+                e.name(),
+                e.default_depths()
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         ));
     }
     Ok(d)
@@ -58,14 +68,17 @@ pub fn small_depths(e: Experiment) -> Result<Vec<u32>, String> {
 
 /// Checks the depths of a small run (`5`, `2-4`, `3,5`) for `e`: each 1..=[`SMALL_MAX_DEPTH`]
 /// and accepted by the experiment.
-pub fn small_options(e: Experiment, depths: &str) -> Result<Options, String> {
+pub fn small_options(e: Experiment, depths: &str) -> Result<Options, ExperimentError> {
     small_depths(e)?;
     let depths = parse_depths(depths)?;
     if let Some(&d) = depths.iter().find(|&&d| d > SMALL_MAX_DEPTH) {
-        return Err(format!(
-            "depth {d} is too deep for a run in the page: it accepts 1..={SMALL_MAX_DEPTH} \
+        return Err(ExperimentError::option(
+            "--depth",
+            format!(
+                "depth {d} is too deep for a run in the page: it accepts 1..={SMALL_MAX_DEPTH} \
              (run deeper ones with `prunescope experiment {}`)",
-            e.name()
+                e.name()
+            ),
         ));
     }
     let o = Options {
@@ -77,11 +90,14 @@ pub fn small_options(e: Experiment, depths: &str) -> Result<Options, String> {
     Ok(o)
 }
 
-fn experiment(name: &str) -> Result<Experiment, String> {
+fn experiment(name: &str) -> Result<Experiment, ExperimentError> {
     Experiment::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown experiment '{name}' (known: {})",
-            Experiment::ALL.map(Experiment::name).join(", ")
+        ExperimentError::option(
+            "experiment",
+            format!(
+                "unknown experiment '{name}' (known: {})",
+                Experiment::ALL.map(Experiment::name).join(", ")
+            ),
         )
     })
 }
@@ -93,6 +109,7 @@ pub fn experiment_check_run(name: &str, depths: &str) -> Option<String> {
     experiment(name)
         .and_then(|e| small_options(e, depths))
         .err()
+        .map(|e| e.to_string())
 }
 
 /// The committed results files of `e` (`docs/results/STEM.json`, figures
@@ -141,7 +158,7 @@ pub fn experiment_list() -> Result<JsValue, JsError> {
                 doc: e.doc(),
                 depths: e.default_depths(),
                 small: small.as_ref().ok().map(|d| depth_words(d)),
-                why_not: small.err(),
+                why_not: small.err().map(|e| e.to_string()),
                 results: result_files(e),
             }
         })
@@ -199,34 +216,45 @@ pub struct Committed {
 
 /// Reads and checks the results file `docs/results/STEM.json` of experiment `name`; the error
 /// names the file and the field at fault.
-pub fn read_result(name: &str, stem: &str, text: &str) -> Result<Committed, String> {
+pub fn read_result(name: &str, stem: &str, text: &str) -> Result<Committed, ExperimentError> {
     let e = experiment(name)?;
     let file = format!("docs/results/{stem}.json");
+    let bad = |field: Option<&str>, message: String| {
+        ExperimentError::Data(DataError::new(&file, Place::File, field, message))
+    };
     if text.len() > MAX_RESULT_BYTES {
-        return Err(format!(
-            "{file}: {} bytes is more than the {} MiB a results file may have",
-            text.len(),
-            MAX_RESULT_BYTES >> 20
+        return Err(bad(
+            None,
+            format!(
+                "{} bytes is more than the {} MiB a results file may have",
+                text.len(),
+                MAX_RESULT_BYTES >> 20
+            ),
         ));
     }
-    let doc: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| format!("{file}: not JSON: {}", super::strip_position(e.to_string())))?;
+    let doc: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        bad(
+            None,
+            format!("not JSON: {}", super::strip_position(e.to_string())),
+        )
+    })?;
     // The format and rows first, with the core's own messages (as `experiment merge` says them).
     let shard = Shard::from_json(&file, &doc)?;
-    let r: ResultFile = serde_json::from_value(doc)
-        .map_err(|e| format!("{file}: {}", super::strip_position(e.to_string())))?;
+    let r: ResultFile =
+        serde_json::from_value(doc).map_err(|e| bad(None, super::strip_position(e.to_string())))?;
     debug_assert_eq!(r.format, "prunescope-experiment");
     debug_assert_eq!(r.version, 1);
     debug_assert_eq!(r.rows.len(), shard.rows.len());
     if r.experiment != name {
-        return Err(format!(
-            "{file}: \"experiment\" is '{}', expected '{name}'",
-            r.experiment
+        return Err(bad(
+            Some("experiment"),
+            format!("\"experiment\" is '{}', expected '{name}'", r.experiment),
         ));
     }
     if r.columns != data::header(&e.columns()) {
-        return Err(format!(
-            "{file}: \"columns\" are not those of experiment {name} in this build"
+        return Err(bad(
+            Some("columns"),
+            format!("\"columns\" are not those of experiment {name} in this build"),
         ));
     }
     check_report(&file, &r.report)?;
@@ -280,14 +308,20 @@ fn same_report(a: &Report, b: &Report) -> bool {
 }
 
 /// The checks serde cannot make: table rows as wide as their header, bars on their categories.
-fn check_report(file: &str, r: &Report) -> Result<(), String> {
+fn check_report(file: &str, r: &Report) -> Result<(), DataError> {
     for (t, table) in r.tables.iter().enumerate() {
         for (k, row) in table.rows.iter().enumerate() {
             if row.len() != table.header.len() {
-                return Err(format!(
-                    "{file}: report.tables[{t}].rows[{k}] has {} cells, its header {}",
-                    row.len(),
-                    table.header.len()
+                let field = format!("report.tables[{t}].rows[{k}]");
+                return Err(DataError::new(
+                    file,
+                    Place::File,
+                    Some(&field),
+                    format!(
+                        "{field} has {} cells, its header {}",
+                        row.len(),
+                        table.header.len()
+                    ),
                 ));
             }
         }
@@ -295,7 +329,10 @@ fn check_report(file: &str, r: &Report) -> Result<(), String> {
     let f = &r.figure;
     for (s, series) in f.series.iter().enumerate() {
         for (k, &(x, y)) in series.points.iter().enumerate() {
-            let bad = |what: &str| format!("{file}: report.figure.series[{s}].points[{k}]: {what}");
+            let bad = |what: &str| {
+                let field = format!("report.figure.series[{s}].points[{k}]");
+                DataError::new(file, Place::File, Some(&field), format!("{field}: {what}"))
+            };
             if f.kind == FigureKind::Bars
                 && (x.fract() != 0.0 || x < 0.0 || x >= f.x_categories.len() as f64)
             {
@@ -314,7 +351,7 @@ fn check_report(file: &str, r: &Report) -> Result<(), String> {
 /// fault.
 #[wasm_bindgen]
 pub fn experiment_result(name: &str, stem: &str, text: &str) -> Result<JsValue, JsError> {
-    to_js(&read_result(name, stem, text).map_err(err)?)
+    to_js(&read_result(name, stem, text)?)
 }
 
 /// Runs position `index` of an EPD suite under experiment `name` at `depths`, as a small run:
@@ -325,17 +362,23 @@ pub fn run_position(
     suite: &str,
     index: usize,
     depths: &str,
-) -> Result<(Vec<Row>, u64), String> {
+) -> Result<(Vec<Row>, u64), ExperimentError> {
     let e = experiment(name)?;
     let o = small_options(e, depths)?;
     let positions = parse_epd(suite)?;
     let p = positions.get(index).ok_or_else(|| {
-        format!(
-            "position {index} is past the suite's end ({} positions)",
-            positions.len()
+        ExperimentError::option(
+            "index",
+            format!(
+                "position {index} is past the suite's end ({} positions)",
+                positions.len()
+            ),
         )
     })?;
-    let pos = ChessPos::from_fen(&p.fen).map_err(|err| format!("{}: {err}", p.id))?;
+    let pos = ChessPos::from_fen(&p.fen).map_err(|e| ExperimentError::Position {
+        position: p.id.clone(),
+        source: InputError::Chess(e),
+    })?;
     let nodes = AtomicU64::new(0);
     let rows = e.run_position(index, p, &pos, &o, &Meter::new(&nodes))?;
     Ok((rows, nodes.load(Ordering::Relaxed)))
@@ -354,7 +397,7 @@ pub fn experiment_run_position(
         rows: Vec<serde_json::Value>,
         nodes: u64,
     }
-    let (rows, nodes) = run_position(name, suite, index, depths).map_err(err)?;
+    let (rows, nodes) = run_position(name, suite, index, depths)?;
     to_js(&Out {
         rows: rows.iter().map(Row::to_json).collect(),
         nodes,
@@ -363,7 +406,7 @@ pub fn experiment_run_position(
 
 /// The report of the rows a run has so far (`rows` as [`experiment_run_position`] gives them,
 /// in any order).
-pub fn report_rows(name: &str, rows: Vec<serde_json::Value>) -> Result<Report, String> {
+pub fn report_rows(name: &str, rows: Vec<serde_json::Value>) -> Result<Report, ExperimentError> {
     let e = experiment(name)?;
     let doc = serde_json::json!({
         "format": "prunescope-experiment",
@@ -378,7 +421,7 @@ pub fn report_rows(name: &str, rows: Vec<serde_json::Value>) -> Result<Report, S
 /// [`report_rows`] from JavaScript: the report (tables, notes, figure) of `rows`.
 #[wasm_bindgen]
 pub fn experiment_report(name: &str, rows: JsValue) -> Result<JsValue, JsError> {
-    let rows: Vec<serde_json::Value> =
-        from_js(&rows).map_err(|e| err(format!("invalid rows: {e}")))?;
-    to_js(&report_rows(name, rows).map_err(err)?)
+    let rows: Vec<serde_json::Value> = from_js(&rows, "rows")
+        .map_err(|e| WasmError::argument("rows", format!("invalid rows: {e}")))?;
+    to_js(&report_rows(name, rows)?)
 }

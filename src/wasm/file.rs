@@ -1,4 +1,4 @@
-//! Trace files in the worker, by the core's own reader and writer (`crate::trace::file`):
+//! Trace files in the worker, by the core's own reader and writer (`crate::trace_file`):
 //! reading from a JS source in chunks (so that no buffer holds the whole file), and writing to a
 //! JS sink in chunks.
 

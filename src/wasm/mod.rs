@@ -20,6 +20,7 @@
 pub mod batch;
 pub mod contract;
 pub mod diff;
+pub mod error;
 pub mod experiments;
 pub mod file;
 pub mod names;
@@ -31,11 +32,12 @@ pub use contract::{
     validate, validate_config,
 };
 pub use diff::diff_columns;
+pub use error::WasmError;
 pub use names::Names;
 pub use session::Session;
 pub use teaching::tree_shape;
 
-use crate::lab::Input;
+use crate::run::Input;
 use crate::search::config::SearchConfig;
 use crate::trace::record::NodeRec;
 use js_sys::{Object, Reflect};
@@ -96,12 +98,16 @@ pub fn debug_panic(message: &str) {
 /// Reads a JS value through `JSON.stringify` and serde_json, so unknown fields are rejected
 /// (`deny_unknown_fields`) and errors name the field and what was expected, exactly as for
 /// the CLI's JSON.
-pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+pub(crate) fn from_js<T: serde::de::DeserializeOwned>(
+    value: &JsValue,
+    argument: &'static str,
+) -> Result<T, WasmError> {
     let json = js_sys::JSON::stringify(value)
         .ok()
         .and_then(|s| s.as_string())
-        .ok_or("it is not a JSON value")?;
-    serde_json::from_str(&json).map_err(|e| strip_position(e.to_string()))
+        .ok_or_else(|| WasmError::argument(argument, "it is not a JSON value"))?;
+    serde_json::from_str(&json)
+        .map_err(|e| WasmError::argument(argument, strip_position(e.to_string())))
 }
 
 /// serde_json appends " at line 1 column N", which points into our own stringified copy, not
@@ -113,27 +119,31 @@ pub(crate) fn strip_position(msg: String) -> String {
     }
 }
 
-pub(crate) fn parse_input(input: &JsValue) -> Result<Input, String> {
-    from_js(input).map_err(|e| {
-        format!(
-            "invalid input: {e} (expected {{kind: 'tree', text}}, {{kind: 'chess', fen}}, \
-             {{kind: 'random', branching, depth, seed, ordering}}, {{kind: 'tictactoe', \
-             position}}, {{kind: 'nim', piles, misere}} or {{kind: 'connect4', position}})"
+pub(crate) fn parse_input(input: &JsValue) -> Result<Input, WasmError> {
+    from_js(input, "input").map_err(|e| {
+        WasmError::argument(
+            "input",
+            format!(
+                "invalid input: {e} (expected {{kind: 'tree', text}}, {{kind: 'chess', fen}}, \
+                 {{kind: 'random', branching, depth, seed, ordering}}, {{kind: 'tictactoe', \
+                 position}}, {{kind: 'nim', piles, misere}} or {{kind: 'connect4', position}})"
+            ),
         )
     })
 }
 
 /// A configuration as the page sends it (`undefined`/`null` = the defaults), not yet validated.
-pub(crate) fn parse_config_unchecked(config: &JsValue) -> Result<SearchConfig, String> {
+pub(crate) fn parse_config_unchecked(config: &JsValue) -> Result<SearchConfig, WasmError> {
     if config.is_undefined() || config.is_null() {
         return Ok(SearchConfig::default());
     }
-    from_js(config).map_err(|e| format!("invalid search configuration: {e}"))
+    from_js(config, "config")
+        .map_err(|e| WasmError::argument("config", format!("invalid search configuration: {e}")))
 }
 
-pub(crate) fn parse_config(config: &JsValue) -> Result<SearchConfig, String> {
+pub(crate) fn parse_config(config: &JsValue) -> Result<SearchConfig, WasmError> {
     let cfg = parse_config_unchecked(config)?;
-    cfg.validate().map_err(|e| e.to_string())?;
+    cfg.validate()?;
     Ok(cfg)
 }
 
@@ -162,11 +172,14 @@ pub fn node_bytes(nodes: &[NodeRec]) -> &[u8] {
 
 /// Node records from their bytes (the inverse of [`node_bytes`]), field by field so that no
 /// alignment is assumed. Errors when the length is not a whole number of records.
-pub fn records_from_bytes(bytes: &[u8]) -> Result<Vec<NodeRec>, String> {
+pub fn records_from_bytes(bytes: &[u8]) -> Result<Vec<NodeRec>, WasmError> {
     if !bytes.len().is_multiple_of(NODE_BYTES) {
-        return Err(format!(
-            "{} bytes is not a whole number of {NODE_BYTES}-byte node records",
-            bytes.len()
+        return Err(WasmError::argument(
+            "records",
+            format!(
+                "{} bytes is not a whole number of {NODE_BYTES}-byte node records",
+                bytes.len()
+            ),
         ));
     }
     let u32_at = |r: &[u8], o: usize| u32::from_le_bytes([r[o], r[o + 1], r[o + 2], r[o + 3]]);

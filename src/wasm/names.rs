@@ -10,7 +10,7 @@
 //! root's path is `[0]`. Lists of paths are such paths one after another.
 //!
 //! "The moves a node pruned" are its `pruned` list as the trace writer gives it
-//! ([`crate::trace::json::node_pruned`], the one rule): its considered moves
+//! ([`crate::trace_file::json::node_pruned`], the one rule): its considered moves
 //! ([`crate::search::considered_moves`]) whose codes no child of the node carries, each with
 //! its own prune reason (SEE, uncertainty) or the node's stop reason — for every stop reason
 //! that lists them, including cut-offs that came before the node generated its moves
@@ -18,13 +18,13 @@
 //! that searched every move but skipped some by SEE. The page sends what its store holds of
 //! each node (stop reason, depth, children's codes, prune events) and gets flat arrays back.
 
-use super::{err, parse_config_unchecked, parse_input};
+use super::{WasmError, err, parse_config_unchecked, parse_input};
 use crate::game::Game;
 use crate::game::chess::ChessPos;
-use crate::lab::Prepared;
+use crate::run::Prepared;
+use crate::schema::{NONE16, PruneReason, StopReason};
 use crate::search::considered_moves;
-use crate::trace::json::node_pruned;
-use crate::trace::schema::{NONE16, PruneReason, StopReason};
+use crate::trace_file::json::node_pruned;
 use js_sys::{Array, Uint8Array, Uint16Array, Uint32Array};
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
@@ -80,7 +80,7 @@ impl<'a> Path<'a> {
 /// Splits a list of counted runs: a count `n`, then `n × width` words, again and again (a
 /// list of paths has width 2, a list of move-code lists width 1). A count that runs past the
 /// end is an error.
-fn split(list: &[u32], width: usize) -> Result<Vec<&[u32]>, String> {
+fn split(list: &[u32], width: usize) -> Result<Vec<&[u32]>, WasmError> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < list.len() {
@@ -89,22 +89,30 @@ fn split(list: &[u32], width: usize) -> Result<Vec<&[u32]>, String> {
             .checked_mul(width)
             .and_then(|w| w.checked_add(at + 1))
             .filter(|&end| end <= list.len())
-            .ok_or_else(|| format!("entry {} counts {n} past the list's end", out.len()))?;
+            .ok_or_else(|| {
+                WasmError::argument(
+                    "paths",
+                    format!("entry {} counts {n} past the list's end", out.len()),
+                )
+            })?;
         out.push(&list[at + 1..end]);
         at = end;
     }
     Ok(out)
 }
 
-fn split_paths(list: &[u32]) -> Result<Vec<Path<'_>>, String> {
+fn split_paths(list: &[u32]) -> Result<Vec<Path<'_>>, WasmError> {
     Ok(split(list, 2)?.into_iter().map(Path).collect())
 }
 
 /// Exactly one path.
-fn one_path(list: &[u32]) -> Result<Path<'_>, String> {
+fn one_path(list: &[u32]) -> Result<Path<'_>, WasmError> {
     match split_paths(list)?.as_slice() {
         [p] => Ok(*p),
-        ps => Err(format!("expected one path, got {}", ps.len())),
+        ps => Err(WasmError::argument(
+            "paths",
+            format!("expected one path, got {}", ps.len()),
+        )),
     }
 }
 
@@ -134,13 +142,14 @@ fn considered_codes<G: Game>(pos: &G, quiescence_node: bool) -> Vec<u16> {
         .collect()
 }
 
-fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String), String> {
-    pos.play_code(code).ok_or_else(|| {
-        format!(
-            "node {node}: move {} is not legal in {}",
+fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String), WasmError> {
+    pos.play_code(code).ok_or_else(|| WasmError::Node {
+        node,
+        message: format!(
+            "move {} is not legal in {}",
             crate::game::chess::code_to_uci(code),
             pos.fen()
-        )
+        ),
     })
 }
 
@@ -152,7 +161,7 @@ enum Position {
 
 impl Names {
     /// The chess position at the end of `path`, replayed from its deepest cached node.
-    fn chess_position(&mut self, root: &ChessPos, path: Path) -> Result<ChessPos, String> {
+    fn chess_position(&mut self, root: &ChessPos, path: Path) -> Result<ChessPos, WasmError> {
         let mut from = path.len();
         let mut pos = loop {
             if from == 0 {
@@ -176,18 +185,20 @@ impl Names {
 
     /// A tree or small-game position at the end of `path`, replayed from the root (they are
     /// cheap to replay).
-    fn tree_position<G: Game>(root: G, path: Path) -> Result<G, String> {
+    fn tree_position<G: Game>(root: G, path: Path) -> Result<G, WasmError> {
         let mut buf = Vec::new();
         let mut pos = root;
         for k in 0..path.len() {
             let code = path.code(k);
-            pos = child_of(&pos, code, &mut buf)
-                .ok_or_else(|| format!("node {}: move {code} does not exist here", path.id(k)))?;
+            pos = child_of(&pos, code, &mut buf).ok_or_else(|| WasmError::Node {
+                node: path.id(k),
+                message: format!("move {code} does not exist here"),
+            })?;
         }
         Ok(pos)
     }
 
-    fn chess_at(&mut self, path: Path) -> Result<Position, String> {
+    fn chess_at(&mut self, path: Path) -> Result<Position, WasmError> {
         match &self.prepared {
             Prepared::Chess(root) => {
                 let root = root.clone();
@@ -199,7 +210,7 @@ impl Names {
 
     /// The codes of the moves the node at the end of `path` considered (quiescence nodes,
     /// at depth 0 and below with quiescence on, consider captures only).
-    fn considered_of(&mut self, path: Path, depth: i8) -> Result<Vec<u16>, String> {
+    fn considered_of(&mut self, path: Path, depth: i8) -> Result<Vec<u16>, WasmError> {
         let q = self.quiescence && depth <= 0;
         match &self.prepared {
             Prepared::Chess(root) => {
@@ -216,7 +227,7 @@ impl Names {
     }
 
     /// The names of moves `codes` in the position at the end of `path`.
-    fn move_names(&mut self, path: Path, codes: &[u16]) -> Result<Vec<String>, String> {
+    fn move_names(&mut self, path: Path, codes: &[u16]) -> Result<Vec<String>, WasmError> {
         Ok(match self.chess_at(path)? {
             Position::Chess(pos) => codes
                 .iter()
@@ -234,7 +245,7 @@ impl Names {
 
     /// The name of the last move of `path`: SAN for chess ("--" for a null move), the child
     /// index for trees, "" for a root.
-    fn name_of(&mut self, path: Path) -> Result<String, String> {
+    fn name_of(&mut self, path: Path) -> Result<String, WasmError> {
         let Some(last) = path.len().checked_sub(1) else {
             return Ok(String::new());
         };
@@ -253,9 +264,9 @@ impl Names {
     /// matters here). Throws if the input cannot be read (a bad FEN, say).
     #[wasm_bindgen(constructor)]
     pub fn new(input: JsValue, config: JsValue) -> Result<Names, JsError> {
-        let input = parse_input(&input).map_err(err)?;
-        let config = parse_config_unchecked(&config).map_err(err)?;
-        let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
+        let input = parse_input(&input)?;
+        let config = parse_config_unchecked(&config)?;
+        let prepared = input.prepare().map_err(WasmError::from)?;
         Ok(Names {
             prepared,
             quiescence: config.quiescence.enabled,
@@ -271,7 +282,7 @@ impl Names {
     /// The name of the move into the node at the end of each path of `paths` (see [`Names`]):
     /// "" for a root, "?" for a move that does not exist. Throws if the list is malformed.
     pub fn labels(&mut self, paths: &[u32]) -> Result<Array, JsError> {
-        let paths = split_paths(paths).map_err(err)?;
+        let paths = split_paths(paths)?;
         Ok(paths
             .into_iter()
             .map(|p| JsValue::from_str(&self.name_of(p).unwrap_or_else(|_| "?".into())))
@@ -302,16 +313,16 @@ impl Names {
 
     /// The names of the moves of `path`, from the root down (empty for a root).
     pub fn path(&mut self, path: &[u32]) -> Result<Vec<String>, JsError> {
-        let path = one_path(path).map_err(err)?;
+        let path = one_path(path)?;
         (1..=path.len())
-            .map(|k| self.name_of(Path(&path.0[..2 * k])).map_err(err))
+            .map(|k| self.name_of(Path(&path.0[..2 * k])).map_err(JsError::from))
             .collect()
     }
 
     /// FEN of the position at the end of `path` (chess only; `undefined` otherwise).
     pub fn fen(&mut self, path: &[u32]) -> Result<Option<String>, JsError> {
-        let path = one_path(path).map_err(err)?;
-        match self.chess_at(path).map_err(err)? {
+        let path = one_path(path)?;
+        match self.chess_at(path)? {
             Position::Chess(pos) => Ok(Some(pos.fen())),
             Position::Other => Ok(None),
         }
@@ -336,9 +347,7 @@ impl Names {
         own: &[u32],
         named: bool,
     ) -> Result<JsValue, JsError> {
-        let lists = self
-            .pruned_lists(paths, depths, reasons, searched, own, named)
-            .map_err(err)?;
+        let lists = self.pruned_lists(paths, depths, reasons, searched, own, named)?;
         let out = js_sys::Object::new();
         let set = |k: &str, v: JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), &v);
         let names: Array = lists
@@ -374,19 +383,22 @@ impl Names {
         searched: &[u32],
         own: &[u32],
         named: bool,
-    ) -> Result<PrunedLists, String> {
+    ) -> Result<PrunedLists, WasmError> {
         let paths = split_paths(paths)?;
         let searched = split(searched, 1)?;
         let own = split(own, 2)?;
         let n = paths.len();
         if depths.len() != n || reasons.len() != n || searched.len() != n || own.len() != n {
-            return Err(format!(
-                "{n} paths, {} depths, {} stop reasons, {} lists of searched moves and {} lists \
-                 of prune events",
-                depths.len(),
-                reasons.len(),
-                searched.len(),
-                own.len()
+            return Err(WasmError::argument(
+                "paths",
+                format!(
+                    "{n} paths, {} depths, {} stop reasons, {} lists of searched moves and {} \
+                     lists of prune events",
+                    depths.len(),
+                    reasons.len(),
+                    searched.len(),
+                    own.len()
+                ),
             ));
         }
         let mut out = PrunedLists {
@@ -399,7 +411,10 @@ impl Names {
         let mut listed: Vec<(u16, &'static str)> = Vec::new();
         for k in 0..n {
             let reason = StopReason::from_u8(reasons[k]).ok_or_else(|| {
-                format!("node {k}: stop reason {} is not a schema code", reasons[k])
+                WasmError::argument(
+                    "reasons",
+                    format!("node {k}: stop reason {} is not a schema code", reasons[k]),
+                )
             })?;
             kids.clear();
             kids.extend(searched[k].iter().map(|&c| c as u16));

@@ -5,16 +5,15 @@
 
 use super::batch::BatchCursor;
 use super::file::{ChunkWriter, JsReader};
-use super::{err, parse_config, parse_config_unchecked, parse_input, records_from_bytes, to_js};
-use crate::game::Value;
-use crate::lab::{Input, Prepared, Summary};
+use super::{
+    WasmError, err, parse_config, parse_config_unchecked, parse_input, records_from_bytes, to_js,
+};
+use crate::run::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
-use crate::search::techniques::tt::TtEntry;
-use crate::trace::file::{Format, TraceFile, TraceHeader};
+use crate::search::{Hook, Hooked, Tee};
 use crate::trace::record::Recorder;
-use crate::trace::schema::{EventKind, NO_PARENT, NullVerdict, PruneReason, StopReason};
 use crate::trace::stats::{StatsTracer, TraceStats};
-use crate::trace::{Enter, Exit, Tracer};
+use crate::trace_file::{Format, TraceFile, TraceHeader, check_recording};
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -28,18 +27,17 @@ use wasm_bindgen::prelude::*;
 /// what the page is sent; past it the search stops as at the node cap.
 pub const WORKER_BUDGET_BYTES: u64 = 7 << 29;
 
-/// A [`Recorder`] that hands what it recorded since the last flush to a JS callback every
-/// `batch_nodes` entered nodes, and then forgets it ([`Recorder::hand_on`]): the worker holds
-/// one batch, never the trace. The statistics come from a [`StatsTracer`] fed alongside.
-/// Every callback is delegated to the recorder; only `enter` adds the flush check, so the
-/// search stays monomorphized over this type.
-///
-/// Every [`Tracer`] method must be forwarded here: one left to its default no-op would be
-/// silently missing from the browser's trace. `tests/wasm.rs` compares a streamed search with
-/// the native recording to catch that.
-struct Streamer<'a> {
-    rec: Recorder,
-    stats: StatsTracer,
+/// The streaming tracer: a [`Recorder`] and a [`StatsTracer`] fed every callback by a [`Tee`],
+/// and after each callback the [`BatchSender`], which hands what was recorded since the last
+/// batch to a JS callback every `batch_nodes` entered nodes and then forgets it
+/// ([`Recorder::hand_on`]): the worker holds one batch, never the trace. The tee and the hook
+/// forward every [`Tracer`] callback by construction (`search/tracer.rs` declares them from
+/// the one list of callbacks), so none can go missing from the browser's trace; the search
+/// stays monomorphized over this type.
+type Streamer<'a> = Hooked<Tee<Recorder, StatsTracer>, BatchSender<'a>>;
+
+/// Sends the recording to the page in batches (see [`Streamer`]).
+struct BatchSender<'a> {
     on_batch: &'a Function,
     batch_nodes: usize,
     next_flush: usize,
@@ -49,36 +47,37 @@ struct Streamer<'a> {
     error: Option<JsValue>,
 }
 
-impl<'a> Streamer<'a> {
-    fn new(on_batch: &'a Function, batch_nodes: u32, started_ms: f64) -> Self {
-        // The worker's recording stops the search at its memory budget (the node-cap notice),
-        // well before wasm32's 4 GiB or a Vec over 2 GiB would trap.
-        let batch_nodes = if batch_nodes == 0 {
-            usize::MAX
-        } else {
-            batch_nodes as usize
-        };
-        let mut rec = Recorder::with_budget(WORKER_BUDGET_BYTES);
-        // A warm worker: one batch's room, reserved once (it is reused for every batch).
-        rec.reserve(batch_nodes.min(1 << 16) + 64);
-        Streamer {
-            rec,
-            stats: StatsTracer::new(),
+fn streamer(on_batch: &Function, batch_nodes: u32, started_ms: f64) -> Streamer<'_> {
+    // The worker's recording stops the search at its memory budget (the node-cap notice),
+    // well before wasm32's 4 GiB or a Vec over 2 GiB would trap.
+    let batch_nodes = if batch_nodes == 0 {
+        usize::MAX
+    } else {
+        batch_nodes as usize
+    };
+    let mut rec = Recorder::with_budget(WORKER_BUDGET_BYTES);
+    // A warm worker: one batch's room, reserved once (it is reused for every batch).
+    rec.reserve(batch_nodes.min(1 << 16) + 64);
+    Hooked {
+        tracer: Tee(rec, StatsTracer::new()),
+        hook: BatchSender {
             on_batch,
             batch_nodes,
             next_flush: batch_nodes,
             started_ms,
             cursor: BatchCursor::default(),
             error: None,
-        }
+        },
     }
+}
 
+impl BatchSender<'_> {
     /// Sends everything recorded since the previous flush as one batch.
-    fn flush(&mut self) {
+    fn flush(&mut self, rec: &mut Recorder) {
         if self.error.is_some() {
             return;
         }
-        let batch = self.cursor.next_streamed(&mut self.rec);
+        let batch = self.cursor.next_streamed(rec);
         super::set(&batch, "elapsedMs", js_sys::Date::now() - self.started_ms);
         if let Err(e) = self.on_batch.call1(&JsValue::NULL, &batch) {
             self.error = Some(e);
@@ -86,105 +85,14 @@ impl<'a> Streamer<'a> {
     }
 }
 
-impl Tracer for Streamer<'_> {
+impl Hook<Tee<Recorder, StatsTracer>> for BatchSender<'_> {
     #[inline]
-    fn begin_iteration(&mut self, depth: i32) {
-        self.rec.begin_iteration(depth);
-        self.stats.begin_iteration(depth);
-    }
-
-    #[inline]
-    fn enter(&mut self, e: &Enter) {
-        self.rec.enter(e);
-        self.stats.enter(e);
-        if self.rec.node_total() >= self.next_flush {
-            self.flush();
-            self.next_flush = self.rec.node_total().saturating_add(self.batch_nodes);
+    fn after(&mut self, tracer: &mut Tee<Recorder, StatsTracer>) {
+        let rec = &mut tracer.0;
+        if rec.node_total() >= self.next_flush {
+            self.flush(rec);
+            self.next_flush = rec.node_total().saturating_add(self.batch_nodes);
         }
-    }
-
-    #[inline]
-    fn moves_generated(&mut self, count: u32) {
-        self.rec.moves_generated(count);
-        self.stats.moves_generated(count);
-    }
-
-    #[inline]
-    fn child_returned(&mut self, value: Value) {
-        self.rec.child_returned(value);
-    }
-
-    #[inline]
-    fn alpha_raised(&mut self, old: Value, new: Value) {
-        self.rec.alpha_raised(old, new);
-    }
-
-    #[inline]
-    fn cutoff(&mut self, value: Value, beta: Value) {
-        self.rec.cutoff(value, beta);
-    }
-
-    #[inline]
-    fn research(&mut self) {
-        self.rec.research();
-        self.stats.research();
-    }
-
-    #[inline]
-    fn exit(&mut self, x: &Exit) {
-        self.rec.exit(x);
-        self.stats.exit(x);
-    }
-
-    #[inline]
-    fn aborted(&mut self, nodes: u64) {
-        self.rec.aborted(nodes);
-    }
-
-    #[inline]
-    fn tt_hit(&mut self, entry: &TtEntry, cutoff: bool) {
-        self.rec.tt_hit(entry, cutoff);
-    }
-
-    #[inline]
-    fn null_verdict(&mut self, value: Value, beta: Value, verdict: NullVerdict) {
-        self.rec.null_verdict(value, beta, verdict);
-    }
-
-    #[inline]
-    fn zugzwang(&mut self, value: Value, beta: Value) {
-        self.rec.zugzwang(value, beta);
-    }
-
-    #[inline]
-    fn multi_cut(&mut self, cuts: u32, c: u32, probes: u32, cut: bool) {
-        self.rec.multi_cut(cuts, c, probes, cut);
-    }
-
-    #[inline]
-    fn uncertainty_cutoff(&mut self, tried: u32, limit: u32) {
-        self.rec.uncertainty_cutoff(tried, limit);
-    }
-
-    #[inline]
-    fn aspiration_fail(&mut self, alpha: Value, beta: Value, value: Value) {
-        self.rec.aspiration_fail(alpha, beta, value);
-        self.stats.aspiration_fail(alpha, beta, value);
-    }
-
-    #[inline]
-    fn presearch(&mut self, old: i32, new: i32, tt_iteration: u32) {
-        self.rec.presearch(old, new, tt_iteration);
-    }
-
-    #[inline]
-    fn pruned(&mut self, move_code: u16, reason: PruneReason) {
-        self.rec.pruned(move_code, reason);
-    }
-
-    #[inline]
-    fn over_budget(&self) -> bool {
-        self.rec.over_budget()
     }
 }
 
@@ -221,83 +129,9 @@ struct Outcome<'a> {
     elapsed_ms: Option<f64>,
 }
 
-/// Checks that a recording handed in from outside is one the core can walk without panicking:
-/// parents come before their children, research pairs and roots name nodes, the tape enters
-/// exactly the recorded nodes in order and leaves the open one, and the aux stream matches the
-/// events. Names the first inconsistent item.
-fn check_recording(rec: &Recorder) -> Result<(), String> {
-    let n = rec.nodes.len();
-    for (id, node) in rec.nodes.iter().enumerate() {
-        if node.parent != NO_PARENT && node.parent as usize >= id {
-            return Err(format!(
-                "node {id} names parent {}, which does not come before it",
-                node.parent
-            ));
-        }
-        if StopReason::from_u8(node.reason).is_none() {
-            return Err(format!(
-                "node {id} has an unknown stop reason {}",
-                node.reason
-            ));
-        }
-    }
-    for &(id, earlier) in &rec.research_of {
-        if id as usize >= n || earlier >= id {
-            return Err(format!(
-                "re-search pair ({id}, {earlier}) is not a pair of nodes"
-            ));
-        }
-    }
-    if rec.roots.len() != rec.root_depths.len() {
-        return Err("every root search needs its depth".into());
-    }
-    for &r in &rec.roots {
-        if r as usize >= n || rec.nodes[r as usize].parent != NO_PARENT {
-            return Err(format!("root {r} is not a root node"));
-        }
-    }
-    let (mut entered, mut aux, mut stack) = (0usize, 0usize, Vec::new());
-    for (k, &code) in rec.events.iter().enumerate() {
-        let kind =
-            EventKind::from_u8(code).ok_or_else(|| format!("event {k} has unknown kind {code}"))?;
-        match kind {
-            EventKind::Enter => {
-                if entered >= n {
-                    return Err(format!(
-                        "event {k} enters node {entered}, which is not recorded"
-                    ));
-                }
-                let p = rec.nodes[entered].parent;
-                if stack.last().copied().unwrap_or(NO_PARENT) != p {
-                    return Err(format!(
-                        "event {k} enters node {entered} outside its parent {p}"
-                    ));
-                }
-                stack.push(entered as u32);
-                entered += 1;
-            }
-            EventKind::Exit if stack.pop().is_none() => {
-                return Err(format!("event {k} leaves a node, but none is open"));
-            }
-            _ => {}
-        }
-        aux += kind.aux_words();
-    }
-    if entered != n {
-        return Err(format!("the events enter {entered} of the {n} nodes"));
-    }
-    if aux != rec.aux.len() {
-        return Err(format!(
-            "the events carry {aux} values, but {} were given",
-            rec.aux.len()
-        ));
-    }
-    Ok(())
-}
-
 impl Session {
     fn from_file(
-        file: Result<TraceFile, crate::trace::file::TraceFileError>,
+        file: Result<TraceFile, crate::trace_file::TraceFileError>,
     ) -> Result<Session, JsError> {
         let file = file.map_err(|e| err(e.to_string()))?;
         let prepared = file.prepare().map_err(|e| err(e.to_string()))?;
@@ -343,8 +177,8 @@ impl Session {
     /// optional). Throws an `Error` whose message says what is wrong.
     #[wasm_bindgen(constructor)]
     pub fn new(input: JsValue, config: JsValue) -> Result<Session, JsError> {
-        let input = parse_input(&input).map_err(err)?;
-        let config = parse_config(&config).map_err(err)?;
+        let input = parse_input(&input)?;
+        let config = parse_config(&config)?;
         let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
         // The small games refuse techniques they do not accept, by name, before any search.
         prepared
@@ -366,20 +200,20 @@ impl Session {
     /// `docs/trace-format.md`), checking every field and reference with the core's reader before
     /// anything reaches the page. Throws an `Error` naming the first bad item.
     pub fn open(bytes: &[u8]) -> Result<Session, JsError> {
-        Session::from_file(crate::trace::file::read(bytes))
+        Session::from_file(crate::trace_file::read(bytes))
     }
 
     /// [`Session::open`] from a JS source `read(maxBytes) → Uint8Array` (empty at the end), so
     /// that the file is read piece by piece and never held whole.
     pub fn open_stream(read: &Function) -> Result<Session, JsError> {
-        Session::from_file(crate::trace::file::read(JsReader::new(read)))
+        Session::from_file(crate::trace_file::read(JsReader::new(read)))
     }
 
     /// A session for a trace the page holds (the page hands it back in parts with
     /// [`Session::adopt_part`], then [`Session::adopt_end`]).
     pub fn adopt(input: JsValue, config: JsValue) -> Result<Session, JsError> {
-        let input = parse_input(&input).map_err(err)?;
-        let config = parse_config_unchecked(&config).map_err(err)?;
+        let input = parse_input(&input)?;
+        let config = parse_config_unchecked(&config)?;
         let prepared = input.prepare().map_err(|e| err(e.to_string()))?;
         Ok(Session {
             input,
@@ -410,7 +244,7 @@ impl Session {
         if !research.len().is_multiple_of(2) || !roots.len().is_multiple_of(2) {
             return Err(err("research and roots come in pairs"));
         }
-        rec.nodes.extend(records_from_bytes(records).map_err(err)?);
+        rec.nodes.extend(records_from_bytes(records)?);
         rec.events.extend_from_slice(events);
         rec.aux.extend_from_slice(aux);
         rec.research_of
@@ -430,13 +264,16 @@ impl Session {
             .recording
             .as_mut()
             .ok_or_else(|| err("adopt_end needs Session.adopt first"))?;
-        check_recording(rec).map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
-        let summary = if summary.is_null() || summary.is_undefined() {
+        let cut_short = summary.is_null() || summary.is_undefined();
+        check_recording(rec, &self.prepared, cut_short)
+            .map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
+        let summary = if cut_short {
             // Stop ended the search: close the nodes it left open, as the node cap would.
             rec.close_cut_short();
             Summary::cut_short(rec)
         } else {
-            super::from_js(&summary).map_err(|e| err(format!("invalid summary: {e}")))?
+            super::from_js(&summary, "summary")
+                .map_err(|e| WasmError::argument("summary", format!("invalid summary: {e}")))?
         };
         self.summary = Some(summary);
         self.outcome(None)
@@ -450,14 +287,18 @@ impl Session {
         self.summary = None;
         self.stats = None;
         let started = js_sys::Date::now();
-        let mut streamer = Streamer::new(on_batch, batch_nodes, started);
+        let mut streamer = streamer(on_batch, batch_nodes, started);
         let summary = self
             .prepared
             .search(&self.config, &mut streamer)
             .map_err(|e| err(e.to_string()))?;
-        streamer.flush();
+        let Hooked {
+            tracer: Tee(mut rec, stats),
+            hook: mut sender,
+        } = streamer;
+        sender.flush(&mut rec);
         let elapsed_ms = js_sys::Date::now() - started;
-        if let Some(e) = streamer.error.take() {
+        if let Some(e) = sender.error.take() {
             let message = e
                 .dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
@@ -466,8 +307,8 @@ impl Session {
             return Err(err(format!("the batch callback threw: {message}")));
         }
         // The page holds the trace now; it hands it back to be saved.
-        self.streamed = streamer.rec.node_total() as u32;
-        self.stats = Some(streamer.stats.finish());
+        self.streamed = rec.node_total() as u32;
+        self.stats = Some(stats.finish());
         self.summary = Some(summary);
         self.outcome(Some(elapsed_ms))
     }
@@ -508,7 +349,7 @@ impl Session {
         on_chunk: &Function,
         chunk_bytes: u32,
     ) -> Result<f64, JsError> {
-        let format = Format::parse(format).map_err(err)?;
+        let format = Format::parse(format)?;
         let (Some(rec), Some(summary)) = (self.recording.take(), self.summary.clone()) else {
             return Err(err("no trace to save yet"));
         };
@@ -533,7 +374,7 @@ impl Session {
         chunk_bytes: u32,
     ) -> Result<f64, JsError> {
         let mut w = ChunkWriter::new(on_chunk, chunk_bytes as usize);
-        crate::trace::file::write(
+        crate::trace_file::write(
             &mut w,
             format,
             &self.input,

@@ -1,5 +1,5 @@
 // The glossary: one plain-words explanation per term the page uses. The codes' own words come
-// from the schema's `doc` strings (www/schema.js, generated from src/trace/schema.rs); the terms
+// from the schema's `doc` strings (www/schema.js, generated from src/schema.rs); the terms
 // the schema does not define live here, once. No DOM: www/views/term.js shows them.
 
 import { NODE_TYPES, BOUNDS, STOP_REASONS, PRUNE_REASONS } from '../schema.js';

@@ -7,7 +7,7 @@ use shakmaty::{Move, Position, Role, Square};
 
 use crate::game::Game;
 use crate::game::chess::ChessPos;
-use crate::trace::schema::NONE16;
+use crate::schema::NONE16;
 
 /// The null move's code under its older name: the trace's [`NONE16`], the one constant for
 /// "no move". Kept so that code written against the name still compiles; new code uses
@@ -150,6 +150,22 @@ impl ChessPos {
 mod tests {
     use super::*;
     use crate::game::chess::fixtures::*;
+
+    #[test]
+    fn uci_codes() {
+        assert_eq!(uci_to_code("a1a2"), Some(8 << 6));
+        assert_eq!(uci_to_code("e7e8q"), Some(52 | 60 << 6 | 5 << 12));
+        assert_eq!(uci_to_code("0000"), Some(crate::schema::NONE16));
+        assert_eq!(uci_to_code("e9e4"), None);
+        assert_eq!(uci_to_code("e7e8x"), None);
+        assert_eq!(uci_to_code("e2"), None);
+        for code in [0u16, 12 | 28 << 6, 52 | 60 << 6 | 2 << 12, 4 | 6 << 6] {
+            assert_eq!(
+                uci_to_code(&crate::game::chess::code_to_uci(code)),
+                Some(code)
+            );
+        }
+    }
 
     fn check_codes(p: &ChessPos) {
         let ms = moves(p);

@@ -11,10 +11,10 @@
 //! - Step: [`Searcher::aspiration_search`], one iteration's root searches.
 
 use crate::game::{Game, INF, Value};
+use crate::search::Tracer;
 use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::window::Window;
 use crate::search::{Res, Searcher};
-use crate::trace::Tracer;
 use serde::{Deserialize, Serialize};
 
 /// The most times one iteration's root search can fail its aspiration window, whatever the

@@ -8,7 +8,7 @@
 //! - Gate and step: [`extension`]: a move that gives check is searched one ply deeper, as long
 //!   as the path is shorter than twice the iteration depth (which bounds the search).
 
-use crate::trace::schema::NodeKind;
+use crate::schema::NodeKind;
 
 /// The extension of a move that `gives_check` at `ply` in an iteration of nominal depth
 /// `iteration`: one ply and the `extended` node kind, or none.

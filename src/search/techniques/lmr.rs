@@ -13,11 +13,11 @@
 //!   re-search.
 
 use crate::game::{Game, Value};
+use crate::schema::{NodeKind, NodeType};
+use crate::search::Tracer;
 use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::window::Window;
 use crate::search::{Ctx, Res, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{NodeKind, NodeType};
 use serde::{Deserialize, Serialize};
 
 /// LMR parameters under the slides' names.
@@ -79,11 +79,10 @@ impl LmrParams {
 }
 
 impl<G: Game, T: Tracer> Searcher<'_, G, T> {
-    /// A null-window (or alpha-beta) child search at depth `nd`, reduced by H when `reduce`; a
-    /// reduced move that returns more than `alpha` is searched again at full depth (F4.5′,
-    /// lines 9–13).
+    /// The reduced search of a late move at depth `nd` − H; a reduced move that returns more
+    /// than `alpha` is searched again at full depth `nd` (F4.5′, lines 9–13).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn scout(
+    pub(crate) fn reduced_search(
         &mut self,
         child: &G,
         ply: u32,
@@ -92,11 +91,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         alpha: Value,
         cexp: NodeType,
         ctx: Ctx,
-        reduce: bool,
     ) -> Res {
-        if !reduce {
-            return -self.node(child, ply + 1, nd, w, cexp, ctx);
-        }
         let reduced = Ctx {
             kind: NodeKind::Reduced,
             ..ctx

@@ -13,10 +13,10 @@
 //! - Step: Step 8 [`Searcher::multi_cut`].
 
 use crate::game::Game;
+use crate::schema::{NodeKind, NodeType, StopReason};
+use crate::search::Tracer;
 use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::{Ctx, Frame, Node, Outcome, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{NodeKind, NodeType, StopReason};
 use serde::{Deserialize, Serialize};
 
 /// Multi-cut parameters under the slides' names.

@@ -15,11 +15,11 @@
 //! - Steps: Step 5 [`Searcher::null_move`]; Step 9a [`Searcher::zugzwang`].
 
 use crate::game::Game;
+use crate::schema::{NONE16, NodeKind, NullVerdict, OrderSource, StopReason};
+use crate::search::Tracer;
 use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::window::Window;
 use crate::search::{Ctx, Node, Outcome, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{NONE16, NodeKind, NullVerdict, OrderSource, StopReason};
 use serde::{Deserialize, Serialize};
 
 /// Null-move parameters.

@@ -11,10 +11,10 @@
 //! - Step: Step 4a, [`Searcher::presearch`], called from the TT probe (techniques/tt.rs).
 
 use crate::game::Game;
+use crate::search::Tracer;
 use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::techniques::tt::TtEntry;
 use crate::search::{Node, Searcher};
-use crate::trace::Tracer;
 use serde::{Deserialize, Serialize};
 
 /// Pre-search parameters under the paper's names.

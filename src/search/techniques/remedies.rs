@@ -15,7 +15,7 @@
 //! - Gate: forward pruning is on ([`crate::search::config::SearchConfig::forward_pruning`]).
 
 use crate::game::Value;
-use crate::trace::schema::{Bound, NodeType};
+use crate::schema::{Bound, NodeType};
 
 /// Remedy 2: at a PV node with forward pruning, a scout returning α + 1 is re-searched even
 /// when the window has closed (β = α + 1).

@@ -17,11 +17,11 @@
 //! value (Björnsson et al., §4).
 
 use crate::game::{Game, Value};
+use crate::schema::{Bound, NONE16, NodeType, StopReason};
+use crate::search::Tracer;
 use crate::search::config::ParamRange;
 use crate::search::techniques::remedies;
 use crate::search::{Frame, Node, Outcome, Searcher};
-use crate::trace::Tracer;
-use crate::trace::schema::{Bound, NONE16, NodeType, StopReason};
 use serde::{Deserialize, Serialize};
 
 /// How a store chooses which entry to overwrite.

@@ -17,9 +17,9 @@
 //!   value at a PV node).
 
 use crate::game::Value;
+use crate::schema::NodeType;
 use crate::search::config::{ConfigError, ParamRange, SearchConfig};
 use crate::search::window::Window;
-use crate::trace::schema::NodeType;
 use serde::{Deserialize, Serialize};
 
 /// Which form of uncertainty cut-offs.

@@ -15,10 +15,10 @@ use crate::game::nim::Nim;
 use crate::game::synthetic::SynthPos;
 use crate::game::tictactoe::TicTacToe;
 use crate::game::tree::TreePos;
-use crate::lab::Prepared;
+use crate::run::Prepared;
+use crate::schema::{NO_PARENT, NONE16};
 use crate::search::considered_moves;
 use crate::trace::record::NodeRec;
-use crate::trace::schema::{NO_PARENT, NONE16};
 
 /// What a trace says about a game beyond [`Game`]: the standard name of a move, where the game
 /// has one.

@@ -1,14 +1,18 @@
 //! The contract between the search core, the trace files and the page: every code a trace
 //! stores, the node record's layout, and their names, defined once.
 //!
+//! This is the bottom layer: it imports nothing of the crate, and every other layer may use it
+//! (the games' move codes, the search's node types, the recorder's layout, the file format).
+//!
 //! The page never hard-codes a code number: `www/schema.js` is generated from this module
-//! (`prunescope schema > www/schema.js`) and `tests/schema.rs` fails when the committed copy is
-//! stale. Codes are part of the trace format: append new ones, never renumber.
+//! ([`crate::schema_js`], `prunescope schema > www/schema.js`) and `tests/schema.rs` fails when
+//! the committed copy is stale. Codes are part of the trace format: append new ones, never
+//! renumber.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// What every trace code offers, for code that lists or names them generically (the page's
-/// copy of the codes in [`js_module`]).
+/// copy of the codes in [`crate::schema_js::js_module`]).
 pub trait Code: Copy + 'static {
     /// Every code, in code order.
     const ALL: &'static [Self];
@@ -342,6 +346,9 @@ pub const NONE16: u16 = u16::MAX;
 pub const DEPTH_UNBOUNDED: i8 = i8::MAX;
 /// Most moves a node may have: indices and counts up to this are stored exactly.
 pub const MAX_MOVES: usize = NONE16 as usize - 1;
+/// Largest depth a search accepts (and a synthetic tree may have): a record's depth and a
+/// node's ply fit in it with room to spare.
+pub const MAX_DEPTH: u32 = 64;
 
 /// `flags` bits of the node record.
 pub const FLAG_BOUND_MASK: u8 = 0b11;
@@ -379,121 +386,4 @@ impl Bound {
             Bound::Upper => NodeType::All,
         }
     }
-}
-
-/// The page's copy of this contract: the text of `www/schema.js`. It lists every code with
-/// its name and plain-words description, the record layout and flag bits, the event `aux`
-/// names, the `--enable` names, the default configuration, and the limits.
-pub fn js_module() -> String {
-    use std::fmt::Write;
-    /// One code table: `NAME` (code → { code, name, doc }) and `NAME_CODE` (NAME → code).
-    fn table<T: Code>(out: &mut String, js_name: &str, what: &str) {
-        let _ = writeln!(
-            out,
-            "\n/** {what}: code → {{ code, name, doc }} (index = code). */"
-        );
-        let _ = writeln!(out, "export const {js_name} = Object.freeze([");
-        for &c in T::ALL {
-            let _ = writeln!(
-                out,
-                "  Object.freeze({{ code: {}, name: {}, doc: {} }}),",
-                c.code(),
-                json(c.wire_name()),
-                json(&c.description())
-            );
-        }
-        let _ = writeln!(out, "]);");
-        // Upper-case constants, so that the page never writes a code number.
-        let _ = writeln!(out, "export const {js_name}_CODE = Object.freeze({{");
-        for &c in T::ALL {
-            let _ = writeln!(out, "  {}: {},", c.wire_name().to_uppercase(), c.code());
-        }
-        let _ = writeln!(out, "}});");
-    }
-    fn json(s: &str) -> String {
-        serde_json::to_string(s).expect("a string serializes")
-    }
-    let mut out = String::new();
-    out.push_str(
-        "// Generated from src/trace/schema.rs by `prunescope schema`; do not edit.\n\
-         // tests/schema.rs fails when this file is stale.\n",
-    );
-    let _ = writeln!(
-        out,
-        "\nexport const TRACE_FORMAT = {};\nexport const TRACE_VERSION = {};",
-        json(super::json::FORMAT),
-        super::json::VERSION
-    );
-    table::<Bound>(&mut out, "BOUNDS", "Bounds (flags bits 0–1)");
-    table::<NodeType>(
-        &mut out,
-        "NODE_TYPES",
-        "Node types (expected: flags bits 2–3; actual: from the bound)",
-    );
-    table::<StopReason>(
-        &mut out,
-        "STOP_REASONS",
-        "Why a node stopped (the record's reason byte)",
-    );
-    table::<NodeKind>(
-        &mut out,
-        "NODE_KINDS",
-        "How a node came to be searched (low nibble of kind)",
-    );
-    table::<OrderSource>(
-        &mut out,
-        "ORDER_SOURCES",
-        "Which heuristic placed the move (high nibble of kind)",
-    );
-    table::<PruneReason>(
-        &mut out,
-        "PRUNE_REASONS",
-        "Why a prune event skipped a move",
-    );
-    table::<NullVerdict>(
-        &mut out,
-        "NULL_VERDICTS",
-        "What the null-move search decided",
-    );
-    table::<EventKind>(&mut out, "EVENTS", "Event kinds on the tape");
-    let _ = writeln!(
-        out,
-        "\n/** Names of the aux words each event carries (index = event code). */"
-    );
-    let _ = writeln!(out, "export const EVENT_AUX = Object.freeze([");
-    for &k in EventKind::ALL {
-        let names: Vec<String> = k.aux_names().iter().map(|n| json(n)).collect();
-        let _ = writeln!(out, "  Object.freeze([{}]),", names.join(", "));
-    }
-    let _ = writeln!(out, "]);");
-    let _ = writeln!(out, "export const MAX_AUX_WORDS = {MAX_AUX_WORDS};");
-    let _ = writeln!(
-        out,
-        "\n/** The node record: little-endian, {RECORD_BYTES} bytes. */"
-    );
-    let _ = writeln!(out, "export const RECORD_BYTES = {RECORD_BYTES};");
-    let _ = writeln!(out, "export const RECORD_FIELDS = Object.freeze({{");
-    for (name, offset, ty) in RECORD_FIELDS {
-        let _ = writeln!(
-            out,
-            "  {name}: Object.freeze({{ offset: {offset}, type: {} }}),",
-            json(ty)
-        );
-    }
-    let _ = writeln!(out, "}});");
-    let _ = writeln!(
-        out,
-        "export const FLAGS = Object.freeze({{ BOUND_MASK: {FLAG_BOUND_MASK}, EXPECTED_SHIFT: \
-         {FLAG_EXPECTED_SHIFT}, UNCERTAIN: {FLAG_UNCERTAIN}, EXITED: {FLAG_EXITED}, RESEARCH: \
-         {FLAG_RESEARCH} }});"
-    );
-    let _ = writeln!(
-        out,
-        "export const NO_PARENT = {NO_PARENT};\nexport const NONE16 = {NONE16};\nexport const \
-         MAX_MOVES = {MAX_MOVES};\nexport const DEPTH_UNBOUNDED = {DEPTH_UNBOUNDED};\nexport \
-         const INF = {};",
-        crate::game::INF
-    );
-    out.push_str(&crate::search::config::schema_js());
-    out
 }

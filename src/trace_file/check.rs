@@ -11,14 +11,14 @@ use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::notation::Notation;
 use crate::game::{Game, INF};
-use crate::lab::Prepared;
-use crate::search::StopCause;
-use crate::search::config::SearchConfig;
-use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::{
+use crate::run::Prepared;
+use crate::schema::{
     Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, NO_PARENT,
     NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
+use crate::search::StopCause;
+use crate::search::config::SearchConfig;
+use crate::trace::record::{NodeRec, Recorder};
 
 /// Which game a trace is about: it decides how moves are named (`path` child indices or UCI
 /// `move`s) and whether `depth` is stored.
@@ -77,7 +77,7 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
         .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
     prepared
         .check_config(&h.config)
-        .map_err(|e| TraceFileError::header("config", invalid(e)))?;
+        .map_err(|e| TraceFileError::header("config", invalid(e.to_string())))?;
     Ok(prepared)
 }
 
@@ -1003,8 +1003,26 @@ pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
             kind,
         },
     )?;
-    let mut tape = Tape::new(false);
     let rec = &file.rec;
+    let (tape, aux_left) = check_tape(rec)?;
+    tape.finish(rec, aux_left)?;
+    check_research_order(rec)?;
+    with_game(
+        &prepared,
+        SummaryCheck {
+            header: &file.header,
+            nodes: rec.nodes.len(),
+            aborted: tape.aborted,
+            kind,
+        },
+    )?;
+    super::semantics::check(&file.header, rec)
+}
+
+/// Checks every event of the tape in order; returns the tape's state at its end and the
+/// number of aux words no event used.
+fn check_tape(rec: &Recorder) -> Result<(Tape, usize), TraceFileError> {
+    let mut tape = Tape::new(false);
     let mut aux = 0usize;
     for &code in &rec.events {
         let index = tape.index;
@@ -1021,7 +1039,10 @@ pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
         aux += words;
         tape.event(rec, kind, data)?;
     }
-    tape.finish(rec, rec.aux.len() - aux)?;
+    Ok((tape, rec.aux.len() - aux))
+}
+
+fn check_research_order(rec: &Recorder) -> Result<(), TraceFileError> {
     if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
         return Err(node_err(
             w[1].0,
@@ -1029,16 +1050,33 @@ pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
             "re-search links must be in increasing id order",
         ));
     }
-    with_game(
-        &prepared,
-        SummaryCheck {
-            header: &file.header,
-            nodes: rec.nodes.len(),
-            aborted: tape.aborted,
-            kind,
-        },
-    )?;
-    super::semantics::check(&file.header, rec)
+    Ok(())
+}
+
+/// Checks a recording that comes from outside but not from a file (the page hands a streamed
+/// search back to the worker) before any code walks it: every record on its own and against
+/// its parent, and the event tape, with the checks a file's records and tape get. A stopped
+/// search (`cut_short`) may leave nodes open at the end of its tape. The header and the
+/// replay of the moves are checked when the trace is written ([`validate`]).
+pub(crate) fn check_recording(
+    rec: &Recorder,
+    kind: GameKind,
+    cut_short: bool,
+) -> Result<(), TraceFileError> {
+    for (id, n) in rec.nodes.iter().enumerate() {
+        let parent = match n.parent as usize {
+            _ if n.is_root() => None,
+            p if p < id => Some(&rec.nodes[p]),
+            _ => None, // check_record names the parent that does not come first
+        };
+        check_record(id as u32, n, parent, kind)?;
+    }
+    let (mut tape, aux_left) = check_tape(rec)?;
+    if cut_short {
+        tape.stack.clear();
+    }
+    tape.finish(rec, aux_left)?;
+    check_research_order(rec)
 }
 
 struct CheckNodes<'a> {

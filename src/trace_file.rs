@@ -5,7 +5,7 @@
 //! [`Read`] — a file, a byte slice — and detects the encoding; [`write`] takes any [`Write`].
 //! The formats are documented in `docs/trace-format.md`:
 //!
-//! - **JSON** ([`crate::trace::json`]): one object per node and per event; for people and other
+//! - **JSON** ([`crate::trace_file::json`]): one object per node and per event; for people and other
 //!   tools. Optionally gzip-compressed (`.json.gz`).
 //! - **Binary** ([`binary`]): the 28-byte node records column by column, the event tape and
 //!   the small arrays, gzip-compressed; a tenth of the JSON's size and read in a fraction of
@@ -18,20 +18,29 @@
 
 pub mod binary;
 mod check;
+pub mod diff;
 mod error;
+pub mod json;
 mod json_read;
 mod limits;
 mod scan;
 mod semantics;
+pub mod verify;
 pub(crate) mod walk;
 
 pub use error::{Location, Problem, TraceFileError};
 
-use crate::lab::{Input, Prepared, Summary};
+use crate::run::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::record::Recorder;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
+
+/// A trace format name that is neither `json` nor `binary` (the CLI's `--format`, the page's
+/// save format).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown trace format '{0}': expected json or binary")]
+pub struct UnknownFormat(pub String);
 
 /// What a trace file says besides its nodes and events: what was searched, how, and the result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,13 +86,11 @@ impl Format {
     }
 
     /// `json` or `binary` (the CLI's `--format`).
-    pub fn parse(s: &str) -> Result<Format, String> {
+    pub fn parse(s: &str) -> Result<Format, UnknownFormat> {
         match s {
             "json" => Ok(Format::Json),
             "binary" => Ok(Format::Binary),
-            _ => Err(format!(
-                "unknown trace format '{s}': expected json or binary"
-            )),
+            _ => Err(UnknownFormat(s.to_string())),
         }
     }
 
@@ -120,9 +127,23 @@ pub fn write<W: Write>(
     rec: &Recorder,
 ) -> io::Result<()> {
     match format {
-        Format::Json => crate::trace::json::write_trace(w, input, prepared, config, summary, rec),
+        Format::Json => {
+            crate::trace_file::json::write_trace(w, input, prepared, config, summary, rec)
+        }
         Format::Binary => binary::write(w, input, config, summary, rec),
     }
+}
+
+/// Checks a recording that did not come from a file (the page hands a streamed search back
+/// to the worker) with the checks a file's records and event tape get, before any code walks
+/// it; `input` is what was searched. A stopped search (`cut_short`) may leave nodes open at the
+/// end of its tape. The header and the moves are checked when the trace is written.
+pub fn check_recording(
+    rec: &Recorder,
+    input: &Prepared,
+    cut_short: bool,
+) -> Result<(), TraceFileError> {
+    check::check_recording(rec, check::GameKind::of(input), cut_short)
 }
 
 /// Validates a trace held in memory, as [`read`] does before returning a file: the header,

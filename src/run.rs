@@ -12,13 +12,13 @@ use crate::game::notation::Notation;
 use crate::game::synthetic::{SynthError, SynthParams};
 use crate::game::tictactoe::{TicTacToe, TicTacToeError};
 use crate::game::tree::{ParseError, Tree};
+use crate::schema::StopReason;
 use crate::search::config::{ConfigError, SearchConfig};
 use crate::search::soundness::check_small_game;
+use crate::search::{NoTrace, Tracer};
 use crate::search::{SearchResult, Searcher, StopCause};
 use crate::trace::record::Recorder;
-use crate::trace::schema::StopReason;
 use crate::trace::stats::{StatsTracer, TraceStats};
-use crate::trace::{NoTrace, Tracer};
 use serde::{Deserialize, Serialize};
 
 /// What is wrong with an input, by the input it came from.
@@ -57,33 +57,21 @@ impl InputError {
 
 /// Why a search could not run: a bad input or a bad configuration.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum LabError {
+pub enum RunError {
     #[error(transparent)]
     Input(#[from] InputError),
     #[error(transparent)]
     Config(#[from] ConfigError),
 }
 
-impl LabError {
+impl RunError {
     /// The field the error belongs to: an input field (`tree`, `fen`, `random.depth`, …) or a
     /// parameter's dotted name (`null_move.R`); `None` when it names no single field.
     pub fn field(&self) -> Option<String> {
         match self {
-            LabError::Input(e) => Some(e.field()),
-            LabError::Config(e) => e.param().map(str::to_string),
+            RunError::Input(e) => Some(e.field()),
+            RunError::Config(e) => e.param().map(str::to_string),
         }
-    }
-}
-
-impl From<ConfigError> for String {
-    fn from(e: ConfigError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<LabError> for String {
-    fn from(e: LabError) -> String {
-        e.to_string()
     }
 }
 

@@ -40,13 +40,13 @@ pub enum Problem {
     #[error("cannot read it: {0}")]
     Io(String),
     /// The bytes are neither a JSON trace nor a binary trace, or `format` is not
-    /// [`crate::trace::json::FORMAT`].
+    /// [`crate::trace_file::json::FORMAT`].
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
     /// A `version` this build does not read.
     #[error(
         "trace format version {found} is not supported (this build reads versions {} to {supported})",
-        crate::trace::json::OLDEST_READABLE
+        crate::trace_file::json::OLDEST_READABLE
     )]
     Version { found: u64, supported: u32 },
     /// Not well-formed JSON (with serde_json's line and column).

@@ -21,11 +21,11 @@
 use super::TraceFile;
 use super::check::validate;
 use super::error::{Problem, TraceFileError};
-use crate::lab::{Input, Summary};
+use crate::run::{Input, Summary};
+use crate::schema::{RECORD_BYTES, RECORD_FIELDS};
 use crate::search::config::SearchConfig;
-use crate::trace::json::{OLDEST_READABLE, VERSION};
 use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::{RECORD_BYTES, RECORD_FIELDS};
+use crate::trace_file::json::{OLDEST_READABLE, VERSION};
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use serde::Serialize;

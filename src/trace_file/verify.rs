@@ -2,7 +2,7 @@
 //!
 //! A search is deterministic from its input, its configuration and its limits, so a trace can
 //! be checked completely by running the search again and comparing the two recordings node by
-//! node and event by event. The checker that runs on every open ([`crate::trace::file`]) checks
+//! node and event by event. The checker that runs on every open ([`crate::trace_file`]) checks
 //! the rules any search keeps; this checks the fields no local rule can (an evaluation inside a
 //! quiescence node, the order the moves were searched in, a move that was not tried, a value a
 //! transposition-table entry held, …).
@@ -14,14 +14,14 @@
 //! nodes closed by the stop are compared at entry only (their values are what the page closed
 //! them with), the tape up to the first of their exits.
 
-use crate::lab::Summary;
-use crate::search::StopCause;
-use crate::trace::file::{Location, Problem, TraceFile, TraceFileError};
-use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::{
+use crate::run::Summary;
+use crate::schema::{
     Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH,
     FLAG_UNCERTAIN, NodeKind, NodeType, OrderSource, StopReason,
 };
+use crate::search::StopCause;
+use crate::trace::record::{NodeRec, Recorder};
+use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
 
 /// What a verified trace holds, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +41,7 @@ fn differs(location: Location, field: &str, msg: String) -> TraceFileError {
 /// Runs the search the trace records again and compares: every node record, the event tape,
 /// the roots, the re-search links and the summary. Returns the first difference, naming the
 /// node (or event, or summary field) and the field. The file must have been read (and so
-/// checked) by [`crate::trace::file::read`] or [`crate::trace::file::validate`] first.
+/// checked) by [`crate::trace_file::read`] or [`crate::trace_file::validate`] first.
 pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let prepared = file.prepare()?;
     let h = &file.header;
@@ -201,7 +201,7 @@ fn compare_node(
     let order = |n: &NodeRec| OrderSource::from_u8(n.kind >> 4).map_or("?", |o| o.name());
     let reason = |n: &NodeRec| StopReason::from_u8(n.reason).map_or("?", |r| r.name());
     let flag = |n: &NodeRec, f: u8| (n.flags & f != 0).to_string();
-    let side = |v: i32| match crate::trace::json::bounded(v) {
+    let side = |v: i32| match crate::trace_file::json::bounded(v) {
         Some(v) => v.to_string(),
         None if v < 0 => "-inf".to_string(),
         None => "+inf".to_string(),

@@ -27,13 +27,15 @@ use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
 use crate::game::notation::Notation;
-use crate::lab::{Input, Prepared, Summary};
-use crate::search::config::SearchConfig;
-use crate::trace::json::{FORMAT, OLDEST_READABLE, VERSION, own_prune_reasons, unsearched_reason};
-use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::{
+use crate::run::{Input, Prepared, Summary};
+use crate::schema::{
     Bound, EventKind, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NO_PARENT, NONE16, NodeKind,
     NodeType, OrderSource, PruneReason, StopReason,
+};
+use crate::search::config::SearchConfig;
+use crate::trace::record::{NodeRec, Recorder};
+use crate::trace_file::json::{
+    FORMAT, OLDEST_READABLE, VERSION, own_prune_reasons, unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -559,11 +561,13 @@ impl<'de> DeserializeSeed<'de> for StrSeed<'_> {
 /// allocating.
 struct TextSeed<F>(F);
 
-impl<'de, T, F: FnOnce(&str) -> Result<T, String>> DeserializeSeed<'de> for TextSeed<F> {
+impl<'de, T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> DeserializeSeed<'de>
+    for TextSeed<F>
+{
     type Value = T;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
         struct V<F>(F);
-        impl<T, F: FnOnce(&str) -> Result<T, String>> Visitor<'_> for V<F> {
+        impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for V<F> {
             type Value = T;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a string")

@@ -1,15 +1,15 @@
 //! The trace's JSON form (`docs/trace-format.md`): written by the CLI and the page, read back
-//! by [`crate::trace::file::read`]. Nodes and events are streamed one at a time, so a
+//! by [`crate::trace_file::read`]. Nodes and events are streamed one at a time, so a
 //! million-node trace never exists as JSON objects in memory.
 
-use super::file::walk::{TraceGame, Walk, WithGame, with_game};
-use super::record::{NodeRec, Recorder};
 use crate::game::INF;
 use crate::game::Value;
 use crate::game::notation::Notation;
-use crate::lab::{Input, Prepared, Summary};
+use crate::run::{Input, Prepared, Summary};
+use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
-use crate::trace::schema::{EventKind, NONE16, PruneReason, StopReason};
+use crate::trace::record::{NodeRec, Recorder};
+use crate::trace_file::walk::{TraceGame, Walk, WithGame, with_game};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -59,9 +59,9 @@ pub struct NodeJson {
     /// Position of the move in the parent's (ordered) move list; 0 at a root, 65535 for the
     /// null move.
     pub index: u32,
-    /// How the node came to be searched ([`crate::trace::schema::NodeKind`]).
+    /// How the node came to be searched ([`crate::schema::NodeKind`]).
     pub kind: &'static str,
-    /// Which ordering heuristic placed the move ([`crate::trace::schema::OrderSource`]).
+    /// Which ordering heuristic placed the move ([`crate::schema::OrderSource`]).
     pub order: &'static str,
     /// Remaining depth (null for explicit trees, which are searched to their leaves).
     pub depth: Option<i32>,

@@ -21,14 +21,14 @@
 use super::TraceHeader;
 use super::error::{TraceFileError, invalid};
 use crate::game::INF;
-use crate::lab::Input;
+use crate::run::Input;
+use crate::schema::{
+    Bound, EventKind, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+};
 use crate::search::StopCause;
 use crate::search::UNBOUNDED_DEPTH;
 use crate::search::config::{Algorithm, SearchConfig, UncertaintyMode};
 use crate::trace::record::{NodeRec, Recorder};
-use crate::trace::schema::{
-    Bound, EventKind, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
-};
 
 fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
     TraceFileError::node(id as u64, field, invalid(msg))
