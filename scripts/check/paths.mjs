@@ -5,7 +5,7 @@
 // whole text of the documents (*.md), the shell scripts and index.html. A path is a run of
 // name characters after `www/` or `src/` (a leading `/`, as in a URL path, is allowed); a
 // trailing dot or comma ends the sentence, not the path. `*` is a wildcard within one name
-// (`src/trace/file*` names whatever matches); a folder may end with `/`. A path in a git
+// (`src/trace_file*` names whatever matches); a folder may end with `/`. A path in a git
 // revision (`aa5d72a:www/diff.js`) names history and is not checked.
 //
 // `node scripts/check/paths.mjs [root]`: prints each violation, exits 1 if there is any.

@@ -3,7 +3,7 @@
 // it searched. The tree's shape (children and leaf values) comes from the core through wasm
 // (`tree_shape`, one call, flat typed arrays); the page never parses the tree text itself.
 // Pruned moves are the trace's own: each node's `pruned` list as the core gives it (through
-// Names: src/trace/json.rs `node_pruned`, the trace file's rule), fetched for every node in one
+// Names: src/trace_file/json.rs `node_pruned`, the trace file's rule), fetched for every node in one
 // call. No DOM.
 //
 // The layout is the tidy one of www/model/layout.js (leaves on consecutive slots in preorder,

@@ -1,7 +1,7 @@
 // Node names for one trace, through the wasm `Names` handle on the page's thread (one call per
 // frame or per question, never one per node; results cached): the move into a node (SAN for
 // chess, the child index for trees), paths, FENs, and the moves a node pruned with their
-// reasons — the trace file's `pruned` lists, by the core's one rule (src/trace/json.rs
+// reasons — the trace file's `pruned` lists, by the core's one rule (src/trace_file/json.rs
 // `node_pruned`); the page has no rule of its own. The handle keeps no copy of the tree: each
 // question names its nodes by their paths and sends what the store holds of them (stop reason,
 // depth, children's moves, prune events), read from the store (src/wasm/names.rs). No DOM.
