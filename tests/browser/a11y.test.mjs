@@ -88,6 +88,7 @@ async function everyMode({ width, height, colorScheme }) {
   await toCompare(page);
   await runCompare(page);
   found.push(...(await axe(page, `${tag} compare`)));
+  await page.screenshot({ path: path.join(SHOTS, `${name}-compare.png`), fullPage: true });
 
   await page.click('#mode-experiments');
   await page.waitForFunction(() => {
