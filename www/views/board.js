@@ -5,13 +5,16 @@
 import { $, setText } from '../dom.js';
 import { NONE } from '../model/store.js';
 
+/** Whether the reader asked the system for reduced motion (`prefers-reduced-motion`). */
+const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** `Chessground`: the library's constructor; `app`: { state, mode() }. */
 export function createBoard(Chessground, app) {
   const cg = Chessground($('board'), {
     viewOnly: true,
     coordinates: true,
     disableContextMenu: true,
-    animation: { enabled: true, duration: 150 },
+    animation: { enabled: !reduceMotion(), duration: 150 },
     highlight: { lastMove: true, check: true },
     drawable: { enabled: false, visible: true },
   });
@@ -35,6 +38,10 @@ export function createBoard(Chessground, app) {
       if (key === shown) return;
       shown = key;
       if (cg.state.orientation !== root) cg.set({ orientation: root });
+      // WCAG 2.3.3: pieces jump instead of gliding while the reader asks for reduced motion
+      // (read on every change, so switching the preference takes effect at the next step)
+      const glide = !reduceMotion();
+      if (cg.state.animation.enabled !== glide) cg.set({ animation: { enabled: glide, duration: 150 } });
       cg.set({ fen: fields[0], turnColor: turn, lastMove: last, check: /[+#]$/.test(san) ? turn : false });
       setText('board-fen', fen);
     },
