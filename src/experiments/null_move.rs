@@ -165,6 +165,32 @@ fn node_rows(
     });
 }
 
+/// The note that says whether our node totals at `depth` keep the paper's ordering of tree
+/// sizes, R = 1 > R = 2 > verified R = 3 > R = 3; None when the variants lack R = 2, R = 3 or
+/// verified R = 3.
+fn order_note(variants: &[Variant], depth: u32, totals: &[i64]) -> Option<String> {
+    let key_total = |key: &str| {
+        variants
+            .iter()
+            .position(|v| v.key == key)
+            .map(|k| totals[k])
+    };
+    let (r2, r3, v3) = (key_total("r2")?, key_total("r3")?, key_total("v3")?);
+    let holds = r2 > v3 && v3 > r3;
+    Some(format!(
+        "Depth {depth}: the paper finds verified R = 3 between standard R = 3 (smaller) \
+         and R = 2 (larger); here {} (R = 2 {}, R = 3 {}, verified {}).",
+        if holds {
+            "it is too"
+        } else {
+            "that order does not hold"
+        },
+        count(r2),
+        count(r3),
+        count(v3)
+    ))
+}
+
 pub fn report(variants: &[Variant], d: &Dataset) -> Report {
     let table3 = variants.len() == TABLE3.len();
     let paper_nodes = |depth: u32| -> Option<Vec<i64>> {
@@ -253,29 +279,7 @@ pub fn report(variants: &[Variant], d: &Dataset) -> Report {
                 .map(|v| d.sum(depth, &format!("solved_{}", v.key)).to_string()),
         );
         solved_t.row(srow);
-        // The paper's ordering of tree sizes: R = 1 > R = 2 > verified R = 3 > R = 3.
-        let key_total = |key: &str| {
-            variants
-                .iter()
-                .position(|v| v.key == key)
-                .map(|k| totals[k])
-        };
-        if let (Some(r2), Some(r3), Some(v3)) = (key_total("r2"), key_total("r3"), key_total("v3"))
-        {
-            let holds = r2 > v3 && v3 > r3;
-            r.notes.push(format!(
-                "Depth {depth}: the paper finds verified R = 3 between standard R = 3 (smaller) \
-                 and R = 2 (larger); here {} (R = 2 {}, R = 3 {}, verified {}).",
-                if holds {
-                    "it is too"
-                } else {
-                    "that order does not hold"
-                },
-                count(r2),
-                count(r3),
-                count(v3)
-            ));
-        }
+        r.notes.extend(order_note(variants, depth, &totals));
     }
     let paper_depths: Vec<u32> = if table3 {
         PAPER_TABLE3.iter().map(|t| t.0).collect()

@@ -473,12 +473,24 @@ impl<'a> Semantics<'a> {
             .unwrap_or(self.rec.nodes.len() as u32)
     }
 
-    /// The rules of a child `c` entered under the open node `p`.
+    /// The rules of a child `c` entered under the open node `p`, in the order the rules are
+    /// listed: the first one broken is the one reported.
     fn child(&self, p: &Frame, c: u32, n: &NodeRec) -> Result<(), TraceFileError> {
-        let cfg = self.cfg;
         let pr = self.node(p.id);
+        self.child_kind(p, c, n)?;
+        self.child_order(p, pr, c, n)?;
+        self.child_depth(p, c, n)?;
+        self.child_expected(p, pr, c, n)?;
+        self.child_research(c, n)?;
+        self.window(p, pr, c, n)
+    }
+
+    /// Kinds against the configuration's techniques: a null, probe, reduced, extended or
+    /// quiescence child needs the technique that searches it, and a node that searches captures
+    /// in quiescence has only quiescence children.
+    fn child_kind(&self, p: &Frame, c: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let cfg = self.cfg;
         let kind = n.node_kind();
-        // Kinds and orders against the configuration's techniques.
         let (on, what) = match kind {
             NodeKind::Normal => (true, ""),
             NodeKind::Null => (cfg.null_move.enabled, "null moves (null_move.enabled)"),
@@ -518,6 +530,20 @@ impl<'a> Semantics<'a> {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    /// Orders against the configuration's move ordering: a move comes from a source the
+    /// configuration orders by, and the null move is no ordered move.
+    fn child_order(
+        &self,
+        p: &Frame,
+        pr: &NodeRec,
+        c: u32,
+        n: &NodeRec,
+    ) -> Result<(), TraceFileError> {
+        let cfg = self.cfg;
+        let kind = n.node_kind();
         let o = &cfg.ordering;
         let order = n.order();
         let (on, what) = match order {
@@ -547,34 +573,54 @@ impl<'a> Semantics<'a> {
                 ),
             ));
         }
-        // Depths against the parent's.
-        if !self.tree {
-            let d = p.depth;
-            let want = match kind {
-                NodeKind::Normal | NodeKind::LmrResearch => Some(d - 1),
-                NodeKind::Extended => Some(d),
-                NodeKind::Reduced => Some(d - 1 - cfg.lmr.h),
-                NodeKind::Null => Some(d - cfg.null_move.reduction(d) - 1),
-                NodeKind::McProbe => Some(d - 1 - cfg.multi_cut.r),
-                NodeKind::Quiescence => Some(0),
-            };
-            if let Some(w) = want
-                && n.depth as i32 != clamp8(w)
-            {
-                return Err(node_err(
-                    c,
-                    "depth",
-                    format!(
-                        "is {}, but a {} child of node {} (depth {d}) has depth {w} (rule: \
-                         depths)",
-                        n.depth,
-                        kind.name(),
-                        p.id
-                    ),
-                ));
-            }
+        Ok(())
+    }
+
+    /// Depths against the parent's: one ply less, less the reduction of a reduced, null or
+    /// probe child; the same for an extended one; 0 in quiescence. Not for a tree file, whose
+    /// depths are the tree's.
+    fn child_depth(&self, p: &Frame, c: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        if self.tree {
+            return Ok(());
         }
-        // Expected types: Knuth & Moore's rule; a scout's re-search is expected PV.
+        let cfg = self.cfg;
+        let kind = n.node_kind();
+        let d = p.depth;
+        let want = match kind {
+            NodeKind::Normal | NodeKind::LmrResearch => Some(d - 1),
+            NodeKind::Extended => Some(d),
+            NodeKind::Reduced => Some(d - 1 - cfg.lmr.h),
+            NodeKind::Null => Some(d - cfg.null_move.reduction(d) - 1),
+            NodeKind::McProbe => Some(d - 1 - cfg.multi_cut.r),
+            NodeKind::Quiescence => Some(0),
+        };
+        if let Some(w) = want
+            && n.depth as i32 != clamp8(w)
+        {
+            return Err(node_err(
+                c,
+                "depth",
+                format!(
+                    "is {}, but a {} child of node {} (depth {d}) has depth {w} (rule: \
+                     depths)",
+                    n.depth,
+                    kind.name(),
+                    p.id
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Expected types: Knuth & Moore's rule; a scout's re-search is expected PV.
+    fn child_expected(
+        &self,
+        p: &Frame,
+        pr: &NodeRec,
+        c: u32,
+        n: &NodeRec,
+    ) -> Result<(), TraceFileError> {
+        let kind = n.node_kind();
         let pvs_research = n.is_research()
             && kind != NodeKind::LmrResearch
             && self.scouts()
@@ -606,7 +652,13 @@ impl<'a> Semantics<'a> {
                 ),
             ));
         }
-        // Re-searches: the same move again, right after it returned.
+        Ok(())
+    }
+
+    /// Re-searches: the same move again, right after it returned; only a reduced child is
+    /// searched again as lmr_research, and only a scout algorithm re-searches a scout.
+    fn child_research(&self, c: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let kind = n.node_kind();
         if n.is_research() {
             let earlier = self.rec.research_of(c).map(|e| self.node(e));
             if let Some(e) = earlier
@@ -648,7 +700,7 @@ impl<'a> Semantics<'a> {
                 "is lmr_research, but no research event makes it a re-search (rule: re-searches)",
             ));
         }
-        self.window(p, pr, c, n)
+        Ok(())
     }
 
     /// Windows against the parent's window and the events that changed it.
@@ -778,12 +830,46 @@ impl<'a> Semantics<'a> {
         Ok(())
     }
 
-    /// A node's value against its children's returned values, its events and its bound.
+    /// A node's value against its children's returned values, its events and its bound. The
+    /// stop reason says which rule decides the value: a transposition-table hit, a null-move
+    /// verdict, a multi-cut, or the children the node searched.
     fn node_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
-        let id = f.id;
         let reason = n.reason();
-        let verr = |msg: String| Err(node_err(id, "value", msg));
-        let children = f.move_children;
+        self.stopped_before_moves(f, n)?;
+        if reason == StopReason::TtCutoff || (f.tt_cut.is_some() && reason != StopReason::Aborted) {
+            return self.tt_cutoff_value(f, n);
+        }
+        self.null_move_value(f, n)?;
+        if reason == StopReason::NullMoveCutoff {
+            // The null move's value decided it, and null_move_value checked that.
+            return Ok(());
+        }
+        if reason == StopReason::MultiCut || (f.mc_cut && reason != StopReason::Aborted) {
+            return self.multi_cut_value(f, n);
+        }
+        match reason {
+            StopReason::BetaCutoff | StopReason::AllMoves | StopReason::UncertaintyCutoff => {
+                self.searched_value(f, n)
+            }
+            // A stopped node keeps the best value it had: one a child returned, or 0.
+            StopReason::Aborted if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
+                Err(node_err(
+                    f.id,
+                    "value",
+                    format!(
+                        "is {}, but the search stopped inside the node, which then returns a \
+                         value one of its children returned, or 0 (rule: values)",
+                        n.value
+                    ),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Stop reasons that end a node before its moves: such a node has no children.
+    fn stopped_before_moves(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
+        let reason = n.reason();
         match reason {
             StopReason::Leaf
             | StopReason::Terminal
@@ -791,40 +877,29 @@ impl<'a> Semantics<'a> {
             | StopReason::Repetition
             | StopReason::StandPat
             | StopReason::TtCutoff
-                if children =>
+                if f.move_children =>
             {
-                return Err(node_err(
-                    id,
+                Err(node_err(
+                    f.id,
                     "reason",
                     format!(
                         "is {}, but the node has children: it stops before it searches any move \
                          (rule: stop reasons)",
                         reason.name()
                     ),
-                ));
+                ))
             }
-            _ => {}
+            _ => Ok(()),
         }
-        if reason == StopReason::TtCutoff {
-            let Some(t) = f.tt_cut else {
-                return Err(node_err(
-                    id,
-                    "reason",
-                    "is tt_cutoff, but no tt_hit event of the node decides it (rule: stop \
-                     reasons)",
-                ));
-            };
-            if !tt_value_matches(t, n.value) {
-                return verr(format!(
-                    "is {}, but the transposition-table entry that cut it off holds {t} (rule: \
-                     values)",
-                    n.value
-                ));
-            }
-            return Ok(());
-        } else if f.tt_cut.is_some() && reason != StopReason::Aborted {
+    }
+
+    /// A transposition-table cut-off: the stop reason and the tt_hit event agree, and the node
+    /// returns the entry's value.
+    fn tt_cutoff_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
+        let reason = n.reason();
+        if reason != StopReason::TtCutoff {
             return Err(node_err(
-                id,
+                f.id,
                 "reason",
                 format!(
                     "is {}, but a tt_hit event decided the node: tt_cutoff (rule: stop reasons)",
@@ -832,157 +907,198 @@ impl<'a> Semantics<'a> {
                 ),
             ));
         }
+        let Some(t) = f.tt_cut else {
+            return Err(node_err(
+                f.id,
+                "reason",
+                "is tt_cutoff, but no tt_hit event of the node decides it (rule: stop reasons)",
+            ));
+        };
+        if !tt_value_matches(t, n.value) {
+            return Err(node_err(
+                f.id,
+                "value",
+                format!(
+                    "is {}, but the transposition-table entry that cut it off holds {t} (rule: \
+                     values)",
+                    n.value
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A null-move cut-off and the null_verdict event agree, and the cut-off returns the null
+    /// move's value (or β for a mate score). A node the search stopped inside may have had a
+    /// cut-off verdict it did not get to act on.
+    fn null_move_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
+        let reason = n.reason();
         match (reason, f.null_verdict) {
             (StopReason::NullMoveCutoff, Some((v, NullVerdict::Cutoff))) => {
                 if n.value != v && n.value != n.beta {
-                    return verr(format!(
-                        "is {}, but a null-move cut-off returns the null move's value {v} (or β \
-                         = {} for a mate score) (rule: values)",
-                        n.value,
-                        side(n.beta)
-                    ));
-                }
-                return Ok(());
-            }
-            (StopReason::NullMoveCutoff, _) => {
-                return Err(node_err(
-                    id,
-                    "reason",
-                    "is null_move_cutoff, but no null_verdict event of the node says cut-off \
-                     (rule: stop reasons)",
-                ));
-            }
-            (StopReason::Aborted, _) => {}
-            (_, Some((_, NullVerdict::Cutoff))) => {
-                return Err(node_err(
-                    id,
-                    "reason",
-                    format!(
-                        "is {}, but the node's null_verdict event says cut-off: \
-                         null_move_cutoff (rule: stop reasons)",
-                        reason.name()
-                    ),
-                ));
-            }
-            _ => {}
-        }
-        if reason == StopReason::MultiCut || (f.mc_cut && reason != StopReason::Aborted) {
-            if !f.mc_cut || reason != StopReason::MultiCut {
-                return Err(node_err(
-                    id,
-                    "reason",
-                    format!(
-                        "is {}, but {} (rule: stop reasons)",
-                        reason.name(),
-                        if f.mc_cut {
-                            "the node's multi_cut event says cut: multi_cut"
-                        } else {
-                            "no multi_cut event of the node says cut"
-                        }
-                    ),
-                ));
-            }
-            if n.value != n.beta {
-                return verr(format!(
-                    "is {}, but a multi-cut returns β = {} (rule: values)",
-                    n.value,
-                    side(n.beta)
-                ));
-            }
-            return Ok(());
-        }
-        match reason {
-            StopReason::BetaCutoff | StopReason::AllMoves | StopReason::UncertaintyCutoff => {
-                let algo_cuts = self.cfg.algo != Algorithm::Minimax;
-                if (reason == StopReason::BetaCutoff) != f.cut {
                     return Err(node_err(
-                        id,
-                        "reason",
+                        f.id,
+                        "value",
                         format!(
-                            "is {}, but the node {} cutoff event (rule: stop reasons)",
-                            reason.name(),
-                            if f.cut { "has a" } else { "has no" }
+                            "is {}, but a null-move cut-off returns the null move's value {v} \
+                             (or β = {} for a mate score) (rule: values)",
+                            n.value,
+                            side(n.beta)
                         ),
                     ));
                 }
-                if reason == StopReason::UncertaintyCutoff && !f.uc {
+                Ok(())
+            }
+            (StopReason::NullMoveCutoff, _) => Err(node_err(
+                f.id,
+                "reason",
+                "is null_move_cutoff, but no null_verdict event of the node says cut-off (rule: \
+                 stop reasons)",
+            )),
+            (StopReason::Aborted, _) => Ok(()),
+            (_, Some((_, NullVerdict::Cutoff))) => Err(node_err(
+                f.id,
+                "reason",
+                format!(
+                    "is {}, but the node's null_verdict event says cut-off: null_move_cutoff \
+                     (rule: stop reasons)",
+                    reason.name()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// A multi-cut: the stop reason and the multi_cut event agree, and the node returns β.
+    fn multi_cut_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
+        let reason = n.reason();
+        if !f.mc_cut || reason != StopReason::MultiCut {
+            return Err(node_err(
+                f.id,
+                "reason",
+                format!(
+                    "is {}, but {} (rule: stop reasons)",
+                    reason.name(),
+                    if f.mc_cut {
+                        "the node's multi_cut event says cut: multi_cut"
+                    } else {
+                        "no multi_cut event of the node says cut"
+                    }
+                ),
+            ));
+        }
+        if n.value != n.beta {
+            return Err(node_err(
+                f.id,
+                "value",
+                format!(
+                    "is {}, but a multi-cut returns β = {} (rule: values)",
+                    n.value,
+                    side(n.beta)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A node that searched its moves: its stop reason against its cut-off events, its value
+    /// and best move against its children's, and no value at or above β without a cut-off.
+    fn searched_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
+        let id = f.id;
+        let reason = n.reason();
+        if (reason == StopReason::BetaCutoff) != f.cut {
+            return Err(node_err(
+                id,
+                "reason",
+                format!(
+                    "is {}, but the node {} cutoff event (rule: stop reasons)",
+                    reason.name(),
+                    if f.cut { "has a" } else { "has no" }
+                ),
+            ));
+        }
+        if reason == StopReason::UncertaintyCutoff && !f.uc {
+            return Err(node_err(
+                id,
+                "reason",
+                "is uncertainty_cutoff, but the node has no uncertainty_cutoff event (rule: stop \
+                 reasons)",
+            ));
+        }
+        self.best_child_value(f, n)?;
+        let algo_cuts = self.cfg.algo != Algorithm::Minimax;
+        if algo_cuts && reason == StopReason::AllMoves && n.value >= n.beta {
+            return Err(node_err(
+                id,
+                "value",
+                format!(
+                    "is {}, at or above β = {}, but the node searched all its moves without a \
+                     cut-off (rule: cut-offs)",
+                    n.value,
+                    side(n.beta)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A searched node's value is the best its children returned (in quiescence, or its
+    /// stand-pat value above it), its best_index the move that returned it, and 0 with no best
+    /// move when every move was pruned.
+    fn best_child_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
+        let id = f.id;
+        let verr = |msg: String| Err(node_err(id, "value", msg));
+        let q = self.quiescence(f);
+        match f.best {
+            Some((b, k)) => {
+                if (q && n.value < b) || (!q && n.value != b) {
+                    return verr(format!(
+                        "is {}, but the best value its children returned is {b} (rule: a node's \
+                         value is the best its children returned{})",
+                        n.value,
+                        if q {
+                            ", or its stand-pat value above it"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+                let from_child = n.value == b;
+                let bi = n.best_index();
+                if (from_child && !q && bi != Some(k as u32))
+                    || (q && !from_child && bi.is_some())
+                    || (q && from_child && bi.is_some_and(|x| x != k as u32))
+                {
                     return Err(node_err(
                         id,
-                        "reason",
-                        "is uncertainty_cutoff, but the node has no uncertainty_cutoff event \
-                         (rule: stop reasons)",
+                        "best_index",
+                        format!(
+                            "is {}, but the value {} came from the move at index {k} (rule: \
+                             values)",
+                            bi.map_or("null".to_string(), |x| x.to_string()),
+                            n.value
+                        ),
                     ));
                 }
-                let q = self.quiescence(f);
-                match f.best {
-                    Some((b, k)) => {
-                        if (q && n.value < b) || (!q && n.value != b) {
-                            return verr(format!(
-                                "is {}, but the best value its children returned is {b} (rule: \
-                                 a node's value is the best its children returned{})",
-                                n.value,
-                                if q {
-                                    ", or its stand-pat value above it"
-                                } else {
-                                    ""
-                                }
-                            ));
-                        }
-                        let from_child = n.value == b;
-                        let bi = n.best_index();
-                        if (from_child && !q && bi != Some(k as u32))
-                            || (q && !from_child && bi.is_some())
-                            || (q && from_child && bi.is_some_and(|x| x != k as u32))
-                        {
-                            return Err(node_err(
-                                id,
-                                "best_index",
-                                format!(
-                                    "is {}, but the value {} came from the move at index {k} \
-                                     (rule: values)",
-                                    bi.map_or("null".to_string(), |x| x.to_string()),
-                                    n.value
-                                ),
-                            ));
-                        }
-                    }
-                    None if !q => {
-                        if n.value != 0 || n.best_index().is_some() {
-                            return verr(format!(
-                                "is {}, but no child returned a value: a node whose every move \
-                                 was pruned returns 0 (rule: values)",
-                                n.value
-                            ));
-                        }
-                    }
-                    None => {
-                        if n.best_index().is_some() {
-                            return Err(node_err(
-                                id,
-                                "best_index",
-                                "names a move, but no child returned a value (rule: values)",
-                            ));
-                        }
-                    }
-                }
-                if algo_cuts && reason == StopReason::AllMoves && n.value >= n.beta {
+            }
+            None if !q => {
+                if n.value != 0 || n.best_index().is_some() {
                     return verr(format!(
-                        "is {}, at or above β = {}, but the node searched all its moves without \
-                         a cut-off (rule: cut-offs)",
-                        n.value,
-                        side(n.beta)
+                        "is {}, but no child returned a value: a node whose every move was \
+                         pruned returns 0 (rule: values)",
+                        n.value
                     ));
                 }
             }
-            // A stopped node keeps the best value it had: one a child returned, or 0.
-            StopReason::Aborted if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
-                return verr(format!(
-                    "is {}, but the search stopped inside the node, which then returns a value \
-                     one of its children returned, or 0 (rule: values)",
-                    n.value
-                ));
+            None => {
+                if n.best_index().is_some() {
+                    return Err(node_err(
+                        id,
+                        "best_index",
+                        "names a move, but no child returned a value (rule: values)",
+                    ));
+                }
             }
-            _ => {}
         }
         Ok(())
     }
