@@ -3,7 +3,11 @@
 //! Each technique's parameters are declared in its own module (under the paper's names, with
 //! defaults, ranges and validation); this module gathers them into [`SearchConfig`], with the
 //! `--enable` names, `--set NAME=VALUE` by dotted name, and validation that names the
-//! parameter in a typed [`ConfigError`].
+//! parameter in a typed [`ConfigError`]. Validation that crosses techniques happens here:
+//! each technique's `validate` is handed only the facts of the rest of the configuration it
+//! depends on. The words the techniques write their parameters in ([`Algorithm`],
+//! [`ParamRange`], [`ConfigError`]) live below them in `search/params.rs` and are re-exported
+//! here, so that no technique imports the configuration that gathers it.
 
 use crate::search::ordering::OrderingParams;
 use crate::search::quiescence::QuiescenceParams;
@@ -16,188 +20,13 @@ pub use crate::search::techniques::tt::{Replacement, TtParams};
 pub use crate::search::techniques::uncertainty::{UncertaintyMode, UncertaintyParams};
 use serde::{Deserialize, Serialize};
 
-/// The search algorithm, in negamax fail-soft form.
-///
-/// The two null-window forms are the published algorithms by name (src/search/moves.rs cites
-/// their pseudo-code): they differ only in the re-search window and where they re-search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    /// Plain minimax: every node searched with an unbounded window.
-    Minimax,
-    /// Fail-soft alpha-beta.
-    AlphaBeta,
-    /// Reinefeld's NegaScout (1983) as the Chess Programming Wiki gives it: a scout value `t`
-    /// inside the window is re-searched with `(t, β)`, and not at all where the scout is exact
-    /// by construction (NegaScout's depth condition).
-    #[default]
-    Pvs,
-    /// NegaScout as Björnsson et al. (1997) give it in Fig. 4, the form engines use: a scout
-    /// value inside the window is re-searched with the full `(α, β)`, leaves included.
-    #[serde(rename = "pvs_full")]
-    PvsFull,
-}
-
-impl Algorithm {
-    pub const ALL: [Algorithm; 4] = [
-        Algorithm::Minimax,
-        Algorithm::AlphaBeta,
-        Algorithm::Pvs,
-        Algorithm::PvsFull,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::Pvs => "pvs",
-            Algorithm::PvsFull => "pvs_full",
-        }
-    }
-
-    /// One line that says what the algorithm is and whose it is (the page's algorithm
-    /// selector, `prunescope search --help`).
-    pub fn describe(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax: every move searched with the full window",
-            Algorithm::AlphaBeta => "alpha-beta (Knuth & Moore's F2, fail-soft)",
-            Algorithm::Pvs => {
-                "NegaScout (Reinefeld 1983): null-window scouts, re-search with (t, β)"
-            }
-            Algorithm::PvsFull => {
-                "PVS as engines write it (Björnsson et al. 1997, Fig. 4): re-search with (α, β)"
-            }
-        }
-    }
-
-    /// Either null-window form (scouts and re-searches).
-    #[inline(always)]
-    pub fn is_pvs(self) -> bool {
-        matches!(self, Algorithm::Pvs | Algorithm::PvsFull)
-    }
-
-    pub fn parse(s: &str) -> Result<Algorithm, ConfigError> {
-        Self::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| ConfigError::UnknownAlgorithm(s.to_string()))
-    }
-}
+pub use crate::search::params::{Algorithm, ConfigError, ParamRange};
 
 /// Largest depth a search accepts (defined with the trace's limits).
 pub use crate::schema::MAX_DEPTH;
 
 /// Default node cap: stops a search with a notice instead of exhausting memory.
 pub const DEFAULT_NODE_CAP: u64 = 2_000_000;
-
-/// What is wrong with a configuration; each variant names the parameter (its dotted name, as
-/// `--set` and the page's fields use it).
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum ConfigError {
-    #[error("{param} must be {}, got {got}{note}", range_words(*.min, *.max, *.min_exclusive))]
-    OutOfRange {
-        param: String,
-        min: f64,
-        max: f64,
-        got: f64,
-        min_exclusive: bool,
-        /// Extra words after the value (why the range is what it is).
-        note: &'static str,
-    },
-    #[error("unknown algorithm '{0}': expected minimax, alphabeta, pvs or pvs_full")]
-    UnknownAlgorithm(String),
-    #[error("unknown technique '{name}': expected one of {expected}")]
-    UnknownTechnique { name: String, expected: String },
-    #[error("unknown parameter '{name}' (see --help for the names)")]
-    UnknownParam { name: String },
-    #[error("'{name}' is a group of parameters; name one of its fields")]
-    Group { name: String },
-    #[error("bad value '{value}' for {param}: {reason}")]
-    BadValue {
-        param: String,
-        value: String,
-        reason: String,
-    },
-    #[error("--set expects NAME=VALUE, got '{0}'")]
-    NotAssignment(String),
-    #[error("{param} needs {requirement}")]
-    Needs { param: String, requirement: String },
-    /// A technique the game does not accept (search/soundness.rs).
-    #[error("{technique} cannot be used on {game}: {reason}")]
-    NotForGame {
-        param: String,
-        technique: String,
-        game: String,
-        reason: String,
-    },
-}
-
-fn range_words(min: f64, max: f64, min_exclusive: bool) -> String {
-    if min_exclusive {
-        format!("in ({min}, {max}]")
-    } else {
-        format!("between {min} and {max}")
-    }
-}
-
-impl ConfigError {
-    /// The dotted name of the parameter at fault, for the page to show the message next to
-    /// its field (`None` for an unknown name).
-    pub fn param(&self) -> Option<&str> {
-        match self {
-            ConfigError::OutOfRange { param, .. }
-            | ConfigError::BadValue { param, .. }
-            | ConfigError::Needs { param, .. }
-            | ConfigError::NotForGame { param, .. } => Some(param),
-            ConfigError::Group { name } => Some(name),
-            ConfigError::UnknownAlgorithm(_) => Some("algo"),
-            _ => None,
-        }
-    }
-
-    /// `param` needs `requirement` (`ok` says whether it is met).
-    pub fn needs(param: &str, ok: bool, requirement: &str) -> Result<(), ConfigError> {
-        if ok {
-            Ok(())
-        } else {
-            Err(ConfigError::Needs {
-                param: param.to_string(),
-                requirement: requirement.to_string(),
-            })
-        }
-    }
-
-    /// Forward pruning and aspiration windows act on α-β windows, which minimax does not use.
-    pub fn needs_search(param: &str, cfg: &SearchConfig) -> Result<(), ConfigError> {
-        Self::needs(
-            param,
-            cfg.algo != Algorithm::Minimax,
-            "alphabeta, pvs or pvs_full",
-        )
-    }
-}
-
-/// A numeric parameter's accepted range, by its dotted name (`--set`, the trace's `config`,
-/// the page's fields).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct ParamRange {
-    pub name: &'static str,
-    pub min: f64,
-    pub max: f64,
-    /// `min` itself is refused (CUT_RATIO must be above 0).
-    pub min_exclusive: bool,
-}
-
-impl ParamRange {
-    pub const fn new(name: &'static str, min: f64, max: f64) -> ParamRange {
-        ParamRange {
-            name,
-            min,
-            max,
-            min_exclusive: false,
-        }
-    }
-}
 
 /// Every numeric parameter's range, gathered from the techniques; checked by
 /// [`SearchConfig::validate`] and sent to the page.
@@ -381,13 +210,16 @@ impl SearchConfig {
                 });
             }
         }
-        self.ordering.validate(self)?;
-        self.aspiration.validate(self)?;
-        self.null_move.validate(self)?;
-        self.multi_cut.validate(self)?;
-        self.uncertainty.validate(self)?;
-        self.presearch.validate(self)?;
-        self.lmr.validate(self)?;
+        // Each technique checks its switches against the facts of the rest of the
+        // configuration that it depends on, handed over here (search/params.rs says why).
+        let (algo, tt, iterative) = (self.algo, self.tt.enabled, self.iterative);
+        self.ordering.validate(tt)?;
+        self.aspiration.validate(algo, iterative)?;
+        self.null_move.validate(algo)?;
+        self.multi_cut.validate(algo)?;
+        self.uncertainty.validate(algo)?;
+        self.presearch.validate(tt, iterative)?;
+        self.lmr.validate(algo)?;
         Ok(())
     }
 

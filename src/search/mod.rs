@@ -10,6 +10,7 @@
 pub mod config;
 mod moves;
 pub mod ordering;
+pub mod params;
 pub mod quiescence;
 pub mod soundness;
 pub mod techniques;

@@ -14,7 +14,7 @@
 use crate::game::{Game, MoveFacts, Value};
 use crate::schema::{NONE16, OrderSource};
 use crate::search::Tracer;
-use crate::search::config::{ConfigError, SearchConfig};
+use crate::search::params::ConfigError;
 use crate::search::{Frame, Node, Searcher};
 use serde::{Deserialize, Serialize};
 
@@ -59,14 +59,10 @@ pub struct OrderingParams {
 }
 
 impl OrderingParams {
-    /// The TT move comes from the transposition table.
-    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+    /// The TT move comes from the transposition table (`tt`: it is on).
+    pub fn validate(&self, tt: bool) -> Result<(), ConfigError> {
         if self.tt_move {
-            ConfigError::needs(
-                "ordering.tt_move",
-                cfg.tt.enabled,
-                "the transposition table",
-            )?;
+            ConfigError::needs("ordering.tt_move", tt, "the transposition table")?;
         }
         Ok(())
     }

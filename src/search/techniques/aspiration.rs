@@ -12,7 +12,7 @@
 
 use crate::game::{Game, INF, Value};
 use crate::search::Tracer;
-use crate::search::config::{ConfigError, ParamRange, SearchConfig};
+use crate::search::params::{Algorithm, ConfigError, ParamRange};
 use crate::search::window::Window;
 use crate::search::{Res, Searcher};
 use serde::{Deserialize, Serialize};
@@ -47,11 +47,12 @@ impl AspirationParams {
     pub const RANGES: &'static [ParamRange] =
         &[ParamRange::new("aspiration.width", 1.0, 100_000.0)];
 
-    /// The window comes from the previous iteration, so it needs iterative deepening.
-    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+    /// The window comes from the previous iteration, so it needs iterative deepening
+    /// (`iterative`: it is on) and an α-β window (`algo`).
+    pub fn validate(&self, algo: Algorithm, iterative: bool) -> Result<(), ConfigError> {
         if self.enabled {
-            ConfigError::needs("aspiration.enabled", cfg.iterative, "iterative deepening")?;
-            ConfigError::needs_search("aspiration.enabled", cfg)?;
+            ConfigError::needs("aspiration.enabled", iterative, "iterative deepening")?;
+            ConfigError::needs_search("aspiration.enabled", algo)?;
         }
         Ok(())
     }

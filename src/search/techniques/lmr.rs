@@ -15,7 +15,7 @@
 use crate::game::{Game, Value};
 use crate::schema::{NodeKind, NodeType};
 use crate::search::Tracer;
-use crate::search::config::{ConfigError, ParamRange, SearchConfig};
+use crate::search::params::{Algorithm, ConfigError, ParamRange};
 use crate::search::window::Window;
 use crate::search::{Ctx, Res, Searcher};
 use serde::{Deserialize, Serialize};
@@ -49,9 +49,9 @@ impl LmrParams {
         ParamRange::new("lmr.H", 1.0, 8.0),
     ];
 
-    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+    pub fn validate(&self, algo: Algorithm) -> Result<(), ConfigError> {
         if self.enabled {
-            ConfigError::needs_search("lmr.enabled", cfg)?;
+            ConfigError::needs_search("lmr.enabled", algo)?;
         }
         Ok(())
     }

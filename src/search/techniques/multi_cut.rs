@@ -15,7 +15,7 @@
 use crate::game::Game;
 use crate::schema::{NodeKind, NodeType, StopReason};
 use crate::search::Tracer;
-use crate::search::config::{ConfigError, ParamRange, SearchConfig};
+use crate::search::params::{Algorithm, ConfigError, ParamRange};
 use crate::search::{Ctx, Frame, Node, Outcome, Searcher};
 use serde::{Deserialize, Serialize};
 
@@ -57,7 +57,7 @@ impl MultiCutParams {
         ParamRange::new("multi_cut.R", 1.0, 8.0),
     ];
 
-    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+    pub fn validate(&self, algo: Algorithm) -> Result<(), ConfigError> {
         if self.c > self.m {
             return Err(ConfigError::OutOfRange {
                 param: "multi_cut.C".to_string(),
@@ -75,7 +75,7 @@ impl MultiCutParams {
                 } else {
                     "multi_cut.mc_a"
                 },
-                cfg,
+                algo,
             )?;
         }
         Ok(())

@@ -17,7 +17,7 @@
 use crate::game::Game;
 use crate::schema::{NONE16, NodeKind, NullVerdict, OrderSource, StopReason};
 use crate::search::Tracer;
-use crate::search::config::{ConfigError, ParamRange, SearchConfig};
+use crate::search::params::{Algorithm, ConfigError, ParamRange};
 use crate::search::window::Window;
 use crate::search::{Ctx, Node, Outcome, Searcher};
 use serde::{Deserialize, Serialize};
@@ -54,9 +54,9 @@ impl NullMoveParams {
     /// David & Netanyahu verify with R = 3.
     pub const VERIFIED_R: i32 = 3;
 
-    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+    pub fn validate(&self, algo: Algorithm) -> Result<(), ConfigError> {
         if self.enabled {
-            ConfigError::needs_search("null_move.enabled", cfg)?;
+            ConfigError::needs_search("null_move.enabled", algo)?;
         }
         if (self.adaptive || self.verified) && !self.enabled {
             let name = if self.verified {

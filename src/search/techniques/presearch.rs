@@ -12,7 +12,7 @@
 
 use crate::game::Game;
 use crate::search::Tracer;
-use crate::search::config::{ConfigError, ParamRange, SearchConfig};
+use crate::search::params::{ConfigError, ParamRange};
 use crate::search::techniques::tt::TtEntry;
 use crate::search::{Node, Searcher};
 use serde::{Deserialize, Serialize};
@@ -52,15 +52,12 @@ impl PresearchParams {
         ParamRange::new("presearch.NearLeaf", 0.0, 64.0),
     ];
 
-    /// Pre-search reads iteration stamps from the transposition table.
-    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
+    /// Pre-search reads iteration stamps from the transposition table (`tt`: it is on), which
+    /// iterative deepening writes (`iterative`: it is on).
+    pub fn validate(&self, tt: bool, iterative: bool) -> Result<(), ConfigError> {
         if self.enabled {
-            ConfigError::needs(
-                "presearch.enabled",
-                cfg.tt.enabled,
-                "the transposition table",
-            )?;
-            ConfigError::needs("presearch.enabled", cfg.iterative, "iterative deepening")?;
+            ConfigError::needs("presearch.enabled", tt, "the transposition table")?;
+            ConfigError::needs("presearch.enabled", iterative, "iterative deepening")?;
         }
         Ok(())
     }

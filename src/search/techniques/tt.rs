@@ -19,7 +19,7 @@
 use crate::game::{Game, Value};
 use crate::schema::{Bound, NONE16, NodeType, StopReason};
 use crate::search::Tracer;
-use crate::search::config::ParamRange;
+use crate::search::params::ParamRange;
 use crate::search::techniques::remedies;
 use crate::search::{Frame, Node, Outcome, Searcher};
 use serde::{Deserialize, Serialize};

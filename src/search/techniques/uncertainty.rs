@@ -18,7 +18,7 @@
 
 use crate::game::Value;
 use crate::schema::NodeType;
-use crate::search::config::{ConfigError, ParamRange, SearchConfig};
+use crate::search::params::{Algorithm, ConfigError, ParamRange};
 use crate::search::window::Window;
 use serde::{Deserialize, Serialize};
 
@@ -71,8 +71,8 @@ impl UncertaintyParams {
     /// them on its own form (`pvs_full`); on `pvs` they follow the Chess Programming Wiki's
     /// `pvs`/`nws` (seed 001), which re-searches an unsure scout with `(α, β)` and any other
     /// with NegaScout's `(t, β)` (docs/techniques.md).
-    pub fn validate(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
-        if self.mode != UncertaintyMode::Off && !cfg.algo.is_pvs() {
+    pub fn validate(&self, algo: Algorithm) -> Result<(), ConfigError> {
+        if self.mode != UncertaintyMode::Off && !algo.is_pvs() {
             return Err(ConfigError::Needs {
                 param: "uncertainty.mode".to_string(),
                 requirement: "pvs or pvs_full (they act in null-window searches)".to_string(),
