@@ -417,7 +417,8 @@ fn the_checker_accepts_what_searches_write() {
         verify(&f).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         n += 1;
     }
-    assert_eq!(n, 9);
+    // Three inputs × four algorithms (minimax, alphabeta, pvs, pvs_full).
+    assert_eq!(n, 12);
     for (what, f) in cases() {
         trace_file::validate(&f).unwrap_or_else(|e| panic!("{what}: {e}"));
         verify(&f).unwrap_or_else(|e| panic!("{what}: {e}"));
