@@ -85,7 +85,8 @@ fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
     TraceFileError::node(id as u64, field, invalid(msg))
 }
 
-fn window_side(v: i32) -> String {
+/// A window side as the trace format writes it: `-inf`, `+inf` or the number.
+pub(super) fn window_side(v: i32) -> String {
     if v <= -INF {
         "-inf".to_string()
     } else if v >= INF {

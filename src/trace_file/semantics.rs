@@ -19,6 +19,7 @@
 //! anything between in a variant).
 
 use super::TraceHeader;
+use super::check::window_side as side;
 use super::error::{TraceFileError, invalid};
 use crate::game::INF;
 use crate::run::Input;
@@ -36,16 +37,6 @@ fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
 
 fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
     TraceFileError::event(index as u64, field, invalid(msg))
-}
-
-fn side(v: i32) -> String {
-    if v <= -INF {
-        "-inf".to_string()
-    } else if v >= INF {
-        "+inf".to_string()
-    } else {
-        v.to_string()
-    }
 }
 
 fn clamp8(d: i32) -> i32 {
