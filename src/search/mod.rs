@@ -290,6 +290,10 @@ pub struct Searcher<'t, G: Game, T: Tracer> {
     /// ([`SearchConfig::any_technique`]), so a scout of a static leaf, or of a node whose
     /// children are all static leaves, is exact and never re-searched (moves.rs).
     pub(crate) exact_scouts: bool,
+    /// The search can prove a value without its line (`pvs`, NegaScout: a re-search that fails
+    /// low at exactly `t`), so nodes record where a line stops short
+    /// ([`SearchResult::line_proven_to`]). The other forms never pay for that bookkeeping.
+    pub(crate) proves_lines: bool,
 }
 
 impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
@@ -301,6 +305,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         Searcher {
             unstable,
             exact_scouts: cfg.algo == Algorithm::Pvs && !cfg.any_technique(),
+            proves_lines: cfg.algo == Algorithm::Pvs,
             cfg,
             tracer,
             nodes: 0,
@@ -423,7 +428,9 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // The node's line starts empty: its parent copies it when this node becomes its best.
         if let Some(f) = self.frames.get_mut(p) {
             f.pv.clear();
-            f.line_stops = None;
+            if self.proves_lines {
+                f.line_stops = None;
+            }
         }
         let parent = p.checked_sub(1).map(|q| self.stack[q]);
         let path = self.keys.len();
@@ -445,7 +452,8 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         if self.stopped.is_some() {
             out.reason = StopReason::Aborted;
             out.value = out.value.clamp(-INF, INF);
-        } else if out.best_index.is_some()
+        } else if self.proves_lines
+            && out.best_index.is_some()
             && let Some(f) = self.frames.get_mut(p)
             && f.pv.is_empty()
         {
@@ -594,10 +602,12 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
     pub(crate) fn update_pv(&self, f: &mut Frame<G::Move>, ply: u32, mv: G::Move) {
         f.pv.clear();
         f.pv.push(mv);
-        f.line_stops = None;
-        if let Some(child) = self.frames.get(ply as usize + 1) {
+        let child = self.frames.get(ply as usize + 1);
+        if let Some(child) = child {
             f.pv.extend_from_slice(&child.pv);
-            f.line_stops = child.line_stops;
+        }
+        if self.proves_lines {
+            f.line_stops = child.and_then(|c| c.line_stops);
         }
     }
 

@@ -137,7 +137,10 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 out.reason = StopReason::Aborted;
                 break;
             }
-            out.height = out.height.max((r.height + 1).min(Outcome::DEEP));
+            if self.exact_scouts {
+                // Only NegaScout's depth condition reads a node's height.
+                out.height = out.height.max((r.height + 1).min(Outcome::DEEP));
+            }
             self.tracer.child_returned(r.v);
             out.uncertain = uncertainty::backup(out.uncertain, r.unc, r.v >= beta);
             if r.v <= out.value {
@@ -154,7 +157,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 // a move searched before it had a lower value and any after it cannot be
                 // higher: it is proven best).
                 self.update_pv(f, n.ply, mv);
-            } else if r.v <= alpha && !f.pv.is_empty() {
+            } else if self.exact_scouts && r.v <= alpha && !f.pv.is_empty() {
                 // A better move whose line is not known replaces that static leaf's line.
                 f.pv.clear();
                 f.line_stops = None;
