@@ -6,7 +6,7 @@
 //! Checks run in file order: the header, then each node as it is read ([`NodeCheck`]), then the
 //! event tape replayed against the nodes ([`Tape`]), then the summary ([`SummaryCheck`]).
 
-use super::error::{Location, Problem, TraceFileError, invalid};
+use super::error::{Location, Problem, TraceFileError, invalid, window_side};
 use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::notation::Notation;
@@ -83,17 +83,6 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
 
 fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
     TraceFileError::node(id as u64, field, invalid(msg))
-}
-
-/// A window side as the trace format writes it: `-inf`, `+inf` or the number.
-pub(super) fn window_side(v: i32) -> String {
-    if v <= -INF {
-        "-inf".to_string()
-    } else if v >= INF {
-        "+inf".to_string()
-    } else {
-        v.to_string()
-    }
 }
 
 /// The checks of one record on its own and against its parent's record.

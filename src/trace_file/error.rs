@@ -158,3 +158,14 @@ impl From<std::io::Error> for TraceFileError {
 pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
     Problem::Invalid(msg.into())
 }
+
+/// A window side as the trace format writes it: `-inf`, `+inf` or the number.
+pub(super) fn window_side(v: i32) -> String {
+    if v <= -crate::game::INF {
+        "-inf".to_string()
+    } else if v >= crate::game::INF {
+        "+inf".to_string()
+    } else {
+        v.to_string()
+    }
+}

@@ -19,8 +19,7 @@
 //! anything between in a variant).
 
 use super::TraceHeader;
-use super::check::window_side as side;
-use super::error::{TraceFileError, invalid};
+use super::error::{TraceFileError, invalid, window_side as side};
 use crate::game::INF;
 use crate::run::Input;
 use crate::schema::{
