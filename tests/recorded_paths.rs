@@ -226,3 +226,19 @@ fn merged_shards_record_their_files_relative_to_the_repository() {
     }
     assert_no_machine_path(&json);
 }
+
+/// Every committed result records its runs with paths relative to the repository, so anyone
+/// can rerun them from a clone (issue 21 §4).
+#[test]
+fn committed_results_hold_no_machine_path() {
+    let dir = repo().join("docs/results");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "json") {
+            assert_no_machine_path(p.to_str().unwrap());
+            n += 1;
+        }
+    }
+    assert!(n >= 13, "{n} results files in {}", dir.display());
+}
