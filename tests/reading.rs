@@ -6,32 +6,13 @@
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::Command;
+
+mod common;
+use common::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_prunescope");
 const GIB: u64 = 1 << 30;
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("prunescope-reading-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Runs the CLI with its address space limited to `limit` bytes.
 fn limited(limit: u64, args: &[&str]) -> (i32, String) {

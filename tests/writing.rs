@@ -9,29 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::TempDir;
+
 const BIN: &str = env!("CARGO_BIN_EXE_prunescope");
-
-/// A fresh temporary directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("prunescope-writing-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Runs the CLI with `args`, killing it (and failing) if it takes more than 20 s: a FIFO open
 /// that waits for a reader must not hang the test suite.
