@@ -295,6 +295,18 @@ fn check_place(
     Ok(())
 }
 
+/// Node `id` names as its parent node `parent`, whose subtree has already ended.
+fn parent_closed(id: u32, parent: u32) -> TraceFileError {
+    node_err(
+        id,
+        "parent",
+        format!(
+            "names node {parent}, whose subtree ended before node {id}: ids must number the \
+             nodes in the order the search entered them"
+        ),
+    )
+}
+
 /// Checks nodes one at a time, in id order, against the game: each move is one its parent
 /// considered (legal, or noisy in quiescence), a null move only where passing is possible, and
 /// `moves` is the number of moves the node considered.
@@ -325,15 +337,7 @@ impl<G: TraceGame> NodeCheck<G> {
             return Ok(());
         }
         if !n.is_root() && !self.walk.is_open(n.parent) {
-            return Err(node_err(
-                id,
-                "parent",
-                format!(
-                    "names node {}, whose subtree ended before node {id}: ids must number the \
-                     nodes in the order the search entered them",
-                    n.parent
-                ),
-            ));
+            return Err(parent_closed(id, n.parent));
         }
         while self.walk.len() > 0 && (n.is_root() || self.walk.top() != Some(n.parent)) {
             on_close(&mut self.walk)?;
@@ -365,15 +369,7 @@ impl<G: TraceGame> NodeCheck<G> {
         check_record(id, n, parent, self.kind)?;
         let mv = self.kind.move_field();
         self.walk.push(id, n).map_err(|e| match e {
-            WalkError::NotOnPath => node_err(
-                id,
-                "parent",
-                format!(
-                    "names node {}, whose subtree ended before node {id}: ids must number the \
-                     nodes in the order the search entered them",
-                    n.parent
-                ),
-            ),
+            WalkError::NotOnPath => parent_closed(id, n.parent),
             WalkError::NoNullMove => node_err(
                 id,
                 mv,
