@@ -59,7 +59,17 @@ function createApp(core) {
   state.core.ready = true;
   app.views = { trees: null, dom: [] };
   const frame = (app.frame = createFrame({
-    tick: (now) => app.commands.tick(now),
+    tick: (now) => {
+      const playing = app.commands.tick(now);
+      // a pan that follows the cursor (TreeCanvas.ensureVisible) moves on each frame until done
+      let panning = false;
+      for (const c of Object.values(app.canvases ?? {})) {
+        if (!c.anim) continue;
+        panning = c.tick(now) || panning;
+        app.invalidateTree();
+      }
+      return playing || panning;
+    },
     drawTree: () => app.views.trees?.draw(),
     renderDom: () => app.views.dom.forEach((v) => v.render()),
   }));

@@ -148,7 +148,8 @@ export function createCompare(app) {
         cmp.selected[cmp.drive] = id;
         const m = match(cmp.drive)?.[id] ?? NONE;
         cmp.selected[other(cmp.drive)] = m;
-        canvasOf(cmp.drive)?.ensureVisible(id, D.store, layoutOf(cmp.drive));
+        // a fitted view shows both trees whole; a view the user zoomed or panned follows
+        if (cmp.transform.userMoved) canvasOf(cmp.drive)?.ensureVisible(id, D.store, layoutOf(cmp.drive));
       }
       app.invalidate();
     },

@@ -27,7 +27,8 @@ export function createExplore(app) {
      * when it is small enough, else the trace's own. */
     layout: () => whole.for(trace()),
 
-    /** After the cursor moved: select its node, reveal it, keep it on screen. */
+    /** After the cursor moved: select its node, reveal it, keep it on screen (a fitted view
+     * shows the whole tree already; a view the user zoomed or panned follows the cursor). */
     afterStep(changed) {
       if (!changed) return;
       const t = trace();
@@ -36,7 +37,7 @@ export function createExplore(app) {
         ex.selected = id;
         t.layout.reveal(id);
         const c = app.canvas();
-        if (c) c.ensureVisible(id, t.store, mode.layout());
+        if (c && ex.transform.userMoved) c.ensureVisible(id, t.store, mode.layout());
       }
       app.invalidate();
     },

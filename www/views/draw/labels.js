@@ -15,7 +15,8 @@ export function drawLabels(ctx, s) {
     if (want.length) o.prefetch(want);
   }
   const pal = o.pal;
-  const bold = `600 11px ${pal.font}`, small = `10px ${pal.font}`;
+  // 12 px at least: a lesson's tree is read from the back of a classroom and on a phone (issue 18)
+  const bold = `600 12px ${pal.font}`, small = `12px ${pal.font}`;
   ctx.textAlign = 'center';
   const compact = view.sy < 64;
   for (let k = 0; k < vis.length; k++) {
@@ -30,7 +31,7 @@ export function drawLabels(ctx, s) {
       ctx.font = small;
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
-      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (k & 1 ? 11 : 0));
+      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (k & 1 ? 13 : 0));
       continue;
     }
     const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : o.label(id);
@@ -47,7 +48,7 @@ export function drawLabels(ctx, s) {
       const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
       ctx.font = small;
       ctx.fillStyle = pal.muted;
-      ctx.fillText(`(${fmtValue(a, o.chess)}, ${fmtValue(b, o.chess)})`, px, py + r + 18);
+      ctx.fillText(`(${fmtValue(a, o.chess)}, ${fmtValue(b, o.chess)})`, px, py + r + 19);
     }
   }
 }

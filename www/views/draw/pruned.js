@@ -90,14 +90,14 @@ export function drawPruned(ctx, s) {
     }
     ctx.stroke();
     if (view.sy >= 40) {
-      ctx.font = `600 11px ${pal.font}`;
+      ctx.font = `600 12px ${pal.font}`;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
       const w = ctx.measureText(rule).width;
       const tx = Math.min(mx + 10, s.W - w - 4);
       ctx.fillStyle = pal.bg;
       ctx.globalAlpha = 0.85;
-      ctx.fillRect(tx - 2, my - 8, w + 4, 16);
+      ctx.fillRect(tx - 2, my - 9, w + 4, 18);
       ctx.globalAlpha = 1;
       ctx.fillStyle = pal.cut;
       ctx.fillText(rule, tx, my);

@@ -112,7 +112,7 @@ export function buildScene(W, H, st, lay, view, o) {
     const rr = Math.max(1.2, Math.min(spacing * 0.3, sy * 0.18, 9));
     row.r = rr;
     row.spacing = spacing;
-    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE, o.chess ? 15 : 11);
+    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE, o.chess ? 16 : 12);
   }
   const rOf = (id) => {
     const row = rows[st.ply[id] - qMin];
