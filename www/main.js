@@ -142,7 +142,7 @@ function createCanvases(app) {
   const { explore, compare } = app.state;
   const t = compare.transform;
   const canvases = {
-    explore: new TreeCanvas($('tree'), explore.transform, on('explore')),
+    explore: new TreeCanvas($('tree'), explore.transform, on('explore'), true),
     A: new TreeCanvas($('cmp-tree-A'), t, on('compare', () => 'A')),
     B: new TreeCanvas($('cmp-tree-B'), t, on('compare', () => 'B')),
     G: new TreeCanvas($('cmp-tree-ghost'), t, on('compare', () => app.modes.compare.ghostSide())),

@@ -3,7 +3,7 @@
 // mode). No DOM: it changes the state and asks for a redraw.
 
 import { NONE } from '../model/store.js';
-import { WholeTree } from '../model/fulltree.js';
+import { WholeTree, ghostDepth } from '../model/fulltree.js';
 import { refit } from '../state.js';
 
 /**
@@ -102,11 +102,4 @@ export function createExplore(app) {
     },
   };
   return mode;
-}
-
-/** How many plies the pruned subtrees reach below the deepest searched node. */
-function ghostDepth(st, g) {
-  let deep = 0;
-  for (let k = 0; k < g.n; k++) deep = Math.max(deep, g.ply[k] - st.maxPly);
-  return deep;
 }

@@ -16,7 +16,8 @@ const FLICK_MS = 350;
  * counter); the widest a slot gets. */
 const FIT_SIDE = 26;
 const FIT_TOP = 38;
-const FIT_BOTTOM = 62;
+const FIT_BOTTOM = 40;
+const FIT_COUNTER = 22; // the frame counter in the bottom corner (explore's canvas)
 const FIT_MAX_SX = 110;
 /** Following the cursor: the margin (a fraction of the view, capped) it must not enter, and how
  * long a pan takes. */
@@ -29,9 +30,11 @@ const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matche
 export class TreeCanvas {
   /**
    * `canvas`; `transform`: { x0, sx, y0, sy, userMoved } (shared or not); `on`: { select(id),
-   * toggle(id), moved() (the user zoomed or panned), flick(dir) (dir 1 = forward), resized() }.
+   * toggle(id), moved() (the user zoomed or panned), flick(dir) (dir 1 = forward), resized() };
+   * `counter`: a frame counter sits in the canvas's bottom corner (fitting keeps clear of it).
    */
-  constructor(canvas, transform, on) {
+  constructor(canvas, transform, on, counter = false) {
+    this.counter = counter;
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d', { alpha: false });
     this.t = transform;
@@ -82,7 +85,7 @@ export class TreeCanvas {
     t.sx = Math.min(FIT_MAX_SX, w > 1 ? usable / (w - 1) : FIT_MAX_SX);
     // centred in the area right of the gutter
     t.x0 = (w - 1) / 2 - (this.W - GUTTER) / 2 / t.sx;
-    const tall = Math.max(20, this.H - FIT_TOP - FIT_BOTTOM);
+    const tall = Math.max(20, this.H - FIT_TOP - FIT_BOTTOM - (this.counter ? FIT_COUNTER : 0));
     t.sy = Math.max(14, Math.min(rows <= 6 ? 160 : 100, rows > 1 ? tall / (rows - 1) : 160));
     t.y0 = -FIT_TOP / t.sy;
     t.userMoved = false;
