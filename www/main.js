@@ -24,6 +24,7 @@ import { TreeCanvas } from './views/tree-canvas.js';
 import { createTreeViews } from './views/trees.js';
 import { createChrome } from './views/chrome.js';
 import { createProgress } from './views/progress.js';
+import { createA11yTree } from './views/a11y-tree.js';
 import { createStepbar } from './views/stepbar.js';
 import { createInspector } from './views/inspector.js';
 import { createSummary } from './views/summary.js';
@@ -153,7 +154,7 @@ function createCanvases(app) {
 
 function createViews(app) {
   app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
-  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app));
+  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app));
   app.views.experiments = createExperimentsView(app);
   app.views.dom.push(app.views.experiments);
   // the board and the chart load lazily: a missing library never breaks the page
