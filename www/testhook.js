@@ -4,6 +4,7 @@
 
 import { NONE } from './model/store.js';
 import { GUTTER } from './views/draw/scene.js';
+import { PAN_MS } from './views/tree-canvas.js';
 import { eventName } from './model/narrate.js';
 import { summaryValue } from './views/summary.js';
 import { STOP_REASONS, NODE_KINDS, NODE_TYPES, BOUNDS, ORDER_SOURCES, NONE16 } from './schema.js';
@@ -215,8 +216,10 @@ export function installTestHook(app, { canvases, actions, frame }) {
 
     /**
      * Where the whole tree sits in the canvas that shows `side`, as its layout places it now:
-     * { W, H, gutter (the canvas's size and the ply gutter's width, CSS px), userMoved, panning
-     * (a pan that follows the cursor is under way), nodes: [[x, y]] of every node of the trace,
+     * { W, H, gutter (the canvas's size and the ply gutter's width, CSS px), view (the transform:
+     * screen x = (x - x0) · sx + gutter, y = (ply - y0) · sy), userMoved, panning (a pan that
+     * follows the cursor is under way), panMs (how long a pan takes), margin ([x, y]: the margins
+     * a followed cursor must not enter), nodes: [[x, y]] of every node of the trace,
      * ghosts: [[x, y]] of every node of the pruned subtrees drawn whole (explicit trees) }, or
      * null.
      */
@@ -233,7 +236,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const g = lay.ghosts;
       const ghosts = [];
       for (let k = 0; g && k < g.n; k++) ghosts.push(at(g.x[k], g.ply[k]));
-      return { W: c.W, H: c.H, gutter: GUTTER, userMoved, panning: !!c.anim, nodes, ghosts };
+      return { W: c.W, H: c.H, gutter: GUTTER, view: { x0, sx, y0, sy }, userMoved, panning: !!c.anim, panMs: PAN_MS, margin: c.followMargins(), nodes, ghosts };
     },
 
     /** The share link of what the page shows now (docs/share-links.md), or null. */

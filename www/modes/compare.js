@@ -225,6 +225,18 @@ export function createCompare(app) {
       app.invalidateTree();
     },
 
+    /** Keys: zoom by `f` about the driving cursor's node, pan by a fraction of the view (the
+     * panes share one transform). */
+    zoomBy(f) {
+      const D = driver();
+      const c = canvasOf(cmp.drive) ?? app.canvases()?.A;
+      c?.zoomAbout(f, D.cursor.node() !== NONE ? D.cursor.node() : cmp.selected[cmp.drive], D.store, layoutOf(cmp.drive));
+    },
+    panBy(fx, fy) {
+      const c = canvasOf(cmp.drive) ?? app.canvases()?.A;
+      c?.panBy(fx * (c.W - 64), fy * c.H);
+    },
+
     /** Nothing collapses in compare mode: both trees share one aligned layout. */
     toggleCollapse() {},
     expandAll() {},

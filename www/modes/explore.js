@@ -79,6 +79,16 @@ export function createExplore(app) {
       app.invalidateTree();
     },
 
+    /** Keys: zoom by `f` about the cursor's node, pan by a fraction of the view. */
+    zoomBy(f) {
+      const t = trace();
+      app.canvas()?.zoomAbout(f, t.cursor.node() !== NONE ? t.cursor.node() : ex.selected, t.store, mode.layout());
+    },
+    panBy(fx, fy) {
+      const c = app.canvas();
+      c?.panBy(fx * (c.W - 64), fy * c.H);
+    },
+
     toggleCollapse(id = ex.selected) {
       if (id === NONE) return;
       if (trace().layout.toggle(id)) app.invalidate();

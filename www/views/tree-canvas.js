@@ -113,7 +113,7 @@ export class TreeCanvas {
     const x0 = this.anim ? this.anim.x1 : t.x0, y0 = this.anim ? this.anim.y1 : t.y0;
     const px = (layout.x[id] - x0) * t.sx + GUTTER, py = (store.ply[id] - y0) * t.sy;
     const inner = this.W - GUTTER;
-    const mx = Math.min(inner * FOLLOW_MARGIN, 80), my = Math.min(this.H * FOLLOW_MARGIN, 60);
+    const [mx, my] = this.followMargins();
     let dx = 0, dy = 0;
     if (px < GUTTER + mx) dx = px - (GUTTER + mx + inner * 0.15);
     else if (px > this.W - mx) dx = px - (this.W - mx - inner * 0.15);
@@ -127,6 +127,12 @@ export class TreeCanvas {
       t.y0 = y1;
     } else this.anim = { x0: t.x0, y0: t.y0, x1, y1, start: performance.now() };
     return true;
+  }
+
+  /** The margins [x, y] in CSS px (inside the gutter's edge and the canvas's) that a followed
+   * cursor must not enter. */
+  followMargins() {
+    return [Math.min((this.W - GUTTER) * FOLLOW_MARGIN, 80), Math.min(this.H * FOLLOW_MARGIN, 60)];
   }
 
   /** Advances a pan started by ensureVisible to time `now`; whether it is still under way. */
@@ -199,6 +205,25 @@ export class TreeCanvas {
   local(ev) {
     const rect = this.canvas.getBoundingClientRect();
     return [ev.clientX - rect.left, ev.clientY - rect.top];
+  }
+
+  /** Zooms by `f` about the cursor's node if it is on screen, else the view's centre (keys). */
+  zoomAbout(f, id, store, layout) {
+    let [mx, my] = [(this.W + GUTTER) / 2, this.H / 2];
+    if (id !== NONE && id < store.n) {
+      const [px, py] = this.screenOf(id, store, layout);
+      if (px >= GUTTER && px <= this.W && py >= 0 && py <= this.H) [mx, my] = [px, py];
+    }
+    this.zoomAt(f, mx, my);
+  }
+
+  /** Pans the view by (dx, dy) CSS px, as a drag would (keys). */
+  panBy(dx, dy) {
+    this.anim = null;
+    this.t.x0 += dx / this.t.sx;
+    this.t.y0 += dy / this.t.sy;
+    this.t.userMoved = true;
+    this.on.moved?.();
   }
 
   /** Zooms by `f` about the canvas point (mx, my); rows grow a little up to a reading height. */
