@@ -74,6 +74,7 @@ async function notInView(page, where) {
   p.ghosts.forEach(check('pruned node'));
   if (d.labels.px < 12) out.push(`${where}: labels of ${d.labels.px} px`);
   if (d.labels.values !== d.labels.returned) out.push(`${where}: ${d.labels.returned - d.labels.values} of ${d.labels.returned} returned nodes without their value`);
+  for (const c of d.pruned) if (!c.labelled) out.push(`${where}: the leaves node ${c.id} pruned drawn without their values`);
   return out;
 }
 

@@ -40,7 +40,7 @@ export function drawLabels(ctx, s) {
       ctx.font = small;
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
-      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (k & 1 ? LABEL_PX + 1 : 0));
+      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (Math.round(x[id]) & 1 ? LABEL_PX + 1 : 0));
       out.values++;
       continue;
     }
