@@ -28,6 +28,7 @@ export function drawLabels(ctx, s) {
   const bold = `600 ${LABEL_PX}px ${pal.font}`, small = `${LABEL_PX}px ${pal.font}`;
   ctx.textAlign = 'center';
   const compact = view.sy < 64;
+  const tight = view.sy < 2 * LABEL_PX + 32;
   for (let k = 0; k < vis.length; k++) {
     if (!lvl[k]) continue;
     const id = vis[k];
@@ -48,7 +49,8 @@ export function drawLabels(ctx, s) {
     ctx.fillStyle = stt === NS.NOT_ENTERED ? pal.muted : pal.text;
     ctx.font = bold;
     ctx.textBaseline = 'bottom';
-    if (lab !== undefined) ctx.fillText(lab, px, py - r - 3);
+    // rows too close for a move above and the parent's value below both: the value wins
+    if (lab !== undefined && (!tight || st.parent[id] === NONE)) ctx.fillText(lab, px, py - r - 3);
     ctx.textBaseline = 'top';
     if (stt === NS.RETURNED) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
