@@ -24,6 +24,7 @@ import { TreeCanvas } from './views/tree-canvas.js';
 import { createTreeViews } from './views/trees.js';
 import { createChrome } from './views/chrome.js';
 import { createProgress } from './views/progress.js';
+import { createA11yTree } from './views/a11y-tree.js';
 import { createStepbar } from './views/stepbar.js';
 import { createInspector } from './views/inspector.js';
 import { createSummary } from './views/summary.js';
@@ -59,7 +60,17 @@ function createApp(core) {
   state.core.ready = true;
   app.views = { trees: null, dom: [] };
   const frame = (app.frame = createFrame({
-    tick: (now) => app.commands.tick(now),
+    tick: (now) => {
+      const playing = app.commands.tick(now);
+      // a pan that follows the cursor (TreeCanvas.ensureVisible) moves on each frame until done
+      let panning = false;
+      for (const c of Object.values(app.canvases ?? {})) {
+        if (!c.anim) continue;
+        panning = c.tick(now) || panning;
+        app.invalidateTree();
+      }
+      return playing || panning;
+    },
     drawTree: () => app.views.trees?.draw(),
     renderDom: () => app.views.dom.forEach((v) => v.render()),
   }));
@@ -132,7 +143,7 @@ function createCanvases(app) {
   const { explore, compare } = app.state;
   const t = compare.transform;
   const canvases = {
-    explore: new TreeCanvas($('tree'), explore.transform, on('explore')),
+    explore: new TreeCanvas($('tree'), explore.transform, on('explore'), true),
     A: new TreeCanvas($('cmp-tree-A'), t, on('compare', () => 'A')),
     B: new TreeCanvas($('cmp-tree-B'), t, on('compare', () => 'B')),
     G: new TreeCanvas($('cmp-tree-ghost'), t, on('compare', () => app.modes.compare.ghostSide())),
@@ -143,7 +154,7 @@ function createCanvases(app) {
 
 function createViews(app) {
   app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
-  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app));
+  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app));
   app.views.experiments = createExperimentsView(app);
   app.views.dom.push(app.views.experiments);
   // the board and the chart load lazily: a missing library never breaks the page

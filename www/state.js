@@ -68,7 +68,9 @@ export function createState(traces) {
       colorBy: 'diff',
       /** The comparison of the two complete traces (wasm diff_columns), or null. */
       diff: null,
-      /** The aligned layout of both: { xA, xB, width, plyListsA, plyListsB, fixedA, fixedB }. */
+      /** The aligned layout of both: { xA, xB, width, plyListsA, plyListsB, fixedA, fixedB (the
+       * layouts the sides are drawn with), whole (an explicit tree: fixedA and fixedB are the
+       * whole-tree layouts, pruned subtrees included) }. */
       layout: null,
       /** Bumped whenever a new comparison is made. */
       generation: 0,

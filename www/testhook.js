@@ -3,6 +3,8 @@
 // answer is plain data (JSON-able), so that playwright can carry it out of the page.
 
 import { NONE } from './model/store.js';
+import { GUTTER } from './views/draw/scene.js';
+import { PAN_MS } from './views/tree-canvas.js';
 import { eventName } from './model/narrate.js';
 import { summaryValue } from './views/summary.js';
 import { STOP_REASONS, NODE_KINDS, NODE_TYPES, BOUNDS, ORDER_SOURCES, NONE16 } from './schema.js';
@@ -14,6 +16,8 @@ const nn = (id) => (id === NONE || id === undefined ? -1 : id);
 export function installTestHook(app, { canvases, actions, frame }) {
   const { state } = app;
   const trace = (side) => (side === 'explore' ? state.explore.trace : state.compare.sides[side]);
+  /** The canvas that shows a trace now (compare's ghost view shows only the larger side). */
+  const canvasFor = (side) => (side === 'explore' ? canvases.explore : app.modes.compare.canvasOf(side));
 
   function traceSnapshot(t) {
     const c = t.cursor;
@@ -150,7 +154,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
 
     /** Where node `id` of a trace is drawn, in page (client) coordinates, or null. */
     screenOf(side, id) {
-      const canvas = side === 'explore' ? canvases.explore : app.modes.compare.canvasOf(side);
+      const canvas = canvasFor(side);
       const t = trace(side);
       if (!canvas || id < 0 || id >= t.store.n) return null;
       const lay = side === 'explore' ? app.modes.explore.layout() : app.modes.compare.layoutOf(side);
@@ -200,11 +204,39 @@ export function installTestHook(app, { canvases, actions, frame }) {
       return { nodes: c.lastStats.nodes, dense: c.lastStats.dense, ms: c.lastFrameMs };
     },
 
-    /** The explore canvas's last frame: the pruned subtrees drawn whole [{ id, rule, values }]
-     * and the α/β pill's rectangle { x, y, w, h, W, H } (or null). */
-    drawn() {
-      const st = canvases.explore.lastStats;
-      return { pruned: st.pruned ?? [], badge: st.badge ?? null };
+    /** A canvas's last frame (explore's, or the one showing compare side `side`): the pruned
+     * subtrees drawn whole [{ id, rule, values }], the α/β pill's rectangle { x, y, w, h, W, H }
+     * (or null) and the labels { px (font size), returned (visible nodes returned at the
+     * cursor), values (how many of them have their value written) }. */
+    drawn(side = 'explore') {
+      const c = canvasFor(side);
+      const st = c?.lastStats ?? {};
+      return { pruned: st.pruned ?? [], badge: st.badge ?? null, labels: st.labels ?? null };
+    },
+
+    /**
+     * Where the whole tree sits in the canvas that shows `side`, as its layout places it now:
+     * { W, H, gutter (the canvas's size and the ply gutter's width, CSS px), view (the transform:
+     * screen x = (x - x0) · sx + gutter, y = (ply - y0) · sy), userMoved, panning (a pan that
+     * follows the cursor is under way), panMs (how long a pan takes), margin ([x, y]: the margins
+     * a followed cursor must not enter), nodes: [[x, y]] of every node of the trace,
+     * ghosts: [[x, y]] of every node of the pruned subtrees drawn whole (explicit trees) }, or
+     * null.
+     */
+    placed(side = 'explore') {
+      const c = canvasFor(side);
+      const t = trace(side);
+      if (!c) return null;
+      const lay = side === 'explore' ? app.modes.explore.layout() : app.modes.compare.layoutOf(side);
+      const { x0, sx, y0, sy, userMoved } = c.t;
+      const st = t.store;
+      const at = (wx, ply) => [(wx - x0) * sx + GUTTER, (ply - y0) * sy];
+      const nodes = [];
+      for (let id = 0; id < st.n; id++) nodes.push(at(lay.x[id], st.ply[id]));
+      const g = lay.ghosts;
+      const ghosts = [];
+      for (let k = 0; g && k < g.n; k++) ghosts.push(at(g.x[k], g.ply[k]));
+      return { W: c.W, H: c.H, gutter: GUTTER, view: { x0, sx, y0, sy }, userMoved, panning: !!c.anim, panMs: PAN_MS, margin: c.followMargins(), nodes, ghosts };
     },
 
     /** The share link of what the page shows now (docs/share-links.md), or null. */

@@ -1,6 +1,6 @@
 // Accessibility (issue 19 §4): axe-core's WCAG 2.2 AA rules report no violation in any mode the
 // page has — explore (before and after a search, a node selected), the quiz, prune prediction,
-// compare and experiments — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
+// compare and experiments, the accessible tree focused in explore and compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
 // and prefers-reduced-motion stops the board's piece animation.
 //
 //   node --test tests/browser/a11y.test.mjs
@@ -31,7 +31,8 @@ async function openPage(env, { width, height, colorScheme = 'light', touch = fal
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   collectProblems(page, problems);
-  page.once('close', () => context.close());
+  // not awaited by anyone: a browser already closing must not leave an unhandled rejection
+  page.once('close', () => context.close().catch(() => {}));
   await page.goto(env.server.url + 'index.html');
   await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
   await settle(page);
@@ -64,6 +65,11 @@ async function everyMode({ width, height, colorScheme }) {
   await settle(page);
   assert.equal((await snapshot(page)).explore.selected, leaf);
   found.push(...(await axe(page, `${tag} explore, searched, a node selected`)));
+  // the accessible tree, focused: drawn over the canvas
+  await page.focus('#a11y-tree');
+  found.push(...(await axe(page, `${tag} explore, the accessible tree focused`)));
+  await page.locator('#a11y-wrap').screenshot({ path: path.join(SHOTS, `a11y-${width}x${height}-${colorScheme}-tree.png`) });
+  await page.focus('#tree');
 
   await page.click('#quiz-start');
   await page.waitForSelector('#quiz-question');
@@ -88,6 +94,8 @@ async function everyMode({ width, height, colorScheme }) {
   await toCompare(page);
   await runCompare(page);
   found.push(...(await axe(page, `${tag} compare`)));
+  await page.focus('#a11y-tree');
+  found.push(...(await axe(page, `${tag} compare, the accessible tree focused`)));
   await page.screenshot({ path: path.join(SHOTS, `${name}-compare.png`), fullPage: true });
 
   await page.click('#mode-experiments');

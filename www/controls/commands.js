@@ -88,6 +88,13 @@ export function createCommands(app) {
     'play.slower': () => setSpeed(speedAt(speedIndex(play.speed) - 1)),
     'view.fit': () => app.mode().fit(),
     'view.zoomCursor': () => app.mode().zoomToCursor(),
+    // what the wheel and a drag do, for the keyboard alone (issue 19 §4)
+    'view.zoomIn': () => app.mode().zoomBy(1.25),
+    'view.zoomOut': () => app.mode().zoomBy(0.8),
+    'view.panLeft': () => app.mode().panBy(-0.2, 0),
+    'view.panRight': () => app.mode().panBy(0.2, 0),
+    'view.panUp': () => app.mode().panBy(0, -0.2),
+    'view.panDown': () => app.mode().panBy(0, 0.2),
     'view.collapse': () => app.mode().toggleCollapse(),
     'view.expandAll': () => app.mode().expandAll(),
     'view.maxmin': () => {

@@ -23,6 +23,8 @@ export const KEYMAP = [
   { keys: [], commands: [], show: 'Shift+letter', label: 'the previous one' },
   { keys: ['x', 'Enter'], commands: ['view.collapse', 'view.collapse'], show: 'X', label: 'collapse / expand node', modes: ['explore'] },
   { keys: ['f', 'z'], commands: ['view.fit', 'view.zoomCursor'], show: 'F / Z', label: 'fit / zoom to cursor' },
+  { keys: [']', '['], commands: ['view.zoomIn', 'view.zoomOut'], show: '[ ]', label: 'zoom out / in' },
+  { keys: ['h', 'l', 'k', 'j'], commands: ['view.panLeft', 'view.panRight', 'view.panUp', 'view.panDown'], show: 'H J K L', label: 'pan left / down / up / right' },
   { keys: ['v'], commands: ['view.maxmin'], show: 'V', label: 'MAX/MIN view' },
   { keys: ['e'], commands: ['view.finals'], show: 'E', label: 'show final results (else only what is known at the step)' },
   { keys: ['g'], commands: ['view.ghost'], show: 'G', label: 'side by side / ghost tree', modes: ['compare'] },

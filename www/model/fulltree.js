@@ -148,3 +148,11 @@ export class WholeTree {
     return this.layout ?? own;
   }
 }
+
+/** How many plies the pruned subtrees `g` (a whole-tree layout's ghosts) reach below the deepest
+ * searched node of `st`. */
+export function ghostDepth(st, g) {
+  let deep = 0;
+  for (let k = 0; k < g.n; k++) deep = Math.max(deep, g.ply[k] - st.maxPly);
+  return deep;
+}

@@ -3,7 +3,7 @@
 
 import { NONE, EV } from './store.js';
 import {
-  INF, EVENTS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
+  INF, EVENTS, STOP_REASONS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
   NONE16,
 } from '../schema.js';
 import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt } from './format.js';
@@ -210,4 +210,51 @@ function exitWords(st, n, ctx, f, mm) {
     default:
       return `Leave ${who} with value ${v}.`;
   }
+}
+
+/** A value in words a screen reader says plainly: "infinity", "minus 3". */
+function spoken(v, chess) {
+  return fmtValue(v, chess).replace('+∞', 'infinity').replace('−∞', 'minus infinity').replace(/^−/, 'minus ');
+}
+
+/**
+ * One node as the accessible tree announces it at event `e` (-1: at the end), in the
+ * narration's words and showing only what the page shows at that event: "MIN node 1, window 3
+ * to infinity, returned 2, cut-off". Its side (MAX/MIN view) and name, the window it was
+ * entered with, then what it did by `e`: searching, cut off at this very event, or returned
+ * (the value, and why it stopped: a leaf, all moves, a cut-off and the moves it pruned). A node
+ * not entered by `e` is not described (null): the tree never shows what the search has not
+ * reached. `ctx` as for narrate.
+ */
+export function nodeWords(st, id, e, ctx) {
+  if (id === NONE || id >= st.n) return null;
+  const at = e < 0 ? st.nev : e;
+  if (st.enterEv[id] > at) return null;
+  const ply = st.ply[id];
+  const mm = ctx.maxmin;
+  const f = (v) => spoken(v, ctx.chess);
+  const side = mm ? (ply & 1 ? 'MIN ' : 'MAX ') : '';
+  const parts = [`${side}${ctx.name(id).replace(/^the root$/, 'root')}`];
+  const [a, b] = viewWindow(st.alpha[id], st.beta[id], ply, mm);
+  parts.push(a <= -INF && b >= INF ? 'full window' : `window ${f(a)} to ${f(b)}`);
+  const x = st.exitEv[id];
+  const returned = e < 0 ? st.exited(id) : x !== NONE && x <= at;
+  const cutoff = () => {
+    const k = ctx.pruned(id);
+    return k ? `cut-off, ${plural(k, 'move', 'moves')} pruned` : 'cut-off';
+  };
+  if (!returned) {
+    // at its cut-off event the page already shows what it pruned; before, nothing of it
+    parts.push(e >= 0 && st.ev[e] === EV.CUTOFF && st.nodeOf(e) === id ? cutoff() : 'searching');
+    return parts.join(', ');
+  }
+  parts.push(`returned ${f(shownValue(st.value[id], ply, mm))}`);
+  const reason = st.reason[id];
+  if (reason === SR.BETA_CUTOFF) parts.push(cutoff());
+  else if (reason === SR.ALL_MOVES) parts.push('all moves searched');
+  else {
+    const word = STOP_WORDS[STOP_REASONS[reason]?.name];
+    if (word) parts.push(word);
+  }
+  return parts.join(', ');
 }

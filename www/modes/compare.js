@@ -6,6 +6,7 @@
 import { NONE, EV } from '../model/store.js';
 import { refit } from '../state.js';
 import { alignedLayout, FixedLayout, follow } from '../model/aligned.js';
+import { WholeTree, ghostDepth } from '../model/fulltree.js';
 
 export const other = (k) => (k === 'A' ? 'B' : 'A');
 
@@ -27,6 +28,30 @@ export function createCompare(app) {
   const side = (k) => cmp.sides[k];
   const driver = () => side(cmp.drive);
   const running = () => side('A').running || side('B').running;
+  /** Explore's whole-tree layouts (pruned subtrees drawn whole), one cache per side. */
+  const wholes = { A: new WholeTree(core), B: new WholeTree(core) };
+
+  /**
+   * Both sides drawn whole, as explore draws an explicit tree (www/model/fulltree.js): each
+   * side's own whole-tree layout, used when the two agree on where every matched node sits (two
+   * searches of one explicit tree without re-searches or reordering: alpha-beta against
+   * minimax, the two cut-off rules), so that the views stay aligned; else null, and the aligned
+   * layout of the union with stubs for what was pruned.
+   */
+  function wholeLayouts(d) {
+    const [wa, wb] = ['A', 'B'].map((k) => {
+      const t = side(k);
+      const lay = wholes[k].for(t);
+      return lay !== t.layout && lay.ghosts ? lay : null;
+    });
+    if (!wa || !wb || wa.width !== wb.width) return null;
+    const A = side('A').store;
+    for (let id = 0; id < A.n; id++) {
+      const m = d.aToB[id];
+      if (m !== NONE && wa.x[id] !== wb.x[m]) return null;
+    }
+    return { fixedA: wa, fixedB: wb, width: wa.width };
+  }
 
   /** The side the ghost view draws: the larger tree. */
   const ghostSide = () => (cmp.diff && side('B').store.n > side('A').store.n ? 'B' : 'A');
@@ -96,6 +121,8 @@ export function createCompare(app) {
     const lay = alignedLayout(A, B, d);
     lay.fixedA = new FixedLayout(A.n, lay.xA, lay.width, lay.plyListsA);
     lay.fixedB = new FixedLayout(B.n, lay.xB, lay.width, lay.plyListsB);
+    const whole = wholeLayouts(d);
+    if (whole) Object.assign(lay, whole, { whole: true });
     cmp.diff = d;
     cmp.layout = lay;
     cmp.generation++;
@@ -148,7 +175,8 @@ export function createCompare(app) {
         cmp.selected[cmp.drive] = id;
         const m = match(cmp.drive)?.[id] ?? NONE;
         cmp.selected[other(cmp.drive)] = m;
-        canvasOf(cmp.drive)?.ensureVisible(id, D.store, layoutOf(cmp.drive));
+        // a fitted view shows both trees whole; a view the user zoomed or panned follows
+        if (cmp.transform.userMoved) canvasOf(cmp.drive)?.ensureVisible(id, D.store, layoutOf(cmp.drive));
       }
       app.invalidate();
     },
@@ -176,7 +204,12 @@ export function createCompare(app) {
       const c = app.canvases();
       if (!c) return;
       const width = cmp.layout ? cmp.layout.width : Math.max(side('A').layout.width, side('B').layout.width);
-      const rows = Math.max(side('A').store.maxPly, side('B').store.maxPly) + 1;
+      const deep = (k) => {
+        const s = side(k).store;
+        const g = cmp.layout?.[k === 'A' ? 'fixedA' : 'fixedB'].ghosts;
+        return s.maxPly + (g ? ghostDepth(s, g) : 0);
+      };
+      const rows = Math.max(deep('A'), deep('B')) + 1;
       // Redraw only when the view moved (autoFit runs inside every tree frame).
       if (refit(cmp.transform, () => (cmp.view === 'ghost' ? c.G : c.A).fit(width, rows))) app.invalidateTree();
     },
@@ -190,6 +223,18 @@ export function createCompare(app) {
       const c = canvasOf(cmp.drive) ?? app.canvases()?.A;
       c?.zoomTo(id, D.store, layoutOf(cmp.drive));
       app.invalidateTree();
+    },
+
+    /** Keys: zoom by `f` about the driving cursor's node, pan by a fraction of the view (the
+     * panes share one transform). */
+    zoomBy(f) {
+      const D = driver();
+      const c = canvasOf(cmp.drive) ?? app.canvases()?.A;
+      c?.zoomAbout(f, D.cursor.node() !== NONE ? D.cursor.node() : cmp.selected[cmp.drive], D.store, layoutOf(cmp.drive));
+    },
+    panBy(fx, fy) {
+      const c = canvasOf(cmp.drive) ?? app.canvases()?.A;
+      c?.panBy(fx * (c.W - 64), fy * c.H);
     },
 
     /** Nothing collapses in compare mode: both trees share one aligned layout. */

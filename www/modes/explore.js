@@ -3,7 +3,7 @@
 // mode). No DOM: it changes the state and asks for a redraw.
 
 import { NONE } from '../model/store.js';
-import { WholeTree } from '../model/fulltree.js';
+import { WholeTree, ghostDepth } from '../model/fulltree.js';
 import { refit } from '../state.js';
 
 /**
@@ -27,7 +27,8 @@ export function createExplore(app) {
      * when it is small enough, else the trace's own. */
     layout: () => whole.for(trace()),
 
-    /** After the cursor moved: select its node, reveal it, keep it on screen. */
+    /** After the cursor moved: select its node, reveal it, keep it on screen (a fitted view
+     * shows the whole tree already; a view the user zoomed or panned follows the cursor). */
     afterStep(changed) {
       if (!changed) return;
       const t = trace();
@@ -36,7 +37,7 @@ export function createExplore(app) {
         ex.selected = id;
         t.layout.reveal(id);
         const c = app.canvas();
-        if (c) c.ensureVisible(id, t.store, mode.layout());
+        if (c && ex.transform.userMoved) c.ensureVisible(id, t.store, mode.layout());
       }
       app.invalidate();
     },
@@ -78,6 +79,16 @@ export function createExplore(app) {
       app.invalidateTree();
     },
 
+    /** Keys: zoom by `f` about the cursor's node, pan by a fraction of the view. */
+    zoomBy(f) {
+      const t = trace();
+      app.canvas()?.zoomAbout(f, t.cursor.node() !== NONE ? t.cursor.node() : ex.selected, t.store, mode.layout());
+    },
+    panBy(fx, fy) {
+      const c = app.canvas();
+      c?.panBy(fx * (c.W - 64), fy * c.H);
+    },
+
     toggleCollapse(id = ex.selected) {
       if (id === NONE) return;
       if (trace().layout.toggle(id)) app.invalidate();
@@ -101,11 +112,4 @@ export function createExplore(app) {
     },
   };
   return mode;
-}
-
-/** How many plies the pruned subtrees reach below the deepest searched node. */
-function ghostDepth(st, g) {
-  let deep = 0;
-  for (let k = 0; k < g.n; k++) deep = Math.max(deep, g.ply[k] - st.maxPly);
-  return deep;
 }

@@ -11,13 +11,30 @@ import { GUTTER } from './draw/scene.js';
 /** A flick: at least this far, this fast, and mostly sideways. */
 const FLICK_PX = 40;
 const FLICK_MS = 350;
+/** Fitting: room beside the outermost leaves (half a value label and the node), above the root
+ * (its label and the cursor's α/β pill) and below the deepest row (value, window, the frame
+ * counter); the widest a slot gets. */
+const FIT_SIDE = 26;
+const FIT_TOP = 38;
+const FIT_BOTTOM = 40;
+const FIT_COUNTER = 22; // the frame counter in the bottom corner (explore's canvas)
+const FIT_MAX_SX = 110;
+/** Following the cursor: the margin (a fraction of the view, capped) it must not enter, and how
+ * long a pan takes. */
+const FOLLOW_MARGIN = 0.12;
+export const PAN_MS = 160;
+
+/** Whether the reader asked the system for reduced motion (`prefers-reduced-motion`). */
+const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export class TreeCanvas {
   /**
    * `canvas`; `transform`: { x0, sx, y0, sy, userMoved } (shared or not); `on`: { select(id),
-   * toggle(id), moved() (the user zoomed or panned), flick(dir) (dir 1 = forward), resized() }.
+   * toggle(id), moved() (the user zoomed or panned), flick(dir) (dir 1 = forward), resized() };
+   * `counter`: a frame counter sits in the canvas's bottom corner (fitting keeps clear of it).
    */
-  constructor(canvas, transform, on) {
+  constructor(canvas, transform, on, counter = false) {
+    this.counter = counter;
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d', { alpha: false });
     this.t = transform;
@@ -30,6 +47,8 @@ export class TreeCanvas {
     /** What the last frame drew (for hit tests): { store, layout }. */
     this.drawn = null;
     this.lastTap = { t: 0, id: NONE };
+    /** A pan under way (ensureVisible): { x0, y0 (from), x1, y1 (to), start }, or null. */
+    this.anim = null;
     this.bind();
     this.resize();
     new ResizeObserver(() => {
@@ -53,16 +72,24 @@ export class TreeCanvas {
     return true;
   }
 
-  /** Fits a layout `width` slots wide and `rows` plies deep into the canvas. */
+  /**
+   * Fits a layout `width` slots wide and `rows` plies deep into the canvas, wholly: every node
+   * right of the gutter with room for a leaf's value label on both sides, the root's label and
+   * the cursor's pill above the top row, and a node's value and window below the bottom row
+   * (clear of the frame counter in the corner). Textbook trees get at most FIT_MAX_SX a slot.
+   */
   fit(width, rows) {
     const t = this.t;
     const w = Math.max(1, width);
-    const usable = Math.max(20, this.W - GUTTER - 30);
-    t.sx = Math.min(110, usable / w);
-    t.x0 = (w - 1) / 2 - usable / 2 / t.sx - 15 / t.sx;
-    t.sy = Math.max(14, Math.min(rows <= 6 ? 160 : 100, (this.H - 60) / Math.max(1, rows)));
-    t.y0 = -34 / t.sy;
+    const usable = Math.max(20, this.W - GUTTER - 2 * FIT_SIDE);
+    t.sx = Math.min(FIT_MAX_SX, w > 1 ? usable / (w - 1) : FIT_MAX_SX);
+    // centred in the area right of the gutter
+    t.x0 = (w - 1) / 2 - (this.W - GUTTER) / 2 / t.sx;
+    const tall = Math.max(20, this.H - FIT_TOP - FIT_BOTTOM - (this.counter ? FIT_COUNTER : 0));
+    t.sy = Math.max(14, Math.min(rows <= 6 ? 160 : 100, rows > 1 ? tall / (rows - 1) : 160));
+    t.y0 = -FIT_TOP / t.sy;
     t.userMoved = false;
+    this.anim = null;
   }
 
   /** Screen position (CSS px, relative to the canvas) of node `id` of `store` in `layout`. */
@@ -71,29 +98,54 @@ export class TreeCanvas {
     return [(layout.x[id] - x0) * sx + GUTTER, (store.ply[id] - y0) * sy];
   }
 
-  /** Pans (keeping the zoom) so that node `id` is on screen, with a margin. */
-  ensureVisible(id, store, layout) {
+  /**
+   * Keeps node `id` in view by panning (the zoom stays): only when it would leave a margin of
+   * the view (FOLLOW_MARGIN of each side), and then just far enough to bring it back inside the
+   * margin plus a little more, so that the next steps do not pan again at once. The pan is
+   * animated over PAN_MS (at most 200 ms, issue 18), or immediate under reduced motion
+   * (`prefers-reduced-motion`) or with `animate` false. Not a user move: a later fit still
+   * applies. Returns whether it panned.
+   */
+  ensureVisible(id, store, layout, animate = true) {
     if (id === NONE || id >= store.n) return false;
-    const [px, py] = this.screenOf(id, store, layout);
-    const mx = 14, my = 24;
     const t = this.t;
-    let moved = false;
-    if (px < GUTTER + mx) {
-      t.x0 -= (GUTTER + mx * 3 - px) / t.sx;
-      moved = true;
-    } else if (px > this.W - mx) {
-      t.x0 += (px - (this.W - mx * 3)) / t.sx;
-      moved = true;
-    }
-    if (py < my) {
-      t.y0 -= (my * 2 - py) / t.sy;
-      moved = true;
-    } else if (py > this.H - my) {
-      t.y0 += (py - (this.H - my * 2)) / t.sy;
-      moved = true;
-    }
-    if (moved) t.userMoved = true;
-    return moved;
+    // measured where the view is going, not where an unfinished pan is now
+    const x0 = this.anim ? this.anim.x1 : t.x0, y0 = this.anim ? this.anim.y1 : t.y0;
+    const px = (layout.x[id] - x0) * t.sx + GUTTER, py = (store.ply[id] - y0) * t.sy;
+    const inner = this.W - GUTTER;
+    const [mx, my] = this.followMargins();
+    let dx = 0, dy = 0;
+    if (px < GUTTER + mx) dx = px - (GUTTER + mx + inner * 0.15);
+    else if (px > this.W - mx) dx = px - (this.W - mx - inner * 0.15);
+    if (py < my) dy = py - (my + this.H * 0.1);
+    else if (py > this.H - my) dy = py - (this.H - my - this.H * 0.1);
+    if (!dx && !dy) return false;
+    const x1 = x0 + dx / t.sx, y1 = y0 + dy / t.sy;
+    if (!animate || reduceMotion()) {
+      this.anim = null;
+      t.x0 = x1;
+      t.y0 = y1;
+    } else this.anim = { x0: t.x0, y0: t.y0, x1, y1, start: performance.now() };
+    return true;
+  }
+
+  /** The margins [x, y] in CSS px (inside the gutter's edge and the canvas's) that a followed
+   * cursor must not enter. */
+  followMargins() {
+    return [Math.min((this.W - GUTTER) * FOLLOW_MARGIN, 80), Math.min(this.H * FOLLOW_MARGIN, 60)];
+  }
+
+  /** Advances a pan started by ensureVisible to time `now`; whether it is still under way. */
+  tick(now) {
+    const a = this.anim;
+    if (!a) return false;
+    const t = this.t;
+    const u = Math.min(1, Math.max(0, (now - a.start) / PAN_MS));
+    const e = 1 - (1 - u) * (1 - u) * (1 - u); // ease out
+    t.x0 = a.x0 + (a.x1 - a.x0) * e;
+    t.y0 = a.y0 + (a.y1 - a.y0) * e;
+    if (u >= 1) this.anim = null;
+    return this.anim !== null;
   }
 
   /**
@@ -111,6 +163,7 @@ export class TreeCanvas {
       hi = Math.max(hi, layout.x[lc]);
     }
     const usable = Math.max(40, this.W - GUTTER - 40);
+    this.anim = null;
     t.sx = Math.max(1e-3, Math.min(sx, usable / Math.max(1, hi - lo + 1)));
     t.sy = Math.max(t.sy, 72);
     t.x0 = (lo + hi) / 2 - (this.W - GUTTER) / 2 / t.sx;
@@ -154,9 +207,29 @@ export class TreeCanvas {
     return [ev.clientX - rect.left, ev.clientY - rect.top];
   }
 
+  /** Zooms by `f` about the cursor's node if it is on screen, else the view's centre (keys). */
+  zoomAbout(f, id, store, layout) {
+    let [mx, my] = [(this.W + GUTTER) / 2, this.H / 2];
+    if (id !== NONE && id < store.n) {
+      const [px, py] = this.screenOf(id, store, layout);
+      if (px >= GUTTER && px <= this.W && py >= 0 && py <= this.H) [mx, my] = [px, py];
+    }
+    this.zoomAt(f, mx, my);
+  }
+
+  /** Pans the view by (dx, dy) CSS px, as a drag would (keys). */
+  panBy(dx, dy) {
+    this.anim = null;
+    this.t.x0 += dx / this.t.sx;
+    this.t.y0 += dy / this.t.sy;
+    this.t.userMoved = true;
+    this.on.moved?.();
+  }
+
   /** Zooms by `f` about the canvas point (mx, my); rows grow a little up to a reading height. */
   zoomAt(f, mx, my, rowsOnly = false) {
     const t = this.t;
+    this.anim = null;
     if (rowsOnly) {
       const wy = my / t.sy + t.y0;
       t.sy = Math.max(10, Math.min(200, t.sy * f));
@@ -244,6 +317,7 @@ export class TreeCanvas {
     const dx = x - drag.x, dy = y - drag.y;
     if (!drag.moved && Math.abs(dx) + Math.abs(dy) < (drag.touch ? 8 : 4)) return;
     drag.moved = true;
+    this.anim = null;
     this.canvas.classList.add('panning');
     this.t.x0 = drag.x0 - dx / this.t.sx;
     this.t.y0 = drag.y0 - dy / this.t.sy;

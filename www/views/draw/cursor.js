@@ -4,6 +4,7 @@
 import { NONE } from '../../model/store.js';
 import { L_HIDDEN } from '../../model/layout.js';
 import { fmtValue, viewWindow } from '../../model/format.js';
+import { GUTTER } from './scene.js';
 
 /** Draws the rings and the window pill; returns the pill's rectangle (or null). */
 export function drawCursor(ctx, s) {
@@ -28,12 +29,12 @@ export function drawCursor(ctx, s) {
   if (lf[id] & L_HIDDEN || o.cursorAlpha === undefined) return null;
   const [a, b] = viewWindow(o.cursorAlpha, st.beta[id], st.ply[id], o.maxmin);
   const txt = `α ${fmtValue(a, o.chess)}  β ${fmtValue(b, o.chess)}`;
-  ctx.font = `600 11px ${pal.font}`;
+  ctx.font = `600 12px ${pal.font}`;
   const tw = ctx.measureText(txt).width + 10;
   const r = Math.max(s.rOf(id), 3);
   let px = SX(x[id]) + r + 9;
   if (px + tw > W - 4) px = SX(x[id]) - r - 9 - tw; // no room on the right: on the left
-  px = Math.max(2, Math.min(W - tw - 2, px)); // never clipped by the canvas's edges
+  px = Math.max(GUTTER + 2, Math.min(W - tw - 2, px)); // never clipped by the canvas's edges or under the gutter
   let py = SY(st.ply[id]) - 9;
   if (py < 2 || py + 18 > s.H - 2) py = Math.max(2, Math.min(s.H - 20, py));
   ctx.fillStyle = pal.cursor;

@@ -6,18 +6,29 @@ import { STOP_REASONS_CODE as SR } from '../../schema.js';
 import { fmtValue, shownValue, viewWindow } from '../../model/format.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
 
+/** Labels' font size in CSS px: 12 at least, so that a lesson's tree is read from the back of a
+ * classroom and on a phone (issue 18). */
+export const LABEL_PX = 12;
+
+/**
+ * Draws the labels; returns { px (font size), returned (visible nodes that have returned at the
+ * cursor), values (how many of them have their value written) }.
+ */
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
-  if (!canLabel || !vis.length) return;
+  const out = { px: LABEL_PX, returned: 0, values: 0 };
+  for (const id of vis) if (stateAt(st, id, o.cursor) === NS.RETURNED) out.returned++;
+  if (!canLabel || !vis.length) return out;
   if (o.prefetch) {
     const want = [];
     for (let k = 0; k < vis.length; k++) if (lvl[k]) want.push(vis[k]);
     if (want.length) o.prefetch(want);
   }
   const pal = o.pal;
-  const bold = `600 11px ${pal.font}`, small = `10px ${pal.font}`;
+  const bold = `600 ${LABEL_PX}px ${pal.font}`, small = `${LABEL_PX}px ${pal.font}`;
   ctx.textAlign = 'center';
   const compact = view.sy < 64;
+  const tight = view.sy < 2 * LABEL_PX + 32;
   for (let k = 0; k < vis.length; k++) {
     if (!lvl[k]) continue;
     const id = vis[k];
@@ -30,24 +41,28 @@ export function drawLabels(ctx, s) {
       ctx.font = small;
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
-      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (k & 1 ? 11 : 0));
+      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (Math.round(x[id]) & 1 ? LABEL_PX + 1 : 0));
+      out.values++;
       continue;
     }
     const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : o.label(id);
     ctx.fillStyle = stt === NS.NOT_ENTERED ? pal.muted : pal.text;
     ctx.font = bold;
     ctx.textBaseline = 'bottom';
-    if (lab !== undefined) ctx.fillText(lab, px, py - r - 3);
+    // rows too close for a move above and the parent's value below both: the value wins
+    if (lab !== undefined && (!tight || st.parent[id] === NONE)) ctx.fillText(lab, px, py - r - 3);
     ctx.textBaseline = 'top';
     if (stt === NS.RETURNED) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
+      out.values++;
     }
     if (!compact && lvl[k] === 2 && stt !== NS.NOT_ENTERED) {
       const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
       ctx.font = small;
       ctx.fillStyle = pal.muted;
-      ctx.fillText(`(${fmtValue(a, o.chess)}, ${fmtValue(b, o.chess)})`, px, py + r + 18);
+      ctx.fillText(`(${fmtValue(a, o.chess)}, ${fmtValue(b, o.chess)})`, px, py + r + 7 + LABEL_PX);
     }
   }
+  return out;
 }

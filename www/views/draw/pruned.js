@@ -34,7 +34,13 @@ export function drawPruned(ctx, s) {
   const r = Math.max(2.5, Math.min(view.sx * 0.3, view.sy * 0.18, 9));
   const gx = (k) => SX(g.x[k]);
   const gy = (k) => SY(g.ply[k]);
-  const showValues = view.sy >= 40 && view.sx >= 16;
+  // values where a 12 px label fits: side by side, or on two staggered lines (by slot parity,
+  // as the searched leaves beside them) when the leaves are close
+  const showValues = view.sy >= 40 && view.sx >= 9.5;
+  const stagger = view.sx < 26;
+  /** The right end of the last rule written on each ply (rules never overlap). */
+  const ruleEnd = new Map();
+  const rules = [];
   ctx.save();
   for (const cut of g.cuts) {
     if (o.cursor >= 0 && o.cursor < cut.ev) continue;
@@ -71,7 +77,7 @@ export function drawPruned(ctx, s) {
         const v = g.value[k];
         if (Number.isNaN(v)) continue;
         const shown = o.maxmin || !(g.ply[k] & 1) ? v : -v;
-        ctx.fillText(fmtValue(shown, o.chess), gx(k), gy(k) + r + 5);
+        ctx.fillText(fmtValue(shown, o.chess), gx(k), gy(k) + r + (stagger ? 3 + (Math.round(g.x[k]) & 1 ? 13 : 0) : 5));
       }
     }
     // the cut mark: two strokes across the edge into the first pruned child, and the rule
@@ -90,18 +96,26 @@ export function drawPruned(ctx, s) {
     }
     ctx.stroke();
     if (view.sy >= 40) {
-      ctx.font = `600 11px ${pal.font}`;
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'middle';
+      ctx.font = `600 12px ${pal.font}`;
       const w = ctx.measureText(rule).width;
       const tx = Math.min(mx + 10, s.W - w - 4);
-      ctx.fillStyle = pal.bg;
-      ctx.globalAlpha = 0.85;
-      ctx.fillRect(tx - 2, my - 8, w + 4, 16);
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = pal.cut;
-      ctx.fillText(rule, tx, my);
+      const row = st.ply[cut.id];
+      if (tx < (ruleEnd.get(row) ?? -Infinity) + 6) continue; // the cut mark says it; no room for the words
+      ruleEnd.set(row, tx + w);
+      rules.push([rule, tx, my, w]);
     }
+  }
+  // the rules over every cut mark, so that no mark crosses a rule's words
+  ctx.font = `600 12px ${pal.font}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  for (const [rule, tx, my, w] of rules) {
+    ctx.fillStyle = pal.bg;
+    ctx.globalAlpha = 0.85;
+    ctx.fillRect(tx - 2, my - 9, w + 4, 18);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = pal.cut;
+    ctx.fillText(rule, tx, my);
   }
   ctx.restore();
   return drawn;

@@ -80,7 +80,7 @@ export function buildScene(W, H, st, lay, view, o) {
       }
       dense = c > maxNodesRow;
     }
-    rows.push({ q, ids, lo, hi, dense, start: 0, end: 0, r: 0, spacing: 0 });
+    rows.push({ q, ids, lo, hi, dense, start: 0, end: 0, r: 0, spacing: 0, gap: 0 });
   }
   const rowOf = (q) => rows[q - qMin];
 
@@ -112,7 +112,12 @@ export function buildScene(W, H, st, lay, view, o) {
     const rr = Math.max(1.2, Math.min(spacing * 0.3, sy * 0.18, 9));
     row.r = rr;
     row.spacing = spacing;
-    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE, o.chess ? 15 : 11);
+    // the closest two neighbours decide whether leaf values stagger: a row with gaps (pruned
+    // subtrees drawn whole, compare mode's other side) has a mean spacing wider than its leaves'
+    let gap = 1e9;
+    for (let k = row.start + 1; k < row.end; k++) gap = Math.min(gap, (x[vis[k]] - x[vis[k - 1]]) * sx);
+    row.gap = gap;
+    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE, o.chess ? 16 : 12);
   }
   const rOf = (id) => {
     const row = rows[st.ply[id] - qMin];
@@ -129,7 +134,7 @@ export function buildScene(W, H, st, lay, view, o) {
 function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot, isLeaf, half) {
   let lastRight = -1e9;
   // `half`: half a short label's width (tree moves and values are short; SAN is wider)
-  const staggered = canLabel && row.spacing >= 11 && row.spacing < 2 * half + 2;
+  const staggered = canLabel && row.spacing >= 11 && row.gap < 2 * half + 2;
   for (let k = row.start; k < row.end; k++) {
     rad[k] = rr;
     if (staggered && isLeaf(vis[k]) && !isIterationRoot(vis[k])) {
