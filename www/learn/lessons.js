@@ -21,9 +21,10 @@
 //   uncertain — will the root's value be flagged uncertain?
 //   leaves   — how many leaves will the whole search evaluate?
 // `at` picks the node: { path: [i, j, …] } (child indices from the root, counted from 0, in
-// the last root search), { moves: ['Qxd5'] } (chess moves from the root), { first: EVENT }
-// (the node of the first event of that kind, e.g. 'null_verdict'), { iteration: k } (the
-// root search of iteration k), or nothing (the root). `say` is shown above the question.
+// the last root search), { moves: ['Qxd5'] } (chess moves from the root), { next: EVENT }
+// (the node of the next event of that kind after the previous pause, e.g. 'null_verdict'),
+// { iteration: k } (the root search of iteration k), or nothing (the root). `say` is shown
+// above the question.
 
 /** The lessons, in order; `id` is the share link's `learn=` number. */
 export const LESSONS = Object.freeze([
@@ -83,9 +84,9 @@ export const LESSONS = Object.freeze([
     departs: 'Knuth and Moore number the types 1, 2 and 3; this page uses the names PV, CUT and ALL (Marsland & Popowich), as the papers on this page do.',
     setup: { tree: '(((5 0 -4) (9 4 2) (13 7 5)) ((1 -4 -7) (6 1 -2) (10 6 2)) ((-4 -9 -11) (1 -3 -8) (5 -1 -2)))', algo: 'alphabeta' },
     pauses: [
-      { ask: 'type', at: { path: [1] } },
+      { ask: 'cutoff', at: { path: [1, 0, 0] }, say: 'The root’s first move is searched: MAX is sure of 5. Now the second move, and MAX’s first reply below it.' },
       { ask: 'type', at: { path: [1, 0] } },
-      { ask: 'cutoff', at: { path: [1, 0, 0] } },
+      { ask: 'type', at: { path: [1] } },
     ],
     closing: { ask: 'leaves', say: 'b = 3, d = 3. Use the formula, or count.' },
     exercise: { tree: '(((5 0 -4) (9 4 2) (13 7 5)) ((1 -4 -7) (6 1 -2) (10 6 2)) ((-4 -9 -11) (1 -3 -8) (5 -1 -2)))', algo: 'alphabeta' },
@@ -143,7 +144,7 @@ export const LESSONS = Object.freeze([
     setup: { fen: '4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1', depth: 1, algo: 'alphabeta', enable: 'quiescence' },
     pauses: [
       { ask: 'extends', at: { moves: ['Qxd5'] }, say: 'The search has played 1.Qxd5. Its depth is used up.' },
-      { ask: 'value', at: { moves: ['Qxd5'] }, say: 'In hundredths of a pawn, from White’s side.' },
+      { ask: 'cutoff', at: { moves: ['Qxd5', 'exd5'] }, say: 'Below the depth limit, the quiescence search tries Black’s captures. Values are in hundredths of a pawn, from White’s side.' },
     ],
     closing: { ask: 'best', at: { moves: ['Qxd5'] } },
   },
@@ -161,10 +162,10 @@ export const LESSONS = Object.freeze([
     departs: 'The standard null move in this page is never tried by a side that has only king and pawns (where zugzwang is common); the verified form here is tried everywhere, with R = 3 as in the paper.',
     setup: { fen: '8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1', depth: 5, iterative: true, algo: 'pvs', enable: 'verified_null' },
     pauses: [
-      { ask: 'nullcut', at: { first: 'null_verdict' }, say: 'A null move has been searched with a null window at β.' },
-      { ask: 'zugzwang', at: { first: 'zugzwang' } },
+      { ask: 'nullcut', at: { next: 'null_verdict' }, say: 'A null move has been searched with a null window at β.' },
+      { ask: 'zugzwang', at: { next: 'zugzwang' } },
     ],
-    closing: { ask: 'nullcut', at: { first: 'null_verdict', iteration: 5 } },
+    closing: { ask: 'nullcut', at: { next: 'null_verdict' }, say: 'The search goes on after the zugzwang re-search. The next null move:' },
   },
   {
     id: 8,
@@ -180,7 +181,7 @@ export const LESSONS = Object.freeze([
     departs: 'The page follows the papers’ names and parameters (M, C, R, CUT_RATIO). The safe form re-searches uncertain values at PV nodes as the Chess Programming Wiki’s pseudo-code does; captures are never skipped by an uncertainty cut-off (the paper’s §5).',
     setup: { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 5, iterative: true, algo: 'pvs', enable: 'tt, tt_move, mvv_lva, mc_c, uc_safe' },
     pauses: [
-      { ask: 'multicut', at: { first: 'multi_cut' }, say: 'This expected CUT node has probed its first moves 3 plies shallower. Count the probes that failed high.' },
+      { ask: 'multicut', at: { next: 'multi_cut' }, say: 'This expected CUT node has probed its first moves 3 plies shallower. Count the probes that failed high.' },
     ],
     closing: { ask: 'uncertain', say: 'The search used uncertainty cut-offs in the safe form.' },
   },
