@@ -5,7 +5,7 @@
 // mode. The questions themselves are asked in the quiz card (www/panels/quiz.js). Loaded only
 // when Learn is opened.
 
-import { $, h, renderKeyed, setProp } from '../dom.js';
+import { $, h, renderKeyed, setProp, setClass } from '../dom.js';
 import { withTerms } from '../views/term.js';
 import { lessonFragment } from '../model/share.js';
 
@@ -77,6 +77,9 @@ export function createLearnPanel(app) {
     render() {
       const show = L.open && state.mode === 'explore';
       setProp($('learn-card'), 'hidden', !show);
+      // the setup cards step aside while Learn is open: a lesson prepares its own search, and
+      // their counts (nodes searched) would answer its questions
+      setClass(document.body, 'learning', show);
       $('mode-learn').setAttribute('aria-pressed', String(show));
       if (!show) return;
       const done = L.progress ? [...L.progress.done].map(([k, s]) => `${k}:${s.right}/${s.asked}`).join(',') : '';

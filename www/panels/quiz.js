@@ -149,7 +149,7 @@ export function createQuiz(app) {
       const p = q.predict;
       const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
-      setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : 'step prediction') : '');
+      setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : state.learn.lesson !== null && state.learn.open ? `lesson ${state.learn.lesson}` : 'step prediction') : '');
     },
     /** After a question is asked: focus its answer field ('answer'), the card ('card') or the
      * lesson's card ('learn', at a lesson's end). */
