@@ -98,7 +98,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
         },
         experiments: experimentsSnapshot(),
         learn: learnSnapshot(),
-        quiz: { on: state.quiz.on, right: state.quiz.right, asked: state.quiz.asked, question: state.quiz.question && { kind: state.quiz.question.kind, text: state.quiz.question.text, choices: state.quiz.question.choices?.map((c) => c.key) ?? null, lesson: state.quiz.question.lesson ?? null, index: state.quiz.question.index ?? null }, feedback: state.quiz.feedback && { ok: state.quiz.feedback.ok, shown: state.quiz.feedback.shown } },
+        quiz: { on: state.quiz.on, right: state.quiz.right, asked: state.quiz.asked, question: state.quiz.question && { kind: state.quiz.question.kind, node: state.quiz.question.node ?? null, text: state.quiz.question.text, choices: state.quiz.question.choices?.map((c) => c.key) ?? null, lesson: state.quiz.question.lesson ?? null, index: state.quiz.question.index ?? null }, feedback: state.quiz.feedback && { ok: state.quiz.feedback.ok, shown: state.quiz.feedback.shown } },
       };
     },
 

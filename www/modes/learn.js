@@ -11,6 +11,13 @@ import { LESSONS, lessonById } from '../learn/lessons.js';
 import { lessonQuestions } from '../learn/questions.js';
 import { readProgress, writeProgress, recordDone } from '../learn/progress.js';
 import { encodeShare, lessonFragment } from '../model/share.js';
+import { speedAt, SPEED_STEPS } from '../controls/commands.js';
+
+/** Playing to the next question takes at most about this many seconds (a chess search has
+ * thousands of events between two questions). */
+const SECONDS_TO_NEXT = 4;
+/** The play speed a lesson starts with (the page's default). */
+const LESSON_SPEED = 25;
 
 const IDS = LESSONS.map((l) => l.id);
 
@@ -109,6 +116,8 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     L.status = 'stepping';
     t.cursor.set(0);
     app.modes.explore.afterStep(true);
+    app.commands.setSpeed(LESSON_SPEED);
+    paceToGate();
     atGate();
     app.invalidate();
     return true;
@@ -120,6 +129,14 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     L.notice = text.trim();
     app.invalidate();
     return false;
+  }
+
+  /** Raises the play speed so that playing reaches the next question in a few seconds. */
+  function paceToGate() {
+    const dist = L.gate - trace().cursor.at;
+    let k = 0;
+    while (k < SPEED_STEPS - 1 && speedAt(k) * SECONDS_TO_NEXT < dist) k++;
+    if (speedAt(k) > state.play.speed) app.commands.setSpeed(speedAt(k));
   }
 
   /** The cursor reached the gate: ask the pause's question (once). */
@@ -168,6 +185,7 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     q.feedback = null;
     L.status = 'stepping';
     if (trace().cursor.at >= L.gate) return atGate();
+    paceToGate();
     if (!state.play.on) app.commands.run('play.toggle');
     app.invalidate();
   }

@@ -41,6 +41,8 @@ export function createQuiz(app) {
 
   function onKey(e) {
     if (!q.on || state.mode !== 'explore' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!q.predict && !q.question && q.feedback === null && state.learn.lesson !== null) return; // a lesson between questions: the page's keys
+
     if (q.predict) {
       if (e.key === 'Escape') {
         e.preventDefault();
