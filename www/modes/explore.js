@@ -97,6 +97,7 @@ export function createExplore(app) {
 
     /** A new trace replaced the old one: forget the selection, fit it when it arrives. */
     replaced() {
+      app.modes.learn?.traceReplaced(); // a lesson's questions belong to its own search
       ex.selected = NONE;
       ex.transform.userMoved = false;
       app.pause();

@@ -190,6 +190,12 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     app.invalidate();
   }
 
+  /** Another search or file replaced the lesson's (Start, Open): its questions no longer apply. */
+  function traceReplaced() {
+    if (L.lesson === null || L.status === 'loading' || L.status === 'failed') return;
+    fail('The lesson’s search was replaced by another one. Start again to go back to the lesson.');
+  }
+
   /** Leaves the course. */
   function close() {
     L.generation++;
@@ -201,5 +207,5 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     app.invalidate();
   }
 
-  return { lessons: LESSONS, openIndex, openLesson, atGate, answered, resume, close };
+  return { lessons: LESSONS, openIndex, openLesson, atGate, answered, resume, close, traceReplaced };
 }
