@@ -156,7 +156,14 @@ export function createQuiz(app) {
     /** After a question is asked: focus its answer field ('answer'), the card ('card') or the
      * lesson's card ('learn', at a lesson's end). */
     focus(what) {
-      requestAnimationFrame(() => (what === 'answer' ? $('quiz-answer') : what === 'learn' ? $('learn-card') : $('quiz-card'))?.focus());
+      requestAnimationFrame(() => {
+        const el = what === 'answer' ? $('quiz-answer') : what === 'learn' ? $('learn-card') : $('quiz-card');
+        if (!el) return;
+        // on a phone the card sits below the tree: bring the card's bottom into view, so that
+        // as much of the tree as fits stays above it (the question is about the tree)
+        el.focus({ preventScroll: true });
+        (what === 'learn' ? el : $('quiz-card')).scrollIntoView({ block: 'nearest' });
+      });
     },
   };
 }
