@@ -181,7 +181,7 @@ export const LESSONS = Object.freeze([
     departs: 'The page follows the papers’ names and parameters (M, C, R, CUT_RATIO). The safe form re-searches uncertain values at PV nodes as the Chess Programming Wiki’s pseudo-code does; captures are never skipped by an uncertainty cut-off (the paper’s §5).',
     setup: { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 5, iterative: true, algo: 'pvs', enable: 'tt, tt_move, mvv_lva, mc_c, uc_safe' },
     pauses: [
-      { ask: 'multicut', at: { next: 'multi_cut' }, say: 'This expected CUT node has probed its first moves 3 plies shallower. Count the probes that failed high.' },
+      { ask: 'multicut', at: { next: 'multi_cut' }, say: 'This expected CUT node has probed its first moves 3 plies shallower. A probe counts when it gives the node a value of at least β: in the tree it is then an ALL node, since it failed low for the side that moved next.' },
     ],
     closing: { ask: 'uncertain', say: 'The search used uncertainty cut-offs in the safe form.' },
   },

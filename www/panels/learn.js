@@ -73,6 +73,8 @@ export function createLearnPanel(app) {
     ];
   }
 
+  let boardFor = -1;
+
   return {
     render() {
       const show = L.open && state.mode === 'explore';
@@ -84,6 +86,12 @@ export function createLearnPanel(app) {
       if (!show) return;
       const done = L.progress ? [...L.progress.done].map(([k, s]) => `${k}:${s.right}/${s.asked}`).join(',') : '';
       const key = `${L.generation}|${L.lesson}|${L.status}|${L.pause}|${L.right}/${L.asked}|${L.notice}|${done}|${!!app.actions.openExercise}`;
+      // a chess lesson needs its board: open the card (phones start with it folded), once a lesson
+      const t = state.explore.trace;
+      if (L.status === 'stepping' && boardFor !== L.generation) {
+        boardFor = L.generation;
+        if (t.input?.kind === 'chess') $('board-card').open = true;
+      }
       renderKeyed($('learn'), key, () => (L.lesson === null ? buildIndex() : buildLesson()));
     },
   };
