@@ -128,6 +128,7 @@ export function createActions(app) {
 
   function setMode(mode) {
     if (mode === state.mode) return;
+    if (mode !== 'explore') app.modes.learn?.close(); // a lesson lives on explore's page
     app.commands.pause();
     state.mode = mode;
     if (mode === 'compare') app.startCompareEngines();

@@ -166,6 +166,33 @@ function createViews(app) {
     .catch((e) => console.info('board unavailable:', e.message));
 }
 
+/**
+ * Learn loads when it is first opened (a click on Learn or a lesson's link): its lessons, its
+ * mode and its card are not part of the page's first load. `openLearn(id)` opens lesson `id`,
+ * or the course's index without one; it answers whether it opened.
+ */
+function learnOpener(app, focusQuiz) {
+  let loading = null;
+  const load = () =>
+    (loading ??= Promise.all([import('./modes/learn.js'), import('./panels/learn.js')]).then(([mode, panel]) => {
+      app.modes.learn = mode.createLearn(app, { focusQuiz });
+      app.views.dom.push(panel.createLearnPanel(app));
+      return app.modes.learn;
+    }));
+  return async (id) => {
+    let learn;
+    try {
+      learn = await load();
+    } catch (e) {
+      loading = null;
+      app.state.explore.trace.notice = { kind: 'error', text: `Learn could not be loaded: ${e.message ?? e}` };
+      app.invalidate();
+      return false;
+    }
+    return id ? learn.openLesson(id) : learn.openIndex();
+  };
+}
+
 /** Compare mode's engines and chart start the first time it is opened. */
 function compareStarter(app) {
   let started = false;
@@ -185,7 +212,11 @@ function wireControls(app, actions) {
     b.addEventListener('click', (e) => commands.run(e.shiftKey && b.dataset.back ? b.dataset.back : b.dataset.command));
   }
   const on = (id, ev, f) => $(id).addEventListener(ev, f);
-  on('mode-explore', 'click', () => actions.setMode('explore'));
+  on('mode-explore', 'click', () => {
+    app.modes.learn?.close();
+    actions.setMode('explore');
+  });
+  on('mode-learn', 'click', () => (app.state.learn.open ? null : app.openLearn()));
   on('mode-compare', 'click', () => actions.setMode('compare'));
   on('mode-experiments', 'click', () => actions.setMode('experiments'));
   on('theme', 'click', () => actions.cycleTheme());
@@ -239,6 +270,7 @@ async function main() {
   const sharing = (app.sharing = createSharing(app, { actions, panels }));
   const quiz = createQuiz(app);
   app.modes.quiz = createQuizMode(app, actions, (what) => quiz.focus(what));
+  app.openLearn = learnOpener(app, (what) => quiz.focus(what));
   quiz.init();
   const iterations = createIterations(app);
   app.views.dom.push(quiz, createStats(app), iterations);

@@ -5,7 +5,7 @@
 // the panels use (`check_input`, `build_config`) — then puts the setup in the panels, runs the
 // search (or the comparison) and moves the cursor to the linked event.
 
-import { encodeShare, decodeShare, ShareError } from './model/share.js';
+import { encodeShare, decodeShare, lessonFragment, ShareError } from './model/share.js';
 
 /** Waits (one animation frame at a time) until `ok()` holds, at most `ms`. */
 function until(ok, ms = 60_000) {
@@ -20,12 +20,14 @@ function until(ok, ms = 60_000) {
   });
 }
 
-/** `app`: { state, core, modes, commands, invalidate }; `actions`, `panels`. */
+/** `app`: { state, core, modes, commands, invalidate, openLearn(id) }; `actions`, `panels`. */
 export function createSharing(app, { actions, panels }) {
   const { state, core } = app;
 
   /** The current setup's link (the page's address with the fragment), or null with nothing to share. */
   function link() {
+    const L = state.learn;
+    if (L.open && L.lesson !== null && state.mode === 'explore') return `${location.origin}${location.pathname}#${lessonFragment(L.lesson)}`;
     const compare = state.mode === 'compare';
     const t = compare ? state.compare.sides[state.compare.drive] : state.explore.trace;
     if (!t.input || !t.config) return null;
@@ -107,6 +109,7 @@ export function createSharing(app, { actions, panels }) {
     try {
       s = decodeShare(fragment);
       if (!s) return false;
+      if (s.learn) return app.openLearn(s.learn); // a lesson's link (www/modes/learn.js)
       configs = check(s);
     } catch (e) {
       return fail(e);

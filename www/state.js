@@ -38,6 +38,13 @@ export function createState(traces) {
      * answer, and the running score; `predict` (prune prediction): { marks: Set of node paths,
      * result: null until checked, then www/model/predict.js's score }. */
     quiz: { on: false, question: null, feedback: null, right: 0, asked: 0, predict: null },
+    /** Learn, the course (www/modes/learn.js, loaded when opened): whether its card shows, the
+     * lesson open (its id, or null for the index), its status ('index' | 'loading' | 'stepping'
+     * | 'asking' | 'answered' | 'done' | 'finished' | 'failed'), its questions
+     * (www/learn/questions.js) and the one asked next (`pause`), the event the cursor may not
+     * pass until that question is answered (`gate`, -1: none), the lesson's score, a notice,
+     * the stored progress (www/learn/progress.js) and a counter bumped by every opening. */
+    learn: { open: false, lesson: null, status: 'index', questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0 },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
     /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */

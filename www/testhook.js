@@ -60,6 +60,16 @@ export function installTestHook(app, { canvases, actions, frame }) {
     };
   }
 
+  /** Learn (www/modes/learn.js): the open lesson and where it is, as plain data. */
+  function learnSnapshot() {
+    const L = state.learn;
+    return {
+      loaded: !!app.modes.learn, open: L.open, lesson: L.lesson, status: L.status, pause: L.pause, gate: L.gate,
+      questions: L.questions?.length ?? 0, right: L.right, asked: L.asked, notice: L.notice, generation: L.generation,
+      done: L.progress ? Object.fromEntries(L.progress.done) : null,
+    };
+  }
+
   const hook = {
     version: HOOK_VERSION,
 
@@ -91,6 +101,8 @@ export function installTestHook(app, { canvases, actions, frame }) {
           B: traceSnapshot(c.sides.B),
         },
         experiments: experimentsSnapshot(),
+        learn: learnSnapshot(),
+        quiz: { on: state.quiz.on, right: state.quiz.right, asked: state.quiz.asked, question: state.quiz.question && { kind: state.quiz.question.kind, node: state.quiz.question.node ?? null, text: state.quiz.question.text, choices: state.quiz.question.choices?.map((c) => c.key) ?? null, lesson: state.quiz.question.lesson ?? null, index: state.quiz.question.index ?? null }, feedback: state.quiz.feedback && { ok: state.quiz.feedback.ok, shown: state.quiz.feedback.shown } },
       };
     },
 

@@ -1,6 +1,7 @@
 // Accessibility (issue 19 §4): axe-core's WCAG 2.2 AA rules report no violation in any mode the
 // page has — explore (before and after a search, a node selected), the quiz, prune prediction,
-// compare and experiments, the accessible tree focused in explore and compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
+// Learn (its index, a lesson's question, answered), compare and experiments, the accessible tree focused in explore
+// and compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
 // and prefers-reduced-motion stops the board's piece animation.
 //
 //   node --test tests/browser/a11y.test.mjs
@@ -90,6 +91,27 @@ async function everyMode({ width, height, colorScheme }) {
   found.push(...(await axe(page, `${tag} prune prediction`)));
   await page.keyboard.press('Escape');
   await page.waitForSelector('#predict-start');
+
+  // Learn: the lessons' index, a lesson at a question, the question answered (issue 20)
+  await page.click('#mode-learn');
+  await page.waitForSelector('#learn-list li');
+  found.push(...(await axe(page, `${tag} learn, the lessons`)));
+  const g = (await snapshot(page)).learn.generation;
+  await page.click('#learn-list li[data-lesson="2"] a');
+  await page.waitForFunction((g0) => {
+    const l = window.prunescope.snapshot().learn;
+    return l.generation > g0 && l.status === 'stepping';
+  }, g, { timeout: 30_000 });
+  await run(page, 'play.toggle');
+  await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'asking');
+  found.push(...(await axe(page, `${tag} learn, a question`)));
+  await page.fill('#quiz-answer', '3 inf');
+  await page.press('#quiz-answer', 'Enter');
+  await page.waitForSelector('#quiz-feedback');
+  found.push(...(await axe(page, `${tag} learn, answered`)));
+  await page.locator('#learn-card').screenshot({ path: path.join(SHOTS, `${name}-learn.png`) });
+  await page.click('#mode-explore');
+  await page.waitForFunction(() => !window.prunescope.snapshot().learn.open);
 
   await toCompare(page);
   await runCompare(page);

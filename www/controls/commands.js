@@ -17,11 +17,26 @@ export function createCommands(app) {
   const { state } = app;
   const play = state.play;
 
-  /** Moves the driving cursor with `f(cursor)`; pauses unless `keepPlaying`. */
+  /**
+   * Moves the driving cursor with `f(cursor)`; pauses unless `keepPlaying`. A lesson's open
+   * question (`state.learn.gate`, www/modes/learn.js) holds explore's cursor at its event until
+   * it is answered: reaching the gate pauses and asks.
+   */
   const step = (f, keepPlaying = false) => {
     const m = app.mode();
     if (!keepPlaying) pause();
-    m.afterStep(f(m.driver().cursor, m));
+    const c = m.driver().cursor;
+    let changed = f(c, m);
+    const gate = state.mode === 'explore' ? state.learn.gate : -1;
+    if (gate >= 0 && c.at > gate) {
+      c.set(gate);
+      changed = true;
+    }
+    m.afterStep(changed);
+    if (gate >= 0 && c.at >= gate) {
+      pause();
+      app.modes.learn?.atGate();
+    }
   };
 
   function pause() {
@@ -102,6 +117,7 @@ export function createCommands(app) {
       app.invalidate();
     },
     'view.finals': () => {
+      if (state.learn.gate >= 0) return; // a lesson's question is open: final results would answer it
       state.finals = !state.finals;
       app.invalidate();
     },

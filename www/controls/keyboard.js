@@ -1,5 +1,6 @@
 // The keyboard: a key press looks up the keymap of the current mode and runs its command.
-// Keys typed into a field stay there (Ctrl+Enter there starts the search).
+// Keys typed into a field stay there (Ctrl+Enter there starts the search); Enter on a link,
+// or in a region marked data-own-keys, does what it does there.
 
 import { bindings, keyOf } from './keymap.js';
 
@@ -18,6 +19,9 @@ export function bindKeyboard(app) {
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // Enter follows a focused link, and activates what has the focus in a region that keeps
+    // its own keys (the mode buttons, the Learn card): there the page's Enter shortcut waits
+    if (e.key === 'Enter' && t && (t.tagName === 'A' || t.closest?.('[data-own-keys]'))) return;
     const command = maps[app.state.mode]?.get(keyOf(e)); // experiments mode has no keymap
     if (!command) return;
     // a focused button must not also be pressed by space / Enter: the page's shortcuts win

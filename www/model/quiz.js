@@ -93,8 +93,9 @@ export function parseNumbers(text) {
   return out;
 }
 
-/** Whether `reply` (text or a choice key) answers question `q`. */
+/** Whether `reply` (text or a choice key) answers question `q` (its own `check` when it has one). */
 export function isRight(q, reply) {
+  if (q.check) return q.check(reply); // a lesson's value question: a number or a bound (www/learn/questions.js)
   if (q.choices) return reply === q.answer;
   const got = parseNumbers(String(reply));
   if (!got || got.length !== q.answer.length) return false;

@@ -66,7 +66,13 @@ export function encodeShare(s) {
   return p.toString();
 }
 
-const KEYS = new Set(['v', 'mode', 'tree', 'fen', 'random', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'view', 'finals', 'drive', 'layout', 'cursor']);
+/** The most lessons a `learn=` link may name (the course has fewer; the course says which exist). */
+export const MAX_LESSON = 99;
+
+/** The fragment of a lesson's link: `v=2&learn=N` (docs/share-links.md, "Lessons"). */
+export const lessonFragment = (id) => `v=${SHARE_VERSION}&learn=${id}`;
+
+const KEYS = new Set(['v', 'learn', 'mode', 'tree', 'fen', 'random', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'view', 'finals', 'drive', 'layout', 'cursor']);
 
 function int(p, key, min, max, def) {
   const raw = p.get(key);
@@ -90,8 +96,9 @@ function choice(p, key, options, def) {
 const flag = (p, key) => choice(p, key, ['0', '1'], '0') === '1';
 
 /**
- * Reads a fragment (with or without '#'): the setup as encodeShare takes it, or null when the
- * fragment is not a share link (no `v`). Throws ShareError naming the first bad parameter.
+ * Reads a fragment (with or without '#'): the setup as encodeShare takes it, { version, learn }
+ * for a lesson's link, or null when the fragment is not a share link (no `v`). Throws
+ * ShareError naming the first bad parameter.
  */
 export function decodeShare(fragment) {
   const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
@@ -104,6 +111,11 @@ export function decodeShare(fragment) {
   const version = /^\d{1,3}$/.test(v) ? Number(v) : NaN;
   if (!(version >= OLDEST_SHARE_VERSION && version <= SHARE_VERSION)) {
     throw new ShareError('v', `version ${v.slice(0, 10)} is not supported (this page reads versions ${OLDEST_SHARE_VERSION} to ${SHARE_VERSION})`);
+  }
+  if (p.has('learn')) {
+    // a lesson's link: the lesson prepares its own search, so nothing else may come with it
+    for (const k of p.keys()) if (k !== 'v' && k !== 'learn') throw new ShareError(k, 'a lesson link (learn=) takes no other parameter');
+    return { version, learn: int(p, 'learn', 1, MAX_LESSON) };
   }
   const mode = choice(p, 'mode', ['explore', 'compare'], 'explore');
   const kinds = ['tree', 'fen', 'random'].filter((k) => p.has(k));

@@ -47,6 +47,8 @@ export function createExplore(app) {
       const t = trace();
       if (state.quiz.predict && !state.quiz.predict.result) return; // a tap marks a branch instead
       if (id === NONE || id >= t.store.n) return;
+      // a lesson's question is open: the cursor may not pass its event (www/modes/learn.js)
+      if (moveCursor && state.learn.gate >= 0 && t.store.enterEv[id] > state.learn.gate) return;
       ex.selected = id;
       if (moveCursor && t.cursor.toNode(id)) app.pause();
       app.invalidate();
@@ -106,6 +108,7 @@ export function createExplore(app) {
 
     /** A new trace replaced the old one: forget the selection, fit it when it arrives. */
     replaced() {
+      app.modes.learn?.traceReplaced(); // a lesson's questions belong to its own search
       ex.selected = NONE;
       ex.transform.userMoved = false;
       app.pause();

@@ -20,8 +20,10 @@ export function createQuizMode(app, actions, focus = () => {}) {
   const trace = () => state.explore.trace;
   const ghosts = () => app.modes.explore.layout().ghosts;
 
-  /** Asks about the next predictable event at the cursor (none when the search is over). */
+  /** Asks about the next predictable event at the cursor (none when the search is over); in a
+   * lesson, goes on to its next pause instead (www/modes/learn.js). */
   function ask() {
+    if (q.question?.lesson !== undefined) return app.modes.learn?.resume();
     const t = trace();
     const ctx = { ...app.narrationContext(t), minimax: t.config?.algo === 'minimax' };
     const at = t.cursor.live ? -1 : t.cursor.at;
@@ -64,6 +66,7 @@ export function createQuizMode(app, actions, focus = () => {}) {
     t.cursor.set(at);
     app.modes.explore.afterStep(true);
     q.feedback = { ok, shown: qq.shown, why: narrate(t.store, at, app.narrationContext(t)) };
+    if (qq.lesson !== undefined) app.modes.learn?.answered(ok);
     app.invalidate();
   }
 

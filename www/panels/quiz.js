@@ -41,6 +41,8 @@ export function createQuiz(app) {
 
   function onKey(e) {
     if (!q.on || state.mode !== 'explore' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!q.predict && !q.question && q.feedback === null && state.learn.lesson !== null) return; // a lesson between questions: the page's keys
+
     if (q.predict) {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -66,6 +68,7 @@ export function createQuiz(app) {
       return;
     }
     if (e.key === 'Escape') {
+      if (q.question?.lesson !== undefined) return; // a lesson ends from its card (www/panels/learn.js)
       e.preventDefault();
       e.stopPropagation();
       return stop();
@@ -120,18 +123,20 @@ export function createQuiz(app) {
     const score = h('p', { id: 'quiz-score', class: 'quiz-score' }, `Score ${q.right} / ${q.asked}`);
     if (!qq) return [h('p', { id: 'quiz-question' }, 'The search is over: nothing left to predict.'), score, h('button', { type: 'button', onclick: stop }, 'End quiz')];
     const fb = q.feedback;
+    const lesson = qq.lesson !== undefined; // a lesson's pause (www/learn/questions.js)
     return [
+      qq.say ? h('p', { class: 'quiz-say' }, withTerms(qq.say)) : null,
       h('p', { id: 'quiz-question', class: 'quiz-q' }, withTerms(qq.text)),
       qq.choices
         ? h('div', { class: 'quiz-choices' }, qq.choices.map((c) => h('button', { type: 'button', class: 'quiz-choice', dataset: { key: c.key }, disabled: !!fb, onclick: () => answer(c.key), title: `key ${c.key.toUpperCase()}` }, `${c.label} `, h('kbd', null, c.key.toUpperCase()))))
         : h('div', { class: 'quiz-choices' },
-            h('input', { id: 'quiz-answer', type: 'text', inputmode: 'text', autocomplete: 'off', 'aria-label': 'Your answer', disabled: !!fb, placeholder: qq.kind === 'window' ? 'e.g. 3 inf' : 'e.g. 3' }),
+            h('input', { id: 'quiz-answer', type: 'text', inputmode: 'text', autocomplete: 'off', 'aria-label': 'Your answer', disabled: !!fb, placeholder: qq.placeholder ?? (qq.kind === 'window' ? 'e.g. 3 inf' : 'e.g. 3') }),
             h('button', { type: 'button', class: 'quiz-choice', disabled: !!fb, onclick: () => answer($('quiz-answer').value) }, 'Answer ', h('kbd', null, '↵'))),
       fb ? h('p', { id: 'quiz-feedback', class: fb.ok ? 'ok' : 'err' }, fb.ok ? `Right: ${fb.shown}. ` : `Not quite: it is ${fb.shown}. `, withTerms(fb.why)) : null,
       score,
       h('div', { class: 'quiz-row' },
-        fb ? h('button', { id: 'quiz-next', type: 'button', class: 'primary', onclick: ask }, 'Next question ', h('kbd', null, '↵')) : null,
-        h('button', { type: 'button', onclick: stop }, 'End quiz ', h('kbd', null, 'Esc'))),
+        fb ? h('button', { id: 'quiz-next', type: 'button', class: 'primary', onclick: ask }, lesson ? (qq.closing ? 'Finish ' : 'Continue ') : 'Next question ', h('kbd', null, '↵')) : null,
+        lesson ? null : h('button', { type: 'button', onclick: stop }, 'End quiz ', h('kbd', null, 'Esc'))),
     ];
   }
 
@@ -144,13 +149,21 @@ export function createQuiz(app) {
       const t = trace();
       const qq = q.question;
       const p = q.predict;
-      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
+      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
-      setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : 'step prediction') : '');
+      setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : state.learn.lesson !== null && state.learn.open ? `lesson ${state.learn.lesson}` : 'step prediction') : '');
     },
-    /** After a question is asked: focus its answer field ('answer') or the card ('card'). */
+    /** After a question is asked: focus its answer field ('answer'), the card ('card') or the
+     * lesson's card ('learn', at a lesson's end). */
     focus(what) {
-      requestAnimationFrame(() => (what === 'answer' ? $('quiz-answer') : $('quiz-card'))?.focus());
+      requestAnimationFrame(() => {
+        const el = what === 'answer' ? $('quiz-answer') : what === 'learn' ? $('learn-card') : $('quiz-card');
+        if (!el) return;
+        // on a phone the card sits below the tree: bring the card's bottom into view, so that
+        // as much of the tree as fits stays above it (the question is about the tree)
+        el.focus({ preventScroll: true });
+        (what === 'learn' ? el : $('quiz-card')).scrollIntoView({ block: 'nearest' });
+      });
     },
   };
 }

@@ -45,10 +45,12 @@ export function createChrome(app) {
         shownMode = state.mode;
         document.body.dataset.mode = state.mode; // for the CSS of each mode
         for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== state.mode;
-        $('mode-explore').setAttribute('aria-pressed', String(state.mode === 'explore'));
         $('mode-compare').setAttribute('aria-pressed', String(state.mode === 'compare'));
         $('mode-experiments').setAttribute('aria-pressed', String(state.mode === 'experiments'));
       }
+      // Learn (www/panels/learn.js) runs on explore's page: Explore is pressed when it is closed
+      const explorePressed = String(state.mode === 'explore' && !state.learn.open);
+      if ($('mode-explore').getAttribute('aria-pressed') !== explorePressed) $('mode-explore').setAttribute('aria-pressed', explorePressed);
       setText('theme-name', THEME_WORDS[state.theme.choice]);
       $('theme').title = `Theme: ${state.theme.choice === 'auto' ? `follows the system (now ${state.theme.dark ? 'dark' : 'light'})` : state.theme.choice}; click for the next`;
       const pill = $('engine-state');

@@ -51,13 +51,17 @@ export function createStepbar(app) {
       setText('s-play', playing ? 'pause' : 'play');
       setClass($('s-play'), 'on', playing);
       const prefix = state.mode === 'compare' ? `${state.compare.drive} · ` : '';
-      setText('evpos', e < 0 ? (st.nev ? `${prefix}${fmtInt(st.nev)} events` : '–') : `${prefix}event ${fmtInt(e + 1)} / ${fmtInt(st.nev)} · ${eventName(st.ev[e])}`);
+      // in a lesson, how many events, cut-offs or re-searches lie ahead would answer its
+      // questions (www/modes/learn.js): the counts are not shown, the jumps never greyed
+      const lesson = state.mode === 'explore' && state.learn.open && state.learn.lesson !== null;
+      const total = lesson ? '' : ` / ${fmtInt(st.nev)}`;
+      setText('evpos', e < 0 ? (st.nev ? `${prefix}${fmtInt(st.nev)} events` : '–') : `${prefix}event ${fmtInt(e + 1)}${total} · ${eventName(st.ev[e])}`);
       const none = !st.nev;
       for (const id of ['s-first', 's-back', 's-play', 's-fwd', 's-last', 's-over', 's-out']) setProp($(id), 'disabled', none);
       for (const [id, k] of JUMPS) {
         const n = st.marks[k].n;
-        setProp($(id), 'disabled', n === 0);
-        const title = $(id).title.replace(/ · \d[\d,]*$/, '') + ` · ${fmtInt(n)}`;
+        setProp($(id), 'disabled', n === 0 && !lesson);
+        const title = $(id).title.replace(/ · \d[\d,]*$/, '') + (lesson ? '' : ` · ${fmtInt(n)}`);
         if ($(id).title !== title) $(id).title = title;
       }
       setProp($('n-diff'), 'disabled', !state.compare.diff);

@@ -36,11 +36,16 @@ export function createTreeViews(app) {
       cursor: live || state.finals ? -1 : t.cursor.at,
       selected: state.explore.selected,
       predict: state.quiz.predict,
+      // a lesson on an explicit tree shows its problem whole (www/views/draw/predict.js)
+      problem: state.learn.open && state.learn.lesson !== null && t.input?.kind === 'tree',
+      // ... and a lesson on a game hides what the search has not reached (www/views/draw/scene.js)
+      hideFuture: state.learn.open && state.learn.lesson !== null && t.input?.kind !== 'tree',
       guesses: self.guesses?.() ?? null,
       cursorNode: cur,
       cursorAlpha: cur === NONE ? undefined : t.store.alphaAt(cur, t.cursor.at),
     });
-    setText('frame-info', t.store.n ? `${fmtInt(t.store.n)} nodes · ${fmtInt(stats.nodes)} drawn${stats.dense ? ` · ${stats.dense} ply band${stats.dense > 1 ? 's' : ''}` : ''} · ${c.lastFrameMs.toFixed(1)} ms` : '');
+    const lesson = state.learn.open && state.learn.lesson !== null; // the node count would answer a lesson's question
+    setText('frame-info', t.store.n && !lesson ? `${fmtInt(t.store.n)} nodes · ${fmtInt(stats.nodes)} drawn${stats.dense ? ` · ${stats.dense} ply band${stats.dense > 1 ? 's' : ''}` : ''} · ${c.lastFrameMs.toFixed(1)} ms` : '');
   }
 
   function compare() {

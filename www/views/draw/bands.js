@@ -50,6 +50,7 @@ export function drawBands(ctx, s) {
   const pal = o.pal;
   const fills = [];
   Object.entries({ PV: pal.pv, CUT: pal.cut, ALL: pal.all, UNFINISHED: pal.aborted, FUTURE: pal.future, BOTH: pal.both, ONLY: df?.only ?? pal.onlyA, GHOST: pal.ghost }).forEach(([k, c]) => (fills[BAND[k]] = c));
+  if (o.hideFuture) fills[BAND.FUTURE] = 'rgba(0, 0, 0, 0)'; // a lesson on a game: not drawn (scene.js)
   const paths = new Array(NCAT * 4).fill(null);
   let dense = 0;
   const share = new Array(NCAT).fill(0);

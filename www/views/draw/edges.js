@@ -31,7 +31,9 @@ export function drawEdges(ctx, s) {
         for (const c of [p + 1, lc]) {
           const cx = x[c];
           if (cx >= wl && cx <= wr) continue;
-          const path = stateAt(st, c, cursor) === NS.NOT_ENTERED ? fut : done;
+          const notYet = stateAt(st, c, cursor) === NS.NOT_ENTERED;
+          if (notYet && o.hideFuture) continue;
+          const path = notYet ? fut : done;
           path.moveTo(SX(x[p]), SY(row.q - 1));
           path.lineTo(SX(cx), SY(row.q));
         }

@@ -50,7 +50,8 @@ export function drawNodes(ctx, s) {
   }
 }
 
-function shape(path, px, py, r, tri, up) {
+/** A node's outline: a square when tiny, a triangle (MAX ▲, MIN ▼) in MAX/MIN view, else a circle. */
+export function shape(path, px, py, r, tri, up) {
   if (r < 2.5) {
     path.rect(px - r, py - r, 2 * r, 2 * r);
   } else if (tri) {

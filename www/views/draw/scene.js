@@ -84,14 +84,17 @@ export function buildScene(W, H, st, lay, view, o) {
   }
   const rowOf = (q) => rows[q - qMin];
 
-  // visible nodes of the node-mode rows (hidden ones skipped)
+  // visible nodes of the node-mode rows (hidden ones skipped; in a lesson on a game, the nodes
+  // the search has not entered yet too: their existence would answer its questions)
   const vis = [];
+  const future = o.hideFuture && o.cursor >= 0 ? o.cursor : -1;
   for (const row of rows) {
     if (!row || row.dense) continue;
     const { ids, hi } = row;
     row.start = vis.length;
     for (let k = row.lo; k < hi; k++) {
       const id = ids[k];
+      if (future >= 0 && st.enterEv[id] > future) continue;
       if (lf[id] & L_HIDDEN) {
         k = lbId(ids, k, hi, st.end(lay.hiderOf(id))) - 1;
         continue;

@@ -8,7 +8,7 @@ import { drawEdges, drawCursorPath } from './edges.js';
 import { drawBands } from './bands.js';
 import { drawStubs } from './stubs.js';
 import { drawPruned } from './pruned.js';
-import { drawPredict } from './predict.js';
+import { drawPredict, drawProblem } from './predict.js';
 import { drawGuesses } from './guesses.js';
 import { drawResearchArcs, drawNodeMarks } from './marks.js';
 import { drawNodes } from './nodes.js';
@@ -48,6 +48,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   stats.ghostStubs = drawCompareMarks(ctx, s);
   stats.labels = drawLabels(ctx, s);
   drawPredict(ctx, s);
+  drawProblem(ctx, s);
   drawGuesses(ctx, s);
   stats.badge = drawCursor(ctx, s);
   drawGutter(ctx, s);

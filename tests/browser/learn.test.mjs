@@ -1,0 +1,286 @@
+// Learn, the course (issue 20 §2) end to end in headless Chromium: it loads only when opened;
+// every lesson runs from start to end with the answers the books give (trees) or that the
+// trace's own node records imply (games), each graded right; one lesson by the keyboard alone;
+// a pause holds the cursor until it is answered; progress survives a reload; a lesson's link
+// opens that lesson, and a bad one says why.
+//
+//   node --test tests/browser/learn.test.mjs
+//
+// Screenshots go to target/screenshots/ (learn-*.png).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { setup, openPage, settle, snapshot, hook, run, SHOTS } from './hook.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(() => env?.close());
+
+const learnOf = async (page) => (await snapshot(page)).learn;
+const node = (page, id) => hook(page, ([i]) => window.prunescope.node('explore', i), [id]);
+const nodeAt = (page, p, k) => hook(page, ([pp, kk]) => window.prunescope.nodeAt('explore', pp, kk), [p, k]);
+
+/** Runs `action` and waits until a lesson has opened anew (a larger generation) and is ready. */
+async function whenLessonOpens(page, action, id) {
+  const g = (await learnOf(page)).generation;
+  await action();
+  await page.waitForFunction(([g0, want]) => {
+    const l = window.prunescope.snapshot().learn;
+    return l.generation > g0 && l.lesson === want && l.status !== 'loading';
+  }, [g, id], { timeout: 60_000 });
+  await settle(page);
+  const l = await learnOf(page);
+  assert.equal(l.status, 'stepping', `lesson ${id}: ${l.notice}`);
+  return l;
+}
+
+/** Plays until the lesson asks its next question (pause number `k`, from 0); answers the question. */
+async function nextQuestion(page, k) {
+  const s = await snapshot(page);
+  if (!s.playing && s.learn.status === 'stepping') await run(page, 'play.toggle');
+  await page
+    .waitForFunction((kk) => {
+      const s = window.prunescope.snapshot();
+      return s.learn.status === 'asking' && s.learn.pause === kk && s.quiz.question?.index === kk;
+    }, k, { timeout: 60_000 })
+    .catch(async (e) => {
+      const s = await snapshot(page);
+      throw new Error(`lesson ${s.learn.lesson}: no question ${k + 1}: ${JSON.stringify({ learn: s.learn, quiz: s.quiz, playing: s.playing, cursor: s.explore.cursor })}: ${e.message}`);
+    });
+  await settle(page);
+  return (await snapshot(page)).quiz.question;
+}
+
+/** Answers the open question (a choice key or typed text) and waits for its feedback. */
+async function answer(page, reply, { choice }) {
+  const asked = (await learnOf(page)).asked;
+  if (choice) await page.click(`#quiz .quiz-choice[data-key="${reply}"]`);
+  else {
+    await page.fill('#quiz-answer', reply);
+    await page.press('#quiz-answer', 'Enter');
+  }
+  await page.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+  await settle(page);
+  return (await snapshot(page)).quiz.feedback;
+}
+
+/** Goes on after an answer (Continue / Finish). */
+async function goOn(page) {
+  await page.click('#quiz-next');
+  await settle(page);
+}
+
+// The books' answers, lesson by lesson (the first lessons' trees are AIMA's fig. 5.2 and a
+// perfectly ordered b = 3, d = 3 tree): typed text, or a choice key. Games' answers are
+// derived in `gameAnswer` from the trace's node records.
+const minimal = (b, d) => b ** Math.ceil(d / 2) + b ** Math.floor(d / 2) - 1;
+const BOOK = {
+  1: ['3', '2', '2', '3'],
+  2: ['3 inf', 'y', '<= 2', 's', '7'],
+  3: ['n', '3', '2', String(minimal(3, 3))], // cut-off? no; node 1.0 ALL; node 1 CUT; the minimal tree
+  5: ['2 3', 'y', 'y'],
+  6: ['g', 'y', 'n'], // it searches on; exd5 refutes Qxd5; the search keeps its queen (best line Kd2)
+};
+
+/** The answer a game lesson's question must have, from the trace's node records (not the quiz's). */
+async function gameAnswer(page, q) {
+  if (q.kind === 'first') {
+    // iterative deepening with the TT move: iteration k first tries iteration k − 1's best move
+    const k = Number(/Iteration (\d+)/.exec(q.text)[1]);
+    const prev = await node(page, await nodeAt(page, [], k - 2));
+    const best = await node(page, prev.bestChild);
+    const label = `node ${best.path.join('.')}`;
+    return page.evaluate((l) => [...document.querySelectorAll('#quiz .quiz-choice')].find((b) => b.textContent.startsWith(l + ' '))?.dataset.key, label);
+  }
+  const n = await node(page, q.node);
+  const kids = await hook(page, ([ids]) => window.prunescope.nodes('explore', ids), [n.children]);
+  if (q.kind === 'nullcut') {
+    // the null move fails high when its value, seen from the node, reaches the node's β
+    const nulls = kids.filter((c) => c.kind === 'null');
+    const seen = await page.evaluate(() => window.prunescope.snapshot().explore.cursor.event);
+    const done = nulls.filter((c) => c.exitEvent <= seen + 1);
+    const c = done[done.length - 1];
+    return -c.value >= n.beta ? 'y' : 'n';
+  }
+  if (q.kind === 'zugzwang') return 'r';
+  if (q.kind === 'multicut') {
+    const high = kids.filter((c) => c.kind === 'mc_probe' && -c.value >= n.beta).length;
+    return high >= 3 ? 'y' : 'n'; // C = 3 (Björnsson & Marsland's default, the page's)
+  }
+  if (q.kind === 'uncertain') return n.uncertain ? 'y' : 'n';
+  throw new Error(`no answer for ${q.kind}`);
+}
+
+test('Learn is not part of the first load; opening it shows the eight lessons as links', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => /\/www\/(learn\/|modes\/learn|panels\/learn)/.test(n)));
+  assert.deepEqual(await loaded(), []);
+  assert.equal((await learnOf(page)).loaded, false);
+  await page.click('#mode-learn');
+  await page.waitForSelector('#learn-list li');
+  assert.ok((await loaded()).length >= 3, 'the course loads when opened');
+  const links = await page.$$eval('#learn-list a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(links, [1, 2, 3, 4, 5, 6, 7, 8].map((k) => `#v=2&learn=${k}`));
+  assert.equal(await page.getAttribute('#mode-learn', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute('#mode-explore', 'aria-pressed'), 'false');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('every lesson runs from start to end, each answer graded from the trace; progress survives a reload', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await page.click('#mode-learn');
+  await page.waitForSelector('#learn-list li');
+  for (let id = 1; id <= 8; id++) {
+    const l = await whenLessonOpens(page, () => page.click(`#learn-list li[data-lesson="${id}"] a, #learn-next`), id);
+    for (let k = 0; k < l.questions; k++) {
+      const q = await nextQuestion(page, k);
+      const reply = BOOK[id]?.[k] ?? (await gameAnswer(page, q));
+      assert.ok(reply !== undefined, `lesson ${id} question ${k}`);
+      const fb = await answer(page, reply, { choice: !!q.choices });
+      assert.equal(fb.ok, true, `lesson ${id}, question ${k + 1} (${q.kind}: ${q.text}): answered ${reply}, the trace says ${fb.shown}`);
+      await goOn(page);
+    }
+    const end = await learnOf(page);
+    assert.equal(end.status, 'finished');
+    assert.deepEqual([end.right, end.asked], [l.questions, l.questions]);
+    assert.match(await page.locator('#learn-status').innerText(), new RegExp(`Lesson complete: ${l.questions} of ${l.questions} right`));
+    if (id < 8) assert.equal(await page.getAttribute('#learn-next', 'href'), `#v=2&learn=${id + 1}`);
+  }
+  // the progress is in localStorage: a reload (no lesson link) still marks all eight done
+  await page.evaluate(() => history.replaceState(null, '', location.pathname));
+  await page.reload();
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true);
+  await page.click('#mode-learn');
+  await page.waitForSelector('#learn-list li');
+  assert.equal(await page.locator('#learn-list li[data-done="1"]').count(), 8);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('prunescope.learn')));
+  assert.equal(stored.v, 1);
+  assert.equal(Object.keys(stored.done).length, 8);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('a wrong answer is graded wrong, with the trace’s answer; a pause holds the cursor until it is answered', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=2')), 2);
+  const q = await nextQuestion(page, 0);
+  assert.equal(q.kind, 'window');
+  const held = (await snapshot(page)).explore.cursor.event;
+  const gate = (await learnOf(page)).gate;
+  assert.equal(held, gate);
+  // every way forward: keys, the step bar, play, a jump, a click on a later node, Final results
+  await page.locator('#tree').focus();
+  for (const key of ['ArrowRight', 'End', 'ArrowDown', 'c', ' ', 'e']) await page.keyboard.press(key);
+  await page.click('#s-fwd');
+  await page.click('#s-last');
+  const later = await nodeAt(page, [2]);
+  await hook(page, ([id]) => window.prunescope.select('explore', id), [later]);
+  for (let k = 0; k < 10; k++) await settle(page);
+  let s = await snapshot(page);
+  assert.equal(s.explore.cursor.event, held, 'the cursor waits at the question');
+  assert.equal(s.learn.status, 'asking');
+  assert.equal(s.playing, false);
+  assert.equal(await page.isChecked('#finals'), false, 'Final results stay off while a question is open');
+  // a wrong answer: graded wrong, the trace's window shown, the cursor moves on to it
+  const fb = await answer(page, '-inf inf', { choice: false });
+  assert.equal(fb.ok, false);
+  assert.equal(fb.shown, '(3, +∞)');
+  s = await snapshot(page);
+  assert.ok(s.explore.cursor.event > held, 'the answer reveals: the cursor moves on');
+  assert.match(await page.locator('#quiz-feedback').innerText(), /Not quite: it is \(3, \+∞\)/);
+  assert.match(await page.locator('#quiz-score').innerText(), /Score 0 \/ 1/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('one lesson by the keyboard alone', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await page.evaluate(() => localStorage.removeItem('prunescope.learn'));
+  // Tab to Learn, Enter; Tab to lesson 1's link, Enter
+  const tabTo = async (pred, max = 40) => {
+    for (let k = 0; k < max; k++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(pred)) return;
+    }
+    throw new Error(`not reached by Tab: ${pred}`);
+  };
+  await tabTo(() => document.activeElement?.id === 'mode-learn');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#learn-list li');
+  await tabTo(() => document.activeElement?.getAttribute('href') === '#v=2&learn=1');
+  const l = await whenLessonOpens(page, () => page.keyboard.press('Enter'), 1);
+  // space plays; each question takes a typed number and Enter; Enter goes on
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press(' ');
+  for (let k = 0; k < l.questions; k++) {
+    await page.waitForFunction((kk) => {
+      const s = window.prunescope.snapshot();
+      return s.learn.status === 'asking' && s.quiz.question?.index === kk && document.activeElement?.id === 'quiz-answer';
+    }, k, { timeout: 30_000 });
+    const asked = (await learnOf(page)).asked;
+    await page.keyboard.type(BOOK[1][k]);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+    assert.equal((await snapshot(page)).quiz.feedback.ok, true);
+    await page.keyboard.press('Enter'); // Continue (or Finish): the quiz card has the key
+  }
+  await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'finished');
+  // the way on is reachable by Tab from the lesson's card, which has the focus
+  await page.waitForFunction(() => document.activeElement?.id === 'learn-card');
+  await tabTo(() => document.activeElement?.id === 'learn-next', 20);
+  await whenLessonOpens(page, () => page.keyboard.press('Enter'), 2);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('a lesson’s link opens that lesson; Copy link writes it; a bad lesson link says why', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await page.goto(env.server.url + 'index.html#v=2&learn=5');
+  await page.waitForFunction(() => {
+    const s = window.prunescope?.snapshot();
+    return s?.learn.lesson === 5 && s.learn.status === 'stepping' && s.explore.status === 'done';
+  }, null, { timeout: 60_000 });
+  const s = await snapshot(page);
+  assert.equal(s.explore.config.algo, 'pvs');
+  assert.deepEqual(s.explore.input, { kind: 'tree', text: '(((1 2) (3 4)) ((5 6) (7 8)) ((9 10) (11 12)))' });
+  assert.equal(await page.locator('#learn-title').innerText(), 'PVS and NegaScout: testing before searching');
+  assert.match(await hook(page, () => window.prunescope.shareLink()), /#v=2&learn=5$/);
+  // an unknown lesson: the index with a notice
+  const g = (await learnOf(page)).generation;
+  await page.evaluate(() => (location.hash = 'v=2&learn=42'));
+  await page.waitForFunction((g0) => window.prunescope.snapshot().learn.generation > g0 && window.prunescope.snapshot().learn.notice, g);
+  assert.match((await learnOf(page)).notice, /There is no lesson 42/);
+  // a lesson link with a search's keys is refused, naming the key
+  const gen = (await snapshot(page)).explore.generation;
+  await page.evaluate(() => (location.hash = 'v=2&learn=1&tree=(1 2)'));
+  await page.waitForFunction(() => /learn=/.test(window.prunescope.snapshot().explore.notice?.text ?? ''));
+  assert.match((await snapshot(page)).explore.notice.text, /tree: a lesson link \(learn=\) takes no other parameter/);
+  assert.equal((await snapshot(page)).explore.generation, gen, 'nothing ran');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+for (const [width, height] of [[1280, 720], [390, 844]]) {
+  for (const colorScheme of ['light', 'dark']) {
+    test(`screenshots: lessons 2 and 6 at a question, ${width}×${height}, ${colorScheme}`, async () => {
+      const problems = [];
+      const page = await openPage(env, { width, height, colorScheme, problems });
+      for (const id of [2, 6]) {
+        await whenLessonOpens(page, () => page.evaluate((k) => (location.hash = `v=2&learn=${k}`), id), id);
+        await nextQuestion(page, 0);
+        await page.screenshot({ path: path.join(SHOTS, `learn-${id}-${width}x${height}-${colorScheme}.png`) });
+      }
+      await page.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+}

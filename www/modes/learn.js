@@ -1,0 +1,211 @@
+// Learn (issue 20, §2): the course's lessons on explore mode's search and stepping. Opening a
+// lesson runs its prepared search through the share-link machinery (www/sharing.js: the same
+// checks and the same search as a link), reads its pauses as questions from the finished trace
+// (www/learn/questions.js), and then lets the student step or play: the cursor cannot pass the
+// next pause's event (`state.learn.gate`, kept by www/controls/commands.js) until the question
+// there is answered in the quiz card (www/modes/quiz.js); the answer moves the cursor on to what
+// it reveals. Progress is kept in localStorage (www/learn/progress.js). Loaded only when Learn
+// is opened. No DOM: it changes `state.learn` and `state.quiz` and asks for a redraw.
+
+import { LESSONS, lessonById } from '../learn/lessons.js';
+import { lessonQuestions } from '../learn/questions.js';
+import { readProgress, writeProgress, recordDone } from '../learn/progress.js';
+import { encodeShare, lessonFragment } from '../model/share.js';
+import { speedAt, SPEED_STEPS } from '../controls/commands.js';
+
+/** Playing to the next question takes at most about this many seconds (a chess search has
+ * thousands of events between two questions). */
+const SECONDS_TO_NEXT = 4;
+/** The play speed a lesson starts with (the page's default). */
+const LESSON_SPEED = 25;
+
+const IDS = LESSONS.map((l) => l.id);
+
+/** The input and configuration words of a lesson's `setup`, as a share link carries them. */
+export function lessonShare(setup) {
+  let input;
+  if (setup.tree) input = { kind: 'tree', text: setup.tree };
+  else if (setup.fen) input = { kind: 'chess', fen: setup.fen };
+  else {
+    const [branching, depth, seed] = setup.random.split(',').map(Number);
+    input = { kind: 'random', branching, depth, seed, ordering: setup.order ?? 'random' };
+  }
+  return {
+    mode: 'explore',
+    input,
+    configs: { A: { algo: setup.algo, enable: setup.enable ?? '', set: setup.set ?? '' } },
+    depth: setup.depth ?? 1,
+    iterative: !!setup.iterative,
+    cap: 2_000_000,
+    maxmin: true,
+    finals: false,
+    cursor: 0,
+  };
+}
+
+/**
+ * `app`: { state, sharing, modes: { explore }, commands, actions, invalidate() };
+ * `focusQuiz(what)`: focuses the quiz card's answer field ('answer') or the card.
+ */
+export function createLearn(app, { focusQuiz = () => {} } = {}) {
+  const { state } = app;
+  const L = state.learn;
+  const q = state.quiz;
+  const trace = () => state.explore.trace;
+  L.progress = readProgress(IDS);
+
+  const setAddress = (frag) => history.replaceState(null, '', frag ? `${location.pathname}#${frag}` : location.pathname);
+
+  /** Ends the lesson's questions: the cursor is free again and the quiz card empty. */
+  function leaveLesson() {
+    L.gate = -1;
+    L.questions = null;
+    L.pause = 0;
+    if (q.question?.lesson !== undefined || q.on) {
+      q.on = false;
+      q.question = null;
+      q.feedback = null;
+    }
+  }
+
+  /** The course's index: every lesson, with the ones finished marked. */
+  function openIndex() {
+    L.generation++;
+    leaveLesson();
+    L.open = true;
+    L.lesson = null;
+    L.status = 'index';
+    L.notice = null;
+    if (state.mode !== 'explore') app.actions.setMode('explore');
+    setAddress(null);
+    app.invalidate();
+    return true;
+  }
+
+  /** Opens lesson `id`: runs its search, prepares its questions, and waits at the start. */
+  async function openLesson(id) {
+    const lesson = lessonById(id);
+    if (!lesson) {
+      openIndex();
+      L.notice = `There is no lesson ${id}: the course has lessons 1 to ${LESSONS.length}.`;
+      app.invalidate();
+      return false;
+    }
+    const gen = ++L.generation;
+    leaveLesson();
+    Object.assign(L, { open: true, lesson: id, status: 'loading', notice: null, right: 0, asked: 0 });
+    if (state.mode !== 'explore') app.actions.setMode('explore');
+    L.progress.last = id;
+    writeProgress(L.progress);
+    setAddress(lessonFragment(id));
+    app.invalidate();
+    const ran = await app.sharing.openFromAddress('#' + encodeShare(lessonShare(lesson.setup)));
+    if (gen !== L.generation) return false; // another lesson was opened meanwhile
+    const t = trace();
+    if (!ran) return fail(`The lesson’s search could not run. ${t.notice?.text ?? ''}`);
+    try {
+      L.questions = lessonQuestions(lesson, t);
+    } catch (e) {
+      return fail(`This lesson cannot be prepared on its search: ${e.message}`);
+    }
+    state.maxmin = true;
+    state.finals = false;
+    Object.assign(q, { on: true, question: null, feedback: null, right: 0, asked: 0, predict: null });
+    L.pause = 0;
+    L.gate = L.questions[0].gate;
+    L.status = 'stepping';
+    t.cursor.set(0);
+    app.modes.explore.afterStep(true);
+    app.commands.setSpeed(LESSON_SPEED);
+    paceToGate();
+    atGate();
+    app.invalidate();
+    return true;
+  }
+
+  function fail(text) {
+    leaveLesson();
+    L.status = 'failed';
+    L.notice = text.trim();
+    app.invalidate();
+    return false;
+  }
+
+  /** Raises the play speed so that playing reaches the next question in a few seconds. */
+  function paceToGate() {
+    const dist = L.gate - trace().cursor.at;
+    let k = 0;
+    while (k < SPEED_STEPS - 1 && speedAt(k) * SECONDS_TO_NEXT < dist) k++;
+    if (speedAt(k) > state.play.speed) app.commands.setSpeed(speedAt(k));
+  }
+
+  /** The cursor reached the gate: ask the pause's question (once). */
+  function atGate() {
+    if (L.status !== 'stepping' || L.gate < 0) return;
+    if (trace().cursor.at < L.gate) return;
+    app.commands.pause();
+    L.status = 'asking';
+    q.question = L.questions[L.pause];
+    q.feedback = null;
+    app.invalidate();
+    focusQuiz(q.question.choices ? 'card' : 'answer');
+  }
+
+  /** The quiz took the answer (and moved the cursor to what it reveals). */
+  function answered(ok) {
+    if (L.status !== 'asking') return;
+    L.asked++;
+    if (ok) L.right++;
+    L.pause++;
+    if (L.pause >= L.questions.length) {
+      L.gate = -1;
+      L.status = 'done';
+      recordDone(L.progress, L.lesson, L.right, L.asked);
+      writeProgress(L.progress);
+    } else {
+      L.gate = L.questions[L.pause].gate;
+      L.status = 'answered';
+    }
+    app.invalidate();
+  }
+
+  /** Continue after an answer: play on to the next pause (or close the quiz at the end). */
+  function resume() {
+    if (L.status === 'done') {
+      q.on = false;
+      q.question = null;
+      q.feedback = null;
+      L.status = 'finished';
+      app.invalidate();
+      focusQuiz('learn');
+      return;
+    }
+    if (L.status !== 'answered') return;
+    q.question = null;
+    q.feedback = null;
+    L.status = 'stepping';
+    if (trace().cursor.at >= L.gate) return atGate();
+    paceToGate();
+    if (!state.play.on) app.commands.run('play.toggle');
+    app.invalidate();
+  }
+
+  /** Another search or file replaced the lesson's (Start, Open): its questions no longer apply. */
+  function traceReplaced() {
+    if (L.lesson === null || L.status === 'loading' || L.status === 'failed') return;
+    fail('The lesson’s search was replaced by another one. Start again to go back to the lesson.');
+  }
+
+  /** Leaves the course. */
+  function close() {
+    L.generation++;
+    leaveLesson();
+    L.open = false;
+    L.lesson = null;
+    L.status = 'index';
+    setAddress(null);
+    app.invalidate();
+  }
+
+  return { lessons: LESSONS, openIndex, openLesson, atGate, answered, resume, close, traceReplaced };
+}
