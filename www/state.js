@@ -40,7 +40,7 @@ export function createState(traces) {
     quiz: { on: false, question: null, feedback: null, right: 0, asked: 0, predict: null },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
-    /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */
+    /** Which input the left panel shows: 'tree' | 'chess' | 'random' | 'game' (the small games). */
     tab: 'tree',
     /** The format traces are saved in: 'binary' (compact, compressed) or 'json'. */
     saveFormat: 'binary',

@@ -18,6 +18,8 @@ export function bindKeyboard(app) {
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // a game board's squares, columns and objects are played with Enter and Space (docs/games.md)
+    if ((e.key === ' ' || e.key === 'Enter') && t?.closest?.('[data-own-keys]')) return;
     const command = maps[app.state.mode]?.get(keyOf(e)); // experiments mode has no keymap
     if (!command) return;
     // a focused button must not also be pressed by space / Enter: the page's shortcuts win
