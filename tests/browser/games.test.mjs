@@ -271,6 +271,24 @@ test('a share link with a game position reopens it: the board, the search and th
   await again.close();
 });
 
+test('a game trace written by the CLI opens in the page: the Games tab, its position, the board at each node', async () => {
+  const page = await openPage(env, { width: 1280, height: 720 });
+  const json = execFileSync(cli, ['nim', '--piles', '2,2', '--misere', '--algo', 'alphabeta', '--no-iterative', '--json'], { cwd: ROOT, encoding: 'utf8' });
+  const before = (await snapshot(page)).explore.openEnded;
+  await hook(page, (text) => window.prunescope.openText('explore', text, 'nim.json'), json);
+  await page.waitForFunction((b) => window.prunescope.snapshot().explore.openEnded > b, before);
+  await settle(page);
+  const s = await snapshot(page);
+  assert.equal(s.explore.status, 'done');
+  assert.equal(s.tab, 'game');
+  assert.equal(await page.inputValue('#game-kind'), 'nim');
+  assert.equal(await page.inputValue('#game-pos'), '2,2');
+  assert.equal(await page.isChecked('#nim-misere'), true);
+  assert.equal(s.explore.nodes, JSON.parse(json).summary.nodes);
+  await stepAndFollow(page, 6, (p) => nimAfter([2, 2], p));
+  await page.close();
+});
+
 test('screenshots of each game at 1280×720 and 390×844, light and dark', async () => {
   const setups = {
     tictactoe: async (page) => {
