@@ -2,6 +2,8 @@
 //! the result with (optionally) its full trace. The CLI and the wasm adapter both call this, so
 //! they accept exactly the same inputs and report exactly the same errors.
 
+pub mod board;
+
 use crate::game::Game;
 use crate::game::Value;
 use crate::game::chess::ChessPos;

@@ -13,9 +13,9 @@ use prunescope::run::Input;
 use prunescope::schema::{EventKind, NO_PARENT, NONE16, StopReason};
 use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::wasm::{
-    NODE_BYTES, Names, Session, build_config, check_config, check_input, choices, config_words,
-    describe_config, diff_columns, node_bytes, parse_epd, records_from_bytes, validate,
-    validate_config,
+    NODE_BYTES, Names, Session, build_config, check_config, check_input, check_run, choices,
+    config_words, describe_config, diff_columns, game_play, game_view, node_bytes, parse_epd,
+    records_from_bytes, validate, validate_config,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -1116,6 +1116,8 @@ fn configuration_words_round_trip_through_the_core() {
         ["best", "worst", "random"]
     );
     assert_eq!(num(&c, "mate"), prunescope::game::chess::MATE as f64);
+    assert_eq!(num(&c, "win"), prunescope::game::WIN as f64);
+    assert_eq!(num(&c, "winBound"), prunescope::game::WIN_BOUND as f64);
     let epd = parse_epd("8/8/8/8/8/8/5k2/K7 w - - bm Kb2; id \"x\";\n").unwrap();
     assert_eq!(
         get(&js_sys::Array::from(&epd).get(0), "id")
@@ -1124,6 +1126,43 @@ fn configuration_words_round_trip_through_the_core() {
         Some("x")
     );
     assert!(parse_epd("nonsense").is_err());
+}
+
+#[wasm_bindgen_test]
+fn game_boards_come_from_the_core() {
+    let json = |s: &str| js_sys::JSON::parse(s).unwrap();
+    let ttt = r#"{"kind":"tictactoe","position":"x../.../..."}"#;
+    let v = game_view(json(ttt)).unwrap();
+    assert_eq!(num(&v, "side"), 1.0);
+    assert_eq!(num(&v, "whole_depth"), 8.0);
+    assert_eq!(js_sys::Array::from(&get(&v, "moves")).length(), 8);
+    assert!(game_view(json(r#"{"kind":"tictactoe","position":"xx./.../..."}"#)).is_err());
+    // a move played by its trace code; an occupied square refused by name
+    let next = game_play(json(r#"{"kind":"connect4","position":"44"}"#), 0).unwrap();
+    assert_eq!(get(&next, "position").as_string().as_deref(), Some("441"));
+    assert!(game_play(json(ttt), 6).is_err());
+    // a chess technique refused, naming the technique and the game
+    let refused = check_run(json(ttt), json(r#"{"quiescence":{"enabled":true}}"#));
+    let message = get(&refused, "message").as_string().unwrap();
+    assert!(
+        message.contains("quiescence cannot be used on tic-tac-toe"),
+        "{message}"
+    );
+    assert!(check_run(json(ttt), JsValue::UNDEFINED).is_undefined());
+    // a node's board: one move (node 1, column 3) below the root of "44"
+    let mut names = Names::new(
+        json(r#"{"kind":"connect4","position":"44"}"#),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    let at = names.game_view(&[1, 1, 2]).unwrap();
+    let rows = js_sys::Array::from(&get(&at, "rows"));
+    assert_eq!(rows.get(5).as_string().as_deref(), Some("..xx..."));
+    let last = js_sys::Array::from(&get(&at, "last"));
+    assert_eq!(
+        (last.get(0).as_f64(), last.get(1).as_f64()),
+        (Some(5.0), Some(2.0))
+    );
 }
 
 #[wasm_bindgen_test]

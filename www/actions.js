@@ -35,6 +35,9 @@ export function createActions(app) {
     const built = panels.techniques.build(s.algo, { depth: req.depth, iterative: req.iterative, node_cap: s.cap });
     panels.techniques.showError(built.message ? built : null);
     if (built.message) return;
+    // a small game refuses the techniques it cannot use, naming the technique and the game
+    const refused = app.core.check_run(req.input, built.config);
+    if (refused) return panels.techniques.showError({ message: refused.message, param: refused.field });
     modes.explore.replaced();
     showTree();
     await t.search(req.input, built.config, reserveFor(req.hint, s.cap));
@@ -52,19 +55,20 @@ export function createActions(app) {
     modes.explore.replaced();
     showTree();
     await t.open(file);
-    if (t.generation !== gen && t.input) restorePanels(t.input, t.config);
+    if (t.generation !== gen && t.input) await restorePanels(t.input, t.config);
     app.invalidate();
   }
 
-  /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */
+  /** Which input the left panel shows: 'tree' | 'chess' | 'random' | 'game'. */
   function setTab(tab) {
     state.tab = tab;
     panels.inputs.showTab(tab);
     app.invalidateDom();
   }
 
-  function restorePanels(input, config) {
-    panels.inputs.restore(input, config);
+  /** Puts an input and its configuration back in the panels (a game's once its tab has loaded). */
+  async function restorePanels(input, config) {
+    await panels.inputs.restore(input, config);
     panels.search.restore(config);
     panels.techniques.show(config);
   }
@@ -120,7 +124,7 @@ export function createActions(app) {
     const s = cmp.sides[k];
     if (s.source === 'file' && s.input && s.status === 'done') {
       panels.compareSetup.show(k, s.config);
-      panels.inputs.restore(s.input, s.config);
+      await panels.inputs.restore(s.input, s.config);
     }
   }
 

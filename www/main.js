@@ -31,6 +31,7 @@ import { createSummary } from './views/summary.js';
 import { createComparePanels } from './views/compare-panels.js';
 import { createShortcuts } from './views/shortcuts.js';
 import { createBoard } from './views/board.js';
+import { createGameBoard } from './views/game-board.js';
 import { createExperimentsView } from './views/experiments.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
@@ -42,7 +43,7 @@ const WORKER = '/www/engine/worker.js';
 
 /** The state, the frame loop, the modes and the commands: `app`, which the rest receives. */
 function createApp(core) {
-  const app = { core, libs: { uPlot: null } };
+  const app = { core, libs: { uPlot: null, games: null } };
   app.uPlot = () => app.libs.uPlot;
   let uPlotLoading = null;
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
@@ -53,6 +54,18 @@ function createApp(core) {
         app.invalidateDom();
       })
       .catch((e) => console.info('uPlot unavailable:', e.message)));
+  let gamesLoading = null;
+  /**
+   * Loads the small games' boards and the Games tab once, the first time a game is used (the
+   * tab is opened, a game's trace or link is opened): they add nothing to the first load.
+   * Answers { board, panel } (www/views/games/board.js, www/panels/games.js).
+   */
+  app.loadGames = () =>
+    (gamesLoading ??= Promise.all([import('./views/games/board.js'), import('./panels/games.js')]).then(([board, panel]) => {
+      app.libs.games = { board, panel };
+      app.invalidateDom();
+      return app.libs.games;
+    }));
   const onChange = () => app.invalidate();
   const drawCost = () => app.frame?.cost() ?? 0;
   const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange, drawCost })]));
@@ -90,6 +103,7 @@ function createApp(core) {
   app.narrationContext = (t) => ({
     maxmin: state.maxmin,
     chess: t.names.chess,
+    named: t.names.named,
     name: (id) => t.names.name(id),
     move: (id) => t.names.move(id),
     moveName: (code, id) => t.names.moveName(code, id),
@@ -111,7 +125,10 @@ function createPanels(app) {
   const checkTechniques = () => {
     const iterative = state.tab === 'chess' && $('iterative').checked;
     const built = panels.techniques.build($('algo').value, { depth: 4, iterative });
-    panels.techniques.showError(built.message ? built : null);
+    // a game refuses the techniques it cannot use, by name (the core's check, as Start's)
+    const game = !built.message && state.tab === 'game' ? panels.inputs.gameInput() : null;
+    const refused = game ? core.check_run(game, built.config) : null;
+    panels.techniques.showError(built.message ? built : refused ? { message: refused.message, param: refused.field } : null);
   };
   const panels = {
     inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques }),
@@ -154,7 +171,7 @@ function createCanvases(app) {
 
 function createViews(app) {
   app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
-  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app));
+  app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app), createGameBoard(app));
   app.views.experiments = createExperimentsView(app);
   app.views.dom.push(app.views.experiments);
   // the board and the chart load lazily: a missing library never breaks the page

@@ -91,6 +91,9 @@ export function createSharing(app, { actions, panels }) {
         throw new ShareError(`${k === 'A' && s.mode === 'explore' ? '' : k + '.'}config`, e.message ?? String(e));
       }
       if (built.message) throw new ShareError(`${s.mode === 'compare' ? k + '.' : ''}${built.field === 'config' ? built.param ?? 'config' : built.field}`, built.message);
+      // a small game refuses the techniques it cannot use, naming the technique and the game
+      const refused = core.check_run(s.input, built.config);
+      if (refused) throw new ShareError(`${s.mode === 'compare' ? k + '.' : ''}${refused.field ?? 'config'}`, refused.message);
       configs[k] = built.config;
     }
     return configs;
@@ -116,12 +119,10 @@ export function createSharing(app, { actions, panels }) {
     }
     state.maxmin = s.maxmin;
     state.finals = s.finals;
-    const tab = s.input.kind === 'chess' ? 'chess' : s.input.kind;
-    actions.setTab(tab);
-    panels.inputs.restore(s.input, configs.A);
     try {
+      await panels.inputs.restore(s.input, configs.A);
       if (s.mode === 'explore') {
-        actions.restorePanels(s.input, configs.A);
+        await actions.restorePanels(s.input, configs.A);
         const t = state.explore.trace;
         await until(() => t.engineReady);
         const g = t.generation;

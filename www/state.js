@@ -47,7 +47,7 @@ export function createState(traces) {
     learn: { open: false, lesson: null, status: 'index', questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0 },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
-    /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */
+    /** Which input the left panel shows: 'tree' | 'chess' | 'random' | 'game' (the small games). */
     tab: 'tree',
     /** The format traces are saved in: 'binary' (compact, compressed) or 'json'. */
     saveFormat: 'binary',

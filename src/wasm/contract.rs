@@ -218,8 +218,10 @@ pub fn build_config(
 
 /// What the page needs that `www/schema.js` does not list: the choices of its menus by their
 /// serde names, `{replacement: [...], ordering: [...]}` (transposition-table replacement
-/// schemes, synthetic tree orderings without the `p` form, which takes a number), and chess's
-/// mate scores `{mate, mateBound}` (a value beyond ±mateBound is mate in `mate − |value|` plies).
+/// schemes, synthetic tree orderings without the `p` form, which takes a number), chess's
+/// mate scores `{mate, mateBound}` (a value beyond ±mateBound is mate in `mate − |value|` plies),
+/// and the small games' `{win, winBound}` (a value at or beyond ±winBound is a game won or lost
+/// `win − |value|` plies from the root; docs/games.md).
 #[wasm_bindgen]
 pub fn choices() -> Result<JsValue, JsError> {
     // Exhaustive matches: a new variant is a compile error here until it is listed.
@@ -246,6 +248,8 @@ pub fn choices() -> Result<JsValue, JsError> {
         ordering: Vec<serde_json::Value>,
         mate: crate::game::Value,
         mate_bound: crate::game::Value,
+        win: crate::game::Value,
+        win_bound: crate::game::Value,
     }
     let replacement: Vec<_> = replacement
         .iter()
@@ -260,6 +264,8 @@ pub fn choices() -> Result<JsValue, JsError> {
         ordering,
         mate: crate::game::chess::MATE,
         mate_bound: <crate::game::chess::ChessPos as crate::game::Game>::MATE_BOUND,
+        win: crate::game::WIN,
+        win_bound: crate::game::WIN_BOUND,
     })
 }
 

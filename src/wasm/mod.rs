@@ -11,6 +11,8 @@
 //!   [`crate::search::considered_moves`].
 //! - [`contract`]: input and configuration checks, the CLI's configuration words, the choices
 //!   the page's menus offer.
+//! - [`games`]: the small games' boards: a position as cells or piles with its legal moves,
+//!   a move played by its trace code, a configuration checked against the game.
 //! - [`diff`]: the node-by-node comparison of two traces (`crate::trace::diff`) over the
 //!   page's columns.
 //!
@@ -23,6 +25,7 @@ pub mod diff;
 pub mod error;
 pub mod experiments;
 pub mod file;
+pub mod games;
 pub mod names;
 pub mod session;
 pub mod teaching;
@@ -33,6 +36,7 @@ pub use contract::{
 };
 pub use diff::diff_columns;
 pub use error::WasmError;
+pub use games::{check_run, game_play, game_view};
 pub use names::Names;
 pub use session::Session;
 pub use teaching::tree_shape;

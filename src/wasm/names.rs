@@ -21,7 +21,7 @@
 use super::{WasmError, err, parse_config_unchecked, parse_input};
 use crate::game::Game;
 use crate::game::chess::ChessPos;
-use crate::run::Prepared;
+use crate::run::{Prepared, board};
 use crate::schema::{NONE16, PruneReason, StopReason};
 use crate::search::considered_moves;
 use crate::trace_file::json::node_pruned;
@@ -326,6 +326,26 @@ impl Names {
             Position::Chess(pos) => Ok(Some(pos.fen())),
             Position::Other => Ok(None),
         }
+    }
+
+    /// The board of the small-game position at the end of `path` (see [`Names`]), as
+    /// `game_view` answers it, with `last` the move into it: `undefined` for other inputs.
+    /// Throws if the path is malformed or leads nowhere.
+    pub fn game_view(&mut self, path: &[u32]) -> Result<JsValue, JsError> {
+        let path = one_path(path)?;
+        let at = match &self.prepared {
+            Prepared::TicTacToe(p) => Prepared::TicTacToe(Self::tree_position(*p, path)?),
+            Prepared::Nim(p) => Prepared::Nim(Self::tree_position(*p, path)?),
+            Prepared::Connect4(p) => Prepared::Connect4(Self::tree_position(*p, path)?),
+            _ => return Ok(JsValue::UNDEFINED),
+        };
+        let Some(mut view) = board::view_of(&at) else {
+            return Ok(JsValue::UNDEFINED);
+        };
+        if let Some(k) = path.len().checked_sub(1) {
+            view.last = board::last_move(&view, path.code(k));
+        }
+        super::to_js(&view)
     }
 
     /// The `pruned` lists of the nodes at the ends of `paths` (see [`Names`]), as the trace

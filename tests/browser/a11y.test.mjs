@@ -1,7 +1,7 @@
 // Accessibility (issue 19 §4): axe-core's WCAG 2.2 AA rules report no violation in any mode the
 // page has — explore (before and after a search, a node selected), the quiz, prune prediction,
-// Learn (its index, a lesson's question, answered), compare and experiments, the accessible tree focused in explore
-// and compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
+// Learn (its index, a lesson's question, answered), compare, experiments and the small games' boards, the
+// accessible tree focused in explore and compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
 // and prefers-reduced-motion stops the board's piece animation.
 //
 //   node --test tests/browser/a11y.test.mjs
@@ -128,6 +128,24 @@ async function everyMode({ width, height, colorScheme }) {
   found.push(...(await axe(page, `${tag} experiments`)));
   await page.locator('.exp-table-wrap').first().focus();
   await page.screenshot({ path: path.join(SHOTS, `${name}-experiments.png`) });
+
+  // the small games (issue 20): each game's set-up board in the Games tab, and its board at a
+  // selected node in the Position card
+  await page.click('#mode-explore');
+  await page.click('#tab-game');
+  await page.waitForSelector('#game-kind');
+  found.push(...(await axe(page, `${tag} games tab`)));
+  for (const [kind, moves] of [['tictactoe', ['b2', 'a1', 'c3']], ['nim', []], ['connect4', ['4', '3']]]) {
+    await page.selectOption('#game-kind', kind);
+    for (const m of moves) await page.click(`#game-setup button[aria-label^="${kind === 'connect4' ? 'column ' : ''}${m},"]`);
+    if (kind === 'connect4') await page.fill('#game-depth', '3');
+    await runSearch(page);
+    const child = await page.evaluate(() => window.prunescope.snapshot().explore.nodes > 1 ? 1 : 0);
+    await page.evaluate((id) => window.prunescope.select('explore', id), child);
+    await page.locator('#board-card').evaluate((el) => (el.open = true));
+    await page.waitForSelector('#game-board .game-board[data-interactive="false"]');
+    found.push(...(await axe(page, `${tag} ${kind}, searched, a node selected`)));
+  }
   await page.close();
   assert.deepEqual(problems, [], 'no console error, page error or failed request');
   return found;

@@ -19,9 +19,10 @@ export function bindKeyboard(app) {
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    // Enter follows a focused link, and activates what has the focus in a region that keeps
-    // its own keys (the mode buttons, the Learn card): there the page's Enter shortcut waits
-    if (e.key === 'Enter' && t && (t.tagName === 'A' || t.closest?.('[data-own-keys]'))) return;
+    // Enter follows a focused link. A region that keeps its own keys (the mode buttons, the Learn
+    // card, a game board's squares, columns and objects: docs/games.md) takes Enter and Space.
+    if (e.key === 'Enter' && t?.tagName === 'A') return;
+    if ((e.key === ' ' || e.key === 'Enter') && t?.closest?.('[data-own-keys]')) return;
     const command = maps[app.state.mode]?.get(keyOf(e)); // experiments mode has no keymap
     if (!command) return;
     // a focused button must not also be pressed by space / Enter: the page's shortcuts win

@@ -18,9 +18,24 @@ export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
  * ±mateBound are written as mate distances.
  */
 const MATE = { mate: 0, bound: Infinity };
-export function setMateScores({ mate, mateBound }) {
+/** The small games' won and lost scores (`{win, winBound}` of the same answer; docs/games.md). */
+const WIN = { win: 0, bound: Infinity };
+export function setMateScores({ mate, mateBound, win, winBound }) {
   MATE.mate = mate;
   MATE.bound = mateBound;
+  if (win !== undefined) {
+    WIN.win = win;
+    WIN.bound = winBound;
+  }
+}
+
+/** What a small game's root value means, from the side to move's view. */
+export function gameValueWords(v) {
+  if (Math.abs(v) >= WIN.bound && Math.abs(v) < INF) {
+    const plies = WIN.win - Math.abs(v);
+    return v > 0 ? ` the side to move wins, in ${plural(plies, 'ply', 'plies')} against the best defence` : ` the side to move loses, in ${plural(plies, 'ply', 'plies')} at the latest`;
+  }
+  return v === 0 ? ' a draw with best play, or an even evaluation at the depth limit' : ' an evaluation at the depth limit (docs/games.md), side to move';
 }
 
 /** Formats a value: ±INF as ±∞, chess mate scores as #n (moves to mate), minus as "−". */

@@ -1,6 +1,7 @@
 // Node names for one trace, through the wasm `Names` handle on the page's thread (one call per
 // frame or per question, never one per node; results cached): the move into a node (SAN for
-// chess, the child index for trees), paths, FENs, and the moves a node pruned with their
+// chess, the child index for trees, the game's notation for the small games), paths, FENs, a
+// small game's board at a node, and the moves a node pruned with their
 // reasons — the trace file's `pruned` lists, by the core's one rule (src/trace_file/json.rs
 // `node_pruned`); the page has no rule of its own. The handle keeps no copy of the tree: each
 // question names its nodes by their paths and sends what the store holds of them (stop reason,
@@ -8,6 +9,7 @@
 
 import { NONE } from './store.js';
 import { NONE16 } from '../schema.js';
+import { isGame } from './games.js';
 
 const CACHE_LIMIT = 200_000;
 
@@ -16,6 +18,10 @@ export class Names {
     this.store = store;
     this.handle = null;
     this.chess = false;
+    /** Moves have names (chess, a small game), not child indices. */
+    this.named = false;
+    this.kindOf = null;
+    this.boardCache = { id: -2, view: null };
     this.cache = new Map(); // id -> move name
     this.prunedCache = new Map(); // id -> [{ code, name, reason }] (exited nodes; name undefined until named)
     this.error = null;
@@ -26,6 +32,9 @@ export class Names {
     this.handle?.free?.();
     this.handle = null;
     this.chess = input?.kind === 'chess';
+    this.named = this.chess || isGame(input);
+    this.kindOf = input?.kind ?? null;
+    this.boardCache = { id: -2, view: null };
     this.cache.clear();
     this.prunedCache.clear();
     this.error = null;
@@ -100,21 +109,21 @@ export class Names {
 
   fallback(id) {
     const code = this.store.code[id];
-    return code === NONE16 ? '--' : this.chess ? '?' : String(code);
+    return code === NONE16 ? '--' : this.named ? '?' : String(code);
   }
 
   /** The name of the move `code` of node `id` (a TT move, a pruned move). */
   moveName(code, id) {
-    if (!this.handle || id === NONE || id >= this.appended) return this.chess ? '?' : String(code);
+    if (!this.handle || id === NONE || id >= this.appended) return this.named ? '?' : String(code);
     return this.handle.move_name(this.paths([id]), code);
   }
 
-  /** A name for narration: "node 1.2" for trees, "Nf3 (ply 3)" for chess. */
+  /** A name for narration: "node 1.2" for trees, "Nf3 (ply 3)" for chess, "b2 (ply 1)" for a game. */
   name(id) {
     const st = this.store;
     if (id === NONE) return '?';
     if (st.parent[id] === NONE) return 'the root';
-    if (!this.chess) return 'node ' + st.pathCodes(id).join('.');
+    if (!this.named) return 'node ' + st.pathCodes(id).join('.');
     return `${this.move(id)} (ply ${st.ply[id]})`;
   }
 
@@ -122,7 +131,7 @@ export class Names {
   path(id) {
     const st = this.store;
     if (id === NONE || id >= st.n) return [];
-    if (!this.chess || !this.handle) return st.pathCodes(id).map(String);
+    if (!this.named || !this.handle) return st.pathCodes(id).map(String);
     try {
       return this.handle.path(this.paths([id]));
     } catch {
@@ -145,6 +154,23 @@ export class Names {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * A small game's board at `id` (the root for NONE) as the core draws it ({kind, rows, piles,
+   * side, moves, over, winner, last, …}; src/run/board.rs), or null for other traces.
+   */
+  gameView(id) {
+    if (!this.handle || !isGame({ kind: this.kindOf })) return null;
+    if (this.boardCache.id === id) return this.boardCache.view;
+    let view = null;
+    try {
+      view = this.handle.game_view(id === NONE || id >= this.store.n ? Uint32Array.of(0) : this.paths([id])) ?? null;
+    } catch {
+      return null;
+    }
+    this.boardCache = { id, view };
+    return view;
   }
 
   /**

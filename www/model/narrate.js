@@ -48,7 +48,8 @@ function returnedChild(st, e) {
 }
 
 /**
- * The narration of event `e`. `ctx`: { maxmin, chess, name(id) → node name, move(id) → the
+ * The narration of event `e`. `ctx`: { maxmin, chess, named (moves have names: chess or a
+ * small game), name(id) → node name, move(id) → the
  * move into the node, moveName(code, id) → the name of a move of node `id` by code,
  * pruned(id) → number of moves the node pruned (the core's `pruned` list) }.
  */
@@ -107,7 +108,7 @@ export function narrate(st, e, ctx) {
       const d = packed & 0xff;
       const b = ['exact', 'a lower bound', 'an upper bound'][(packed >> 8) & 3] ?? '?';
       const cut = packed & (1 << 12) ? ': enough to decide the node' : ': not enough to decide the node';
-      const bm = (best & 0xffff) !== NONE16 && ctx.chess ? `, best move ${ctx.moveName(best & 0xffff, n)}` : '';
+      const bm = (best & 0xffff) !== NONE16 && ctx.named ? `, best move ${ctx.moveName(best & 0xffff, n)}` : '';
       return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(val(tv, st.ply[n]))} (${b}, depth ${d}${bm})${cut}.`;
     }
     case EV.NULL_VERDICT: {
@@ -143,7 +144,7 @@ export function narrate(st, e, ctx) {
     }
     case EV.PRUNE: {
       const [code, why] = st.auxOf(e);
-      const what = ctx.chess ? ctx.moveName(code, n) : `child ${code}`;
+      const what = ctx.named ? ctx.moveName(code, n) : `child ${code}`;
       return `${cap(what)} pruned at ${ctx.name(n)} without a search: ${PRUNE_REASON_WORDS[PRUNE_REASONS[why]?.name] ?? 'pruned'}.`;
     }
     default:
@@ -180,8 +181,10 @@ function exitWords(st, n, ctx, f, mm) {
   const done = () => st.childStats(n).searched;
   switch (st.reason[n]) {
     case SR.LEAF:
-      return ctx.chess ? `Horizon at ${who}: static evaluation ${v}.${mismatch}` : `Leaf ${who}: value ${v}.${mismatch}`;
+      return ctx.named ? `Horizon at ${who}: static evaluation ${v}.${mismatch}` : `Leaf ${who}: value ${v}.${mismatch}`;
     case SR.TERMINAL:
+      // a small game's end: three or four in a row, a full board, no object left
+      if (ctx.named && !ctx.chess) return `Game over at ${who}: ${st.value[n] === 0 ? 'a draw' : st.value[n] > 0 ? 'the side to move has won' : 'the side to move has lost'}, value ${v}.${mismatch}`;
       return st.value[n] === 0 ? `Stalemate at ${who}: value 0.` : `Checkmate at ${who}: value ${v}.${mismatch}`;
     case SR.DRAW:
       return `Draw by rule at ${who}: value 0.${mismatch}`;

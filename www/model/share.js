@@ -22,6 +22,9 @@ export const MAX_LINK_CHARS = 200_000;
 
 const ORDERINGS = ['best', 'worst', 'random'];
 
+/** The small games' input kinds, as the `game` key names them (docs/games.md). */
+const GAMES = ['tictactoe', 'nim', 'connect4'];
+
 /** A link problem: the parameter and what is wrong with it. */
 export class ShareError extends Error {
   constructor(param, message) {
@@ -39,7 +42,14 @@ export function encodeShare(s) {
   const i = s.input;
   if (i.kind === 'tree') p.set('tree', i.text);
   else if (i.kind === 'chess') p.set('fen', i.fen);
-  else {
+  else if (GAMES.includes(i.kind)) {
+    p.set('game', i.kind);
+    if (i.kind === 'nim') {
+      p.set('piles', i.piles.join(','));
+      if (i.misere) p.set('misere', '1');
+    } else p.set('pos', i.position);
+    if (i.unsafe_null_move) p.set('unsafe_null_move', '1');
+  } else {
     p.set('random', `${i.branching},${i.depth},${i.seed}`);
     p.set('order', typeof i.ordering === 'object' ? `p:${i.ordering.p}` : String(i.ordering));
     if (i.random_branching) p.set('rb', '1');
@@ -72,7 +82,7 @@ export const MAX_LESSON = 99;
 /** The fragment of a lesson's link: `v=2&learn=N` (docs/share-links.md, "Lessons"). */
 export const lessonFragment = (id) => `v=${SHARE_VERSION}&learn=${id}`;
 
-const KEYS = new Set(['v', 'learn', 'mode', 'tree', 'fen', 'random', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'view', 'finals', 'drive', 'layout', 'cursor']);
+const KEYS = new Set(['v', 'learn', 'mode', 'tree', 'fen', 'random', 'game', 'pos', 'piles', 'misere', 'unsafe_null_move', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'view', 'finals', 'drive', 'layout', 'cursor']);
 
 function int(p, key, min, max, def) {
   const raw = p.get(key);
@@ -94,6 +104,32 @@ function choice(p, key, options, def) {
 }
 
 const flag = (p, key) => choice(p, key, ['0', '1'], '0') === '1';
+
+/** A game link's input: `game`, then `pos` (tic-tac-toe, Connect Four) or `piles` and `misere`
+ * (Nim), and `unsafe_null_move` (Connect Four); the core checks the position itself. */
+function gameInput(p) {
+  const kind = choice(p, 'game', GAMES);
+  const only = (key, kinds) => {
+    if (p.has(key) && !kinds.includes(kind)) throw new ShareError(key, `a ${kind} link does not take it`);
+  };
+  only('pos', ['tictactoe', 'connect4']);
+  only('piles', ['nim']);
+  only('misere', ['nim']);
+  only('unsafe_null_move', ['connect4']);
+  if (kind === 'nim') {
+    const raw = p.get('piles');
+    if (raw === null) throw new ShareError('piles', 'missing');
+    if (!/^\d{1,3}(,\d{1,3}){0,15}$/.test(raw)) throw new ShareError('piles', `“${raw.slice(0, 40)}” is not a list of pile sizes such as 1,3,5`);
+    return { kind, piles: raw.split(',').map(Number), misere: flag(p, 'misere') };
+  }
+  const pos = p.get('pos');
+  if (kind === 'tictactoe') {
+    if (pos === null) throw new ShareError('pos', 'missing');
+    return { kind, position: pos };
+  }
+  if (pos !== null && pos.length > 42) throw new ShareError('pos', `${pos.length} moves: a Connect Four game has at most 42`);
+  return { kind, position: pos ?? '', unsafe_null_move: flag(p, 'unsafe_null_move') };
+}
 
 /**
  * Reads a fragment (with or without '#'): the setup as encodeShare takes it, { version, learn }
@@ -118,10 +154,12 @@ export function decodeShare(fragment) {
     return { version, learn: int(p, 'learn', 1, MAX_LESSON) };
   }
   const mode = choice(p, 'mode', ['explore', 'compare'], 'explore');
-  const kinds = ['tree', 'fen', 'random'].filter((k) => p.has(k));
-  if (kinds.length !== 1) throw new ShareError('input', 'exactly one of tree, fen or random is needed');
+  const kinds = ['tree', 'fen', 'random', 'game'].filter((k) => p.has(k));
+  if (kinds.length !== 1) throw new ShareError('input', 'exactly one of tree, fen, random or game is needed');
+  for (const k of ['pos', 'piles', 'misere', 'unsafe_null_move']) if (p.has(k) && kinds[0] !== 'game') throw new ShareError(k, 'only a game link (game=…) takes it');
   let input;
-  if (kinds[0] === 'tree') input = { kind: 'tree', text: p.get('tree') };
+  if (kinds[0] === 'game') input = gameInput(p);
+  else if (kinds[0] === 'tree') input = { kind: 'tree', text: p.get('tree') };
   else if (kinds[0] === 'fen') input = { kind: 'chess', fen: p.get('fen') };
   else {
     const parts = p.get('random').split(',');

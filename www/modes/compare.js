@@ -15,7 +15,7 @@ function inputKey(inp) {
   if (!inp) return '';
   if (inp.kind === 'tree') return 'tree:' + String(inp.text).trim();
   if (inp.kind === 'chess') return 'chess:' + String(inp.fen).trim().split(/\s+/).slice(0, 4).join(' ');
-  return 'random:' + JSON.stringify(inp);
+  return `${inp.kind}:` + JSON.stringify(inp);
 }
 
 /**

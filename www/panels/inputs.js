@@ -1,5 +1,6 @@
 // The input panel (both modes): what to search — a chess position, a tree in textbook
-// notation, or a seeded random tree. It checks what is typed through the core (wasm
+// notation, a seeded random tree, or a small game (the Games tab, www/panels/games.js, loaded
+// the first time it is opened). It checks what is typed through the core (wasm
 // `validate`, on this thread) and shows each message beside its field; `read()` gives the
 // request, `restore()` puts an opened trace's input back.
 
@@ -7,6 +8,7 @@ import { $, h, setText } from '../dom.js';
 import { START_FEN, KIWIPETE, trees } from '../model/presets.js';
 import { fmtInt } from '../model/format.js';
 import { MAX_DEPTH } from '../schema.js';
+import { isGame } from '../model/games.js';
 
 /** The core's random-tree parameter names → their fields. */
 const RANDOM_FIELDS = { branching: 'rnd-b', depth: 'rnd-d', seed: 'rnd-seed', ordering: 'rnd-p' };
@@ -15,7 +17,7 @@ const ORDER_WORDS = { best: 'best first (perfect)', worst: 'worst first', random
 
 /**
  * `app`: { state, core, selectTab(tab) (the action that changes the state's tab),
- * onInputChange() }.
+ * onInputChange(), loadGames() }.
  */
 export function createInputs(app) {
   const { state, core } = app;
@@ -45,6 +47,18 @@ export function createInputs(app) {
   function showTab(tab) {
     for (const b of document.querySelectorAll('.tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
     for (const p of document.querySelectorAll('.inputs .panel')) p.hidden = p.dataset.panel !== tab;
+    if (tab === 'game') gamesPanel().catch((e) => setText('game-load-err', `The games could not be loaded: ${e.message ?? e}`));
+  }
+
+  // ---- games (loaded on first use) -----------------------------------------------------------
+  let games = null;
+  let gamesWaiting = null;
+  /** The Games tab, built once its modules have loaded. */
+  function gamesPanel() {
+    return (gamesWaiting ??= app.loadGames().then(({ board, panel }) => {
+      games = panel.createGamesPanel(app, { mountBoard: board.mountBoard });
+      return games;
+    }));
   }
 
   // ---- chess ---------------------------------------------------------------------------------
@@ -204,6 +218,13 @@ export function createInputs(app) {
         if (checkFen()) return fail('fen');
         return { input: { kind: 'chess', fen: $('fen').value.trim() }, depth, iterative: $('iterative').checked, hint: 0 };
       }
+      if (state.tab === 'game') {
+        if (!games) {
+          setText('game-load-err', 'The games are still loading: press Start again in a moment.');
+          return null;
+        }
+        return games.read();
+      }
       if (state.tab === 'tree') {
         if (checkTree()) return fail('tree-text');
         return { input: { kind: 'tree', text: $('tree-text').value }, depth: 1, iterative: false, hint: 0 };
@@ -215,9 +236,19 @@ export function createInputs(app) {
       const iterative = $('rnd-it').checked;
       return { input, depth: input.depth, iterative, hint: iterative || input.random_branching || input.transpositions ? 0 : total };
     },
-    /** Puts `input` (and the depth and iterative deepening of `config`) back in the panel. */
-    restore(input, config) {
+    /** The small game set up in the Games tab, if it is loaded and its position is good, else null. */
+    gameInput: () => games?.peek() ?? null,
+    /**
+     * Puts `input` (and the depth and iterative deepening of `config`) back in the panel; a
+     * game's once the Games tab has loaded (the promise settles then).
+     */
+    async restore(input, config) {
       if (!input) return;
+      if (isGame(input)) {
+        app.selectTab('game');
+        (await gamesPanel()).restore(input, config);
+        return;
+      }
       if (input.kind === 'chess') {
         $('fen').value = input.fen;
         syncFenPreset();

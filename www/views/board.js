@@ -4,6 +4,7 @@
 
 import { $, setText } from '../dom.js';
 import { NONE } from '../model/store.js';
+import { isGame } from '../model/games.js';
 
 /** Whether the reader asked the system for reduced motion (`prefers-reduced-motion`). */
 const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -25,7 +26,9 @@ export function createBoard(Chessground, app) {
       const mode = app.mode();
       const t = mode.driver();
       const chess = t.input?.kind === 'chess' || (!t.input && app.state.tab === 'chess');
-      $('board-card').hidden = !chess;
+      // the card holds a small game's board too (www/views/game-board.js)
+      $('board-card').hidden = !chess && !isGame(t.input);
+      $('board').hidden = !chess;
       if (!chess || !t.input) return;
       const id = mode.shownNode();
       const fen = (id !== NONE ? t.names.fen(id) : null) ?? t.input.fen;

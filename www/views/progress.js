@@ -4,7 +4,7 @@
 import { $, setText, setProp, renderKeyed, span } from '../dom.js';
 import { fmtInt, fmtValue, compactRate, fmtMs } from '../model/format.js';
 
-const WHAT = { chess: 'the position', tree: 'the tree', random: 'the random tree' };
+const WHAT = { chess: 'the position', tree: 'the tree', random: 'the random tree', game: 'the game position' };
 
 function notice(el, n) {
   el.hidden = !n;

@@ -3,7 +3,8 @@
 // streams. Reads the state only.
 
 import { $, h, span, renderKeyed } from '../dom.js';
-import { fmtInt, fmtValue, fmtMs, mateOf } from '../model/format.js';
+import { fmtInt, fmtValue, fmtMs, mateOf, gameValueWords } from '../model/format.js';
+import { isGame } from '../model/games.js';
 import { NONE } from '../model/store.js';
 import { lowerBound } from '../model/growable.js';
 
@@ -114,7 +115,7 @@ export function createSummary(app) {
       h('div', { class: 'big' }, span('muted', 'root value '),
         value === null
           ? [h('b', { id: 'sum-value' }, '–'), span('muted', ' no root search finished')]
-          : [h('b', { id: 'sum-value' }, f(value)), chess ? span('muted', valueWords(value)) : null]),
+          : [h('b', { id: 'sum-value' }, f(value)), chess ? span('muted', valueWords(value)) : isGame(t.input) ? span('muted', gameValueWords(value)) : null]),
       h('div', null, span('muted', 'best line '), h('span', { id: 'sum-line', class: 'line' }, line.length ? (chess ? line.join(' ') : 'root → ' + line.join(' → ')) : '–')),
       lineProofWords(s) ? h('p', { id: 'sum-line-proof', class: 'muted' }, lineProofWords(s)) : null,
       counts(stats.actual ?? [0, 0, 0], stats.expected ?? [0, 0, 0]),

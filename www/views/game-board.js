@@ -1,0 +1,37 @@
+// The board of a small game's trace (tic-tac-toe, Nim, Connect Four) in the Position card: the
+// position at the node the inspector shows, with the move into it marked, as chess's board
+// does (www/views/board.js). The position comes from the core (`Names.game_view` through
+// www/model/names.js); the board widget loads with the games (www/main.js `loadGames`).
+
+import { $, setText } from '../dom.js';
+import { NONE } from '../model/store.js';
+import { isGame } from '../model/games.js';
+
+/** `app`: { core, state, mode(), libs, loadGames(), invalidateDom() }. */
+export function createGameBoard(app) {
+  let board = null;
+  let shown = '';
+
+  return {
+    render() {
+      const mode = app.mode();
+      const t = mode.driver();
+      const game = isGame(t.input);
+      $('game-board').hidden = !game;
+      if (!game) return;
+      $('board-card').hidden = false;
+      const lib = app.libs.games;
+      if (!lib) return void app.loadGames();
+      board ??= lib.board.mountBoard($('game-board'), { core: app.core, label: 'Position at the cursor' });
+      const id = mode.shownNode();
+      const key = `${t.uid}|${t.generation}|${t.names.ready}|${id}`;
+      if (key === shown) return;
+      const view = t.names.gameView(id);
+      if (!view) return;
+      shown = key;
+      board.show(view);
+      const line = id !== NONE ? t.names.path(id) : [];
+      setText('board-fen', line.length ? `root → ${line.join(' → ')}` : 'the root position');
+    },
+  };
+}
