@@ -36,6 +36,7 @@ import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
+import { registerOffline } from './offline.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -236,6 +237,8 @@ async function main() {
   $('stats-card').addEventListener('toggle', () => app.invalidateDom());
   for (const kind of ['png', 'svg', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
   $('copy-link').addEventListener('click', () => sharing.copy());
+  $('embed-link').addEventListener('click', () => sharing.copyEmbed());
+  if (EMBED) addEmbedLink(sharing);
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();
   actions.setTab('tree');
@@ -243,6 +246,32 @@ async function main() {
   // a share link in the address opens its search at its step (docs/share-links.md)
   sharing.openFromAddress();
   addEventListener('hashchange', () => sharing.openFromAddress());
+  whenEngineReady(app, () => registerOffline());
+}
+
+/** The embed view (embed.html): the page with `<html class="embed">`, its setup panels hidden by the CSS. */
+const EMBED = document.documentElement.dataset.embed === '1';
+
+/** The embed view's way out: the same search, at the same step, in the full page (a new tab). */
+function addEmbedLink(sharing) {
+  const a = document.createElement('a');
+  a.id = 'embed-open';
+  a.target = '_blank';
+  a.rel = 'noopener';
+  a.textContent = 'Open in prunescope ↗';
+  a.href = '/';
+  const refresh = () => (a.href = sharing.link() ?? '/');
+  a.addEventListener('pointerdown', refresh);
+  a.addEventListener('focus', refresh);
+  a.addEventListener('click', refresh);
+  $('toolbar').append(a);
+}
+
+/** Calls `f` once explore's engine is ready (the service worker's downloads wait for it). */
+function whenEngineReady(app, f) {
+  const t = app.state.explore.trace;
+  const poll = () => (t.engineReady ? f() : setTimeout(poll, 100));
+  poll();
 }
 
 main();
