@@ -238,7 +238,7 @@ async function main() {
   for (const kind of ['png', 'svg', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
   $('copy-link').addEventListener('click', () => sharing.copy());
   $('embed-link').addEventListener('click', () => sharing.copyEmbed());
-  if (EMBED) addEmbedLink(sharing);
+  if (EMBED) app.views.dom.push(createEmbedLink(sharing));
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();
   actions.setTab('tree');
@@ -253,18 +253,20 @@ async function main() {
 const EMBED = document.documentElement.dataset.embed === '1';
 
 /** The embed view's way out: the same search, at the same step, in the full page (a new tab). */
-function addEmbedLink(sharing) {
+function createEmbedLink(sharing) {
   const a = document.createElement('a');
   a.id = 'embed-open';
   a.target = '_blank';
   a.rel = 'noopener';
   a.textContent = 'Open in prunescope ↗';
   a.href = '/';
-  const refresh = () => (a.href = sharing.link() ?? '/');
-  a.addEventListener('pointerdown', refresh);
-  a.addEventListener('focus', refresh);
-  a.addEventListener('click', refresh);
   $('toolbar').append(a);
+  return {
+    render() {
+      const href = sharing.link() ?? '/';
+      if (a.getAttribute('href') !== href) a.href = href;
+    },
+  };
 }
 
 /** Calls `f` once explore's engine is ready (the service worker's downloads wait for it). */
