@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, existsSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { siteFiles, servedPage, serviceWorkerSource, COMPRESSIBLE, EMBED_PAGE, SERVICE_WORKER } from '../www/site.mjs';
+import { siteFiles, servedPage, serviceWorkerSource, bundle, entryModule, COMPRESSIBLE, EMBED_PAGE, SERVICE_WORKER } from '../www/site.mjs';
 import { CSP, EMBED_CSP } from '../www/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,8 +26,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const metaPolicy = (csp) => csp.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
 
 /** A page as written: as served, with the policy's meta tag for hosts that send no headers. */
-function page(name) {
-  const html = servedPage(ROOT, readFileSync(path.join(ROOT, 'index.html'), 'utf8'), { embed: name === EMBED_PAGE });
+function page(name, bundled) {
+  const html = servedPage(ROOT, readFileSync(path.join(ROOT, 'index.html'), 'utf8'), { embed: name === EMBED_PAGE, bundled });
   const meta = `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(name === EMBED_PAGE ? EMBED_CSP : CSP)}">`;
   return Buffer.from(html.replace(/(<meta charset="utf-8">)/, `$1\n  ${meta}`));
 }
@@ -41,6 +41,8 @@ export function headersFile() {
     // the policy only on the documents and the workers' scripts, where it acts; one policy a path
     ...['/', '/index.html', '/sw.js', '/www/*'].map((p) => block(p, [`Content-Security-Policy: ${CSP}`])),
     block(`/${EMBED_PAGE}`, [`Content-Security-Policy: ${EMBED_CSP}`]),
+    // the bundle's names carry their content's hash
+    block('/bundle/*', ['! Cache-Control', 'Cache-Control: public, max-age=31536000, immutable']),
     '',
   ].join('\n');
 }
@@ -60,6 +62,9 @@ export function htaccessFile() {
     `    Header set Content-Security-Policy "${EMBED_CSP}"`,
     '  </Files>',
     '</IfModule>',
+    '<If "%{REQUEST_URI} =~ m#^/bundle/#">',
+    '  Header set Cache-Control "public, max-age=31536000, immutable"',
+    '</If>',
     '<IfModule mod_rewrite.c>',
     '  RewriteEngine On',
     '  RewriteCond %{HTTP:Accept-Encoding} br',
@@ -87,9 +92,10 @@ export function htaccessFile() {
 }
 
 /** Writes the site into `out` (emptied first); answers the list of files written. */
-export function buildSite(out, { compress = true } = {}) {
+export async function buildSite(out, { compress = true } = {}) {
   if (!existsSync(path.join(ROOT, 'pkg/prunescope.js'))) throw new Error('pkg/ is missing: build the wasm first (bash scripts/build-site.sh does)');
   rmSync(out, { recursive: true, force: true });
+  const b = await bundle(ROOT, entryModule(readFileSync(path.join(ROOT, 'index.html'), 'utf8')) ?? 'www/main.js');
   const written = [];
   const write = (rel, bytes) => {
     const file = path.join(out, rel);
@@ -103,7 +109,7 @@ export function buildSite(out, { compress = true } = {}) {
     }
   };
   for (const rel of siteFiles(ROOT)) {
-    if (rel === 'index.html') write(rel, page(rel));
+    if (rel === 'index.html') write(rel, page(rel, b));
     else {
       mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
       copyFileSync(path.join(ROOT, rel), path.join(out, rel));
@@ -112,8 +118,9 @@ export function buildSite(out, { compress = true } = {}) {
       if (compress && COMPRESSIBLE.test(rel) && bytes.length > 256) write(rel, bytes);
     }
   }
-  write(EMBED_PAGE, page(EMBED_PAGE));
-  write(SERVICE_WORKER, Buffer.from(serviceWorkerSource(ROOT, page)));
+  for (const [rel, bytes] of b?.files ?? []) write(rel, bytes);
+  write(EMBED_PAGE, page(EMBED_PAGE, b));
+  write(SERVICE_WORKER, Buffer.from(serviceWorkerSource(ROOT, (name) => page(name, b), b)));
   write('_headers', Buffer.from(headersFile()));
   write('.htaccess', Buffer.from(htaccessFile()));
   return [...new Set(written)];
@@ -133,7 +140,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   }
   try {
-    const files = buildSite(out);
+    const files = await buildSite(out);
     console.log(`build-site: ${files.length} files (and their .br/.gz copies) in ${out}`);
   } catch (e) {
     console.error(`build-site: ${e.message}`);

@@ -23,7 +23,7 @@ import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { servedPage, serviceWorkerSource, contentHash, COMPRESSIBLE, EMBED_PAGE, SERVICE_WORKER } from './site.mjs';
+import { servedPage, serviceWorkerSource, contentHash, bundle, entryModule, COMPRESSIBLE, EMBED_PAGE, SERVICE_WORKER } from './site.mjs';
 
 export const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -116,13 +116,18 @@ export function resolvePath(root, urlPath) {
   return file;
 }
 
-/** The generated files: their bytes, from the files on disk. */
-function generated(root, rel) {
-  const page = (name) => Buffer.from(servedPage(root, readFileSync(path.join(root, 'index.html'), 'utf8'), { embed: name === EMBED_PAGE }));
+/**
+ * The generated files: their bytes, from the files on disk (the pages, the service worker and
+ * the bundle's files), or null for any other path.
+ */
+async function generated(root, rel) {
+  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const b = await bundle(root, entryModule(index) ?? 'www/main.js');
+  const page = (name) => Buffer.from(servedPage(root, index, { embed: name === EMBED_PAGE, bundled: b }));
   if (rel === EMBED_PAGE) return page(EMBED_PAGE);
   if (rel === 'index.html') return page('index.html');
-  if (rel === SERVICE_WORKER) return Buffer.from(serviceWorkerSource(root, page));
-  return null;
+  if (rel === SERVICE_WORKER) return Buffer.from(serviceWorkerSource(root, page, b));
+  return b?.files.get(rel) ?? null;
 }
 
 /**
@@ -169,8 +174,10 @@ async function handle(root, req, res) {
   let info;
   let bytes = null;
   const rel = path.relative(root, file).split(path.sep).join('/');
-  if (rel === EMBED_PAGE || rel === SERVICE_WORKER) {
-    bytes = generated(root, rel);
+  const immutable = rel.startsWith('bundle/');
+  if (rel === EMBED_PAGE || rel === SERVICE_WORKER || immutable) {
+    bytes = await generated(root, rel);
+    if (!bytes) return send(res, 404, 'not found\n');
   } else {
     try {
       info = await stat(file);
@@ -188,12 +195,13 @@ async function handle(root, req, res) {
       return send(res, 404, 'not found\n');
     }
     if (!info.isFile()) return send(res, 404, 'not found\n');
-    if (file === path.join(root, 'index.html')) bytes = generated(root, 'index.html');
+    if (file === path.join(root, 'index.html')) bytes = await generated(root, 'index.html');
   }
   const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = {
     'Content-Type': type,
-    'Cache-Control': 'no-cache',
+    // the bundle's names carry their content's hash: a name never changes its content
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': cspFor(urlPath === '/' ? '/index.html' : urlPath),
     'Referrer-Policy': 'no-referrer',

@@ -128,6 +128,10 @@ test('the server: framing only for the embed path; compressed and revalidated re
   assert.ok(etag);
   assert.equal((await get('www/main.js', { 'accept-encoding': 'gzip', 'if-none-match': etag })).status, 304);
   const html = await (await get('index.html')).text();
-  assert.match(html, /<link rel="modulepreload" href="\/www\/dom\.js">/);
+  assert.match(html, /<script type="module" src="\/bundle\/main-\w+\.js"><\/script>/);
+  assert.match(html, /<link rel="preload" href="\/pkg\/prunescope_bg\.wasm" as="fetch"/);
+  const main = html.match(/\/bundle\/main-\w+\.js/)[0].slice(1);
+  assert.match((await get(main)).headers.get('cache-control'), /immutable/);
+  assert.equal((await get('bundle/main-NOSUCHHASH.js')).status, 404);
   assert.match(await (await get('embed.html')).text(), /<html[^>]* class="embed"/);
 });

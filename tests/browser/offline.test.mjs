@@ -123,7 +123,7 @@ async function plainServer(root) {
 
 test('the folder scripts/build-site.mjs writes, on a plain static server, also works offline', async () => {
   const out = tmp('site');
-  const files = buildSite(out, { compress: false });
+  const files = await buildSite(out, { compress: false });
   for (const f of ['index.html', 'embed.html', 'sw.js', 'manifest.webmanifest', '_headers', '.htaccess']) assert.ok(files.includes(f), f);
   const headers = readFileSync(path.join(out, '_headers'), 'utf8');
   assert.match(headers, /\/embed\.html\n\s+Content-Security-Policy: [^\n]*frame-ancestors \*/);
