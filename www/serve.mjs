@@ -18,7 +18,7 @@
 
 import { createServer } from 'node:http';
 import { createReadStream, readFileSync } from 'node:fs';
-import { stat, realpath, readFile } from 'node:fs/promises';
+import { stat, realpath, readFile, writeFile } from 'node:fs/promises';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -132,26 +132,36 @@ async function generated(root, rel) {
 
 /**
  * Compressed bodies, by file and encoding, with the content hash they were made from: each
- * version of a file is compressed once (off the main thread), then served from here. Brotli's
- * best quality for files up to 1 MiB; above that (the wasm) quality 9, which costs a few
- * percent of size and a tenth of the time, so that the first request after a build is not
- * held up; scripts/build-site.mjs writes the best quality of every file.
+ * version of a file is compressed once, at brotli's best quality (off the main thread), then
+ * served from here. The wasm build's compressed copies are also written beside it in pkg/
+ * (build output; `precompressed` reads them), so that the next server does not compress the
+ * largest file again; scripts/build-site.mjs writes such copies of every file.
  */
 const compressed = new Map();
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-function encode(file, bytes, hash, encoding) {
-  const key = `${file}\0${encoding}`;
+function encode(root, rel, bytes, hash, encoding) {
+  const key = `${root}\0${rel}\0${encoding}`;
   const hit = compressed.get(key);
   if (hit?.hash === hash) return hit.body;
-  const quality = bytes.length > 1 << 20 ? 9 : 11;
-  const body =
+  const run = (quality) =>
     encoding === 'br'
       ? brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
       : gzip(bytes, { level: 9 });
+  // a large file (the wasm) is first sent at a quality that takes a fraction of a second, while
+  // the best one is made in the background, kept and (for pkg/) written beside the file
+  const large = encoding === 'br' && bytes.length > 1 << 20;
+  const body = run(large ? 5 : 11);
   body.catch(() => compressed.delete(key));
   compressed.set(key, { hash, body });
+  const best = large ? run(11) : body;
+  best
+    .then(async (out) => {
+      if (compressed.get(key)?.hash === hash) compressed.set(key, { hash, body: Promise.resolve(out) });
+      if (rel.startsWith('pkg/')) await writeFile(path.join(root, `${rel}.${encoding === 'br' ? 'br' : 'gz'}`), out);
+    })
+    .catch(() => {});
   return body;
 }
 
@@ -222,12 +232,12 @@ async function handle(root, req, res) {
   }
   bytes ??= await readFile(file);
   const hash = contentHash(bytes);
-  headers.ETag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
+  headers.ETag = `W/"${hash}${encoding ? `-${encoding}` : ''}"`;
   if (COMPRESSIBLE.test(file)) headers.Vary = 'Accept-Encoding';
   if (req.headers['if-none-match'] === headers.ETag) return res.writeHead(304, headers).end();
   let body = bytes;
   if (encoding) {
-    body = (await precompressed(file, info, encoding)) ?? (await encode(rel, bytes, hash, encoding));
+    body = (await precompressed(file, info, encoding)) ?? (await encode(root, rel, bytes, hash, encoding));
     headers['Content-Encoding'] = encoding;
   }
   headers['Content-Length'] = body.length;
