@@ -37,6 +37,7 @@ import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
 import { registerOffline } from './offline.js';
+import { importWithStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -47,7 +48,7 @@ function createApp(core) {
   let uPlotLoading = null;
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
   app.loadUPlot = () =>
-    (uPlotLoading ??= import('/node_modules/uplot/dist/uPlot.esm.js')
+    (uPlotLoading ??= importWithStyles('/node_modules/uplot/dist/uPlot.esm.js', UPLOT_STYLES)
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();
@@ -148,7 +149,7 @@ function createViews(app) {
   app.views.experiments = createExperimentsView(app);
   app.views.dom.push(app.views.experiments);
   // the board and the chart load lazily: a missing library never breaks the page
-  import('/node_modules/chessground/dist/chessground.min.js')
+  importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
     .then(({ Chessground }) => {
       app.views.dom.push(createBoard(Chessground, app));
       app.invalidateDom();

@@ -4,6 +4,7 @@
 // state.experiments only; the view (www/views/experiments.js) reads it.
 
 import { ExperimentRun, loadCommitted, SUITE_URL } from '../model/experiments.js';
+import { importWithStyles, UPLOT_STYLES } from '../lazy.js';
 
 const WORKER = '/www/engine/experiment-worker.js';
 
@@ -20,7 +21,7 @@ export function createExperiments(app) {
     if (opened) return;
     opened = true;
     x.list = core.experiment_list();
-    import('/node_modules/uplot/dist/uPlot.esm.js')
+    importWithStyles('/node_modules/uplot/dist/uPlot.esm.js', UPLOT_STYLES)
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();
