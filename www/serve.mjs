@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A tiny zero-dependency static file server for the prunescope lab.
+// A small static file server for the prunescope lab (Node built-ins only; esbuild, a devDependency, bundles the page when it is installed).
 //
 //   node www/serve.mjs [--port N] [--host H] [--root DIR]     (PORT / HOST env vars also work)
 //
