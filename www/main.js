@@ -37,7 +37,7 @@ import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
 import { registerOffline } from './offline.js';
-import { importWithStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
+import { importWithStyles, loadStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -48,7 +48,7 @@ function createApp(core) {
   let uPlotLoading = null;
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
   app.loadUPlot = () =>
-    (uPlotLoading ??= importWithStyles('/node_modules/uplot/dist/uPlot.esm.js', UPLOT_STYLES)
+    (uPlotLoading ??= (loadStyles(UPLOT_STYLES), import('/node_modules/uplot/dist/uPlot.esm.js'))
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();
@@ -270,10 +270,11 @@ function createEmbedLink(sharing) {
   };
 }
 
-/** Calls `f` once explore's engine is ready (the service worker's downloads wait for it). */
+/** Calls `f` once explore's engine is ready and the page is idle (the service worker's downloads wait for both). */
 function whenEngineReady(app, f) {
   const t = app.state.explore.trace;
-  const poll = () => (t.engineReady ? f() : setTimeout(poll, 100));
+  const idle = (g) => (window.requestIdleCallback ? requestIdleCallback(g, { timeout: 2000 }) : setTimeout(g, 200));
+  const poll = () => (t.engineReady ? idle(f) : setTimeout(poll, 100));
   poll();
 }
 

@@ -132,12 +132,14 @@ async function generated(root, rel) {
 
 /**
  * Compressed bodies, by file and encoding, with the content hash they were made from: each
- * version of a file is compressed once, at brotli's best quality (off the main thread), then
- * served from here. The wasm build's compressed copies are also written beside it in pkg/
+ * version of a file is compressed once at brotli's best quality (off the main thread; `encode`
+ * says what is sent meanwhile), then served from here. The wasm build's compressed copies are also written beside it in pkg/
  * (build output; `precompressed` reads them), so that the next server does not compress the
  * largest file again; scripts/build-site.mjs writes such copies of every file.
  */
 const compressed = new Map();
+/** The background compressions, one after another (the thread pool stays free for requests). */
+let background = Promise.resolve();
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
@@ -149,13 +151,14 @@ function encode(root, rel, bytes, hash, encoding) {
     encoding === 'br'
       ? brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
       : gzip(bytes, { level: 9 });
-  // a large file (the wasm) is first sent at a quality that takes a fraction of a second, while
-  // the best one is made in the background, kept and (for pkg/) written beside the file
-  const large = encoding === 'br' && bytes.length > 1 << 20;
+  // a file past 32 KiB is first sent at a quality that takes a fraction of the time (brotli's
+  // best costs about a second per MiB), while the best one is made in the background, kept and
+  // (for pkg/) written beside the file
+  const large = encoding === 'br' && bytes.length > 32 << 10;
   const body = run(large ? 5 : 11);
   body.catch(() => compressed.delete(key));
   compressed.set(key, { hash, body });
-  const best = large ? run(11) : body;
+  const best = large ? (background = background.catch(() => {}).then(() => run(11))) : body;
   best
     .then(async (out) => {
       if (compressed.get(key)?.hash === hash) compressed.set(key, { hash, body: Promise.resolve(out) });

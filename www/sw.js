@@ -21,14 +21,18 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // one request per file; a file that fails fails the install, and the old version stays
-      await Promise.all(
-        Object.keys(files).map(async (p) => {
-          const res = await fetch(p, { cache: 'no-cache' });
+      // one request per file, two at a time and at low priority, so that the page's own
+      // requests (a mode or a library opened meanwhile) go first; a file that fails fails the
+      // install, and the old version stays
+      const queue = Object.keys(files);
+      const one = async () => {
+        for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+          const res = await fetch(p, { cache: 'no-cache', priority: 'low' });
           if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
           await cache.put(p, res);
-        }),
-      );
+        }
+      };
+      await Promise.all([one(), one()]);
       await self.skipWaiting();
     })(),
   );

@@ -4,7 +4,7 @@
 // state.experiments only; the view (www/views/experiments.js) reads it.
 
 import { ExperimentRun, loadCommitted, SUITE_URL } from '../model/experiments.js';
-import { importWithStyles, UPLOT_STYLES } from '../lazy.js';
+import { loadStyles, UPLOT_STYLES } from '../lazy.js';
 
 const WORKER = '/www/engine/experiment-worker.js';
 
@@ -21,7 +21,8 @@ export function createExperiments(app) {
     if (opened) return;
     opened = true;
     x.list = core.experiment_list();
-    importWithStyles('/node_modules/uplot/dist/uPlot.esm.js', UPLOT_STYLES)
+    loadStyles(UPLOT_STYLES); // the chart draws on a canvas: it need not wait for its stylesheet
+    import('/node_modules/uplot/dist/uPlot.esm.js')
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();
