@@ -38,6 +38,8 @@ import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
+import { registerOffline } from './offline.js';
+import { importWithStyles, loadStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -48,7 +50,7 @@ function createApp(core) {
   let uPlotLoading = null;
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
   app.loadUPlot = () =>
-    (uPlotLoading ??= import('/node_modules/uplot/dist/uPlot.esm.js')
+    (uPlotLoading ??= (loadStyles(UPLOT_STYLES), import('/node_modules/uplot/dist/uPlot.esm.js'))
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();
@@ -175,7 +177,7 @@ function createViews(app) {
   app.views.experiments = createExperimentsView(app);
   app.views.dom.push(app.views.experiments);
   // the board and the chart load lazily: a missing library never breaks the page
-  import('/node_modules/chessground/dist/chessground.min.js')
+  importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
     .then(({ Chessground }) => {
       app.views.dom.push(createBoard(Chessground, app));
       app.invalidateDom();
@@ -296,6 +298,8 @@ async function main() {
   $('stats-card').addEventListener('toggle', () => app.invalidateDom());
   for (const kind of ['png', 'svg', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
   $('copy-link').addEventListener('click', () => sharing.copy());
+  $('embed-link').addEventListener('click', () => sharing.copyEmbed());
+  if (EMBED) app.views.dom.push(createEmbedLink(sharing));
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();
   actions.setTab('tree');
@@ -303,6 +307,35 @@ async function main() {
   // a share link in the address opens its search at its step (docs/share-links.md)
   sharing.openFromAddress();
   addEventListener('hashchange', () => sharing.openFromAddress());
+  whenEngineReady(app, () => registerOffline());
+}
+
+/** The embed view (embed.html): the page with `<html class="embed">`, its setup panels hidden by the CSS. */
+const EMBED = document.documentElement.dataset.embed === '1';
+
+/** The embed view's way out: the same search, at the same step, in the full page (a new tab). */
+function createEmbedLink(sharing) {
+  const a = document.createElement('a');
+  a.id = 'embed-open';
+  a.target = '_blank';
+  a.rel = 'noopener';
+  a.textContent = 'Open in prunescope ↗';
+  a.href = '/';
+  $('toolbar').append(a);
+  return {
+    render() {
+      const href = sharing.link() ?? '/';
+      if (a.getAttribute('href') !== href) a.href = href;
+    },
+  };
+}
+
+/** Calls `f` once explore's engine is ready and the page is idle (the service worker's downloads wait for both). */
+function whenEngineReady(app, f) {
+  const t = app.state.explore.trace;
+  const idle = (g) => (window.requestIdleCallback ? requestIdleCallback(g, { timeout: 2000 }) : setTimeout(g, 200));
+  const poll = () => (t.engineReady ? idle(f) : setTimeout(poll, 100));
+  poll();
 }
 
 main();

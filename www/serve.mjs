@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A tiny zero-dependency static file server for the prunescope lab.
+// A small static file server for the prunescope lab (Node built-ins only; esbuild, a devDependency, bundles the page when it is installed).
 //
 //   node www/serve.mjs [--port N] [--host H] [--root DIR]     (PORT / HOST env vars also work)
 //
@@ -8,12 +8,22 @@
 // HEAD only, never leaves the root (no directory traversal), hides dot-files and target/,
 // answers 404 for anything else, and sends a Content-Security-Policy that forbids inline script
 // (`CSP` below). `startServer()` is exported for the browser tests.
+//
+// Fast first loads (issue 19): each text file and the wasm are sent brotli- or gzip-compressed
+// when the browser accepts it (compressed once per file version and kept; a `.br`/`.gz` file
+// beside it, as scripts/build-site.mjs writes, is used as is), with an ETag of their content so
+// that a repeat visit costs a 304. The pages get `<link rel="modulepreload">` for their whole
+// static module graph (www/site.mjs). Generated here, from the files on disk: /sw.js (the
+// service worker with its precache list) and /embed.html (the embed view, made from index.html).
 
 import { createServer } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { stat, realpath } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
+import { stat, realpath, readFile, writeFile } from 'node:fs/promises';
+import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { servedPage, serviceWorkerSource, contentHash, bundle, entryModule, COMPRESSIBLE, EMBED_PAGE, SERVICE_WORKER } from './site.mjs';
 
 export const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -40,6 +50,7 @@ export const MIME_TYPES = {
   '.epd': 'text/plain; charset=utf-8',
   '.pgn': 'application/x-chess-pgn',
   '.ts': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 
 const DEFAULT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +73,16 @@ export const CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The embed view's policy: the same, except that any page may show it in a frame (a course
+ * page on Moodle, Canvas or a lecture's notes). Only /embed.html gets it; the full page, and
+ * every other file, keep `frame-ancestors 'none'`.
+ */
+export const EMBED_CSP = CSP.replace("frame-ancestors 'none'", 'frame-ancestors *');
+
+/** The policy of a path. */
+export const cspFor = (urlPath) => (urlPath === `/${EMBED_PAGE}` ? EMBED_CSP : CSP);
 
 /** Top-level folders never served (build output that is not part of the site). */
 const HIDDEN_TOP = new Set(['target']);
@@ -95,6 +116,67 @@ export function resolvePath(root, urlPath) {
   return file;
 }
 
+/**
+ * The generated files: their bytes, from the files on disk (the pages, the service worker and
+ * the bundle's files), or null for any other path.
+ */
+async function generated(root, rel) {
+  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const b = await bundle(root, entryModule(index) ?? 'www/main.js');
+  const page = (name) => Buffer.from(servedPage(root, index, { embed: name === EMBED_PAGE, bundled: b }));
+  if (rel === EMBED_PAGE) return page(EMBED_PAGE);
+  if (rel === 'index.html') return page('index.html');
+  if (rel === SERVICE_WORKER) return Buffer.from(serviceWorkerSource(root, page, b));
+  return b?.files.get(rel) ?? null;
+}
+
+/**
+ * Compressed bodies, by file and encoding, with the content hash they were made from: each
+ * version of a file is compressed once at brotli's best quality (off the main thread; `encode`
+ * says what is sent meanwhile), then served from here. The wasm build's compressed copies are also written beside it in pkg/
+ * (build output; `precompressed` reads them), so that the next server does not compress the
+ * largest file again; scripts/build-site.mjs writes such copies of every file.
+ */
+const compressed = new Map();
+/** The background compressions, one after another (the thread pool stays free for requests). */
+let background = Promise.resolve();
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+function encode(root, rel, bytes, hash, encoding) {
+  const key = `${root}\0${rel}\0${encoding}`;
+  const hit = compressed.get(key);
+  if (hit?.hash === hash) return hit.body;
+  const run = (quality) =>
+    encoding === 'br'
+      ? brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+      : gzip(bytes, { level: 9 });
+  // a file past 32 KiB is first sent at a quality that takes a fraction of the time (brotli's
+  // best costs about a second per MiB), while the best one is made in the background, kept and
+  // (for pkg/) written beside the file
+  const large = encoding === 'br' && bytes.length > 32 << 10;
+  const body = run(large ? 5 : 11);
+  body.catch(() => compressed.delete(key));
+  compressed.set(key, { hash, body });
+  const best = large ? (background = background.catch(() => {}).then(() => run(11))) : body;
+  best
+    .then(async (out) => {
+      if (compressed.get(key)?.hash === hash) compressed.set(key, { hash, body: Promise.resolve(out) });
+      if (rel.startsWith('pkg/')) await writeFile(path.join(root, `${rel}.${encoding === 'br' ? 'br' : 'gz'}`), out);
+    })
+    .catch(() => {});
+  return body;
+}
+
+/** The encoding to send: brotli, then gzip, when the request accepts it. */
+function pickEncoding(req) {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const has = (name) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accept);
+  if (has('br')) return 'br';
+  if (has('gzip')) return 'gzip';
+  return null;
+}
+
 async function handle(root, req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
@@ -103,35 +185,80 @@ async function handle(root, req, res) {
   let file = resolvePath(root, urlPath);
   if (!file) return send(res, 404, 'not found\n');
   let info;
-  try {
-    info = await stat(file);
-    if (info.isDirectory()) {
-      if (!urlPath.endsWith('/')) {
-        return send(res, 301, 'moved\n', { Location: urlPath + '/' });
-      }
-      file = path.join(file, 'index.html');
+  let bytes = null;
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  const immutable = rel.startsWith('bundle/');
+  if (rel === EMBED_PAGE || rel === SERVICE_WORKER || immutable) {
+    bytes = await generated(root, rel);
+    if (!bytes) return send(res, 404, 'not found\n');
+  } else {
+    try {
       info = await stat(file);
+      if (info.isDirectory()) {
+        if (!urlPath.endsWith('/')) {
+          return send(res, 301, 'moved\n', { Location: urlPath + '/' });
+        }
+        file = path.join(file, 'index.html');
+        info = await stat(file);
+      }
+      // Symlinks must not lead out of the root either.
+      const real = await realpath(file);
+      if (real !== root && !real.startsWith(root + path.sep)) return send(res, 404, 'not found\n');
+    } catch {
+      return send(res, 404, 'not found\n');
     }
-    // Symlinks must not lead out of the root either.
-    const real = await realpath(file);
-    if (real !== root && !real.startsWith(root + path.sep)) return send(res, 404, 'not found\n');
-  } catch {
-    return send(res, 404, 'not found\n');
+    if (!info.isFile()) return send(res, 404, 'not found\n');
+    if (file === path.join(root, 'index.html')) bytes = await generated(root, 'index.html');
   }
-  if (!info.isFile()) return send(res, 404, 'not found\n');
   const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  res.writeHead(200, {
+  const headers = {
     'Content-Type': type,
-    'Content-Length': info.size,
-    'Cache-Control': 'no-cache',
+    // the bundle's names carry their content's hash: a name never changes its content
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': CSP,
+    'Content-Security-Policy': cspFor(urlPath === '/' ? '/index.html' : urlPath),
     'Referrer-Policy': 'no-referrer',
-  });
-  if (req.method === 'HEAD') return res.end();
-  const stream = createReadStream(file);
-  stream.on('error', () => res.destroy());
-  stream.pipe(res);
+  };
+  if (rel === SERVICE_WORKER) headers['Service-Worker-Allowed'] = '/';
+  const encoding = COMPRESSIBLE.test(file) ? pickEncoding(req) : null;
+  if (!bytes && !encoding) {
+    // a file sent as it is: streamed, with an ETag of its size and time
+    headers.ETag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    if (req.headers['if-none-match'] === headers.ETag) return res.writeHead(304, headers).end();
+    headers['Content-Length'] = info.size;
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') return res.end();
+    const stream = createReadStream(file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+    return;
+  }
+  bytes ??= await readFile(file);
+  const hash = contentHash(bytes);
+  headers.ETag = `W/"${hash}${encoding ? `-${encoding}` : ''}"`;
+  if (COMPRESSIBLE.test(file)) headers.Vary = 'Accept-Encoding';
+  if (req.headers['if-none-match'] === headers.ETag) return res.writeHead(304, headers).end();
+  let body = bytes;
+  if (encoding) {
+    body = (await precompressed(file, info, encoding)) ?? (await encode(root, rel, bytes, hash, encoding));
+    headers['Content-Encoding'] = encoding;
+  }
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** A `.br` / `.gz` file written beside `file` by the build, when it is newer than the file. */
+async function precompressed(file, info, encoding) {
+  if (!info) return null;
+  const p = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+  try {
+    const st = await stat(p);
+    if (st.isFile() && st.mtimeMs >= info.mtimeMs) return await readFile(p);
+  } catch {
+    /* none */
+  }
+  return null;
 }
 
 /**

@@ -52,18 +52,21 @@ export function createSharing(app, { actions, panels }) {
       view: state.compare.view,
       cursor: cur.live ? -1 : cur.at,
     });
-    return `${location.origin}${location.pathname}#${frag}`;
+    // the embed view's links open the full page
+    return `${location.origin}${location.pathname.replace(/embed\.html$/, '')}#${frag}`;
+  }
+
+  /** Reports on the copy through the search's notice. */
+  function notice(kind, text) {
+    const t = state.mode === 'compare' ? null : state.explore.trace;
+    if (t) t.notice = { kind, text };
+    else state.compare.notice = { kind, text };
+    app.invalidateDom();
   }
 
   /** Copies the link (and puts it in the address bar); answers the link. */
   async function copy() {
     const url = link();
-    const notice = (kind, text) => {
-      const t = state.mode === 'compare' ? null : state.explore.trace;
-      if (t) t.notice = { kind, text };
-      else state.compare.notice = { kind, text };
-      app.invalidateDom();
-    };
     if (!url) {
       notice('error', 'Nothing to share yet: run a search first.');
       return null;
@@ -76,6 +79,35 @@ export function createSharing(app, { actions, panels }) {
       notice('info', 'The link is in the address bar (the clipboard is not available here).');
     }
     return url;
+  }
+
+  /**
+   * The HTML that shows this search inside another page: an iframe of the embed view
+   * (embed.html, same fragment as the share link: tree, step bar, narration, board), or null.
+   */
+  function embedSnippet() {
+    const url = link();
+    if (!url) return null;
+    const u = new URL(url);
+    const src = `${u.origin}${u.pathname.replace(/[^/]*$/, '')}embed.html${u.hash}`;
+    const attr = (v) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    return `<iframe src="${attr(src)}" title="prunescope: a search tree, step by step" width="960" height="600" style="border:1px solid #ccc;border-radius:6px;max-width:100%" loading="lazy" allow="clipboard-write"></iframe>`;
+  }
+
+  /** Copies the embed snippet; answers it. */
+  async function copyEmbed() {
+    const html = embedSnippet();
+    if (!html) {
+      notice('error', 'Nothing to embed yet: run a search first.');
+      return null;
+    }
+    try {
+      await navigator.clipboard.writeText(html);
+      notice('info', 'Embed code copied: paste it into a course page (its HTML view) to show this search at this step.');
+    } catch {
+      notice('info', `The clipboard is not available here; the embed code is: ${html}`);
+    }
+    return html;
   }
 
   /** Checks a decoded link through the core: { input, configs } or throws ShareError. */
@@ -159,5 +191,5 @@ export function createSharing(app, { actions, panels }) {
     return true;
   }
 
-  return { link, copy, openFromAddress };
+  return { link, copy, embedSnippet, copyEmbed, openFromAddress };
 }

@@ -122,7 +122,9 @@ test('the view lists the core\'s experiments and shows the committed uncertainty
   const meta = await page.locator('#exp-committed-meta').innerText();
   assert.ok(meta.includes(committed.runs[0].command), meta);
   assert.ok(meta.includes(`wall time ${committed.runs[0].wall_seconds.toFixed(1)} s`), meta);
-  // the figure drawn in the page: every series of the file, ours and the paper's apart
+  // the figure drawn in the page: every series of the file, ours and the paper's apart (the
+  // chart library loads lazily, beside the result: wait for the figure itself)
+  await page.waitForFunction(() => window.prunescope.experimentsDrawn().committed !== null, null, { timeout: 20_000 });
   const drawn = await page.evaluate(() => window.prunescope.experimentsDrawn().committed);
   const fig = committed.report.figure;
   assertClose(drawn.series, fig.series.map((s) => s.points), 'series');

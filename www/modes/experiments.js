@@ -4,6 +4,7 @@
 // state.experiments only; the view (www/views/experiments.js) reads it.
 
 import { ExperimentRun, loadCommitted, SUITE_URL } from '../model/experiments.js';
+import { loadStyles, UPLOT_STYLES } from '../lazy.js';
 
 const WORKER = '/www/engine/experiment-worker.js';
 
@@ -20,6 +21,7 @@ export function createExperiments(app) {
     if (opened) return;
     opened = true;
     x.list = core.experiment_list();
+    loadStyles(UPLOT_STYLES); // the chart draws on a canvas: it need not wait for its stylesheet
     import('/node_modules/uplot/dist/uPlot.esm.js')
       .then((m) => {
         app.libs.uPlot = m.default;

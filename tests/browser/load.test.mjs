@@ -1,0 +1,45 @@
+// The first load (issue 19 §1): the controls are painted before the wasm arrives. The wasm's
+// response is held back (route interception) while the test looks at the page; then it is let
+// through and the engine starts.
+//
+//   node --test tests/browser/load.test.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { setup, SHOTS } from './hook.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(() => env?.close());
+
+test('the controls are painted while the wasm response is held back', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let release;
+  const held = new Promise((r) => (release = r));
+  let asked = 0;
+  await context.route('**/pkg/prunescope_bg.wasm', async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(env.server.url, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && document.readyState !== 'loading');
+  // wait until the page has asked for the wasm (it is then held, not yet arrived)
+  for (let i = 0; i < 200 && asked === 0; i++) await page.waitForTimeout(25);
+  assert.ok(asked > 0, 'the page asked for the wasm');
+  for (const sel of ['#start', '#tree-text', '#algo', '#tab-tree', '#stepbar', '#s-fwd', '#mode-compare', '#tree']) {
+    assert.ok(await page.locator(sel).isVisible(), `${sel} is painted`);
+  }
+  assert.equal(await page.locator('#engine-state').innerText(), 'loading engine…');
+  assert.equal(await page.evaluate(() => window.prunescope?.snapshot().explore.ready ?? false), false, 'the engine is not ready yet');
+  // the controls are laid out (not a blank page): the Start button has a size and a place
+  const box = await page.locator('#start').boundingBox();
+  assert.ok(box && box.width > 20 && box.height > 10, JSON.stringify(box));
+  await page.screenshot({ path: path.join(SHOTS, 'load-before-wasm.png') });
+  release();
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+  assert.equal(await page.locator('#engine-state').innerText(), 'engine ready');
+  await context.close();
+});
