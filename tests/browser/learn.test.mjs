@@ -140,6 +140,9 @@ test('every lesson runs from start to end, each answer graded from the trace; pr
     const l = await whenLessonOpens(page, () => page.click(`#learn-list li[data-lesson="${id}"] a, #learn-next`), id);
     for (let k = 0; k < l.questions; k++) {
       const q = await nextQuestion(page, k);
+      // a question gives what it needs that the lesson cannot know in advance (cold reader)
+      const needs = { cutoff: /was entered with the window \(/, nullcut: /has returned [^;]+; the node’s β is \S+/, multicut: /They scored [^;]+; the node’s β is \S+/ }[q.kind];
+      if (needs) assert.match(q.text, needs, `lesson ${id} question ${k + 1}`);
       const reply = BOOK[id]?.[k] ?? (await gameAnswer(page, q));
       assert.ok(reply !== undefined, `lesson ${id} question ${k}`);
       const fb = await answer(page, reply, { choice: !!q.choices });

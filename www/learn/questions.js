@@ -103,6 +103,13 @@ function build(spec, t, from) {
     if (!st.finished(n)) throw new LessonError('the node did not return');
   };
   const shown = (k) => shownValue(st.value[k], st.ply[k], true);
+  // whose view a score "from the side to move" is in: a chess node names its side
+  const rootBlack = chess && String(t.input?.fen ?? '').trim().split(/\s+/)[1] === 'b';
+  const sideAt = (k) => {
+    if (!chess) return `the side to move at ${name(k)}`;
+    const side = Boolean(st.ply[k] & 1) !== rootBlack ? 'Black' : 'White';
+    return `${side}’s view: ${side} is to move there`;
+  };
   const choice = (text, choices, answer, gate, ev, node = n) => ({ kind: spec.ask, node, text, choices, answer, shown: choices.find((c) => c.key === answer).label.toLowerCase(), gate, ev });
   const lastEv = st.nev - 1;
   switch (spec.ask) {
@@ -191,7 +198,7 @@ function build(spec, t, from) {
     }
     case 'nullcut': {
       const [v, beta, verdict] = st.auxOf(event, 3);
-      return choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from the side to move at ${name(n)}). Does the null move fail high, so that the node is cut off or verified?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event);
+      return choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from ${sideAt(n)}). Does the null move fail high, so that the node is cut off or verified?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event);
     }
     case 'zugzwang': {
       const ch = [{ key: 'c', label: 'Cut anyway' }, { key: 'r', label: 'Search again at full depth' }];
@@ -202,7 +209,7 @@ function build(spec, t, from) {
       // the probes' scores from the side to move at the node (a child's value is its own side's)
       const probes = st.children(n).filter((k) => st.nodeKind(k) === NK.MC_PROBE && st.finished(k) && st.exitEv[k] < event).map((k) => f(-st.value[k]));
       if (!probes.length) throw new LessonError('no multi-cut probe returned before the decision');
-      return choice(`${Name(n)} probed ${probes.length} moves. From the side to move there, they scored ${probes.join(', ')}; the node’s β is ${f(st.beta[n])}. It cuts if at least C = ${c} of the probes fail high (score ≥ β). Will it cut?`, YES_NO, decision ? 'y' : 'n', event - 1, event);
+      return choice(`${Name(n)} probed ${probes.length} moves. They scored ${probes.join(', ')}; the node’s β is ${f(st.beta[n])} (${sideAt(n)}). It cuts if at least C = ${c} of the probes fail high (score ≥ β). Will it cut?`, YES_NO, decision ? 'y' : 'n', event - 1, event);
     }
     case 'uncertain': {
       const root = st.roots[st.roots.length - 1];
