@@ -65,7 +65,7 @@ export const LESSONS = Object.freeze([
     departs: 'Like AIMA, this page cuts when the value reaches the bound (α ≥ β); some courses (Berkeley CS188) cut only when it is strictly passed. AIMA’s fig. 5.5 writes each node’s range of possible values; this page writes the window (α, β) it is searched with.',
     setup: { tree: '((3 12 8) (2 4 6) (14 5 2))', algo: 'alphabeta' },
     pauses: [
-      { ask: 'window', at: { path: [1] }, say: 'Node 0, the first MIN node, returned 3, so the root’s α rose to 3. The search enters node 1, the second MIN node. Type the window as two numbers, ∞ as inf: “3 inf” means (3, +∞), “-inf 5” means (−∞, 5).' },
+      { ask: 'window', at: { path: [1] }, say: 'Node 0, the first MIN node, returned 3, so the root’s α rose to 3. The search enters node 1, the second MIN node. Type the window as two numbers, ∞ as inf: “7 inf” means (7, +∞), “-inf 10” means (−∞, 10).' },
       { ask: 'cutoff', at: { path: [1, 0] } },
       { ask: 'value', at: { path: [1] }, say: 'Type a bound as “<= 5” or “>= 5”, an exact value as a number.' },
       { ask: 'pruned', at: { path: [2, 1] }, say: 'Node 2, the third MIN node, has seen its first leaf, node 2.0, worth 14: more than MAX’s 3. The question is about its second leaf, node 2.1 (worth 5).' },

@@ -121,7 +121,8 @@ function build(spec, t, from) {
       return {
         kind: 'value', node: n, gate: st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt,
         text: `What value does ${name(n)} return (MAX’s view)?`,
-        placeholder: 'e.g. 3 or <= 2',
+        // not an example that could be an answer (lesson 1's are 3 and 2, lesson 2's ≤ 2)
+        placeholder: 'a number, or <= v, >= v',
         check: (reply) => {
           const r = parseBound(reply);
           return !!r && r[0] === rel && (r[1] === v || (Math.abs(v) >= INF && Math.sign(r[1]) === Math.sign(v) && Math.abs(r[1]) >= INF));
@@ -134,7 +135,7 @@ function build(spec, t, from) {
       return {
         kind: 'window', node: n, gate: st.enterEv[n] - 1, ev: st.enterEv[n], answer: w, shown: `(${f(w[0])}, ${f(w[1])})`,
         text: `Which window (α, β) is ${name(n)} searched with (MAX’s view)? Two numbers; ∞ as inf.`,
-        placeholder: 'e.g. 3 inf',
+        placeholder: 'α β, e.g. -inf 10',
       };
     }
     case 'cutoff': {
