@@ -272,6 +272,24 @@ test('a lesson’s link opens that lesson; Copy link writes it; a bad lesson lin
   assert.deepEqual(problems, []);
 });
 
+test('a lesson’s tree gutter names each ply without its node count (the count of the finished search answers questions)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const labels = (o) => page.evaluate(async (opts) => {
+    const { drawGutter } = await import('./www/views/draw/gutter.js');
+    const out = [];
+    const ctx = { fillRect() {}, fillText: (t) => out.push(t), set fillStyle(v) {}, set font(v) {}, set textAlign(v) {}, set textBaseline(v) {} };
+    const s = { qMin: 0, qMax: 3, SY: (q) => 40 + 60 * q, H: 400, view: { sy: 60 }, plyLists: [{ n: 1 }, { n: 3 }, { n: 5 }, { n: 11 }], o: { maxmin: true, pal: {}, ...opts } };
+    drawGutter(ctx, s);
+    return out.filter((t) => t.startsWith('ply'));
+  }, o);
+  assert.deepEqual(await labels({}), ['ply 0 · 1', 'ply 1 · 3', 'ply 2 · 5', 'ply 3 · 11']);
+  assert.deepEqual(await labels({ problem: true }), ['ply 0', 'ply 1', 'ply 2', 'ply 3']);
+  assert.deepEqual(await labels({ hideFuture: true }), ['ply 0', 'ply 1', 'ply 2', 'ply 3']);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 for (const [width, height] of [[1280, 720], [390, 844]]) {
   for (const colorScheme of ['light', 'dark']) {
     test(`screenshots: lessons 2 and 6 at a question, ${width}×${height}, ${colorScheme}`, async () => {
