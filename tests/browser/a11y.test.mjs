@@ -105,6 +105,9 @@ async function everyMode({ width, height, colorScheme }) {
   await run(page, 'play.toggle');
   await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'asking');
   found.push(...(await axe(page, `${tag} learn, a question`)));
+  // the accessible tree reads out the problem the drawing shows: every leaf's value
+  assert.equal(await page.getAttribute('#a11y-tree', 'aria-describedby'), 'a11y-hint a11y-problem');
+  assert.match(await page.locator('#a11y-problem').textContent(), /The problem: the tree \(\(3 12 8\) \(2 4 6\) \(14 5 2\)\)\. Each pair of brackets/);
   await page.fill('#quiz-answer', '3 inf');
   await page.press('#quiz-answer', 'Enter');
   await page.waitForSelector('#quiz-feedback');
@@ -112,6 +115,8 @@ async function everyMode({ width, height, colorScheme }) {
   await page.locator('#learn-card').screenshot({ path: path.join(SHOTS, `${name}-learn.png`) });
   await page.click('#mode-explore');
   await page.waitForFunction(() => !window.prunescope.snapshot().learn.open);
+  await settle(page);
+  assert.equal(await page.getAttribute('#a11y-tree', 'aria-describedby'), 'a11y-hint', 'outside a lesson the tree has no problem text');
 
   await toCompare(page);
   await runCompare(page);

@@ -5,7 +5,7 @@
 // The quiz card (www/panels/quiz.js) shows them like its own questions. No DOM.
 
 import { NONE, EV } from '../model/store.js';
-import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_TYPES, BOUNDS_CODE, INF } from '../schema.js';
+import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF } from '../schema.js';
 import { shownValue, viewWindow, fmtValue } from '../model/format.js';
 import { parseNumbers } from '../model/quiz.js';
 
@@ -103,6 +103,13 @@ function build(spec, t, from) {
     if (!st.finished(n)) throw new LessonError('the node did not return');
   };
   const shown = (k) => shownValue(st.value[k], st.ply[k], true);
+  // whose view a score "from the side to move" is in: a chess node names its side
+  const rootBlack = chess && String(t.input?.fen ?? '').trim().split(/\s+/)[1] === 'b';
+  const sideAt = (k) => {
+    if (!chess) return `the side to move at ${name(k)}`;
+    const side = Boolean(st.ply[k] & 1) !== rootBlack ? 'Black' : 'White';
+    return `${side}’s view: ${side} is to move there`;
+  };
   const choice = (text, choices, answer, gate, ev, node = n) => ({ kind: spec.ask, node, text, choices, answer, shown: choices.find((c) => c.key === answer).label.toLowerCase(), gate, ev });
   const lastEv = st.nev - 1;
   switch (spec.ask) {
@@ -114,7 +121,8 @@ function build(spec, t, from) {
       return {
         kind: 'value', node: n, gate: st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt,
         text: `What value does ${name(n)} return (MAX’s view)?`,
-        placeholder: 'e.g. 3 or <= 2',
+        // not an example that could be an answer (lesson 1's are 3 and 2, lesson 2's ≤ 2)
+        placeholder: 'a number, or <= v, >= v',
         check: (reply) => {
           const r = parseBound(reply);
           return !!r && r[0] === rel && (r[1] === v || (Math.abs(v) >= INF && Math.sign(r[1]) === Math.sign(v) && Math.abs(r[1]) >= INF));
@@ -127,7 +135,7 @@ function build(spec, t, from) {
       return {
         kind: 'window', node: n, gate: st.enterEv[n] - 1, ev: st.enterEv[n], answer: w, shown: `(${f(w[0])}, ${f(w[1])})`,
         text: `Which window (α, β) is ${name(n)} searched with (MAX’s view)? Two numbers; ∞ as inf.`,
-        placeholder: 'e.g. 3 inf',
+        placeholder: 'α β, e.g. -inf 10',
       };
     }
     case 'cutoff': {
@@ -137,7 +145,10 @@ function build(spec, t, from) {
       let k = e + 1;
       if (k < st.nev && st.ev[k] === EV.ALPHA_RAISED) k++;
       const cut = k < st.nev && st.ev[k] === EV.CUTOFF && st.nodeOf(k) === p;
-      return choice(`${Name(n)} returns ${f(shown(n))}. Does ${name(p)} cut off now, skipping its other moves?`, YES_NO, cut ? 'y' : 'n', e, cut ? k : Math.min(e + 1, lastEv));
+      // the bound a child's value is tested against is fixed when the parent is entered (β at a
+      // MAX node, α at a MIN node), so the window at entry is what the student needs
+      const w = viewWindow(st.alpha[p], st.beta[p], st.ply[p], true);
+      return choice(`${Name(n)} returns ${f(shown(n))}. ${Name(p)} was entered with the window (${f(w[0])}, ${f(w[1])}) (MAX’s view). Does ${name(p)} cut off now, skipping its other moves?`, YES_NO, cut ? 'y' : 'n', e, cut ? k : Math.min(e + 1, lastEv));
     }
     case 'pruned': {
       if (parent === NONE) throw new LessonError('the parent was not searched');
@@ -187,8 +198,8 @@ function build(spec, t, from) {
       return choice(`When the search ends, will ${mv} be the move it chooses?`, YES_NO, best !== NONE && st.code[best] === st.code[n] ? 'y' : 'n', from, st.exitEv[root]);
     }
     case 'nullcut': {
-      const verdict = st.auxOf(event, 3)[2];
-      return choice(`The null move at ${name(n)} has returned. Does it fail high (its value ≥ β), so that the node is cut off or verified?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event);
+      const [v, beta, verdict] = st.auxOf(event, 3);
+      return choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from ${sideAt(n)}). Does the null move fail high, so that the node is cut off or verified?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event);
     }
     case 'zugzwang': {
       const ch = [{ key: 'c', label: 'Cut anyway' }, { key: 'r', label: 'Search again at full depth' }];
@@ -196,7 +207,10 @@ function build(spec, t, from) {
     }
     case 'multicut': {
       const [, c, , decision] = st.auxOf(event, 4);
-      return choice(`${Name(n)} cuts if at least C = ${c} of its probes failed high. Will it cut?`, YES_NO, decision ? 'y' : 'n', event - 1, event);
+      // the probes' scores from the side to move at the node (a child's value is its own side's)
+      const probes = st.children(n).filter((k) => st.nodeKind(k) === NK.MC_PROBE && st.finished(k) && st.exitEv[k] < event).map((k) => f(-st.value[k]));
+      if (!probes.length) throw new LessonError('no multi-cut probe returned before the decision');
+      return choice(`${Name(n)} probed ${probes.length} moves. They scored ${probes.join(', ')}; the node’s β is ${f(st.beta[n])} (${sideAt(n)}). It cuts if at least C = ${c} of the probes fail high (score ≥ β). Will it cut?`, YES_NO, decision ? 'y' : 'n', event - 1, event);
     }
     case 'uncertain': {
       const root = st.roots[st.roots.length - 1];

@@ -11,8 +11,13 @@
 // other key is the page's (← → step, space plays, C jumps to the next cut-off, …), so the tree
 // follows the search as it is stepped. Hidden but for screen readers until it has the focus;
 // then it is drawn over the canvas's corner, so that a sighted keyboard user sees it too.
+//
+// In a lesson on an explicit tree the drawing shows every leaf's value from the start (the
+// leaves are the problem, www/views/draw/predict.js); the tree then reads the problem out too,
+// as its description: the tree text, whose numbers are the leaves, left to right. Nothing of
+// what the search will prune is told apart, as in the drawing.
 
-import { $, h, renderKeyed } from '../dom.js';
+import { $, h, renderKeyed, setProp, setText } from '../dom.js';
 import { NONE } from '../model/store.js';
 import { nodeWords } from '../model/narrate.js';
 
@@ -23,6 +28,8 @@ export function createA11yTree(app) {
   const { state } = app;
   const tree = $('a11y-tree');
   const wrap = $('a11y-wrap');
+  const problem = h('p', { class: 'a11y-hint', id: 'a11y-problem', hidden: true });
+  $('a11y-hint').after(problem);
   /** The node ids of the items in their order on screen (for ↑ ↓), and the active one. */
   let order = [];
   let active = NONE;
@@ -102,6 +109,10 @@ export function createA11yTree(app) {
       }
       const { id: c, e } = centre(mode, D);
       if (c === NONE) return;
+      const lessonTree = state.mode === 'explore' && state.learn.open && state.learn.lesson !== null && D.input?.kind === 'tree' ? D.input.text : null;
+      if (lessonTree !== null) setText(problem, `The problem: the tree ${lessonTree}. Each pair of brackets is a node, each number a leaf’s value from MAX’s view, left to right.`);
+      setProp(problem, 'hidden', lessonTree === null);
+      tree.setAttribute('aria-describedby', lessonTree === null ? 'a11y-hint' : 'a11y-hint a11y-problem');
       const key = `${state.mode}|${state.compare.drive}|${D.uid}|${D.generation}|${D.store.n}|${e}|${c}|${state.maxmin}`;
       if (renderKeyed(tree, key, () => build(D, c, e))) {
         active = c;

@@ -1,5 +1,7 @@
 // Layer: the ply bands behind everything, and the gutter on the left with each ply's side
-// (MAX ▲ / MIN ▼, or the side to move) and its node count.
+// (MAX ▲ / MIN ▼, or the side to move) and its node count. A lesson leaves the count out: it
+// counts the whole finished search, so it would answer a question (lesson 3's leaves: the
+// deepest row's count is the minimal tree's size).
 
 import { compact } from '../../model/format.js';
 import { GUTTER } from './scene.js';
@@ -27,18 +29,19 @@ export function drawGutter(ctx, s) {
     const cy = SY(q);
     if (cy < -10 || cy > H + 10 || q % every) continue;
     const side = o.maxmin ? (q & 1 ? 'MIN ▼' : 'MAX ▲') : (o.sideNames || ['A', 'B'])[q & 1];
-    const cnt = compact(plyLists[q] ? plyLists[q].n : 0);
+    const lesson = o.problem || o.hideFuture;
+    const cnt = lesson ? '' : compact(plyLists[q] ? plyLists[q].n : 0);
     if (sy >= 30) {
       ctx.fillStyle = pal.text;
       ctx.font = `600 11px ${pal.font}`;
       ctx.fillText(side, 8, cy - 6);
       ctx.fillStyle = pal.muted;
       ctx.font = `10px ${pal.font}`;
-      ctx.fillText(`ply ${q} · ${cnt}`, 8, cy + 8);
+      ctx.fillText(lesson ? `ply ${q}` : `ply ${q} · ${cnt}`, 8, cy + 8);
     } else {
       ctx.fillStyle = pal.text;
       ctx.font = `10px ${pal.font}`;
-      ctx.fillText(`${q} ${o.maxmin ? side.slice(-1) : side.slice(0, 1)} ${cnt}`, 6, cy);
+      ctx.fillText(`${q} ${o.maxmin ? side.slice(-1) : side.slice(0, 1)} ${cnt}`.trimEnd(), 6, cy);
     }
   }
 }
