@@ -35,7 +35,7 @@ pub use diff::diff_columns;
 pub use error::WasmError;
 pub use names::Names;
 pub use session::Session;
-pub use teaching::tree_shape;
+pub use teaching::{tree_print, tree_shape};
 
 use crate::run::Input;
 use crate::search::config::SearchConfig;
