@@ -35,6 +35,7 @@ export function createActions(app) {
     const built = panels.techniques.build(s.algo, { depth: req.depth, iterative: req.iterative, node_cap: s.cap });
     panels.techniques.showError(built.message ? built : null);
     if (built.message) return;
+    if (state.editor.on) modes.editor.close();
     modes.explore.replaced();
     showTree();
     await t.search(req.input, built.config, reserveFor(req.hint, s.cap));

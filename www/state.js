@@ -38,6 +38,11 @@ export function createState(traces) {
      * answer, and the running score; `predict` (prune prediction): { marks: Set of node paths,
      * result: null until checked, then www/model/predict.js's score }. */
     quiz: { on: false, question: null, feedback: null, right: 0, asked: 0, predict: null },
+    /** The tree editor (www/modes/editor.js): open, the tree ({ min, root }: www/model/tree-edit.js),
+     * the selected node's path, the undo and redo histories ({ tree, selected }), the tree's
+     * canonical text (the core's print), a refusal or notice { kind, text } to show, whether a
+     * leaf value is being typed, and a counter bumped by every change. */
+    editor: { on: false, tree: null, selected: [], undo: [], redo: [], text: '', message: null, typing: false, generation: 0 },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
     /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */

@@ -87,6 +87,16 @@ export function installTestHook(app, { canvases, actions, frame }) {
           B: traceSnapshot(c.sides.B),
         },
         experiments: experimentsSnapshot(),
+        editor: {
+          on: state.editor.on,
+          text: state.editor.text,
+          selected: state.editor.selected.join('.'),
+          typing: state.editor.typing,
+          message: state.editor.message?.text ?? null,
+          undo: state.editor.undo.length,
+          redo: state.editor.redo.length,
+          generation: state.editor.generation,
+        },
       };
     },
 
@@ -204,7 +214,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
      * and the α/β pill's rectangle { x, y, w, h, W, H } (or null). */
     drawn() {
       const st = canvases.explore.lastStats;
-      return { pruned: st.pruned ?? [], badge: st.badge ?? null };
+      return { pruned: st.pruned ?? [], badge: st.badge ?? null, leafValues: st.leafValues ?? [], outline: st.outline ?? [] };
     },
 
     /** The share link of what the page shows now (docs/share-links.md), or null. */

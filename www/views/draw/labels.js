@@ -1,14 +1,18 @@
 // Layer: node labels where the scene found room: the move into the node above it, its value
-// below once it returned, and its window under that at the most detailed zoom.
+// below once it returned (a leaf of an explicit tree: always, since its value is the problem
+// the search solves, not an answer), and its window under that at the most detailed zoom.
 
 import { NONE } from '../../model/store.js';
 import { STOP_REASONS_CODE as SR } from '../../schema.js';
 import { fmtValue, shownValue, viewWindow } from '../../model/format.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
 
+/** Draws the labels; returns the leaf values it wrote on leaves not yet returned (an explicit
+ * tree's problem statement), as shown. */
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
-  if (!canLabel || !vis.length) return;
+  const given = [];
+  if (!canLabel || !vis.length) return given;
   if (o.prefetch) {
     const want = [];
     for (let k = 0; k < vis.length; k++) if (lvl[k]) want.push(vis[k]);
@@ -25,8 +29,10 @@ export function drawLabels(ctx, s) {
     const stt = stateAt(st, id, o.cursor);
     const px = SX(x[id]), py = SY(st.ply[id]);
     const q = st.ply[id];
+    const leaf = o.leaves && st.nMoves[id] === 0;
+    if (leaf && stt !== NS.RETURNED) given.push(shownValue(st.value[id], q, o.maxmin));
     if (lvl[k] === 3) {
-      if (stt !== NS.RETURNED) continue;
+      if (stt !== NS.RETURNED && !leaf) continue;
       ctx.font = small;
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
@@ -39,7 +45,7 @@ export function drawLabels(ctx, s) {
     ctx.textBaseline = 'bottom';
     if (lab !== undefined) ctx.fillText(lab, px, py - r - 3);
     ctx.textBaseline = 'top';
-    if (stt === NS.RETURNED) {
+    if (stt === NS.RETURNED || leaf) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
     }
@@ -50,4 +56,5 @@ export function drawLabels(ctx, s) {
       ctx.fillText(`(${fmtValue(a, o.chess)}, ${fmtValue(b, o.chess)})`, px, py + r + 18);
     }
   }
+  return given;
 }

@@ -7,6 +7,7 @@
 import { NONE } from '../../model/store.js';
 import { fmtValue, shownValue } from '../../model/format.js';
 import { tracePath, ghostPath } from '../../model/predict.js';
+import { drawOutline, ghostRadius } from './pruned.js';
 
 /** Screen positions of every node by path key: trace nodes and pruned ones. */
 export function positions(s) {
@@ -29,32 +30,17 @@ export function drawPredict(ctx, s) {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   if (!p.result) {
-    // every leaf's value (the student needs them all), pruned or not
+    // every leaf's value (the student needs them all), pruned or not; an explicit tree's
+    // searched leaves have theirs from the labels layer already
     ctx.fillStyle = pal.text;
-    for (let id = 0; id < st.n; id++) {
-      if (st.lastChild[id] !== NONE || st.parent[id] === NONE) continue;
-      ctx.fillText(fmtValue(shownValue(st.value[id], st.ply[id], o.maxmin), o.chess), SX(x[id]), SY(st.ply[id]) + 14);
-    }
-    if (g) {
-      const shapes = new Path2D(), edges = new Path2D();
-      for (let k = 0; k < g.n; k++) {
-        const pr = g.parent[k];
-        const [px, py] = pr < 0 ? [SX(x[-1 - pr]), SY(st.ply[-1 - pr])] : [SX(g.x[pr]), SY(g.ply[pr])];
-        edges.moveTo(px, py);
-        edges.lineTo(SX(g.x[k]), SY(g.ply[k]));
-        shapes.moveTo(SX(g.x[k]) + 6, SY(g.ply[k]));
-        shapes.arc(SX(g.x[k]), SY(g.ply[k]), 6, 0, Math.PI * 2);
-        const v = g.value[k];
-        if (!Number.isNaN(v)) ctx.fillText(fmtValue(o.maxmin || !(g.ply[k] & 1) ? v : -v, o.chess), SX(g.x[k]), SY(g.ply[k]) + 14);
+    if (!o.leaves) {
+      for (let id = 0; id < st.n; id++) {
+        if (st.lastChild[id] !== NONE || st.parent[id] === NONE) continue;
+        ctx.fillText(fmtValue(shownValue(st.value[id], st.ply[id], o.maxmin), o.chess), SX(x[id]), SY(st.ply[id]) + 14);
       }
-      ctx.strokeStyle = pal.edgeFuture;
-      ctx.lineWidth = 1;
-      ctx.stroke(edges);
-      ctx.fillStyle = pal.future;
-      ctx.fill(shapes);
-      ctx.strokeStyle = pal.futureStroke;
-      ctx.stroke(shapes);
     }
+    // the pruned subtrees exactly as the nodes not reached yet (shape, size, labels, values)
+    if (g) for (const cut of g.cuts) drawOutline(ctx, s, cut, ghostRadius(view));
   }
   const pos = positions(s);
   const ring = (key, color, dash, sign) => {

@@ -23,13 +23,14 @@ import { drawCursor } from './cursor.js';
  * other's, NONE none), colorBy 'diff' | 'type', only (fill of nodes only here), ghost, sizes,
  * changed(id) → bits, absent: {x, ply} where the cursor's node would be }. Returns { nodes
  * drawn, dense rows, ghostStubs, pruned (the pruned subtrees drawn whole), badge (the α/β
- * pill's rectangle or null) }.
+ * pill's rectangle or null), leafValues (the leaf values written on leaves not yet returned),
+ * outline (the pruned subtrees drawn as not reached yet: [{ id, values }]) }.
  */
 export function drawTree(ctx, W, H, st, lay, view, o) {
   ctx.save();
   ctx.fillStyle = o.pal.bg;
   ctx.fillRect(0, 0, W, H);
-  const stats = { nodes: 0, dense: 0, ghostStubs: [], pruned: [], badge: null };
+  const stats = { nodes: 0, dense: 0, ghostStubs: [], pruned: [], badge: null, leafValues: [], outline: [] };
   if (st.n === 0) {
     ctx.restore();
     return stats;
@@ -46,7 +47,8 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   drawNodes(ctx, s);
   drawNodeMarks(ctx, s);
   stats.ghostStubs = drawCompareMarks(ctx, s);
-  drawLabels(ctx, s);
+  stats.leafValues = drawLabels(ctx, s);
+  stats.outline = stats.pruned.outline;
   drawPredict(ctx, s);
   drawGuesses(ctx, s);
   stats.badge = drawCursor(ctx, s);
