@@ -8,9 +8,11 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, runSearch, text, SHOTS, RN_TREE } from './hook.mjs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { collectProblems } from './chromium.mjs';
+import { setup, openPage, settle, snapshot, hook, runSearch, text, SHOTS, RN_TREE, ROOT } from './hook.mjs';
 
 let env;
 const problems = [];
@@ -229,6 +231,28 @@ test('a MIN root: the editor’s MIN button, the search takes the minimum, MAX�
   await page.close();
 });
 
+test('the MIN-root share link of docs/share-links.md opens: value 6 from MAX’s view, the editor on its text', async () => {
+  const doc = readFileSync(path.join(ROOT, 'docs/share-links.md'), 'utf8');
+  const link = doc.match(/^index\.html#v=2&mode=explore&tree=min\+[^\n]*$/m)?.[0];
+  assert.ok(link, 'the MIN-root link is in docs/share-links.md');
+  // a fresh page: its first search is the link's
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  collectProblems(page, problems);
+  await page.goto(env.server.url + link);
+  await page.waitForFunction(() => {
+    const t = window.prunescope?.snapshot().explore;
+    return t?.status === 'done' && t.input?.text?.startsWith('min ');
+  }, null, { timeout: 20_000 });
+  await settle(page);
+  const t = (await snapshot(page)).explore;
+  assert.equal(t.input.text, `min ${RN_TREE}`);
+  assert.equal(t.value, -6);
+  assert.equal(await text(page, '#sum-value'), '6');
+  const s = await openEditor(page);
+  assert.equal(s.text, `min ${RN_TREE}`);
+  await page.close();
+});
+
 test('tree text ↔ editor: the editor follows typed text (canonically), the text follows edits', async () => {
   const page = await openPage(env, { problems });
   await openEditor(page);
@@ -333,5 +357,22 @@ test('screenshots of the editor at 1280×720 and 390×844, light and dark', asyn
       await shot(page, `editor-${w}-${scheme}`);
       await page.close();
     }
+  }
+});
+
+test('axe (WCAG 2.2 AA): no violation with the editor open, a leaf being typed, in both themes', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme });
+    const page = await context.newPage();
+    collectProblems(page, problems);
+    await page.goto(env.server.url + 'index.html');
+    await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+    await openEditor(page);
+    await edit(page, () => node(page, '0.1').click());
+    await page.click('#ed-value');
+    await settle(page);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.deepEqual(violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    await context.close();
   }
 });

@@ -13,7 +13,7 @@ import { $, h, renderKeyed, setText, setProp } from '../dom.js';
 import { nodeAt, nodeList, samePath } from '../model/tree-edit.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const SLOT = 48, ROW = 64, GUT = 46, R = 15;
+const SLOT = 40, ROW = 60, GUT = 40, R = 14;
 
 /** An SVG element with attributes and children. */
 function s(tag, attrs, ...kids) {
