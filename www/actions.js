@@ -60,6 +60,8 @@ export function createActions(app) {
   /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */
   function setTab(tab) {
     state.tab = tab;
+    // the tree editor edits the Tree tab's text: another input closes it
+    if (tab !== 'tree' && state.editor.on) modes.editor.close();
     panels.inputs.showTab(tab);
     app.invalidateDom();
   }

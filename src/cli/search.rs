@@ -21,9 +21,10 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct TreeArgs {
-    /// The tree text; "-" reads it from standard input. Leaves are integers from the
-    /// root (MAX) player's view, |leaf| <= 999999998; at most 65534 children per node, 200
-    /// levels and 50000000 nodes.
+    /// The tree text (docs/cli.md, "Tree text"); "-" reads it from standard input. Leaves
+    /// are integers from MAX's view, |leaf| <= 999999998; a "min" header before the tree puts
+    /// MIN to move at the root ("min ((3 12 8) (2 4 6))"); at most 65534 children per node,
+    /// 200 levels and 50000000 nodes.
     pub tree: String,
     #[command(flatten)]
     pub common: Common,

@@ -608,7 +608,7 @@ pub enum PreorderError {
     Lengths { degrees: usize, values: usize },
     #[error("node {node} comes after the tree is complete")]
     Trailing { node: usize },
-    #[error("the tree is missing {nodes} nodes")]
+    #[error("the tree is missing {nodes} {}", if *.nodes == 1 { "node" } else { "nodes" })]
     Missing { nodes: usize },
     #[error("a node may have at most {MAX_CHILDREN} children")]
     TooManyChildren,
@@ -979,12 +979,12 @@ mod tests {
     #[test]
     fn preorder_arrays_are_checked_against_the_parsers_limits() {
         let err = |d: &[u32], v: &[i64]| Tree::from_preorder(d, v, false).unwrap_err().to_string();
-        assert_eq!(err(&[2, 0], &[0, 1]), "the tree is missing 1 nodes");
+        assert_eq!(err(&[2, 0], &[0, 1]), "the tree is missing 1 node");
         assert_eq!(
             err(&[0, 0], &[1, 1]),
             "node 1 comes after the tree is complete"
         );
-        assert_eq!(err(&[], &[]), "the tree is missing 1 nodes");
+        assert_eq!(err(&[], &[]), "the tree is missing 1 node");
         assert_eq!(err(&[1], &[0, 0]), "1 child counts but 2 values");
         assert_eq!(
             err(&[1, 0], &[0, MAX_LEAF + 1]),

@@ -274,6 +274,15 @@ test('tree text ↔ editor: the editor follows typed text (canonically), the tex
   await page.fill('#tree-text', 'min ((1 2) (3 x))');
   await page.waitForFunction(() => /found 'x'/.test(document.getElementById('tree-err').textContent));
   assert.equal((await ed(page)).text, 'min ((1 2) (3))');
+  // another input tab closes the editor; opening it again goes back to the Tree tab
+  const s1 = await edit(page, () => page.click('.tabs button[data-tab="chess"]'));
+  assert.equal(s1.on, false);
+  assert.equal(await page.isVisible('#editor'), false);
+  await page.click('.tabs button[data-tab="tree"]');
+  await page.fill('#tree-text', '(1 2)');
+  await page.waitForFunction(() => /valid: 2 leaves/.test(document.getElementById('tree-ok').textContent));
+  const s2 = await openEditor(page);
+  assert.equal(s2.text, '(1 2)');
   await page.close();
 });
 

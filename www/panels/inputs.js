@@ -247,7 +247,7 @@ export function createInputs(app) {
       } else if (input.kind === 'tree') {
         $('tree-text').value = input.text;
         syncTreePreset();
-        checkTree();
+        if (!checkTree()) app.onTreeText?.(input.text);
       } else {
         $('rnd-b').value = String(input.branching);
         $('rnd-d').value = String(input.depth);
