@@ -277,7 +277,7 @@ fn tree_shape_and_tree_print_are_the_editors_parser_and_printer() {
     assert_eq!(get("text").as_string().unwrap(), "min ((3 12 8) (2 4 6))");
     assert_eq!(
         Uint32Array::from(get("first")).to_vec(),
-        [1, 3, 6, 9, 9, 9, 9, 9, 9]
+        [1, 3, 6, 9, 9, 9, 9, 9, 9, 9]
     );
     assert_eq!(
         tree_print(
