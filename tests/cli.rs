@@ -36,6 +36,32 @@ fn summaries() {
     assert!(out.contains("nodes      11 (7 leaves)"), "{out}");
     assert!(out.contains("nodes/s"), "{out}");
 
+    // A MIN root: the value from MAX's view first, the search's negamax value after it.
+    let (code, out, _) = prunescope(
+        &[
+            "tree",
+            "--algo",
+            "alphabeta",
+            "min ((3 12 8) (2 4 6) (14 5 2))",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "value      6 from MAX's view (MIN moves at the root; the search's negamax value is -6)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("best line  1 2"), "{out}");
+    assert!(out.contains("nodes      11 (7 leaves)"), "{out}");
+    let (code, _, err) = prunescope(&["tree", "MIN (1 2)"], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("tree text, line 1, column 1: unknown header \"MIN\""),
+        "{err}"
+    );
+
     let (code, out, _) = prunescope(&["tree", "-", "--json"], Some("(1 (2 3))"));
     assert_eq!(code, 0);
     assert!(out.starts_with('{') && out.contains("\"format\":\"prunescope-trace\""));

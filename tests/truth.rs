@@ -852,3 +852,113 @@ fn best_indices_are_exact_beyond_255() {
     };
     assert_eq!(null.move_index(), None);
 }
+
+// ---------------------------------------------------------------------------------------------
+// MIN at the root (the `min` header of the tree text)
+// ---------------------------------------------------------------------------------------------
+
+/// Minimax as the textbooks write it, with MAX and MIN nodes and every value from MAX's view
+/// (Russell & Norvig's MINIMAX-VALUE): no negation anywhere, so it shares nothing with the
+/// negamax search it checks.
+fn textbook_maxmin(shape: &Shape, max_node: bool) -> i64 {
+    match shape {
+        Shape::Leaf(v) => *v as i64,
+        Shape::Node(kids) => {
+            let vals = kids.iter().map(|k| textbook_maxmin(k, !max_node));
+            if max_node {
+                vals.max().unwrap()
+            } else {
+                vals.min().unwrap()
+            }
+        }
+    }
+}
+
+/// Fail-soft alpha-beta in MAX/MIN form (Russell & Norvig's ALPHA-BETA-SEARCH, returning the
+/// best value seen rather than the bound), cutting when α ≥ β. Pushes every visited node's
+/// value from MAX's view in the order the search enters the nodes (preorder of the visit).
+fn textbook_alphabeta(
+    shape: &Shape,
+    max_node: bool,
+    mut alpha: i64,
+    mut beta: i64,
+    out: &mut Vec<i64>,
+) -> i64 {
+    let slot = out.len();
+    out.push(0);
+    let v = match shape {
+        Shape::Leaf(v) => *v as i64,
+        Shape::Node(kids) => {
+            let mut best = if max_node { i64::MIN } else { i64::MAX };
+            for k in kids {
+                let v = textbook_alphabeta(k, !max_node, alpha, beta, out);
+                if max_node {
+                    best = best.max(v);
+                    alpha = alpha.max(best);
+                } else {
+                    best = best.min(v);
+                    beta = beta.min(best);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+            best
+        }
+    };
+    out[slot] = v;
+    v
+}
+
+#[test]
+fn a_min_root_gives_the_textbook_value_and_alpha_beta_visits_the_textbook_nodes() {
+    let mut rng = Rng::new(18_2026);
+    for case in 0..3000 {
+        let shape = Shape::random(&mut rng, 1 + (case % 6), 4, 20);
+        for min_root in [false, true] {
+            let text = format!("{}{}", if min_root { "min " } else { "" }, shape.to_text());
+            let tree = Tree::parse(&text).unwrap();
+            assert_eq!(tree.min_root(), min_root);
+            assert_eq!(tree.to_text(), text, "canonical print");
+            let expect = textbook_maxmin(&shape, !min_root);
+            // The root's side to move is MIN: its negamax value is MAX's value negated.
+            let side = if min_root { -1 } else { 1 };
+            for c in plain_configs() {
+                let what = format!("{} on {text}", c.algo.name());
+                let (r, rec) = search(&c, &tree.root(), true);
+                assert_eq!(r.value.map(|v| side * v as i64), Some(expect), "{what}");
+                line_reaches_the_value(&tree.root(), &r, &rec, &what);
+                check_trace(&rec, &c, &what);
+                if c.algo != Algorithm::AlphaBeta {
+                    continue;
+                }
+                // Node by node: the same nodes in the same order, with the same values from
+                // MAX's view.
+                let mut book = Vec::new();
+                textbook_alphabeta(&shape, !min_root, i64::MIN, i64::MAX, &mut book);
+                assert_eq!(rec.nodes.len(), book.len(), "{what}: nodes visited");
+                let mut ply = vec![0usize; rec.nodes.len()];
+                for (id, n) in rec.nodes.iter().enumerate() {
+                    if id > 0 {
+                        ply[id] = ply[n.parent as usize] + 1;
+                    }
+                    let max_node = (ply[id] % 2 == 0) != min_root;
+                    let shown = if max_node { n.value } else { -n.value } as i64;
+                    assert_eq!(shown, book[id], "{what}: node {id}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn russell_norvig_under_a_min_root() {
+    // MIN chooses among MAX's replies: min(max(3, 12, 8), max(2, 4, 6), max(14, 5, 2)) = 6.
+    let tree = Tree::parse("min ((3 12 8) (2 4 6) (14 5 2))").unwrap();
+    let c = cfg(Algorithm::AlphaBeta, &[]);
+    let (r, rec) = search(&c, &tree.root(), true);
+    assert_eq!(r.value, Some(-6));
+    // After the second subtree β = 6, and 14 ≥ β cuts the third: the root, 3 subtrees and
+    // 3 + 3 + 1 leaves.
+    assert_eq!(rec.nodes.len(), 11);
+}

@@ -15,7 +15,7 @@ use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::wasm::{
     NODE_BYTES, Names, Session, build_config, check_config, check_input, check_run, choices,
     config_words, describe_config, diff_columns, game_play, game_view, node_bytes, parse_epd,
-    records_from_bytes, validate, validate_config,
+    records_from_bytes, tree_print, tree_shape, validate, validate_config,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -265,6 +265,45 @@ fn bad_tree_text_is_a_clear_error() {
         .expect("bad tree is rejected");
     assert!(e.contains("column"), "{e}");
     assert!(e.contains("line 1"), "{e}");
+}
+
+/// The tree editor's two calls: the core's reading of a text (with who moves at the root and the
+/// canonical text) and its printing of the editor's preorder arrays, limits refused in words.
+#[wasm_bindgen_test]
+fn tree_shape_and_tree_print_are_the_editors_parser_and_printer() {
+    let shape = tree_shape("# lesson\nmin ((3, 12 8) (2 4 6))").unwrap();
+    let get = |k: &str| Reflect::get(&shape, &JsValue::from_str(k)).unwrap();
+    assert_eq!(get("min").as_bool(), Some(true));
+    assert_eq!(get("text").as_string().unwrap(), "min ((3 12 8) (2 4 6))");
+    assert_eq!(
+        Uint32Array::from(get("first")).to_vec(),
+        [1, 3, 6, 9, 9, 9, 9, 9, 9, 9]
+    );
+    assert_eq!(
+        tree_print(
+            &[2, 3, 0, 0, 0, 1, 0],
+            &[0.0, 0.0, 3.0, 12.0, -8.0, 0.0, 2.0],
+            true
+        )
+        .unwrap(),
+        "min ((3 12 -8) (2))"
+    );
+    let refused = |d: &[u32], v: &[f64]| message(tree_print(d, v, false).unwrap_err());
+    assert_eq!(
+        refused(&[1, 0], &[0.0, 1e9]),
+        "leaf value 1000000000 is out of range (at most ±999999998)"
+    );
+    assert_eq!(
+        refused(&[1, 0], &[0.0, 1.5]),
+        "leaf value 1.5 is not a whole number"
+    );
+    assert_eq!(refused(&[2, 0], &[0.0, 1.0]), "the tree is missing 1 node");
+    let mut deep = vec![1u32; 201];
+    deep.push(0);
+    assert_eq!(
+        refused(&deep, &vec![0.0; 202]),
+        "a tree may be nested at most 200 levels deep"
+    );
 }
 
 #[wasm_bindgen_test]

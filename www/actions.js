@@ -35,6 +35,7 @@ export function createActions(app) {
     const built = panels.techniques.build(s.algo, { depth: req.depth, iterative: req.iterative, node_cap: s.cap });
     panels.techniques.showError(built.message ? built : null);
     if (built.message) return;
+    if (state.editor.on) modes.editor.close();
     // a small game refuses the techniques it cannot use, naming the technique and the game
     const refused = app.core.check_run(req.input, built.config);
     if (refused) return panels.techniques.showError({ message: refused.message, param: refused.field });
@@ -62,6 +63,8 @@ export function createActions(app) {
   /** Which input the left panel shows: 'tree' | 'chess' | 'random' | 'game'. */
   function setTab(tab) {
     state.tab = tab;
+    // the tree editor edits the Tree tab's text: another input closes it
+    if (tab !== 'tree' && state.editor.on) modes.editor.close();
     panels.inputs.showTab(tab);
     app.invalidateDom();
   }

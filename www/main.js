@@ -4,7 +4,7 @@
 
 import { $ } from './dom.js';
 import { loadCore } from './engine/core.js';
-import { setMateScores } from './model/format.js';
+import { setMateScores, setRootMin } from './model/format.js';
 import { Trace } from './model/trace.js';
 import { createState } from './state.js';
 import { createFrame } from './frame.js';
@@ -36,6 +36,8 @@ import { createExperimentsView } from './views/experiments.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
+import { createEditor } from './modes/editor.js';
+import { createEditorPanel } from './panels/editor.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
 import { registerOffline } from './offline.js';
@@ -72,6 +74,8 @@ function createApp(core) {
   const drawCost = () => app.frame?.cost() ?? 0;
   const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange, drawCost })]));
   const state = (app.state = createState(traces));
+  /** The trace whose root decides MAX/MIN on screen: explore's, or compare's driving side. */
+  const shownTrace = () => (state.mode === 'compare' ? state.compare.sides[state.compare.drive] : state.explore.trace);
   state.core.ready = true;
   app.views = { trees: null, dom: [] };
   const frame = (app.frame = createFrame({
@@ -86,8 +90,14 @@ function createApp(core) {
       }
       return playing || panning;
     },
-    drawTree: () => app.views.trees?.draw(),
-    renderDom: () => app.views.dom.forEach((v) => v.render()),
+    drawTree: () => {
+      setRootMin(shownTrace().minRoot);
+      app.views.trees?.draw();
+    },
+    renderDom: () => {
+      setRootMin(shownTrace().minRoot);
+      app.views.dom.forEach((v) => v.render());
+    },
   }));
   Object.assign(app, {
     invalidate: frame.invalidate,
@@ -133,7 +143,7 @@ function createPanels(app) {
     panels.techniques.showError(built.message ? built : refused ? { message: refused.message, param: refused.field } : null);
   };
   const panels = {
-    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques }),
+    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => app.modes.editor?.followText(text) }),
     search: createSearchPanel(),
     techniques: createTechniques({ core, onChange: checkTechniques }),
     compareSetup: createCompareSetup({
@@ -291,6 +301,16 @@ async function main() {
   app.modes.quiz = createQuizMode(app, actions, (what) => quiz.focus(what));
   app.openLearn = learnOpener(app, (what) => quiz.focus(what));
   quiz.init();
+  app.modes.editor = createEditor({ ...app, setTreeText: (text) => panels.inputs.setTreeText(text) });
+  app.openEditor = () => {
+    actions.setTab('tree');
+    if (app.state.editor.on) return app.modes.editor.close();
+    app.modes.editor.open($('tree-text').value);
+    requestAnimationFrame(() => $('ed-tree').focus());
+  };
+  const editorPanel = createEditorPanel(app);
+  editorPanel.init();
+  app.views.dom.push(editorPanel);
   const iterations = createIterations(app);
   app.views.dom.push(quiz, createStats(app), iterations);
   app.views.trees.guesses = iterations.marks;

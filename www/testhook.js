@@ -103,6 +103,16 @@ export function installTestHook(app, { canvases, actions, frame }) {
         experiments: experimentsSnapshot(),
         learn: learnSnapshot(),
         quiz: { on: state.quiz.on, right: state.quiz.right, asked: state.quiz.asked, question: state.quiz.question && { kind: state.quiz.question.kind, node: state.quiz.question.node ?? null, text: state.quiz.question.text, choices: state.quiz.question.choices?.map((c) => c.key) ?? null, lesson: state.quiz.question.lesson ?? null, index: state.quiz.question.index ?? null }, feedback: state.quiz.feedback && { ok: state.quiz.feedback.ok, shown: state.quiz.feedback.shown } },
+        editor: {
+          on: state.editor.on,
+          text: state.editor.text,
+          selected: state.editor.selected.join('.'),
+          typing: state.editor.typing,
+          message: state.editor.message?.text ?? null,
+          undo: state.editor.undo.length,
+          redo: state.editor.redo.length,
+          generation: state.editor.generation,
+        },
       };
     },
 
@@ -218,12 +228,14 @@ export function installTestHook(app, { canvases, actions, frame }) {
 
     /** A canvas's last frame (explore's, or the one showing compare side `side`): the pruned
      * subtrees drawn whole [{ id, rule, values }], the α/β pill's rectangle { x, y, w, h, W, H }
-     * (or null) and the labels { px (font size), returned (visible nodes returned at the
-     * cursor), values (how many of them have their value written) }. */
+     * (or null), the labels { px (font size), returned (visible nodes returned at the
+     * cursor), values (how many of them have their value written) }, the leaf values written on
+     * leaves not yet returned (`leafValues`) and the pruned subtrees drawn as not reached yet
+     * (`outline`: [{ id, values }]). */
     drawn(side = 'explore') {
       const c = canvasFor(side);
       const st = c?.lastStats ?? {};
-      return { pruned: st.pruned ?? [], badge: st.badge ?? null, labels: st.labels ?? null };
+      return { pruned: st.pruned ?? [], badge: st.badge ?? null, labels: st.labels ?? null, leafValues: st.leafValues ?? [], outline: st.outline ?? [] };
     },
 
     /**

@@ -40,7 +40,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Search an explicit tree in textbook notation, e.g. "((3 12 8) (2 4 6) (14 5 2))".
+    /// Search an explicit tree in textbook notation, e.g. "((3 12 8) (2 4 6) (14 5 2))", or
+    /// "min ((3 12 8) (2 4 6))" with MIN to move at the root.
     Tree(search::TreeArgs),
     /// Search a seeded synthetic tree whose values derive from each node's path.
     Random(search::RandomArgs),

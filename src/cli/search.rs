@@ -21,9 +21,10 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct TreeArgs {
-    /// The tree text; "-" reads it from standard input. Leaves are integers from the
-    /// root (MAX) player's view, |leaf| <= 999999998; at most 65534 children per node, 200
-    /// levels and 50000000 nodes.
+    /// The tree text (docs/cli.md, "Tree text"); "-" reads it from standard input. Leaves
+    /// are integers from MAX's view, |leaf| <= 999999998; a "min" header before the tree puts
+    /// MIN to move at the root ("min ((3 12 8) (2 4 6))"); at most 65534 children per node,
+    /// 200 levels and 50000000 nodes.
     pub tree: String,
     #[command(flatten)]
     pub common: Common,
@@ -300,6 +301,7 @@ fn search(
             crate::convert::format_for(p, common.format).ok() == Some(Format::Json)
         });
     let trace_budget = trace_budget(cfg, common.memory_budget.0, writes_json)?;
+    let min_root = matches!(&prepared, Prepared::Tree(t) if t.min_root());
     let start = Instant::now();
     let mut out = term::stdout();
     if common.json || common.trace.is_some() {
@@ -321,14 +323,14 @@ fn search(
             write_trace(&mut out, input, &prepared, cfg, &summary, &rec)?;
         } else {
             let stats = TraceStats::of(&rec);
-            print_summary(&mut out, &summary, &stats, secs, common.stats)?;
+            print_summary(&mut out, &summary, &stats, secs, common.stats, min_root)?;
         }
     } else {
         // A summary needs only the statistics: nothing per node is kept.
         let (summary, stats) = prepared.search_stats(cfg)?;
         let secs = start.elapsed().as_secs_f64();
         stop_notice(&summary, cfg, common);
-        print_summary(&mut out, &summary, &stats, secs, common.stats)?;
+        print_summary(&mut out, &summary, &stats, secs, common.stats, min_root)?;
     }
     out.flush()?;
     Ok(())
@@ -497,14 +499,25 @@ fn auto_budget() -> u64 {
     budget
 }
 
+/// Prints the summary; `min_root`: MIN moves at the root of an explicit tree (the `min` header),
+/// whose value is printed from MAX's view first, as the textbooks give it, then as the search
+/// (negamax) returns it.
 pub fn print_summary(
     out: &mut impl Write,
     s: &Summary,
     st: &TraceStats,
     secs: f64,
     full: bool,
+    min_root: bool,
 ) -> std::io::Result<()> {
     match s.value {
+        Some(v) if min_root => writeln!(
+            out,
+            "value      {} from MAX's view{} (MIN moves at the root; the search's negamax value \
+             is {v})",
+            -(v as i64),
+            if s.uncertain { " (uncertain)" } else { "" }
+        )?,
         Some(v) => writeln!(
             out,
             "value      {v}{}",

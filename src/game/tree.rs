@@ -1,6 +1,8 @@
-//! Explicit game trees in textbook notation, e.g. `((3 12 8) (2 4 6) (14 5 2))`.
+//! Explicit game trees in textbook notation, e.g. `((3 12 8) (2 4 6) (14 5 2))`, optionally
+//! after a header naming who moves at the root: `min ((3 12 8) (2 4 6))` (docs/cli.md, "Tree
+//! text"; `max` is the default).
 //!
-//! Leaves are integers from the root (MAX) player's view; nesting may vary. The parsed tree is
+//! Leaves are integers from MAX's view, also under a MIN root; nesting may vary. The parsed tree is
 //! two flat arrays in breadth-first order, so each node's children are contiguous: per node
 //! the index of its first child (the next node's entry ends its child range) and per node its
 //! leaf value, 8 bytes a node. A position ([`TreePos`]) is a `Copy` index into them.
@@ -40,6 +42,8 @@ pub struct Tree {
     first: Vec<u32>,
     /// Leaf values from MAX's view (0 for inner nodes).
     values: Vec<Value>,
+    /// MIN moves at the root (the `min` header); MAX otherwise.
+    min_root: bool,
 }
 
 /// What is wrong at the place a [`ParseError`] points to.
@@ -83,6 +87,10 @@ pub enum ParseErrorKind {
     TooManyNodes,
     #[error("the tree text is longer than {MAX_TREE_TEXT_BYTES} bytes")]
     TooLong,
+    #[error("unknown header {word:?}: expected max or min (lowercase) before the tree")]
+    UnknownHeader { word: String },
+    #[error("the header {word:?} is given twice")]
+    DuplicateHeader { word: String },
 }
 
 /// A character of the input as a message shows it: quoted with control characters escaped
@@ -135,6 +143,11 @@ struct Tokens<'a> {
 impl<'a> Tokens<'a> {
     fn new(text: &'a str) -> Self {
         Tokens { text, at: 0 }
+    }
+
+    /// Reads `text` from byte `at` on (after the headers).
+    fn from(text: &'a str, at: usize) -> Self {
+        Tokens { text, at }
     }
 
     fn error(&self, offset: usize, kind: ParseErrorKind) -> ParseError {
@@ -250,13 +263,64 @@ impl Tree {
             let tokens = Tokens::new(text);
             return Err(tokens.error(MAX_TREE_TEXT_BYTES, ParseErrorKind::TooLong));
         }
-        let levels = Self::count_levels(text, max_nodes)?;
-        Ok(Self::lay_out(text, &levels))
+        let (headers, start) = Self::parse_headers(text)?;
+        let levels = Self::count_levels(text, start, max_nodes)?;
+        let mut tree = Self::lay_out(text, start, &levels);
+        tree.min_root = headers.min_root;
+        Ok(tree)
     }
 
-    /// First pass: checks the text and returns the number of nodes on each level.
-    fn count_levels(text: &str, max_nodes: usize) -> Result<Vec<u32>, ParseError> {
+    /// Reads the header words before the tree (`max`, `min`): what they declare, and the byte
+    /// offset where the tree starts. A header is a word of letters, digits or `_` starting with a
+    /// letter; each may be given once, and `max` and `min` are one header (who moves at the root).
+    fn parse_headers(text: &str) -> Result<(Headers, usize), ParseError> {
         let mut tokens = Tokens::new(text);
+        let mut headers = Headers::default();
+        let mut side_given = false;
+        loop {
+            let Some(start) = tokens.skip_blank() else {
+                return Ok((headers, tokens.at));
+            };
+            let bytes = text.as_bytes();
+            if !bytes[start].is_ascii_alphabetic() {
+                return Ok((headers, start));
+            }
+            let mut end = start;
+            while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
+                end += 1;
+            }
+            let word = &text[start..end];
+            match word {
+                "max" | "min" => {
+                    if side_given {
+                        return Err(tokens.error(
+                            start,
+                            ParseErrorKind::DuplicateHeader {
+                                word: word.to_string(),
+                            },
+                        ));
+                    }
+                    side_given = true;
+                    headers.min_root = word == "min";
+                }
+                _ => {
+                    // A long run of letters is shown by its start.
+                    let word = if word.len() > 40 {
+                        format!("{}…", &word[..24])
+                    } else {
+                        word.to_string()
+                    };
+                    return Err(tokens.error(start, ParseErrorKind::UnknownHeader { word }));
+                }
+            }
+            tokens.at = end;
+        }
+    }
+
+    /// First pass: checks the text from byte `start` (after the headers) and returns the number
+    /// of nodes on each level.
+    fn count_levels(text: &str, start: usize, max_nodes: usize) -> Result<Vec<u32>, ParseError> {
+        let mut tokens = Tokens::from(text, start);
         let mut levels: Vec<u32> = Vec::new();
         // Open subtrees: offset of the '(' and children so far.
         let mut open: Vec<(usize, usize)> = Vec::new();
@@ -342,20 +406,20 @@ impl Tree {
 
     /// Second pass over text that [`Tree::count_levels`] accepted: writes every node into its
     /// breadth-first slot.
-    fn lay_out(text: &str, levels: &[u32]) -> Tree {
+    fn lay_out(text: &str, start: usize, levels: &[u32]) -> Tree {
         let total: usize = levels.iter().map(|&n| n as usize).sum();
         // next[l]: the slot of the next node met on level l (starts at the level's start).
         let mut next: Vec<u32> = Vec::with_capacity(levels.len() + 1);
-        let mut start = 0u32;
+        let mut level_start = 0u32;
         for &n in levels {
-            next.push(start);
-            start += n;
+            next.push(level_start);
+            level_start += n;
         }
-        next.push(start);
+        next.push(level_start);
         let mut first = vec![0u32; total + 1];
         let mut values = vec![0 as Value; total];
         first[total] = total as u32;
-        let mut tokens = Tokens::new(text);
+        let mut tokens = Tokens::from(text, start);
         let mut depth = 0usize;
         // The first pass accepted this text, so the tokens are the same and well formed.
         while let Ok(Some((_, token))) = tokens.next() {
@@ -372,16 +436,26 @@ impl Tree {
                 _ => depth += 1,
             }
         }
-        Tree { first, values }
+        Tree {
+            first,
+            values,
+            min_root: false,
+        }
     }
 
-    /// The root position (MAX to move).
+    /// The root position: MAX to move, or MIN under a `min` header. Leaves stay from MAX's
+    /// view either way; the search (negamax) sees them from the side to move's.
     pub fn root(&self) -> TreePos<'_> {
         TreePos {
             tree: self,
             node: 0,
-            max_to_move: true,
+            max_to_move: !self.min_root,
         }
+    }
+
+    /// MIN moves at the root (the tree text's `min` header).
+    pub fn min_root(&self) -> bool {
+        self.min_root
     }
 
     /// Number of nodes.
@@ -417,11 +491,84 @@ impl Tree {
         (self.first[i], self.first[i + 1] - self.first[i])
     }
 
-    /// Writes the tree back in textbook notation.
+    /// Writes the tree back in its canonical text (CONTRACT.md §1, docs/cli.md "Tree text"):
+    /// `min ` first when MIN moves at the root (`max`, the default, is not written), then the
+    /// tree with single spaces and no comments. Parsing it gives the same tree.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
+        if self.min_root {
+            out.push_str("min ");
+        }
         self.write_node(0, &mut out);
         out
+    }
+
+    /// The tree whose nodes, in preorder (depth-first, children left to right), have
+    /// `degrees[i]` children and leaf value `values[i]` (ignored for inner nodes), with MIN
+    /// at the root if `min_root`: how the page's tree editor hands its tree to the core to be
+    /// printed, as flat arrays. The parser's limits apply ([`MAX_CHILDREN`],
+    /// [`MAX_TREE_DEPTH`], [`MAX_TREE_NODES`], ±[`MAX_LEAF`]), each refused by an error that
+    /// names the limit, so the editor refuses the edit that crosses it.
+    pub fn from_preorder(
+        degrees: &[u32],
+        values: &[i64],
+        min_root: bool,
+    ) -> Result<Tree, PreorderError> {
+        if degrees.len() != values.len() {
+            return Err(PreorderError::Lengths {
+                degrees: degrees.len(),
+                values: values.len(),
+            });
+        }
+        if degrees.is_empty() {
+            return Err(PreorderError::Missing { nodes: 1 });
+        }
+        if degrees.len() > MAX_TREE_NODES {
+            return Err(PreorderError::TooManyNodes);
+        }
+        // Nodes still owed by each open inner node, innermost last.
+        let mut owed: Vec<u32> = Vec::new();
+        let mut text = String::new();
+        for (i, (&d, &v)) in degrees.iter().zip(values).enumerate() {
+            if i > 0 && owed.is_empty() {
+                return Err(PreorderError::Trailing { node: i });
+            }
+            if i > 0 {
+                text.push(' ');
+            }
+            if d as usize > MAX_CHILDREN {
+                return Err(PreorderError::TooManyChildren);
+            }
+            if let Some(last) = owed.last_mut() {
+                *last -= 1;
+            }
+            if d == 0 {
+                if v.abs() > MAX_LEAF {
+                    return Err(PreorderError::LeafOutOfRange { value: v });
+                }
+                text.push_str(&v.to_string());
+            } else {
+                if owed.len() >= MAX_TREE_DEPTH {
+                    return Err(PreorderError::TooDeep);
+                }
+                text.push('(');
+                owed.push(d);
+            }
+            while owed.last() == Some(&0) {
+                owed.pop();
+                text.push(')');
+            }
+        }
+        if !owed.is_empty() {
+            return Err(PreorderError::Missing {
+                nodes: owed.iter().map(|&n| n as usize).sum(),
+            });
+        }
+        // Well formed and within the limits checked above, so the parser accepts it; its
+        // error is passed on all the same rather than trusted away.
+        let mut tree = Tree::parse(&text).map_err(|e| PreorderError::Parse(e.kind))?;
+        tree.min_root = min_root;
+        Ok(tree)
     }
 
     fn write_node(&self, id: u32, out: &mut String) {
@@ -444,6 +591,35 @@ impl Tree {
     pub fn from_shape(shape: &Shape) -> Tree {
         Tree::parse(&shape.to_text()).expect("generated trees are well formed")
     }
+}
+
+/// What the headers before a tree declare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Headers {
+    /// `min`: MIN moves at the root.
+    min_root: bool,
+}
+
+/// A tree given as preorder arrays ([`Tree::from_preorder`]) that is no tree, or that crosses
+/// one of the parser's limits. The limits' messages are the editor's refusals.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PreorderError {
+    #[error("{degrees} child counts but {values} values")]
+    Lengths { degrees: usize, values: usize },
+    #[error("node {node} comes after the tree is complete")]
+    Trailing { node: usize },
+    #[error("the tree is missing {nodes} {}", if *.nodes == 1 { "node" } else { "nodes" })]
+    Missing { nodes: usize },
+    #[error("a node may have at most {MAX_CHILDREN} children")]
+    TooManyChildren,
+    #[error("a tree may be nested at most {MAX_TREE_DEPTH} levels deep")]
+    TooDeep,
+    #[error("a tree may have at most {MAX_TREE_NODES} nodes")]
+    TooManyNodes,
+    #[error("leaf value {value} is out of range (at most ±{MAX_LEAF})")]
+    LeafOutOfRange { value: i64 },
+    #[error("{0}")]
+    Parse(ParseErrorKind),
 }
 
 /// A tree as nested values, used to generate random trees in tests and the CLI.
@@ -724,5 +900,126 @@ mod tests {
         assert_eq!(e.kind, ParseErrorKind::TooManyNodes);
         assert_eq!(e.column, 11);
         assert!(Tree::parse_capped("((1 2) (3))", 6).is_ok());
+    }
+
+    /// A tree's preorder arrays, as the page's editor sends them.
+    fn preorder(shape: &Shape, degrees: &mut Vec<u32>, values: &mut Vec<i64>) {
+        match shape {
+            Shape::Leaf(v) => {
+                degrees.push(0);
+                values.push(*v as i64);
+            }
+            Shape::Node(kids) => {
+                degrees.push(kids.len() as u32);
+                values.push(0);
+                for k in kids {
+                    preorder(k, degrees, values);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn headers_parse_and_print_round_trips() {
+        let cases = [
+            ("min ((3 12 8) (2 4 6))", true, "min ((3 12 8) (2 4 6))"),
+            ("max ((3 12 8) (2 4 6))", false, "((3 12 8) (2 4 6))"),
+            ("# who moves\n  min\n(1, 2)", true, "min (1 2)"),
+            ("min(1 2)", true, "min (1 2)"),
+            ("min -4", true, "min -4"),
+            ("((1 2) 3)", false, "((1 2) 3)"),
+        ];
+        for (text, min_root, canonical) in cases {
+            let t = Tree::parse(text).unwrap();
+            assert_eq!(t.min_root(), min_root, "{text:?}");
+            assert_eq!(t.to_text(), canonical, "{text:?}");
+            assert_eq!(Tree::parse(canonical).unwrap(), t, "{text:?}");
+        }
+        // Random trees: print ∘ parse is the identity on canonical text, and the preorder
+        // arrays give the same tree as its text.
+        let mut rng = Rng::new(1818);
+        for case in 0..500 {
+            let shape = Shape::random(&mut rng, 1 + case % 6, 5, 50);
+            for min_root in [false, true] {
+                let text = format!("{}{}", if min_root { "min " } else { "" }, shape.to_text());
+                let t = Tree::parse(&text).unwrap();
+                assert_eq!(t.to_text(), text);
+                let (mut d, mut v) = (Vec::new(), Vec::new());
+                preorder(&shape, &mut d, &mut v);
+                assert_eq!(Tree::from_preorder(&d, &v, min_root).unwrap(), t, "{text}");
+            }
+        }
+        let cases: &[(&str, (usize, usize), &str)] = &[
+            (
+                "MIN (1 2)",
+                (1, 1),
+                "unknown header \"MIN\": expected max or min",
+            ),
+            ("mini (1 2)", (1, 1), "unknown header \"mini\""),
+            ("min max (1 2)", (1, 5), "the header \"max\" is given twice"),
+            ("min min (1 2)", (1, 5), "the header \"min\" is given twice"),
+            ("min", (1, 4), "empty tree"),
+            ("(1 2) min", (1, 7), "after the tree, found 'm'"),
+            ("(min 1 2)", (1, 2), "found 'm'"),
+            ("min3", (1, 1), "unknown header \"min3\""),
+        ];
+        for &(text, (line, column), expected) in cases {
+            let e = error(text);
+            let msg = e.to_string();
+            assert_eq!((e.line, e.column), (line, column), "{text:?}: {msg}");
+            assert!(
+                msg.contains(expected),
+                "{text:?}: {msg:?} lacks {expected:?}"
+            );
+        }
+        let msg = error(&format!("{} (1)", "x".repeat(1000))).to_string();
+        assert!(msg.len() < 200, "{msg}");
+    }
+
+    #[test]
+    fn preorder_arrays_are_checked_against_the_parsers_limits() {
+        let err = |d: &[u32], v: &[i64]| Tree::from_preorder(d, v, false).unwrap_err().to_string();
+        assert_eq!(err(&[2, 0], &[0, 1]), "the tree is missing 1 node");
+        assert_eq!(
+            err(&[0, 0], &[1, 1]),
+            "node 1 comes after the tree is complete"
+        );
+        assert_eq!(err(&[], &[]), "the tree is missing 1 node");
+        assert_eq!(err(&[1], &[0, 0]), "1 child counts but 2 values");
+        assert_eq!(
+            err(&[1, 0], &[0, MAX_LEAF + 1]),
+            "leaf value 999999999 is out of range (at most ±999999998)"
+        );
+        assert!(Tree::from_preorder(&[1, 0], &[0, -MAX_LEAF], true).is_ok());
+        // Depth: a chain of MAX_TREE_DEPTH inner nodes is the deepest the parser takes.
+        let chain = |n: usize| {
+            let mut d = vec![1u32; n];
+            d.push(0);
+            (d, vec![0i64; n + 1])
+        };
+        let (d, v) = chain(MAX_TREE_DEPTH);
+        assert!(Tree::from_preorder(&d, &v, false).is_ok());
+        assert!(
+            Tree::parse(&format!(
+                "{}1{}",
+                "(".repeat(MAX_TREE_DEPTH),
+                ")".repeat(MAX_TREE_DEPTH)
+            ))
+            .is_ok()
+        );
+        let (d, v) = chain(MAX_TREE_DEPTH + 1);
+        assert_eq!(err(&d, &v), "a tree may be nested at most 200 levels deep");
+        // Children.
+        let mut d = vec![MAX_CHILDREN as u32 + 1];
+        d.extend(std::iter::repeat_n(0, MAX_CHILDREN + 1));
+        let v = vec![0i64; d.len()];
+        assert_eq!(err(&d, &v), "a node may have at most 65534 children");
+        let mut d = vec![MAX_CHILDREN as u32];
+        d.extend(std::iter::repeat_n(0, MAX_CHILDREN));
+        let v = vec![0i64; d.len()];
+        assert_eq!(
+            Tree::from_preorder(&d, &v, false).unwrap().root().degree(),
+            MAX_CHILDREN
+        );
     }
 }

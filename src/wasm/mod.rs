@@ -39,7 +39,7 @@ pub use error::WasmError;
 pub use games::{check_run, game_play, game_view};
 pub use names::Names;
 pub use session::Session;
-pub use teaching::tree_shape;
+pub use teaching::{tree_print, tree_shape};
 
 use crate::run::Input;
 use crate::search::config::SearchConfig;

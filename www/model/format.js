@@ -82,14 +82,24 @@ export function fmtBytes(b) {
   return `${(b / (1 << 30)).toFixed(2)} GB`;
 }
 
+/** 1 when MIN moves at the root of what is shown (an explicit tree with the `min` header), else
+ * 0: set by the frame before it draws (www/frame.js's caller, from the trace shown), so that
+ * every MAX/MIN word, sign and window below follows the root's player. */
+let rootMin = 0;
+export const setRootMin = (min) => {
+  rootMin = min ? 1 : 0;
+};
+/** Whether MIN moves at `ply` (MAX at the root's ply unless the root is MIN). */
+export const minPly = (ply) => ((ply + rootMin) & 1) === 1;
+
 /** Sign that turns a side-to-move value at `ply` into MAX's view. */
-export const maxSign = (ply) => (ply & 1 ? -1 : 1);
+export const maxSign = (ply) => (minPly(ply) ? -1 : 1);
 
 /** A side-to-move value at `ply` as shown: MAX's view in MAX/MIN mode, else negamax. */
 export const shownValue = (v, ply, maxmin) => (maxmin ? maxSign(ply) * v : v);
 
 /** The window (α, β) at `ply` as shown: negamax, or MAX's view (negated and swapped at MIN). */
 export function viewWindow(a, b, ply, maxmin) {
-  if (!maxmin || !(ply & 1)) return [a, b];
+  if (!maxmin || !minPly(ply)) return [a, b];
   return [-b, -a];
 }

@@ -6,7 +6,7 @@ import {
   INF, EVENTS, STOP_REASONS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
   NONE16,
 } from '../schema.js';
-import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt } from './format.js';
+import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minPly } from './format.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 
@@ -33,9 +33,9 @@ export const eventName = (kind) => EVENT_WORDS[EVENTS[kind]?.name] ?? EVENTS[kin
 /** What a node's bound means; `v` is the value as shown (MAX's view in MAX/MIN mode). */
 function boundWords(actual, ply, mm, v) {
   if (actual === BOUNDS_CODE.EXACT) return 'exact, so it is a PV node';
-  const side = mm ? (ply & 1 ? 'MIN' : 'MAX') : '';
+  const side = mm ? (minPly(ply) ? 'MIN' : 'MAX') : '';
   const high = actual === BOUNDS_CODE.LOWER; // fail-high for the side to move
-  const atLeast = mm && ply & 1 ? !high : high;
+  const atLeast = mm && minPly(ply) ? !high : high;
   const what = `the true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
   return `a fail-${high ? 'high' : 'low'}${side ? ' for ' + side : ''} (${what}), so it is ${high ? 'a CUT' : 'an ALL'} node`;
 }
@@ -75,7 +75,7 @@ export function narrate(st, e, ctx) {
       const c = returnedChild(st, e);
       const by = c !== NONE ? ` by move ${ctx.move(c)}` : '';
       const at = ctx.name(n);
-      if (mm && st.ply[n] & 1) return `β at ${at} (MIN) lowered from ${f(-oldA)} to ${f(-newA)}${by}.`;
+      if (mm && minPly(st.ply[n])) return `β at ${at} (MIN) lowered from ${f(-oldA)} to ${f(-newA)}${by}.`;
       return `α at ${at}${mm ? ' (MAX)' : ''} raised from ${f(oldA)} to ${f(newA)}${by}.`;
     }
     case EV.CUTOFF: {
@@ -84,7 +84,7 @@ export function narrate(st, e, ctx) {
       const rest = c !== NONE ? Math.max(0, st.nMoves[n] - st.index[c] - 1) : 0;
       const tail = rest ? `so the remaining ${plural(rest, 'move is', 'moves are')} pruned` : 'but no moves were left to prune';
       const by = c !== NONE ? ` by move ${ctx.move(c)}` : '';
-      if (mm && st.ply[n] & 1) return `α-cut-off at ${ctx.name(n)} (MIN)${by}: ${f(-v)} ≤ α = ${f(-beta)}, ${tail}.`;
+      if (mm && minPly(st.ply[n])) return `α-cut-off at ${ctx.name(n)} (MIN)${by}: ${f(-v)} ≤ α = ${f(-beta)}, ${tail}.`;
       return `β-cut-off at ${ctx.name(n)}${by}: ${f(v)} ≥ β = ${f(beta)}, ${tail}.`;
     }
     case EV.RESEARCH: {
@@ -94,7 +94,7 @@ export function narrate(st, e, ctx) {
       const a = st.alphaAt(n, e);
       const b = st.beta[n];
       const ply = st.ply[n];
-      if (mm && ply & 1) return `Re-search of ${ctx.name(c)} with ${win(v, b, ply)} because the scout returned ${f(-v)} < β = ${f(-a)}.`;
+      if (mm && minPly(ply)) return `Re-search of ${ctx.name(c)} with ${win(v, b, ply)} because the scout returned ${f(-v)} < β = ${f(-a)}.`;
       return `Re-search of ${ctx.name(c)} with ${win(v, b, ply)} because the scout returned ${f(v)} > α = ${f(a)}.`;
     }
     case EV.ITERATION: {
@@ -114,7 +114,7 @@ export function narrate(st, e, ctx) {
     case EV.NULL_VERDICT: {
       const [nv, beta, verdict] = st.auxOf(e, 3);
       // one point of view: the node's window as the tree shows it
-      const rel = (ok) => (mm && st.ply[n] & 1 ? `${f(-nv)} ${ok ? '≤' : '>'} α = ${f(-beta)}` : `${f(nv)} ${ok ? '≥' : '<'} β = ${f(beta)}`);
+      const rel = (ok) => (mm && minPly(st.ply[n]) ? `${f(-nv)} ${ok ? '≤' : '>'} α = ${f(-beta)}` : `${f(nv)} ${ok ? '≥' : '<'} β = ${f(beta)}`);
       if (verdict === NV.CUTOFF) return `Null move at ${ctx.name(n)} returned ${rel(true)}: null-move cut-off.`;
       if (verdict === NV.VERIFY) return `Null move at ${ctx.name(n)} returned ${rel(true)}: verify by searching one ply shallower.`;
       return `Null move at ${ctx.name(n)} returned ${rel(false)}: no pruning, search the moves.`;
@@ -139,7 +139,7 @@ export function narrate(st, e, ctx) {
     }
     case EV.ZUGZWANG: {
       const [v, beta] = st.auxOf(e);
-      const vs = mm && st.ply[n] & 1 ? `${f(-v)} vs α = ${f(-beta)}` : `${f(v)} vs β = ${f(beta)}`;
+      const vs = mm && minPly(st.ply[n]) ? `${f(-v)} vs α = ${f(-beta)}` : `${f(v)} vs β = ${f(beta)}`;
       return `Zugzwang suspected at ${ctx.name(n)}: the verified null-move search failed (${vs}), so it searches again at the original depth.`;
     }
     case EV.PRUNE: {
@@ -197,13 +197,13 @@ function exitWords(st, n, ctx, f, mm) {
       return `Leave ${who} with value ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
     }
     case SR.BETA_CUTOFF:
-      return `Leave ${who} with value ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && ply & 1 ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
+      return `Leave ${who} with value ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minPly(ply) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
     case SR.ABORTED:
       return `${cap(who)} stopped before it finished (value ${v} is not a result).`;
     case SR.TT_CUTOFF:
       return `${cap(who)} decided by the transposition table without a search: value ${v}, ${bw()}.${skipped()}${mismatch}${unc}`;
     case SR.NULL_MOVE_CUTOFF:
-      return `Null-move cut-off at ${who}: even passing the move keeps the value ${mm && ply & 1 ? '≤ α' : '≥ β'}, so it returns ${v} without searching its moves.${skipped()}${mismatch}${unc}`;
+      return `Null-move cut-off at ${who}: even passing the move keeps the value ${mm && minPly(ply) ? '≤ α' : '≥ β'}, so it returns ${v} without searching its moves.${skipped()}${mismatch}${unc}`;
     case SR.MULTI_CUT:
       return `Multi-cut at ${who}: enough reduced probes failed high, so it returns ${v}.${skipped()}${mismatch}${unc}`;
     case SR.UNCERTAINTY_CUTOFF:

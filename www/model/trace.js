@@ -111,6 +111,23 @@ export class Trace {
     this.lastChange = 0;
     this.changeTimer = 0;
   }
+  /** MIN moves at the root: an explicit tree whose text has the `min` header (read by the
+   * core's parser, once per text). Values and windows are then shown from MAX's view with
+   * the root's level labelled MIN. */
+  get minRoot() {
+    const text = this.input?.kind === 'tree' ? this.input.text : null;
+    if (typeof text !== 'string') return false;
+    if (this._minText !== text) {
+      this._minText = text;
+      try {
+        this._min = !!this.core.tree_shape?.(text)?.min;
+      } catch {
+        this._min = false;
+      }
+    }
+    return this._min;
+  }
+
 
   start() {
     this.client.start();

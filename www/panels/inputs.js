@@ -83,14 +83,23 @@ export function createInputs(app) {
     setText('tree-ok', err ? '' : treeShape(text));
     return err;
   }
+  /** What the core's reading of a valid tree text says of it: leaves, depth, who moves first. */
   function treeShape(text) {
-    const leaves = (text.replace(/#[^\n]*/g, '').match(/-?\d+/g) || []).length;
-    let depth = 0, d = 0;
-    for (const c of text.replace(/#[^\n]*/g, '')) {
-      if (c === '(') depth = Math.max(depth, ++d);
-      else if (c === ')') d--;
+    let shape;
+    try {
+      shape = core.tree_shape(text);
+    } catch {
+      return '';
     }
-    return `✓ valid: ${fmtInt(leaves)} ${leaves === 1 ? 'leaf' : 'leaves'}, depth ${depth}`;
+    const { first } = shape;
+    const n = first.length - 1;
+    const depth = new Uint32Array(n);
+    let leaves = 0, deepest = 0;
+    for (let i = 0; i < n; i++) {
+      if (first[i] === first[i + 1]) leaves++;
+      for (let c = first[i]; c < first[i + 1]; c++) deepest = Math.max(deepest, (depth[c] = depth[i] + 1));
+    }
+    return `✓ valid: ${fmtInt(leaves)} ${leaves === 1 ? 'leaf' : 'leaves'}, depth ${deepest}${shape.min ? ', MIN at the root' : ''}`;
   }
 
   // ---- random --------------------------------------------------------------------------------
@@ -169,11 +178,13 @@ export function createInputs(app) {
       const t = TREES.find((x) => x.id === ts.value);
       if (!t) return;
       $('tree-text').value = t.text;
-      checkTree();
+      if (!checkTree()) app.onTreeText?.(t.text);
     });
     $('tree-text').addEventListener('input', () => {
       syncTreePreset();
-      debounce('tree', checkTree);
+      debounce('tree', () => {
+        if (!checkTree()) app.onTreeText?.($('tree-text').value);
+      });
     });
     // random
     const order = $('rnd-order');
@@ -236,6 +247,12 @@ export function createInputs(app) {
       const iterative = $('rnd-it').checked;
       return { input, depth: input.depth, iterative, hint: iterative || input.random_branching || input.transpositions ? 0 : total };
     },
+    /** Puts the tree editor's text into the Tree tab (the text follows every edit). */
+    setTreeText(text) {
+      $('tree-text').value = text;
+      syncTreePreset();
+      checkTree();
+    },
     /** The small game set up in the Games tab, if it is loaded and its position is good, else null. */
     gameInput: () => games?.peek() ?? null,
     /**
@@ -261,7 +278,7 @@ export function createInputs(app) {
       } else if (input.kind === 'tree') {
         $('tree-text').value = input.text;
         syncTreePreset();
-        checkTree();
+        if (!checkTree()) app.onTreeText?.(input.text);
       } else {
         $('rnd-b').value = String(input.branching);
         $('rnd-d').value = String(input.depth);

@@ -4,7 +4,7 @@
 
 import { $, h, span, renderKeyed } from '../dom.js';
 import { NONE } from '../model/store.js';
-import { fmtInt, fmtValue, shownValue, viewWindow } from '../model/format.js';
+import { fmtInt, fmtValue, shownValue, viewWindow, minPly } from '../model/format.js';
 import { STOP_WORDS } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
@@ -49,8 +49,8 @@ export function createInspector(app) {
     if (name === 'exact') return [term('exact', 'exact'), span('muted', ` — the true value is ${v}`)];
     const high = name === 'lower'; // fail-high for the side to move
     if (state.maxmin) {
-      const atLeast = ply & 1 ? !high : high;
-      const who = ply & 1 ? 'MIN' : 'MAX';
+      const atLeast = minPly(ply) ? !high : high;
+      const who = minPly(ply) ? 'MIN' : 'MAX';
       return [
         term(atLeast ? 'lower bound' : 'upper bound', atLeast ? 'lower-bound' : 'upper-bound'),
         span('muted', ` — the true value is ${atLeast ? 'at least' : 'at most'} ${v} for MAX (`),
@@ -70,7 +70,7 @@ export function createInspector(app) {
   function reasonWords(reason, ply) {
     const name = STOP_REASONS[reason]?.name;
     if (name === 'beta_cutoff') {
-      if (state.maxmin && ply & 1) return term('α-cut-off', 'alpha-cutoff');
+      if (state.maxmin && minPly(ply)) return term('α-cut-off', 'alpha-cutoff');
       return term('β-cut-off', 'beta-cutoff');
     }
     return term(STOP_WORDS[name] ?? name ?? '?', `reason:${name}`);
@@ -98,7 +98,7 @@ export function createInspector(app) {
     row('node', `#${id}`, multi ? span('muted', ` (root search ${st.roots.indexOf(st.rootOf(id)) + 1}, depth ${st.depth[st.rootOf(id)]})`) : null);
     row('parent', p === NONE ? span('muted', 'none (the root)') : link(p));
     const side = sideNames(trace)[ply & 1];
-    const role = ply & 1 ? 'MIN' : 'MAX';
+    const role = minPly(ply) ? 'MIN' : 'MAX';
     row(term('level', 'ply'), `ply ${ply}`, span('muted', ` · ${side} to move${mm && side !== role ? ` · ${role}` : ''}`));
     if (p !== NONE) {
       const nul = st.isNull(id);
@@ -116,12 +116,12 @@ export function createInspector(app) {
       term('window', 'window'),
       `(${f(a)}, ${f(b)})`,
       st.beta[id] - st.alpha[id] === 1 ? [' ', term('null window', 'nullwindow')] : null,
-      mm && ply & 1 ? span('muted', ` · negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null,
+      mm && minPly(ply) ? span('muted', ` · negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null,
     );
     row(
       'value',
       exited ? h('b', { id: 'insp-value' }, f(shownValue(st.value[id], ply, mm))) : [h('b', { id: 'insp-value' }, '?'), span('muted', ' not returned yet at this step')],
-      exited && mm && ply & 1 ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
+      exited && mm && minPly(ply) ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
       exited && st.reason[id] === SR.ABORTED ? span('muted', ' (stopped: not a result)') : null,
     );
     row('what it means', done ? boundRow(st.actual(id), ply, f(shownValue(st.value[id], ply, mm))) : '–');

@@ -3,7 +3,7 @@
 // streams. Reads the state only.
 
 import { $, h, span, renderKeyed } from '../dom.js';
-import { fmtInt, fmtValue, fmtMs, mateOf, gameValueWords } from '../model/format.js';
+import { fmtInt, fmtValue, fmtMs, mateOf, gameValueWords, shownValue } from '../model/format.js';
 import { isGame } from '../model/games.js';
 import { NONE } from '../model/store.js';
 import { lowerBound } from '../model/growable.js';
@@ -44,7 +44,10 @@ const upTo = (m, e) => lowerBound(m.a, 0, m.n, e + 1);
  * nodes entered so far, the cut-offs and re-searches so far, and the root's value once a root
  * search returned.
  */
-function soFar(t, e) {
+/** Words after a root value when MIN moves at the root (it is then shown from MAX's view). */
+const minWords = (t, mm) => (t.minRoot ? span('muted', mm ? ' from MAX’s view (MIN at the root)' : ' for MIN, at the root (negamax)') : null);
+
+function soFar(t, e, mm) {
   const st = t.store;
   const chess = t.input?.kind === 'chess';
   // node ids are entry order: the nodes entered by event e are the ids below the first
@@ -54,7 +57,8 @@ function soFar(t, e) {
   for (const r of st.roots) if (st.exitEv[r] !== NONE && st.exitEv[r] <= e) root = r;
   return [
     h('div', { class: 'big' }, span('muted', 'root value '),
-      h('b', { id: 'sum-value' }, root === NONE ? '?' : fmtValue(st.value[root], chess)),
+      h('b', { id: 'sum-value' }, root === NONE ? '?' : fmtValue(shownValue(st.value[root], 0, mm), chess)),
+      root === NONE ? null : minWords(t, mm),
       span('muted', root === NONE ? ' not known yet at this step' : ' (the last finished root search)')),
     h('dl', { class: 'kv' },
       h('dt', null, 'nodes'), h('dd', null, `${fmtInt(entered)} entered so far`),
@@ -102,7 +106,7 @@ export function createSummary(app) {
       ];
     }
     const cur = t.cursor;
-    if (!state.finals && !cur.live && cur.at < st.nev - 1) return soFar(t, cur.at);
+    if (!state.finals && !cur.live && cur.at < st.nev - 1) return soFar(t, cur.at, state.maxmin);
     const s = out.summary ?? {};
     const stats = out.stats ?? {};
     const chess = t.input?.kind === 'chess';
@@ -115,7 +119,7 @@ export function createSummary(app) {
       h('div', { class: 'big' }, span('muted', 'root value '),
         value === null
           ? [h('b', { id: 'sum-value' }, '–'), span('muted', ' no root search finished')]
-          : [h('b', { id: 'sum-value' }, f(value)), chess ? span('muted', valueWords(value)) : isGame(t.input) ? span('muted', gameValueWords(value)) : null]),
+          : [h('b', { id: 'sum-value' }, f(shownValue(value, 0, state.maxmin))), chess ? span('muted', valueWords(value)) : isGame(t.input) ? span('muted', gameValueWords(value)) : minWords(t, state.maxmin)]),
       h('div', null, span('muted', 'best line '), h('span', { id: 'sum-line', class: 'line' }, line.length ? (chess ? line.join(' ') : 'root → ' + line.join(' → ')) : '–')),
       lineProofWords(s) ? h('p', { id: 'sum-line-proof', class: 'muted' }, lineProofWords(s)) : null,
       counts(stats.actual ?? [0, 0, 0], stats.expected ?? [0, 0, 0]),
@@ -142,7 +146,7 @@ export function createSummary(app) {
   return {
     render() {
       const t = state.explore.trace;
-      const key = `${t.uid}|${t.generation}|${t.status}|${t.store.version}|${!!t.outcome}|${t.elapsedMs}|${state.finals}|${t.cursor.live ? -1 : t.cursor.at}`;
+      const key = `${t.uid}|${t.generation}|${state.maxmin}|${t.status}|${t.store.version}|${!!t.outcome}|${t.elapsedMs}|${state.finals}|${t.cursor.live ? -1 : t.cursor.at}`;
       renderKeyed($('summary'), key, () => build(t));
     },
   };

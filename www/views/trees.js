@@ -12,6 +12,8 @@ function traceOpts(state, t) {
     pal: state.theme.pal,
     maxmin: state.maxmin,
     chess: t.names.chess,
+    // an explicit tree's leaf values are its problem statement: shown at every step
+    leaves: t.input?.kind === 'tree',
     sideNames: sideNames(t),
     label: (id) => t.names.label(id),
     prefetch: (ids) => t.names.prefetch(ids),

@@ -1,9 +1,11 @@
 // Layer: the ply bands behind everything, and the gutter on the left with each ply's side
-// (MAX ▲ / MIN ▼, or the side to move) and its node count. A lesson leaves the count out: it
-// counts the whole finished search, so it would answer a question (lesson 3's leaves: the
-// deepest row's count is the minimal tree's size).
+// (MAX ▲ / MIN ▼, or the side to move) and its node count — the nodes drawn as part of the tree,
+// so the subtrees still drawn as not reached yet (pruned.js's outline) count too, and the count
+// gives no prune away before its cut-off. A lesson leaves the count out: it counts the whole
+// finished search, so it would answer a question (lesson 3's leaves: the deepest row's count is
+// the minimal tree's size).
 
-import { compact } from '../../model/format.js';
+import { compact, minPly } from '../../model/format.js';
 import { GUTTER } from './scene.js';
 
 export function drawPlyBands(ctx, s) {
@@ -25,12 +27,13 @@ export function drawGutter(ctx, s) {
   ctx.textBaseline = 'middle';
   const sy = view.sy;
   const every = sy >= 14 ? 1 : Math.ceil(14 / sy);
+  const outlined = outlinedPerPly(s);
   for (let q = qMin; q <= qMax; q++) {
     const cy = SY(q);
     if (cy < -10 || cy > H + 10 || q % every) continue;
-    const side = o.maxmin ? (q & 1 ? 'MIN ▼' : 'MAX ▲') : (o.sideNames || ['A', 'B'])[q & 1];
+    const side = o.maxmin ? (minPly(q) ? 'MIN ▼' : 'MAX ▲') : (o.sideNames || ['A', 'B'])[q & 1];
     const lesson = o.problem || o.hideFuture;
-    const cnt = lesson ? '' : compact(plyLists[q] ? plyLists[q].n : 0);
+    const cnt = lesson ? '' : compact((plyLists[q] ? plyLists[q].n : 0) + (outlined.get(q) ?? 0));
     if (sy >= 30) {
       ctx.fillStyle = pal.text;
       ctx.font = `600 11px ${pal.font}`;
@@ -44,4 +47,18 @@ export function drawGutter(ctx, s) {
       ctx.fillText(`${q} ${o.maxmin ? side.slice(-1) : side.slice(0, 1)} ${cnt}`.trimEnd(), 6, cy);
     }
   }
+}
+
+/** Per ply, the pruned nodes drawn as not reached yet (the condition of pruned.js's outline). */
+function outlinedPerPly(s) {
+  const out = new Map();
+  const g = s.lay.ghosts;
+  const o = s.o;
+  if (!g || !g.n || s.view.sx < 5) return out;
+  const predicting = o.predict && !o.predict.result;
+  for (const cut of g.cuts) {
+    if (!predicting && !(o.cursor >= 0 && o.cursor < cut.ev)) continue;
+    for (let k = cut.first; k < cut.end; k++) out.set(g.ply[k], (out.get(g.ply[k]) ?? 0) + 1);
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 // Layer: node labels where the scene found room: the move into the node above it, its value
-// below once it returned, and its window under that at the most detailed zoom.
+// below once it returned (a leaf of an explicit tree: always, since its value is the problem
+// the search solves, not an answer), and its window under that at the most detailed zoom.
 
 import { NONE } from '../../model/store.js';
 import { STOP_REASONS_CODE as SR } from '../../schema.js';
@@ -12,11 +13,13 @@ export const LABEL_PX = 12;
 
 /**
  * Draws the labels; returns { px (font size), returned (visible nodes that have returned at the
- * cursor), values (how many of them have their value written) }.
+ * cursor), values (how many of them have their value written), given (the leaf values written on
+ * leaves not yet returned — an explicit tree's problem statement — as shown) }.
  */
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
-  const out = { px: LABEL_PX, returned: 0, values: 0 };
+  const given = [];
+  const out = { px: LABEL_PX, returned: 0, values: 0, given };
   for (const id of vis) if (stateAt(st, id, o.cursor) === NS.RETURNED) out.returned++;
   if (!canLabel || !vis.length) return out;
   if (o.prefetch) {
@@ -36,8 +39,10 @@ export function drawLabels(ctx, s) {
     const stt = stateAt(st, id, o.cursor);
     const px = SX(x[id]), py = SY(st.ply[id]);
     const q = st.ply[id];
+    const leaf = o.leaves && st.nMoves[id] === 0;
+    if (leaf && stt !== NS.RETURNED) given.push(shownValue(st.value[id], q, o.maxmin));
     if (lvl[k] === 3) {
-      if (stt !== NS.RETURNED) continue;
+      if (stt !== NS.RETURNED && !leaf) continue;
       ctx.font = small;
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
@@ -52,7 +57,7 @@ export function drawLabels(ctx, s) {
     // rows too close for a move above and the parent's value below both: the value wins
     if (lab !== undefined && (!tight || st.parent[id] === NONE)) ctx.fillText(lab, px, py - r - 3);
     ctx.textBaseline = 'top';
-    if (stt === NS.RETURNED) {
+    if (stt === NS.RETURNED || leaf) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
       out.values++;

@@ -5,6 +5,7 @@
 import { NONE } from '../../model/store.js';
 import { STOP_REASONS_CODE as SR, NODE_TYPES_CODE as NT, FLAGS } from '../../schema.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
+import { minPly } from '../../model/format.js';
 
 /**
  * The colour groups nodes are filled by: the actual type once returned (the node type codes),
@@ -28,7 +29,7 @@ export function drawNodes(ctx, s) {
     let g = stt === NS.NOT_ENTERED ? FILL.FUTURE : stt === NS.OPEN ? FILL.OPEN : st.reason[id] === SR.ABORTED ? FILL.STOPPED : st.flags[id] & FLAGS.BOUND_MASK; // the actual type
     if (byDiff && stt !== NS.NOT_ENTERED) g = match[id] !== NONE ? FILL.BOTH : FILL.ONLY;
     if (ghost && match[id] === NONE) g += FADED;
-    shape(groups[g], SX(x[id]), SY(st.ply[id]), r, o.maxmin && r >= 3, (st.ply[id] & 1) === 0);
+    shape(groups[g], SX(x[id]), SY(st.ply[id]), r, o.maxmin && r >= 3, !minPly(st.ply[id]));
   }
   const pal = o.pal;
   const fills = [];
@@ -50,7 +51,7 @@ export function drawNodes(ctx, s) {
   }
 }
 
-/** A node's outline: a square when tiny, a triangle (MAX ▲, MIN ▼) in MAX/MIN view, else a circle. */
+/** Adds one node's outline to `path`: a square when tiny, a triangle (MAX ▲ `up`, MIN ▼), or a circle. */
 export function shape(path, px, py, r, tri, up) {
   if (r < 2.5) {
     path.rect(px - r, py - r, 2 * r, 2 * r);

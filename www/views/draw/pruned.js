@@ -1,19 +1,25 @@
 // Layer: what alpha-beta pruned, drawn whole (explicit trees of textbook size, laid out by
 // www/model/fulltree.js): every pruned child and subtree greyed with its leaf values, a dashed
 // edge, and a cut mark on the edge where the search stopped, labelled with the rule that fired
-// ("2 ≤ α = 3"). Spoiler-free: a node's pruned subtrees appear at its cut-off event (or when it
-// returns), not before.
+// ("2 ≤ α = 3"). Spoiler-free: before a node's cut-off event (or its return) its pruned subtrees
+// are drawn exactly as the nodes the search has not reached yet — the same shapes, sizes,
+// colours, move labels and leaf values — so the outline is the whole input tree and its gaps
+// give no answer away (issue 18 §4); they turn grey, with the rule, at the cut-off.
 
 import { STOP_REASONS, STOP_REASONS_CODE as SR } from '../../schema.js';
 import { STOP_WORDS } from '../../model/narrate.js';
-import { fmtValue } from '../../model/format.js';
+import { fmtValue, minPly } from '../../model/format.js';
+import { shape } from './nodes.js';
+
+/** The radius of a pruned node drawn greyed (an outline node takes its row's radius). */
+export const ghostRadius = (view) => Math.max(2.5, Math.min(view.sx * 0.3, view.sy * 0.18, 9));
 
 /** The rule that pruned node `id`'s remaining moves, in the chosen view's words. */
 export function cutRule(st, cut, maxmin, chess) {
   const f = (v) => fmtValue(v, chess);
   if (st.reason[cut.id] === SR.BETA_CUTOFF && cut.cutEv >= 0) {
     const [v, beta] = st.auxOf(cut.cutEv);
-    if (maxmin && st.ply[cut.id] & 1) return `${f(-v)} ≤ α = ${f(-beta)}`;
+    if (maxmin && minPly(st.ply[cut.id])) return `${f(-v)} ≤ α = ${f(-beta)}`;
     return `${f(v)} ≥ β = ${f(beta)}`;
   }
   return STOP_WORDS[STOP_REASONS[st.reason[cut.id]]?.name] ?? 'pruned';
@@ -25,13 +31,14 @@ export function cutRule(st, cut, maxmin, chess) {
  */
 export function drawPruned(ctx, s) {
   const drawn = [];
+  drawn.outline = [];
   const g = s.lay.ghosts;
   if (!g || !g.n) return drawn;
   const { st, x, SX, SY, view, o } = s;
   if (view.sx < 5) return drawn; // too crowded to read: the stubs of the normal view say it
   if (o.predict && !o.predict.result) return drawn; // the student is predicting: drawn as unknown
   const pal = o.pal;
-  const r = Math.max(2.5, Math.min(view.sx * 0.3, view.sy * 0.18, 9));
+  const r = ghostRadius(view);
   const gx = (k) => SX(g.x[k]);
   const gy = (k) => SY(g.ply[k]);
   // values where a 12 px label fits: side by side, or on two staggered lines (by slot parity,
@@ -43,10 +50,13 @@ export function drawPruned(ctx, s) {
   const rules = [];
   ctx.save();
   for (const cut of g.cuts) {
-    if (o.cursor >= 0 && o.cursor < cut.ev) continue;
+    if (o.cursor >= 0 && o.cursor < cut.ev) {
+      drawn.outline.push({ id: cut.id, values: drawOutline(ctx, s, cut, r) });
+      continue;
+    }
     const rule = cutRule(st, cut, o.maxmin, o.chess);
     const leafValues = [];
-    for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push(o.maxmin || !(g.ply[k] & 1) ? g.value[k] : -g.value[k]);
+    for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push(o.maxmin || !minPly(g.ply[k]) ? g.value[k] : -g.value[k]);
     drawn.push({ id: cut.id, rule, values: leafValues, labelled: showValues && view.sy >= 40 });
     const edges = new Path2D(), shapes = new Path2D();
     for (let k = cut.first; k < cut.end; k++) {
@@ -76,7 +86,7 @@ export function drawPruned(ctx, s) {
       for (let k = cut.first; k < cut.end; k++) {
         const v = g.value[k];
         if (Number.isNaN(v)) continue;
-        const shown = o.maxmin || !(g.ply[k] & 1) ? v : -v;
+        const shown = o.maxmin || !minPly(g.ply[k]) ? v : -v;
         ctx.fillText(fmtValue(shown, o.chess), gx(k), gy(k) + r + (stagger ? 3 + (Math.round(g.x[k]) & 1 ? 13 : 0) : 5));
       }
     }
@@ -119,4 +129,52 @@ export function drawPruned(ctx, s) {
   }
   ctx.restore();
   return drawn;
+}
+
+/**
+ * Nodes of a pruned subtree before its cut-off: drawn as the nodes not reached yet are
+ * (www/views/draw/nodes.js, edges.js, labels.js), at the size of their row's searched nodes.
+ * Returns the leaf values it wrote, as shown.
+ */
+export function drawOutline(ctx, s, cut, r0) {
+  const { st, x, SX, SY, view, o, rows, qMin } = s;
+  const g = s.lay.ghosts;
+  const pal = o.pal;
+  const rOf = (q) => rows[q - qMin]?.r || r0;
+  const edges = new Path2D(), shapes = new Path2D();
+  for (let k = cut.first; k < cut.end; k++) {
+    const p = g.parent[k];
+    const [px, py] = p < 0 ? [SX(x[-1 - p]), SY(st.ply[-1 - p])] : [SX(g.x[p]), SY(g.ply[p])];
+    edges.moveTo(px, py);
+    edges.lineTo(SX(g.x[k]), SY(g.ply[k]));
+    const r = rOf(g.ply[k]);
+    shape(shapes, SX(g.x[k]), SY(g.ply[k]), r, o.maxmin && r >= 3, !minPly(g.ply[k]));
+  }
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = pal.edgeFuture;
+  ctx.stroke(edges);
+  ctx.fillStyle = pal.future;
+  ctx.fill(shapes);
+  ctx.strokeStyle = pal.futureStroke;
+  ctx.stroke(shapes);
+  const values = [];
+  if (view.sy < 40) return values;
+  ctx.textAlign = 'center';
+  ctx.font = `600 11px ${pal.font}`;
+  for (let k = cut.first; k < cut.end; k++) {
+    const px = SX(g.x[k]), py = SY(g.ply[k]), r = rOf(g.ply[k]);
+    if (view.sx >= 24) {
+      ctx.fillStyle = pal.muted;
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(String(g.code[k]), px, py - r - 3);
+    }
+    const v = g.value[k];
+    if (Number.isNaN(v)) continue;
+    const shown = o.maxmin || !minPly(g.ply[k]) ? v : -v;
+    values.push(shown);
+    ctx.fillStyle = pal.text;
+    ctx.textBaseline = 'top';
+    ctx.fillText(fmtValue(shown, o.chess), px, py + r + 5);
+  }
+  return values;
 }

@@ -8,13 +8,14 @@
 
 import { STOP_WORDS } from '../../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
+import { minPly } from '../../model/format.js';
 
 const STUB_PX = 30; // room one labelled stub needs
 const MAX_STUBS = 8;
 
 /** The short words for the reasons (schema names) a node's pruned moves carry. */
 function reasonWord(reasons, ply, maxmin) {
-  const word = (r) => (r === 'beta_cutoff' ? (maxmin && ply & 1 ? 'α-cut' : 'β-cut') : (STOP_WORDS[r] ?? r).replace(' cut-off', ' cut'));
+  const word = (r) => (r === 'beta_cutoff' ? (maxmin && minPly(ply) ? 'α-cut' : 'β-cut') : (STOP_WORDS[r] ?? r).replace(' cut-off', ' cut'));
   return [...new Set(reasons)].map(word).join(', ');
 }
 

@@ -8,7 +8,7 @@ import { drawEdges, drawCursorPath } from './edges.js';
 import { drawBands } from './bands.js';
 import { drawStubs } from './stubs.js';
 import { drawPruned } from './pruned.js';
-import { drawPredict, drawProblem } from './predict.js';
+import { drawPredict } from './predict.js';
 import { drawGuesses } from './guesses.js';
 import { drawResearchArcs, drawNodeMarks } from './marks.js';
 import { drawNodes } from './nodes.js';
@@ -23,13 +23,15 @@ import { drawCursor } from './cursor.js';
  * other's, NONE none), colorBy 'diff' | 'type', only (fill of nodes only here), ghost, sizes,
  * changed(id) → bits, absent: {x, ply} where the cursor's node would be }. Returns { nodes
  * drawn, dense rows, ghostStubs, pruned (the pruned subtrees drawn whole), badge (the α/β
- * pill's rectangle or null), labels (drawLabels: font size, returned nodes, values written) }.
+ * pill's rectangle or null), labels (drawLabels: font size, returned nodes, values written,
+ * given), leafValues (the leaf values written on leaves not yet returned), outline (the pruned
+ * subtrees drawn as not reached yet: [{ id, values }]) }.
  */
 export function drawTree(ctx, W, H, st, lay, view, o) {
   ctx.save();
   ctx.fillStyle = o.pal.bg;
   ctx.fillRect(0, 0, W, H);
-  const stats = { nodes: 0, dense: 0, ghostStubs: [], pruned: [], badge: null, labels: null };
+  const stats = { nodes: 0, dense: 0, ghostStubs: [], pruned: [], badge: null, labels: null, leafValues: [], outline: [] };
   if (st.n === 0) {
     ctx.restore();
     return stats;
@@ -47,8 +49,9 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   drawNodeMarks(ctx, s);
   stats.ghostStubs = drawCompareMarks(ctx, s);
   stats.labels = drawLabels(ctx, s);
+  stats.leafValues = stats.labels.given;
+  stats.outline = stats.pruned.outline;
   drawPredict(ctx, s);
-  drawProblem(ctx, s);
   drawGuesses(ctx, s);
   stats.badge = drawCursor(ctx, s);
   drawGutter(ctx, s);

@@ -1,0 +1,387 @@
+// The tree editor (issue 18 §1) and what a lesson shows (§4, first two bullets), driven as a
+// user drives them: clicks, taps and keys. Every wait is for a new state (the editor's
+// generation, a trace's generation).
+//
+//   node --test tests/browser/editor.test.mjs
+//
+// Screenshots of the editor go to /work/shots/editor/ (and target/screenshots/editor-*.png).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { collectProblems } from './chromium.mjs';
+import { setup, openPage, settle, snapshot, hook, runSearch, text, SHOTS, RN_TREE, ROOT } from './hook.mjs';
+
+let env;
+const problems = [];
+const SHOT_DIR = process.env.EDITOR_SHOTS ?? '/work/shots/editor';
+
+before(async () => {
+  env = await setup();
+});
+
+after(async () => {
+  await env?.close();
+  assert.deepEqual(problems, []);
+});
+
+const ed = async (page) => (await snapshot(page)).editor;
+
+/** Runs `act` and waits until the editor's generation has grown past what it was. */
+async function edit(page, act) {
+  const g = (await ed(page)).generation;
+  await act();
+  await page.waitForFunction((g0) => window.prunescope.snapshot().editor.generation > g0, g);
+  await settle(page);
+  return ed(page);
+}
+
+async function openEditor(page) {
+  const s = await edit(page, () => page.click('#edit-tree'));
+  assert.equal(s.on, true);
+  assert.equal(await page.isVisible('#editor'), true);
+  return s;
+}
+
+const node = (page, p) => page.locator(`#ed-tree [data-path="${p}"] .ed-shape`);
+
+/** Selects leaf `p` by a click (or a tap) and types its values, Enter after each. */
+async function typeLeaves(page, p, values, how = 'click') {
+  await edit(page, () => (how === 'tap' ? node(page, p).tap() : node(page, p).click()));
+  assert.equal((await ed(page)).selected, p);
+  await page.click('#ed-value');
+  for (const v of values) {
+    await edit(page, async () => {
+      await page.keyboard.type(String(v));
+      await page.keyboard.press('Enter');
+    });
+  }
+}
+
+test('build Russell–Norvig’s tree from an empty one by clicks and typing; alpha-beta: 3, with 4 and 6 pruned', async () => {
+  const page = await openPage(env, { problems, width: 1280, height: 720 });
+  await openEditor(page);
+  let s = await edit(page, () => page.click('#ed-new'));
+  assert.equal(s.text, '0');
+  assert.equal(await page.inputValue('#tree-text'), '0');
+  // three children of the root (it stays selected), then three under each
+  for (let k = 0; k < 3; k++) await edit(page, () => page.click('#ed-add'));
+  assert.equal((await ed(page)).text, '(0 0 0)');
+  for (const child of ['0', '1', '2']) {
+    await edit(page, () => node(page, child).click());
+    for (let k = 0; k < 3; k++) await edit(page, () => page.click('#ed-add'));
+  }
+  assert.equal((await ed(page)).text, '((0 0 0) (0 0 0) (0 0 0))');
+  // the values, as in a spreadsheet: Enter goes on to the next leaf, across subtrees
+  const speed = (await snapshot(page)).speed;
+  await typeLeaves(page, '0.0', [3, 12, 8, 2, 4, 6, 14, 5, 2]);
+  s = await ed(page);
+  assert.equal(s.text, RN_TREE);
+  assert.equal(await page.inputValue('#tree-text'), RN_TREE);
+  assert.equal((await snapshot(page)).speed, speed, 'typing values changed no page setting');
+  assert.match(await text(page, '#tree-ok'), /valid: 9 leaves, depth 2/);
+  await shot(page, 'editor-rn-1280-light');
+  // search it with alpha-beta: the editor closes, the value is 3, 4 and 6 are pruned
+  await page.selectOption('#algo', 'alphabeta');
+  const done = await runSearch(page);
+  assert.equal(done.value, 3);
+  assert.equal(done.input.text, RN_TREE);
+  assert.equal((await ed(page)).on, false);
+  assert.equal(await page.isVisible('#editor'), false);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('End');
+  await settle(page);
+  await hook(page, () => window.prunescope.frame());
+  const d = await hook(page, () => window.prunescope.drawn());
+  assert.deepEqual(d.pruned.map((p) => p.values), [[4, 6]]);
+  assert.equal(await text(page, '#sum-value'), '3');
+  await page.close();
+});
+
+test('keyboard alone: build a small tree, type "−5" without changing the speed, MIN root, move, delete, undo and redo, leave', async () => {
+  const page = await openPage(env, { problems });
+  // the Tree tab's text, typed
+  await page.locator('#tree-text').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('7');
+  await page.waitForFunction(() => /valid: 1 leaf/.test(document.getElementById('tree-ok').textContent));
+  // the editor opens from its button, by keyboard, with the tree focused
+  await page.locator('#edit-tree').focus();
+  await edit(page, () => page.keyboard.press('Enter'));
+  await page.waitForFunction(() => document.activeElement?.id === 'ed-tree');
+  let s = await ed(page);
+  assert.equal(s.text, '7');
+  await edit(page, () => page.keyboard.press('a'));
+  s = await edit(page, () => page.keyboard.press('a'));
+  assert.equal(s.text, '(0 0)');
+  assert.equal(s.selected, '');
+  s = await edit(page, () => page.keyboard.press('ArrowDown'));
+  assert.equal(s.selected, '0');
+  // a digit on the tree starts typing the leaf's value; the page's shortcuts are off meanwhile
+  const speed = (await snapshot(page)).speed;
+  await edit(page, () => page.keyboard.press('5'));
+  assert.equal((await ed(page)).typing, true);
+  s = await edit(page, () => page.keyboard.press('Enter'));
+  assert.equal(s.text, '(5 0)');
+  assert.equal(s.selected, '1');
+  await page.keyboard.type('-5');
+  s = await edit(page, () => page.keyboard.press('Enter'));
+  assert.equal(s.text, '(5 -5)');
+  assert.equal((await snapshot(page)).speed, speed, '"-5" changed the speed');
+  // Esc: back to the tree; M: MIN at the root
+  s = await edit(page, () => page.keyboard.press('Escape'));
+  assert.equal(s.typing, false);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'ed-tree');
+  s = await edit(page, () => page.keyboard.press('m'));
+  assert.equal(s.text, 'min (5 -5)');
+  assert.equal(await page.inputValue('#tree-text'), 'min (5 -5)');
+  // Shift+← moves the selected child left
+  s = await edit(page, () => page.keyboard.press('Shift+ArrowLeft'));
+  assert.equal(s.text, 'min (-5 5)');
+  assert.equal(s.selected, '0');
+  s = await edit(page, () => page.keyboard.press('Delete'));
+  assert.equal(s.text, 'min (5)');
+  s = await edit(page, () => page.keyboard.press('Control+z'));
+  assert.equal(s.text, 'min (-5 5)');
+  s = await edit(page, () => page.keyboard.press('Control+z'));
+  assert.equal(s.text, 'min (5 -5)');
+  s = await edit(page, () => page.keyboard.press('Control+Shift+Z'));
+  assert.equal(s.text, 'min (-5 5)');
+  assert.equal(await page.inputValue('#tree-text'), 'min (-5 5)');
+  // Esc leaves the editor: the keyboard is never trapped
+  s = await edit(page, () => page.keyboard.press('Escape'));
+  assert.equal(s.on, false);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'edit-tree');
+  await page.close();
+});
+
+test('undo and redo by their buttons walk the history both ways; a new edit clears redo', async () => {
+  const page = await openPage(env, { problems });
+  await openEditor(page);
+  await edit(page, () => page.click('#ed-new'));
+  await edit(page, () => page.click('#ed-add'));
+  await edit(page, () => page.click('#ed-add'));
+  assert.equal((await ed(page)).text, '(0 0)');
+  await typeLeaves(page, '1', [9]);
+  assert.equal((await ed(page)).text, '(0 9)');
+  let s = await edit(page, () => page.click('#ed-undo'));
+  assert.equal(s.text, '(0 0)');
+  s = await edit(page, () => page.click('#ed-undo'));
+  assert.equal(s.text, '(0)');
+  assert.equal(s.redo, 2);
+  s = await edit(page, () => page.click('#ed-redo'));
+  assert.equal(s.text, '(0 0)');
+  assert.equal(await page.inputValue('#tree-text'), '(0 0)');
+  await edit(page, () => node(page, '').click());
+  s = await edit(page, () => page.click('#ed-add'));
+  assert.equal(s.text, '(0 0 0)');
+  assert.equal(s.redo, 0);
+  assert.equal(await page.isDisabled('#ed-redo'), true);
+  await page.close();
+});
+
+test('touch: tap nodes and buttons on a phone, type a value, move a child', async () => {
+  const page = await openPage(env, { problems, width: 390, height: 844, touch: true });
+  await edit(page, () => page.tap('#edit-tree'));
+  await edit(page, () => page.tap('#ed-new'));
+  await edit(page, () => page.tap('#ed-add'));
+  await edit(page, () => page.tap('#ed-add'));
+  await typeLeaves(page, '1', [7], 'tap');
+  assert.equal((await ed(page)).text, '(0 7)');
+  await edit(page, () => node(page, '1').tap());
+  const s = await edit(page, () => page.tap('#ed-left'));
+  assert.equal(s.text, '(7 0)');
+  assert.equal(s.selected, '0');
+  // the buttons are big enough for a finger
+  for (const id of ['ed-add', 'ed-del', 'ed-left', 'ed-right', 'ed-undo', 'ed-redo']) {
+    const b = await page.locator(`#${id}`).boundingBox();
+    assert.ok(b.height >= 32 && b.width >= 32, `${id}: ${JSON.stringify(b)}`);
+  }
+  await page.close();
+});
+
+test('a MIN root: the editor’s MIN button, the search takes the minimum, MAX’s view on screen', async () => {
+  const page = await openPage(env, { problems });
+  await page.fill('#tree-text', RN_TREE);
+  await page.waitForFunction(() => /valid: 9 leaves/.test(document.getElementById('tree-ok').textContent));
+  await openEditor(page);
+  const s = await edit(page, () => page.click('#ed-min'));
+  assert.equal(s.text, `min ${RN_TREE}`);
+  assert.equal(await page.getAttribute('#ed-min', 'aria-pressed'), 'true');
+  assert.deepEqual(await page.locator('#ed-tree .ed-level').allTextContents(), ['MIN', 'MAX', 'MIN']);
+  assert.match(await text(page, '#tree-ok'), /MIN at the root/);
+  await page.selectOption('#algo', 'alphabeta');
+  const done = await runSearch(page);
+  // negamax from MIN's view at the root: −6; MAX's view: min(12, 6, ≥ 14) = 6
+  assert.equal(done.value, -6);
+  assert.equal(await text(page, '#sum-value'), '6');
+  assert.match(await text(page, '#summary'), /from MAX’s view \(MIN at the root\)/);
+  await hook(page, () => window.prunescope.select('explore', 0));
+  await settle(page);
+  assert.match(await text(page, '#inspector'), /MIN/);
+  // the third subtree is cut after 14 ≥ β = 6 (a β-cut-off at a MAX node, from MAX's view)
+  await page.locator('#tree').focus();
+  await page.keyboard.press('End');
+  await settle(page);
+  await hook(page, () => window.prunescope.frame());
+  const d = await hook(page, () => window.prunescope.drawn());
+  assert.deepEqual(d.pruned.map((p) => [p.rule, p.values]), [['14 ≥ β = 6', [5, 2]]]);
+  await page.close();
+});
+
+test('the MIN-root share link of docs/share-links.md opens: value 6 from MAX’s view, the editor on its text', async () => {
+  const doc = readFileSync(path.join(ROOT, 'docs/share-links.md'), 'utf8');
+  const link = doc.match(/^index\.html#v=2&mode=explore&tree=min\+[^\n]*$/m)?.[0];
+  assert.ok(link, 'the MIN-root link is in docs/share-links.md');
+  // a fresh page: its first search is the link's
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  collectProblems(page, problems);
+  await page.goto(env.server.url + link);
+  await page.waitForFunction(() => {
+    const t = window.prunescope?.snapshot().explore;
+    return t?.status === 'done' && t.input?.text?.startsWith('min ');
+  }, null, { timeout: 20_000 });
+  await settle(page);
+  const t = (await snapshot(page)).explore;
+  assert.equal(t.input.text, `min ${RN_TREE}`);
+  assert.equal(t.value, -6);
+  assert.equal(await text(page, '#sum-value'), '6');
+  const s = await openEditor(page);
+  assert.equal(s.text, `min ${RN_TREE}`);
+  await page.close();
+});
+
+test('tree text ↔ editor: the editor follows typed text (canonically), the text follows edits', async () => {
+  const page = await openPage(env, { problems });
+  await openEditor(page);
+  // typed text with comments, commas and a header: the editor redraws it
+  const s0 = await ed(page);
+  await page.fill('#tree-text', '# a lesson\nmin ((1, 2) (3 (4 5)))');
+  await page.waitForFunction((g) => window.prunescope.snapshot().editor.generation > g, s0.generation);
+  await settle(page);
+  let s = await ed(page);
+  assert.equal(s.text, 'min ((1 2) (3 (4 5)))');
+  assert.equal(await page.locator('#ed-tree .ed-node').count(), 9);
+  assert.deepEqual(await page.locator('#ed-tree .ed-node.leaf .ed-value').allTextContents(), ['1', '2', '3', '4', '5']);
+  // an edit writes the canonical text back
+  s = await edit(page, () => node(page, '1.1').click());
+  s = await edit(page, () => page.click('#ed-del'));
+  assert.equal(s.text, 'min ((1 2) (3))');
+  assert.equal(await page.inputValue('#tree-text'), 'min ((1 2) (3))');
+  // text the core refuses leaves the editor as it was (the Tab shows the error)
+  await page.fill('#tree-text', 'min ((1 2) (3 x))');
+  await page.waitForFunction(() => /found 'x'/.test(document.getElementById('tree-err').textContent));
+  assert.equal((await ed(page)).text, 'min ((1 2) (3))');
+  // another input tab closes the editor; opening it again goes back to the Tree tab
+  const s1 = await edit(page, () => page.click('.tabs button[data-tab="chess"]'));
+  assert.equal(s1.on, false);
+  assert.equal(await page.isVisible('#editor'), false);
+  await page.click('.tabs button[data-tab="tree"]');
+  await page.fill('#tree-text', '(1 2)');
+  await page.waitForFunction(() => /valid: 2 leaves/.test(document.getElementById('tree-ok').textContent));
+  const s2 = await openEditor(page);
+  assert.equal(s2.text, '(1 2)');
+  await page.close();
+});
+
+test('size limits: the edit that crosses one is refused with the core’s words, the tree unchanged', async () => {
+  const page = await openPage(env, { problems });
+  // a chain as deep as the parser takes (200 levels of nesting)
+  const chain = `${'('.repeat(200)}1${')'.repeat(200)}`;
+  await page.fill('#tree-text', chain);
+  await page.waitForFunction(() => /valid: 1 leaf, depth 200/.test(document.getElementById('tree-ok').textContent));
+  await openEditor(page);
+  await page.locator('#ed-tree').focus();
+  for (let k = 0; k < 200; k++) await page.keyboard.press('ArrowDown');
+  await settle(page);
+  let s = await ed(page);
+  assert.equal(s.selected.split('.').length, 200);
+  s = await edit(page, () => page.click('#ed-add'));
+  assert.equal(s.message, 'Add child refused: a tree may be nested at most 200 levels deep');
+  assert.equal(await text(page, '#ed-msg'), s.message);
+  assert.equal(s.text, chain);
+  assert.equal(await page.inputValue('#tree-text'), chain);
+  // a leaf value out of range
+  await page.click('#ed-value');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1000000000');
+  s = await edit(page, () => page.keyboard.press('Enter'));
+  assert.equal(s.message, 'Value refused: leaf value 1000000000 is out of range (at most ±999999998)');
+  assert.equal(s.text, chain);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('999999998');
+  s = await edit(page, () => page.keyboard.press('Enter'));
+  assert.equal(s.message, null);
+  assert.ok(s.text.includes('(999999998)'));
+  await page.close();
+});
+
+test('before the search: every leaf value is shown, and the outline is the whole tree, pruned leaves included', async () => {
+  const page = await openPage(env, { problems, width: 1280, height: 720 });
+  await page.fill('#tree-text', RN_TREE);
+  await page.waitForFunction(() => /valid: 9 leaves/.test(document.getElementById('tree-ok').textContent));
+  await page.selectOption('#algo', 'alphabeta');
+  await runSearch(page);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('Home');
+  await settle(page);
+  assert.equal((await snapshot(page)).explore.cursor.event, 0);
+  await hook(page, () => window.prunescope.frame());
+  let d = await hook(page, () => window.prunescope.drawn());
+  // the seven leaves the search reaches, with their values, and the two it prunes, drawn the same
+  assert.deepEqual(d.leafValues, [3, 12, 8, 2, 14, 5, 2]);
+  assert.deepEqual(d.outline.map((o) => o.values), [[4, 6]]);
+  assert.deepEqual(d.pruned, [], 'nothing is marked pruned before the cut-off');
+  // inner values stay hidden
+  assert.equal(await text(page, '#sum-value'), '?');
+  await shot(page, 'outline-rn-1280-light');
+  // at the cut-off the outline turns into the pruned drawing
+  await page.keyboard.press('c');
+  await settle(page);
+  await hook(page, () => window.prunescope.frame());
+  d = await hook(page, () => window.prunescope.drawn());
+  assert.deepEqual(d.outline, []);
+  assert.deepEqual(d.pruned.map((p) => p.values), [[4, 6]]);
+  await page.close();
+});
+
+/** A screenshot into /work/shots/editor/ (and target/screenshots/). */
+async function shot(page, name) {
+  mkdirSync(SHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`) });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+test('screenshots of the editor at 1280×720 and 390×844, light and dark', async () => {
+  for (const [w, hgt] of [[1280, 720], [390, 844]]) {
+    for (const scheme of ['light', 'dark']) {
+      const page = await openPage(env, { problems, width: w, height: hgt, colorScheme: scheme, touch: w < 500 });
+      await page.fill('#tree-text', `min ${RN_TREE}`);
+      await page.waitForFunction(() => /valid: 9 leaves/.test(document.getElementById('tree-ok').textContent));
+      await edit(page, () => (w < 500 ? page.tap('#edit-tree') : page.click('#edit-tree')));
+      await edit(page, () => node(page, '1.2').click());
+      await page.locator('#editor').scrollIntoViewIfNeeded();
+      await shot(page, `editor-${w}-${scheme}`);
+      await page.close();
+    }
+  }
+});
+
+test('axe (WCAG 2.2 AA): no violation with the editor open, a leaf being typed, in both themes', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme });
+    const page = await context.newPage();
+    collectProblems(page, problems);
+    await page.goto(env.server.url + 'index.html');
+    await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+    await openEditor(page);
+    await edit(page, () => node(page, '0.1').click());
+    await page.click('#ed-value');
+    await settle(page);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.deepEqual(violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    await context.close();
+  }
+});

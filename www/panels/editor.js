@@ -1,0 +1,207 @@
+// The tree editor's panel (issue 18 §1), over explore's tree while it is open: a toolbar (MAX or
+// MIN at the root, add a child, delete a subtree, move a child left or right, undo, redo, a new
+// tree, done), the value field of the selected leaf, and the tree drawn as SVG built node by
+// node (never markup from strings), each node a target for a click or a tap. Keys on the tree:
+// arrows select, Shift+←/→ move the child, A or + adds a child, Delete removes, a digit or −
+// (or Enter) types the leaf's value, M switches MAX/MIN at the root, Ctrl+Z / Ctrl+Shift+Z
+// undo and redo, Esc leaves the editor. In the value field the page's shortcuts are off (a
+// field keeps its keys: www/controls/keyboard.js); Enter takes the value and goes on to the
+// next leaf, Esc goes back to the tree. The panel reads `state.editor` only: every change is the
+// editor mode's (www/modes/editor.js).
+
+import { $, h, renderKeyed, setText, setProp } from '../dom.js';
+import { nodeAt, nodeList, samePath } from '../model/tree-edit.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const SLOT = 40, ROW = 60, GUT = 40, R = 14;
+
+/** An SVG element with attributes and children. */
+function s(tag, attrs, ...kids) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) el.setAttribute(k, String(v));
+  for (const c of kids) if (c !== null && c !== undefined) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+/** `app`: { state, modes: { editor }, openEditor() }. */
+export function createEditorPanel(app) {
+  const { state } = app;
+  const ed = state.editor;
+  const E = () => app.modes.editor;
+  let shownSel = null;
+
+  const field = () => $('ed-value');
+  const focusTree = () => $('ed-tree').focus();
+
+  /** Keys on the tree and the toolbar. */
+  function onKey(e) {
+    if (!ed.on) return;
+    const inField = e.target === field();
+    const k = e.key;
+    const done = () => {
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    if ((e.ctrlKey || e.metaKey) && !inField && (k === 'z' || k === 'Z' || k === 'y')) {
+      done();
+      return k === 'y' || e.shiftKey ? E().redo() : E().undo();
+    }
+    if (inField) return onFieldKey(e, done);
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (k === 'Escape') {
+      done();
+      E().close();
+      return $('edit-tree').focus();
+    }
+    // a button keeps Enter and Space (the page's shortcuts would take them: keyboard.js)
+    if (e.target.tagName === 'BUTTON' && (k === 'Enter' || k === ' ')) return e.stopPropagation();
+    const arrows = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+    if (arrows[k]) {
+      done();
+      if (e.shiftKey && (k === 'ArrowLeft' || k === 'ArrowRight')) return E().move(k === 'ArrowLeft' ? -1 : 1);
+      return E().go(arrows[k]);
+    }
+    if (k === 'a' || k === 'A' || k === '+' || k === 'Insert') return done(), E().addChild();
+    if (k === 'Delete' || k === 'Backspace') return done(), E().remove();
+    if (k === 'm' || k === 'M') return done(), E().setMin(!ed.tree.min);
+    if (k === 'Enter' || k === 'F2' || /^[-−0-9]$/.test(k)) {
+      done();
+      const n = nodeAt(ed.tree, ed.selected);
+      if (!n || n.c) return E().setValue('', false);
+      const f = field();
+      f.value = k === 'Enter' || k === 'F2' ? String(n.v) : k;
+      f.focus();
+      if (k === 'Enter' || k === 'F2') f.select();
+    }
+  }
+
+  function onFieldKey(e, done) {
+    const f = field();
+    if (e.key === 'Enter') {
+      done();
+      if (E().setValue(f.value, true)) {
+        const n = nodeAt(ed.tree, ed.selected);
+        f.value = n && !n.c ? String(n.v) : '';
+        shownSel = ed.selected;
+        f.select();
+      }
+    } else if (e.key === 'Escape') {
+      done();
+      const n = nodeAt(ed.tree, ed.selected);
+      f.value = n && !n.c ? String(n.v) : '';
+      focusTree();
+    }
+  }
+
+  /** The tree as SVG: level labels, edges, then the nodes (leaves square, with their values). */
+  function drawTree() {
+    const list = nodeList(ed.tree);
+    const leaves = list.filter((n) => n.leaf).length;
+    const depth = Math.max(...list.map((n) => n.depth));
+    const W = GUT + Math.max(1, leaves) * SLOT + 8, H = (depth + 1) * ROW + 10;
+    const X = (n) => GUT + n.x * SLOT + SLOT / 2, Y = (n) => n.depth * ROW + 28;
+    const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'ed-svg', 'aria-hidden': 'true' });
+    for (let d = 0; d <= depth; d++) {
+      const max = (d % 2 === 0) !== ed.tree.min;
+      svg.append(s('text', { x: 6, y: d * ROW + 32, class: 'ed-level' }, max ? 'MAX' : 'MIN'));
+    }
+    const byKey = new Map(list.map((n) => [n.key, n]));
+    for (const n of list) {
+      if (!n.depth) continue;
+      const p = byKey.get(n.path.slice(0, -1).join('.'));
+      svg.append(s('line', { x1: X(p), y1: Y(p), x2: X(n), y2: Y(n), class: 'ed-edge' }));
+    }
+    for (const n of list) {
+      const selected = samePath(n.path, ed.selected);
+      const max = (n.depth % 2 === 0) !== ed.tree.min;
+      const g = s('g', { class: `ed-node${selected ? ' sel' : ''}${n.leaf ? ' leaf' : ''}`, 'data-path': n.key });
+      // a larger invisible target for fingers
+      g.append(s('circle', { cx: X(n), cy: Y(n), r: 22, class: 'ed-hit' }));
+      if (n.leaf) g.append(s('rect', { x: X(n) - R, y: Y(n) - R, width: 2 * R, height: 2 * R, rx: 3, class: 'ed-shape' }));
+      else g.append(s('path', { d: triangle(X(n), Y(n), max), class: 'ed-shape' }));
+      if (n.leaf) g.append(s('text', { x: X(n), y: Y(n) + 5, class: 'ed-value' }, String(n.value)));
+      svg.append(g);
+    }
+    return svg;
+  }
+
+  /** MAX as ▲, MIN as ▼ (the textbooks' triangles). */
+  function triangle(x, y, up) {
+    const r = R + 2;
+    return up ? `M${x} ${y - r} L${x + r} ${y + r * 0.75} L${x - r} ${y + r * 0.75} Z` : `M${x} ${y + r} L${x + r} ${y - r * 0.75} L${x - r} ${y - r * 0.75} Z`;
+  }
+
+  function onTreeClick(ev) {
+    const g = ev.target.closest?.('.ed-node');
+    if (!g) return;
+    const key = g.getAttribute('data-path');
+    E().select(key === '' ? [] : key.split('.').map(Number));
+    focusTree();
+  }
+
+  function describe(n) {
+    if (!n) return '';
+    const where = ed.selected.length ? `node ${ed.selected.join('.')}` : 'the root';
+    return n.c ? `${where}: ${n.c.length} ${n.c.length === 1 ? 'child' : 'children'}` : `${where}: leaf ${n.v}`;
+  }
+
+  return {
+    init() {
+      const el = $('editor');
+      el.addEventListener('keydown', onKey);
+      $('ed-tree').addEventListener('click', onTreeClick);
+      const on = (id, f) => $(id).addEventListener('click', f);
+      on('edit-tree', () => app.openEditor());
+      $('edit-tree').addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();
+      });
+      on('ed-max', () => E().setMin(false));
+      on('ed-min', () => E().setMin(true));
+      on('ed-add', () => E().addChild());
+      on('ed-del', () => E().remove());
+      on('ed-left', () => E().move(-1));
+      on('ed-right', () => E().move(1));
+      on('ed-undo', () => E().undo());
+      on('ed-redo', () => E().redo());
+      on('ed-new', () => E().clear());
+      on('ed-done', () => {
+        E().close();
+        $('edit-tree').focus();
+      });
+      const f = field();
+      f.addEventListener('focus', () => E().typing(true));
+      f.addEventListener('blur', () => E().typing(false));
+      f.addEventListener('change', () => {
+        const n = nodeAt(ed.tree, ed.selected);
+        if (n && !n.c && f.value.trim() !== String(n.v)) E().setValue(f.value, false);
+      });
+    },
+    render() {
+      const el = $('editor');
+      setProp(el, 'hidden', !ed.on);
+      setProp($('edit-tree'), 'ariaPressed', String(ed.on));
+      if (!ed.on || !ed.tree) return;
+      renderKeyed($('ed-tree'), `${ed.generation}`, drawTree);
+      const n = nodeAt(ed.tree, ed.selected);
+      $('ed-max').setAttribute('aria-pressed', String(!ed.tree.min));
+      $('ed-min').setAttribute('aria-pressed', String(ed.tree.min));
+      setProp($('ed-del'), 'disabled', !ed.selected.length);
+      setProp($('ed-left'), 'disabled', !ed.selected.length || ed.selected[ed.selected.length - 1] === 0);
+      const parent = nodeAt(ed.tree, ed.selected.slice(0, -1));
+      setProp($('ed-right'), 'disabled', !ed.selected.length || ed.selected[ed.selected.length - 1] >= (parent?.c?.length ?? 1) - 1);
+      setProp($('ed-undo'), 'disabled', !ed.undo.length);
+      setProp($('ed-redo'), 'disabled', !ed.redo.length);
+      const f = field();
+      setProp(f, 'disabled', !n || !!n.c);
+      if (document.activeElement !== f && (shownSel === null || !samePath(shownSel, ed.selected) || f.value !== String(n?.v ?? ''))) {
+        f.value = n && !n.c ? String(n.v) : '';
+        shownSel = ed.selected;
+      }
+      setText('ed-sel', describe(n));
+      const msg = $('ed-msg');
+      setText(msg, ed.message?.text ?? '');
+      msg.className = `ed-msg ${ed.message?.kind ?? ''}`;
+      setText('ed-typing', ed.typing ? 'typing a value: page shortcuts are off (Enter: next leaf, Esc: back to the tree)' : 'keys: arrows select · A add child · Del delete · Shift+←/→ move · digits type a value · M MAX/MIN · Ctrl+Z undo · Esc leave');
+    },
+  };
+}
