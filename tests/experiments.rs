@@ -112,17 +112,22 @@ fn the_safe_uncertainty_cutoff_never_changes_the_answer() {
 fn every_experiment_runs_small() {
     let zz = Scratch::new("zz.epd", ZUGZWANG);
     let eg = Scratch::new("eg.epd", ENDGAMES);
-    let cases: [(&str, &str, &str, usize); 12] = [
+    let cases: [(&str, &str, &str, usize); 17] = [
         ("uncertainty", BK, "3", 2),
         ("best-move-index", BK, "3", 2),
         ("uncertainty-all", BK, "3", 2),
         ("null-move", BK, "3,4", 2),
         ("null-move-table3", BK, "3", 2),
+        ("null-move-ablation", BK, "3", 1),
         ("zugzwang", zz.path(), "4", 2),
         ("multi-cut", BK, "3-4", 1),
         ("multi-cut-cmr", BK, "4", 1),
         ("presearch", eg.path(), "6", 2),
+        ("presearch-null", eg.path(), "6", 1),
+        ("presearch-check", eg.path(), "6", 1),
         ("schaeffer", BK, "2-3", 1),
+        ("schaeffer-history", BK, "2", 1),
+        ("history-weights", BK, "2-3", 1),
         ("schaeffer-deep", BK, "2", 1),
         ("ordering", BK, "3", 2),
     ];
@@ -139,7 +144,7 @@ fn every_experiment_runs_small() {
         ];
         let limit = n.to_string();
         args.push(&limit);
-        if name == "presearch" {
+        if name.starts_with("presearch") {
             args.extend(["--nodes", "20000"]);
         }
         let (code, out, err) = prunescope(&args);
@@ -425,3 +430,80 @@ fn a_closed_pipe_ends_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+/// Column `name` of `d`'s first row at `depth`, for the signatures below.
+fn cells(d: &Dataset, depth: u32, names: &[String]) -> Vec<i64> {
+    let row = d.rows.iter().find(|r| r.depth == depth).unwrap();
+    names.iter().map(|n| d.get(row, n)).collect()
+}
+
+#[test]
+fn the_verified_null_move_ablation_changes_one_thing_at_a_time() {
+    // Signature: the nodes of each setting on BK.01 and BK.02 at depth 5 (issue 21 §1): a
+    // parameter that stopped acting, or acted where it should not, changes these counts. (At
+    // this depth no null move can occur inside a null-move search, so `null_search_verifies`
+    // cannot act: its count is verified R = 3's, as it must be; it acts from depth 8 on.)
+    let d = run_rows(Experiment::NullMoveAblation, BK, 2, vec![5]);
+    let keys = [
+        "r2", "v3", "nominal", "sub2", "nozz", "nullnv", "d1", "r2d1",
+    ];
+    let nodes: Vec<String> = keys.iter().map(|k| format!("nodes_{k}")).collect();
+    let total = |name: &String| d.sum(5, name);
+    let got: Vec<i64> = nodes.iter().map(total).collect();
+    assert_eq!(got, ABLATION_D5, "{got:?}");
+    assert_eq!(got[5], got[1], "null_search_verifies cannot act at depth 5");
+    let verified: Vec<String> = keys.iter().map(|k| format!("verified_{k}")).collect();
+    let vf: Vec<i64> = verified.iter().map(total).collect();
+    // Standard null move never verifies; every verified setting does.
+    assert_eq!((vf[0], vf[7]), (0, 0));
+    assert!(vf[1..7].iter().all(|&v| v > 0), "{vf:?}");
+}
+
+/// The ablation's node totals on BK.01–02 at depth 5 (r2, v3, nominal, sub2, nozz, nullnv, d1,
+/// r2d1).
+const ABLATION_D5: [i64; 8] = [
+    28_066, 23_748, 23_613, 23_748, 27_803, 23_748, 28_536, 30_071,
+];
+
+#[test]
+fn schaeffers_history_form_and_the_weights_are_signatures() {
+    // Alpha-beta with the history heuristic alone on BK.01 at depth 4: the four weights of
+    // Hsu's comparison, each learning from every cut-off or best move (Schaeffer's form).
+    let d = run_rows(Experiment::HistoryWeights, BK, 1, vec![4]);
+    let names: Vec<String> = ["none", "pow2", "depth", "one", "depth_squared"]
+        .iter()
+        .map(|k| format!("hw_nodes_{k}"))
+        .collect();
+    assert_eq!(
+        cells(&d, 4, &names),
+        WEIGHTS_D4,
+        "{:?}",
+        cells(&d, 4, &names)
+    );
+    // The 64 combinations with his form: history alone, and TT + history, against ours.
+    let his = run_rows(Experiment::SchaefferHistory, BK, 1, vec![3]);
+    let ours = run_rows(Experiment::Schaeffer, BK, 1, vec![3]);
+    let pick = |d: &Dataset, suffix: &str| {
+        cells(
+            d,
+            3,
+            &["none", "H", "TH", "KH"].map(|k| format!("nodes_{k}{suffix}")),
+        )
+    };
+    let (h, o) = (pick(&his, "_his"), pick(&ours, ""));
+    assert_eq!(h[0], o[0], "plain alpha-beta has no history");
+    assert_eq!(
+        [h, o],
+        SCHAEFFER_D3,
+        "{:?}",
+        [pick(&his, "_his"), pick(&ours, "")]
+    );
+}
+
+/// History weights at depth 4 on BK.01 (none, 2^d, d, 1, d²).
+const WEIGHTS_D4: [i64; 5] = [431_671, 13_834, 13_823, 14_745, 12_298];
+/// Depth 3 on BK.01: none, H, TH, KH with Schaeffer's history, then with ours.
+const SCHAEFFER_D3: [[i64; 4]; 2] = [
+    [23_011, 2_477, 3_108, 2_177],
+    [23_011, 19_924, 16_878, 2_170],
+];

@@ -171,7 +171,7 @@ fn options(e: Experiment, a: &RunArgs) -> Result<Options, CliError> {
         Some(s) => experiments::parse_depths(s)?,
         None => e.default_depths(),
     };
-    if a.nodes.is_some() && e != Experiment::Presearch {
+    if a.nodes.is_some() && e.presearch().is_none() {
         return Err(format!(
             "--nodes applies only to presearch; {} searches to fixed depths",
             e.name()
@@ -179,7 +179,7 @@ fn options(e: Experiment, a: &RunArgs) -> Result<Options, CliError> {
         .into());
     }
     let nodes = a.nodes.unwrap_or(presearch::PAPER_NODES);
-    let node_cap = a.node_cap.unwrap_or(if e == Experiment::Presearch {
+    let node_cap = a.node_cap.unwrap_or(if e.presearch().is_some() {
         nodes.saturating_mul(25)
     } else {
         DEFAULT_NODE_CAP
@@ -246,7 +246,7 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
         "jobs": jobs,
         "wall_seconds": (secs * 10.0).round() / 10.0,
     });
-    if e == Experiment::Presearch {
+    if e.presearch().is_some() {
         meta["nodes"] = o.nodes.into();
     }
     write_artifacts(

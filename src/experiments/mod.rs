@@ -15,9 +15,11 @@
 
 pub mod data;
 pub mod error;
+pub mod history_weights;
 pub mod move_ordering;
 pub mod multi_cut;
 pub mod null_move;
+pub mod null_move_ablation;
 #[cfg(feature = "cli")]
 pub mod plot;
 pub mod presearch;
@@ -236,30 +238,51 @@ pub enum Experiment {
     UncertaintyAll,
     NullMove,
     NullMoveTable3,
+    NullMoveAblation,
     Zugzwang,
     MultiCut,
     MultiCutCmr,
     Presearch,
+    PresearchNull,
+    PresearchCheck,
     Schaeffer,
+    SchaefferHistory,
+    HistoryWeights,
     SchaefferDeep,
     Ordering,
 }
 
 impl Experiment {
-    pub const ALL: [Experiment; 12] = [
+    pub const ALL: [Experiment; 17] = [
         Experiment::Uncertainty,
         Experiment::BestMoveIndex,
         Experiment::UncertaintyAll,
         Experiment::NullMove,
         Experiment::NullMoveTable3,
+        Experiment::NullMoveAblation,
         Experiment::Zugzwang,
         Experiment::MultiCut,
         Experiment::MultiCutCmr,
         Experiment::Presearch,
+        Experiment::PresearchNull,
+        Experiment::PresearchCheck,
         Experiment::Schaeffer,
+        Experiment::SchaefferHistory,
+        Experiment::HistoryWeights,
         Experiment::SchaefferDeep,
         Experiment::Ordering,
     ];
+
+    /// The pre-searching experiments, with what each adds to the paper's baseline (`--nodes`,
+    /// one row per position); None for the fixed-depth ones.
+    pub fn presearch(self) -> Option<presearch::Extra> {
+        match self {
+            Experiment::Presearch => Some(presearch::Extra::Plain),
+            Experiment::PresearchNull => Some(presearch::Extra::NullMove),
+            Experiment::PresearchCheck => Some(presearch::Extra::CheckExtension),
+            _ => None,
+        }
+    }
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
@@ -269,11 +292,16 @@ impl Experiment {
             Experiment::UncertaintyAll => "uncertainty-all",
             Experiment::NullMove => "null-move",
             Experiment::NullMoveTable3 => "null-move-table3",
+            Experiment::NullMoveAblation => "null-move-ablation",
             Experiment::Zugzwang => "zugzwang",
             Experiment::MultiCut => "multi-cut",
             Experiment::MultiCutCmr => "multi-cut-cmr",
             Experiment::Presearch => "presearch",
+            Experiment::PresearchNull => "presearch-null",
+            Experiment::PresearchCheck => "presearch-check",
             Experiment::Schaeffer => "schaeffer",
+            Experiment::SchaefferHistory => "schaeffer-history",
+            Experiment::HistoryWeights => "history-weights",
             Experiment::SchaefferDeep => "schaeffer-deep",
             Experiment::Ordering => "ordering",
         }
@@ -306,6 +334,11 @@ impl Experiment {
                 "Verified null-move pruning, Table 3: standard R = 2, 3 against verified R = 3, \
                  total nodes (the paper: ECM at depths 9-11)"
             }
+            Experiment::NullMoveAblation => {
+                "Verified null-move pruning, the ablation (issue 21): verified R = 3 with one \
+                 change at a time (TT depth, R below a fail-high, zugzwang re-search, the \
+                 null-move search's verification, Fig. 3's depth gate) against standard R = 2"
+            }
             Experiment::Zugzwang => {
                 "Verified null-move pruning on zugzwang positions: where standard null move \
                  fails, and where verification finds the zugzwang"
@@ -321,9 +354,25 @@ impl Experiment {
                 "Pre-searching (Hlynka & Schaeffer): searches of at least --nodes nodes with and \
                  without pre-search at Risk = 2, 3, 4; trees smaller/larger, solved earlier"
             }
+            Experiment::PresearchNull => {
+                "Pre-searching with null move (R = 3), where Risk = 3 can differ from Risk = 2 \
+                 (issue 21)"
+            }
+            Experiment::PresearchCheck => {
+                "Pre-searching with check extensions, where Risk = 3 can differ from Risk = 2 \
+                 (issue 21)"
+            }
             Experiment::Schaeffer => {
                 "Schaeffer (1989): all 64 combinations of TT, knowledge (MVV-LVA), aspiration, \
                  refutation, killer and history heuristics against plain alpha-beta"
+            }
+            Experiment::SchaefferHistory => {
+                "Schaeffer (1989): the 64 combinations with his history heuristic (every \
+                 cut-off or best move, captures included, weighted 2^depth)"
+            }
+            Experiment::HistoryWeights => {
+                "History heuristic weights (Hsu's slides, after Schaeffer): 2^depth, depth, 1 \
+                 and depth², alpha-beta with history alone"
             }
             Experiment::SchaefferDeep => {
                 "Schaeffer (1989), deeper: plain alpha-beta and the best combinations at depths \
@@ -343,10 +392,14 @@ impl Experiment {
             }
             Experiment::NullMove => vec![9, 10],
             Experiment::NullMoveTable3 => vec![9, 10, 11],
+            Experiment::NullMoveAblation => vec![9],
             Experiment::Zugzwang => vec![8],
             Experiment::MultiCut | Experiment::MultiCutCmr => vec![5, 6, 7, 8],
-            Experiment::Presearch => vec![MAX_DEPTH],
-            Experiment::Schaeffer => vec![2, 3, 4, 5],
+            Experiment::Presearch | Experiment::PresearchNull | Experiment::PresearchCheck => {
+                vec![MAX_DEPTH]
+            }
+            Experiment::Schaeffer | Experiment::SchaefferHistory => vec![2, 3, 4, 5],
+            Experiment::HistoryWeights => vec![2, 3, 4, 5, 6],
             Experiment::SchaefferDeep => vec![6, 7, 8],
             Experiment::Ordering => vec![6, 7, 8],
         }
@@ -356,7 +409,9 @@ impl Experiment {
     /// deepening (the node limit ends each search), so it may reach the search's own limit.
     pub fn max_depth(self) -> u32 {
         match self {
-            Experiment::Presearch => MAX_DEPTH,
+            Experiment::Presearch | Experiment::PresearchNull | Experiment::PresearchCheck => {
+                MAX_DEPTH
+            }
             _ => MAX_FIXED_DEPTH,
         }
     }
@@ -364,7 +419,7 @@ impl Experiment {
     /// Whether rows are per depth (fixed-depth experiments) or one per position (pre-search,
     /// whose depth is reached by a node limit).
     pub fn per_depth(self) -> bool {
-        self != Experiment::Presearch
+        self.presearch().is_none()
     }
 
     /// The data columns of a row (after `index`, `position`, `depth` and `capped`).
@@ -375,12 +430,17 @@ impl Experiment {
             Experiment::UncertaintyAll => uncertainty::unsafe_columns(),
             Experiment::NullMove => null_move::columns(&null_move::TABLE12),
             Experiment::NullMoveTable3 => null_move::columns(&null_move::TABLE3),
+            Experiment::NullMoveAblation => null_move_ablation::columns(),
             Experiment::Zugzwang => null_move::zugzwang_columns(),
             Experiment::MultiCut => multi_cut::mca_columns(),
             Experiment::MultiCutCmr => multi_cut::cmr_columns(),
-            Experiment::Presearch => presearch::columns(),
-            Experiment::Schaeffer => schaeffer::columns(&schaeffer::all_combos()),
-            Experiment::SchaefferDeep => schaeffer::columns(&schaeffer::deep_combos()),
+            Experiment::Presearch | Experiment::PresearchNull | Experiment::PresearchCheck => {
+                presearch::columns(self.presearch().unwrap_or(presearch::Extra::Plain))
+            }
+            Experiment::Schaeffer => schaeffer::columns(&schaeffer::all_combos(), false),
+            Experiment::SchaefferHistory => schaeffer::columns(&schaeffer::all_combos(), true),
+            Experiment::HistoryWeights => history_weights::columns(),
+            Experiment::SchaefferDeep => schaeffer::columns(&schaeffer::deep_combos(), false),
             Experiment::Ordering => move_ordering::columns(),
         }
     }
@@ -416,7 +476,7 @@ impl Experiment {
                 ),
             ));
         }
-        if self == Experiment::Presearch {
+        if self.presearch().is_some() {
             if o.nodes == 0 {
                 return Err(ExperimentError::option(
                     "--nodes",
@@ -454,13 +514,23 @@ impl Experiment {
             Experiment::UncertaintyAll => uncertainty::unsafe_position(&p, o, meter),
             Experiment::NullMove => null_move::position(&null_move::TABLE12, &p, o, meter),
             Experiment::NullMoveTable3 => null_move::position(&null_move::TABLE3, &p, o, meter),
+            Experiment::NullMoveAblation => null_move_ablation::position(&p, o, meter),
             Experiment::Zugzwang => null_move::zugzwang_position(&p, o, meter),
             Experiment::MultiCut => multi_cut::mca_position(&p, o, meter),
             Experiment::MultiCutCmr => multi_cut::cmr_position(&p, o, meter),
-            Experiment::Presearch => presearch::position(&p, o, meter),
-            Experiment::Schaeffer => schaeffer::position(&schaeffer::all_combos(), &p, o, meter),
+            Experiment::Presearch | Experiment::PresearchNull | Experiment::PresearchCheck => {
+                let extra = self.presearch().unwrap_or(presearch::Extra::Plain);
+                presearch::position(extra, &p, o, meter)
+            }
+            Experiment::Schaeffer => {
+                schaeffer::position(&schaeffer::all_combos(), false, &p, o, meter)
+            }
+            Experiment::SchaefferHistory => {
+                schaeffer::position(&schaeffer::all_combos(), true, &p, o, meter)
+            }
+            Experiment::HistoryWeights => history_weights::position(&p, o, meter),
             Experiment::SchaefferDeep => {
-                schaeffer::position(&schaeffer::deep_combos(), &p, o, meter)
+                schaeffer::position(&schaeffer::deep_combos(), false, &p, o, meter)
             }
             Experiment::Ordering => move_ordering::position(&p, o, meter),
         };
@@ -478,11 +548,16 @@ impl Experiment {
             Experiment::UncertaintyAll => uncertainty::unsafe_report(d),
             Experiment::NullMove => null_move::report(&null_move::TABLE12, d),
             Experiment::NullMoveTable3 => null_move::report(&null_move::TABLE3, d),
+            Experiment::NullMoveAblation => null_move_ablation::report(d),
             Experiment::Zugzwang => null_move::zugzwang_report(d),
             Experiment::MultiCut => multi_cut::mca_report(d),
             Experiment::MultiCutCmr => multi_cut::cmr_report(d),
-            Experiment::Presearch => presearch::report(d),
+            Experiment::Presearch | Experiment::PresearchNull | Experiment::PresearchCheck => {
+                presearch::report(self.presearch().unwrap_or(presearch::Extra::Plain), d)
+            }
             Experiment::Schaeffer => schaeffer::report(d, false),
+            Experiment::SchaefferHistory => schaeffer::his_report(d),
+            Experiment::HistoryWeights => history_weights::report(d),
             Experiment::SchaefferDeep => schaeffer::report(d, true),
             Experiment::Ordering => move_ordering::report(d),
         };

@@ -31,8 +31,51 @@ pub const TT_SIZE_LOG2: u32 = 22;
 /// The paper's node limit.
 pub const PAPER_NODES: u64 = 4_000_000;
 
-fn setting(risk: Option<i32>) -> Result<SearchConfig, ConfigError> {
+/// Where Risk = 3 can differ from Risk = 2 (issue 21 §2). The gap a pre-search adds is
+/// `new_depth − depth = (IDDepth − tt_iteration + tt_depth) − depth`; with every move taking
+/// one ply of depth, that is the difference of the two nodes' distances from the root, even
+/// for a position with the same side to move, so Risk = 3 admits exactly what Risk = 2 admits.
+/// A move that takes other than one ply breaks that parity when the difference is odd: a null
+/// move takes R + 1 plies of depth for one ply of distance (odd R breaks parity, R = 2 does
+/// not), a check extension takes none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    /// The paper's setting: no extensions or reductions.
+    Plain,
+    /// With standard null-move pruning, R = 3 (R = 2 would keep the parity).
+    NullMove,
+    /// With one-ply check extensions.
+    CheckExtension,
+}
+
+impl Extra {
+    /// The techniques added to [`BASELINE`].
+    pub fn enable(self) -> &'static [&'static str] {
+        match self {
+            Extra::Plain => &[],
+            Extra::NullMove => &["null_move"],
+            Extra::CheckExtension => &["check_extension"],
+        }
+    }
+
+    /// The column suffix, so that `experiment merge` tells the three apart by the header.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Extra::Plain => "",
+            Extra::NullMove => "_nm",
+            Extra::CheckExtension => "_ce",
+        }
+    }
+}
+
+fn setting(risk: Option<i32>, extra: Extra) -> Result<SearchConfig, ConfigError> {
     let mut c = config(1, &BASELINE)?;
+    for e in extra.enable() {
+        c.enable(e)?;
+    }
+    if extra == Extra::NullMove {
+        c.null_move.r = 3;
+    }
     c.tt.size_log2 = TT_SIZE_LOG2;
     if let Some(risk) = risk {
         c.enable("presearch")?;
@@ -41,7 +84,14 @@ fn setting(risk: Option<i32>) -> Result<SearchConfig, ConfigError> {
     Ok(c)
 }
 
-pub fn columns() -> Vec<Column> {
+pub fn columns(extra: Extra) -> Vec<Column> {
+    plain_columns()
+        .into_iter()
+        .map(|c| Column::new(format!("{}{}", c.name, extra.suffix()), c.kind))
+        .collect()
+}
+
+fn plain_columns() -> Vec<Column> {
     let mut cols = Vec::new();
     for (k, _, _) in SETTINGS {
         cols.push(Column::new(format!("depth_{k}"), ColumnKind::Mean));
@@ -94,7 +144,12 @@ pub fn solved_depths(run: &Run, bm: &[String]) -> i64 {
 /// The deepest iteration [`solved_depths`] records (bits of an i64).
 pub const MASK_DEPTHS: usize = 62;
 
-pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
+pub fn position(
+    extra: Extra,
+    p: &Position,
+    o: &Options,
+    meter: &Meter,
+) -> Result<Vec<Row>, ConfigError> {
     let ceiling = o.max_depth();
     let runs: Vec<Run> = SETTINGS
         .iter()
@@ -102,7 +157,7 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, Co
             let c = SearchConfig {
                 depth: ceiling,
                 node_cap: o.node_cap,
-                ..setting(risk)?
+                ..setting(risk, extra)?
             };
             Ok(probe::search(p.pos, &c, *meter, Some(o.nodes)))
         })
@@ -201,7 +256,38 @@ const PAPER_CELLS: [&str; 14] = [
     "-",
 ];
 
-pub fn report(d: &Dataset) -> Report {
+/// The report of a run with `extra`: the paper's report on the same rows (its columns without
+/// the suffix), with what was added said.
+pub fn report(extra: Extra, d: &Dataset) -> Report {
+    let plain = Dataset::new(plain_columns(), d.rows.clone());
+    let mut r = plain_report(&plain);
+    match extra {
+        Extra::Plain => {}
+        Extra::NullMove => {
+            r.title = "Pre-searching, with null move".into();
+            r.setup.push(
+                "Added to the baseline: standard null-move pruning, R = 3. A null move takes \
+                 R + 1 = 4 plies of depth for one ply of distance from the root, so the depth \
+                 gap between two visits of a position (same side to move) can be odd: Risk = 3 \
+                 can differ from Risk = 2 here (with R = 2 it could not: the extra R plies are \
+                 even)."
+                    .into(),
+            );
+        }
+        Extra::CheckExtension => {
+            r.title = "Pre-searching, with check extensions".into();
+            r.setup.push(
+                "Added to the baseline: one-ply check extensions. An extended move keeps the \
+                 depth, so the same position can recur at depths of either parity: Risk = 3 \
+                 can differ from Risk = 2 here."
+                    .into(),
+            );
+        }
+    }
+    r
+}
+
+fn plain_report(d: &Dataset) -> Report {
     let ps = PresearchParams::default();
     let mut r = Report {
         title: "Pre-searching".into(),

@@ -57,6 +57,9 @@ pub struct Counters {
     pub zugzwangs: u64,
     /// Null-move searches that failed high and cut the node.
     pub null_cutoffs: u64,
+    /// Null-move searches that failed high where verification was on (David & Netanyahu):
+    /// the node went on one ply shallower instead of cutting.
+    pub null_verified: u64,
     /// Nodes whose depth pre-searching raised.
     pub presearches: u64,
     /// Uncertainty cut-offs taken.
@@ -186,8 +189,10 @@ impl Tracer for Census<'_> {
     }
 
     fn null_verdict(&mut self, _value: Value, _beta: Value, verdict: NullVerdict) {
-        if verdict == NullVerdict::Cutoff {
-            self.counters.null_cutoffs += 1;
+        match verdict {
+            NullVerdict::Cutoff => self.counters.null_cutoffs += 1,
+            NullVerdict::Verify => self.counters.null_verified += 1,
+            _ => {}
         }
     }
 

@@ -60,7 +60,9 @@ impl Combo {
         Combo { mask, pvs }
     }
 
-    fn config(self) -> Result<SearchConfig, ConfigError> {
+    /// The combination's configuration; with `his`, the history heuristic is Schaeffer's
+    /// ([`SCHAEFFER_HISTORY`]).
+    fn config(self, his: bool) -> Result<SearchConfig, ConfigError> {
         let mut c = SearchConfig {
             algo: if self.pvs {
                 Algorithm::Pvs
@@ -77,9 +79,26 @@ impl Combo {
                 }
             }
         }
+        if his {
+            for (k, v) in SCHAEFFER_HISTORY {
+                c.set(k, v)?;
+            }
+        }
         Ok(c)
     }
 }
+
+/// Schaeffer's own history heuristic (1989; Hsu's slides "weight = 2^depth", "found to be
+/// experimentally inferior" for 1 and depth): every move that caused a cut-off or was best,
+/// captures included, weighted 2^depth.
+pub const SCHAEFFER_HISTORY: [(&str, &str); 2] = [
+    ("ordering.history_weight", "pow2"),
+    ("ordering.history_moves", "cutoff_or_best"),
+];
+
+/// The column suffix of the runs with Schaeffer's history heuristic (`schaeffer-history`), so
+/// that `experiment merge` tells its CSV from `schaeffer`'s by the header.
+pub const HIS_SUFFIX: &str = "_his";
 
 /// The 64 alpha-beta combinations, then minimal-window (PVS) versions of plain, TT + history
 /// and all six, for his remark on minimal windows.
@@ -101,27 +120,44 @@ pub fn deep_combos() -> Vec<Combo> {
     .collect()
 }
 
-pub fn columns(combos: &[Combo]) -> Vec<Column> {
+pub fn columns(combos: &[Combo], his: bool) -> Vec<Column> {
+    let suffix = if his { HIS_SUFFIX } else { "" };
     combos
         .iter()
-        .map(|c| Column::new(format!("nodes_{}", c.key()), ColumnKind::Count))
+        .map(|c| Column::new(format!("nodes_{}{suffix}", c.key()), ColumnKind::Count))
         .collect()
 }
 
 pub fn position(
     combos: &[Combo],
+    his: bool,
     p: &Position,
     o: &Options,
     meter: &Meter,
 ) -> Result<Vec<Row>, ConfigError> {
     let cfgs = combos
         .iter()
-        .map(|c| c.config())
+        .map(|c| c.config(his))
         .collect::<Result<Vec<_>, _>>()?;
     let runs = run_all(p, o, &cfgs, meter);
     Ok(depth_rows(p, o, &runs, |d| {
         runs.iter().map(|r| nodes_at(r, d)).collect()
     }))
+}
+
+/// The 64 combinations with Schaeffer's history heuristic: the report of `schaeffer` on the
+/// same rows (its columns without [`HIS_SUFFIX`]), with the history form said.
+pub fn his_report(d: &Dataset) -> Report {
+    let plain = Dataset::new(columns(&all_combos(), false), d.rows.clone());
+    let mut r = report(&plain, false);
+    r.title = "Schaeffer (1989): all 64 combinations, with his history heuristic".into();
+    r.setup.push(
+        "History heuristic as Schaeffer's: every move that caused a cut-off or, at a node \
+         without one, gave the best value, captures included, weighted 2^depth \
+         (ordering.history_weight = pow2, ordering.history_moves = cutoff_or_best)."
+            .into(),
+    );
+    r
 }
 
 pub fn report(d: &Dataset, deep: bool) -> Report {
@@ -466,7 +502,8 @@ mod tests {
         );
         assert_eq!(Combo::from_letters("", true).key(), "pvs_none");
         for c in all {
-            c.config().unwrap().validate().unwrap();
+            c.config(false).unwrap().validate().unwrap();
+            c.config(true).unwrap().validate().unwrap();
         }
         for c in deep_combos() {
             assert!(c.pvs || c.mask < 64);

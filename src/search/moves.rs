@@ -172,17 +172,31 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             if r.v >= beta {
                 self.tracer.cutoff(r.v, beta);
                 out.reason = StopReason::BetaCutoff;
-                if !noisy {
-                    let side = n.pos.side();
-                    self.heur
-                        .cutoff(&self.cfg.ordering, code, n.depth, p, side, n.ctx.code);
-                }
+                let side = n.pos.side();
+                self.heur.cutoff(
+                    &self.cfg.ordering,
+                    code,
+                    noisy,
+                    n.depth,
+                    p,
+                    side,
+                    n.ctx.code,
+                );
                 break;
             }
         }
         if out.value == -INF {
             // Stopped before any move returned, or every move pruned.
             out.value = 0;
+        } else if out.reason == StopReason::AllMoves
+            && self.cfg.ordering.history
+            && let Some(o) = out.best_index.and_then(|k| f.order.get(k as usize))
+        {
+            // Schaeffer's history heuristic also learns from the best move of a node without
+            // a cut-off (ordering.rs, `history_moves`).
+            let code = n.pos.move_code(f.moves[o.index as usize], o.index as usize);
+            self.heur
+                .best(&self.cfg.ordering, code, n.depth, n.pos.side());
         }
         out
     }

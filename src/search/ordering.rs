@@ -46,8 +46,17 @@ pub struct OrderingParams {
     pub mvv_lva: bool,
     /// Two killer moves per ply.
     pub killers: bool,
-    /// The history heuristic: quiet moves by how often they caused cut-offs (weight depth²).
+    /// The history heuristic: moves by how often they caused cut-offs, weighted by the
+    /// remaining depth (`history_weight`), learned from `history_moves`.
     pub history: bool,
+    /// What one cut-off (or best move) at `depth` plies adds to the move's history score.
+    /// Schaeffer (1989) adds 2^depth; Hsu's slides compare 2^depth with depth and 1; depth² is
+    /// this project's original weight (the default).
+    pub history_weight: HistoryWeight,
+    /// Which moves the history heuristic learns from: quiet cut-off moves only (the
+    /// default), or, as Schaeffer (1989) does, every move that caused a cut-off or, where
+    /// none did, was best, captures included.
+    pub history_moves: HistoryMoves,
     /// Halve the history table at the start of every iteration.
     pub history_aging: bool,
     /// The refutation table: the move that last refuted the opponent's previous move.
@@ -56,6 +65,49 @@ pub struct OrderingParams {
     /// by MVV-LVA; losing ones (SEE < 0) after every quiet move. Without it a losing capture
     /// such as QxP into a defended pawn is tried before the killers.
     pub see: bool,
+}
+
+/// The history heuristic's weight of a cut-off at `depth` plies (Hsu's slides compare 2^d, d
+/// and 1; Schaeffer 1989 uses 2^d).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HistoryWeight {
+    /// 2^depth (Schaeffer 1989).
+    Pow2,
+    /// depth.
+    Depth,
+    /// 1: a plain count.
+    One,
+    /// depth² (this project's original form).
+    #[default]
+    DepthSquared,
+}
+
+impl HistoryWeight {
+    /// The weight of a cut-off with `depth` plies left (0 and up), capped so that sums stay
+    /// in range (2^20 at most for 2^depth).
+    pub fn weight(self, depth: i32) -> i32 {
+        let d = depth.clamp(0, 60);
+        match self {
+            HistoryWeight::Pow2 => 1 << d.min(20),
+            HistoryWeight::Depth => d,
+            HistoryWeight::One => 1,
+            HistoryWeight::DepthSquared => d * d,
+        }
+    }
+}
+
+/// Which moves the history heuristic learns from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HistoryMoves {
+    /// Quiet moves that caused a β-cut-off (this project's original form).
+    #[default]
+    QuietCutoffs,
+    /// Every move that caused a β-cut-off or, at a node without one, gave the best value,
+    /// captures and promotions included (Schaeffer 1989: the "sufficient" move of each
+    /// interior node).
+    CutoffOrBest,
 }
 
 impl OrderingParams {
@@ -153,16 +205,25 @@ impl Heuristics {
         (0, OrderSource::Generated)
     }
 
-    /// Learns from a quiet move that caused a β-cut-off.
+    /// Learns from a move that caused a β-cut-off (`noisy`: a capture or promotion, which
+    /// only Schaeffer's history form learns from).
+    #[allow(clippy::too_many_arguments)]
     pub fn cutoff(
         &mut self,
         p: &OrderingParams,
         code: u16,
+        noisy: bool,
         depth: i32,
         ply: usize,
         side: usize,
         prev: u16,
     ) {
+        if noisy {
+            if p.history_moves == HistoryMoves::CutoffOrBest {
+                self.credit(p, code, depth, side);
+            }
+            return;
+        }
         if p.killers {
             if self.killers.len() <= ply {
                 self.killers.resize(ply + 1, [NONE16; 2]);
@@ -173,13 +234,27 @@ impl Heuristics {
                 k[0] = code;
             }
         }
-        if p.history {
-            let d = depth.clamp(0, 60);
-            let h = &mut self.history[side * TABLE + code as usize];
-            *h = (*h + d * d).min(1_000_000);
-        }
+        self.credit(p, code, depth, side);
         if p.refutation && prev != NONE16 {
             self.refutation[prev as usize] = code;
+        }
+    }
+
+    /// Learns from the best move of a node where no move caused a cut-off: Schaeffer's form
+    /// only (`history_moves = cutoff_or_best`).
+    pub fn best(&mut self, p: &OrderingParams, code: u16, depth: i32, side: usize) {
+        if p.history_moves == HistoryMoves::CutoffOrBest {
+            self.credit(p, code, depth, side);
+        }
+    }
+
+    /// Adds the weight of a cut-off at `depth` to the move's history score.
+    fn credit(&mut self, p: &OrderingParams, code: u16, depth: i32, side: usize) {
+        if p.history {
+            let h = &mut self.history[side * TABLE + code as usize];
+            *h = h
+                .saturating_add(p.history_weight.weight(depth))
+                .min(1_000_000);
         }
     }
 }
@@ -235,6 +310,37 @@ mod tests {
     };
 
     #[test]
+    fn history_weights_and_move_sets() {
+        let w = |h: HistoryWeight| [0, 1, 3, 9].map(|d| h.weight(d));
+        assert_eq!(w(HistoryWeight::Pow2), [1, 2, 8, 512]);
+        assert_eq!(w(HistoryWeight::Depth), [0, 1, 3, 9]);
+        assert_eq!(w(HistoryWeight::One), [1, 1, 1, 1]);
+        assert_eq!(w(HistoryWeight::DepthSquared), [0, 1, 9, 81]);
+        assert_eq!(HistoryWeight::Pow2.weight(64), 1 << 20);
+        // Ours learns from quiet cut-offs only; Schaeffer's from captures and best moves too.
+        let mut p = OrderingParams {
+            history: true,
+            ..OrderingParams::default()
+        };
+        let score = |h: &Heuristics, p: &OrderingParams, code| {
+            h.score(p, code, MoveFacts::default(), false, NONE16, 0, 0, NONE16)
+                .0
+        };
+        let mut h = Heuristics::new(&p);
+        h.cutoff(&p, 7, true, 3, 0, 0, NONE16);
+        h.best(&p, 8, 3, 0);
+        h.cutoff(&p, 9, false, 3, 0, 0, NONE16);
+        assert_eq!([7, 8, 9].map(|c| score(&h, &p, c)), [0, 0, 9]);
+        p.history_weight = HistoryWeight::Pow2;
+        p.history_moves = HistoryMoves::CutoffOrBest;
+        let mut h = Heuristics::new(&p);
+        h.cutoff(&p, 7, true, 3, 0, 0, NONE16);
+        h.best(&p, 8, 3, 0);
+        h.cutoff(&p, 9, false, 3, 0, 0, NONE16);
+        assert_eq!([7, 8, 9].map(|c| score(&h, &p, c)), [8, 8, 8]);
+    }
+
+    #[test]
     fn see_puts_losing_captures_after_the_quiet_moves() {
         let mut p = OrderingParams {
             mvv_lva: true,
@@ -242,7 +348,7 @@ mod tests {
             ..OrderingParams::default()
         };
         let mut h = Heuristics::new(&p);
-        h.cutoff(&p, 7, 3, 2, 0, NONE16);
+        h.cutoff(&p, 7, false, 3, 2, 0, NONE16);
         let quiet = MoveFacts::default();
         let score = |h: &Heuristics, p: &OrderingParams, code, f, losing| {
             h.score(p, code, f, losing, NONE16, 2, 0, NONE16)
@@ -255,7 +361,7 @@ mod tests {
         // history; a winning or even one still comes before the killer.
         p.see = true;
         h = Heuristics::new(&p);
-        h.cutoff(&p, 7, 3, 2, 0, NONE16);
+        h.cutoff(&p, 7, false, 3, 2, 0, NONE16);
         let killer = score(&h, &p, 7, quiet, false);
         let plain = score(&h, &p, 8, quiet, false);
         let losing = score(&h, &p, 9, QUEEN_TAKES_PAWN, true);

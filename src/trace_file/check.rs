@@ -1084,6 +1084,35 @@ impl WithGame for CheckNodes<'_> {
     }
 }
 
+/// Configuration fields added to version 4 after its first files were written (issue 21: the
+/// verified null-move ablation and Schaeffer's history heuristic). A file without one reads it
+/// as its default, which is what every file written before it did.
+const ADDED_CONFIG_FIELDS: [(&str, &str); 7] = [
+    ("null_move", "min_depth"),
+    ("null_move", "subtree_R"),
+    ("null_move", "store_nominal"),
+    ("null_move", "zugzwang_research"),
+    ("null_move", "null_search_verifies"),
+    ("ordering", "history_weight"),
+    ("ordering", "history_moves"),
+];
+
+/// Fills in the [`ADDED_CONFIG_FIELDS`] a header's configuration lacks with their defaults.
+pub(crate) fn fill_added_config(config: Option<&mut serde_json::Value>) {
+    let Some(serde_json::Value::Object(c)) = config else {
+        return;
+    };
+    let defaults =
+        serde_json::to_value(SearchConfig::default()).expect("a configuration serializes");
+    for (group, field) in ADDED_CONFIG_FIELDS {
+        if let Some(serde_json::Value::Object(g)) = c.get_mut(group)
+            && !g.contains_key(field)
+        {
+            g.insert(field.to_string(), defaults[group][field].clone());
+        }
+    }
+}
+
 /// Reads header field `field` from its JSON strictly: a field this build does not know, or one
 /// written in a form it would not write (so that the file could say something the reader
 /// ignores), is an error naming the field's path.

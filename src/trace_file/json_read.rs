@@ -226,6 +226,7 @@ impl State {
                 .ok_or_else(|| missing(Location::Header, field))?;
             strict_from_value(v, field)
         }
+        super::check::fill_added_config(self.head.config.as_mut());
         super::check::upgrade_header(
             version.as_u64().unwrap_or(0),
             self.head.config.as_ref(),
@@ -901,11 +902,12 @@ pub(super) fn read_binary_header<R: Read>(
     let take = |slot: Option<serde_json::Value>, field: &str| {
         slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
     };
-    let (input, config, mut summary) = (
+    let (input, mut config, mut summary) = (
         take(input, "input")?,
         take(config, "config")?,
         take(summary, "summary")?,
     );
+    super::check::fill_added_config(Some(&mut config));
     super::check::upgrade_header(version as u64, Some(&config), Some(&mut summary))?;
     let header = TraceHeader {
         input: strict_from_value(input, "input")?,

@@ -580,7 +580,16 @@ impl<'a> Semantics<'a> {
             NodeKind::Normal | NodeKind::LmrResearch => Some(d - 1),
             NodeKind::Extended => Some(d),
             NodeKind::Reduced => Some(d - 1 - cfg.lmr.h),
-            NodeKind::Null => Some(d - cfg.null_move.reduction(d) - 1),
+            NodeKind::Null => {
+                // Below a verified fail-high, `subtree_R` may apply (null_move.rs): the trace
+                // does not say whether verification was on, so either depth is accepted.
+                let [on, off] = [true, false].map(|v| d - cfg.null_move.reduction(d, v) - 1);
+                Some(if n.depth as i32 == clamp8(off) {
+                    off
+                } else {
+                    on
+                })
+            }
             NodeKind::McProbe => Some(d - 1 - cfg.multi_cut.r),
             NodeKind::Quiescence => Some(0),
         };

@@ -31,7 +31,7 @@ pub const MAX_RESULT_BYTES: usize = 32 << 20;
 /// The depths a small run of `e` takes by default (the paper's depths up to
 /// [`SMALL_MAX_DEPTH`]), or why it cannot run small.
 pub fn small_depths(e: Experiment) -> Result<Vec<u32>, ExperimentError> {
-    if e == Experiment::Presearch {
+    if e.presearch().is_some() {
         return Err(ExperimentError::option(
             "experiment",
             format!(
@@ -118,6 +118,9 @@ pub fn experiment_check_run(name: &str, depths: &str) -> Option<String> {
 pub fn result_files(e: Experiment) -> Vec<String> {
     match e {
         Experiment::Presearch => vec!["presearch-endgames".into(), "presearch-ecm".into()],
+        Experiment::PresearchNull => vec!["presearch-null-endgames".into()],
+        Experiment::PresearchCheck => vec!["presearch-check-endgames".into()],
+        Experiment::NullMoveAblation => vec!["null-move-ablation-d7".into()],
         _ => vec![e.name().to_string()],
     }
 }

@@ -23,6 +23,8 @@ const PARAM_TITLES = {
   'uncertainty.CUT_RATIO': 'fraction of the moves searched before an uncertainty cut-off', 'presearch.Risk': 'most plies a pre-search may add',
   'presearch.NearRoot': 'largest tt_iteration − tt_depth (1000 = ∞)', 'presearch.NearLeaf': 'smallest remaining depth of a pre-searched node',
   'lmr.K': 'LMR: moves searched at full depth first', 'lmr.H': 'LMR: plies of reduction',
+  'null_move.min_depth': 'least remaining depth for a null move (David & Netanyahu: 1 where not verifying)',
+  'null_move.subtree_R': 'verified null move: R below a verified fail-high (0 = R; an ablation, not the paper)',
 };
 
 const ORDER = Object.keys(LABELS);

@@ -7,11 +7,32 @@
 //! search then fails low, it was zugzwang: restore the depth and re-search. Adaptive R after
 //! Heinz (1999), by depth only (R = 3 when more than 6 plies remain, else 2).
 //!
-//! - Parameters: [`NullMoveParams`] (`null_move.enabled`, `R`, `adaptive`, `verified`).
+//! CITE: O. David-Tabibi & N. S. Netanyahu, "Verified Null-Move Pruning", ICGA Journal 25(3),
+//! 2002 (arXiv:0808.1125), Fig. 3, line by line against this file (the figure's lines as the
+//! paper prints them to our reading; the search tool gave the abstract and the first author's
+//! description of Fig. 3, CCC, 21 Nov 2002: the `verify` flag passed to `search()`, the
+//! zugzwang detection at its bottom):
+//! - `if (!in_check() && null_ok() && (!verify || depth > 1))`: the gate, except that a null
+//!   move needs 2 plies left everywhere by default (`min_depth = 2`); `min_depth = 1` is the
+//!   paper's gate (depth 1 allowed where verification is off, Fig. 1 allows it everywhere).
+//!   `null_ok()` is ours: a null-window search at a non-PV node, not after a null move.
+//! - `value = -search(-beta, -beta + 1, depth - R - 1, verify)`: the same, with R = 3 and
+//!   `verify` passed on (`null_search_verifies`).
+//! - `if (value >= beta) { if (verify) { depth--; verify = false; fail_high = true; } else
+//!   return value; }`: the same (a mate score after a pass returns β).
+//! - the moves, each `search(…, depth - 1, verify)`: the same; children inherit `verify`.
+//! - `if (fail_high && best < beta) { depth++; fail_high = false; verify = true; goto
+//!   re_search; }`: the same, Step 9a ([`Searcher::zugzwang`]; `zugzwang_research`).
+//! - The figure has no transposition table: Step 10 stores the depth the node searched, the
+//!   reduced one after a verified fail-high (`store_nominal` stores the nominal one).
+//!
+//! - Parameters: [`NullMoveParams`] (`null_move.enabled`, `R`, `adaptive`, `verified`, and for
+//!   the ablation of issue 21 `min_depth`, `subtree_R`, `store_nominal`, `zugzwang_research`,
+//!   `null_search_verifies`).
 //! - Gate: [`Searcher::null_move_applies`]: a null-window search below the root at a non-PV
 //!   node (the slides' "forward pruning only for the NWS part"), never two null moves in a
-//!   row, depth ≥ 2, not in check, and, for the standard form, not where zugzwang is likely
-//!   (the side to move has only king and pawns).
+//!   row, depth ≥ `min_depth` (2 where verifying), not in check, and, for the standard form,
+//!   not where zugzwang is likely (the side to move has only king and pawns).
 //! - Steps: Step 5 [`Searcher::null_move`]; Step 9a [`Searcher::zugzwang`].
 
 use crate::game::Game;
@@ -35,6 +56,28 @@ pub struct NullMoveParams {
     /// Verified null-move pruning: on a fail-high, reduce the depth by one ply and continue
     /// with verification off instead of cutting; re-search at the original depth on zugzwang.
     pub verified: bool,
+    /// The least remaining depth at which a null move is tried. 2 by default; David &
+    /// Netanyahu try it at depth 1 as well (Fig. 1 has no depth condition), except where
+    /// verification is on: Fig. 3's `(!verify || depth > 1)`, "since verification will not be
+    /// possible". Set to 1 for the paper's gate; a verifying node still needs 2.
+    pub min_depth: i32,
+    /// Ablation (issue 21 §1), not the paper's: the R of null-move searches where verification
+    /// is off (below a verified fail-high). 0 (the default) means `R`, as in Fig. 3, whose
+    /// subtree runs "standard null-move pruning" with the same R = 3.
+    #[serde(rename = "subtree_R")]
+    pub subtree_r: i32,
+    /// Ablation: after a verified fail-high, store the node in the transposition table at its
+    /// nominal depth (before the one-ply reduction). Fig. 3 has no table; a store that reads
+    /// Fig. 3's `depth` variable, as Step 10 does, stores the reduced depth (the default).
+    pub store_nominal: bool,
+    /// Fig. 3's zugzwang re-search ("if there is a fail-high report, but no cutoff was found,
+    /// the position is a zugzwang and has to be re-searched with the original depth"): on by
+    /// default; off for the ablation, which then keeps the reduced search's value.
+    pub zugzwang_research: bool,
+    /// Fig. 3 passes `verify` to the null-move search itself (`-search(-beta, -beta + 1,
+    /// depth - R - 1, verify)`), so the null-move search's subtree verifies too: on by default.
+    /// Off for the ablation: the null-move search runs with verification off.
+    pub null_search_verifies: bool,
 }
 
 impl Default for NullMoveParams {
@@ -44,12 +87,21 @@ impl Default for NullMoveParams {
             r: 2,
             adaptive: false,
             verified: false,
+            min_depth: 2,
+            subtree_r: 0,
+            store_nominal: false,
+            zugzwang_research: true,
+            null_search_verifies: true,
         }
     }
 }
 
 impl NullMoveParams {
-    pub const RANGES: &'static [ParamRange] = &[ParamRange::new("null_move.R", 1.0, 3.0)];
+    pub const RANGES: &'static [ParamRange] = &[
+        ParamRange::new("null_move.R", 1.0, 3.0),
+        ParamRange::new("null_move.min_depth", 1.0, 3.0),
+        ParamRange::new("null_move.subtree_R", 0.0, 3.0),
+    ];
 
     /// David & Netanyahu verify with R = 3.
     pub const VERIFIED_R: i32 = 3;
@@ -72,9 +124,12 @@ impl NullMoveParams {
         Ok(())
     }
 
-    /// The depth reduction at a node with `depth` plies left.
-    pub fn reduction(&self, depth: i32) -> i32 {
-        if self.adaptive {
+    /// The depth reduction at a node with `depth` plies left, `verifying` or not (verification
+    /// on at this node: only then does `subtree_R` not apply).
+    pub fn reduction(&self, depth: i32, verifying: bool) -> i32 {
+        if self.verified && !verifying && self.subtree_r > 0 {
+            self.subtree_r
+        } else if self.adaptive {
             if depth > 6 { 3 } else { 2 }
         } else {
             self.r
@@ -83,13 +138,24 @@ impl NullMoveParams {
 }
 
 impl<G: Game, T: Tracer> Searcher<'_, G, T> {
+    /// The least depth for a null move at `n`: `min_depth`, and 2 where verification is on
+    /// (D&N Fig. 3: `!verify || depth > 1`).
+    fn null_move_min_depth(&self, n: &Node<'_, G>) -> i32 {
+        let nm = &self.cfg.null_move;
+        if nm.verified && n.verify {
+            nm.min_depth.max(2)
+        } else {
+            nm.min_depth
+        }
+    }
+
     /// The gate of Step 5.
     fn null_move_applies(&self, n: &Node<'_, G>) -> bool {
         let nm = &self.cfg.null_move;
         nm.enabled
             && n.prunable(self.cfg.algo)
             && n.ctx.kind != NodeKind::Null
-            && n.depth >= 2
+            && n.depth >= self.null_move_min_depth(n)
             && !n.pos.in_check()
             && (nm.verified || !n.pos.zugzwang_likely())
     }
@@ -111,9 +177,16 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             order: OrderSource::Generated,
         };
         let w = Window::new(beta - 1, beta).negate();
-        let depth = n.depth - nm.reduction(n.depth) - 1;
+        let verifying = nm.verified && n.verify;
+        let depth = n.depth - nm.reduction(n.depth, verifying) - 1;
         self.keys.push(n.key);
         self.publish(n);
+        if verifying && !nm.null_search_verifies {
+            // The ablation's null-move search without verification (Fig. 3 passes `verify`).
+            if let Some(s) = self.stack.last_mut() {
+                s.verify = false;
+            }
+        }
         let v = -self.node(&child, n.ply + 1, depth, w, n.expected.child(false), ctx);
         self.keys.pop();
         if self.stopped.is_some() {
@@ -144,7 +217,11 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// the position is zugzwang. Restores the depth and verification; the caller searches the
     /// moves again.
     pub(crate) fn zugzwang(&mut self, n: &mut Node<'_, G>, out: &Outcome) -> bool {
-        if !n.null_fail_high || out.value >= n.window.beta || self.stopped.is_some() {
+        if !n.null_fail_high
+            || !self.cfg.null_move.zugzwang_research
+            || out.value >= n.window.beta
+            || self.stopped.is_some()
+        {
             return false;
         }
         self.tracer.zugzwang(out.value, n.window.beta);

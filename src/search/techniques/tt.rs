@@ -196,6 +196,13 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     pub(crate) fn tt_store(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
         let fwd = self.cfg.forward_pruning();
         let iteration = self.iteration;
+        // After a verified null-move fail-high (D&N Fig. 3) the node searched one ply less;
+        // the ablation's `store_nominal` stores the depth it was asked for (null_move.rs).
+        let depth = if n.null_fail_high && self.cfg.null_move.store_nominal {
+            n.depth + 1
+        } else {
+            n.depth
+        };
         let Some(tt) = self.tt.as_mut() else { return };
         let bound = n.window.bound_of(out.value);
         if remedies::skip_store(fwd, n.expected, bound, out.value, n.window.alpha) {
@@ -210,7 +217,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         tt.store(TtEntry {
             key: n.key,
             value: value_to_tt(out.value, n.ply, G::MATE_BOUND),
-            depth: n.depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             bound,
             best,
             iteration: iteration.clamp(0, u16::MAX as i32) as u16,
