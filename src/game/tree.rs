@@ -40,6 +40,8 @@ pub struct Tree {
     first: Vec<u32>,
     /// Leaf values from MAX's view (0 for inner nodes).
     values: Vec<Value>,
+    /// MIN moves at the root (the `min` header); leaves stay from MAX's view.
+    min_root: bool,
 }
 
 /// What is wrong at the place a [`ParseError`] points to.
@@ -242,7 +244,25 @@ impl Tree {
     /// as soon as the text crosses the limit, so that memory never grows past the tree's
     /// compact size; text longer than [`MAX_TREE_TEXT_BYTES`] is refused unread.
     pub fn parse(text: &str) -> Result<Tree, ParseError> {
-        Self::parse_capped(text, MAX_TREE_NODES)
+        match root_header(text) {
+            None => Self::parse_capped(text, MAX_TREE_NODES),
+            Some((min_root, at, len)) => {
+                // The header word is blanked out, so every position an error names is still
+                // the position in the text as written.
+                let mut blank = String::with_capacity(text.len());
+                blank.push_str(&text[..at]);
+                blank.extend(core::iter::repeat_n(' ', len));
+                blank.push_str(&text[at + len..]);
+                let mut t = Self::parse_capped(&blank, MAX_TREE_NODES)?;
+                t.min_root = min_root;
+                Ok(t)
+            }
+        }
+    }
+
+    /// MIN moves at the root (the tree text's `min` header).
+    pub fn min_root(&self) -> bool {
+        self.min_root
     }
 
     fn parse_capped(text: &str, max_nodes: usize) -> Result<Tree, ParseError> {
@@ -372,15 +392,19 @@ impl Tree {
                 _ => depth += 1,
             }
         }
-        Tree { first, values }
+        Tree {
+            first,
+            values,
+            min_root: false,
+        }
     }
 
-    /// The root position (MAX to move).
+    /// The root position (MAX to move, or MIN under the `min` header).
     pub fn root(&self) -> TreePos<'_> {
         TreePos {
             tree: self,
             node: 0,
-            max_to_move: true,
+            max_to_move: !self.min_root,
         }
     }
 
@@ -420,6 +444,9 @@ impl Tree {
     /// Writes the tree back in textbook notation.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
+        if self.min_root {
+            out.push_str("min ");
+        }
         self.write_node(0, &mut out);
         out
     }
@@ -444,6 +471,36 @@ impl Tree {
     pub fn from_shape(shape: &Shape) -> Tree {
         Tree::parse(&shape.to_text()).expect("generated trees are well formed")
     }
+}
+
+/// The root header of the tree text (CONTRACT §1: `max` | `min` before the tree; `max` is the
+/// default): `Some((min_root, byte offset, length))` of the header word, after leading
+/// whitespace, commas and `#` comments; `None` without one. A minimal reading of the shared
+/// grammar's `max`/`min` header, kept in this one function (the editor lane owns the full one).
+pub fn root_header(text: &str) -> Option<(bool, usize, usize)> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' | b'\n' | b'\r' | b',' => i += 1,
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => break,
+        }
+    }
+    for (word, min) in [("min", true), ("max", false)] {
+        let end = i + word.len();
+        if text.get(i..end) == Some(word)
+            && b.get(end)
+                .is_none_or(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b',' | b'(' | b'#'))
+        {
+            return Some((min, i, word.len()));
+        }
+    }
+    None
 }
 
 /// A tree as nested values, used to generate random trees in tests and the CLI.

@@ -21,6 +21,7 @@ pub mod batch;
 pub mod contract;
 pub mod diff;
 pub mod error;
+pub mod exercise;
 pub mod experiments;
 pub mod file;
 pub mod names;
@@ -33,6 +34,7 @@ pub use contract::{
 };
 pub use diff::diff_columns;
 pub use error::WasmError;
+pub use exercise::{exercise_defaults, exercise_grade, exercise_new};
 pub use names::Names;
 pub use session::Session;
 pub use teaching::tree_shape;

@@ -10,7 +10,8 @@ use wasm_bindgen::prelude::*;
 /// The shape of the explicit tree `text` (parsed by the core's own reader, with its limits):
 /// `{first: Uint32Array, values: Int32Array}`, breadth-first — node `i`'s children are
 /// `first[i] .. first[i + 1]` and `values[i]` is its leaf value from MAX's view (0 for inner
-/// nodes); node 0 is the root. Throws the parser's message (line and column) on bad text.
+/// nodes); node 0 is the root; `min_root` says MIN moves at the root (the `min` header).
+/// Throws the parser's message (line and column) on bad text.
 #[wasm_bindgen]
 pub fn tree_shape(text: &str) -> Result<Object, JsError> {
     let tree = Tree::parse(text).map_err(|e| err(e.to_string()))?;
@@ -18,5 +19,6 @@ pub fn tree_shape(text: &str) -> Result<Object, JsError> {
     let out = Object::new();
     set(&out, "first", Uint32Array::from(first));
     set(&out, "values", Int32Array::from(values));
+    set(&out, "min_root", tree.min_root());
     Ok(out)
 }
