@@ -1022,11 +1022,14 @@ impl<'a> Semantics<'a> {
                 id,
                 "value",
                 format!(
-                    "is {}, past β = {} by the {} cut-off rule, but the node searched all its \
-                     moves without a cut-off (rule: cut-offs)",
+                    "is {}, {} β = {}, but the node searched all its moves without a cut-off \
+                     (rule: cut-offs)",
                     n.value,
-                    side(n.beta),
-                    self.cfg.cutoff.name()
+                    match self.cfg.cutoff {
+                        Cutoff::Standard => "at or above",
+                        Cutoff::Strict => "above (the strict rule)",
+                    },
+                    side(n.beta)
                 ),
             ));
         }
@@ -1160,15 +1163,15 @@ impl<'a> Semantics<'a> {
             ));
         }
         if !self.cfg.cutoff.cuts(value, beta) {
-            let need = match self.cfg.cutoff {
-                Cutoff::Standard => "value ≥ β",
-                Cutoff::Strict => "value > β under the strict rule",
+            let (verb, need) = match self.cfg.cutoff {
+                Cutoff::Standard => ("reach", "value ≥ β"),
+                Cutoff::Strict => ("pass", "value > β under the strict rule"),
             };
             return Err(event_err(
                 i,
                 "data",
                 format!(
-                    "[{value}, {beta}]: the value {value} does not pass β = {beta}, and a \
+                    "[{value}, {beta}]: the value {value} does not {verb} β = {beta}, and a \
                      cut-off needs {need} (rule: cut-off events)"
                 ),
             ));
