@@ -107,6 +107,7 @@ export function createSharing(app, { actions, panels }) {
     try {
       s = decodeShare(fragment);
       if (!s) return false;
+      if (s.mode === 'exercise') return app.actions.openExercise(s.exercise);
       configs = check(s);
     } catch (e) {
       return fail(e);

@@ -38,6 +38,18 @@ export function createState(traces) {
      * answer, and the running score; `predict` (prune prediction): { marks: Set of node paths,
      * result: null until checked, then www/model/predict.js's score }. */
     quiz: { on: false, question: null, feedback: null, right: 0, asked: 0, predict: null },
+    /** Exercise mode (www/modes/exercise.js): the open exercise (the core's {params, tree, key,
+     * rule}) and `generation`, bumped when one opens; the student's answers (`pruned`: Set of
+     * node numbers, `values`: Map node → text, `windows`: Map node → [α, β] texts); the core's
+     * grade (null until checked) and `gradeGeneration`, bumped by each check; the hint shown;
+     * when it opened and the seconds taken at the check; whether its score is recorded; the
+     * running total (www/model/exercise.js); the result line; a notice. */
+    exercise: {
+      exercise: null, generation: 0, params: null,
+      answers: { pruned: new Set(), values: new Map(), windows: new Map() },
+      grade: null, gradeGeneration: 0, hint: null, started: 0, seconds: null, recorded: false,
+      total: null, result: null, notice: null,
+    },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
     /** Which input the left panel shows: 'tree' | 'chess' | 'random'. */

@@ -20,6 +20,8 @@ export const V1_PVS_NOTICE =
 /** Longest link text accepted (a textbook tree fits many times over). */
 export const MAX_LINK_CHARS = 200_000;
 
+import { EXERCISE_KEYS, decodeExercise } from './exercise.js';
+
 const ORDERINGS = ['best', 'worst', 'random'];
 
 /** A link problem: the parameter and what is wrong with it. */
@@ -54,7 +56,11 @@ export function encodeShare(s) {
     const w = s.configs[k];
     p.set(`${pre}algo`, w.algo);
     if (w.enable) p.set(`${pre}enable`, w.enable);
-    if (w.set) p.set(`${pre}set`, w.set);
+    // the cut-off rule has a key of its own (`cutoff=strict`); the other parameters stay in `set`
+    const words = (w.set ?? '').split(/\s+/).filter((x) => x);
+    const rest = words.filter((x) => !/^cutoff=/.test(x));
+    if (words.includes('cutoff=strict')) p.set(`${pre}cutoff`, 'strict');
+    if (rest.length) p.set(`${pre}set`, rest.join(' '));
   }
   p.set('view', s.maxmin ? 'maxmin' : 'negamax');
   if (s.finals) p.set('finals', '1');
@@ -66,7 +72,7 @@ export function encodeShare(s) {
   return p.toString();
 }
 
-const KEYS = new Set(['v', 'mode', 'tree', 'fen', 'random', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'view', 'finals', 'drive', 'layout', 'cursor']);
+const KEYS = new Set(['v', 'mode', 'tree', 'fen', 'random', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'cutoff', 'A.cutoff', 'B.cutoff', 'view', 'finals', 'drive', 'layout', 'cursor']);
 
 function int(p, key, min, max, def) {
   const raw = p.get(key);
@@ -99,12 +105,20 @@ export function decodeShare(fragment) {
   if (text.length > MAX_LINK_CHARS) throw new ShareError('link', `longer than ${MAX_LINK_CHARS} characters`);
   const p = new URLSearchParams(text);
   if (!p.has('v')) return null;
-  for (const k of p.keys()) if (!KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
   const v = p.get('v');
   const version = /^\d{1,3}$/.test(v) ? Number(v) : NaN;
   if (!(version >= OLDEST_SHARE_VERSION && version <= SHARE_VERSION)) {
     throw new ShareError('v', `version ${v.slice(0, 10)} is not supported (this page reads versions ${OLDEST_SHARE_VERSION} to ${SHARE_VERSION})`);
   }
+  // an exercise link: its parameters only (docs/share-links.md, Exercises)
+  if (p.get('mode') === 'exercise') {
+    for (const k of p.keys()) if (k !== 'v' && k !== 'mode' && !EXERCISE_KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
+    const fail = (key, message) => {
+      throw new ShareError(key, message);
+    };
+    return { version, notice: null, mode: 'exercise', exercise: decodeExercise(p, fail) };
+  }
+  for (const k of p.keys()) if (!KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
   const mode = choice(p, 'mode', ['explore', 'compare'], 'explore');
   const kinds = ['tree', 'fen', 'random'].filter((k) => p.has(k));
   if (kinds.length !== 1) throw new ShareError('input', 'exactly one of tree, fen or random is needed');
@@ -127,7 +141,9 @@ export function decodeShare(fragment) {
   const words = (pre) => {
     const algo = p.get(`${pre}algo`);
     if (algo === null) throw new ShareError(`${pre}algo`, 'missing');
-    return { algo, enable: p.get(`${pre}enable`) ?? '', set: p.get(`${pre}set`) ?? '' };
+    const cutoff = choice(p, `${pre}cutoff`, ['standard', 'strict'], 'standard');
+    const set = [p.get(`${pre}set`) ?? '', cutoff === 'strict' ? 'cutoff=strict' : ''].filter((x) => x).join(' ');
+    return { algo, enable: p.get(`${pre}enable`) ?? '', set };
   };
   const configs = mode === 'compare' ? { A: words('A.'), B: words('B.') } : { A: words('') };
   // Version 1's `pvs` is gone: it opens as the nearest form, version 2's `pvs` (NegaScout: the

@@ -48,6 +48,7 @@ export function createChrome(app) {
         $('mode-explore').setAttribute('aria-pressed', String(state.mode === 'explore'));
         $('mode-compare').setAttribute('aria-pressed', String(state.mode === 'compare'));
         $('mode-experiments').setAttribute('aria-pressed', String(state.mode === 'experiments'));
+        $('mode-exercise').setAttribute('aria-pressed', String(state.mode === 'exercise'));
       }
       setText('theme-name', THEME_WORDS[state.theme.choice]);
       $('theme').title = `Theme: ${state.theme.choice === 'auto' ? `follows the system (now ${state.theme.dark ? 'dark' : 'light'})` : state.theme.choice}; click for the next`;
