@@ -11,6 +11,7 @@
 //!   the [`Tracer`] visitor it calls;
 //! - [`trace`]: observing a search: the recorder, statistics, the node-by-node comparison;
 //! - [`run`]: one entry point for the front ends: prepare an input, search it, summarize;
+//! - [`teach`]: graded alpha-beta exercises: generator, answer key from the trace, grading;
 //! - [`trace_file`]: the trace file format: writing, reading and checking JSON and binary files;
 //! - [`experiments`]: the papers' experiments on EPD suites;
 //! - [`schema_js`]: the text of `www/schema.js`, gathered from the layers below;
@@ -25,6 +26,7 @@ pub mod run;
 pub mod schema;
 pub mod schema_js;
 pub mod search;
+pub mod teach;
 pub mod trace;
 pub mod trace_file;
 

@@ -141,9 +141,10 @@ pub fn write<W: Write>(
 pub fn check_recording(
     rec: &Recorder,
     input: &Prepared,
+    config: &SearchConfig,
     cut_short: bool,
 ) -> Result<(), TraceFileError> {
-    check::check_recording(rec, check::GameKind::of(input), cut_short)
+    check::check_recording(rec, check::GameKind::of(input), config.cutoff, cut_short)
 }
 
 /// Validates a trace held in memory, as [`read`] does before returning a file: the header,

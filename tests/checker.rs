@@ -392,7 +392,7 @@ fn stopped_by_hand(f: &TraceFile, enters: usize) -> TraceFile {
             cut.root_depths.push(d);
         }
     }
-    cut.close_cut_short();
+    cut.close_cut_short(f.header.config.cutoff);
     TraceFile {
         header: TraceHeader {
             input: f.header.input.clone(),

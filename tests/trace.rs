@@ -1656,7 +1656,7 @@ fn searches_stopped_by_hand_save_as_valid_files() {
             let enters = enters.clamp(1, n);
             let what = format!("{input:?} cut after {enters} of {n} nodes");
             let mut cut = cut_at(&rec, enters);
-            cut.close_cut_short();
+            cut.close_cut_short(c.cutoff);
             let s = Summary::cut_short(&cut);
             assert_eq!(s.stopped, Some(prunescope::search::StopCause::User));
             assert_eq!(s.nodes as usize, enters, "{what}");

@@ -166,6 +166,9 @@ export function createActions(app) {
     compareSave,
     setMode,
     setTab,
+    /** Opens an exercise from its link parameters as an object (CONTRACT §4): the lessons call
+     * it. See www/modes/exercise.js `open`. */
+    openExercise: (params) => app.modes.exercise.open(params),
     setTheme,
     cycleTheme() {
       const next = nextTheme(state.theme.choice);

@@ -42,6 +42,8 @@ import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
 import { registerOffline } from './offline.js';
 import { importWithStyles, loadStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
+import { createExerciseMode } from './modes/exercise.js';
+import { createExerciseView } from './views/exercise.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -120,6 +122,7 @@ function createApp(core) {
     move: (id) => t.names.move(id),
     moveName: (code, id) => t.names.moveName(code, id),
     pruned: (id) => t.names.pruned(id).length,
+    strict: t.config?.cutoff === 'strict',
   });
   return app;
 }
@@ -278,6 +281,35 @@ function wireControls(app, actions) {
   if (matchMedia('(max-width: 700px)').matches) for (const id of ['board-card', 'inspector-card', 'keys-card']) $(id).open = false;
 }
 
+/** Exercise mode's controls: the parameters are read when "New exercise" is pressed. */
+function wireExercise(app, exercise) {
+  const on = (id, f) => $(id).addEventListener('click', f);
+  const num = (id) => Number($(id).value);
+  const params = () => ({
+    branching_min: num('ex-bmin'), branching_max: num('ex-bmax'), depth: num('ex-depth'),
+    value_min: num('ex-vmin'), value_max: num('ex-vmax'), ordering: $('ex-order').value,
+    root: $('ex-root').value, cutoff: $('ex-cutoff').value, windows: $('ex-windows').checked,
+  });
+  on('mode-exercise', () => {
+    app.actions.setMode('exercise');
+    if (!app.state.exercise.exercise) exercise.newExercise(params());
+  });
+  on('ex-new', () => exercise.newExercise(params()));
+  on('ex-check', () => exercise.check());
+  on('ex-hint', () => exercise.hint());
+  on('ex-solution', () => exercise.solution());
+  on('ex-copy', () => exercise.copyResult());
+  on('ex-link', async () => {
+    const url = exercise.link();
+    history.replaceState(null, '', url);
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // the link is in the address bar
+    }
+  });
+}
+
 async function main() {
   let core;
   try {
@@ -311,6 +343,10 @@ async function main() {
   const editorPanel = createEditorPanel(app);
   editorPanel.init();
   app.views.dom.push(editorPanel);
+  const exercise = (app.modes.exercise = createExerciseMode(app));
+  exercise.loadTotal();
+  app.views.dom.push(createExerciseView(app, exercise));
+  wireExercise(app, exercise);
   const iterations = createIterations(app);
   app.views.dom.push(quiz, createStats(app), iterations);
   app.views.trees.guesses = iterations.marks;

@@ -145,6 +145,7 @@ export function createSharing(app, { actions, panels }) {
       s = decodeShare(fragment);
       if (!s) return false;
       if (s.learn) return app.openLearn(s.learn); // a lesson's link (www/modes/learn.js)
+      if (s.mode === 'exercise') return app.actions.openExercise(s.exercise);
       configs = check(s);
     } catch (e) {
       return fail(e);

@@ -50,6 +50,18 @@ export function createState(traces) {
      * canonical text (the core's print), a refusal or notice { kind, text } to show, whether a
      * leaf value is being typed, and a counter bumped by every change. */
     editor: { on: false, tree: null, selected: [], undo: [], redo: [], text: '', message: null, typing: false, generation: 0 },
+    /** Exercise mode (www/modes/exercise.js): the open exercise (the core's {params, tree, key,
+     * rule}) and `generation`, bumped when one opens; the student's answers (`pruned`: Set of
+     * node numbers, `values`: Map node → text, `windows`: Map node → [α, β] texts); the core's
+     * grade (null until checked) and `gradeGeneration`, bumped by each check; the hint shown;
+     * when it opened and the seconds taken at the check; whether its score is recorded; the
+     * running total (www/model/exercise.js); the result line; a notice. */
+    exercise: {
+      exercise: null, generation: 0, params: null,
+      answers: { pruned: new Set(), values: new Map(), windows: new Map() },
+      grade: null, gradeGeneration: 0, hint: null, started: 0, seconds: null, recorded: false,
+      total: null, result: null, notice: null,
+    },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
     /** Which input the left panel shows: 'tree' | 'chess' | 'random' | 'game' (the small games). */

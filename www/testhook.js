@@ -85,6 +85,18 @@ export function installTestHook(app, { canvases, actions, frame }) {
         playing: state.play.on,
         speed: state.play.speed,
         explore: { ...traceSnapshot(state.explore.trace), selected: nn(state.explore.selected) },
+        exercise: {
+          generation: state.exercise.generation,
+          gradeGeneration: state.exercise.gradeGeneration,
+          tree: state.exercise.exercise?.tree ?? null,
+          params: state.exercise.exercise?.params ?? null,
+          key: state.exercise.exercise?.key ?? null,
+          grade: state.exercise.grade,
+          hint: state.exercise.hint,
+          total: state.exercise.total,
+          result: state.exercise.result,
+          notice: state.exercise.notice?.text ?? null,
+        },
         compare: {
           generation: c.generation,
           drive: c.drive,

@@ -22,6 +22,7 @@ export const LAYERS = [
   'search',
   'trace',
   'run',
+  'teach',
   'trace_file',
   'experiments',
   'schema_js',

@@ -12,7 +12,7 @@ use prunescope::game::tictactoe::{self, TicTacToe};
 use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
 use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
-use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, MAX_DEPTH, SearchConfig};
+use prunescope::search::config::{Algorithm, Cutoff, DEFAULT_NODE_CAP, MAX_DEPTH, SearchConfig};
 use prunescope::trace::stats::TraceStats;
 use prunescope::trace_file::Format;
 use prunescope::trace_file::json::write_trace;
@@ -136,6 +136,13 @@ pub struct Common {
     /// docs/techniques.md.
     #[arg(long, default_value = "pvs", value_parser = Algorithm::parse)]
     pub algo: Algorithm,
+    /// The cut-off rule: standard (cut when α ≥ β) or strict (cut only when the bound is
+    /// strictly passed, as Berkeley's CS188 teaches: a move equal to the bound is still
+    /// searched). strict needs --algo alphabeta or minimax and refuses, by name, every
+    /// technique whose own test is ≥ (tt, aspiration, null_move, mc_c, mc_a, uc_*, presearch,
+    /// lmr, quiescence). See docs/teaching.md.
+    #[arg(long, default_value = "standard", value_parser = parse_cutoff)]
+    pub cutoff: Cutoff,
     /// Switch techniques on (comma-separated): tt, tt_move, mvv_lva, see_ordering, killers,
     /// history, history_aging, refutation, aspiration, null_move, adaptive_null, verified_null,
     /// mc_c, mc_a, uc_safe, uc_general, uc_all, presearch, lmr, check_extension, quiescence,
@@ -264,10 +271,16 @@ fn small_game(input: Input, depth: u32, iterative: bool, common: &Common) -> Res
     search(&input, prepared, &cfg, common)
 }
 
+fn parse_cutoff(s: &str) -> Result<Cutoff, String> {
+    Cutoff::parse(s)
+        .ok_or_else(|| format!("unknown cut-off rule '{s}': expected standard or strict"))
+}
+
 /// The configuration the common flags describe.
 fn config(common: &Common, depth: u32, iterative: bool) -> Result<SearchConfig, CliError> {
     let mut cfg = SearchConfig {
         algo: common.algo,
+        cutoff: common.cutoff,
         depth,
         iterative,
         node_cap: common.node_cap,

@@ -20,7 +20,7 @@ pub use crate::search::techniques::tt::{Replacement, TtParams};
 pub use crate::search::techniques::uncertainty::{UncertaintyMode, UncertaintyParams};
 use serde::{Deserialize, Serialize};
 
-pub use crate::search::params::{Algorithm, ConfigError, ParamRange};
+pub use crate::search::params::{Algorithm, ConfigError, Cutoff, ParamRange};
 
 /// Largest depth a search accepts (defined with the trace's limits).
 pub use crate::schema::MAX_DEPTH;
@@ -65,6 +65,10 @@ pub struct SearchConfig {
     /// ply deeper.
     pub check_extension: bool,
     pub quiescence: QuiescenceParams,
+    /// The cut-off rule: `standard` (α ≥ β) or `strict` (CS188, only when strictly passed).
+    /// Left out of the serialized configuration when standard, so older traces are unchanged.
+    #[serde(skip_serializing_if = "Cutoff::is_standard")]
+    pub cutoff: Cutoff,
 }
 
 impl Default for SearchConfig {
@@ -84,6 +88,7 @@ impl Default for SearchConfig {
             lmr: LmrParams::default(),
             check_extension: false,
             quiescence: QuiescenceParams::default(),
+            cutoff: Cutoff::Standard,
         }
     }
 }
@@ -148,9 +153,18 @@ impl SearchConfig {
         Ok(())
     }
 
-    /// Sets one parameter by its dotted name (`null_move.R`, `uncertainty.CUT_RATIO`, …).
+    /// Sets one parameter by its dotted name (`null_move.R`, `uncertainty.CUT_RATIO`, `cutoff`, …).
     /// The value is read as JSON where it parses (numbers, booleans) and as a string otherwise.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ConfigError> {
+        if name == "cutoff" {
+            // Left out of the serialized form when standard, so it is set here by name.
+            self.cutoff = Cutoff::parse(value).ok_or_else(|| ConfigError::BadValue {
+                param: "cutoff".into(),
+                value: value.to_string(),
+                reason: "expected standard or strict".into(),
+            })?;
+            return Ok(());
+        }
         let mut root = serde_json::to_value(&*self).expect("a configuration serializes");
         let mut slot = &mut root;
         for part in name.split('.') {
@@ -220,6 +234,81 @@ impl SearchConfig {
         self.uncertainty.validate(algo)?;
         self.presearch.validate(tt, iterative)?;
         self.lmr.validate(algo)?;
+        self.validate_cutoff()
+    }
+
+    /// The strict rule is defined for minimax and alpha-beta. It refuses the null-window
+    /// algorithms and every technique whose own test is `≥` by its paper's definition, naming it.
+    fn validate_cutoff(&self) -> Result<(), ConfigError> {
+        if self.cutoff == Cutoff::Standard {
+            return Ok(());
+        }
+        let refuse = |param: &str, reason: &str| {
+            Err(ConfigError::NotStrict {
+                param: param.to_string(),
+                reason: reason.to_string(),
+            })
+        };
+        if self.algo.is_pvs() {
+            return refuse(
+                "algo",
+                "NegaScout/PVS asks each later move a null-window question (α, α+1), a test of \
+                 v ≥ α+1 by construction; CS188's rule has no null window, and no published \
+                 PVS defines a strict one. Use --algo alphabeta or minimax",
+            );
+        }
+        let tests: [(bool, &str, &str); 9] = [
+            (
+                self.tt.enabled,
+                "tt.enabled",
+                "a table bound cuts when stored ≥ β",
+            ),
+            (
+                self.aspiration.enabled,
+                "aspiration.enabled",
+                "an aspiration window fails high at v ≥ β",
+            ),
+            (
+                self.null_move.enabled,
+                "null_move.enabled",
+                "the null move prunes when its value ≥ β",
+            ),
+            (
+                self.multi_cut.mc_c,
+                "multi_cut.mc_c",
+                "multi-cut counts probes with v ≥ β",
+            ),
+            (
+                self.multi_cut.mc_a,
+                "multi_cut.mc_a",
+                "multi-cut counts probes with v ≥ β",
+            ),
+            (
+                self.uncertainty.mode != UncertaintyMode::Off,
+                "uncertainty.mode",
+                "uncertainty cut-offs back up flags on v ≥ β",
+            ),
+            (
+                self.presearch.enabled,
+                "presearch.enabled",
+                "pre-searching relies on the table's ≥ β bounds",
+            ),
+            (
+                self.lmr.enabled,
+                "lmr.enabled",
+                "a reduced move is re-searched on v > α and cuts at ≥ β",
+            ),
+            (
+                self.quiescence.enabled,
+                "quiescence.enabled",
+                "the stand-pat test cuts when the static value ≥ β",
+            ),
+        ];
+        for (on, param, why) in tests {
+            if on {
+                return refuse(param, why);
+            }
+        }
         Ok(())
     }
 

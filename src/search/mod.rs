@@ -465,7 +465,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         self.keys.truncate(path);
         self.tracer.exit(&Exit {
             value: out.value,
-            bound: window.bound_of(out.value),
+            bound: self.cfg.cutoff.bound_of(window, out.value),
             reason: out.reason,
             uncertain: out.uncertain,
             best_index: out.best_index,

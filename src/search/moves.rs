@@ -169,7 +169,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             alpha = r.v;
             self.stack[p].window.alpha = alpha;
             self.update_pv(f, n.ply, mv);
-            if r.v >= beta {
+            if self.cfg.cutoff.cuts(r.v, beta) {
                 self.tracer.cutoff(r.v, beta);
                 out.reason = StopReason::BetaCutoff;
                 let side = n.pos.side();

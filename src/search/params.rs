@@ -76,6 +76,66 @@ impl Algorithm {
     }
 }
 
+/// When a node stops searching its moves: the course's cut-off rule (issue 18 §3).
+///
+/// `Standard` cuts as soon as a move's value reaches β (`v ≥ β`), as Knuth & Moore's F2 and
+/// most textbooks (AIMA 4th ed., Fig. 5.7) do. `Strict` cuts only when the value strictly passes
+/// the bound (`v > β`; at a MIN node `v < α`), as Berkeley's CS188 teaches and grades it: a
+/// child whose value equals the bound is still searched. CITE: CS188 "Games" lecture and
+/// project 2's `max-value`: `if v > β return v; α = max(α, v)`.
+///
+/// Under `Strict` a node's window `(α, β)` is closed: a fail-soft value inside `[α, β]` is
+/// exact, below α an upper bound, above β a lower bound ([`Cutoff::bound_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Cutoff {
+    /// Cut when `v ≥ β` (the default).
+    #[default]
+    Standard,
+    /// Cut only when `v > β` (CS188).
+    Strict,
+}
+
+impl Cutoff {
+    pub const ALL: [Cutoff; 2] = [Cutoff::Standard, Cutoff::Strict];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cutoff::Standard => "standard",
+            Cutoff::Strict => "strict",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Cutoff> {
+        Self::ALL.into_iter().find(|c| c.name() == s)
+    }
+
+    /// The default rule, left out of a serialized configuration so that every trace written
+    /// before the setting existed still reads and compares the same.
+    pub fn is_standard(&self) -> bool {
+        *self == Cutoff::Standard
+    }
+
+    /// A move whose value is `v` ends the node's search of its moves.
+    #[inline(always)]
+    pub fn cuts(self, v: crate::game::Value, beta: crate::game::Value) -> bool {
+        match self {
+            Cutoff::Standard => v >= beta,
+            Cutoff::Strict => v > beta,
+        }
+    }
+
+    /// The rule in words, as the narration, the quiz and the exercises state it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Cutoff::Standard => "cut off when α ≥ β (a value equal to the bound prunes)",
+            Cutoff::Strict => {
+                "cut off only when the bound is strictly passed (CS188: a child equal to the bound is still searched)"
+            }
+        }
+    }
+}
+
 /// What is wrong with a configuration; each variant names the parameter (its dotted name, as
 /// `--set` and the page's fields use it).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -108,6 +168,10 @@ pub enum ConfigError {
     NotAssignment(String),
     #[error("{param} needs {requirement}")]
     Needs { param: String, requirement: String },
+    /// A technique or algorithm that tests `≥` by its own definition, refused under the strict
+    /// cut-off rule (issue 18 §3).
+    #[error("cutoff=strict cannot be used with {param}: {reason}")]
+    NotStrict { param: String, reason: String },
     /// A technique the game does not accept (search/soundness.rs).
     #[error("{technique} cannot be used on {game}: {reason}")]
     NotForGame {
@@ -134,7 +198,8 @@ impl ConfigError {
             ConfigError::OutOfRange { param, .. }
             | ConfigError::BadValue { param, .. }
             | ConfigError::Needs { param, .. }
-            | ConfigError::NotForGame { param, .. } => Some(param),
+            | ConfigError::NotForGame { param, .. }
+            | ConfigError::NotStrict { param, .. } => Some(param),
             ConfigError::Group { name } => Some(name),
             ConfigError::UnknownAlgorithm(_) => Some("algo"),
             _ => None,

@@ -2,6 +2,7 @@
 
 use crate::game::{INF, Value};
 use crate::schema::{Bound, NodeType};
+use crate::search::params::Cutoff;
 use serde::{Deserialize, Serialize};
 
 /// An α-β search window `(alpha, beta)`; `±INF` marks an unbounded side.
@@ -53,6 +54,21 @@ impl Window {
             Bound::Lower
         } else {
             Bound::Exact
+        }
+    }
+}
+
+impl Cutoff {
+    /// Classifies a fail-soft result against window `w` under this rule: the standard rule's
+    /// window is open, the strict rule's closed (a value equal to α or β is exact, because
+    /// the node searched on past it).
+    #[inline(always)]
+    pub fn bound_of(self, w: Window, value: Value) -> Bound {
+        match self {
+            Cutoff::Standard => w.bound_of(value),
+            Cutoff::Strict if value < w.alpha => Bound::Upper,
+            Cutoff::Strict if value > w.beta => Bound::Lower,
+            Cutoff::Strict => Bound::Exact,
         }
     }
 }

@@ -240,7 +240,8 @@ impl Recorder {
     /// the search aborts does — with its finished children's best value (0 when none
     /// finished, as the search returns) and the move that gave it — and the tape ends
     /// with an `aborted` event (unless it already does: the node cap stopped it first).
-    pub fn close_cut_short(&mut self) {
+    /// `cutoff` is the search's cut-off rule, which decides each value's bound.
+    pub fn close_cut_short(&mut self, cutoff: crate::search::config::Cutoff) {
         // The open nodes, from the tape: enters come in id order, exits close the innermost.
         self.stack.clear();
         let mut next = 0u32;
@@ -279,7 +280,7 @@ impl Recorder {
                 None => (0, None),
             };
             let n = self.nodes[id as usize];
-            let bound = crate::search::window::Window::new(n.alpha, n.beta).bound_of(value);
+            let bound = cutoff.bound_of(crate::search::window::Window::new(n.alpha, n.beta), value);
             self.exit(&Exit {
                 value,
                 bound,

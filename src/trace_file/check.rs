@@ -17,7 +17,7 @@ use crate::schema::{
     NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
 use crate::search::StopCause;
-use crate::search::config::SearchConfig;
+use crate::search::config::{Cutoff, SearchConfig};
 use crate::trace::record::{NodeRec, Recorder};
 
 /// Which game a trace is about: it decides how moves are named (`path` child indices or UCI
@@ -91,6 +91,7 @@ pub(crate) fn check_record(
     n: &NodeRec,
     parent: Option<&NodeRec>,
     kind: GameKind,
+    cutoff: Cutoff,
 ) -> Result<(), TraceFileError> {
     if !n.is_root() && n.parent >= id {
         return Err(node_err(
@@ -137,7 +138,7 @@ pub(crate) fn check_record(
             format!("unknown stop reason code {}", n.reason),
         )
     })?;
-    // The window at entry: -inf <= alpha < beta <= +inf.
+    // The window at entry: -inf <= alpha < beta <= +inf (alpha <= beta under the strict rule).
     if n.alpha < -INF || n.alpha >= INF {
         return Err(node_err(
             id,
@@ -152,12 +153,18 @@ pub(crate) fn check_record(
             format!("{} is outside (-inf, +inf)", n.beta),
         ));
     }
-    if n.alpha >= n.beta {
+    // The strict rule's window is closed: [α, α] still holds one value (issue 18 §3).
+    let empty = match cutoff {
+        Cutoff::Standard => n.alpha >= n.beta,
+        Cutoff::Strict => n.alpha > n.beta,
+    };
+    if empty {
         return Err(node_err(
             id,
             "beta",
             format!(
-                "the window ({}, {}) is empty: alpha must be below beta",
+                "the window ({}, {}) is empty: alpha must be below beta (at most beta under \
+                 the strict cut-off rule)",
                 window_side(n.alpha),
                 window_side(n.beta)
             ),
@@ -170,7 +177,7 @@ pub(crate) fn check_record(
             format!("{} is not a game value (|value| < {INF})", n.value),
         ));
     }
-    let bound = crate::search::window::Window::new(n.alpha, n.beta).bound_of(n.value);
+    let bound = cutoff.bound_of(crate::search::window::Window::new(n.alpha, n.beta), n.value);
     if n.bound() != bound {
         return Err(node_err(
             id,
@@ -313,6 +320,7 @@ fn parent_closed(id: u32, parent: u32) -> TraceFileError {
 pub(crate) struct NodeCheck<G: TraceGame> {
     pub walk: Walk<G>,
     kind: GameKind,
+    cutoff: Cutoff,
 }
 
 impl<G: TraceGame> NodeCheck<G> {
@@ -320,6 +328,7 @@ impl<G: TraceGame> NodeCheck<G> {
         NodeCheck {
             walk: Walk::new(root, cfg.quiescence.enabled),
             kind,
+            cutoff: cfg.cutoff,
         }
     }
 
@@ -366,7 +375,7 @@ impl<G: TraceGame> NodeCheck<G> {
         } else {
             nodes.get(n.parent as usize)
         };
-        check_record(id, n, parent, self.kind)?;
+        check_record(id, n, parent, self.kind, self.cutoff)?;
         let mv = self.kind.move_field();
         self.walk.push(id, n).map_err(|e| match e {
             WalkError::NotOnPath => parent_closed(id, n.parent),
@@ -1047,6 +1056,7 @@ fn check_research_order(rec: &Recorder) -> Result<(), TraceFileError> {
 pub(crate) fn check_recording(
     rec: &Recorder,
     kind: GameKind,
+    cutoff: Cutoff,
     cut_short: bool,
 ) -> Result<(), TraceFileError> {
     for (id, n) in rec.nodes.iter().enumerate() {
@@ -1055,7 +1065,7 @@ pub(crate) fn check_recording(
             p if p < id => Some(&rec.nodes[p]),
             _ => None, // check_record names the parent that does not come first
         };
-        check_record(id as u32, n, parent, kind)?;
+        check_record(id as u32, n, parent, kind, cutoff)?;
     }
     let (mut tape, aux_left) = check_tape(rec)?;
     if cut_short {

@@ -27,7 +27,7 @@ use crate::schema::{
 };
 use crate::search::StopCause;
 use crate::search::UNBOUNDED_DEPTH;
-use crate::search::config::{Algorithm, SearchConfig, UncertaintyMode};
+use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::trace::record::{NodeRec, Recorder};
 
 fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
@@ -1026,14 +1026,18 @@ impl<'a> Semantics<'a> {
         }
         self.best_child_value(f, n)?;
         let algo_cuts = self.cfg.algo != Algorithm::Minimax;
-        if algo_cuts && reason == StopReason::AllMoves && n.value >= n.beta {
+        if algo_cuts && reason == StopReason::AllMoves && self.cfg.cutoff.cuts(n.value, n.beta) {
             return Err(node_err(
                 id,
                 "value",
                 format!(
-                    "is {}, at or above β = {}, but the node searched all its moves without a \
-                     cut-off (rule: cut-offs)",
+                    "is {}, {} β = {}, but the node searched all its moves without a cut-off \
+                     (rule: cut-offs)",
                     n.value,
+                    match self.cfg.cutoff {
+                        Cutoff::Standard => "at or above",
+                        Cutoff::Strict => "above (the strict rule)",
+                    },
                     side(n.beta)
                 ),
             ));
@@ -1167,13 +1171,17 @@ impl<'a> Semantics<'a> {
                 ),
             ));
         }
-        if value < beta {
+        if !self.cfg.cutoff.cuts(value, beta) {
+            let (verb, need) = match self.cfg.cutoff {
+                Cutoff::Standard => ("reach", "value ≥ β"),
+                Cutoff::Strict => ("pass", "value > β under the strict rule"),
+            };
             return Err(event_err(
                 i,
                 "data",
                 format!(
-                    "[{value}, {beta}]: the value {value} does not reach β = {beta}, and a \
-                     cut-off needs value ≥ β (rule: cut-off events)"
+                    "[{value}, {beta}]: the value {value} does not {verb} β = {beta}, and a \
+                     cut-off needs {need} (rule: cut-off events)"
                 ),
             ));
         }

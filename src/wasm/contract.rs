@@ -139,6 +139,9 @@ fn config_words_of(cfg: &SearchConfig) -> Words {
     if cfg.quiescence.enabled && !cfg.quiescence.see_pruning {
         set.push("quiescence.see_pruning=false".into());
     }
+    if cfg.cutoff != crate::search::config::Cutoff::Standard {
+        set.push(format!("cutoff={}", cfg.cutoff.name()));
+    }
     Words {
         algo: cfg.algo.name().to_string(),
         enable: enable.join(", "),

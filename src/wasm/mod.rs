@@ -23,6 +23,7 @@ pub mod batch;
 pub mod contract;
 pub mod diff;
 pub mod error;
+pub mod exercise;
 pub mod experiments;
 pub mod file;
 pub mod games;
@@ -37,6 +38,7 @@ pub use contract::{
 pub use diff::diff_columns;
 pub use error::WasmError;
 pub use games::{check_run, game_play, game_view};
+pub use exercise::{exercise_defaults, exercise_grade, exercise_new};
 pub use names::Names;
 pub use session::Session;
 pub use teaching::{tree_print, tree_shape};

@@ -265,11 +265,11 @@ impl Session {
             .as_mut()
             .ok_or_else(|| err("adopt_end needs Session.adopt first"))?;
         let cut_short = summary.is_null() || summary.is_undefined();
-        check_recording(rec, &self.prepared, cut_short)
+        check_recording(rec, &self.prepared, &self.config, cut_short)
             .map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
         let summary = if cut_short {
             // Stop ended the search: close the nodes it left open, as the node cap would.
-            rec.close_cut_short();
+            rec.close_cut_short(self.config.cutoff);
             Summary::cut_short(rec)
         } else {
             super::from_js(&summary, "summary")

@@ -84,8 +84,10 @@ export function narrate(st, e, ctx) {
       const rest = c !== NONE ? Math.max(0, st.nMoves[n] - st.index[c] - 1) : 0;
       const tail = rest ? `so the remaining ${plural(rest, 'move is', 'moves are')} pruned` : 'but no moves were left to prune';
       const by = c !== NONE ? ` by move ${ctx.move(c)}` : '';
-      if (mm && minPly(st.ply[n])) return `α-cut-off at ${ctx.name(n)} (MIN)${by}: ${f(-v)} ≤ α = ${f(-beta)}, ${tail}.`;
-      return `β-cut-off at ${ctx.name(n)}${by}: ${f(v)} ≥ β = ${f(beta)}, ${tail}.`;
+      // the strict rule (CS188) cuts only when the bound is strictly passed: say which rule cut
+      const [le, ge, rule] = ctx.strict ? ['<', '>', ' (strict rule)'] : ['≤', '≥', ''];
+      if (mm && minPly(st.ply[n])) return `α-cut-off at ${ctx.name(n)} (MIN)${by}: ${f(-v)} ${le} α = ${f(-beta)}${rule}, ${tail}.`;
+      return `β-cut-off at ${ctx.name(n)}${by}: ${f(v)} ${ge} β = ${f(beta)}${rule}, ${tail}.`;
     }
     case EV.RESEARCH: {
       const c = e > 0 && st.ev[e - 1] === EV.EXIT ? st.nodeOf(e - 1) : NONE;

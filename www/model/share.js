@@ -20,6 +20,8 @@ export const V1_PVS_NOTICE =
 /** Longest link text accepted (a textbook tree fits many times over). */
 export const MAX_LINK_CHARS = 200_000;
 
+import { EXERCISE_KEYS, decodeExercise } from './exercise.js';
+
 const ORDERINGS = ['best', 'worst', 'random'];
 
 /** The small games' input kinds, as the `game` key names them (docs/games.md). */
@@ -64,7 +66,11 @@ export function encodeShare(s) {
     const w = s.configs[k];
     p.set(`${pre}algo`, w.algo);
     if (w.enable) p.set(`${pre}enable`, w.enable);
-    if (w.set) p.set(`${pre}set`, w.set);
+    // the cut-off rule has a key of its own (`cutoff=strict`); the other parameters stay in `set`
+    const words = (w.set ?? '').split(/\s+/).filter((x) => x);
+    const rest = words.filter((x) => !/^cutoff=/.test(x));
+    if (words.includes('cutoff=strict')) p.set(`${pre}cutoff`, 'strict');
+    if (rest.length) p.set(`${pre}set`, rest.join(' '));
   }
   p.set('view', s.maxmin ? 'maxmin' : 'negamax');
   if (s.finals) p.set('finals', '1');
@@ -82,7 +88,7 @@ export const MAX_LESSON = 99;
 /** The fragment of a lesson's link: `v=2&learn=N` (docs/share-links.md, "Lessons"). */
 export const lessonFragment = (id) => `v=${SHARE_VERSION}&learn=${id}`;
 
-const KEYS = new Set(['v', 'learn', 'mode', 'tree', 'fen', 'random', 'game', 'pos', 'piles', 'misere', 'unsafe_null_move', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'view', 'finals', 'drive', 'layout', 'cursor']);
+const KEYS = new Set(['v', 'learn', 'mode', 'tree', 'fen', 'random', 'game', 'pos', 'piles', 'misere', 'unsafe_null_move', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'cutoff', 'A.cutoff', 'B.cutoff', 'view', 'finals', 'drive', 'layout', 'cursor']);
 
 function int(p, key, min, max, def) {
   const raw = p.get(key);
@@ -142,7 +148,6 @@ export function decodeShare(fragment) {
   if (text.length > MAX_LINK_CHARS) throw new ShareError('link', `longer than ${MAX_LINK_CHARS} characters`);
   const p = new URLSearchParams(text);
   if (!p.has('v')) return null;
-  for (const k of p.keys()) if (!KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
   const v = p.get('v');
   const version = /^\d{1,3}$/.test(v) ? Number(v) : NaN;
   if (!(version >= OLDEST_SHARE_VERSION && version <= SHARE_VERSION)) {
@@ -177,7 +182,9 @@ export function decodeShare(fragment) {
   const words = (pre) => {
     const algo = p.get(`${pre}algo`);
     if (algo === null) throw new ShareError(`${pre}algo`, 'missing');
-    return { algo, enable: p.get(`${pre}enable`) ?? '', set: p.get(`${pre}set`) ?? '' };
+    const cutoff = choice(p, `${pre}cutoff`, ['standard', 'strict'], 'standard');
+    const set = [p.get(`${pre}set`) ?? '', cutoff === 'strict' ? 'cutoff=strict' : ''].filter((x) => x).join(' ');
+    return { algo, enable: p.get(`${pre}enable`) ?? '', set };
   };
   const configs = mode === 'compare' ? { A: words('A.'), B: words('B.') } : { A: words('') };
   // Version 1's `pvs` is gone: it opens as the nearest form, version 2's `pvs` (NegaScout: the

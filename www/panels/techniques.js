@@ -91,6 +91,7 @@ export function createTechniques(app) {
       const def = getPath(DEFAULT_CONFIG, p.name);
       if (raw !== String(def)) set.push(`${p.name}=${raw === '' ? '""' : raw}`);
     }
+    if ($('cutoff')?.value === 'strict') set.push('cutoff=strict');
     return { enable: enable.join(', '), set: set.join(' ') };
   }
 
@@ -111,6 +112,7 @@ export function createTechniques(app) {
   function show(config, withParams = true) {
     for (const [name, path] of switches) box(name).checked = getPath(config, path) === true;
     $('uncertainty').value = getPath(config, 'uncertainty.mode') ?? 'off';
+    if ($('cutoff')) $('cutoff').value = config.cutoff === 'strict' ? 'strict' : 'standard';
     if (withParams) for (const p of params) field(p.name).value = String(getPath(config, p.name) ?? getPath(DEFAULT_CONFIG, p.name));
     count();
   }

@@ -47,6 +47,7 @@ export function createChrome(app) {
         for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== state.mode;
         $('mode-compare').setAttribute('aria-pressed', String(state.mode === 'compare'));
         $('mode-experiments').setAttribute('aria-pressed', String(state.mode === 'experiments'));
+        $('mode-exercise').setAttribute('aria-pressed', String(state.mode === 'exercise'));
       }
       // Learn (www/panels/learn.js) runs on explore's page: Explore is pressed when it is closed
       const explorePressed = String(state.mode === 'explore' && !state.learn.open);

@@ -1,0 +1,313 @@
+//! Graded alpha-beta exercises (issue 18 §2): a tree generated from a seed and parameters, the
+//! answer key read from the core's own trace, and the grading of a student's answers node by
+//! node, with a hint at the first wrong one.
+//!
+//! The exercise is what Berkeley's CS61B abTreePractice and Minimax Hub ask: mark the branches
+//! the search prunes, give each inner node's value (a node that stopped early is answered with
+//! the bound it returned, "≤ 2" / "≥ 5" as AIMA writes it) and, when the exercise asks for
+//! them, the window (α, β) each inner node is entered with. The search is fail-soft alpha-beta
+//! in the course's cut-off rule ([`Cutoff`]); values and windows are written from MAX's view.
+//!
+//! The generator is part of the public interface: an exercise link (seed + parameters) must
+//! give the same tree in later versions. It therefore uses its own pinned generator
+//! ([`SplitMix64`]), never a generator shared with other code, and a golden test
+//! (tests/teach.rs) fixes its output.
+
+mod grade;
+mod key;
+
+pub use grade::{Answers, Grade, Verdict, parse_value, parse_window_side};
+pub use key::{AnswerKey, KeyNode};
+
+use crate::search::config::Cutoff;
+use serde::{Deserialize, Serialize};
+
+/// Largest number of leaves an exercise may have: it must fit a 1280 px laptop's view with
+/// readable labels (issue 18 §4: 48 leaves).
+pub const MAX_LEAVES: u64 = 48;
+/// Largest branching and depth an exercise accepts.
+pub const MAX_BRANCHING: u32 = 6;
+pub const MAX_DEPTH: u32 = 5;
+/// Largest leaf magnitude: values stay short enough to type and to read on a phone.
+pub const MAX_VALUE: i32 = 99;
+
+/// How the leaves are ordered, by the CLI's `--ordering` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ExerciseOrdering {
+    /// Each node's best move (for the side to move there) first: the search prunes the most.
+    Best,
+    /// Each node's worst move first: the search prunes nothing it could avoid.
+    Worst,
+    /// As generated.
+    #[default]
+    Random,
+}
+
+impl ExerciseOrdering {
+    pub fn name(self) -> &'static str {
+        match self {
+            ExerciseOrdering::Best => "best",
+            ExerciseOrdering::Worst => "worst",
+            ExerciseOrdering::Random => "random",
+        }
+    }
+}
+
+/// Who moves at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RootPlayer {
+    #[default]
+    Max,
+    Min,
+}
+
+/// An exercise's parameters: what its share link carries (docs/share-links.md, "Exercises").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ExerciseParams {
+    pub seed: u64,
+    /// Children per inner node, drawn from `branching_min..=branching_max` (equal: fixed).
+    pub branching_min: u32,
+    pub branching_max: u32,
+    /// Plies from the root to the leaves (every leaf is at this depth).
+    pub depth: u32,
+    /// Leaf values lie in `value_min..=value_max`.
+    pub value_min: i32,
+    pub value_max: i32,
+    pub ordering: ExerciseOrdering,
+    pub root: RootPlayer,
+    pub cutoff: Cutoff,
+    /// Ask for the window (α, β) at each inner node as it is entered.
+    pub windows: bool,
+}
+
+impl Default for ExerciseParams {
+    fn default() -> Self {
+        ExerciseParams {
+            seed: 1,
+            branching_min: 2,
+            branching_max: 3,
+            depth: 3,
+            value_min: 0,
+            value_max: 9,
+            ordering: ExerciseOrdering::Random,
+            root: RootPlayer::Max,
+            cutoff: Cutoff::Standard,
+            windows: false,
+        }
+    }
+}
+
+/// What is wrong with an exercise's parameters: the field, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("exercise parameter {field}: {reason}")]
+pub struct ExerciseError {
+    pub field: &'static str,
+    pub reason: String,
+}
+
+fn bad(field: &'static str, reason: impl Into<String>) -> ExerciseError {
+    ExerciseError {
+        field,
+        reason: reason.into(),
+    }
+}
+
+impl ExerciseParams {
+    /// Refuses parameters outside the ranges, naming the field.
+    pub fn validate(&self) -> Result<(), ExerciseError> {
+        if self.branching_min < 1 || self.branching_min > MAX_BRANCHING {
+            return Err(bad(
+                "branching_min",
+                format!(
+                    "must be between 1 and {MAX_BRANCHING}, got {}",
+                    self.branching_min
+                ),
+            ));
+        }
+        if self.branching_max < self.branching_min || self.branching_max > MAX_BRANCHING {
+            return Err(bad(
+                "branching_max",
+                format!(
+                    "must be between branching_min ({}) and {MAX_BRANCHING}, got {}",
+                    self.branching_min, self.branching_max
+                ),
+            ));
+        }
+        if self.depth < 1 || self.depth > MAX_DEPTH {
+            return Err(bad(
+                "depth",
+                format!("must be between 1 and {MAX_DEPTH}, got {}", self.depth),
+            ));
+        }
+        let leaves = (self.branching_max as u64).saturating_pow(self.depth);
+        if leaves > MAX_LEAVES {
+            return Err(bad(
+                "depth",
+                format!(
+                    "branching up to {} at depth {} may give {leaves} leaves; at most \
+                     {MAX_LEAVES} fit in view",
+                    self.branching_max, self.depth
+                ),
+            ));
+        }
+        for (field, v) in [("value_min", self.value_min), ("value_max", self.value_max)] {
+            if v.abs() > MAX_VALUE {
+                return Err(bad(
+                    field,
+                    format!("must be between -{MAX_VALUE} and {MAX_VALUE}, got {v}"),
+                ));
+            }
+        }
+        if self.value_max < self.value_min {
+            return Err(bad(
+                "value_max",
+                format!(
+                    "must be at least value_min ({}), got {}",
+                    self.value_min, self.value_max
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Sebastiano Vigna's SplitMix64, pinned here so that an exercise's tree never changes with
+/// the rest of the code (see the module documentation).
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n ≥ 1`), by rejection so that no value is favoured.
+    pub fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return x % n;
+            }
+        }
+    }
+}
+
+/// A generated tree before it is written out: leaves from MAX's view.
+enum Gen {
+    Leaf(i32),
+    Node(Vec<Gen>),
+}
+
+impl Gen {
+    fn build(p: &ExerciseParams, rng: &mut SplitMix64, depth: u32) -> Gen {
+        if depth == 0 {
+            let span = (p.value_max - p.value_min) as u64 + 1;
+            return Gen::Leaf(p.value_min + rng.below(span) as i32);
+        }
+        let extra = (p.branching_max - p.branching_min) as u64 + 1;
+        let n = p.branching_min + rng.below(extra) as u32;
+        Gen::Node((0..n).map(|_| Gen::build(p, rng, depth - 1)).collect())
+    }
+
+    /// Minimax value from MAX's view; orders every node's children by `ordering` for the side
+    /// to move there (a stable sort, so ties keep their generated order).
+    fn order(&mut self, max: bool, ordering: ExerciseOrdering) -> i32 {
+        match self {
+            Gen::Leaf(v) => *v,
+            Gen::Node(kids) => {
+                let mut vals: Vec<(i32, Gen)> = kids
+                    .drain(..)
+                    .map(|mut k| (k.order(!max, ordering), k))
+                    .collect();
+                // Best first for MAX is highest first; for MIN lowest first.
+                match (ordering, max) {
+                    (ExerciseOrdering::Random, _) => {}
+                    (ExerciseOrdering::Best, true) | (ExerciseOrdering::Worst, false) => {
+                        vals.sort_by_key(|x| core::cmp::Reverse(x.0))
+                    }
+                    (ExerciseOrdering::Best, false) | (ExerciseOrdering::Worst, true) => {
+                        vals.sort_by_key(|x| x.0)
+                    }
+                }
+                let v = if max {
+                    vals.iter().map(|x| x.0).max()
+                } else {
+                    vals.iter().map(|x| x.0).min()
+                }
+                .expect("an inner node has children");
+                kids.extend(vals.into_iter().map(|x| x.1));
+                v
+            }
+        }
+    }
+
+    fn write(&self, out: &mut String) {
+        match self {
+            Gen::Leaf(v) => out.push_str(&v.to_string()),
+            Gen::Node(kids) => {
+                out.push('(');
+                for (i, k) in kids.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    k.write(out);
+                }
+                out.push(')');
+            }
+        }
+    }
+}
+
+/// The exercise's tree text (CONTRACT §1's canonical print: `min ` before a MIN root). The
+/// same parameters give the same text in every version.
+pub fn generate(p: &ExerciseParams) -> Result<String, ExerciseError> {
+    p.validate()?;
+    let mut rng = SplitMix64::new(p.seed);
+    let mut g = Gen::build(p, &mut rng, p.depth);
+    g.order(p.root == RootPlayer::Max, p.ordering);
+    let mut out = String::new();
+    if p.root == RootPlayer::Min {
+        out.push_str("min ");
+    }
+    g.write(&mut out);
+    Ok(out)
+}
+
+/// A generated exercise: its tree text and the answer key from the core's trace.
+#[derive(Clone, Debug, Serialize)]
+pub struct Exercise {
+    pub params: ExerciseParams,
+    pub tree: String,
+    pub key: AnswerKey,
+    /// The cut-off rule in words, as the page states it.
+    pub rule: &'static str,
+}
+
+impl Exercise {
+    pub fn new(params: ExerciseParams) -> Result<Exercise, ExerciseError> {
+        let tree = generate(&params)?;
+        let key = AnswerKey::of(&tree, params.cutoff, params.windows)?;
+        Ok(Exercise {
+            rule: params.cutoff.describe(),
+            params,
+            tree,
+            key,
+        })
+    }
+
+    /// Grades `answers` against the key.
+    pub fn grade(&self, answers: &Answers) -> Grade {
+        grade::grade(&self.key, answers, self.params.cutoff)
+    }
+}

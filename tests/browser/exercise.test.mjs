@@ -1,0 +1,215 @@
+// Exercise mode (issue 18 §2, §3), driven by what a user has: clicks, taps and keys. Each wait
+// waits for a NEW state (the exercise's generation, the grade's generation), never for one the
+// page already had. Screenshots of a graded exercise go to /work/shots/exercise/ (or
+// target/screenshots/ when that folder is absent).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { setup, openPage, settle, snapshot, SHOTS } from './hook.mjs';
+
+const SHOT_DIR = existsSync('/work/shots') ? '/work/shots/exercise' : SHOTS;
+let env;
+
+before(async () => {
+  env = await setup();
+  mkdirSync(SHOT_DIR, { recursive: true });
+});
+after(async () => env?.close());
+
+const ex = (page) => snapshot(page).then((s) => s.exercise);
+
+/** Waits for the exercise's generation (or grade generation) to pass `from`. */
+const nextExercise = (page, from) => page.waitForFunction((g) => window.prunescope.snapshot().exercise.generation > g, from);
+const nextGrade = (page, from) => page.waitForFunction((g) => window.prunescope.snapshot().exercise.gradeGeneration > g, from);
+
+async function newExercise(page, { bmin = 2, bmax = 3, depth = 3, cutoff = 'standard', windows = false } = {}) {
+  const before = (await ex(page)).generation;
+  if ((await snapshot(page)).mode !== 'exercise') {
+    await page.click('#mode-exercise');
+    await nextExercise(page, before);
+  }
+  await page.fill('#ex-bmin', String(bmin));
+  await page.fill('#ex-bmax', String(bmax));
+  await page.fill('#ex-depth', String(depth));
+  await page.selectOption('#ex-cutoff', cutoff);
+  await page.setChecked('#ex-windows', windows);
+  const g = (await ex(page)).generation;
+  await page.click('#ex-new');
+  await nextExercise(page, g);
+  await settle(page);
+  return ex(page);
+}
+
+/** Answers every question right by typing and clicking, except what `skip(kind, node)` says. */
+async function answerRight(page, key, skip = () => false) {
+  for (const [i, n] of key.nodes.entries()) {
+    if (n.pruned && !skip('pruned', i)) await page.click(`.ex-n[data-node="${i}"] > .ex-cut`);
+  }
+  for (const [i, n] of key.nodes.entries()) {
+    if (!n.visited || n.leaf !== null) continue;
+    if (!skip('value', i)) await page.fill(`input.ex-val[data-node="${i}"]`, n.answer);
+    if (key.windows && !skip('window', i)) {
+      const w = page.locator(`input.ex-win[data-node="${i}"]`);
+      await w.nth(0).fill(n.window[0]);
+      await w.nth(1).fill(n.window[1]);
+    }
+  }
+}
+
+async function check(page) {
+  const g = (await ex(page)).gradeGeneration;
+  await page.click('#ex-check');
+  await nextGrade(page, g);
+  await settle(page);
+  return ex(page);
+}
+
+test('one wrong value and one wrong prune mark are flagged, the rest right; a hint names the first', async () => {
+  const page = await openPage(env);
+  // find an exercise with at least one pruned branch and two inner nodes
+  let e;
+  for (let k = 0; k < 20; k++) {
+    e = await newExercise(page);
+    if (e.key.nodes.some((n) => n.pruned) && e.key.nodes.filter((n) => n.visited && n.leaf === null).length >= 2) break;
+  }
+  const key = e.key;
+  const wrongValue = key.nodes.findIndex((n, i) => i > 0 && n.visited && n.leaf === null);
+  const wrongPrune = key.nodes.findIndex((n) => n.pruned);
+  await answerRight(page, key, (kind, i) => (kind === 'value' && i === wrongValue) || (kind === 'pruned' && i === wrongPrune));
+  await page.fill(`input.ex-val[data-node="${wrongValue}"]`, String(Number.parseInt(key.nodes[wrongValue].answer.replace(/[^-\d]/g, ''), 10) + 1));
+  const s = await check(page);
+  const wrong = s.grade.verdicts.filter((v) => !v.ok);
+  assert.deepEqual(wrong.map((v) => [v.node, v.kind]).sort(), [[wrongPrune, 'pruned'], [wrongValue, 'value']].sort());
+  assert.equal(s.grade.right, s.grade.total - 2);
+  // the page shows them on the tree
+  assert.equal(await page.locator('.ex-cut.ex-wrong').count(), 1);
+  assert.equal(await page.locator('input.ex-val.ex-wrong').count(), 1);
+  assert.ok((await page.locator('.ex-cut.ex-ok').count()) > 0);
+  assert.match(await page.innerText('#ex-score'), new RegExp(`${s.grade.right} of ${s.grade.total}`));
+  // the hint explains the first wrong node
+  const g = s.gradeGeneration;
+  await page.click('#ex-hint');
+  await nextGrade(page, g);
+  await settle(page);
+  const h = await ex(page);
+  const first = h.grade.verdicts[h.grade.first_wrong];
+  assert.ok(h.hint.includes(`node ${first.node} `) || h.hint.includes(`node ${key.nodes[first.node].parent} `), h.hint);
+  assert.match(await page.innerText('#ex-hint-text'), /^Hint: /);
+  // the running total counts this exercise once
+  assert.equal(h.total.exercises >= 1, true);
+  assert.match(await page.innerText('#ex-total'), /Running total: \d+ of \d+/);
+  // screenshots of the graded exercise, both themes, two sizes
+  for (const [w, hgt] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width: w, height: hgt });
+    for (const theme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: theme });
+      await settle(page);
+      await page.screenshot({ path: path.join(SHOT_DIR, `graded-${w}x${hgt}-${theme}.png`), fullPage: true });
+    }
+  }
+  await page.close();
+});
+
+test('an exercise link opens the same tree in a fresh page; the running total persists', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await page.goto(env.server.url + 'index.html');
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+  const e = await newExercise(page, { cutoff: 'strict' });
+  await answerRight(page, e.key);
+  const s = await check(page);
+  assert.equal(s.grade.right, s.grade.total);
+  const url = await page.evaluate(() => {
+    // the link the Copy link button makes (the address bar gets it too)
+    document.querySelector('#ex-link').click();
+    return new Promise((r) => setTimeout(() => r(location.href), 50));
+  });
+  assert.match(url, /mode=exercise/);
+  assert.match(url, /cutoff=strict/);
+  const total = s.total;
+  // a fresh browser context (nothing shared): the same tree
+  const other = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const p1 = await other.newPage();
+  await p1.goto(url);
+  await p1.waitForFunction(() => window.prunescope?.snapshot().exercise.generation > 0, null, { timeout: 20_000 });
+  assert.equal((await ex(p1)).tree, e.tree);
+  await other.close();
+  // a new page of this browser: the same tree, and the running total kept in localStorage
+  const p2 = await context.newPage();
+  await p2.setViewportSize({ width: 1280, height: 720 });
+  await p2.goto(url);
+  await p2.waitForFunction(() => window.prunescope?.snapshot().exercise.generation > 0, null, { timeout: 20_000 });
+  const e2 = await ex(p2);
+  assert.equal(e2.tree, e.tree);
+  assert.equal(e2.params.cutoff, 'strict');
+  assert.deepEqual(e2.total, total);
+  await context.close();
+});
+
+test('keyboard only: an exercise answered with Tab, Space and typing, windows included', async () => {
+  const page = await openPage(env);
+  const e = await newExercise(page, { bmin: 2, bmax: 2, depth: 2, windows: true });
+  const key = e.key;
+  // focus the first control of the tree, then walk it with Tab in tree order
+  await page.evaluate(() => document.querySelector('#ex-tree').querySelector('button, input').focus());
+  for (let step = 0; step < 200; step++) {
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || !document.querySelector('#ex-tree').contains(el)) return null;
+      const node = Number(el.closest('.ex-n').dataset.node);
+      const wins = [...el.closest('.ex-box')?.querySelectorAll('input.ex-win') ?? []];
+      return { tag: el.tagName, cls: el.className, node, side: wins.indexOf(el), disabled: el.disabled };
+    });
+    if (!at) break;
+    const n = key.nodes[at.node];
+    if (at.tag === 'BUTTON' && n.pruned) await page.keyboard.press('Space');
+    else if (at.cls.includes('ex-val')) await page.keyboard.type(n.answer);
+    else if (at.cls.includes('ex-win')) await page.keyboard.type(n.window[at.side]);
+    await page.keyboard.press('Tab');
+  }
+  const g = (await ex(page)).gradeGeneration;
+  await page.focus('#ex-check');
+  await page.keyboard.press('Enter');
+  await nextGrade(page, g);
+  const s = await ex(page);
+  assert.equal(s.grade.right, s.grade.total, JSON.stringify(s.grade.verdicts.filter((v) => !v.ok)));
+  assert.ok(s.grade.verdicts.some((v) => v.kind === 'window'));
+  // a wrong window side is flagged at its node
+  const node = key.nodes.findIndex((n) => n.visited && n.leaf === null);
+  await page.fill(`input.ex-win[data-node="${node}"] >> nth=1`, '777');
+  const s2 = await check(page);
+  assert.deepEqual(s2.grade.verdicts.filter((v) => !v.ok).map((v) => [v.node, v.kind]), [[node, 'window']]);
+  await page.close();
+});
+
+test('touch: a branch is marked by a tap', async () => {
+  const page = await openPage(env, { width: 390, height: 844, touch: true });
+  const e = await newExercise(page, { bmin: 2, bmax: 2, depth: 2 });
+  const i = e.key.nodes.findIndex((n) => n.parent !== null);
+  await page.tap(`.ex-n[data-node="${i}"] > .ex-cut`);
+  await settle(page);
+  assert.equal(await page.getAttribute(`.ex-n[data-node="${i}"] > .ex-cut`, 'aria-pressed'), 'true');
+  await page.close();
+});
+
+test('the strict rule in the page: node counts of alpha-beta searches on a few trees', async () => {
+  const page = await openPage(env);
+  // value equal to the bound: standard prunes, strict searches (counts from tests/cutoff.rs's textbook)
+  const cases = [['((2 5) (2 9))', 6, 7], ['((3 12 8) (2 4 6) (14 5 2))', 11, 11], ['((3 3) (3 1) (3 9))', 8, 10]];
+  for (const [tree, std, strict] of cases) {
+    for (const [rule, want] of [['standard', std], ['strict', strict]]) {
+      await page.fill('#tree-text', tree);
+      await page.selectOption('#algo', 'alphabeta');
+      await page.selectOption('#cutoff', rule);
+      const g = (await snapshot(page)).explore.generation;
+      await page.click('#start');
+      await page.waitForFunction((x) => { const t = window.prunescope.snapshot().explore; return t.generation > x && t.status === 'done'; }, g);
+      const t = (await snapshot(page)).explore;
+      assert.equal(t.nodes, want, `${tree} ${rule}`);
+      assert.equal(t.config.cutoff ?? 'standard', rule);
+    }
+  }
+  await page.close();
+});

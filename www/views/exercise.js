@@ -1,0 +1,140 @@
+// Exercise mode's view (issue 18 §2): the exercise's tree drawn as DOM, so that every answer
+// is a real control on the tree itself (mouse, touch and keyboard alike): a ✂ toggle on each
+// branch, a value field in each inner node, and the window's two fields when the exercise asks
+// for them. It reads the state only; every change goes through the exercise mode.
+
+import { $, h, renderKeyed, setText, setClass, setProp } from '../dom.js';
+import { runningTotal } from '../model/exercise.js';
+
+export function createExerciseView(app, mode) {
+  const ex = app.state.exercise;
+  /** Per node: { box, cut, value, alpha, beta } of the tree built for the current exercise. */
+  let els = new Map();
+
+  /** The next answer field after `el` in tree order (Enter goes on, as in a spreadsheet). */
+  function focusNext(el, back) {
+    const fields = [...$('ex-tree').querySelectorAll('input')];
+    const i = fields.indexOf(el);
+    const next = fields[i + (back ? -1 : 1)];
+    if (next) next.focus();
+  }
+
+  function field(node, label, onInput, cls, placeholder = '?') {
+    return h('input', {
+      type: 'text', class: cls, inputmode: 'text', autocomplete: 'off', spellcheck: 'false', size: 4, 'aria-label': label, placeholder,
+      oninput: (e) => onInput(e.target.value),
+      onkeydown: (e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          focusNext(e.target, e.shiftKey);
+        } else if (e.key === 'Escape') e.target.blur();
+      },
+      dataset: { node },
+    });
+  }
+
+  function build() {
+    els = new Map();
+    const e = ex.exercise;
+    if (!e) return h('p', { class: 'empty' }, 'Press “New exercise”: a tree appears here, its leaves given, its answers yours.');
+    const k = e.key.nodes;
+    const asksWindows = e.params.windows;
+    const node = (i) => {
+      const n = k[i];
+      const who = n.max ? 'MAX' : 'MIN';
+      const r = { box: null, cut: null, value: null, alpha: null, beta: null, wrap: null };
+      if (n.parent !== null) {
+        r.cut = h('button', {
+          class: 'ex-cut', type: 'button', 'aria-pressed': 'false', title: `Mark the branch to node ${i} as pruned`,
+          'aria-label': `Branch to node ${i} (${who}${n.leaf !== null ? `, leaf ${n.leaf}` : ''}): pruned?`,
+          onclick: () => mode.togglePrune(i),
+        }, '✂');
+      }
+      const label = h('span', { class: 'ex-who' }, `${who} ${i}`);
+      let body;
+      if (n.leaf !== null) body = h('span', { class: 'ex-leaf' }, String(n.leaf));
+      else {
+        r.value = field(i, `Value of node ${i} (${who})`, (v) => mode.setValue(i, v), 'ex-val');
+        const parts = [r.value];
+        if (asksWindows) {
+          r.alpha = field(i, `α of node ${i} at entry`, (v) => mode.setWindow(i, 0, v), 'ex-win', 'α');
+          r.beta = field(i, `β of node ${i} at entry`, (v) => mode.setWindow(i, 1, v), 'ex-win', 'β');
+          parts.push(h('span', { class: 'ex-window' }, '(', r.alpha, ', ', r.beta, ')'));
+        }
+        body = h('span', { class: 'ex-fields' }, parts);
+      }
+      r.box = h('div', { title: `${who} ${i}`, class: `ex-box ${n.max ? 'max' : 'min'}${n.leaf !== null ? ' leaf' : ''}`, dataset: { node: i } }, label, body);
+      r.wrap = h('div', { class: 'ex-n', dataset: { node: i } }, r.cut, r.box, n.children.length ? h('div', { class: 'ex-kids' }, n.children.map(node)) : null);
+      els.set(i, r);
+      return r.wrap;
+    };
+    return node(0);
+  }
+
+  function render() {
+    if (app.state.mode !== 'exercise') return;
+    const e = ex.exercise;
+    const rebuilt = renderKeyed($('ex-tree'), ex.generation, build);
+    if (rebuilt && e) {
+      // the controls show the opened exercise's parameters (a link may have set them)
+      const p = e.params;
+      const put = (id, v) => setProp($(id), 'value', String(v));
+      put('ex-bmin', p.branching_min);
+      put('ex-bmax', p.branching_max);
+      put('ex-depth', p.depth);
+      put('ex-vmin', p.value_min);
+      put('ex-vmax', p.value_max);
+      put('ex-order', p.ordering);
+      put('ex-root', p.root);
+      put('ex-cutoff', p.cutoff);
+      setProp($('ex-windows'), 'checked', !!p.windows);
+    }
+    for (const id of ['ex-check', 'ex-hint', 'ex-solution', 'ex-copy', 'ex-link']) setProp($(id), 'disabled', !e);
+    setText('ex-rule', e ? `${e.params.cutoff === 'strict' ? 'Cut-off rule: strict' : 'Cut-off rule: standard'} — ${e.rule}.` : '');
+    const g = ex.grade;
+    const verdict = new Map();
+    if (g) for (const v of g.verdicts) verdict.set(`${v.node}:${v.kind}`, v);
+    const marked = (i) => ex.answers.pruned.has(i);
+    const under = new Set();
+    if (e) {
+      const k = e.key.nodes;
+      for (let i = 1; i < k.length; i++) if (marked(k[i].parent) || under.has(k[i].parent)) under.add(i);
+    }
+    for (const [i, r] of els) {
+      const on = marked(i);
+      if (r.cut) {
+        r.cut.setAttribute('aria-pressed', String(on));
+        setProp(r.cut, 'disabled', under.has(i));
+        const v = verdict.get(`${i}:pruned`);
+        setClass(r.cut, 'ex-ok', v?.ok === true);
+        setClass(r.cut, 'ex-wrong', v?.ok === false);
+      }
+      setClass(r.wrap, 'ex-marked', on || under.has(i));
+      for (const [kind, el] of [['value', r.value], ['window', r.alpha], ['window', r.beta]]) {
+        if (!el) continue;
+        const v = verdict.get(`${i}:${kind}`);
+        setClass(el, 'ex-ok', v?.ok === true);
+        setClass(el, 'ex-wrong', v?.ok === false);
+        setProp(el, 'disabled', under.has(i) || on);
+      }
+      const any = [...verdict.values()].filter((v) => v.node === i);
+      setClass(r.box, 'ex-wrong', any.some((v) => !v.ok));
+      setClass(r.box, 'ex-ok', any.length > 0 && any.every((v) => v.ok));
+      const answer = (el, text) => el && document.activeElement !== el && setProp(el, 'value', text);
+      answer(r.value, ex.answers.values.get(i) ?? '');
+      const w = ex.answers.windows.get(i);
+      answer(r.alpha, w?.[0] ?? '');
+      answer(r.beta, w?.[1] ?? '');
+    }
+    setText('ex-score', g ? `Score: ${g.right} of ${g.total} answers right${g.right === g.total ? ' — all right!' : ` — ${g.total - g.right} wrong, marked in red`}.` : '');
+    setText('ex-hint-text', ex.hint ? `Hint: ${ex.hint}` : '');
+    setText('ex-result', ex.result ?? '');
+    const t = ex.total ?? runningTotal({ results: [] });
+    setText('ex-total', t.exercises ? `Running total: ${t.right} of ${t.total} answers right over ${t.exercises} exercise${t.exercises === 1 ? '' : 's'} (kept in this browser).` : 'Running total: no exercise checked yet in this browser.');
+    const n = ex.notice;
+    setProp($('ex-notice'), 'hidden', !n);
+    setText('ex-notice', n?.text ?? '');
+  }
+
+  return { render };
+}
