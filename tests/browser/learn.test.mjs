@@ -169,6 +169,33 @@ test('every lesson runs from start to end, each answer graded from the trace; pr
   assert.deepEqual(problems, []);
 });
 
+test('an alpha-beta lesson closes with an exercise: a new tree of the lesson’s shape, generated and graded by the core', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=2')), 2);
+  assert.equal(await page.locator('#learn-exercise').count(), 0, 'no exercise before the lesson ends');
+  for (let k = 0; k < l.questions; k++) {
+    const q = await nextQuestion(page, k);
+    const fb = await answer(page, BOOK[2][k], { choice: !!q.choices });
+    assert.equal(fb.ok, true);
+    await goOn(page);
+  }
+  assert.equal((await learnOf(page)).status, 'finished');
+  const g = (await snapshot(page)).exercise.generation;
+  await page.click('#learn-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g);
+  await settle(page);
+  const s = await snapshot(page);
+  assert.equal(s.mode, 'exercise');
+  // lesson 2's parameters (www/learn/lessons.js): seed 2, three moves at each of two levels
+  assert.equal(s.exercise.params.seed, 2);
+  assert.equal(s.exercise.params.depth, 2);
+  const leaves = s.exercise.key.nodes.filter((n) => n.leaf).length;
+  assert.equal(leaves, 9);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('a wrong answer is graded wrong, with the trace’s answer; a pause holds the cursor until it is answered', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });

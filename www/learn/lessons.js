@@ -71,7 +71,9 @@ export const LESSONS = Object.freeze([
       { ask: 'pruned', at: { path: [2, 1] }, say: 'Node 2, the third MIN node, has seen its first leaf, node 2.0, worth 14: more than MAX’s 3. The question is about its second leaf, node 2.1 (worth 5).' },
     ],
     closing: { ask: 'leaves', say: 'Minimax looked at all 9 leaves of this tree.' },
-    exercise: { tree: '((3 12 8) (2 4 6) (14 5 2))', algo: 'alphabeta' },
+    // the closing exercise: a new tree of the same shape (b = 3, d = 2) from the exercise
+    // generator (src/teach/, docs/teaching.md), in exercise mode's parameters
+    exercise: { seed: 2, branching_min: 3, branching_max: 3, depth: 2, value_min: 0, value_max: 15, ordering: 'random' },
   },
   {
     id: 3,
@@ -93,7 +95,8 @@ export const LESSONS = Object.freeze([
       { ask: 'type', at: { path: [1] } },
     ],
     closing: { ask: 'leaves', say: 'b = 3, d = 3. Use the formula, or count.' },
-    exercise: { tree: '(((5 0 -4) (9 4 2) (13 7 5)) ((1 -4 -7) (6 1 -2) (10 6 2)) ((-4 -9 -11) (1 -3 -8) (5 -1 -2)))', algo: 'alphabeta' },
+    // the closing exercise: a perfectly ordered tree of the same shape (b = 3, d = 3), new values
+    exercise: { seed: 3, branching_min: 3, branching_max: 3, depth: 3, value_min: -9, value_max: 15, ordering: 'best' },
   },
   {
     id: 4,

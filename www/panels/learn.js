@@ -8,6 +8,7 @@
 import { $, h, renderKeyed, setProp, setClass } from '../dom.js';
 import { withTerms } from '../views/term.js';
 import { lessonFragment } from '../model/share.js';
+import { EXERCISE_DEFAULTS } from '../model/exercise.js';
 
 const STATUS_WORDS = {
   loading: 'Preparing the lesson’s search…',
@@ -62,7 +63,7 @@ export function createLearnPanel(app) {
       h('p', { class: 'learn-status', id: 'learn-status', role: 'status' },
         end ? `Lesson complete: ${L.right} of ${L.asked} right.` : L.status === 'failed' ? '' : `${where}${STATUS_WORDS[L.status] ?? ''}`),
       end && l.exercise && app.actions.openExercise
-        ? h('button', { type: 'button', id: 'learn-exercise', onclick: () => app.actions.openExercise(l.exercise) }, 'Exercise: alpha-beta on this tree')
+        ? h('button', { type: 'button', id: 'learn-exercise', onclick: () => app.actions.openExercise({ ...EXERCISE_DEFAULTS, ...l.exercise }) }, 'Exercise: alpha-beta on a new tree like this one')
         : null,
       h('div', { class: 'quiz-row learn-nav' },
         end && next ? h('a', { class: 'button primary', id: 'learn-next', href: href(next.id) }, `Next: ${next.title} →`) : null,
