@@ -4,15 +4,24 @@
 //! "Chance searches").
 
 use crate::error::CliError;
-use crate::search::Common;
 use prunescope::game::tree::Tree;
 use prunescope::run::chance_refusal;
 use prunescope::search::chance::{self, ChanceAlgorithm, ChanceNode, ChanceResult, ChanceStop};
 use prunescope::search::config::SearchConfig;
 use std::io::Write;
 
+/// The common flags a chance search reads (from `search::Common`, which calls in here).
+pub struct Flags<'a> {
+    pub enable: &'a [String],
+    pub set: &'a [String],
+    pub trace: bool,
+    pub json: bool,
+    pub stats: bool,
+    pub node_cap: u64,
+}
+
 /// Runs `algo` on `tree` and prints the result.
-pub fn run(tree: &Tree, algo: ChanceAlgorithm, common: &Common) -> Result<(), CliError> {
+pub fn run(tree: &Tree, algo: ChanceAlgorithm, common: &Flags<'_>) -> Result<(), CliError> {
     if let Some(name) = common.enable.first() {
         return Err(CliError::from(format!(
             "{name} cannot be used with {}: the chance searches take no technique \
@@ -26,7 +35,7 @@ pub fn run(tree: &Tree, algo: ChanceAlgorithm, common: &Common) -> Result<(), Cl
              nodes\")"
         )));
     }
-    if common.trace.is_some() {
+    if common.trace {
         return Err(CliError::from(
             "--trace: trace files of chance searches are not written yet; use --json for the \
              chance search's JSON (docs/trace-format.md, \"Chance searches\")"

@@ -229,7 +229,18 @@ pub fn tree(a: TreeArgs) -> Result<(), CliError> {
     })?;
     if let Prepared::Tree(tree) = &prepared {
         match chance_algo {
-            Some(algo) => return crate::chance::run(tree, algo, &a.common),
+            Some(algo) => {
+                let c = &a.common;
+                let flags = crate::chance::Flags {
+                    enable: &c.enable,
+                    set: &c.set,
+                    trace: c.trace.is_some(),
+                    json: c.json,
+                    stats: c.stats,
+                    node_cap: c.node_cap,
+                };
+                return crate::chance::run(tree, algo, &flags);
+            }
             None if tree.has_chance() => return Err(crate::chance::refuse(&cfg)),
             None => {}
         }

@@ -406,6 +406,57 @@ impl Tree {
         Ok(tree)
     }
 
+    /// A closing `)` or `]` (`chance`) at `at`: pops the node it closes, refusing one that is
+    /// not open, of the other kind, or empty.
+    fn close(
+        tokens: &Tokens<'_>,
+        text: &str,
+        open: &mut Vec<(usize, usize, bool)>,
+        at: usize,
+        chance: bool,
+    ) -> Result<(), ParseError> {
+        match open.pop() {
+            None if chance => Err(tokens.error(at, ParseErrorKind::UnmatchedChance)),
+            None => Err(tokens.error(at, ParseErrorKind::Unmatched)),
+            Some((opened, _, was)) if was != chance => {
+                let (open_line, open_column) = line_column(text, opened);
+                let (open_char, expected) = if was { ('[', ']') } else { ('(', ')') };
+                Err(tokens.error(
+                    at,
+                    ParseErrorKind::WrongClose {
+                        open: open_char,
+                        expected,
+                        found: if chance { ']' } else { ')' },
+                        open_line,
+                        open_column,
+                    },
+                ))
+            }
+            Some((_, 0, _)) => Err(tokens.error(at, ParseErrorKind::EmptySubtree)),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// A leaf outside the declared `bounds` is refused where it stands.
+    fn check_bounds(
+        tokens: &Tokens<'_>,
+        at: usize,
+        v: Value,
+        bounds: Option<(Value, Value)>,
+    ) -> Result<(), ParseError> {
+        match bounds {
+            Some((lower, upper)) if !(lower..=upper).contains(&v) => Err(tokens.error(
+                at,
+                ParseErrorKind::OutsideBounds {
+                    value: v as i64,
+                    lower: lower as i64,
+                    upper: upper as i64,
+                },
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// First pass from byte `start` (after the headers): checks the text and returns the
     /// number of nodes on each level, and whether there is a chance node.
     fn count_levels(
@@ -457,34 +508,9 @@ impl Tree {
                             },
                         ));
                     }
-                    let chance = token == Token::CloseChance;
-                    match open.pop() {
-                        None if chance => {
-                            return Err(tokens.error(at, ParseErrorKind::UnmatchedChance));
-                        }
-                        None => return Err(tokens.error(at, ParseErrorKind::Unmatched)),
-                        Some((opened, _, was)) if was != chance => {
-                            let (open_line, open_column) = line_column(text, opened);
-                            let (open_char, expected) = if was { ('[', ']') } else { ('(', ')') };
-                            return Err(tokens.error(
-                                at,
-                                ParseErrorKind::WrongClose {
-                                    open: open_char,
-                                    expected,
-                                    found: if chance { ']' } else { ')' },
-                                    open_line,
-                                    open_column,
-                                },
-                            ));
-                        }
-                        Some((_, 0, _)) => {
-                            return Err(tokens.error(at, ParseErrorKind::EmptySubtree));
-                        }
-                        Some(_) => {
-                            done = open.is_empty();
-                            continue;
-                        }
-                    }
+                    Self::close(&tokens, text, &mut open, at, token == Token::CloseChance)?;
+                    done = open.is_empty();
+                    continue;
                 }
                 Token::Weight(_) => {
                     match open.last() {
@@ -547,18 +573,7 @@ impl Tree {
                     open.push((at, 0, chance));
                 }
                 Token::Leaf(v) => {
-                    if let Some((lower, upper)) = bounds
-                        && !(lower..=upper).contains(&v)
-                    {
-                        return Err(tokens.error(
-                            at,
-                            ParseErrorKind::OutsideBounds {
-                                value: v as i64,
-                                lower: lower as i64,
-                                upper: upper as i64,
-                            },
-                        ));
-                    }
+                    Self::check_bounds(&tokens, at, v, bounds)?;
                     done = open.is_empty();
                 }
                 _ => done = open.is_empty(),
