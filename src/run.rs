@@ -251,6 +251,7 @@ impl Prepared {
             Prepared::TicTacToe(_) => check_small_game("tic-tac-toe", cfg, false),
             Prepared::Nim(_) => check_small_game("Nim", cfg, false),
             Prepared::Connect4(p) => check_small_game("Connect Four", cfg, p.unsafe_null_move()),
+            Prepared::Tree(t) if t.has_chance() => Err(chance_refusal(cfg)),
             _ => Ok(()),
         }
     }
@@ -326,6 +327,20 @@ impl Prepared {
     #[inline(never)]
     pub fn search_untraced(&self, cfg: &SearchConfig) -> Result<Summary, ConfigError> {
         self.search(cfg, &mut NoTrace)
+    }
+}
+
+/// The error for a search of the `Game` trait asked of a tree with chance nodes: alpha-beta,
+/// PVS and minimax have no rule for a chance node, and the techniques need them. Only the chance
+/// searches of search/chance.rs (`expectimax`, `star1`, `star2`) accept such a tree.
+pub fn chance_refusal(cfg: &SearchConfig) -> ConfigError {
+    ConfigError::NotForGame {
+        param: "algo".to_string(),
+        technique: cfg.algo.name().to_string(),
+        game: "a tree with chance nodes".to_string(),
+        reason: "it has no rule for a chance node; use expectimax, star1 or star2 (Ballard \
+                 1983), which take no technique"
+            .to_string(),
     }
 }
 

@@ -687,3 +687,48 @@ fn tree_limits_are_refused_where_crossed() {
         "{err}"
     );
 }
+
+#[test]
+fn chance_trees_are_searched_by_the_chance_searches_and_refused_by_the_rest() {
+    let tree = "bounds 0 10 ([1:5 1:(10 10)] [1:1 1:(9 9)])";
+    let (code, out, err) = prunescope(&["tree", "--algo", "star1", tree], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value      15/2"), "{out}");
+    assert!(out.contains("nodes      8"), "{out}");
+    assert!(
+        out.contains(
+            "pruned child 1: chance fail high (value >= B_i) — child 0 returned -1 >= B_0 = -5"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = prunescope(&["tree", "--algo", "star2", tree, "--json"], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"value\": \"15/2\""), "{out}");
+    assert!(out.contains("\"reason\": \"chance_fail_high\""), "{out}");
+    for (args, expected) in [
+        (
+            vec!["tree", tree],
+            "pvs cannot be used on a tree with chance nodes",
+        ),
+        (
+            vec!["tree", "--algo", "alphabeta", tree],
+            "alphabeta cannot be used",
+        ),
+        (
+            vec!["tree", "--algo", "star1", "[1:3 1:4]"],
+            "star1 needs bounds L and U",
+        ),
+        (
+            vec!["tree", "--algo", "star2", tree, "--enable", "tt"],
+            "tt cannot be used with star2",
+        ),
+        (
+            vec!["random", "-b", "2", "-d", "2", "--algo", "expectimax"],
+            "the chance searches run on explicit trees with chance nodes only",
+        ),
+    ] {
+        let (code, _, err) = prunescope(&args, None);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}

@@ -337,7 +337,11 @@ async function main() {
   app.openEditor = () => {
     actions.setTab('tree');
     if (app.state.editor.on) return app.modes.editor.close();
-    app.modes.editor.open($('tree-text').value);
+    if (!app.modes.editor.open($('tree-text').value)) {
+      app.state.explore.trace.notice = { kind: 'error', text: app.state.editor.message.text };
+      app.invalidate();
+      return;
+    }
     requestAnimationFrame(() => $('ed-tree').focus());
   };
   const editorPanel = createEditorPanel(app);

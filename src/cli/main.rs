@@ -3,6 +3,7 @@
 //! function; every error reaches [`main`] as a [`CliError`], printed once, with its exit code.
 
 mod bench;
+mod chance;
 mod convert;
 mod diff;
 mod error;

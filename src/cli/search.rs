@@ -12,6 +12,7 @@ use prunescope::game::tictactoe::{self, TicTacToe};
 use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
 use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
+use prunescope::search::chance::ChanceAlgorithm;
 use prunescope::search::config::{Algorithm, Cutoff, DEFAULT_NODE_CAP, MAX_DEPTH, SearchConfig};
 use prunescope::trace::stats::TraceStats;
 use prunescope::trace_file::Format;
@@ -129,13 +130,35 @@ pub struct Connect4Args {
     pub common: Common,
 }
 
+/// The `--algo` flag: a search of the `Game` trait, or a chance search (trees only).
+#[derive(Clone, Copy, Debug)]
+pub enum AlgoChoice {
+    Game(Algorithm),
+    Chance(ChanceAlgorithm),
+}
+
+impl AlgoChoice {
+    fn parse(s: &str) -> Result<AlgoChoice, String> {
+        if let Some(c) = ChanceAlgorithm::parse(s) {
+            return Ok(AlgoChoice::Chance(c));
+        }
+        Algorithm::parse(s).map(AlgoChoice::Game).map_err(|_| {
+            format!(
+                "unknown algorithm '{s}': expected minimax, alphabeta, pvs, pvs_full, or for a \
+                 tree with chance nodes expectimax, star1 or star2"
+            )
+        })
+    }
+}
+
 #[derive(Args)]
 pub struct Common {
     /// Search algorithm: minimax, alphabeta, pvs (Reinefeld's NegaScout: re-search with
-    /// (t, β)) or pvs_full (Björnsson et al. 1997, Fig. 4: re-search with (α, β)). See
-    /// docs/techniques.md.
-    #[arg(long, default_value = "pvs", value_parser = Algorithm::parse)]
-    pub algo: Algorithm,
+    /// (t, β)) or pvs_full (Björnsson et al. 1997, Fig. 4: re-search with (α, β)); for a
+    /// tree with chance nodes, expectimax, star1 or star2 (Ballard 1983; star1 and star2 need
+    /// the tree's 'bounds L U' header). See docs/techniques.md.
+    #[arg(long, default_value = "pvs", value_parser = AlgoChoice::parse)]
+    pub algo: AlgoChoice,
     /// The cut-off rule: standard (cut when α ≥ β) or strict (cut only when the bound is
     /// strictly passed, as Berkeley's CS188 teaches: a move equal to the bound is still
     /// searched). strict needs --algo alphabeta or minimax and refuses, by name, every
@@ -184,7 +207,14 @@ pub struct Common {
 }
 
 pub fn tree(a: TreeArgs) -> Result<(), CliError> {
-    let cfg = config(&a.common, 1, false)?;
+    let chance_algo = match a.common.algo {
+        AlgoChoice::Chance(c) => Some(c),
+        AlgoChoice::Game(_) => None,
+    };
+    let cfg = match chance_algo {
+        Some(_) => SearchConfig::default(),
+        None => config(&a.common, 1, false)?,
+    };
     let from_stdin = a.tree == "-";
     let text = if from_stdin {
         // One byte past the limit is enough for the parser to refuse a longer text.
@@ -205,6 +235,24 @@ pub fn tree(a: TreeArgs) -> Result<(), CliError> {
             CliError::from(e)
         }
     })?;
+    if let Prepared::Tree(tree) = &prepared {
+        match chance_algo {
+            Some(algo) => {
+                let c = &a.common;
+                let flags = crate::chance::Flags {
+                    enable: &c.enable,
+                    set: &c.set,
+                    trace: c.trace.is_some(),
+                    json: c.json,
+                    stats: c.stats,
+                    node_cap: c.node_cap,
+                };
+                return crate::chance::run(tree, algo, &flags);
+            }
+            None if tree.has_chance() => return Err(crate::chance::refuse(&cfg)),
+            None => {}
+        }
+    }
     search(&input, prepared, &cfg, &a.common)
 }
 
@@ -278,8 +326,18 @@ fn parse_cutoff(s: &str) -> Result<Cutoff, String> {
 
 /// The configuration the common flags describe.
 fn config(common: &Common, depth: u32, iterative: bool) -> Result<SearchConfig, CliError> {
+    let algo = match common.algo {
+        AlgoChoice::Game(a) => a,
+        AlgoChoice::Chance(c) => {
+            return Err(CliError::from(format!(
+                "--algo {}: the chance searches run on explicit trees with chance nodes only \
+                 (prunescope tree \"bounds -10 10 [1:(3 5) 1:(2 8)]\")",
+                c.name()
+            )));
+        }
+    };
     let mut cfg = SearchConfig {
-        algo: common.algo,
+        algo,
         cutoff: common.cutoff,
         depth,
         iterative,

@@ -33,6 +33,9 @@ pub const MAX_TREE_NODES: usize = 50_000_000;
 /// Longest tree text accepted (1 GiB): room for [`MAX_TREE_NODES`] nodes with comments, and a
 /// bound for readers that must decide how much to read.
 pub const MAX_TREE_TEXT_BYTES: usize = 1 << 30;
+/// Largest branch weight of a chance node: with at most [`MAX_CHILDREN`] branches a node's
+/// total stays below 2^36, so the exact fractions of search/chance.rs have room.
+pub const MAX_WEIGHT: u64 = 1_000_000;
 
 /// A parsed explicit tree: breadth-first flat arrays (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +47,14 @@ pub struct Tree {
     values: Vec<Value>,
     /// MIN moves at the root (the `min` header); MAX otherwise.
     min_root: bool,
+    /// Chance nodes (docs/cli.md, "Tree text"): `weights[i]` is the weight of the branch into
+    /// node `i` when its parent is a chance node, 0 otherwise; a chance node is an inner node
+    /// whose children have weights. Empty when the tree has no chance node, so a tree without
+    /// one costs what it always cost.
+    weights: Vec<u32>,
+    /// The `bounds L U` header: every leaf lies in `[L, U]` (checked when parsing). Ballard's
+    /// *-minimax (search/chance.rs) needs them before the search.
+    bounds: Option<(Value, Value)>,
 }
 
 /// What is wrong at the place a [`ParseError`] points to.
@@ -53,6 +64,16 @@ pub enum ParseErrorKind {
     Empty,
     #[error("unmatched ')': no '(' is open here")]
     Unmatched,
+    #[error("unmatched ']': no '[' is open here")]
+    UnmatchedChance,
+    #[error(
+        "unexpected end of input: expected ']' to close the '[' at line {open_line}, column \
+         {open_column}"
+    )]
+    UnclosedChance {
+        open_line: usize,
+        open_column: usize,
+    },
     #[error("expected a leaf value or '(': a subtree needs at least one child")]
     EmptySubtree,
     #[error(
@@ -65,11 +86,11 @@ pub enum ParseErrorKind {
     },
     #[error("expected end of input after the tree, found {}", found_text(*.found))]
     AfterTree { found: Option<char> },
-    #[error("expected an integer leaf, '(' or ')', found {}", found_text(*.found))]
+    #[error("expected an integer leaf, '(', '[' or a closing bracket, found {}", found_text(*.found))]
     Unexpected { found: Option<char> },
     #[error("expected digits after '{sign}', found {}", found_text(*.found))]
     SignWithoutDigits { sign: char, found: Option<char> },
-    #[error("expected a digit, space or parenthesis, found {}", found_text(*.found))]
+    #[error("expected a digit, space, parenthesis or bracket, found {}", found_text(*.found))]
     AfterLeaf { found: Option<char> },
     #[error("leaf value {literal} is out of range (at most ±{MAX_LEAF})")]
     LeafOutOfRange { literal: String },
@@ -87,10 +108,43 @@ pub enum ParseErrorKind {
     TooManyNodes,
     #[error("the tree text is longer than {MAX_TREE_TEXT_BYTES} bytes")]
     TooLong,
-    #[error("unknown header {word:?}: expected max or min (lowercase) before the tree")]
+    #[error(
+        "expected a weight 'W:' before this branch of the chance node opened at line \
+             {open_line}, column {open_column}"
+    )]
+    WeightExpected {
+        open_line: usize,
+        open_column: usize,
+    },
+    #[error("a weight 'W:' stands only before a branch of a chance node '[...]'")]
+    WeightOutsideChance,
+    #[error("expected a branch after the weight, found {}", found_text(*.found))]
+    BranchExpected { found: Option<char> },
+    #[error("branch weight {literal} must be a whole number from 1 to {MAX_WEIGHT}")]
+    BadWeight { literal: String },
+    #[error(
+        "expected '{expected}' to close the '{open}' at line {open_line}, column {open_column}, \
+         found '{found}'"
+    )]
+    WrongClose {
+        open: char,
+        expected: char,
+        found: char,
+        open_line: usize,
+        open_column: usize,
+    },
+    #[error(
+        "unknown header {word:?}: expected max or min (lowercase), or bounds L U, before the tree"
+    )]
     UnknownHeader { word: String },
     #[error("the header {word:?} is given twice")]
     DuplicateHeader { word: String },
+    #[error("'bounds' needs two integers L U, found {}", found_text(*.found))]
+    BoundsExpected { found: Option<char> },
+    #[error("bounds {lower} {upper}: L must not exceed U")]
+    BoundsOrder { lower: i64, upper: i64 },
+    #[error("leaf value {value} lies outside the declared bounds [{lower}, {upper}]")]
+    OutsideBounds { value: i64, lower: i64, upper: i64 },
 }
 
 /// A character of the input as a message shows it: quoted with control characters escaped
@@ -132,6 +186,12 @@ enum Token {
     Open,
     Close,
     Leaf(Value),
+    /// `[`: a chance node opens.
+    OpenChance,
+    /// `]`: a chance node closes.
+    CloseChance,
+    /// `W:`, the weight of the chance branch that follows.
+    Weight(u32),
 }
 
 /// Reads the items of tree text one by one, with their byte offsets.
@@ -143,11 +203,6 @@ struct Tokens<'a> {
 impl<'a> Tokens<'a> {
     fn new(text: &'a str) -> Self {
         Tokens { text, at: 0 }
-    }
-
-    /// Reads `text` from byte `at` on (after the headers).
-    fn from(text: &'a str, at: usize) -> Self {
-        Tokens { text, at }
     }
 
     fn error(&self, offset: usize, kind: ParseErrorKind) -> ParseError {
@@ -191,6 +246,8 @@ impl<'a> Tokens<'a> {
         let token = match c {
             b'(' => Token::Open,
             b')' => Token::Close,
+            b'[' => Token::OpenChance,
+            b']' => Token::CloseChance,
             b'-' | b'+' | b'0'..=b'9' => {
                 while self.at < bytes.len() && bytes[self.at].is_ascii_digit() {
                     self.at += 1;
@@ -204,6 +261,9 @@ impl<'a> Tokens<'a> {
                             found: self.char_at(self.at),
                         },
                     ));
+                }
+                if bytes.get(self.at) == Some(&b':') {
+                    return self.weight(start).map(|w| Some((start, w)));
                 }
                 // Digits only after an optional sign: parsing fails only by overflow.
                 let value = lit
@@ -222,7 +282,7 @@ impl<'a> Tokens<'a> {
                 if let Some(&next) = bytes.get(self.at)
                     && !matches!(
                         next,
-                        b' ' | b'\t' | b'\r' | b'\n' | b',' | b'(' | b')' | b'#'
+                        b' ' | b'\t' | b'\r' | b'\n' | b',' | b'(' | b')' | b'[' | b']' | b'#'
                     )
                 {
                     return Err(self.error(
@@ -245,11 +305,109 @@ impl<'a> Tokens<'a> {
         };
         Ok(Some((start, token)))
     }
+
+    /// A branch weight `W:` whose digits start at `start` and end at the ':' under `self.at`.
+    fn weight(&mut self, start: usize) -> Result<Token, ParseError> {
+        let lit = &self.text[start..self.at];
+        self.at += 1;
+        lit.parse::<u64>()
+            .ok()
+            .filter(|w| (1..=MAX_WEIGHT).contains(w) && lit.as_bytes()[0].is_ascii_digit())
+            .map(|w| Token::Weight(w as u32))
+            .ok_or_else(|| {
+                let literal = if lit.len() > 40 {
+                    format!("{}… ({} characters)", &lit[..24], lit.len())
+                } else {
+                    lit.to_string()
+                };
+                self.error(start, ParseErrorKind::BadWeight { literal })
+            })
+    }
+
+    /// Reads the headers before the tree (CONTRACT §1; lowercase words, each at most once):
+    /// `max` or `min` (who moves at the root; one header) and `bounds L U`. A header is a word of
+    /// letters, digits or `_` starting with a letter, so `MIN` or `min3` is refused by name.
+    /// Returns what they declare; the tokens then stand at the tree.
+    fn headers(&mut self) -> Result<Headers, ParseError> {
+        let mut headers = Headers::default();
+        let mut side_given = false;
+        while let Some(start) = self.skip_blank() {
+            let bytes = self.text.as_bytes();
+            if !bytes[start].is_ascii_alphabetic() {
+                break;
+            }
+            let mut end = start;
+            while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
+                end += 1;
+            }
+            let word = &self.text[start..end];
+            self.at = end;
+            let twice = |tokens: &Self| {
+                tokens.error(
+                    start,
+                    ParseErrorKind::DuplicateHeader {
+                        word: word.to_string(),
+                    },
+                )
+            };
+            match word {
+                "max" | "min" => {
+                    if side_given {
+                        return Err(twice(self));
+                    }
+                    side_given = true;
+                    headers.min_root = word == "min";
+                }
+                "bounds" => {
+                    if headers.bounds.is_some() {
+                        return Err(twice(self));
+                    }
+                    let lower = self.bound()?;
+                    let upper = self.bound()?;
+                    if lower > upper {
+                        return Err(self.error(
+                            start,
+                            ParseErrorKind::BoundsOrder {
+                                lower: lower as i64,
+                                upper: upper as i64,
+                            },
+                        ));
+                    }
+                    headers.bounds = Some((lower, upper));
+                }
+                _ => {
+                    // A long run of letters is shown by its start.
+                    let word = if word.len() > 40 {
+                        format!("{}…", &word[..24])
+                    } else {
+                        word.to_string()
+                    };
+                    return Err(self.error(start, ParseErrorKind::UnknownHeader { word }));
+                }
+            }
+        }
+        Ok(headers)
+    }
+
+    /// One integer of the `bounds` header (a leaf value's range applies).
+    fn bound(&mut self) -> Result<Value, ParseError> {
+        let at = self.skip_blank().unwrap_or(self.text.len());
+        match self.next()? {
+            Some((_, Token::Leaf(v))) => Ok(v),
+            _ => Err(self.error(
+                at,
+                ParseErrorKind::BoundsExpected {
+                    found: self.char_at(at),
+                },
+            )),
+        }
+    }
 }
 
 impl Tree {
-    /// Parses textbook notation: a tree is an integer leaf or `(` one or more trees `)`.
-    /// Whitespace and commas separate items; `#` starts a comment to the end of the line.
+    /// Parses textbook notation: a tree is an integer leaf, `(` one or more trees `)` (a
+    /// decision node), or `[` one or more weighted branches `W:tree` `]` (a chance node,
+    /// docs/cli.md "Tree text"), after an optional `bounds L U` header. Whitespace and commas separate items; `#` starts a comment to the end of the line.
     /// Refuses more than [`MAX_CHILDREN`] children under one node, nesting deeper than
     /// [`MAX_TREE_DEPTH`], more than [`MAX_TREE_NODES`] nodes and leaves beyond ±[`MAX_LEAF`]
     /// as soon as the text crosses the limit, so that memory never grows past the tree's
@@ -263,67 +421,84 @@ impl Tree {
             let tokens = Tokens::new(text);
             return Err(tokens.error(MAX_TREE_TEXT_BYTES, ParseErrorKind::TooLong));
         }
-        let (headers, start) = Self::parse_headers(text)?;
-        let levels = Self::count_levels(text, start, max_nodes)?;
-        let mut tree = Self::lay_out(text, start, &levels);
+        let mut tokens = Tokens::new(text);
+        let headers = tokens.headers()?;
+        let start = tokens.at;
+        let (levels, has_chance) = Self::count_levels(text, start, max_nodes, headers.bounds)?;
+        let mut tree = Self::lay_out(text, start, &levels, has_chance);
+        tree.bounds = headers.bounds;
         tree.min_root = headers.min_root;
         Ok(tree)
     }
 
-    /// Reads the header words before the tree (`max`, `min`): what they declare, and the byte
-    /// offset where the tree starts. A header is a word of letters, digits or `_` starting with a
-    /// letter; each may be given once, and `max` and `min` are one header (who moves at the root).
-    fn parse_headers(text: &str) -> Result<(Headers, usize), ParseError> {
-        let mut tokens = Tokens::new(text);
-        let mut headers = Headers::default();
-        let mut side_given = false;
-        loop {
-            let Some(start) = tokens.skip_blank() else {
-                return Ok((headers, tokens.at));
-            };
-            let bytes = text.as_bytes();
-            if !bytes[start].is_ascii_alphabetic() {
-                return Ok((headers, start));
+    /// A closing `)` or `]` (`chance`) at `at`: pops the node it closes, refusing one that is
+    /// not open, of the other kind, or empty.
+    fn close(
+        tokens: &Tokens<'_>,
+        text: &str,
+        open: &mut Vec<(usize, usize, bool)>,
+        at: usize,
+        chance: bool,
+    ) -> Result<(), ParseError> {
+        match open.pop() {
+            None if chance => Err(tokens.error(at, ParseErrorKind::UnmatchedChance)),
+            None => Err(tokens.error(at, ParseErrorKind::Unmatched)),
+            Some((opened, _, was)) if was != chance => {
+                let (open_line, open_column) = line_column(text, opened);
+                let (open_char, expected) = if was { ('[', ']') } else { ('(', ')') };
+                Err(tokens.error(
+                    at,
+                    ParseErrorKind::WrongClose {
+                        open: open_char,
+                        expected,
+                        found: if chance { ']' } else { ')' },
+                        open_line,
+                        open_column,
+                    },
+                ))
             }
-            let mut end = start;
-            while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
-                end += 1;
-            }
-            let word = &text[start..end];
-            match word {
-                "max" | "min" => {
-                    if side_given {
-                        return Err(tokens.error(
-                            start,
-                            ParseErrorKind::DuplicateHeader {
-                                word: word.to_string(),
-                            },
-                        ));
-                    }
-                    side_given = true;
-                    headers.min_root = word == "min";
-                }
-                _ => {
-                    // A long run of letters is shown by its start.
-                    let word = if word.len() > 40 {
-                        format!("{}…", &word[..24])
-                    } else {
-                        word.to_string()
-                    };
-                    return Err(tokens.error(start, ParseErrorKind::UnknownHeader { word }));
-                }
-            }
-            tokens.at = end;
+            Some((_, 0, _)) => Err(tokens.error(at, ParseErrorKind::EmptySubtree)),
+            Some(_) => Ok(()),
         }
     }
 
-    /// First pass: checks the text from byte `start` (after the headers) and returns the number
-    /// of nodes on each level.
-    fn count_levels(text: &str, start: usize, max_nodes: usize) -> Result<Vec<u32>, ParseError> {
-        let mut tokens = Tokens::from(text, start);
+    /// A leaf outside the declared `bounds` is refused where it stands.
+    fn check_bounds(
+        tokens: &Tokens<'_>,
+        at: usize,
+        v: Value,
+        bounds: Option<(Value, Value)>,
+    ) -> Result<(), ParseError> {
+        match bounds {
+            Some((lower, upper)) if !(lower..=upper).contains(&v) => Err(tokens.error(
+                at,
+                ParseErrorKind::OutsideBounds {
+                    value: v as i64,
+                    lower: lower as i64,
+                    upper: upper as i64,
+                },
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// First pass from byte `start` (after the headers): checks the text and returns the
+    /// number of nodes on each level, and whether there is a chance node.
+    fn count_levels(
+        text: &str,
+        start: usize,
+        max_nodes: usize,
+        bounds: Option<(Value, Value)>,
+    ) -> Result<(Vec<u32>, bool), ParseError> {
+        let mut tokens = Tokens::new(text);
+        tokens.at = start;
         let mut levels: Vec<u32> = Vec::new();
-        // Open subtrees: offset of the '(' and children so far.
-        let mut open: Vec<(usize, usize)> = Vec::new();
+        // Open subtrees: offset of the '(' or '[', children so far, and whether it is a chance
+        // node.
+        let mut open: Vec<(usize, usize, bool)> = Vec::new();
+        // Where the weight of the chance branch about to start was written.
+        let mut weighted = false;
+        let mut has_chance = false;
         let mut nodes = 0usize;
         let mut done = false;
         loop {
@@ -333,30 +508,65 @@ impl Tree {
                     Some(at) if text.as_bytes()[at] == b')' => {
                         Err(tokens.error(at, ParseErrorKind::Unmatched))
                     }
+                    Some(at) if text.as_bytes()[at] == b']' => {
+                        Err(tokens.error(at, ParseErrorKind::UnmatchedChance))
+                    }
                     Some(at) => Err(tokens.error(
                         at,
                         ParseErrorKind::AfterTree {
                             found: tokens.char_at(at),
                         },
                     )),
-                    None => Ok(levels),
+                    None => Ok((levels, has_chance)),
                 };
             }
             let Some((at, token)) = tokens.next()? else {
                 break;
             };
-            if token == Token::Close {
-                match open.pop() {
-                    None => return Err(tokens.error(at, ParseErrorKind::Unmatched)),
-                    Some((_, 0)) => return Err(tokens.error(at, ParseErrorKind::EmptySubtree)),
-                    Some(_) => {
-                        done = open.is_empty();
-                        continue;
+            match token {
+                Token::Close | Token::CloseChance => {
+                    if weighted {
+                        return Err(tokens.error(
+                            at,
+                            ParseErrorKind::BranchExpected {
+                                found: tokens.char_at(at),
+                            },
+                        ));
                     }
+                    Self::close(&tokens, text, &mut open, at, token == Token::CloseChance)?;
+                    done = open.is_empty();
+                    continue;
                 }
+                Token::Weight(_) => {
+                    match open.last() {
+                        Some(&(_, _, true)) if !weighted => weighted = true,
+                        Some(&(_, _, true)) => {
+                            return Err(tokens.error(
+                                at,
+                                ParseErrorKind::BranchExpected {
+                                    found: tokens.char_at(at),
+                                },
+                            ));
+                        }
+                        _ => return Err(tokens.error(at, ParseErrorKind::WeightOutsideChance)),
+                    }
+                    continue;
+                }
+                _ => {}
             }
             // A new node (a leaf or an opening subtree) on level `open.len()`.
-            if let Some((parent, children)) = open.last_mut() {
+            if let Some((parent, children, chance)) = open.last_mut() {
+                if *chance && !weighted {
+                    let (open_line, open_column) = line_column(text, *parent);
+                    return Err(tokens.error(
+                        at,
+                        ParseErrorKind::WeightExpected {
+                            open_line,
+                            open_column,
+                        },
+                    ));
+                }
+                weighted = false;
                 *children += 1;
                 if *children > MAX_CHILDREN {
                     let (open_line, open_column) = line_column(text, *parent);
@@ -379,34 +589,48 @@ impl Tree {
             }
             levels[level] += 1;
             match token {
-                Token::Open => {
+                Token::Open | Token::OpenChance => {
                     if open.len() >= MAX_TREE_DEPTH {
                         return Err(tokens.error(at, ParseErrorKind::TooDeep));
                     }
-                    open.push((at, 0));
+                    let chance = token == Token::OpenChance;
+                    has_chance |= chance;
+                    open.push((at, 0, chance));
+                }
+                Token::Leaf(v) => {
+                    Self::check_bounds(&tokens, at, v, bounds)?;
+                    done = open.is_empty();
                 }
                 _ => done = open.is_empty(),
             }
         }
-        if let Some(&(at, _)) = open.last() {
+        if weighted {
+            return Err(tokens.error(text.len(), ParseErrorKind::BranchExpected { found: None }));
+        }
+        if let Some(&(at, _, chance)) = open.last() {
             let (open_line, open_column) = line_column(text, at);
-            return Err(tokens.error(
-                text.len(),
+            let kind = if chance {
+                ParseErrorKind::UnclosedChance {
+                    open_line,
+                    open_column,
+                }
+            } else {
                 ParseErrorKind::Unclosed {
                     open_line,
                     open_column,
-                },
-            ));
+                }
+            };
+            return Err(tokens.error(text.len(), kind));
         }
         if nodes == 0 {
             return Err(tokens.error(text.len(), ParseErrorKind::Empty));
         }
-        Ok(levels)
+        Ok((levels, has_chance))
     }
 
-    /// Second pass over text that [`Tree::count_levels`] accepted: writes every node into its
-    /// breadth-first slot.
-    fn lay_out(text: &str, start: usize, levels: &[u32]) -> Tree {
+    /// Second pass over text that [`Tree::count_levels`] accepted, from byte `start`: writes
+    /// every node into its breadth-first slot.
+    fn lay_out(text: &str, start: usize, levels: &[u32], has_chance: bool) -> Tree {
         let total: usize = levels.iter().map(|&n| n as usize).sum();
         // next[l]: the slot of the next node met on level l (starts at the level's start).
         let mut next: Vec<u32> = Vec::with_capacity(levels.len() + 1);
@@ -418,17 +642,35 @@ impl Tree {
         next.push(level_start);
         let mut first = vec![0u32; total + 1];
         let mut values = vec![0 as Value; total];
+        let mut weights = if has_chance {
+            vec![0u32; total]
+        } else {
+            Vec::new()
+        };
         first[total] = total as u32;
-        let mut tokens = Tokens::from(text, start);
+        let mut tokens = Tokens::new(text);
+        tokens.at = start;
         let mut depth = 0usize;
+        let mut weight = 0u32;
         // The first pass accepted this text, so the tokens are the same and well formed.
         while let Ok(Some((_, token))) = tokens.next() {
-            if token == Token::Close {
-                depth -= 1;
-                continue;
+            match token {
+                Token::Close | Token::CloseChance => {
+                    depth -= 1;
+                    continue;
+                }
+                Token::Weight(w) => {
+                    weight = w;
+                    continue;
+                }
+                _ => {}
             }
             let slot = next[depth] as usize;
             next[depth] += 1;
+            if weight != 0 {
+                weights[slot] = weight;
+                weight = 0;
+            }
             // The node's children are the next nodes met on the level below.
             first[slot] = next[depth + 1];
             match token {
@@ -440,6 +682,8 @@ impl Tree {
             first,
             values,
             min_root: false,
+            weights,
+            bounds: None,
         }
     }
 
@@ -482,7 +726,51 @@ impl Tree {
 
     /// Bytes the tree holds on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.first.capacity() * size_of::<u32>() + self.values.capacity() * size_of::<Value>()
+        self.first.capacity() * size_of::<u32>()
+            + self.values.capacity() * size_of::<Value>()
+            + self.weights.capacity() * size_of::<u32>()
+    }
+
+    /// Whether the tree holds a chance node: only the chance searches (search/chance.rs)
+    /// accept it.
+    pub fn has_chance(&self) -> bool {
+        !self.weights.is_empty()
+    }
+
+    /// The declared `bounds L U` header, if any.
+    pub fn bounds(&self) -> Option<(Value, Value)> {
+        self.bounds
+    }
+
+    /// Node `id`'s first child and number of children.
+    #[inline]
+    pub fn children_of(&self, id: u32) -> (u32, u32) {
+        self.children(id)
+    }
+
+    /// The leaf value of node `id` from MAX's view (0 for inner nodes).
+    #[inline]
+    pub fn value_of(&self, id: u32) -> Value {
+        self.values[id as usize]
+    }
+
+    /// The weight of the branch into node `id` when its parent is a chance node, else 0.
+    #[inline]
+    pub fn weight_of(&self, id: u32) -> u32 {
+        self.weights.get(id as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether node `id` is a chance node (an inner node whose branches carry weights).
+    #[inline]
+    pub fn is_chance(&self, id: u32) -> bool {
+        let (first, n) = self.children(id);
+        n > 0 && self.weight_of(first) > 0
+    }
+
+    /// Per node, the weight of the branch into it (0 when its parent is a decision node), in
+    /// the breadth-first order of [`Tree::shape_arrays`]; empty without chance nodes.
+    pub fn weights(&self) -> &[u32] {
+        &self.weights
     }
 
     #[inline(always)]
@@ -499,6 +787,7 @@ impl Tree {
         if self.min_root {
             out.push_str("min ");
         }
+        self.write_headers(&mut out);
         self.write_node(0, &mut out);
         out
     }
@@ -571,20 +860,31 @@ impl Tree {
         Ok(tree)
     }
 
+    /// The canonical header of CONTRACT §1: `bounds L U ` when declared.
+    fn write_headers(&self, out: &mut String) {
+        if let Some((lower, upper)) = self.bounds {
+            out.push_str(&format!("bounds {lower} {upper} "));
+        }
+    }
+
     fn write_node(&self, id: u32, out: &mut String) {
         let (first, n) = self.children(id);
         if n == 0 {
             out.push_str(&self.values[id as usize].to_string());
             return;
         }
-        out.push('(');
+        let chance = self.is_chance(id);
+        out.push(if chance { '[' } else { '(' });
         for k in 0..n {
             if k > 0 {
                 out.push(' ');
             }
+            if chance {
+                out.push_str(&format!("{}:", self.weights[(first + k) as usize]));
+            }
             self.write_node(first + k, out);
         }
-        out.push(')');
+        out.push(if chance { ']' } else { ')' });
     }
 
     /// Builds a tree from nested lists, for generators and tests.
@@ -598,6 +898,8 @@ impl Tree {
 struct Headers {
     /// `min`: MIN moves at the root.
     min_root: bool,
+    /// `bounds L U`: every leaf lies in `[L, U]`.
+    bounds: Option<(Value, Value)>,
 }
 
 /// A tree given as preorder arrays ([`Tree::from_preorder`]) that is no tree, or that crosses
@@ -827,7 +1129,7 @@ mod tests {
             (
                 "(1 2x)",
                 (1, 5),
-                "expected a digit, space or parenthesis, found 'x'",
+                "expected a digit, space, parenthesis or bracket, found 'x'",
             ),
             ("(1 99999999999999999999)", (1, 4), "out of range"),
             (
@@ -953,7 +1255,7 @@ mod tests {
             (
                 "MIN (1 2)",
                 (1, 1),
-                "unknown header \"MIN\": expected max or min",
+                "unknown header \"MIN\": expected max or min (lowercase), or bounds L U",
             ),
             ("mini (1 2)", (1, 1), "unknown header \"mini\""),
             ("min max (1 2)", (1, 5), "the header \"max\" is given twice"),

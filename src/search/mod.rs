@@ -7,7 +7,9 @@
 //! together. Move ordering is in [`ordering`], quiescence search in [`quiescence`], and the
 //! loop over the moves (alpha-beta, PVS scouts and re-searches) in [`moves`].
 
+pub mod chance;
 pub mod config;
+pub mod frac;
 mod moves;
 pub mod ordering;
 pub mod params;

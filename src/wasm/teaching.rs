@@ -9,10 +9,11 @@ use js_sys::{Int32Array, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 /// The shape of the explicit tree `text` (parsed by the core's own reader, with its limits):
-/// `{first: Uint32Array, values: Int32Array, min: boolean, text: string}`, breadth-first —
+/// `{first: Uint32Array, values: Int32Array, min: boolean, chance: boolean, text: string}`, breadth-first —
 /// node `i`'s children are `first[i] .. first[i + 1]` and `values[i]` is its leaf value from
 /// MAX's view (0 for inner nodes); node 0 is the root; `min`: MIN moves at the root (the `min`
-/// header); `text`: the tree's canonical text. Throws the parser's message (line and column) on
+/// header); `chance`: the tree has chance nodes (`[W:…]`, whose weights these arrays do not
+/// carry); `text`: the tree's canonical text. Throws the parser's message (line and column) on
 /// bad text.
 #[wasm_bindgen]
 pub fn tree_shape(text: &str) -> Result<Object, JsError> {
@@ -22,6 +23,7 @@ pub fn tree_shape(text: &str) -> Result<Object, JsError> {
     set(&out, "first", Uint32Array::from(first));
     set(&out, "values", Int32Array::from(values));
     set(&out, "min", tree.min_root());
+    set(&out, "chance", tree.has_chance());
     set(&out, "text", tree.to_text());
     Ok(out)
 }

@@ -7,6 +7,9 @@
 
 import * as E from '../model/tree-edit.js';
 
+/** Why the editor leaves a tree with chance nodes alone (docs/teaching.md, "Building a tree"). */
+export const CHANCE_REFUSED = 'This tree has chance nodes ([W:…]): the editor builds MAX/MIN trees only, so edit its text in the Tree tab.';
+
 /** Undo keeps this many trees. */
 const HISTORY = 200;
 
@@ -59,6 +62,12 @@ export function createEditor(app) {
     } catch {
       return false;
     }
+    // chance nodes (`[W:…]`) are read by the core but not built by the editor: it would drop
+    // them, so it leaves such a text alone and says so
+    if (shape.chance) {
+      ed.message = { kind: 'error', text: CHANCE_REFUSED };
+      return false;
+    }
     if (ed.tree && shape.text === ed.text) return true;
     if (ed.tree) {
       ed.undo.push({ tree: ed.tree, selected: ed.selected });
@@ -77,10 +86,18 @@ export function createEditor(app) {
   const editor = {
     /** Opens the editor on `text` (the Tree tab's), or on a new tree if that does not parse. */
     open(text) {
-      if (!load(text)) load('0');
+      if (!load(text)) {
+        // a chance tree stays in the Tree tab as it is: the editor opens on nothing of it
+        if (ed.message?.text === CHANCE_REFUSED) {
+          app.invalidate();
+          return false;
+        }
+        load('0');
+      }
       ed.on = true;
       ed.message = null;
       changed();
+      return true;
     },
     close() {
       ed.on = false;

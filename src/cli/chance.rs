@@ -1,0 +1,158 @@
+//! `prunescope tree --algo expectimax|star1|star2`: the chance searches of
+//! `prunescope::search::chance` (Ballard 1983), printed node by node with every pruned branch
+//! and the bound that fired, or as JSON with `--json` (docs/cli.md, docs/trace-format.md
+//! "Chance searches").
+
+use crate::error::CliError;
+use prunescope::game::tree::Tree;
+use prunescope::run::chance_refusal;
+use prunescope::search::chance::{self, ChanceAlgorithm, ChanceNode, ChanceResult, ChanceStop};
+use prunescope::search::config::SearchConfig;
+use std::io::Write;
+
+/// The common flags a chance search reads (from `search::Common`, which calls in here).
+pub struct Flags<'a> {
+    pub enable: &'a [String],
+    pub set: &'a [String],
+    pub trace: bool,
+    pub json: bool,
+    pub stats: bool,
+    pub node_cap: u64,
+}
+
+/// Runs `algo` on `tree` and prints the result.
+pub fn run(tree: &Tree, algo: ChanceAlgorithm, common: &Flags<'_>) -> Result<(), CliError> {
+    if let Some(name) = common.enable.first() {
+        return Err(CliError::from(format!(
+            "{name} cannot be used with {}: the chance searches take no technique \
+             (docs/techniques.md, \"Chance nodes\")",
+            algo.name()
+        )));
+    }
+    if let Some(kv) = common.set.first() {
+        return Err(CliError::from(format!(
+            "--set {kv}: the chance searches take no parameter (docs/techniques.md, \"Chance \
+             nodes\")"
+        )));
+    }
+    if common.trace {
+        return Err(CliError::from(
+            "--trace: trace files of chance searches are not written yet; use --json for the \
+             chance search's JSON (docs/trace-format.md, \"Chance searches\")"
+                .to_string(),
+        ));
+    }
+    let record = common.json || !common.stats;
+    let result = chance::search(tree, algo, common.node_cap, record)
+        .map_err(|e| CliError::input("tree", e))?;
+    let mut out = crate::term::stdout();
+    if common.json {
+        serde_json::to_writer_pretty(&mut out, &result)
+            .map_err(|e| CliError::from(format!("cannot write the JSON: {e}")))?;
+        writeln!(out)?;
+    } else {
+        print(&mut out, tree, &result)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The refusal of a minimax-family algorithm on a tree with chance nodes.
+pub fn refuse(cfg: &SearchConfig) -> CliError {
+    CliError::from(format!("tree: {}", chance_refusal(cfg)))
+}
+
+fn window(n: &ChanceNode) -> String {
+    let side = |v: Option<prunescope::search::frac::Frac>, inf: &str| {
+        v.map_or(inf.to_string(), |f| f.to_string())
+    };
+    format!("({}, {})", side(n.alpha, "-inf"), side(n.beta, "+inf"))
+}
+
+fn reason_words(r: ChanceStop) -> &'static str {
+    match r {
+        ChanceStop::Leaf => "leaf",
+        ChanceStop::AllMoves => "all branches",
+        ChanceStop::BetaCutoff => "beta cut-off",
+        ChanceStop::ChanceFailLow => "chance fail low (value <= A_i)",
+        ChanceStop::ChanceFailHigh => "chance fail high (value >= B_i)",
+        ChanceStop::Probe => "probe (first move only)",
+    }
+}
+
+fn print(out: &mut impl Write, tree: &Tree, r: &ChanceResult) -> std::io::Result<()> {
+    writeln!(out, "algorithm  {}", r.algo.describe())?;
+    match r.bounds {
+        Some((l, u)) => writeln!(out, "bounds     L = {l}, U = {u}")?,
+        None => writeln!(out, "bounds     none declared")?,
+    }
+    writeln!(out, "value      {} (exact, MAX's view)", r.value)?;
+    writeln!(out, "nodes      {}", r.nodes)?;
+    let _ = tree;
+    if r.trace.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\nnode  path        kind    window (side to move)      value    bound  why"
+    )?;
+    for n in &r.trace {
+        let path = if n.path.is_empty() {
+            "root".to_string()
+        } else {
+            n.path
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(".")
+        };
+        let indent = " ".repeat(n.path.len().min(20));
+        let prob = n
+            .weight
+            .map_or(String::new(), |(w, s)| format!(" p={w}/{s}"));
+        let who = if n.max_to_move { "MAX" } else { "MIN" };
+        writeln!(
+            out,
+            "{:<5} {indent}{path:<10} {:<7} {who} {:<22} {:<8} {:<6} {}{}{}",
+            n.id,
+            n.kind,
+            window(n),
+            n.value.to_string(),
+            n.bound.name(),
+            reason_words(n.reason),
+            if n.probe { " [probe]" } else { "" },
+            prob,
+        )?;
+        for p in &n.pruned {
+            let (name, op) = match p.reason {
+                ChanceStop::ChanceFailLow => ("A", "<="),
+                ChanceStop::ChanceFailHigh => ("B", ">="),
+                ChanceStop::BetaCutoff => ("beta", ">="),
+                _ => ("", ""),
+            };
+            if p.reason == ChanceStop::Probe {
+                writeln!(
+                    out,
+                    "      {indent}  pruned child {}: not searched by the probe",
+                    p.child
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "      {indent}  pruned child {}: {} — child {} returned {} {op} {name}{} = {}",
+                    p.child,
+                    reason_words(p.reason),
+                    p.by,
+                    p.value,
+                    if name == "beta" {
+                        String::new()
+                    } else {
+                        format!("_{}", p.by)
+                    },
+                    p.bound
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
