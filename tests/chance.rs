@@ -300,7 +300,11 @@ fn chance_text_parses_prints_and_says_where_it_is_wrong() {
 /// from MIN's window (−U, −L) and agree.
 #[test]
 fn a_min_root_moves_first_under_every_chance_search() {
-    for algo in [ChanceAlgorithm::Expectimax, ChanceAlgorithm::Star1, ChanceAlgorithm::Star2] {
+    for algo in [
+        ChanceAlgorithm::Expectimax,
+        ChanceAlgorithm::Star1,
+        ChanceAlgorithm::Star2,
+    ] {
         // MIN picks 3 and 2: (3 + 2) / 2
         let r = run("min bounds 0 9 [1:(3 5) 1:(2 8)]", algo);
         assert_eq!(r.value.to_string(), "5/2", "{algo:?}");

@@ -37,8 +37,8 @@ pub use contract::{
 };
 pub use diff::diff_columns;
 pub use error::WasmError;
-pub use games::{check_run, game_play, game_view};
 pub use exercise::{exercise_defaults, exercise_grade, exercise_new};
+pub use games::{check_run, game_play, game_view};
 pub use names::Names;
 pub use session::Session;
 pub use teaching::{tree_print, tree_shape};

@@ -158,6 +158,15 @@ export function decodeShare(fragment) {
     for (const k of p.keys()) if (k !== 'v' && k !== 'learn') throw new ShareError(k, 'a lesson link (learn=) takes no other parameter');
     return { version, learn: int(p, 'learn', 1, MAX_LESSON) };
   }
+  // an exercise link: its parameters only (docs/share-links.md, Exercises)
+  if (p.get('mode') === 'exercise') {
+    for (const k of p.keys()) if (k !== 'v' && k !== 'mode' && !EXERCISE_KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
+    const fail = (key, message) => {
+      throw new ShareError(key, message);
+    };
+    return { version, notice: null, mode: 'exercise', exercise: decodeExercise(p, fail) };
+  }
+  for (const k of p.keys()) if (!KEYS.has(k)) throw new ShareError(k, 'unknown parameter');
   const mode = choice(p, 'mode', ['explore', 'compare'], 'explore');
   const kinds = ['tree', 'fen', 'random', 'game'].filter((k) => p.has(k));
   if (kinds.length !== 1) throw new ShareError('input', 'exactly one of tree, fen, random or game is needed');
