@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, SHOTS } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, text, runSearch, whenTraceEnds, SHOTS } from './hook.mjs';
 
 const SHOT_DIR = existsSync('/work/shots') ? '/work/shots/exercise' : SHOTS;
 let env;
@@ -211,5 +211,57 @@ test('the strict rule in the page: node counts of alpha-beta searches on a few t
       assert.equal(t.config.cutoff ?? 'standard', rule);
     }
   }
+  await page.close();
+});
+
+test('the quiz card states the cut-off rule of the search it quizzes (Quiz me, Predict prunes), under both rules', async () => {
+  const page = await openPage(env);
+  // the core's words (Cutoff::describe), as the exercises state them; the narration's cut-off
+  // line names the strict rule too
+  const WORDS = {
+    standard: /^Cut-off rule: standard — cut off when α ≥ β \(a value equal to the bound prunes\)\.$/,
+    strict: /^Cut-off rule: strict — cut off only when the bound is strictly passed \(CS188: a child equal to the bound is still searched\)\.$/,
+  };
+  for (const rule of ['standard', 'strict']) {
+    await page.click('#tab-tree');
+    await page.fill('#tree-text', '((3 3) (3 1) (3 9))');
+    await page.selectOption('#algo', 'alphabeta');
+    await page.selectOption('#cutoff', rule);
+    const t = await runSearch(page);
+    assert.equal(t.config.cutoff ?? 'standard', rule);
+    // Quiz me: the first question comes with the rule
+    await page.click('#quiz-start');
+    await page.waitForFunction(() => { const q = window.prunescope.snapshot().quiz; return q.on && q.question !== null; });
+    await settle(page);
+    assert.match(await text(page, '#quiz-question'), /Which window/);
+    assert.match(await text(page, '#quiz-rule'), WORDS[rule]);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !window.prunescope.snapshot().quiz.on);
+    // the narration of the first cut-off says the same rule
+    const at = (await snapshot(page)).explore.cursor.event;
+    await page.click('#n-cut');
+    await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, at);
+    await settle(page);
+    const said = await text(page, '#narration');
+    assert.match(said, /cut-off at node 1/);
+    assert.equal(said.includes('(strict rule)'), rule === 'strict', said);
+    // Predict prunes: the rule while marking, and with the result
+    await whenTraceEnds(page, 'explore', () => page.click('#predict-start'));
+    await page.waitForSelector('#predict-path');
+    await settle(page);
+    assert.match(await text(page, '#quiz-rule'), WORDS[rule]);
+    await page.click('#predict-check');
+    await page.waitForSelector('#predict-again');
+    assert.match(await text(page, '#quiz-rule'), WORDS[rule]);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !window.prunescope.snapshot().quiz.on);
+  }
+  // minimax cuts nothing: no rule to state
+  await page.selectOption('#algo', 'minimax');
+  await runSearch(page);
+  await page.click('#quiz-start');
+  await page.waitForFunction(() => { const q = window.prunescope.snapshot().quiz; return q.on && q.question !== null; });
+  await settle(page);
+  assert.equal(await page.locator('#quiz-rule').count(), 0);
   await page.close();
 });
