@@ -131,6 +131,17 @@ export function createQuiz(app) {
     if (q.predict) return buildPredict();
     const qq = q.question;
     const score = h('p', { id: 'quiz-score', class: 'quiz-score' }, `Score ${q.right} / ${q.asked}`);
+    const L = state.learn;
+    if (!qq && L.lesson !== null && L.questions) {
+      // a lesson between its questions (before the first, or after Continue): the search is not
+      // over, the lesson is stepping to its next pause (www/modes/learn.js)
+      const n = L.questions.length;
+      return [
+        h('p', { id: 'quiz-question', class: 'quiz-q' }, `Question ${Math.min(L.pause + 1, n)} of ${n} is ahead. Step with → (or the ▶ button) or press space to play: the lesson stops at each question.`),
+        rule(),
+        score,
+      ];
+    }
     if (!qq) return [h('p', { id: 'quiz-question' }, 'The search is over: nothing left to predict.'), rule(), score, h('button', { type: 'button', onclick: stop }, 'End quiz')];
     const fb = q.feedback;
     const lesson = qq.lesson !== undefined; // a lesson's pause (www/learn/questions.js)
@@ -160,7 +171,7 @@ export function createQuiz(app) {
       const t = trace();
       const qq = q.question;
       const p = q.predict;
-      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${t.config?.cutoff}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
+      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${state.learn.lesson}.${state.learn.status}.${state.learn.pause}|${t.config?.cutoff}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
       setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : state.learn.lesson !== null && state.learn.open ? `lesson ${state.learn.lesson}` : 'step prediction') : '');
     },
