@@ -24,7 +24,7 @@ const ex = (page) => snapshot(page).then((s) => s.exercise);
 const nextExercise = (page, from) => page.waitForFunction((g) => window.prunescope.snapshot().exercise.generation > g, from);
 const nextGrade = (page, from) => page.waitForFunction((g) => window.prunescope.snapshot().exercise.gradeGeneration > g, from);
 
-async function newExercise(page, { bmin = 2, bmax = 3, depth = 3, cutoff = 'standard', windows = false } = {}) {
+async function newExercise(page, { bmin = 2, bmax = 3, depth = 3, cutoff = 'standard', windows = false, root = 'max' } = {}) {
   const before = (await ex(page)).generation;
   if ((await snapshot(page)).mode !== 'exercise') {
     await page.click('#mode-exercise');
@@ -34,6 +34,7 @@ async function newExercise(page, { bmin = 2, bmax = 3, depth = 3, cutoff = 'stan
   await page.fill('#ex-bmax', String(bmax));
   await page.fill('#ex-depth', String(depth));
   await page.selectOption('#ex-cutoff', cutoff);
+  await page.selectOption('#ex-root', root);
   await page.setChecked('#ex-windows', windows);
   const g = (await ex(page)).generation;
   await page.click('#ex-new');
@@ -263,5 +264,49 @@ test('the quiz card states the cut-off rule of the search it quizzes (Quiz me, P
   await page.waitForFunction(() => { const q = window.prunescope.snapshot().quiz; return q.on && q.question !== null; });
   await settle(page);
   assert.equal(await page.locator('#quiz-rule').count(), 0);
+  await page.close();
+});
+
+test('a MIN-root exercise: Show solution plays its tree in explore, the root labelled MIN, values from MAX’s view', async () => {
+  const page = await openPage(env, { width: 1280, height: 720 });
+  // explore left in the negamax view: the solution shows MAX's view anyway, as the exercise asks
+  await page.click('#maxmin');
+  await page.waitForFunction(() => !document.getElementById('maxmin').checked);
+  let e;
+  for (let k = 0; k < 20; k++) {
+    e = await newExercise(page, { bmin: 2, bmax: 3, depth: 3, root: 'min' });
+    if (e.key.nodes.some((n) => n.pruned)) break;
+  }
+  assert.match(e.tree, /^min \(/);
+  assert.equal(e.key.nodes[0].max, false);
+  const g = (await snapshot(page)).explore.generation;
+  await page.click('#ex-solution');
+  await page.waitForFunction((x) => { const t = window.prunescope.snapshot().explore; return t.generation > x && t.status === 'done'; }, g);
+  let s = await snapshot(page);
+  assert.equal(s.mode, 'explore');
+  assert.equal(s.explore.input.text, e.tree, 'the tree with its min header');
+  assert.equal(await page.inputValue('#tree-text'), e.tree);
+  assert.equal(await page.isChecked('#maxmin'), true, 'MAX’s view');
+  // to the end of the search (the solution plays; End goes there)
+  await page.locator('#tree').focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => { const s = window.prunescope.snapshot(); return !s.playing && s.explore.cursor.event === s.explore.events - 1; });
+  await settle(page);
+  // the root's value is the exercise key's, from MAX's view; the root is MIN's
+  assert.equal(await text(page, '#sum-value'), e.key.nodes[0].answer);
+  assert.match(await text(page, '#summary'), /from MAX’s view \(MIN at the root\)/);
+  await hook(page, () => window.prunescope.select('explore', 0));
+  await settle(page);
+  const inspector = await text(page, '#inspector');
+  assert.match(inspector, /ply 0 · MIN to move/);
+  assert.doesNotMatch(inspector, /MAX to move/);
+  // the pruned subtrees drawn whole hold the key's pruned leaves, as MAX sees them
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => { const s = window.prunescope.snapshot(); return s.explore.cursor.event === s.explore.events - 1; });
+  await hook(page, () => window.prunescope.frame());
+  const leavesUnder = (i) => (e.key.nodes[i].leaf !== null ? [e.key.nodes[i].leaf] : e.key.nodes[i].children.flatMap(leavesUnder));
+  const want = e.key.nodes.flatMap((n, i) => (n.pruned ? leavesUnder(i) : [])).sort((a, b) => a - b);
+  const drawn = (await hook(page, () => window.prunescope.drawn())).pruned.flatMap((p) => p.values).sort((a, b) => a - b);
+  assert.deepEqual(drawn, want);
   await page.close();
 });
