@@ -203,6 +203,8 @@ export const INF = 1000000000;
 export const ALGORITHMS = Object.freeze(["minimax","alphabeta","pvs","pvs_full"]);
 /** Algorithm name → one line saying what it is and whose (the page's selector). */
 export const ALGORITHM_DESCRIPTIONS = Object.freeze({"alphabeta":"alpha-beta (Knuth & Moore's F2, fail-soft)","minimax":"minimax: every move searched with the full window","pvs":"NegaScout (Reinefeld 1983): null-window scouts, re-search with (t, β)","pvs_full":"PVS as engines write it (Björnsson et al. 1997, Fig. 4): re-search with (α, β)"});
+/** Cut-off rule (`cutoff`) → the rule in words (the quiz card and exercises state it). */
+export const CUTOFF_DESCRIPTIONS = Object.freeze({"standard":"cut off when α ≥ β (a value equal to the bound prunes)","strict":"cut off only when the bound is strictly passed (CS188: a child equal to the bound is still searched)"});
 export const MAX_DEPTH = 64;
 export const DEFAULT_NODE_CAP = 2000000;
 /** `--enable` name → the dotted parameter it switches on. */

@@ -344,6 +344,11 @@ pub fn schema_js() -> String {
         .iter()
         .map(|a| (a.name().to_string(), serde_json::Value::from(a.describe())))
         .collect();
+    // the cut-off rule in words, as the narration, the quiz and the exercises state it
+    let cutoffs: serde_json::Map<String, serde_json::Value> = Cutoff::ALL
+        .iter()
+        .map(|c| (c.name().to_string(), serde_json::Value::from(c.describe())))
+        .collect();
     let enable: serde_json::Map<String, serde_json::Value> = ENABLE_NAMES
         .iter()
         .map(|(n, p)| (n.to_string(), serde_json::Value::from(*p)))
@@ -363,6 +368,8 @@ pub fn schema_js() -> String {
          export const ALGORITHMS = Object.freeze({});\n\
          /** Algorithm name → one line saying what it is and whose (the page's selector). */\n\
          export const ALGORITHM_DESCRIPTIONS = Object.freeze({});\n\
+         /** Cut-off rule (`cutoff`) → the rule in words (the quiz card and exercises state it). */\n\
+         export const CUTOFF_DESCRIPTIONS = Object.freeze({});\n\
          export const MAX_DEPTH = {MAX_DEPTH};\n\
          export const DEFAULT_NODE_CAP = {DEFAULT_NODE_CAP};\n\
          /** `--enable` name → the dotted parameter it switches on. */\n\
@@ -373,6 +380,7 @@ pub fn schema_js() -> String {
          export const DEFAULT_CONFIG = Object.freeze({});\n",
         j(serde_json::json!(algos)),
         j(serde_json::Value::Object(described)),
+        j(serde_json::Value::Object(cutoffs)),
         j(serde_json::Value::Object(enable)),
         j(serde_json::Value::Object(uc)),
         j(serde_json::to_value(ranges).expect("ranges serialize")),

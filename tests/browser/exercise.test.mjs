@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, SHOTS } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, text, runSearch, whenTraceEnds, SHOTS } from './hook.mjs';
 
 const SHOT_DIR = existsSync('/work/shots') ? '/work/shots/exercise' : SHOTS;
 let env;
@@ -24,7 +24,7 @@ const ex = (page) => snapshot(page).then((s) => s.exercise);
 const nextExercise = (page, from) => page.waitForFunction((g) => window.prunescope.snapshot().exercise.generation > g, from);
 const nextGrade = (page, from) => page.waitForFunction((g) => window.prunescope.snapshot().exercise.gradeGeneration > g, from);
 
-async function newExercise(page, { bmin = 2, bmax = 3, depth = 3, cutoff = 'standard', windows = false } = {}) {
+async function newExercise(page, { bmin = 2, bmax = 3, depth = 3, cutoff = 'standard', windows = false, root = 'max' } = {}) {
   const before = (await ex(page)).generation;
   if ((await snapshot(page)).mode !== 'exercise') {
     await page.click('#mode-exercise');
@@ -34,6 +34,7 @@ async function newExercise(page, { bmin = 2, bmax = 3, depth = 3, cutoff = 'stan
   await page.fill('#ex-bmax', String(bmax));
   await page.fill('#ex-depth', String(depth));
   await page.selectOption('#ex-cutoff', cutoff);
+  await page.selectOption('#ex-root', root);
   await page.setChecked('#ex-windows', windows);
   const g = (await ex(page)).generation;
   await page.click('#ex-new');
@@ -211,5 +212,101 @@ test('the strict rule in the page: node counts of alpha-beta searches on a few t
       assert.equal(t.config.cutoff ?? 'standard', rule);
     }
   }
+  await page.close();
+});
+
+test('the quiz card states the cut-off rule of the search it quizzes (Quiz me, Predict prunes), under both rules', async () => {
+  const page = await openPage(env);
+  // the core's words (Cutoff::describe), as the exercises state them; the narration's cut-off
+  // line names the strict rule too
+  const WORDS = {
+    standard: /^Cut-off rule: standard — cut off when α ≥ β \(a value equal to the bound prunes\)\.$/,
+    strict: /^Cut-off rule: strict — cut off only when the bound is strictly passed \(CS188: a child equal to the bound is still searched\)\.$/,
+  };
+  for (const rule of ['standard', 'strict']) {
+    await page.click('#tab-tree');
+    await page.fill('#tree-text', '((3 3) (3 1) (3 9))');
+    await page.selectOption('#algo', 'alphabeta');
+    await page.selectOption('#cutoff', rule);
+    const t = await runSearch(page);
+    assert.equal(t.config.cutoff ?? 'standard', rule);
+    // Quiz me: the first question comes with the rule
+    await page.click('#quiz-start');
+    await page.waitForFunction(() => { const q = window.prunescope.snapshot().quiz; return q.on && q.question !== null; });
+    await settle(page);
+    assert.match(await text(page, '#quiz-question'), /Which window/);
+    assert.match(await text(page, '#quiz-rule'), WORDS[rule]);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !window.prunescope.snapshot().quiz.on);
+    // the narration of the first cut-off says the same rule
+    const at = (await snapshot(page)).explore.cursor.event;
+    await page.click('#n-cut');
+    await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, at);
+    await settle(page);
+    const said = await text(page, '#narration');
+    assert.match(said, /cut-off at node 1/);
+    assert.equal(said.includes('(strict rule)'), rule === 'strict', said);
+    // Predict prunes: the rule while marking, and with the result
+    await whenTraceEnds(page, 'explore', () => page.click('#predict-start'));
+    await page.waitForSelector('#predict-path');
+    await settle(page);
+    assert.match(await text(page, '#quiz-rule'), WORDS[rule]);
+    await page.click('#predict-check');
+    await page.waitForSelector('#predict-again');
+    assert.match(await text(page, '#quiz-rule'), WORDS[rule]);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !window.prunescope.snapshot().quiz.on);
+  }
+  // minimax cuts nothing: no rule to state
+  await page.selectOption('#algo', 'minimax');
+  await runSearch(page);
+  await page.click('#quiz-start');
+  await page.waitForFunction(() => { const q = window.prunescope.snapshot().quiz; return q.on && q.question !== null; });
+  await settle(page);
+  assert.equal(await page.locator('#quiz-rule').count(), 0);
+  await page.close();
+});
+
+test('a MIN-root exercise: Show solution plays its tree in explore, the root labelled MIN, values from MAX’s view', async () => {
+  const page = await openPage(env, { width: 1280, height: 720 });
+  // explore left in the negamax view: the solution shows MAX's view anyway, as the exercise asks
+  await page.click('#maxmin');
+  await page.waitForFunction(() => !document.getElementById('maxmin').checked);
+  let e;
+  for (let k = 0; k < 20; k++) {
+    e = await newExercise(page, { bmin: 2, bmax: 3, depth: 3, root: 'min' });
+    if (e.key.nodes.some((n) => n.pruned)) break;
+  }
+  assert.match(e.tree, /^min \(/);
+  assert.equal(e.key.nodes[0].max, false);
+  const g = (await snapshot(page)).explore.generation;
+  await page.click('#ex-solution');
+  await page.waitForFunction((x) => { const t = window.prunescope.snapshot().explore; return t.generation > x && t.status === 'done'; }, g);
+  let s = await snapshot(page);
+  assert.equal(s.mode, 'explore');
+  assert.equal(s.explore.input.text, e.tree, 'the tree with its min header');
+  assert.equal(await page.inputValue('#tree-text'), e.tree);
+  assert.equal(await page.isChecked('#maxmin'), true, 'MAX’s view');
+  // to the end of the search (the solution plays; End goes there)
+  await page.locator('#tree').focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => { const s = window.prunescope.snapshot(); return !s.playing && s.explore.cursor.event === s.explore.events - 1; });
+  await settle(page);
+  // the root's value is the exercise key's, from MAX's view; the root is MIN's
+  assert.equal(await text(page, '#sum-value'), e.key.nodes[0].answer);
+  assert.match(await text(page, '#summary'), /from MAX’s view \(MIN at the root\)/);
+  await hook(page, () => window.prunescope.select('explore', 0));
+  await settle(page);
+  const inspector = await text(page, '#inspector');
+  assert.match(inspector, /ply 0 · MIN to move/);
+  assert.doesNotMatch(inspector, /MAX to move/);
+  // the pruned subtrees drawn whole hold the key's pruned leaves, as MAX sees them
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => { const s = window.prunescope.snapshot(); return s.explore.cursor.event === s.explore.events - 1; });
+  await hook(page, () => window.prunescope.frame());
+  const leavesUnder = (i) => (e.key.nodes[i].leaf !== null ? [e.key.nodes[i].leaf] : e.key.nodes[i].children.flatMap(leavesUnder));
+  const want = e.key.nodes.flatMap((n, i) => (n.pruned ? leavesUnder(i) : [])).sort((a, b) => a - b);
+  const drawn = (await hook(page, () => window.prunescope.drawn())).pruned.flatMap((p) => p.values).sort((a, b) => a - b);
+  assert.deepEqual(drawn, want);
   await page.close();
 });

@@ -239,6 +239,25 @@ test('a wrong answer is graded wrong, with the trace’s answer; a pause holds t
   assert.deepEqual(problems, []);
 });
 
+test('before a lesson’s first question the quiz card says how to go on, not that the search is over', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=1')), 1);
+  await settle(page);
+  const s = await snapshot(page);
+  assert.equal(s.quiz.on, true);
+  assert.equal(s.quiz.question, null, 'no question yet');
+  assert.equal(s.explore.cursor.event, 0);
+  const card = await page.locator('#quiz').innerText();
+  assert.doesNotMatch(card, /search is over|nothing left to predict|End quiz/);
+  assert.match(card, new RegExp(`Question 1 of ${l.questions} is ahead\\. Step with → .* the lesson stops at each question`));
+  // the first question replaces it
+  const q = await nextQuestion(page, 0);
+  assert.equal(await page.locator('#quiz-question').innerText(), q.text);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('one lesson by the keyboard alone', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });

@@ -4,7 +4,7 @@
 import { NONE, EV } from './store.js';
 import {
   INF, EVENTS, STOP_REASONS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
-  NONE16,
+  NONE16, CUTOFF_DESCRIPTIONS,
 } from '../schema.js';
 import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minPly } from './format.js';
 
@@ -38,6 +38,18 @@ function boundWords(actual, ply, mm, v) {
   const atLeast = mm && minPly(ply) ? !high : high;
   const what = `the true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
   return `a fail-${high ? 'high' : 'low'}${side ? ' for ' + side : ''} (${what}), so it is ${high ? 'a CUT' : 'an ALL'} node`;
+}
+
+/**
+ * The cut-off rule a search with configuration `config` follows, in words (issue 18 §3: the
+ * quiz states it as the narration and the exercises do; the words are the core's,
+ * `Cutoff::describe` through www/schema.js), or null for minimax, which cuts nothing. The
+ * narration of a cut-off under the strict rule writes `>`/`<` and "(strict rule)" to match.
+ */
+export function cutoffRule(config) {
+  if (!config || config.algo === 'minimax') return null;
+  const rule = config.cutoff === 'strict' ? 'strict' : 'standard';
+  return `Cut-off rule: ${rule} — ${CUTOFF_DESCRIPTIONS[rule]}.`;
 }
 
 /** The child whose exit the events just before `e` follow (exit, [alpha_raised], [cutoff]). */

@@ -125,6 +125,9 @@ export function createExerciseMode(app) {
         app.invalidateDom();
         return;
       }
+      // the exercise's values and windows are from MAX's view (also under a MIN root): the
+      // solution shows them so, whatever view explore was left in
+      state.maxmin = true;
       app.actions.setMode('explore');
       app.actions.setTab('tree');
       app.actions.restorePanels({ kind: 'tree', text: ex.exercise.tree }, built.config);

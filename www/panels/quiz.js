@@ -7,6 +7,7 @@
 
 import { $, h, renderKeyed, setText } from '../dom.js';
 import { withTerms } from '../views/term.js';
+import { cutoffRule } from '../model/narrate.js';
 import { nearest } from '../views/draw/predict.js';
 import { GUTTER } from '../views/draw/scene.js';
 
@@ -81,12 +82,20 @@ export function createQuiz(app) {
     }
   }
 
+  /** The cut-off rule of the search being quizzed (standard or strict), as the narration and
+   * the exercises state it; none for minimax. */
+  function rule() {
+    const words = cutoffRule(trace().config);
+    return words ? h('p', { id: 'quiz-rule', class: 'muted quiz-rule' }, words) : null;
+  }
+
   function buildPredict() {
     const p = q.predict;
     const score = h('p', { id: 'quiz-score', class: 'quiz-score' }, `Score ${q.right} / ${q.asked}`);
     if (!p.result) {
       return [
         h('p', { id: 'quiz-question', class: 'quiz-q' }, 'Which branches will the search prune? Tap them in the tree (or type their paths, e.g. 1.1, and press Enter), then Check.'),
+        rule(),
         h('div', { class: 'quiz-choices' },
           h('input', { id: 'predict-path', type: 'text', autocomplete: 'off', 'aria-label': 'Paths to mark', placeholder: 'e.g. 1.1 1.2' }),
           h('button', { id: 'predict-check', type: 'button', class: 'quiz-choice primary', onclick: check }, 'Check ', h('kbd', null, '↵'))),
@@ -102,6 +111,7 @@ export function createQuiz(app) {
         r.missed.length ? ` · missed ${r.missed.join(', ')}` : '',
         r.wrong.length ? ` · searched after all: ${r.wrong.join(', ')}` : '',
         '. The search now replays: watch each cut-off prune its branches.'),
+      rule(),
       score,
       h('div', { class: 'quiz-row' },
         h('button', { id: 'predict-again', type: 'button', class: 'primary', onclick: startPredict }, 'Again'),
@@ -121,12 +131,24 @@ export function createQuiz(app) {
     if (q.predict) return buildPredict();
     const qq = q.question;
     const score = h('p', { id: 'quiz-score', class: 'quiz-score' }, `Score ${q.right} / ${q.asked}`);
-    if (!qq) return [h('p', { id: 'quiz-question' }, 'The search is over: nothing left to predict.'), score, h('button', { type: 'button', onclick: stop }, 'End quiz')];
+    const L = state.learn;
+    if (!qq && L.lesson !== null && L.questions) {
+      // a lesson between its questions (before the first, or after Continue): the search is not
+      // over, the lesson is stepping to its next pause (www/modes/learn.js)
+      const n = L.questions.length;
+      return [
+        h('p', { id: 'quiz-question', class: 'quiz-q' }, `Question ${Math.min(L.pause + 1, n)} of ${n} is ahead. Step with → (or the ▶ button) or press space to play: the lesson stops at each question.`),
+        rule(),
+        score,
+      ];
+    }
+    if (!qq) return [h('p', { id: 'quiz-question' }, 'The search is over: nothing left to predict.'), rule(), score, h('button', { type: 'button', onclick: stop }, 'End quiz')];
     const fb = q.feedback;
     const lesson = qq.lesson !== undefined; // a lesson's pause (www/learn/questions.js)
     return [
       qq.say ? h('p', { class: 'quiz-say' }, withTerms(qq.say)) : null,
       h('p', { id: 'quiz-question', class: 'quiz-q' }, withTerms(qq.text)),
+      rule(),
       qq.choices
         ? h('div', { class: 'quiz-choices' }, qq.choices.map((c) => h('button', { type: 'button', class: 'quiz-choice', dataset: { key: c.key }, disabled: !!fb, onclick: () => answer(c.key), title: `key ${c.key.toUpperCase()}` }, `${c.label} `, h('kbd', null, c.key.toUpperCase()))))
         : h('div', { class: 'quiz-choices' },
@@ -149,7 +171,7 @@ export function createQuiz(app) {
       const t = trace();
       const qq = q.question;
       const p = q.predict;
-      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
+      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${state.learn.lesson}.${state.learn.status}.${state.learn.pause}|${t.config?.cutoff}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
       setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : state.learn.lesson !== null && state.learn.open ? `lesson ${state.learn.lesson}` : 'step prediction') : '');
     },

@@ -14,10 +14,11 @@ const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence' };
 const ORDER_WORDS = { generated: 'generation order', tt: 'TT move', capture: 'capture (MVV/LVA)', killer: 'killer', refutation: 'refutation', history: 'history', previous_best: 'previous best' };
 
-/** The side to move at ply 0 and 1: ['White', 'Black'] from a FEN, else ['MAX', 'MIN']. */
+/** The side to move at ply 0 and 1: ['White', 'Black'] from a FEN, ['MIN', 'MAX'] for a tree
+ * whose text has the `min` header (MIN moves at the root), else ['MAX', 'MIN']. */
 export function sideNames(trace) {
   const fen = trace.input?.kind === 'chess' ? trace.input.fen : null;
-  if (!fen) return ['MAX', 'MIN'];
+  if (!fen) return trace.minRoot ? ['MIN', 'MAX'] : ['MAX', 'MIN'];
   return fen.split(/\s+/)[1] !== 'b' ? ['White', 'Black'] : ['Black', 'White'];
 }
 
