@@ -13,8 +13,8 @@ export const LABEL_PX = 12;
 
 /**
  * Draws the labels; returns { px (font size), returned (visible nodes that have returned at the
- * cursor), values (how many of them have their value written), given (the leaf values written on
- * leaves not yet returned — an explicit tree's problem statement — as shown) }.
+ * cursor), values (how many of those returned nodes have their value written), given (the leaf
+ * values written on leaves not yet returned — an explicit tree's problem statement — as shown) }.
  */
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
@@ -47,7 +47,7 @@ export function drawLabels(ctx, s) {
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (Math.round(x[id]) & 1 ? LABEL_PX + 1 : 0));
-      out.values++;
+      if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
       continue;
     }
     const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : o.label(id);
@@ -60,7 +60,7 @@ export function drawLabels(ctx, s) {
     if (stt === NS.RETURNED || leaf) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
-      out.values++;
+      if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
     }
     if (!compact && lvl[k] === 2 && stt !== NS.NOT_ENTERED) {
       const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
