@@ -138,7 +138,9 @@ export async function bundle(root, entry) {
   const files = new Map();
   for (const f of out.outputFiles) files.set(`bundle/${path.basename(f.path)}`, Buffer.from(f.contents));
   const outputs = out.metafile.outputs;
-  const main = Object.keys(outputs).find((k) => outputs[k].entryPoint);
+  // every lazily imported module is an entry point of its own in the metafile: the page's is
+  // the one made from `entry`
+  const main = Object.keys(outputs).find((k) => outputs[k].entryPoint === entry);
   const preload = outputs[main].imports.filter((i) => i.kind === 'import-statement' && i.path.startsWith('bundle/')).map((i) => i.path);
   const result = { entry: `bundle/${path.basename(main)}`, preload, files };
   bundled = { signature, result };
