@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, SHOTS } from './hook.mjs';
+import { setup, openPage, settle, snapshot, requestedScripts, scriptHolding, SHOTS } from './hook.mjs';
 
 const SHOT_DIR = existsSync('/work/shots') ? '/work/shots/exercise' : SHOTS;
 let env;
@@ -65,6 +65,23 @@ async function check(page) {
   await settle(page);
   return ex(page);
 }
+
+test('exercise mode is not part of the first load; its button loads it and opens an exercise', async () => {
+  const page = await openPage(env);
+  // text of the mode (www/modes/exercise.js) and of its view (www/views/exercise.js)
+  const marks = ['This exercise cannot be made', 'a tree appears here, its leaves given, its answers yours'];
+  const first = await requestedScripts(page);
+  for (const m of marks) assert.equal(await scriptHolding(page, first, m), null, `"${m}" is not in the first load`);
+  const g = (await ex(page)).generation;
+  await page.click('#mode-exercise');
+  await nextExercise(page, g);
+  await settle(page);
+  const added = (await requestedScripts(page)).filter((p) => !first.includes(p));
+  for (const m of marks) assert.ok(await scriptHolding(page, added, m), `"${m}" loads with the mode: ${added}`);
+  assert.equal((await snapshot(page)).mode, 'exercise');
+  assert.ok(await page.locator('#ex-tree .ex-n').count() > 1, 'the exercise\'s tree is drawn');
+  await page.close();
+});
 
 test('one wrong value and one wrong prune mark are flagged, the rest right; a hint names the first', async () => {
   const page = await openPage(env);
