@@ -16,7 +16,7 @@ import { createQuizMode } from './modes/quiz.js';
 import { createCommands, speedAt, SPEED_STEPS } from './controls/commands.js';
 import { bindKeyboard } from './controls/keyboard.js';
 import { createActions } from './actions.js';
-import { createInputs } from './panels/inputs.js';
+import { createInputs, paintDefaultTree } from './panels/inputs.js';
 import { createSearchPanel } from './panels/search.js';
 import { createTechniques } from './panels/techniques.js';
 import { createCompareSetup } from './panels/compare-setup.js';
@@ -382,6 +382,7 @@ function wireEditor(app, panels) {
 }
 
 async function main() {
+  paintDefaultTree();
   let core;
   try {
     core = await loadCore();

@@ -32,6 +32,9 @@ test('the controls are painted while the wasm response is held back', async () =
   for (const sel of ['#start', '#tree-text', '#algo', '#tab-tree', '#stepbar', '#s-fwd', '#mode-compare', '#tree']) {
     assert.ok(await page.locator(sel).isVisible(), `${sel} is painted`);
   }
+  // the default input's text (the page's largest text) is there too: it does not wait for the engine
+  await page.waitForFunction(() => document.getElementById('tree-text').value !== '', null, { timeout: 10_000 });
+  assert.match(await page.inputValue('#tree-text'), /^\(.*\)$/);
   assert.equal(await page.locator('#engine-state').innerText(), 'loading engine…');
   assert.equal(await page.evaluate(() => window.prunescope?.snapshot().explore.ready ?? false), false, 'the engine is not ready yet');
   // the controls are laid out (not a blank page): the Start button has a size and a place
