@@ -30,7 +30,7 @@ import { createInspector } from './views/inspector.js';
 import { createSummary } from './views/summary.js';
 import { createComparePanels } from './views/compare-panels.js';
 import { createShortcuts } from './views/shortcuts.js';
-import { createBoard } from './views/board.js';
+import { createBoard, showsChess } from './views/board.js';
 import { createGameBoard } from './views/game-board.js';
 import { createExperimentsView } from './views/experiments.js';
 import { installTestHook } from './testhook.js';
@@ -185,13 +185,27 @@ function createViews(app) {
   app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app), createGameBoard(app));
   app.views.experiments = createExperimentsView(app);
   app.views.dom.push(app.views.experiments);
-  // the board and the chart load lazily: a missing library never breaks the page
-  importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
-    .then(({ Chessground }) => {
-      app.views.dom.push(createBoard(Chessground, app));
-      app.invalidateDom();
-    })
-    .catch((e) => console.info('board unavailable:', e.message));
+  app.views.dom.push(chessBoardLoader(app));
+}
+
+/**
+ * The chess board loads the first time the page shows one (the Chess tab, a chess trace or
+ * link; www/views/board.js `showsChess`): chessground and its stylesheets are not part of the
+ * first load, whose input is a tree. A missing library never breaks the page.
+ */
+function chessBoardLoader(app) {
+  let loading = null;
+  return {
+    render() {
+      if (loading || !showsChess(app)) return;
+      loading = importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
+        .then(({ Chessground }) => {
+          app.views.dom.push(createBoard(Chessground, app));
+          app.invalidateDom();
+        })
+        .catch((e) => console.info('board unavailable:', e.message));
+    },
+  };
 }
 
 /**
