@@ -46,3 +46,16 @@ test('the controls are painted while the wasm response is held back', async () =
   assert.equal(await page.locator('#engine-state').innerText(), 'engine ready');
   await context.close();
 });
+
+test('chessground is not part of the first load (a tree is the default input); the Chess tab loads it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+  const chessground = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.includes('/chessground/')));
+  assert.deepEqual(await chessground(), []);
+  await page.click('#tab-chess');
+  await page.waitForSelector('#board cg-board', { timeout: 30_000 });
+  assert.ok((await chessground()).some((p) => p.endsWith('chessground.min.js')));
+  await context.close();
+});
