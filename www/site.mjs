@@ -151,8 +151,9 @@ export async function bundle(root, entry) {
 /**
  * A page as served: its entry module replaced by the bundle (or, without one,
  * `<link rel="modulepreload">` for every module the entry imports statically, so that the
- * browser fetches the whole graph at once instead of one level per round trip); the wasm's
- * JavaScript glue preloaded; the default tree's text in the Tree tab; and, for the embed view, the `embed` class on `<html>` (www/style.css and www/main.js read it).
+ * browser fetches the whole graph at once instead of one level per round trip); the wasm build
+ * preloaded (the first search needs it, and the page asks for it only once its script runs);
+ * the default tree's text in the Tree tab; and, for the embed view, the `embed` class on `<html>` (www/style.css and www/main.js read it).
  */
 export function servedPage(root, html, { embed = false, bundled: b = null } = {}) {
   const entry = entryModule(html);
@@ -161,13 +162,10 @@ export function servedPage(root, html, { embed = false, bundled: b = null } = {}
     const pkg = [];
     walk(root, 'pkg', /\.(js|wasm)$/, pkg);
     const modules = b ? b.preload : staticImports(root, entry).slice(1);
-    // The wasm itself is not preloaded: the page's script asks for it first thing, once the
-    // page is painted. A preload in the head would start its 0.5 MB before the first paint and
-    // share the link with the stylesheet and the bundle that the paint waits for
-    // (docs/benchmarks.md, "First load", measures both).
     const links = [
       ...modules.map((m) => `<link rel="modulepreload" href="/${m}">`),
       ...pkg.filter((f) => f.endsWith('.js')).map((m) => `<link rel="modulepreload" href="/${m}">`),
+      ...pkg.filter((f) => f.endsWith('.wasm')).map((m) => `<link rel="preload" href="/${m}" as="fetch" type="application/wasm" crossorigin>`),
     ];
     out = out.replace(/(<script\s+type="module"\s+src=")\/[^"]+(")/, (_, a, z) => `${links.join('\n  ')}\n  ${a}/${b ? b.entry : entry}${z}`);
   }
