@@ -153,7 +153,8 @@ export async function bundle(root, entry) {
  * `<link rel="modulepreload">` for every module the entry imports statically, so that the
  * browser fetches the whole graph at once instead of one level per round trip); the wasm build
  * preloaded (the first search needs it, and the page asks for it only once its script runs);
- * the default tree's text in the Tree tab; and, for the embed view, the `embed` class on `<html>` (www/style.css and www/main.js read it).
+ * the default tree's text in the Tree tab; and, for the embed view, the `embed` class on
+ * `<html>` (www/style.css and www/main.js read it).
  */
 export function servedPage(root, html, { embed = false, bundled: b = null } = {}) {
   const entry = entryModule(html);
