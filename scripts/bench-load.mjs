@@ -82,17 +82,37 @@ async function lighthouseScores(url, runs) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const scores = { performance: [], accessibility: [], 'best-practices': [] };
+  const metrics = Object.fromEntries(Object.keys(LH_METRICS).map((k) => [k, []]));
+  let lcpElement = null;
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS.filter((f) => f !== '--headless').concat('--headless=new') });
     try {
       const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(scores) });
       for (const k of Object.keys(scores)) scores[k].push(Math.round((r.lhr.categories[k]?.score ?? 0) * 100));
+      for (const k of Object.keys(metrics)) metrics[k].push(r.lhr.audits[k]?.numericValue ?? NaN);
+      {
+        const n = r.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+        if (n) lcpElement = `${n.selector} (${n.nodeLabel?.slice(0, 40)})`;
+      }
     } finally {
       await chrome.kill();
     }
   }
-  return Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { median: median(v), all: v }]));
+  const out = Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { median: median(v), all: v }]));
+  out.metrics = Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, median(v)]));
+  out.lcpElement = lcpElement;
+  return out;
 }
+
+/** Lighthouse's metrics behind the performance score (ms, except the layout shift), printed
+ * under the table: where the score is lost. */
+const LH_METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'speed-index': 'speed index',
+  'cumulative-layout-shift': 'CLS',
+};
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
@@ -133,6 +153,10 @@ async function main() {
     console.log(`| ${cells.join(' | ')} |`);
   }
   console.log(`\nmedians of ${opts.runs} cold loads each (fresh profile); engine ready = explore's engine ready, ms from navigation start`);
+  for (const r of rows.filter((x) => x.lh)) {
+    const m = Object.entries(LH_METRICS).map(([k, name]) => `${name} ${k === 'cumulative-layout-shift' ? r.lh.metrics[k].toFixed(3) : `${Math.round(r.lh.metrics[k])} ms`}`);
+    console.log(`Lighthouse, ${r.site} (medians): ${m.join(', ')}; largest paint: ${r.lh.lcpElement ?? '?'}`);
+  }
 }
 
 await main();

@@ -9,7 +9,7 @@ import { nextTheme, storeTheme, isDark, applyTheme, readPalette } from './theme.
 
 /**
  * `app`: { state, core, modes, panels: {inputs, search, techniques, compareSetup}, commands,
- * invalidate, afterLayout, startCompareEngines() }.
+ * invalidate, afterLayout, startCompareEngines(), loadExercise() (a promise of exercise mode) }.
  */
 /**
  * How many nodes to make room for before a search: the tree's size when it is known (a
@@ -167,8 +167,12 @@ export function createActions(app) {
     setMode,
     setTab,
     /** Opens an exercise from its link parameters as an object (CONTRACT §4): the lessons call
-     * it. See www/modes/exercise.js `open`. */
-    openExercise: (params) => app.modes.exercise.open(params),
+     * it. Exercise mode loads the first time (www/main.js `exerciseLoader`); answers a promise
+     * of whether it opened. See www/modes/exercise.js `open`. */
+    openExercise: async (params) => {
+      const exercise = await app.loadExercise();
+      return exercise ? exercise.open(params) : false;
+    },
     setTheme,
     cycleTheme() {
       const next = nextTheme(state.theme.choice);

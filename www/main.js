@@ -16,7 +16,7 @@ import { createQuizMode } from './modes/quiz.js';
 import { createCommands, speedAt, SPEED_STEPS } from './controls/commands.js';
 import { bindKeyboard } from './controls/keyboard.js';
 import { createActions } from './actions.js';
-import { createInputs } from './panels/inputs.js';
+import { createInputs, paintDefaultTree } from './panels/inputs.js';
 import { createSearchPanel } from './panels/search.js';
 import { createTechniques } from './panels/techniques.js';
 import { createCompareSetup } from './panels/compare-setup.js';
@@ -30,20 +30,16 @@ import { createInspector } from './views/inspector.js';
 import { createSummary } from './views/summary.js';
 import { createComparePanels } from './views/compare-panels.js';
 import { createShortcuts } from './views/shortcuts.js';
-import { createBoard } from './views/board.js';
+import { createBoard, showsChess } from './views/board.js';
 import { createGameBoard } from './views/game-board.js';
 import { createExperimentsView } from './views/experiments.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
-import { createEditor } from './modes/editor.js';
-import { createEditorPanel } from './panels/editor.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
 import { registerOffline } from './offline.js';
 import { importWithStyles, loadStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
-import { createExerciseMode } from './modes/exercise.js';
-import { createExerciseView } from './views/exercise.js';
 
 const WORKER = '/www/engine/worker.js';
 
@@ -189,13 +185,27 @@ function createViews(app) {
   app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app), createGameBoard(app));
   app.views.experiments = createExperimentsView(app);
   app.views.dom.push(app.views.experiments);
-  // the board and the chart load lazily: a missing library never breaks the page
-  importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
-    .then(({ Chessground }) => {
-      app.views.dom.push(createBoard(Chessground, app));
-      app.invalidateDom();
-    })
-    .catch((e) => console.info('board unavailable:', e.message));
+  app.views.dom.push(chessBoardLoader(app));
+}
+
+/**
+ * The chess board loads the first time the page shows one (the Chess tab, a chess trace or
+ * link; www/views/board.js `showsChess`): chessground and its stylesheets are not part of the
+ * first load, whose input is a tree. A missing library never breaks the page.
+ */
+function chessBoardLoader(app) {
+  let loading = null;
+  return {
+    render() {
+      if (loading || !showsChess(app)) return;
+      loading = importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
+        .then(({ Chessground }) => {
+          app.views.dom.push(createBoard(Chessground, app));
+          app.invalidateDom();
+        })
+        .catch((e) => console.info('board unavailable:', e.message));
+    },
+  };
 }
 
 /**
@@ -281,25 +291,53 @@ function wireControls(app, actions) {
   if (matchMedia('(max-width: 700px)').matches) for (const id of ['board-card', 'inspector-card', 'keys-card']) $(id).open = false;
 }
 
-/** Exercise mode's controls: the parameters are read when "New exercise" is pressed. */
-function wireExercise(app, exercise) {
-  const on = (id, f) => $(id).addEventListener('click', f);
+/**
+ * Exercise mode loads when it is first used (its button, an exercise link, a lesson's closing
+ * exercise): its mode and its view are not part of the page's first load. Answers a function
+ * that loads them once and answers the mode (www/modes/exercise.js); a failed load leaves a
+ * notice and is tried again on the next use.
+ */
+function exerciseLoader(app) {
+  let loading = null;
+  return () =>
+    (loading ??= Promise.all([import('./modes/exercise.js'), import('./views/exercise.js')]).then(
+      ([mode, view]) => {
+        const exercise = (app.modes.exercise = mode.createExerciseMode(app));
+        exercise.loadTotal();
+        app.views.dom.push(view.createExerciseView(app, exercise));
+        app.invalidateDom();
+        return exercise;
+      },
+      (e) => {
+        loading = null;
+        app.state.explore.trace.notice = { kind: 'error', text: `Exercises could not be loaded: ${e.message ?? e}` };
+        app.invalidate();
+        return null;
+      },
+    ));
+}
+
+/** Exercise mode's controls: the parameters are read when "New exercise" is pressed. The mode
+ * loads on the first click of its button (the other controls show only in the mode). */
+function wireExercise(app) {
+  const with_ = (f) => app.loadExercise().then((exercise) => exercise && f(exercise));
+  const on = (id, f) => $(id).addEventListener('click', () => with_(f));
   const num = (id) => Number($(id).value);
   const params = () => ({
     branching_min: num('ex-bmin'), branching_max: num('ex-bmax'), depth: num('ex-depth'),
     value_min: num('ex-vmin'), value_max: num('ex-vmax'), ordering: $('ex-order').value,
     root: $('ex-root').value, cutoff: $('ex-cutoff').value, windows: $('ex-windows').checked,
   });
-  on('mode-exercise', () => {
+  on('mode-exercise', (exercise) => {
     app.actions.setMode('exercise');
     if (!app.state.exercise.exercise) exercise.newExercise(params());
   });
-  on('ex-new', () => exercise.newExercise(params()));
-  on('ex-check', () => exercise.check());
-  on('ex-hint', () => exercise.hint());
-  on('ex-solution', () => exercise.solution());
-  on('ex-copy', () => exercise.copyResult());
-  on('ex-link', async () => {
+  on('ex-new', (exercise) => exercise.newExercise(params()));
+  on('ex-check', (exercise) => exercise.check());
+  on('ex-hint', (exercise) => exercise.hint());
+  on('ex-solution', (exercise) => exercise.solution());
+  on('ex-copy', (exercise) => exercise.copyResult());
+  on('ex-link', async (exercise) => {
     const url = exercise.link();
     history.replaceState(null, '', url);
     try {
@@ -310,7 +348,55 @@ function wireExercise(app, exercise) {
   });
 }
 
+/**
+ * The tree editor loads when it is first opened (✎ Edit tree): its mode, its panel and its
+ * tree model are not part of the page's first load. Answers a function that loads them once
+ * and answers the editor mode (www/modes/editor.js), or null (with a notice) when it could not.
+ */
+function editorLoader(app, panels) {
+  let loading = null;
+  return () =>
+    (loading ??= Promise.all([import('./modes/editor.js'), import('./panels/editor.js')]).then(
+      ([mode, panel]) => {
+        app.modes.editor = mode.createEditor({ ...app, setTreeText: (text) => panels.inputs.setTreeText(text) });
+        const editorPanel = panel.createEditorPanel(app);
+        editorPanel.init();
+        app.views.dom.push(editorPanel);
+        return app.modes.editor;
+      },
+      (e) => {
+        loading = null;
+        app.state.explore.trace.notice = { kind: 'error', text: `The tree editor could not be loaded: ${e.message ?? e}` };
+        app.invalidate();
+        return null;
+      },
+    ));
+}
+
+/** ✎ Edit tree: opens the editor on the Tree tab's text (loading it the first time), or closes it. */
+function wireEditor(app, panels) {
+  const load = editorLoader(app, panels);
+  app.openEditor = async () => {
+    app.actions.setTab('tree');
+    const editor = await load();
+    if (!editor) return;
+    if (app.state.editor.on) return editor.close();
+    if (!editor.open($('tree-text').value)) {
+      app.state.explore.trace.notice = { kind: 'error', text: app.state.editor.message.text };
+      app.invalidate();
+      return;
+    }
+    requestAnimationFrame(() => $('ed-tree').focus());
+  };
+  $('edit-tree').addEventListener('click', () => app.openEditor());
+  // the button keeps Enter and Space (the page's shortcuts would take them: keyboard.js)
+  $('edit-tree').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();
+  });
+}
+
 async function main() {
+  paintDefaultTree();
   let core;
   try {
     core = await loadCore();
@@ -326,6 +412,7 @@ async function main() {
   const panels = createPanels(app);
   app.canvases = createCanvases(app);
   createViews(app);
+  app.loadExercise = exerciseLoader(app);
   const actions = (app.actions = createActions({ ...app, panels, startCompareEngines: compareStarter(app) }));
   wireControls(app, actions);
   const sharing = (app.sharing = createSharing(app, { actions, panels }));
@@ -333,24 +420,8 @@ async function main() {
   app.modes.quiz = createQuizMode(app, actions, (what) => quiz.focus(what));
   app.openLearn = learnOpener(app, (what) => quiz.focus(what));
   quiz.init();
-  app.modes.editor = createEditor({ ...app, setTreeText: (text) => panels.inputs.setTreeText(text) });
-  app.openEditor = () => {
-    actions.setTab('tree');
-    if (app.state.editor.on) return app.modes.editor.close();
-    if (!app.modes.editor.open($('tree-text').value)) {
-      app.state.explore.trace.notice = { kind: 'error', text: app.state.editor.message.text };
-      app.invalidate();
-      return;
-    }
-    requestAnimationFrame(() => $('ed-tree').focus());
-  };
-  const editorPanel = createEditorPanel(app);
-  editorPanel.init();
-  app.views.dom.push(editorPanel);
-  const exercise = (app.modes.exercise = createExerciseMode(app));
-  exercise.loadTotal();
-  app.views.dom.push(createExerciseView(app, exercise));
-  wireExercise(app, exercise);
+  wireEditor(app, panels);
+  wireExercise(app);
   const iterations = createIterations(app);
   app.views.dom.push(quiz, createStats(app), iterations);
   app.views.trees.guesses = iterations.marks;

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { trees } from './model/presets.js';
 
 /** Files of www/ that belong to the server or the build, not to the page. */
 const NODE_ONLY = new Set(['www/serve.mjs', 'www/site.mjs', 'www/sw.js']);
@@ -138,7 +139,9 @@ export async function bundle(root, entry) {
   const files = new Map();
   for (const f of out.outputFiles) files.set(`bundle/${path.basename(f.path)}`, Buffer.from(f.contents));
   const outputs = out.metafile.outputs;
-  const main = Object.keys(outputs).find((k) => outputs[k].entryPoint);
+  // every lazily imported module is an entry point of its own in the metafile: the page's is
+  // the one made from `entry`
+  const main = Object.keys(outputs).find((k) => outputs[k].entryPoint === entry);
   const preload = outputs[main].imports.filter((i) => i.kind === 'import-statement' && i.path.startsWith('bundle/')).map((i) => i.path);
   const result = { entry: `bundle/${path.basename(main)}`, preload, files };
   bundled = { signature, result };
@@ -150,7 +153,8 @@ export async function bundle(root, entry) {
  * `<link rel="modulepreload">` for every module the entry imports statically, so that the
  * browser fetches the whole graph at once instead of one level per round trip); the wasm build
  * preloaded (the first search needs it, and the page asks for it only once its script runs);
- * and, for the embed view, the `embed` class on `<html>` (www/style.css and www/main.js read it).
+ * the default tree's text in the Tree tab; and, for the embed view, the `embed` class on
+ * `<html>` (www/style.css and www/main.js read it).
  */
 export function servedPage(root, html, { embed = false, bundled: b = null } = {}) {
   const entry = entryModule(html);
@@ -166,6 +170,11 @@ export function servedPage(root, html, { embed = false, bundled: b = null } = {}
     ];
     out = out.replace(/(<script\s+type="module"\s+src=")\/[^"]+(")/, (_, a, z) => `${links.join('\n  ')}\n  ${a}/${b ? b.entry : entry}${z}`);
   }
+  // the default input's text in the page itself: the page's largest text is painted with the
+  // controls, not once the page's script has run (www/panels/inputs.js `paintDefaultTree` puts
+  // the same preset there when the page is served as it is)
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  out = out.replace(/(<textarea id="tree-text"[^>]*>)(<\/textarea>)/, (_, a, z) => `${a}${esc(trees()[0].text)}${z}`);
   if (embed) {
     out = out.replace(/<html([^>]*)>/, '<html$1 class="embed" data-embed="1">');
     out = out.replace(/<title>([^<]*)<\/title>/, '<title>prunescope (embedded): $1</title>');

@@ -4,7 +4,7 @@
 //
 //   node --test tests/browser/editor.test.mjs
 //
-// Screenshots of the editor go to /work/shots/editor/ (and target/screenshots/editor-*.png).
+// Screenshots of the editor go to target/screenshots/editor/ (EDITOR_SHOTS overrides; and target/screenshots/editor-*.png).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,11 +12,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { collectProblems } from './chromium.mjs';
-import { setup, openPage, settle, snapshot, hook, runSearch, text, SHOTS, RN_TREE, ROOT } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, runSearch, text, requestedScripts, scriptHolding, SHOTS, RN_TREE, ROOT } from './hook.mjs';
 
 let env;
 const problems = [];
-const SHOT_DIR = process.env.EDITOR_SHOTS ?? '/work/shots/editor';
+const SHOT_DIR = process.env.EDITOR_SHOTS ?? path.join(SHOTS, 'editor');
 
 before(async () => {
   env = await setup();
@@ -59,6 +59,18 @@ async function typeLeaves(page, p, values, how = 'click') {
     });
   }
 }
+
+test('the tree editor is not part of the first load; ✎ Edit tree loads and opens it', async () => {
+  const page = await openPage(env, { problems, width: 1280, height: 720 });
+  // text of the editor's mode (www/modes/editor.js) and of its panel (www/panels/editor.js)
+  const marks = ['the editor builds MAX/MIN trees only', 'typing a value: page shortcuts are off'];
+  const first = await requestedScripts(page);
+  for (const m of marks) assert.equal(await scriptHolding(page, first, m), null, `"${m}" is not in the first load`);
+  await openEditor(page);
+  const added = (await requestedScripts(page)).filter((p) => !first.includes(p));
+  for (const m of marks) assert.ok(await scriptHolding(page, added, m), `"${m}" loads with the editor: ${added}`);
+  await page.close();
+});
 
 test('build Russell–Norvig’s tree from an empty one by clicks and typing; alpha-beta: 3, with 4 and 6 pruned', async () => {
   const page = await openPage(env, { problems, width: 1280, height: 720 });
@@ -347,7 +359,7 @@ test('before the search: every leaf value is shown, and the outline is the whole
   await page.close();
 });
 
-/** A screenshot into /work/shots/editor/ (and target/screenshots/). */
+/** A screenshot into the editor's screenshot folder (and target/screenshots/). */
 async function shot(page, name) {
   mkdirSync(SHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`) });

@@ -130,6 +130,8 @@ test('the server: framing only for the embed path; compressed and revalidated re
   const html = await (await get('index.html')).text();
   assert.match(html, /<script type="module" src="\/bundle\/main-\w+\.js"><\/script>/);
   assert.match(html, /<link rel="preload" href="\/pkg\/prunescope_bg\.wasm" as="fetch"/);
+  // the default tree's text is in the page (its largest paint does not wait for a script)
+  assert.match(html, /<textarea id="tree-text"[^>]*>\(\(3 12 8\) \(2 4 6\) \(14 5 2\)\)<\/textarea>/);
   const main = html.match(/\/bundle\/main-\w+\.js/)[0].slice(1);
   assert.match((await get(main)).headers.get('cache-control'), /immutable/);
   assert.equal((await get('bundle/main-NOSUCHHASH.js')).status, 404);

@@ -1,15 +1,15 @@
 // Exercise mode (issue 18 §2, §3), driven by what a user has: clicks, taps and keys. Each wait
 // waits for a NEW state (the exercise's generation, the grade's generation), never for one the
-// page already had. Screenshots of a graded exercise go to /work/shots/exercise/ (or
-// target/screenshots/ when that folder is absent).
+// page already had. Screenshots of a graded exercise go to target/screenshots/exercise/
+// (EXERCISE_SHOTS overrides).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, text, runSearch, whenTraceEnds, SHOTS } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, text, runSearch, whenTraceEnds, requestedScripts, scriptHolding, SHOTS } from './hook.mjs';
 
-const SHOT_DIR = existsSync('/work/shots') ? '/work/shots/exercise' : SHOTS;
+const SHOT_DIR = process.env.EXERCISE_SHOTS ?? path.join(SHOTS, 'exercise');
 let env;
 
 before(async () => {
@@ -66,6 +66,23 @@ async function check(page) {
   await settle(page);
   return ex(page);
 }
+
+test('exercise mode is not part of the first load; its button loads it and opens an exercise', async () => {
+  const page = await openPage(env);
+  // text of the mode (www/modes/exercise.js) and of its view (www/views/exercise.js)
+  const marks = ['This exercise cannot be made', 'a tree appears here, its leaves given, its answers yours'];
+  const first = await requestedScripts(page);
+  for (const m of marks) assert.equal(await scriptHolding(page, first, m), null, `"${m}" is not in the first load`);
+  const g = (await ex(page)).generation;
+  await page.click('#mode-exercise');
+  await nextExercise(page, g);
+  await settle(page);
+  const added = (await requestedScripts(page)).filter((p) => !first.includes(p));
+  for (const m of marks) assert.ok(await scriptHolding(page, added, m), `"${m}" loads with the mode: ${added}`);
+  assert.equal((await snapshot(page)).mode, 'exercise');
+  assert.ok(await page.locator('#ex-tree .ex-n').count() > 1, 'the exercise\'s tree is drawn');
+  await page.close();
+});
 
 test('one wrong value and one wrong prune mark are flagged, the rest right; a hint names the first', async () => {
   const page = await openPage(env);

@@ -4,7 +4,7 @@
 // the Position card's board to the cursor's node, checked against the test's own replay of the
 // path; a share link with a game position reopens it; a technique the game refuses is refused
 // with the core's message naming the technique and the game; and screenshots of each game at
-// 1280×720 and 390×844 in both themes go to /work/shots/games/ (SHOTS_GAMES overrides).
+// 1280×720 and 390×844 in both themes go to target/screenshots/games/ (SHOTS_GAMES overrides).
 //
 //   node --test tests/browser/games.test.mjs
 
@@ -13,9 +13,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, setup, openPage, settle, snapshot, hook, run, runSearch, whenTraceEnds } from './hook.mjs';
+import { ROOT, setup, openPage, settle, snapshot, hook, run, runSearch, whenTraceEnds, SHOTS as SHOTS_ROOT } from './hook.mjs';
 
-const SHOTS = process.env.SHOTS_GAMES ?? '/work/shots/games';
+const SHOTS = process.env.SHOTS_GAMES ?? path.join(SHOTS_ROOT, 'games');
 
 let env, cli;
 

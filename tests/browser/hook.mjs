@@ -180,3 +180,18 @@ export const run = (page, command) => page.evaluate((c) => window.prunescope.run
 
 export const text = (page, sel) => page.locator(sel).innerText();
 export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, name) });
+
+/**
+ * The scripts the page has requested so far (paths). The page's modules are bundled
+ * (www/site.mjs) into chunks whose names say nothing, so a test asks what they hold
+ * (`scriptHolding`), never what they are called.
+ */
+export const requestedScripts = (page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')));
+
+/** The first of the scripts `paths` whose text holds `text`, or null. */
+export const scriptHolding = (page, paths, text) =>
+  page.evaluate(async ([ps, t]) => {
+    for (const p of ps) if ((await (await fetch(p)).text()).includes(t)) return p;
+    return null;
+  }, [paths, text]);

@@ -32,6 +32,9 @@ test('the controls are painted while the wasm response is held back', async () =
   for (const sel of ['#start', '#tree-text', '#algo', '#tab-tree', '#stepbar', '#s-fwd', '#mode-compare', '#tree']) {
     assert.ok(await page.locator(sel).isVisible(), `${sel} is painted`);
   }
+  // the default input's text (the page's largest text) is there too: it does not wait for the engine
+  await page.waitForFunction(() => document.getElementById('tree-text').value !== '', null, { timeout: 10_000 });
+  assert.match(await page.inputValue('#tree-text'), /^\(.*\)$/);
   assert.equal(await page.locator('#engine-state').innerText(), 'loading engine…');
   assert.equal(await page.evaluate(() => window.prunescope?.snapshot().explore.ready ?? false), false, 'the engine is not ready yet');
   // the controls are laid out (not a blank page): the Start button has a size and a place
@@ -41,5 +44,18 @@ test('the controls are painted while the wasm response is held back', async () =
   release();
   await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
   assert.equal(await page.locator('#engine-state').innerText(), 'engine ready');
+  await context.close();
+});
+
+test('chessground is not part of the first load (a tree is the default input); the Chess tab loads it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+  const chessground = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.includes('/chessground/')));
+  assert.deepEqual(await chessground(), []);
+  await page.click('#tab-chess');
+  await page.waitForSelector('#board cg-board', { timeout: 30_000 });
+  assert.ok((await chessground()).some((p) => p.endsWith('chessground.min.js')));
   await context.close();
 });

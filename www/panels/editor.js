@@ -151,10 +151,6 @@ export function createEditorPanel(app) {
       el.addEventListener('keydown', onKey);
       $('ed-tree').addEventListener('click', onTreeClick);
       const on = (id, f) => $(id).addEventListener('click', f);
-      on('edit-tree', () => app.openEditor());
-      $('edit-tree').addEventListener('keydown', (e) => {
-        if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();
-      });
       on('ed-max', () => E().setMin(false));
       on('ed-min', () => E().setMin(true));
       on('ed-add', () => E().addChild());

@@ -16,6 +16,16 @@ const RANDOM_FIELDS = { branching: 'rnd-b', depth: 'rnd-d', seed: 'rnd-seed', or
 const ORDER_WORDS = { best: 'best first (perfect)', worst: 'worst first', random: 'random', p: 'best first with probability p' };
 
 /**
+ * Puts the first classic tree into the Tree tab's text while the wasm is still on its way (the
+ * page's default input, and its largest text: painted with the controls, not once the engine
+ * is ready). Leaves alone a text already there (typed, or restored by the browser).
+ */
+export function paintDefaultTree() {
+  const text = $('tree-text');
+  if (!text.value.trim()) text.value = trees()[0].text;
+}
+
+/**
  * `app`: { state, core, selectTab(tab) (the action that changes the state's tab),
  * onInputChange(), loadGames() }.
  */
@@ -172,8 +182,10 @@ export function createInputs(app) {
     const ts = $('tree-preset');
     for (const t of TREES) ts.append(h('option', { value: t.id }, t.name));
     ts.append(h('option', { value: '', hidden: true }, 'Custom'));
-    ts.value = TREES[0].id;
-    $('tree-text').value = TREES[0].text;
+    // the default tree is already there (`paintDefaultTree`), unless the reader typed another
+    // while the engine loaded: that text stays
+    if (!$('tree-text').value.trim()) $('tree-text').value = TREES[0].text;
+    syncTreePreset();
     ts.addEventListener('change', () => {
       const t = TREES.find((x) => x.id === ts.value);
       if (!t) return;

@@ -9,6 +9,13 @@ import { isGame } from '../model/games.js';
 /** Whether the reader asked the system for reduced motion (`prefers-reduced-motion`). */
 const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** Whether the page shows a chess board now: the trace shown is a chess search, or the Chess
+ * tab is open before a search. The composition root loads chessground the first time it is. */
+export function showsChess(app) {
+  const t = app.mode().driver();
+  return t.input?.kind === 'chess' || (!t.input && app.state.tab === 'chess');
+}
+
 /** `Chessground`: the library's constructor; `app`: { state, mode() }. */
 export function createBoard(Chessground, app) {
   const cg = Chessground($('board'), {
@@ -25,7 +32,7 @@ export function createBoard(Chessground, app) {
     render() {
       const mode = app.mode();
       const t = mode.driver();
-      const chess = t.input?.kind === 'chess' || (!t.input && app.state.tab === 'chess');
+      const chess = showsChess(app);
       // the card holds a small game's board too (www/views/game-board.js)
       $('board-card').hidden = !chess && !isGame(t.input);
       $('board').hidden = !chess;
