@@ -397,3 +397,18 @@ test('axe (WCAG 2.2 AA): no violation with the editor open, a leaf being typed, 
     await context.close();
   }
 });
+
+test('a tree with chance nodes: the editor does not open on it, says why, and leaves the text as typed', async () => {
+  const page = await openPage(env, { problems, width: 1280, height: 720 });
+  await page.click('#tab-tree');
+  const text = 'bounds 0 9 [1:(3 5) 1:(2 8)]';
+  await page.fill('#tree-text', text);
+  assert.equal((await snapshot(page)).explore.notice, null);
+  await page.click('#edit-tree');
+  await page.waitForFunction(() => /chance nodes/.test(window.prunescope.snapshot().explore.notice?.text ?? ''));
+  await settle(page);
+  assert.equal((await ed(page)).on, false);
+  assert.equal(await page.inputValue('#tree-text'), text);
+  assert.equal(await page.isVisible('#editor'), false);
+  await page.close();
+});

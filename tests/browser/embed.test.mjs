@@ -65,9 +65,11 @@ test('the embed view, from the Embed button, steps inside a course page on anoth
   await settle(page);
   const at = (await snapshot(page)).explore.cursor.event;
   await page.click('#embed-link');
+  // the notice comes once the clipboard has the snippet (the write is asynchronous): wait for it,
+  // a state the page did not have before the click
+  await page.waitForFunction(() => /Embed code copied/.test(document.querySelector('#notice')?.innerText ?? ''));
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html#v=2&amp;[^"]+" title="prunescope[^"]*"[^>]*><\/iframe>$/);
-  assert.match(await page.locator('#notice').innerText(), /Embed code copied/);
   await page.close();
 
   // the student: the course page on another origin (localhost:P vs 127.0.0.1:Q)

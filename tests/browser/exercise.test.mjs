@@ -139,11 +139,11 @@ test('an exercise link opens the same tree in a fresh page; the running total pe
   await answerRight(page, e.key);
   const s = await check(page);
   assert.equal(s.grade.right, s.grade.total);
-  const url = await page.evaluate(() => {
-    // the link the Copy link button makes (the address bar gets it too)
-    document.querySelector('#ex-link').click();
-    return new Promise((r) => setTimeout(() => r(location.href), 50));
-  });
+  // the link the Copy link button makes (the address bar gets it too, once the click's handler
+  // has run: wait for it there rather than for a fixed time)
+  await page.click('#ex-link');
+  await page.waitForFunction(() => /mode=exercise/.test(location.href));
+  const url = await page.evaluate(() => location.href);
   assert.match(url, /mode=exercise/);
   assert.match(url, /cutoff=strict/);
   const total = s.total;
