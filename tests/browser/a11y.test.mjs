@@ -1,7 +1,8 @@
 // Accessibility (issue 19 §4): axe-core's WCAG 2.2 AA rules report no violation in any mode the
 // page has — explore (before and after a search, a node selected), the quiz, prune prediction,
-// Learn (its index, a lesson's question, answered), compare, experiments and the small games' boards, the
-// accessible tree focused in explore and compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
+// Learn (its index, a lesson's question, answered), compare, experiments, the small games' boards,
+// exercise mode (new and checked), the embed view, the accessible tree focused in explore and
+// compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
 // and prefers-reduced-motion stops the board's piece animation.
 //
 //   node --test tests/browser/a11y.test.mjs
@@ -151,6 +152,24 @@ async function everyMode({ width, height, colorScheme }) {
     await page.waitForSelector('#game-board .game-board[data-interactive="false"]');
     found.push(...(await axe(page, `${tag} ${kind}, searched, a node selected`)));
   }
+
+  // exercise mode (issue 18): a new exercise, then graded
+  const exGen = (await snapshot(page)).exercise.generation;
+  await page.click('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, exGen);
+  found.push(...(await axe(page, `${tag} exercise`)));
+  const gg = (await snapshot(page)).exercise.gradeGeneration;
+  await page.click('#ex-check');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.gradeGeneration > g0, gg);
+  found.push(...(await axe(page, `${tag} exercise, checked`)));
+
+  // the embed view (issue 19 §3), opened at a share link's search
+  await page.goto(env.server.url + 'embed.html#v=2&tree=' + encodeURIComponent('((3 12 8) (2 4 6) (14 5 2))') + '&algo=alphabeta&cursor=16');
+  await page.waitForFunction(() => {
+    const s = window.prunescope?.snapshot().explore;
+    return s?.status === 'done' && s.cursor.event === 16;
+  }, null, { timeout: 30_000 });
+  found.push(...(await axe(page, `${tag} embed`)));
   await page.close();
   assert.deepEqual(problems, [], 'no console error, page error or failed request');
   return found;
