@@ -3,7 +3,7 @@
 // in the same run, alternating between them (on a shared machine, only figures measured side
 // by side compare). Not a test: it prints timings and asserts nothing about them.
 //
-//   nice -n 10 node tests/browser/open-bench.mjs --file chess.pstrace [--trees DIR,DIR] [--runs N]
+//   nice -n 10 node tests/browser/open-bench.mjs --file chess.pstrace [--trees DIR,DIR] [--runs N] [--console PREFIX]
 //
 // `--trees`: the roots to serve (each with its built pkg/ and node_modules/), default this
 // checkout; e.g. a copy of main made with `git archive main | tar -x -C DIR` plus its pkg/.
@@ -30,6 +30,9 @@ if (!FILE) {
 }
 const TREES = arg('--trees', ROOT).split(',').map((d) => path.resolve(d));
 const RUNS = Number(arg('--runs', 3));
+/** `--console PREFIX`: print the page's console lines that start with PREFIX (a copy of a tree
+ * instrumented with timings). */
+const CONSOLE = arg('--console', '');
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 const browser = await launchChromium();
@@ -43,9 +46,7 @@ const snap = (page) => page.evaluate(() => window.prunescope.snapshot().explore)
 async function once(server) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  page.on('console', (m) => m.text().startsWith('TIMING') && console.log('   ', m.text()));
-  page.on('worker', (w) => w.on('console', (m) => m.text().startsWith('TIMING') && console.log('   ', m.text())));
-  page.on('console', (m) => m.text().startsWith('PAGE') && console.log('   ', m.text()));
+  if (CONSOLE) page.on('console', (m) => m.text().startsWith(CONSOLE) && console.log('   ', m.text()));
   const cdp = await context.newCDPSession(page);
   await page.goto(server.url + 'index.html');
   await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 60_000 });
