@@ -140,3 +140,28 @@ test('a file streams into a staged store: refused with the checker\'s message, t
   assert.deepEqual(await hook(page, () => window.prunescope.columns()), columns);
   assert.deepEqual(problems, []);
 });
+
+test('Stop while a file streams into the staged store drops it and keeps the trace on screen', { timeout: 300_000 }, async () => {
+  // a file large enough that its check takes a while: 2,000,000 chess nodes from the CLI
+  const big = path.join(tmp, 'big.pstrace');
+  execFileSync(cli, ['chess', '--fen', KIWIPETE, '-d', '14', '--algo', 'pvs', '--enable', 'tt,tt_move,mvv_lva,quiescence', '--node-cap', '2000000', '--trace', big], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  const before = await snapshot(page);
+  const columns = await hook(page, () => window.prunescope.columns());
+  await page.setInputFiles('#open-file', big);
+  await page.waitForFunction(() => window.prunescope.snapshot().explore.status === 'opening', null, { timeout: 120_000, polling: 10 });
+  await page.click('#stop');
+  const s = await snapshot(page);
+  assert.equal(s.explore.status, before.explore.status, 'the status of the trace on screen is back');
+  assert.equal(s.explore.generation, before.explore.generation, 'the trace was not replaced');
+  assert.equal(s.explore.notice?.text, 'Opening was stopped; the trace on screen is kept.');
+  assert.deepEqual(await hook(page, () => window.prunescope.columns()), columns, 'every column as it was');
+  // the restarted worker opens the next file
+  await page.waitForFunction(() => window.prunescope.snapshot().explore.ready, null, { timeout: 60_000 });
+  const g = (await snapshot(page)).explore.openEnded;
+  await page.setInputFiles('#open-file', big);
+  await page.waitForFunction((g) => window.prunescope.snapshot().explore.openEnded > g, g, { timeout: 240_000 });
+  const opened = (await snapshot(page)).explore;
+  assert.equal(opened.status, 'done');
+  assert.equal(opened.nodes, 2_000_000);
+  assert.deepEqual(problems, []);
+});
