@@ -115,6 +115,66 @@ pub fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     }
 }
 
+/// A trace file read whole and checked far enough to be walked and streamed (its header, its
+/// node count, every record against its parent, the event tape): the staged reading of the
+/// page, which streams the trace into a staged store while [`Staged::check`] does the rest.
+/// The file is accepted only once [`Staged::check`] has passed; a problem either step finds is
+/// the one [`read`] reports.
+pub struct Staged {
+    pub file: TraceFile,
+    /// What is left to check (`None` once checked, or for a JSON file, checked as it was read).
+    rest: Option<check::Prechecked>,
+}
+
+impl Staged {
+    /// Runs the checks left ([`validate`]'s checks against the game, of the summary and the
+    /// semantic rules); the error is the first problem [`read`] would have reported.
+    pub fn check(&mut self) -> Result<(), TraceFileError> {
+        if let Some(pre) = &self.rest {
+            check::check_rest(&self.file, pre)?;
+            self.rest = None;
+        }
+        Ok(())
+    }
+
+    /// Every check has passed.
+    pub fn is_checked(&self) -> bool {
+        self.rest.is_none()
+    }
+}
+
+/// Reads a trace file as [`read`] does, but checks a binary file in two steps: what makes it
+/// safe to walk before it returns, the rest in [`Staged::check`]. A JSON file is checked as it
+/// is read, whole. The first problem found is reported as [`read`] reports it.
+pub fn read_staged<R: Read>(r: R) -> Result<Staged, TraceFileError> {
+    let (head, r) = sniff(r)?;
+    if head.starts_with(&[0x1f, 0x8b]) {
+        let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
+        staged_plain(&inner, r)
+    } else {
+        staged_plain(&head, r)
+    }
+}
+
+fn staged_plain<R: Read>(head: &[u8], r: R) -> Result<Staged, TraceFileError> {
+    if !head.starts_with(&binary::MAGIC) {
+        return Ok(Staged {
+            file: read_plain(head, r)?,
+            rest: None,
+        });
+    }
+    let file = binary::read_unchecked(r)?;
+    match check::precheck(&file) {
+        Ok(pre) => Ok(Staged {
+            file,
+            rest: Some(pre),
+        }),
+        // the same first problem as `read`: every problem the first step finds, `validate`
+        // finds too, perhaps an earlier one
+        Err(e) => Err(check::validate(&file).err().unwrap_or(e)),
+    }
+}
+
 /// Writes a trace in `format`. `prepared` is `input` parsed (the JSON names moves from it);
 /// binary files are gzip-compressed and written in chunks.
 pub fn write<W: Write>(

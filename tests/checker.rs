@@ -741,3 +741,134 @@ fn merge_refuses_shards_run_differently() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The binary file of `f`, as the page and the CLI write it (nothing is checked on writing).
+fn binary_bytes(f: &TraceFile) -> Vec<u8> {
+    let prepared = f.header.input.prepare().unwrap();
+    let mut out = Vec::new();
+    trace_file::write(
+        &mut out,
+        trace_file::Format::Binary,
+        &f.header.input,
+        &prepared,
+        &f.header.config,
+        &f.header.summary,
+        &f.rec,
+    )
+    .unwrap();
+    out
+}
+
+/// The page's staged opening (`read_staged`, then `Staged::check` while the trace streams into
+/// a staged store) accepts exactly the files `read` accepts, with the same trace, and refuses
+/// every other with `read`'s message — the first problem, whichever of its two steps finds
+/// it. Over every search of the property tests, a seventh of their single-field mutations and
+/// mutations of the structure (a parent after its child, an event changed, the tape cut short,
+/// the re-search links out of order), each written as a binary file.
+#[test]
+fn staged_opening_refuses_and_accepts_what_read_does() {
+    let (mut accepted, mut at_first, mut at_check) = (0usize, 0usize, 0usize);
+    for (what, f) in cases() {
+        // every seventh single-field mutation (each is written and read twice, compressed)
+        let mut files: Vec<_> = mutations(&f).into_iter().step_by(7).collect();
+        let n = f.rec.nodes.len();
+        for id in (1..n).step_by((n / 6).max(1)) {
+            files.push((format!("node {id} parent after it"), {
+                let mut m = f.clone();
+                m.rec.nodes[id].parent = (id as u32 + 1).min(n as u32 - 1).max(id as u32);
+                m
+            }));
+        }
+        let events = f.rec.events.len();
+        for e in (0..events).step_by((events / 8).max(1)) {
+            for code in [EventKind::Exit as u8, EventKind::Enter as u8, 200] {
+                if f.rec.events[e] == code {
+                    continue;
+                }
+                let mut m = f.clone();
+                m.rec.events[e] = code;
+                files.push((format!("event {e} → {code}"), m));
+            }
+        }
+        let mut cut = f.clone();
+        cut.rec.events.truncate(events / 2);
+        files.push(("the tape cut in half".into(), cut));
+        if f.rec.research_of.len() >= 2 {
+            let mut m = f.clone();
+            m.rec.research_of.swap(0, 1);
+            files.push(("re-search links swapped".into(), m));
+        }
+        files.push(("as searched".into(), f.clone()));
+        for (m_what, m) in files {
+            let bytes = binary_bytes(&m);
+            let whole = trace_file::read(&bytes[..]);
+            let staged = trace_file::read_staged(&bytes[..]);
+            let staged = match staged {
+                Err(e) => {
+                    at_first += 1;
+                    Err(e)
+                }
+                Ok(mut s) => {
+                    assert!(
+                        !s.is_checked(),
+                        "{what}: {m_what}: a binary file has checks left"
+                    );
+                    match s.check() {
+                        Ok(()) => {
+                            assert!(s.is_checked());
+                            Ok(s.file)
+                        }
+                        Err(e) => {
+                            at_check += 1;
+                            Err(e)
+                        }
+                    }
+                }
+            };
+            match (whole, staged) {
+                (Ok(a), Ok(b)) => {
+                    accepted += 1;
+                    assert_eq!(a.header, b.header, "{what}: {m_what}");
+                    assert_eq!(a.rec.nodes, b.rec.nodes, "{what}: {m_what}");
+                    assert_eq!(a.rec.events, b.rec.events, "{what}: {m_what}");
+                    assert_eq!(a.rec.aux, b.rec.aux, "{what}: {m_what}");
+                    assert_eq!(a.rec.research_of, b.rec.research_of, "{what}: {m_what}");
+                    assert_eq!(a.rec.roots, b.rec.roots, "{what}: {m_what}");
+                    assert_eq!(a.rec.root_depths, b.rec.root_depths, "{what}: {m_what}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{what}: {m_what}"),
+                (a, b) => panic!(
+                    "{what}: {m_what}: read {:?}, staged {:?}",
+                    a.err().map(|e| e.to_string()),
+                    b.err().map(|e| e.to_string())
+                ),
+            }
+        }
+    }
+    eprintln!("{accepted} accepted, {at_first} refused before streaming, {at_check} after");
+    assert!(
+        accepted > 0 && at_first > 50 && at_check > 50,
+        "both steps refuse files"
+    );
+}
+
+/// A JSON file is checked whole as it is read: the staged reading has nothing left to check.
+#[test]
+fn staged_opening_of_json_is_checked_at_once() {
+    let (_, f) = cases().into_iter().next().unwrap();
+    let prepared = f.header.input.prepare().unwrap();
+    let mut json = Vec::new();
+    trace_file::write(
+        &mut json,
+        trace_file::Format::Json,
+        &f.header.input,
+        &prepared,
+        &f.header.config,
+        &f.header.summary,
+        &f.rec,
+    )
+    .unwrap();
+    let s = trace_file::read_staged(&json[..]).unwrap();
+    assert!(s.is_checked());
+    assert_eq!(s.file.rec.nodes, f.rec.nodes);
+}

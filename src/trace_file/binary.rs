@@ -289,6 +289,15 @@ fn read_words<R: Read>(
 
 /// Reads a binary trace (decompressed; it starts with [`MAGIC`]) and validates it.
 pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+    let file = read_unchecked(r)?;
+    validate(&file)?;
+    Ok(file)
+}
+
+/// Reads a binary trace whole without validating what it holds: the header is read by the
+/// bounded scanner and every count is bounded as [`read`] bounds it, but no node, event or
+/// summary is checked (`super::read_staged` checks them, in two steps).
+pub(super) fn read_unchecked<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     let mut r = io::BufReader::with_capacity(1 << 16, r);
     let mut word = [0u8; 8];
     read_exact(&mut r, &mut word, "magic bytes")?;
@@ -386,9 +395,7 @@ pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
             "bytes follow the end of the binary trace".to_string(),
         )));
     }
-    let file = TraceFile { header, rec };
-    validate(&file)?;
-    Ok(file)
+    Ok(TraceFile { header, rec })
 }
 
 #[cfg(test)]

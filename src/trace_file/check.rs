@@ -984,6 +984,66 @@ fn find_legal<G: Game>(pos: &G, code: u16, buf: &mut Vec<G::Move>) -> Option<G::
         .map(|(_, &m)| m)
 }
 
+/// What [`precheck`] learnt and [`check_rest`] needs: the prepared input and the tape's end.
+pub(crate) struct Prechecked {
+    prepared: Prepared,
+    kind: GameKind,
+    aborted: bool,
+}
+
+/// The checks that make a trace safe to walk, in a pass that needs no game: the header, the
+/// node count, every record on its own and against its parent, the event tape and the re-search
+/// links ([`check_recording`]'s checks on a finished trace). Every problem they find, [`validate`]
+/// finds too; a trace they pass is still checked by [`check_rest`]. Together the two check what
+/// [`validate`] checks, and when `precheck` passes, [`check_rest`] reports the same first
+/// problem as [`validate`] (the checks [`validate`] runs before it are the ones that passed).
+pub(crate) fn precheck(file: &TraceFile) -> Result<Prechecked, TraceFileError> {
+    let prepared = check_header(&file.header)?;
+    let kind = GameKind::of(&prepared);
+    check_node_count(&file.header, file.rec.nodes.len())?;
+    let rec = &file.rec;
+    for (id, n) in rec.nodes.iter().enumerate() {
+        let parent = match n.parent as usize {
+            _ if n.is_root() => None,
+            p if p < id => Some(&rec.nodes[p]),
+            _ => None,
+        };
+        check_record(id as u32, n, parent, kind, file.header.config.cutoff)?;
+    }
+    let (tape, aux_left) = check_tape(rec)?;
+    tape.finish(rec, aux_left)?;
+    check_research_order(rec)?;
+    Ok(Prechecked {
+        prepared,
+        kind,
+        aborted: tape.aborted,
+    })
+}
+
+/// The rest of [`validate`] after [`precheck`]: every node against the game (its move is one
+/// its parent considered, the values a position decides), the summary and the semantic rules.
+pub(crate) fn check_rest(file: &TraceFile, pre: &Prechecked) -> Result<(), TraceFileError> {
+    let rec = &file.rec;
+    with_game(
+        &pre.prepared,
+        CheckNodes {
+            rec,
+            cfg: &file.header.config,
+            kind: pre.kind,
+        },
+    )?;
+    with_game(
+        &pre.prepared,
+        SummaryCheck {
+            header: &file.header,
+            nodes: rec.nodes.len(),
+            aborted: pre.aborted,
+            kind: pre.kind,
+        },
+    )?;
+    super::semantics::check(&file.header, rec)
+}
+
 /// Validates a whole trace held in memory (a binary file once decoded, or a recording about to
 /// be written): the header, every node, the event tape and the summary.
 pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {

@@ -13,7 +13,7 @@ use crate::search::config::SearchConfig;
 use crate::search::{Hook, Hooked, Tee};
 use crate::trace::record::Recorder;
 use crate::trace::stats::{StatsTracer, TraceStats};
-use crate::trace_file::{Format, TraceFile, TraceHeader, check_recording};
+use crate::trace_file::{Format, Staged, TraceFile, TraceHeader, check_recording};
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -115,6 +115,9 @@ pub struct Session {
     streamed: u32,
     /// Where the next [`Session::replay_next`] batch starts.
     replay: BatchCursor,
+    /// A file read by [`Session::open_staged`] whose checks are not all done: it streams to the
+    /// page from here, and becomes the session's recording once [`Session::check`] passes.
+    staged: Option<Staged>,
 }
 
 /// What `run`, `replay` and `adopt_end` answer: a small object (serde), never per-node data.
@@ -145,6 +148,7 @@ impl Session {
             stats: None,
             streamed: 0,
             replay: BatchCursor::default(),
+            staged: None,
         })
     }
 
@@ -193,6 +197,7 @@ impl Session {
             stats: None,
             streamed: 0,
             replay: BatchCursor::default(),
+            staged: None,
         })
     }
 
@@ -203,10 +208,46 @@ impl Session {
         Session::from_file(crate::trace_file::read(bytes))
     }
 
-    /// [`Session::open`] from a JS source `read(maxBytes) → Uint8Array` (empty at the end), so
-    /// that the file is read piece by piece and never held whole.
-    pub fn open_stream(read: &Function) -> Result<Session, JsError> {
-        Session::from_file(crate::trace_file::read(JsReader::new(read)))
+    /// Opens a trace file from a JS source `read(maxBytes) → Uint8Array` (empty at the end),
+    /// read piece by piece and never held whole, in two steps: this reads it and checks what
+    /// makes it safe to stream (header, node count, every record against its parent, the event
+    /// tape); [`Session::check`] does the rest. Batches ([`Session::replay_next`]) may be sent
+    /// in between, to a staged store that becomes the page's trace only once `check` passes.
+    /// A JSON file is checked whole here. Throws an `Error` naming the first bad item, the
+    /// same as [`Session::open`].
+    pub fn open_staged(read: &Function) -> Result<Session, JsError> {
+        let staged =
+            crate::trace_file::read_staged(JsReader::new(read)).map_err(|e| err(e.to_string()))?;
+        if staged.is_checked() {
+            return Session::from_file(Ok(staged.file));
+        }
+        let prepared = staged.file.prepare().map_err(|e| err(e.to_string()))?;
+        let header = &staged.file.header;
+        Ok(Session {
+            input: header.input.clone(),
+            prepared,
+            config: header.config.clone(),
+            recording: None,
+            summary: None,
+            stats: None,
+            streamed: 0,
+            replay: BatchCursor::default(),
+            staged: Some(staged),
+        })
+    }
+
+    /// The checks [`Session::open_staged`] left: every node against the game, the summary and
+    /// the semantic rules. Throws an `Error` naming the first bad item (the session then holds
+    /// no trace); once it passes, the session holds the file as [`Session::open`] would.
+    pub fn check(&mut self) -> Result<(), JsError> {
+        let Some(mut staged) = self.staged.take() else {
+            return Ok(());
+        };
+        staged.check().map_err(|e| err(e.to_string()))?;
+        let TraceFile { header, rec } = staged.file;
+        self.recording = Some(rec);
+        self.summary = Some(header.summary);
+        Ok(())
     }
 
     /// A session for a trace the page holds (the page hands it back in parts with
@@ -224,6 +265,7 @@ impl Session {
             stats: None,
             streamed: 0,
             replay: BatchCursor::default(),
+            staged: None,
         })
     }
 
@@ -316,7 +358,11 @@ impl Session {
     /// The next batch of an opened or handed-back trace (at most `max_nodes` new nodes), in
     /// the layout of [`Session::run`]'s batches; `undefined` once the whole trace was sent.
     pub fn replay_next(&mut self, max_nodes: u32) -> Option<js_sys::Object> {
-        let rec = self.recording.as_ref()?;
+        let rec = match (&self.recording, &self.staged) {
+            (Some(rec), _) => rec,
+            (None, Some(staged)) => &staged.file.rec,
+            (None, None) => return None,
+        };
         self.replay.next_part(rec, max_nodes as usize)
     }
 
@@ -391,9 +437,11 @@ impl Session {
     /// Nodes recorded (0 before a run): streamed by a search, or held (an opened or handed-back
     /// trace).
     pub fn node_count(&self) -> u32 {
-        self.recording
-            .as_ref()
-            .map_or(self.streamed, |r| r.nodes.len() as u32)
+        match (&self.recording, &self.staged) {
+            (Some(r), _) => r.nodes.len() as u32,
+            (None, Some(s)) => s.file.rec.nodes.len() as u32,
+            (None, None) => self.streamed,
+        }
     }
 
     /// All node records the session holds (28 bytes each): those of an opened or handed-back

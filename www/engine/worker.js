@@ -66,18 +66,22 @@ function open({ id, file, batch }) {
   current = null;
   let session;
   try {
-    // the core reads the file piece by piece: no buffer holds all of it
+    // the core reads the file piece by piece (no buffer holds all of it) and checks what makes
+    // it safe to stream: header, records, event tape
     const reader = new FileReaderSync();
     let at = 0;
-    session = Session.open_stream((max) => {
+    session = Session.open_staged((max) => {
       const piece = file.slice(at, at + max);
       at += piece.size;
       return new Uint8Array(reader.readAsArrayBuffer(piece));
     });
     const { input, config } = session.header();
     self.postMessage({ type: 'header', id, input, config, nodes: session.node_count() });
+    // the batches go to the page's staged store while the core checks the rest (moves, values,
+    // summary, semantic rules); the page takes the trace only at `done`
     const size = batchSize(batch) || Number.MAX_SAFE_INTEGER;
     for (let b = session.replay_next(size); b; b = session.replay_next(size)) postBatch(id, b);
+    session.check();
     self.postMessage({ type: 'done', id, ...session.outcome_now() });
     current = { id, session };
     session = null;

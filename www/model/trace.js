@@ -110,6 +110,13 @@ export class Trace {
     this.drainWaiters = [];
     this.lastChange = 0;
     this.changeTimer = 0;
+    /**
+     * A file being opened: { store, layout, status } — its batches go into this staged store
+     * (and layout) while the worker checks the rest of the file; it becomes the trace only when
+     * the whole file has passed (`done`). Until then the trace on screen stays, and a refused
+     * or stopped file leaves it as it was (`status`: the one to go back to).
+     */
+    this.staging = null;
   }
   /** MIN moves at the root: an explicit tree whose text has the `min` header (read by the
    * core's parser, once per text). Values and windows are then shown from MAX's view with
@@ -144,13 +151,26 @@ export class Trace {
     return `${this.uid}:${this.generation}`;
   }
 
-  /** Empties everything for a new trace of `input` (config may be null until a file says). */
-  begin(input, config, source, hint = 0) {
+  /**
+   * Empties everything for a new trace of `input` (config may be null until a file says); or,
+   * with `staged` ({ store, layout }), makes the staged store and layout of an opened file the
+   * trace.
+   */
+  begin(input, config, source, hint = 0, staged = null) {
     this.generation++;
     this.dropPending();
     this.sliceMs = source === 'file' ? SLICE_MS_ALONE : SLICE_MS;
-    this.store.reset(hint);
-    this.layout.reset();
+    if (staged) {
+      // the staged columns become the store's, the staged layout the layout's (views hold the
+      // store and layout objects, not their columns); versions move past both
+      const sv = Math.max(this.store.version, staged.store.version) + 1;
+      const lv = Math.max(this.layout.version, staged.layout.version) + 1;
+      Object.assign(this.store, staged.store, { version: sv });
+      Object.assign(this.layout, staged.layout, { store: this.store, version: lv });
+    } else {
+      this.store.reset(hint);
+      this.layout.reset();
+    }
     this.cursor.reset();
     this.names.reset(input, config, this.core.Names);
     Object.assign(this, {
@@ -198,6 +218,14 @@ export class Trace {
   }
 
   append(m) {
+    if (this.staging) {
+      // an opened file's batch: into the staged store, out of sight until the file is checked
+      this.staging.store.appendBatch(m);
+      this.staging.layout.update();
+      this.staging.batches++;
+      this.streamed();
+      return;
+    }
     this.store.appendBatch(m);
     this.layout.update();
     this.batches++;
@@ -257,32 +285,57 @@ export class Trace {
     this.onChange();
   }
 
+  /** Nodes of the file being opened that have reached the staged store. */
+  get openedNodes() {
+    return this.staging?.store.n ?? 0;
+  }
+
+  /** Drops the file being opened (refused, stopped, crashed): the trace on screen stays. */
+  unstage() {
+    if (!this.staging) return false;
+    this.dropPending();
+    this.status = this.staging.status;
+    this.staging = null;
+    return true;
+  }
+
   /**
-   * Opens a trace file. The worker checks the whole file before it sends anything, so a
-   * refused file changes nothing on the page; resolves when the file is read or refused.
+   * Opens a trace file. The worker reads it and checks what makes it safe to stream (header,
+   * records, event tape); its batches then fill a staged store while the worker checks the
+   * rest (moves, values, summary, semantic rules). The staged store becomes the trace only
+   * when the whole file has passed: a refused file changes nothing on the page. Resolves when
+   * the file is opened or refused.
    */
   async open(file) {
     if (this.running) this.stop();
     const seq = ++this.openSeq;
     const name = file.name ?? 'trace';
-    let begun = false;
+    let staging = null;
     try {
       const done = await this.client.open(
         file,
         BATCH_NODES * 4,
         (header) => {
           if (seq !== this.openSeq) return;
-          begun = true;
+          const store = new TraceStore();
           // the file's size is known: the columns are reserved once, exactly
-          this.begin(header.input, header.config, 'file', header.nodes ?? 0);
-          this.fileName = name;
+          store.reset(header.nodes ?? 0);
+          staging = { store, layout: new Layout(store), status: this.status, header, batches: 0 };
+          this.dropPending();
+          this.staging = staging;
+          this.sliceMs = SLICE_MS_ALONE;
           this.status = 'opening';
           this.onChange();
         },
-        (m) => seq === this.openSeq && begun && this.enqueue(m),
+        (m) => seq === this.openSeq && staging && this.staging === staging && this.enqueue(m),
       );
       await this.drain();
-      if (seq !== this.openSeq || !begun || this.status !== 'opening') return;
+      if (seq !== this.openSeq || !staging || this.staging !== staging) return;
+      this.staging = null;
+      this.begin(staging.header.input, staging.header.config, 'file', 0, staging);
+      this.fileName = name;
+      if (this.store.rootDepths.length) this.depth = this.store.rootDepths[this.store.rootDepths.length - 1];
+      this.batches = staging.batches;
       this.finish(done);
       this.client.hold(this.token);
       this.notice = {
@@ -291,8 +344,8 @@ export class Trace {
       };
     } catch (e) {
       if (seq !== this.openSeq) return;
-      if (!begun) this.notice = { kind: 'error', text: `Cannot open ${name}: ${e.message ?? e}. The trace on screen is kept.` };
-      else this.failed(e, `Cannot open ${name}`);
+      if (this.staging === staging) this.unstage();
+      if (!(e instanceof WorkerGone)) this.notice = { kind: 'error', text: `Cannot open ${name}: ${e.message ?? e}. The trace on screen is kept.` };
     }
     this.openEnded = seq;
     this.onChange();
@@ -315,7 +368,8 @@ export class Trace {
 
   onPanic(message, had) {
     this.engineReady = false;
-    if (this.running) this.status = this.store.n ? 'stopped' : 'failed';
+    if (this.unstage()) had = false; // a file being opened: the trace on screen was not touched
+    else if (this.running) this.status = this.store.n ? 'stopped' : 'failed';
     this.notice = {
       kind: 'error',
       text: `The search core crashed: ${message}. The engine was restarted; ${had && this.store.n ? `the ${fmtInt(this.store.n)} nodes received are kept.` : 'nothing was lost.'}`,
@@ -326,17 +380,23 @@ export class Trace {
   /** Stops a running search at once; everything received stays. */
   stop() {
     if (!this.running) return false;
-    const opening = this.status === 'opening';
+    if (this.staging) {
+      // opening a file: drop what was staged, keep the trace on screen as it was
+      this.client.stop();
+      this.unstage();
+      this.engineReady = false;
+      this.notice = { kind: 'info', text: 'Opening was stopped; the trace on screen is kept.' };
+      this.onChange();
+      return true;
+    }
     this.client.stop();
     this.dropPending();
     this.engineReady = false;
     this.elapsedMs = performance.now() - this.startedAt;
     this.status = this.store.n ? 'stopped' : 'failed';
-    this.notice = opening
-      ? { kind: 'info', text: 'Opening was stopped.' }
-      : { kind: 'info', text: `Stopped after ${fmtInt(this.store.n)} nodes. Everything received stays on screen; nodes still open when you stopped have no result.` };
+    this.notice = { kind: 'info', text: `Stopped after ${fmtInt(this.store.n)} nodes. Everything received stays on screen; nodes still open when you stopped have no result.` };
     this.onChange();
-    if (this.store.n && !opening) this.handBack().catch(() => {});
+    if (this.store.n) this.handBack().catch(() => {});
     return true;
   }
 

@@ -19,7 +19,7 @@ export function createStepbar(app) {
   function narration(mode, D) {
     if (state.mode === 'explore') {
       if (D.status === 'running') return `Searching… ${fmtInt(D.store.n)} nodes so far.`;
-      if (D.status === 'opening') return `Opening… ${fmtInt(D.store.n)} nodes read.`;
+      if (D.status === 'opening') return `Opening… ${fmtInt(D.openedNodes)} nodes read; the trace on screen stays until the whole file is checked.`;
       return narrate(D.store, D.cursor.at, app.narrationContext(D));
     }
     const c = state.compare;
