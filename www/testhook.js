@@ -331,6 +331,10 @@ export function installTestHook(app, { canvases, actions, frame }) {
       trace(side).client.debugPanic(message);
     },
 
+    /** The page's `openExercise(params)` action (CONTRACT §4, §5), as a lesson calls it:
+     * answers its promise of whether the exercise opened. */
+    openExercise: (params) => actions.openExercise(params),
+
     /** Opens a file (given as text or bytes) as if chosen in the file dialog. */
     async openText(side, text, name = 'trace.json') {
       const file = new File([text], name);
