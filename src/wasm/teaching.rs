@@ -82,3 +82,24 @@ pub fn tree_print_chance(
         .map(|t| t.to_text())
         .map_err(|e: PreorderError| err(e.to_string()))
 }
+
+/// The chance search `algo` (`expectimax`, `star1`, `star2`: src/search/chance.rs) of the tree
+/// `text`: `{value: "7/3", nodes}` (the root's exact value from MAX's view and the nodes
+/// entered), or the core's refusal (an unknown algorithm, Star1/Star2 without bounds, the node
+/// cap). The tree editor's test compares it with the CLI's; drawing and stepping a chance search
+/// in explore are the trace's (docs/trace-format.md).
+#[wasm_bindgen]
+pub fn tree_chance_value(text: &str, algo: &str, node_cap: u32) -> Result<Object, JsError> {
+    use crate::search::chance::{self, ChanceAlgorithm};
+    let tree = Tree::parse(text).map_err(|e| err(e.to_string()))?;
+    let algo = ChanceAlgorithm::parse(algo).ok_or_else(|| {
+        err(format!(
+            "unknown chance search {algo:?}: expected expectimax, star1 or star2"
+        ))
+    })?;
+    let r = chance::search(&tree, algo, node_cap as u64, false).map_err(|e| err(e.to_string()))?;
+    let out = Object::new();
+    set(&out, "value", r.value.to_string());
+    set(&out, "nodes", r.nodes as f64);
+    Ok(out)
+}
