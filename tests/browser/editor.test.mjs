@@ -485,3 +485,21 @@ test('a chance tree built by clicks and keys: chance nodes, weights, bounds; lim
   assert.equal(page_.nodes, json.nodes);
   await page.close();
 });
+
+test('axe (WCAG 2.2 AA): the editor on a chance tree, a branch selected, both themes', async () => {
+  for (const [w, hgt, colorScheme] of [[1280, 720, 'light'], [390, 844, 'dark']]) {
+    const context = await env.browser.newContext({ viewport: { width: w, height: hgt }, colorScheme });
+    const page = await context.newPage();
+    collectProblems(page, problems);
+    await page.goto(env.server.url + 'index.html');
+    await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+    await page.click('#tab-tree');
+    await page.fill('#tree-text', 'bounds 0 9 ([1:3 2:7] [1:5 1:8])');
+    await openEditor(page);
+    await edit(page, () => node(page, '0.1').click());
+    assert.equal(await text(page, '#ed-prob'), 'probability 2/3');
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.deepEqual(violations.map((v) => `${w} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    await context.close();
+  }
+});

@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { setup, openPage, settle, snapshot, hook, text, runSearch, whenTraceEnds, requestedScripts, scriptHolding, SHOTS } from './hook.mjs';
 
 const SHOT_DIR = process.env.EXERCISE_SHOTS ?? path.join(SHOTS, 'exercise');
@@ -406,4 +407,25 @@ test('a chance exercise on expectimax asks values only: no ✂ toggles; a bad pa
   await page.waitForFunction(() => !document.getElementById('ex-notice').hidden);
   assert.match(await text(page, '#ex-notice'), /cutoff/);
   await page.close();
+});
+
+test('axe (WCAG 2.2 AA): a chance exercise, checked with a hint, at 1280×720 and 390×844, both themes', async () => {
+  for (const [w, hgt, colorScheme] of [[1280, 720, 'light'], [390, 844, 'dark']]) {
+    const context = await env.browser.newContext({ viewport: { width: w, height: hgt }, colorScheme });
+    const page = await context.newPage();
+    await page.goto(env.server.url + 'index.html');
+    await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+    const g = (await ex(page)).generation;
+    await page.evaluate(() => window.prunescope.openExercise({ seed: '3', chance: '1', algo: 'star1', b: '2', d: '3', values: '0..9' }));
+    await nextExercise(page, g);
+    await settle(page);
+    await page.fill('input.ex-val[data-node="0"]', '1/3');
+    const hg = (await ex(page)).gradeGeneration;
+    await page.click('#ex-hint');
+    await nextGrade(page, hg);
+    await settle(page);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.deepEqual(violations.map((v) => `${w} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    await context.close();
+  }
 });
