@@ -429,3 +429,20 @@ test('axe (WCAG 2.2 AA): a chance exercise, checked with a hint, at 1280×720 an
     await context.close();
   }
 });
+
+test('a 390 px phone, 27 leaves: the tree scrolls inside its region, not the page, and opens on the root', async () => {
+  const page = await openPage(env, { width: 390, height: 844 });
+  const g = (await ex(page)).generation;
+  await page.evaluate(() => window.prunescope.openExercise({ seed: '4', b: '3', d: '3', values: '-99..99' }));
+  await nextExercise(page, g);
+  await settle(page);
+  const m = await page.evaluate(() => {
+    const t = document.getElementById('ex-tree');
+    const r = t.getBoundingClientRect(), root = document.querySelector('.ex-box[data-node="0"]').getBoundingClientRect();
+    return { page: document.documentElement.scrollWidth, view: innerWidth, wide: t.scrollWidth > t.clientWidth, rootIn: root.left >= r.left && root.right <= r.right };
+  });
+  assert.equal(m.page, m.view, 'the page does not scroll sideways');
+  assert.ok(m.wide, 'the tree is wider than its region, which scrolls');
+  assert.ok(m.rootIn, 'the root is in view');
+  await page.close();
+});

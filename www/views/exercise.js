@@ -90,6 +90,10 @@ export function createExerciseView(app, mode) {
     const e = ex.exercise;
     const rebuilt = renderKeyed($('ex-tree'), ex.generation, build);
     if (rebuilt && e) {
+      // a tree wider than its region (a phone, many leaves) scrolls inside the region, not the
+      // page; it opens centred on the root, where the search starts
+      const region = $('ex-tree');
+      region.scrollLeft = Math.max(0, (region.scrollWidth - region.clientWidth) / 2);
       // the controls show the opened exercise's parameters (a link may have set them)
       const p = e.params;
       const put = (id, v) => setProp($(id), 'value', String(v));
