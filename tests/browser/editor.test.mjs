@@ -503,3 +503,23 @@ test('axe (WCAG 2.2 AA): the editor on a chance tree, a branch selected, both th
     await context.close();
   }
 });
+
+test('touch: a chance node and its weight by taps on a phone', async () => {
+  const page = await openPage(env, { problems, width: 390, height: 844, touch: true });
+  await page.click('#tab-tree');
+  await page.fill('#tree-text', '(3 5)');
+  await openEditor(page);
+  await page.locator('#editor').scrollIntoViewIfNeeded();
+  await edit(page, () => page.tap('#ed-chance'));
+  assert.equal((await ed(page)).text, '[1:3 1:5]');
+  await edit(page, () => node(page, '1').tap());
+  assert.equal((await ed(page)).selected, '1');
+  await page.tap('#ed-weight');
+  await page.fill('#ed-weight', '3');
+  const s = await edit(page, () => page.press('#ed-weight', 'Enter'));
+  assert.equal(s.text, '[1:3 3:5]');
+  assert.equal(await text(page, '#ed-prob'), 'probability 3/4');
+  await edit(page, () => page.tap('#ed-undo'));
+  assert.equal((await ed(page)).text, '[1:3 1:5]');
+  await page.close();
+});
