@@ -313,3 +313,41 @@ fn a_min_root_moves_first_under_every_chance_search() {
         assert_eq!(r.value.to_string(), "3", "{algo:?}"); // min((5 + 8) / 2, (9 + 3) / 4)
     }
 }
+
+/// The editor's printer (wasm `tree_print_chance`): preorder arrays with chance kinds, weights
+/// and bounds give the canonical text, which parses back to the same arrays; a weight of 0 and a
+/// leaf outside the bounds are refused in the parser's words.
+#[test]
+fn preorder_with_chance_nodes_round_trips() {
+    // MAX → [1:(3 5) 2:7], bounds 0 9, MIN at the root
+    let degrees = [1, 2, 2, 0, 0, 0];
+    let values = [0, 0, 0, 3, 5, 7];
+    let chance = [0, 1, 0, 0, 0, 0];
+    let weights = [0, 0, 1, 0, 0, 2];
+    let t = Tree::from_preorder_chance(&degrees, &values, true, &chance, &weights, Some((0, 9)))
+        .unwrap();
+    assert_eq!(t.to_text(), "min bounds 0 9 ([1:(3 5) 2:7])");
+    assert_eq!(Tree::parse(&t.to_text()).unwrap(), t);
+    assert!(t.has_chance());
+    let refused = |w: &[u32], b: Option<(i64, i64)>| {
+        Tree::from_preorder_chance(&degrees, &values, false, &chance, w, b)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(
+        refused(&[0, 0, 0, 0, 0, 2], None).contains("weight"),
+        "{}",
+        refused(&[0, 0, 0, 0, 0, 2], None)
+    );
+    let out = refused(&weights, Some((0, 6)));
+    assert!(out.contains("outside the declared bounds"), "{out}");
+    let out = refused(&[0, 0], None);
+    assert!(out.contains("2 weights for 6 nodes"), "{out}");
+    // without chance kinds it is the old printer
+    assert_eq!(
+        Tree::from_preorder(&[2, 0, 0], &[0, 1, 2], false)
+            .unwrap()
+            .to_text(),
+        "(1 2)"
+    );
+}

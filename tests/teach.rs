@@ -31,6 +31,7 @@ fn golden_trees() {
                 root: RootPlayer::Min,
                 cutoff: Cutoff::Strict,
                 windows: true,
+                ..ExerciseParams::default()
             },
             GOLDEN[1],
         ),
@@ -99,6 +100,7 @@ fn all_params() -> Vec<ExerciseParams> {
                 },
                 cutoff,
                 windows: seed % 2 == 0,
+                ..ExerciseParams::default()
             });
         }
     }
@@ -186,7 +188,7 @@ fn the_key_of_the_textbook_tree() {
         key.nodes[5].window,
         Some(["3".to_string(), "+inf".to_string()])
     );
-    assert_eq!(key.value, 3);
+    assert_eq!(key.value, "3");
     // Under a MIN root the same leaves give 6, from MAX's view.
     let key = prunescope::teach::AnswerKey::of(
         "min ((3 12 8) (2 4 6) (14 5 2))",
@@ -194,7 +196,7 @@ fn the_key_of_the_textbook_tree() {
         false,
     )
     .unwrap();
-    assert_eq!(key.value, 6);
+    assert_eq!(key.value, "6");
     assert_eq!(key.nodes[0].answer.as_deref(), Some("6"));
     assert!(!key.nodes[1].max || key.nodes[1].answer.as_deref() == Some("12"));
 }
@@ -212,4 +214,456 @@ fn parameters_are_checked_by_name() {
     p.value_min = 5;
     p.value_max = 4;
     assert_eq!(generate(&p).unwrap_err().field, "value_max");
+}
+
+// ---- Chance exercises (CONTRACT §5; issue 20 §3) ----
+
+use prunescope::teach::{ChanceExerciseAlgo, parse_fraction_value};
+
+fn chance_params(seed: u64, algo: ChanceExerciseAlgo) -> ExerciseParams {
+    let (bmax, depth) = [(2, 2), (3, 2), (2, 3), (3, 3), (2, 4), (2, 5)][(seed % 6) as usize];
+    ExerciseParams {
+        seed,
+        branching_min: 1 + (seed % 2) as u32,
+        branching_max: bmax,
+        depth,
+        value_min: [0, -5, -9][(seed % 3) as usize],
+        value_max: [9, 5, 3, 20][(seed % 4) as usize],
+        ordering: [
+            ExerciseOrdering::Random,
+            ExerciseOrdering::Best,
+            ExerciseOrdering::Worst,
+        ][(seed / 6 % 3) as usize],
+        root: if seed % 7 == 3 {
+            RootPlayer::Min
+        } else {
+            RootPlayer::Max
+        },
+        chance: true,
+        algo,
+        ..ExerciseParams::default()
+    }
+}
+
+/// Seed and parameters → the exact tree text of a chance exercise: links keep their tree.
+#[test]
+fn golden_chance_trees() {
+    let p = |seed, b, d, algo| ExerciseParams {
+        seed,
+        branching_min: b,
+        branching_max: b,
+        depth: d,
+        chance: true,
+        algo,
+        ..ExerciseParams::default()
+    };
+    let cases = [
+        (p(1, 2, 2, ChanceExerciseAlgo::Star1), GOLDEN_CHANCE[0]),
+        (p(7, 2, 3, ChanceExerciseAlgo::Star1), GOLDEN_CHANCE[1]),
+        (
+            ExerciseParams {
+                value_min: -3,
+                value_max: 4,
+                root: RootPlayer::Min,
+                ordering: ExerciseOrdering::Best,
+                ..p(2024, 3, 3, ChanceExerciseAlgo::Expectimax)
+            },
+            GOLDEN_CHANCE[2],
+        ),
+    ];
+    for (p, want) in cases {
+        assert_eq!(generate(&p).unwrap(), want, "{p:?}");
+    }
+}
+
+const GOLDEN_CHANCE: [&str; 3] = [
+    "bounds 0 9 ([1:5 1:8] [1:0 2:7])",
+    "bounds 0 9 ([1:(4 5) 2:(5 5)] [2:(4 0) 1:(1 7)])",
+    "min bounds -3 4 ([2:(2 -1 -2) 1:(2 1 -1) 3:(1 0 0)] [1:(4 0 -1) 3:(0 -2 -2) 1:(4 2 2)] [3:(3 -1 -3) 1:(4 0 -2) 2:(2 1 -1)])",
+];
+
+/// A fraction of the test's own, `d > 0`.
+#[derive(Clone, Copy, Debug)]
+struct Q(i128, i128);
+
+impl Q {
+    fn int(v: i64) -> Q {
+        Q(v as i128, 1)
+    }
+    fn add(self, o: Q) -> Q {
+        Q(self.0 * o.1 + o.0 * self.1, self.1 * o.1)
+    }
+    fn sub(self, o: Q) -> Q {
+        self.add(o.neg())
+    }
+    fn neg(self) -> Q {
+        Q(-self.0, self.1)
+    }
+    fn mul(self, k: i128) -> Q {
+        Q(self.0 * k, self.1)
+    }
+    fn div(self, k: i128) -> Q {
+        if k < 0 {
+            Q(-self.0, -self.1 * k)
+        } else {
+            Q(self.0, self.1 * k)
+        }
+    }
+    fn cmp(self, o: Q) -> std::cmp::Ordering {
+        (self.0 * o.1).cmp(&(o.0 * self.1))
+    }
+    fn le(self, o: Q) -> bool {
+        self.cmp(o) != std::cmp::Ordering::Greater
+    }
+    fn max(self, o: Q) -> Q {
+        if self.le(o) { o } else { self }
+    }
+    fn min(self, o: Q) -> Q {
+        if self.le(o) { self } else { o }
+    }
+    /// Equal to the key's text `n/d`, `n`, read by the test itself.
+    fn is(self, text: &str) -> bool {
+        let (n, d) = match text.split_once('/') {
+            Some((n, d)) => (n.parse::<i128>().unwrap(), d.parse::<i128>().unwrap()),
+            None => (text.parse::<i128>().unwrap(), 1),
+        };
+        self.cmp(Q(n, d)) == std::cmp::Ordering::Equal
+    }
+}
+
+/// The exercise's tree as the test reads it: its own parser for `min`, `bounds L U`,
+/// `(…)` and `[w:…]`.
+#[derive(Debug)]
+enum T {
+    Leaf(i64),
+    Decide(Vec<T>),
+    Chance(Vec<(i128, T)>),
+}
+
+fn read_tree(text: &str) -> (bool, i64, i64, T) {
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for ch in text.chars() {
+        if "()[]".contains(ch) || ch == ' ' {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            if ch != ' ' {
+                words.push(ch.to_string());
+            }
+        } else {
+            cur.push(ch);
+        }
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    let mut at = 0;
+    let min = words[0] == "min";
+    if min {
+        at += 1;
+    }
+    assert_eq!(words[at], "bounds");
+    let (l, u) = (
+        words[at + 1].parse().unwrap(),
+        words[at + 2].parse().unwrap(),
+    );
+    at += 3;
+    fn node(w: &[String], at: &mut usize) -> T {
+        let t = w[*at].clone();
+        *at += 1;
+        match t.as_str() {
+            "(" => {
+                let mut c = Vec::new();
+                while w[*at] != ")" {
+                    c.push(node(w, at));
+                }
+                *at += 1;
+                T::Decide(c)
+            }
+            "[" => {
+                let mut c = Vec::new();
+                while w[*at] != "]" {
+                    // `w:` glued to a leaf (`2:7`) or standing before a bracket (`2:`)
+                    let word = w[*at].clone();
+                    let (weight, rest) = word.split_once(':').unwrap();
+                    let weight: i128 = weight.parse().unwrap();
+                    if rest.is_empty() {
+                        *at += 1;
+                        c.push((weight, node(w, at)));
+                    } else {
+                        *at += 1;
+                        c.push((weight, T::Leaf(rest.parse().unwrap())));
+                    }
+                }
+                *at += 1;
+                T::Chance(c)
+            }
+            v => T::Leaf(v.parse().unwrap()),
+        }
+    }
+    let t = node(&words, &mut at);
+    assert_eq!(at, words.len());
+    (min, l, u, t)
+}
+
+/// Russell & Norvig's EXPECTIMINIMAX from MAX's view, `max` the player at the node.
+fn expecti(t: &T, max: bool) -> Q {
+    match t {
+        T::Leaf(v) => Q::int(*v),
+        T::Decide(c) => {
+            let v = c.iter().map(|k| expecti(k, !max));
+            if max {
+                v.reduce(Q::max).unwrap()
+            } else {
+                v.reduce(Q::min).unwrap()
+            }
+        }
+        T::Chance(c) => {
+            let s: i128 = c.iter().map(|x| x.0).sum();
+            c.iter()
+                .fold(Q::int(0), |acc, (w, k)| acc.add(expecti(k, max).mul(*w)))
+                .div(s)
+        }
+    }
+}
+
+/// Ballard's Star1 as Hauk, Buro & Schaeffer's Fig. 2 writes it (negamax, fail-soft), the
+/// probabilities generalised to weights `w / S`, written here from the paper: collects the
+/// paths of the branches it prunes. Values from the view of the player at the node.
+#[allow(clippy::too_many_arguments)]
+fn star1(
+    t: &T,
+    alpha: Q,
+    beta: Q,
+    max: bool,
+    l: i64,
+    u: i64,
+    path: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) -> Q {
+    let (lo, hi) = if max {
+        (Q::int(l), Q::int(u))
+    } else {
+        (Q::int(-u), Q::int(-l))
+    };
+    match t {
+        T::Leaf(v) => Q::int(if max { *v } else { -v }),
+        T::Decide(c) => {
+            let mut a = alpha;
+            let mut best: Option<Q> = None;
+            for (k, child) in c.iter().enumerate() {
+                path.push(k);
+                let v = star1(child, beta.neg(), a.neg(), !max, l, u, path, out).neg();
+                path.pop();
+                best = Some(best.map_or(v, |b| b.max(v)));
+                if beta.le(v) {
+                    for j in k + 1..c.len() {
+                        out.push([path.as_slice(), &[j]].concat());
+                    }
+                    return v;
+                }
+                a = a.max(v);
+            }
+            best.unwrap()
+        }
+        T::Chance(c) => {
+            let s: i128 = c.iter().map(|x| x.0).sum();
+            let mut done = Q::int(0);
+            for (k, (w, child)) in c.iter().enumerate() {
+                let rest: i128 = c[k + 1..].iter().map(|x| x.0).sum();
+                let a = alpha.mul(s).sub(done).sub(hi.mul(rest)).div(*w);
+                let b = beta.mul(s).sub(done).sub(lo.mul(rest)).div(*w);
+                path.push(k);
+                let v = star1(child, a.max(lo), b.min(hi), max, l, u, path, out);
+                path.pop();
+                done = done.add(v.mul(*w));
+                let cut = |out: &mut Vec<Vec<usize>>| {
+                    for j in k + 1..c.len() {
+                        out.push([path.as_slice(), &[j]].concat());
+                    }
+                };
+                if v.le(a) {
+                    cut(out);
+                    return done.add(hi.mul(rest)).div(s);
+                }
+                if b.le(v) {
+                    cut(out);
+                    return done.add(lo.mul(rest)).div(s);
+                }
+            }
+            done.div(s)
+        }
+    }
+}
+
+/// The subtree of `t` at `path`.
+fn at<'a>(t: &'a T, path: &[usize]) -> &'a T {
+    path.iter().fold(t, |n, &k| match n {
+        T::Decide(c) => &c[k],
+        T::Chance(c) => &c[k].1,
+        T::Leaf(_) => panic!("a leaf has no children"),
+    })
+}
+
+/// On thousands of seeded chance exercises: every value the key gives equals a textbook
+/// expectimax written here (a bound is on the right side of it), and the ✂ answers are
+/// exactly the branches a textbook Star1 written here prunes (none under expectimax).
+#[test]
+fn chance_keys_agree_with_textbook_expectimax_and_star1() {
+    let mut checked = 0;
+    let mut prunes = 0;
+    for seed in 0..1500u64 {
+        for algo in [ChanceExerciseAlgo::Expectimax, ChanceExerciseAlgo::Star1] {
+            let p = chance_params(seed, algo);
+            let e = Exercise::new(p.clone()).unwrap();
+            let (min, l, u, t) = read_tree(&e.tree);
+            assert_eq!((l, u), (p.value_min as i64, p.value_max as i64));
+            let key = &e.key;
+            // pre-order paths of the key's nodes
+            let mut paths: Vec<Vec<usize>> = vec![Vec::new(); key.nodes.len()];
+            for (i, n) in key.nodes.iter().enumerate() {
+                for (k, &c) in n.children.iter().enumerate() {
+                    paths[c as usize] = [paths[i].as_slice(), &[k]].concat();
+                }
+            }
+            assert!(expecti(&t, !min).is(&key.value), "{p:?}");
+            for (i, n) in key.nodes.iter().enumerate() {
+                let Some(v) = &n.value else { continue };
+                // the player at the node: the key's `max`, checked against the tree's rule
+                let truth = expecti(at(&t, &paths[i]), n.max);
+                let (f, bound) = parse_fraction_value(n.answer.as_deref().unwrap()).unwrap();
+                assert!(Q(f.num(), f.den()).is(v));
+                match bound {
+                    "exact" => assert!(truth.is(v), "{p:?} node {i}: {v} vs {truth:?}"),
+                    "upper" => assert!(truth.le(Q(f.num(), f.den())), "{p:?} node {i}"),
+                    _ => assert!(Q(f.num(), f.den()).le(truth), "{p:?} node {i}"),
+                }
+                if algo == ChanceExerciseAlgo::Expectimax {
+                    assert_eq!(bound, "exact");
+                }
+                checked += 1;
+            }
+            let mut want = Vec::new();
+            if algo == ChanceExerciseAlgo::Star1 {
+                let root_max = !min;
+                let (lo, hi) = if root_max {
+                    (Q::int(l), Q::int(u))
+                } else {
+                    (Q::int(-u), Q::int(-l))
+                };
+                let v = star1(&t, lo, hi, root_max, l, u, &mut Vec::new(), &mut want);
+                let v = if root_max { v } else { v.neg() };
+                assert!(v.is(&key.value), "{p:?}");
+            }
+            want.sort();
+            let mut got: Vec<Vec<usize>> = (0..key.nodes.len())
+                .filter(|&i| key.nodes[i].pruned)
+                .map(|i| paths[i].clone())
+                .collect();
+            got.sort();
+            assert_eq!(got, want, "{p:?} {}", e.tree);
+            prunes += got.len();
+            // the ✂ toggles ask only under Star1
+            let asks = (0..key.nodes.len()).any(|i| key.asks_pruned(i));
+            assert_eq!(asks, algo == ChanceExerciseAlgo::Star1);
+        }
+    }
+    assert!(
+        checked > 20_000 && prunes > 1000,
+        "{checked} values, {prunes} prunes"
+    );
+}
+
+/// The chance grader: the key's answers score 100 %; each single wrong answer is flagged once,
+/// at its node, with a hint naming it; equal fractions in another form are right; a decimal is
+/// wrong, and the hint says to write a fraction.
+#[test]
+fn chance_grading() {
+    let mut wrongs = 0;
+    for seed in 0..300u64 {
+        for algo in [ChanceExerciseAlgo::Expectimax, ChanceExerciseAlgo::Star1] {
+            let e = Exercise::new(chance_params(seed, algo)).unwrap();
+            let right = right_answers(&e);
+            let g = e.grade(&right);
+            assert_eq!(g.right, g.total, "{g:?}");
+            assert!(g.total > 0);
+            // the same values written unreduced (×2/×2) are still right
+            let mut doubled = right.clone();
+            for (_, v) in doubled.values.iter_mut() {
+                let (f, b) = parse_fraction_value(v).unwrap();
+                let pre = match b {
+                    "upper" => "<= ",
+                    "lower" => ">= ",
+                    _ => "",
+                };
+                *v = format!("{pre}{}/{}", f.num() * 2, f.den() * 2);
+            }
+            assert_eq!(e.grade(&doubled).right, g.total);
+            for (k, verdict) in g.verdicts.iter().enumerate() {
+                let mut a = right.clone();
+                let node = verdict.node;
+                if verdict.kind == "pruned" {
+                    if let Some(at) = a.pruned.iter().position(|&x| x == node) {
+                        a.pruned.remove(at);
+                    } else {
+                        a.pruned.push(node);
+                    }
+                } else {
+                    let at = a.values.iter().position(|x| x.0 == node).unwrap();
+                    let (f, b) = parse_fraction_value(&a.values[at].1).unwrap();
+                    a.values[at].1 = match k % 3 {
+                        // a wrong fraction: off by 1/(2·den)
+                        0 => format!("{}/{}", 2 * f.num() + 1, 2 * f.den()),
+                        // the wrong bound
+                        1 => match b {
+                            "exact" => format!("≥ {}/{}", f.num(), f.den()),
+                            _ => format!("{}/{}", f.num(), f.den()),
+                        },
+                        // a decimal
+                        _ => format!("{:.2}", f.num() as f64 / f.den() as f64 + 0.001),
+                    };
+                }
+                let g2 = e.grade(&a);
+                let wrong: Vec<_> = g2.verdicts.iter().filter(|v| !v.ok).collect();
+                assert_eq!(wrong.len(), 1, "{verdict:?}: {wrong:?}");
+                assert_eq!((wrong[0].node, wrong[0].kind), (node, verdict.kind));
+                let hint = g2.hint.unwrap();
+                let parent = e.key.nodes[node as usize].parent;
+                assert!(
+                    hint.contains(&format!("node {node} "))
+                        || parent.is_some_and(|p| hint.contains(&format!("node {p} "))),
+                    "{hint}"
+                );
+                if verdict.kind == "value" && k % 3 == 2 {
+                    assert!(hint.contains("not a decimal"), "{hint}");
+                }
+                if verdict.kind == "pruned" && e.key.nodes[node as usize].pruned {
+                    let pn = &e.key.nodes[parent.unwrap() as usize];
+                    assert!(hint.contains(&pn.cut.as_ref().unwrap().threshold), "{hint}");
+                }
+                wrongs += 1;
+            }
+        }
+    }
+    assert!(wrongs > 3000, "{wrongs}");
+}
+
+#[test]
+fn chance_parameters_are_checked_by_name() {
+    let mut p = chance_params(1, ChanceExerciseAlgo::Star1);
+    p.depth = 1;
+    assert_eq!(generate(&p).unwrap_err().field, "depth");
+    let mut p = chance_params(1, ChanceExerciseAlgo::Star1);
+    p.cutoff = Cutoff::Strict;
+    assert_eq!(generate(&p).unwrap_err().field, "cutoff");
+    let mut p = chance_params(1, ChanceExerciseAlgo::Star1);
+    p.windows = true;
+    assert_eq!(generate(&p).unwrap_err().field, "windows");
+    assert!(parse_fraction_value("2.5").is_none());
+    assert!(parse_fraction_value("1/0").is_none());
+    assert_eq!(
+        parse_fraction_value("−14/6").map(|(f, b)| (f.to_string(), b)),
+        Some(("-7/3".to_string(), "exact"))
+    );
 }

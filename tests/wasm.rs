@@ -15,7 +15,8 @@ use prunescope::search::config::{Algorithm, SearchConfig};
 use prunescope::wasm::{
     NODE_BYTES, Names, Session, build_config, check_config, check_input, check_run, choices,
     config_words, describe_config, diff_columns, game_play, game_view, node_bytes, parse_epd,
-    records_from_bytes, tree_print, tree_shape, validate, validate_config,
+    records_from_bytes, tree_chance_value, tree_print, tree_print_chance, tree_shape, validate,
+    validate_config,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -1471,4 +1472,43 @@ fn small_games_search_and_name_moves_in_their_notation() {
         e.contains("quiescence cannot be used on Connect Four"),
         "{e}"
     );
+}
+
+/// The editor's chance calls: `tree_shape` gives the weights and the bounds, `tree_print_chance`
+/// prints chance nodes, weights and bounds back (refusing a weight of 0 and a leaf outside the
+/// bounds in the core's words), and `tree_chance_value` gives the chance search's exact value.
+#[wasm_bindgen_test]
+fn tree_shape_and_tree_print_chance_carry_chance_nodes() {
+    let shape = tree_shape("bounds 0 9 ([1:3 2:7] [1:5 1:8])").unwrap();
+    let get = |k: &str| Reflect::get(&shape, &JsValue::from_str(k)).unwrap();
+    assert_eq!(get("chance").as_bool(), Some(true));
+    assert_eq!(
+        Uint32Array::from(get("weights")).to_vec(),
+        [0, 0, 0, 1, 2, 1, 1]
+    );
+    assert_eq!(js_sys::Int32Array::from(get("bounds")).to_vec(), [0, 9]);
+    let degrees = [2, 2, 0, 0, 2, 0, 0];
+    let values = [0.0, 0.0, 3.0, 7.0, 0.0, 5.0, 8.0];
+    let chance = [0, 1, 0, 0, 1, 0, 0];
+    let weights = [0, 0, 1, 2, 0, 1, 1];
+    assert_eq!(
+        tree_print_chance(&degrees, &values, false, &chance, &weights, &[0.0, 9.0]).unwrap(),
+        "bounds 0 9 ([1:3 2:7] [1:5 1:8])"
+    );
+    let w0 = [0, 0, 0, 2, 0, 1, 1];
+    assert_eq!(
+        message(tree_print_chance(&degrees, &values, false, &chance, &w0, &[]).unwrap_err()),
+        "branch weight 0 must be a whole number from 1 to 1000000"
+    );
+    assert_eq!(
+        message(
+            tree_print_chance(&degrees, &values, false, &chance, &weights, &[0.0, 6.0])
+                .unwrap_err()
+        ),
+        "leaf value 7 lies outside the declared bounds [0, 6]"
+    );
+    let v = tree_chance_value("bounds 0 9 ([1:3 2:7] [1:5 1:8])", "expectimax", 0).unwrap();
+    let get = |k: &str| Reflect::get(&v, &JsValue::from_str(k)).unwrap();
+    assert_eq!(get("value").as_string().unwrap(), "13/2");
+    assert_eq!(get("nodes").as_f64(), Some(7.0));
 }

@@ -327,6 +327,7 @@ function wireExercise(app) {
     branching_min: num('ex-bmin'), branching_max: num('ex-bmax'), depth: num('ex-depth'),
     value_min: num('ex-vmin'), value_max: num('ex-vmax'), ordering: $('ex-order').value,
     root: $('ex-root').value, cutoff: $('ex-cutoff').value, windows: $('ex-windows').checked,
+    chance: $('ex-chance').checked, algo: $('ex-algo').value,
   });
   on('mode-exercise', (exercise) => {
     app.actions.setMode('exercise');

@@ -362,6 +362,13 @@ export function installTestHook(app, { canvases, actions, frame }) {
       trace(side).client.debugPanic(message);
     },
 
+    /** The page's `openExercise(params)` action (CONTRACT §4, §5), as a lesson calls it:
+     * answers its promise of whether the exercise opened. */
+    openExercise: (params) => actions.openExercise(params),
+
+    /** The core's chance search of a tree text (wasm `tree_chance_value`): `{value, nodes}`. */
+    chanceValue: (text, algo) => app.core.tree_chance_value(text, algo, 1_000_000),
+
     /** Opens a file (given as text or bytes) as if chosen in the file dialog. */
     async openText(side, text, name = 'trace.json') {
       const file = new File([text], name);

@@ -803,11 +803,36 @@ impl Tree {
         values: &[i64],
         min_root: bool,
     ) -> Result<Tree, PreorderError> {
+        Self::from_preorder_chance(degrees, values, min_root, &[], &[], None)
+    }
+
+    /// [`Tree::from_preorder`] with chance nodes and bounds (CONTRACT §1): `chance[i]` non-zero
+    /// makes inner node `i` a chance node, `weights[i]` is the weight of the branch into node
+    /// `i` when its parent is one (both empty, or one entry per node), and `bounds` the
+    /// `bounds L U` header. The weights and the bounds are checked by the parser (a weight from
+    /// 1 to [`MAX_WEIGHT`]; L ≤ U; every leaf inside), whose words are the editor's refusals.
+    pub fn from_preorder_chance(
+        degrees: &[u32],
+        values: &[i64],
+        min_root: bool,
+        chance: &[u8],
+        weights: &[u32],
+        bounds: Option<(i64, i64)>,
+    ) -> Result<Tree, PreorderError> {
         if degrees.len() != values.len() {
             return Err(PreorderError::Lengths {
                 degrees: degrees.len(),
                 values: values.len(),
             });
+        }
+        for (name, len) in [("chance kinds", chance.len()), ("weights", weights.len())] {
+            if len != 0 && len != degrees.len() {
+                return Err(PreorderError::Column {
+                    name,
+                    len,
+                    nodes: degrees.len(),
+                });
+            }
         }
         if degrees.is_empty() {
             return Err(PreorderError::Missing { nodes: 1 });
@@ -815,9 +840,14 @@ impl Tree {
         if degrees.len() > MAX_TREE_NODES {
             return Err(PreorderError::TooManyNodes);
         }
-        // Nodes still owed by each open inner node, innermost last.
-        let mut owed: Vec<u32> = Vec::new();
+        let is_chance = |i: usize| chance.get(i).is_some_and(|&c| c != 0);
+        // Nodes still owed by each open inner node, innermost last, and whether it is a
+        // chance node.
+        let mut owed: Vec<(u32, bool)> = Vec::new();
         let mut text = String::new();
+        if let Some((lower, upper)) = bounds {
+            text.push_str(&format!("bounds {lower} {upper} "));
+        }
         for (i, (&d, &v)) in degrees.iter().zip(values).enumerate() {
             if i > 0 && owed.is_empty() {
                 return Err(PreorderError::Trailing { node: i });
@@ -829,7 +859,11 @@ impl Tree {
                 return Err(PreorderError::TooManyChildren);
             }
             if let Some(last) = owed.last_mut() {
-                *last -= 1;
+                last.0 -= 1;
+                if last.1 {
+                    // the weight is written as given; the parser refuses 0 or one too large
+                    text.push_str(&format!("{}:", weights.get(i).copied().unwrap_or(0)));
+                }
             }
             if d == 0 {
                 if v.abs() > MAX_LEAF {
@@ -840,21 +874,22 @@ impl Tree {
                 if owed.len() >= MAX_TREE_DEPTH {
                     return Err(PreorderError::TooDeep);
                 }
-                text.push('(');
-                owed.push(d);
+                let c = is_chance(i);
+                text.push(if c { '[' } else { '(' });
+                owed.push((d, c));
             }
-            while owed.last() == Some(&0) {
-                owed.pop();
-                text.push(')');
+            while owed.last().is_some_and(|o| o.0 == 0) {
+                let (_, c) = owed.pop().expect("checked");
+                text.push(if c { ']' } else { ')' });
             }
         }
         if !owed.is_empty() {
             return Err(PreorderError::Missing {
-                nodes: owed.iter().map(|&n| n as usize).sum(),
+                nodes: owed.iter().map(|&(n, _)| n as usize).sum(),
             });
         }
-        // Well formed and within the limits checked above, so the parser accepts it; its
-        // error is passed on all the same rather than trusted away.
+        // Well formed and within the limits checked above; the parser checks the weights and
+        // the bounds, and its error is passed on rather than trusted away.
         let mut tree = Tree::parse(&text).map_err(|e| PreorderError::Parse(e.kind))?;
         tree.min_root = min_root;
         Ok(tree)
@@ -910,6 +945,12 @@ pub enum PreorderError {
     Lengths { degrees: usize, values: usize },
     #[error("node {node} comes after the tree is complete")]
     Trailing { node: usize },
+    #[error("{len} {name} for {nodes} nodes")]
+    Column {
+        name: &'static str,
+        len: usize,
+        nodes: usize,
+    },
     #[error("the tree is missing {nodes} {}", if *.nodes == 1 { "node" } else { "nodes" })]
     Missing { nodes: usize },
     #[error("a node may have at most {MAX_CHILDREN} children")]

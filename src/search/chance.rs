@@ -477,6 +477,10 @@ impl Search<'_> {
         }
         // Star2's probing phase: W_k, a lower bound on each child, or L (Ballard §4; Hauk et
         // al. Fig. 3).
+        // CITE: checked this round (docs/techniques.md, "Star2's probing, checked") against what
+        // the probing must guarantee, not line by line: the full text of Ballard §4 and Hauk et
+        // al. Fig. 3 could not be read with the search tools (abstracts only), so the choices
+        // below — window (L, BX), the first move probed, a chance branch left at L — are ours.
         let mut low = vec![l; n as usize];
         if self.algo == ChanceAlgorithm::Star2 {
             // Σ_{j<k} w_j W_j.

@@ -3,6 +3,7 @@
 
 use super::key::{AnswerKey, KeyNode};
 use crate::search::config::Cutoff;
+use crate::search::frac::Frac;
 use serde::{Deserialize, Serialize};
 
 /// A student's answers. Nodes are the key's pre-order numbers.
@@ -79,6 +80,35 @@ pub fn parse_window_side(s: &str) -> Option<String> {
     }
 }
 
+/// A chance exercise's value as the student writes it: an integer or a fraction `n/d` (`7/3`,
+/// `-7/3`, `−7/3`, `14/6`), optionally after `≤`/`<=` or `≥`/`>=`. Returns the exact value (in
+/// lowest terms) and the bound, or `None` when it is not one; a decimal (`2.33`) is not one:
+/// the values are exact.
+pub fn parse_fraction_value(s: &str) -> Option<(Frac, &'static str)> {
+    let s = s.trim();
+    let (bound, rest) = if let Some(r) = s.strip_prefix('≤').or_else(|| s.strip_prefix("<=")) {
+        ("upper", r)
+    } else if let Some(r) = s.strip_prefix('≥').or_else(|| s.strip_prefix(">=")) {
+        ("lower", r)
+    } else {
+        ("exact", s)
+    };
+    let rest = rest.trim();
+    let (n, d) = match rest.split_once('/') {
+        Some((n, d)) => (n, d.trim()),
+        None => (rest, "1"),
+    };
+    let num = parse_int(n)?;
+    if d.is_empty() || d.len() > 9 || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let den: i32 = d.parse().ok()?;
+    if den == 0 {
+        return None;
+    }
+    Some((Frac::new(num as i128, den as i128).ok()?, bound))
+}
+
 fn canonical_value(s: &str) -> Option<String> {
     parse_value(s).map(|(v, b)| match b {
         "upper" => format!("≤ {v}"),
@@ -123,7 +153,14 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
         if key.asks_value(i) {
             let want = n.answer.clone().expect("a visited node has a value");
             let given = value_of(id);
-            let ok = given.and_then(|g| canonical_value(g)).as_deref() == Some(want.as_str());
+            // A chance exercise's values are fractions: equal ones in other forms (`14/6` for
+            // `7/3`, `4/2` for `2`) are right, the value being the number, not its writing.
+            let ok = if key.is_chance() {
+                given.and_then(|g| parse_fraction_value(g)) == parse_fraction_value(&want)
+                    && given.is_some()
+            } else {
+                given.and_then(|g| canonical_value(g)).as_deref() == Some(want.as_str())
+            };
             verdicts.push(Verdict {
                 node: id,
                 kind: "value",
@@ -172,9 +209,87 @@ fn rule_words(cutoff: Cutoff, max: bool) -> &'static str {
     }
 }
 
+/// A chance exercise's node name: its pre-order number and what it is.
+fn chance_name(key: &AnswerKey, i: u32) -> String {
+    let n = &key.nodes[i as usize];
+    if n.chance {
+        format!("node {i} (chance)")
+    } else {
+        name(key, i)
+    }
+}
+
+/// The rule at the first wrong node of a chance exercise: the weighted average at a chance
+/// node, Ballard's Star1 cut-off with the bound that fired (from MAX's view), alpha-beta's at a
+/// decision node. It names the rule and the node, not the answer.
+fn chance_hint(key: &AnswerKey, v: &Verdict) -> String {
+    let n = &key.nodes[v.node as usize];
+    let (l, u) = key.bounds.unwrap_or((0, 0));
+    match v.kind {
+        "pruned" => {
+            let p = n.parent.expect("a branch has a parent");
+            let pn = &key.nodes[p as usize];
+            match (&pn.cut, n.pruned) {
+                (Some(c), true) if pn.chance => format!(
+                    "At {}, Star1 (Ballard 1983) bounds each unsearched branch by L = {l} and                      U = {u}: after {} returned {} {} {} (from MAX's view), the average can no                      longer come back inside the window whatever the remaining branches are,                      so they are pruned.",
+                    chance_name(key, p),
+                    chance_name(key, c.by),
+                    c.value,
+                    c.sign,
+                    c.threshold
+                ),
+                (Some(c), true) => format!(
+                    "At {}, alpha-beta's cut-off: {} returned {}, {} the bound {} (from MAX's                      view), so the remaining moves are pruned.",
+                    chance_name(key, p),
+                    chance_name(key, c.by),
+                    c.value,
+                    c.sign,
+                    c.threshold
+                ),
+                _ => format!(
+                    "The search reaches {}: at its parent {}, no branch before it returned a                      value past the bound that would cut (Star1 at a chance node, α or β at a                      decision node).",
+                    chance_name(key, v.node),
+                    chance_name(key, p)
+                ),
+            }
+        }
+        _ => {
+            let decimal = v.given.contains('.') || v.given.contains(',');
+            let form = if decimal {
+                " Values are exact: write a fraction such as 7/3, not a decimal."
+            } else {
+                ""
+            };
+            let what = match (n.chance, n.bound) {
+                (true, Some("exact")) => format!(
+                    "{} is a chance node: its value is the weighted average of its branches,                      Σ p·v with each branch's probability p = w/S (shown on the branch), an                      exact fraction.",
+                    chance_name(key, v.node)
+                ),
+                (true, _) => format!(
+                    "{} stopped at a Star1 cut-off: with the unsearched branches at their                      bound (L = {l} or U = {u}), its average is only known to be at most (≤)                      or at least (≥) a value: write it with ≤ or ≥.",
+                    chance_name(key, v.node)
+                ),
+                (false, Some("exact")) => format!(
+                    "{} searched all its moves: it is the {} value its children returned,                      exact, with no ≤ or ≥.",
+                    chance_name(key, v.node),
+                    if n.max { "largest" } else { "smallest" }
+                ),
+                (false, _) => format!(
+                    "{} stopped at a cut-off (or found nothing inside its window): its value                      is a bound, written with ≤ or ≥.",
+                    chance_name(key, v.node)
+                ),
+            };
+            format!("{what}{form}")
+        }
+    }
+}
+
 /// The rule at the first wrong node, in the narration's words; it names the rule and the
 /// node, not the answer.
 fn hint(key: &AnswerKey, v: &Verdict, cutoff: Cutoff) -> String {
+    if key.is_chance() {
+        return chance_hint(key, v);
+    }
     let n = &key.nodes[v.node as usize];
     match v.kind {
         "pruned" => {

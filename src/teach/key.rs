@@ -1,13 +1,35 @@
 //! The answer key of an exercise, read from the core's own trace: which branches the search
-//! pruned, what each node returned and the window it was entered with, from MAX's view.
+//! pruned, what each node returned and the window it was entered with, from MAX's view. A
+//! chance exercise's key is read from the core's chance search (src/search/chance.rs), its
+//! values exact fractions.
 
-use super::{ExerciseError, bad};
+use super::{ChanceExerciseAlgo, ExerciseError, bad};
 use crate::game::INF;
 use crate::game::tree::Tree;
 use crate::run::{Input, Prepared};
 use crate::schema::Bound;
+use crate::search::chance::{self, ChanceStop};
 use crate::search::config::{Algorithm, Cutoff, SearchConfig};
+use crate::search::frac::Frac;
 use serde::Serialize;
+
+/// Where a node stopped early and why, from MAX's view: the branch `by` returned `value`, which
+/// passed `threshold` in the direction `sign` (`≥` or `≤`), so the remaining branches were
+/// pruned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KeyCut {
+    /// `beta_cutoff` (a decision node), `chance_fail_low` or `chance_fail_high` (a chance node
+    /// under Ballard's Star1), in the view of the node's own player (src/search/chance.rs).
+    pub reason: &'static str,
+    /// `≥` or `≤`: how the branch's value passed the threshold, from MAX's view.
+    pub sign: &'static str,
+    /// The bound that fired (β, α, or Star1's `A_i`/`B_i`), from MAX's view.
+    pub threshold: String,
+    /// The value that reached it, from MAX's view.
+    pub value: String,
+    /// The pre-order number of the branch that returned it.
+    pub by: u32,
+}
 
 /// One node of the exercise's tree, numbered in pre-order (the root is 0, then its first
 /// subtree, …), with what the search did there.
@@ -19,16 +41,23 @@ pub struct KeyNode {
     pub children: Vec<u32>,
     /// Plies below the root.
     pub ply: u32,
-    /// MAX moves here.
+    /// MAX moves here (at a chance node: the player whose move follows the chance event).
     pub max: bool,
+    /// A chance node: its value is the weighted average of its branches.
+    pub chance: bool,
+    /// The weight of the branch into this node when its parent is a chance node.
+    pub weight: Option<u32>,
+    /// That branch's probability `w / S`, in lowest terms (`1/3`).
+    pub prob: Option<String>,
     /// A leaf's value from MAX's view (the problem statement: always shown).
     pub leaf: Option<i32>,
     /// The search entered this node.
     pub visited: bool,
     /// The search entered the parent but not this node: the branch to it was pruned.
     pub pruned: bool,
-    /// What the node returned, from MAX's view (visited nodes).
-    pub value: Option<i32>,
+    /// What the node returned, from MAX's view (visited nodes): an integer, or an exact
+    /// fraction `n/d` in lowest terms in a chance exercise.
+    pub value: Option<String>,
     /// `exact`, `upper` (≤) or `lower` (≥), from MAX's view.
     pub bound: Option<&'static str>,
     /// The value as the student writes it: `5`, `≤ 2`, `≥ 5`.
@@ -37,14 +66,21 @@ pub struct KeyNode {
     pub window: Option<[String; 2]>,
     /// The node's id in the trace (entry order), for the page to follow the search.
     pub trace_id: Option<u32>,
+    /// The node stopped early: the cut-off that pruned its remaining branches.
+    pub cut: Option<KeyCut>,
 }
 
 /// Everything a grader needs: the tree's nodes with their answers, and the search's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AnswerKey {
     pub nodes: Vec<KeyNode>,
-    /// Root value from MAX's view.
-    pub value: i32,
+    /// Root value from MAX's view, as written (`3`, `7/3`).
+    pub value: String,
+    /// The search the key is read from: `alphabeta`, or a chance search (`expectimax`,
+    /// `star1`).
+    pub algo: &'static str,
+    /// The tree's `bounds L U` (chance exercises).
+    pub bounds: Option<(i32, i32)>,
     /// Nodes the search entered.
     pub visited: u64,
     /// The exercise asks for windows.
@@ -116,7 +152,7 @@ impl AnswerKey {
             };
             n.visited = true;
             n.trace_id = Some(tid as u32);
-            n.value = Some(value);
+            n.value = Some(value.to_string());
             n.bound = Some(match bound {
                 Bound::Exact => "exact",
                 Bound::Upper => "upper",
@@ -131,11 +167,120 @@ impl AnswerKey {
         }
         let root = summary.value.unwrap_or(0);
         Ok(AnswerKey {
-            value: if tree.min_root() { -root } else { root },
+            value: if tree.min_root() { -root } else { root }.to_string(),
+            algo: "alphabeta",
+            bounds: None,
             visited: summary.nodes,
             windows,
             nodes,
         })
+    }
+
+    /// Searches the chance tree `tree_text` with `algo` (src/search/chance.rs) and reads the
+    /// key from its record: values exact fractions from MAX's view, a node that stopped early
+    /// answered with the bound it returned, and each cut-off with the bound that fired.
+    pub fn of_chance(
+        tree_text: &str,
+        algo: ChanceExerciseAlgo,
+    ) -> Result<AnswerKey, ExerciseError> {
+        let tree = Tree::parse(tree_text).map_err(|e| bad("tree", e.to_string()))?;
+        let bounds = tree
+            .bounds()
+            .ok_or_else(|| bad("tree", "a chance exercise declares bounds"))?;
+        let res = chance::search(&tree, algo.search(), 0, true)
+            .map_err(|e| bad("algo", e.to_string()))?;
+        let mut nodes = pre_order(&tree);
+        let text = |f: Frac| f.to_string();
+        for (tid, r) in res.trace.iter().enumerate() {
+            // Star2's probes would enter a node twice; the exercises use expectimax and Star1
+            if r.probe {
+                continue;
+            }
+            let mut at = 0usize;
+            for &k in &r.path {
+                at = nodes[at].children[k as usize] as usize;
+            }
+            // A value at the node's own bound (L for its player) lies on the edge of what a
+            // leaf can be, so a fail-soft "≤ L" (or "≥ U") is exact: nothing lies beyond.
+            let (lo, hi) = if r.max_to_move {
+                (Frac::int(bounds.0 as i64), Frac::int(bounds.1 as i64))
+            } else {
+                (Frac::int(-(bounds.1 as i64)), Frac::int(-(bounds.0 as i64)))
+            };
+            let bound = match r.bound {
+                // a leaf's value is what it is, whatever window it was read with
+                _ if r.kind == "leaf" => Bound::Exact,
+                Bound::Upper if r.value == lo => Bound::Exact,
+                Bound::Lower if r.value == hi => Bound::Exact,
+                b => b,
+            };
+            let flip = |b: Bound| match b {
+                Bound::Upper => Bound::Lower,
+                Bound::Lower => Bound::Upper,
+                Bound::Exact => Bound::Exact,
+            };
+            let (value, bound) = if r.max_to_move {
+                (r.value, bound)
+            } else {
+                (r.value.negated(), flip(bound))
+            };
+            let cut = r.pruned.first().map(|p| {
+                // node view: fail low is `v ≤ A`, fail high and a β cut-off `v ≥ B`
+                let low = p.reason == ChanceStop::ChanceFailLow;
+                let (sign, threshold, v) = if r.max_to_move {
+                    (if low { "≤" } else { "≥" }, p.bound, p.value)
+                } else {
+                    (
+                        if low { "≥" } else { "≤" },
+                        p.bound.negated(),
+                        p.value.negated(),
+                    )
+                };
+                KeyCut {
+                    reason: match p.reason {
+                        ChanceStop::ChanceFailLow => "chance_fail_low",
+                        ChanceStop::ChanceFailHigh => "chance_fail_high",
+                        _ => "beta_cutoff",
+                    },
+                    sign,
+                    threshold: text(threshold),
+                    value: text(v),
+                    by: nodes[at].children[p.by as usize],
+                }
+            });
+            let n = &mut nodes[at];
+            n.visited = true;
+            n.trace_id = Some(tid as u32);
+            n.value = Some(text(value));
+            n.bound = Some(match bound {
+                Bound::Exact => "exact",
+                Bound::Upper => "upper",
+                Bound::Lower => "lower",
+            });
+            n.answer = Some(match bound {
+                Bound::Exact => text(value),
+                Bound::Upper => format!("≤ {value}"),
+                Bound::Lower => format!("≥ {value}"),
+            });
+            n.cut = cut;
+        }
+        for i in 1..nodes.len() {
+            let p = nodes[i].parent.expect("not the root") as usize;
+            nodes[i].pruned = nodes[p].visited && !nodes[i].visited;
+        }
+        Ok(AnswerKey {
+            value: text(res.value),
+            algo: algo.name(),
+            bounds: Some(bounds),
+            visited: res.nodes,
+            windows: false,
+            nodes,
+        })
+    }
+
+    /// A chance exercise's key (values are fractions).
+    pub fn is_chance(&self) -> bool {
+        self.bounds.is_some()
     }
 
     /// The inner nodes whose value the student gives: those the search entered.
@@ -147,6 +292,10 @@ impl AnswerKey {
     /// The branches whose pruning the student decides: every node below one the search
     /// entered.
     pub fn asks_pruned(&self, i: usize) -> bool {
+        // expectimax prunes nothing: a chance exercise on it asks values only (CONTRACT §5)
+        if self.algo == "expectimax" {
+            return false;
+        }
         self.nodes[i]
             .parent
             .is_some_and(|p| self.nodes[p as usize].visited)
@@ -158,21 +307,30 @@ impl AnswerKey {
     }
 }
 
-/// The tree's nodes in pre-order, with parents, children, plies and leaf values.
+/// The tree's nodes in pre-order, with parents, children, plies, players and leaf values. A
+/// decision node's children belong to the other player, a chance node's to its own (CONTRACT
+/// §1), so on a tree without chance nodes the player alternates with the ply.
 fn pre_order(tree: &Tree) -> Vec<KeyNode> {
     let (first, values) = tree.shape_arrays();
     let mut out: Vec<KeyNode> = Vec::with_capacity(values.len());
-    // (breadth-first index, parent's pre-order number, ply)
-    let mut stack: Vec<(u32, Option<u32>, u32)> = vec![(0, None, 0)];
-    let root_max = !tree.min_root();
-    while let Some((b, parent, ply)) = stack.pop() {
+    // (breadth-first index, parent's pre-order number, ply, MAX moves here, the parent's
+    // weight total S when it is a chance node)
+    let mut stack: Vec<(u32, Option<u32>, u32, bool, i128)> =
+        vec![(0, None, 0, !tree.min_root(), 0)];
+    while let Some((b, parent, ply, max, total)) = stack.pop() {
         let id = out.len() as u32;
         let (lo, hi) = (first[b as usize], first[b as usize + 1]);
+        let chance = tree.is_chance(b);
+        let weight = (total > 0).then(|| tree.weight_of(b));
+        let prob = weight.and_then(|w| Frac::new(w as i128, total).ok().map(|f| f.to_string()));
         out.push(KeyNode {
             parent,
             children: Vec::new(),
             ply,
-            max: root_max == (ply % 2 == 0),
+            max,
+            chance,
+            weight,
+            prob,
             leaf: (lo == hi).then_some(values[b as usize]),
             visited: false,
             pruned: false,
@@ -181,12 +339,18 @@ fn pre_order(tree: &Tree) -> Vec<KeyNode> {
             answer: None,
             window: None,
             trace_id: None,
+            cut: None,
         });
         if let Some(p) = parent {
             out[p as usize].children.push(id);
         }
+        let s: i128 = if chance {
+            (lo..hi).map(|c| tree.weight_of(c) as i128).sum()
+        } else {
+            0
+        };
         for c in (lo..hi).rev() {
-            stack.push((c, Some(id), ply + 1));
+            stack.push((c, Some(id), ply + 1, if chance { max } else { !max }, s));
         }
     }
     out

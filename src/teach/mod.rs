@@ -16,10 +16,12 @@
 mod grade;
 mod key;
 
-pub use grade::{Answers, Grade, Verdict, parse_value, parse_window_side};
-pub use key::{AnswerKey, KeyNode};
+pub use grade::{Answers, Grade, Verdict, parse_fraction_value, parse_value, parse_window_side};
+pub use key::{AnswerKey, KeyCut, KeyNode};
 
+use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::Cutoff;
+use crate::search::frac::Frac;
 use serde::{Deserialize, Serialize};
 
 /// Largest number of leaves an exercise may have: it must fit a 1280 px laptop's view with
@@ -30,6 +32,34 @@ pub const MAX_BRANCHING: u32 = 6;
 pub const MAX_DEPTH: u32 = 5;
 /// Largest leaf magnitude: values stay short enough to type and to read on a phone.
 pub const MAX_VALUE: i32 = 99;
+/// Branch weights of a chance exercise lie in `1..=MAX_EXERCISE_WEIGHT`: small integers, so
+/// that the probabilities `w / S` and the averages stay fractions a student computes by hand.
+pub const MAX_EXERCISE_WEIGHT: u32 = 3;
+
+/// What a chance exercise (`chance = true`) asks about (CONTRACT §5): with `expectimax`
+/// nothing is pruned and only values are asked; with `star1` the ✂ toggles ask which branches
+/// Ballard's Star1 prunes (src/search/chance.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ChanceExerciseAlgo {
+    Expectimax,
+    #[default]
+    Star1,
+}
+
+impl ChanceExerciseAlgo {
+    pub fn name(self) -> &'static str {
+        self.search().name()
+    }
+
+    /// The core's chance search this exercise is graded from.
+    pub fn search(self) -> ChanceAlgorithm {
+        match self {
+            ChanceExerciseAlgo::Expectimax => ChanceAlgorithm::Expectimax,
+            ChanceExerciseAlgo::Star1 => ChanceAlgorithm::Star1,
+        }
+    }
+}
 
 /// How the leaves are ordered, by the CLI's `--ordering` names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -81,6 +111,12 @@ pub struct ExerciseParams {
     pub cutoff: Cutoff,
     /// Ask for the window (α, β) at each inner node as it is entered.
     pub windows: bool,
+    /// A tree with chance nodes (CONTRACT §5): decision and chance levels alternate from a
+    /// decision root, every branch of a chance node has a weight in
+    /// `1..=`[`MAX_EXERCISE_WEIGHT`], and the tree declares `bounds value_min value_max`.
+    pub chance: bool,
+    /// The chance search the exercise asks about (read only when `chance`).
+    pub algo: ChanceExerciseAlgo,
 }
 
 impl Default for ExerciseParams {
@@ -96,6 +132,8 @@ impl Default for ExerciseParams {
             root: RootPlayer::Max,
             cutoff: Cutoff::Standard,
             windows: false,
+            chance: false,
+            algo: ChanceExerciseAlgo::Star1,
         }
     }
 }
@@ -170,6 +208,30 @@ impl ExerciseParams {
                 ),
             ));
         }
+        if self.chance {
+            if self.depth < 2 {
+                return Err(bad(
+                    "depth",
+                    "a chance exercise needs depth 2 or more: the root decides, its children \
+                     are chance nodes, the leaves come below them",
+                ));
+            }
+            if self.cutoff != Cutoff::Standard {
+                return Err(bad(
+                    "cutoff",
+                    "a chance exercise follows Ballard's Star1, which cuts when a bound is \
+                     reached (standard); the strict rule is defined for alpha-beta only",
+                ));
+            }
+            if self.windows {
+                return Err(bad(
+                    "windows",
+                    "a chance exercise asks values and prunes, not windows: Star1's windows \
+                     below a chance node are derived from the bounds, not the (α, β) of \
+                     alpha-beta",
+                ));
+            }
+        }
         Ok(())
     }
 }
@@ -207,6 +269,13 @@ impl SplitMix64 {
 enum Gen {
     Leaf(i32),
     Node(Vec<Gen>),
+    /// A chance node: weighted branches.
+    Chance(Vec<(u32, Gen)>),
+}
+
+/// Exact comparison of two small fractions (an exercise's values never come near overflow).
+fn frac_cmp(a: Frac, b: Frac) -> core::cmp::Ordering {
+    (a.num() * b.den()).cmp(&(b.num() * a.den()))
 }
 
 impl Gen {
@@ -220,11 +289,90 @@ impl Gen {
         Gen::Node((0..n).map(|_| Gen::build(p, rng, depth - 1)).collect())
     }
 
+    /// A chance exercise's tree below a decision node (`chance_level` false) or a chance node:
+    /// the levels alternate; each node draws its branching, then each chance branch its weight
+    /// before its subtree. Pinned by the golden test like [`Gen::build`].
+    fn build_chance(
+        p: &ExerciseParams,
+        rng: &mut SplitMix64,
+        depth: u32,
+        chance_level: bool,
+    ) -> Gen {
+        if depth == 0 {
+            let span = (p.value_max - p.value_min) as u64 + 1;
+            return Gen::Leaf(p.value_min + rng.below(span) as i32);
+        }
+        let extra = (p.branching_max - p.branching_min) as u64 + 1;
+        let n = p.branching_min + rng.below(extra) as u32;
+        if chance_level {
+            Gen::Chance(
+                (0..n)
+                    .map(|_| {
+                        let w = 1 + rng.below(MAX_EXERCISE_WEIGHT as u64) as u32;
+                        (w, Gen::build_chance(p, rng, depth - 1, false))
+                    })
+                    .collect(),
+            )
+        } else {
+            Gen::Node(
+                (0..n)
+                    .map(|_| Gen::build_chance(p, rng, depth - 1, true))
+                    .collect(),
+            )
+        }
+    }
+
+    /// Expectimax value from MAX's view, `max` the player at the node (a chance node's
+    /// branches belong to its own player, CONTRACT §1); orders each decision node's children
+    /// by `ordering` as [`Gen::order`] does, by these exact values. Chance branches keep their
+    /// generated order: chance decides it, not a player.
+    fn order_chance(&mut self, max: bool, ordering: ExerciseOrdering) -> Frac {
+        match self {
+            Gen::Leaf(v) => Frac::int(*v as i64),
+            Gen::Chance(kids) => {
+                let total: i128 = kids.iter().map(|k| k.0 as i128).sum();
+                let mut num = Frac::ZERO;
+                for (w, k) in kids.iter_mut() {
+                    let v = k.order_chance(max, ordering);
+                    num = num
+                        .plus(v.mul_int(*w as i128).expect("small values"))
+                        .expect("small values");
+                }
+                num.div_int(total).expect("small values")
+            }
+            Gen::Node(kids) => {
+                let mut vals: Vec<(Frac, Gen)> = kids
+                    .drain(..)
+                    .map(|mut k| (k.order_chance(!max, ordering), k))
+                    .collect();
+                match (ordering, max) {
+                    (ExerciseOrdering::Random, _) => {}
+                    (ExerciseOrdering::Best, true) | (ExerciseOrdering::Worst, false) => {
+                        vals.sort_by(|a, b| frac_cmp(b.0, a.0))
+                    }
+                    (ExerciseOrdering::Best, false) | (ExerciseOrdering::Worst, true) => {
+                        vals.sort_by(|a, b| frac_cmp(a.0, b.0))
+                    }
+                }
+                let pick = |a: &Frac, b: &Frac| frac_cmp(*a, *b);
+                let v = if max {
+                    vals.iter().map(|x| x.0).max_by(pick)
+                } else {
+                    vals.iter().map(|x| x.0).min_by(pick)
+                }
+                .expect("an inner node has children");
+                kids.extend(vals.into_iter().map(|x| x.1));
+                v
+            }
+        }
+    }
+
     /// Minimax value from MAX's view; orders every node's children by `ordering` for the side
     /// to move there (a stable sort, so ties keep their generated order).
     fn order(&mut self, max: bool, ordering: ExerciseOrdering) -> i32 {
         match self {
             Gen::Leaf(v) => *v,
+            Gen::Chance(_) => unreachable!("decision exercises have no chance nodes"),
             Gen::Node(kids) => {
                 let mut vals: Vec<(i32, Gen)> = kids
                     .drain(..)
@@ -265,6 +413,17 @@ impl Gen {
                 }
                 out.push(')');
             }
+            Gen::Chance(kids) => {
+                out.push('[');
+                for (i, (w, k)) in kids.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&format!("{w}:"));
+                    k.write(out);
+                }
+                out.push(']');
+            }
         }
     }
 }
@@ -274,12 +433,22 @@ impl Gen {
 pub fn generate(p: &ExerciseParams) -> Result<String, ExerciseError> {
     p.validate()?;
     let mut rng = SplitMix64::new(p.seed);
-    let mut g = Gen::build(p, &mut rng, p.depth);
-    g.order(p.root == RootPlayer::Max, p.ordering);
+    let max_root = p.root == RootPlayer::Max;
     let mut out = String::new();
     if p.root == RootPlayer::Min {
         out.push_str("min ");
     }
+    let g = if p.chance {
+        // The value range is the bounds L U Ballard's Star1 needs (never the leaves).
+        out.push_str(&format!("bounds {} {} ", p.value_min, p.value_max));
+        let mut g = Gen::build_chance(p, &mut rng, p.depth, false);
+        g.order_chance(max_root, p.ordering);
+        g
+    } else {
+        let mut g = Gen::build(p, &mut rng, p.depth);
+        g.order(max_root, p.ordering);
+        g
+    };
     g.write(&mut out);
     Ok(out)
 }
@@ -297,9 +466,19 @@ pub struct Exercise {
 impl Exercise {
     pub fn new(params: ExerciseParams) -> Result<Exercise, ExerciseError> {
         let tree = generate(&params)?;
-        let key = AnswerKey::of(&tree, params.cutoff, params.windows)?;
+        let (key, rule) = if params.chance {
+            (
+                AnswerKey::of_chance(&tree, params.algo)?,
+                params.algo.search().describe(),
+            )
+        } else {
+            (
+                AnswerKey::of(&tree, params.cutoff, params.windows)?,
+                params.cutoff.describe(),
+            )
+        };
         Ok(Exercise {
-            rule: params.cutoff.describe(),
+            rule,
             params,
             tree,
             key,

@@ -41,7 +41,7 @@ pub use exercise::{exercise_defaults, exercise_grade, exercise_new};
 pub use games::{check_run, game_play, game_view};
 pub use names::Names;
 pub use session::Session;
-pub use teaching::{tree_print, tree_shape};
+pub use teaching::{tree_chance_value, tree_print, tree_print_chance, tree_shape};
 
 use crate::run::Input;
 use crate::search::config::SearchConfig;

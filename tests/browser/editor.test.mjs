@@ -9,6 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { collectProblems } from './chromium.mjs';
@@ -63,7 +64,7 @@ async function typeLeaves(page, p, values, how = 'click') {
 test('the tree editor is not part of the first load; ✎ Edit tree loads and opens it', async () => {
   const page = await openPage(env, { problems, width: 1280, height: 720 });
   // text of the editor's mode (www/modes/editor.js) and of its panel (www/panels/editor.js)
-  const marks = ['the editor builds MAX/MIN trees only', 'typing a value: page shortcuts are off'];
+  const marks = ['Select a branch of a chance node to set its weight', 'typing a value: page shortcuts are off'];
   const first = await requestedScripts(page);
   for (const m of marks) assert.equal(await scriptHolding(page, first, m), null, `"${m}" is not in the first load`);
   await openEditor(page);
@@ -398,17 +399,127 @@ test('axe (WCAG 2.2 AA): no violation with the editor open, a leaf being typed, 
   }
 });
 
-test('a tree with chance nodes: the editor does not open on it, says why, and leaves the text as typed', async () => {
+test('a chance tree built by clicks and keys: chance nodes, weights, bounds; limits refused in the core’s words; undo/redo; the text round-trips; expectimax gives the CLI’s value', async () => {
   const page = await openPage(env, { problems, width: 1280, height: 720 });
+  await openEditor(page);
+  await edit(page, () => page.click('#ed-new'));
+  for (let k = 0; k < 2; k++) await edit(page, () => page.click('#ed-add'));
+  assert.equal((await ed(page)).text, '(0 0)');
+  // keys: C makes the selected leaf a chance node (the leaf its one branch), A adds a branch
+  await edit(page, () => node(page, '0').click());
+  await edit(page, () => page.keyboard.press('c'));
+  assert.equal((await ed(page)).text, '([1:0] 0)');
+  await edit(page, () => page.keyboard.press('a'));
+  assert.equal((await ed(page)).text, '([1:0 1:0] 0)');
+  // clicks: the ◯ Chance button, + Child
+  await edit(page, () => node(page, '1').click());
+  await edit(page, () => page.click('#ed-chance'));
+  assert.equal(await page.getAttribute('#ed-chance', 'aria-pressed'), 'true');
+  await edit(page, () => page.click('#ed-add'));
+  assert.equal((await ed(page)).text, '([1:0 1:0] [1:0 1:0])');
+  assert.equal(await page.locator('#ed-tree .ed-node.chance').count(), 2);
+  // the leaves, Enter after each (across the chance nodes' branches)
+  await typeLeaves(page, '0.0', [3, 7, 5, 8]);
+  assert.equal((await ed(page)).text, '([1:3 1:7] [1:5 1:8])');
+  // W types the selected branch's weight; the probability w/S is shown
+  await edit(page, () => node(page, '0.1').click());
+  assert.equal(await text(page, '#ed-prob'), 'probability 1/2');
+  await page.keyboard.press('w');
+  await edit(page, async () => {
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+  });
+  assert.equal((await ed(page)).text, '([1:3 2:7] [1:5 1:8])');
+  assert.equal(await text(page, '#ed-prob'), 'probability 2/3');
+  assert.deepEqual(await page.locator('#ed-tree .ed-weight').allTextContents(), ['1/3', '2/3', '1/2', '1/2']);
+  // a weight of 0 is refused in the core's words, and changes nothing
+  await page.fill('#ed-weight', '0');
+  let s = await edit(page, () => page.press('#ed-weight', 'Enter'));
+  assert.equal(s.text, '([1:3 2:7] [1:5 1:8])');
+  assert.equal(s.message, 'Weight refused: branch weight 0 must be a whole number from 1 to 1000000');
+  assert.equal(await text(page, '#ed-msg'), s.message);
+  // bounds L U: a leaf outside is refused by the core; then 0 9 is taken
+  await page.fill('#ed-lo', '0');
+  await page.fill('#ed-hi', '6');
+  s = await edit(page, () => page.press('#ed-hi', 'Enter'));
+  assert.equal(s.message, 'Bounds refused: leaf value 7 lies outside the declared bounds [0, 6]');
+  assert.equal(s.text, '([1:3 2:7] [1:5 1:8])');
+  await page.fill('#ed-hi', '9');
+  s = await edit(page, () => page.press('#ed-hi', 'Enter'));
+  const TEXT = 'bounds 0 9 ([1:3 2:7] [1:5 1:8])';
+  assert.equal(s.text, TEXT);
+  assert.equal(await page.inputValue('#tree-text'), TEXT);
+  // a chance node back into a decision node, then undo and redo (keys)
+  await edit(page, () => node(page, '1').click());
+  await edit(page, () => page.keyboard.press('c'));
+  assert.equal((await ed(page)).text, 'bounds 0 9 ([1:3 2:7] (5 8))');
+  await edit(page, () => page.keyboard.press('Control+z'));
+  assert.equal((await ed(page)).text, TEXT);
+  await edit(page, () => page.keyboard.press('Control+Shift+z'));
+  assert.equal((await ed(page)).text, 'bounds 0 9 ([1:3 2:7] (5 8))');
+  await edit(page, () => page.keyboard.press('Control+z'));
+  assert.equal((await ed(page)).text, TEXT);
+  // screenshots with a branch selected (its weight and probability shown), the editor in view
+  await edit(page, () => node(page, '0.1').click());
+  for (const [w, hgt] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width: w, height: hgt });
+    await page.locator('#editor').scrollIntoViewIfNeeded();
+    await settle(page);
+    mkdirSync(SHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SHOT_DIR, `chance-${w}x${hgt}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // the text round-trips: closed, typed back in another form, opened again
+  await edit(page, () => page.click('#ed-done'));
+  await page.fill('#tree-text', 'bounds 0 9\n( [ 1:3, 2:7 ] [1:5 1:8] )  # a comment');
+  s = await openEditor(page);
+  assert.equal(s.text, TEXT);
+  assert.equal(await page.locator('#ed-tree .ed-node.chance').count(), 2);
+  // expectimax on it: the core's value in the page equals the CLI's
+  const page_ = await hook(page, (t) => window.prunescope.chanceValue(t, 'expectimax'), TEXT);
+  const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug/prunescope');
+  execFileSync('cargo', ['build', '--quiet', '--bin', 'prunescope'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const json = JSON.parse(execFileSync(cli, ['tree', '--algo', 'expectimax', '--json', TEXT], { cwd: ROOT, encoding: 'utf8' }));
+  assert.equal(page_.value, json.value);
+  assert.equal(page_.value, '13/2');
+  assert.equal(page_.nodes, json.nodes);
+  await page.close();
+});
+
+test('axe (WCAG 2.2 AA): the editor on a chance tree, a branch selected, both themes', async () => {
+  for (const [w, hgt, colorScheme] of [[1280, 720, 'light'], [390, 844, 'dark']]) {
+    const context = await env.browser.newContext({ viewport: { width: w, height: hgt }, colorScheme });
+    const page = await context.newPage();
+    collectProblems(page, problems);
+    await page.goto(env.server.url + 'index.html');
+    await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+    await page.click('#tab-tree');
+    await page.fill('#tree-text', 'bounds 0 9 ([1:3 2:7] [1:5 1:8])');
+    await openEditor(page);
+    await edit(page, () => node(page, '0.1').click());
+    assert.equal(await text(page, '#ed-prob'), 'probability 2/3');
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.deepEqual(violations.map((v) => `${w} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    await context.close();
+  }
+});
+
+test('touch: a chance node and its weight by taps on a phone', async () => {
+  const page = await openPage(env, { problems, width: 390, height: 844, touch: true });
   await page.click('#tab-tree');
-  const text = 'bounds 0 9 [1:(3 5) 1:(2 8)]';
-  await page.fill('#tree-text', text);
-  assert.equal((await snapshot(page)).explore.notice, null);
-  await page.click('#edit-tree');
-  await page.waitForFunction(() => /chance nodes/.test(window.prunescope.snapshot().explore.notice?.text ?? ''));
-  await settle(page);
-  assert.equal((await ed(page)).on, false);
-  assert.equal(await page.inputValue('#tree-text'), text);
-  assert.equal(await page.isVisible('#editor'), false);
+  await page.fill('#tree-text', '(3 5)');
+  await openEditor(page);
+  await page.locator('#editor').scrollIntoViewIfNeeded();
+  await edit(page, () => page.tap('#ed-chance'));
+  assert.equal((await ed(page)).text, '[1:3 1:5]');
+  await edit(page, () => node(page, '1').tap());
+  assert.equal((await ed(page)).selected, '1');
+  await page.tap('#ed-weight');
+  await page.fill('#ed-weight', '3');
+  const s = await edit(page, () => page.press('#ed-weight', 'Enter'));
+  assert.equal(s.text, '[1:3 3:5]');
+  assert.equal(await text(page, '#ed-prob'), 'probability 3/4');
+  await edit(page, () => page.tap('#ed-undo'));
+  assert.equal((await ed(page)).text, '[1:3 1:5]');
   await page.close();
 });

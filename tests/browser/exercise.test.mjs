@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { setup, openPage, settle, snapshot, hook, text, runSearch, whenTraceEnds, requestedScripts, scriptHolding, SHOTS } from './hook.mjs';
 
 const SHOT_DIR = process.env.EXERCISE_SHOTS ?? path.join(SHOTS, 'exercise');
@@ -325,5 +326,123 @@ test('a MIN-root exercise: Show solution plays its tree in explore, the root lab
   const want = e.key.nodes.flatMap((n, i) => (n.pruned ? leavesUnder(i) : [])).sort((a, b) => a - b);
   const drawn = (await hook(page, () => window.prunescope.drawn())).pruned.flatMap((p) => p.values).sort((a, b) => a - b);
   assert.deepEqual(drawn, want);
+  await page.close();
+});
+
+test('a chance exercise (CONTRACT §5): openExercise as the lesson calls it; the key answered right is all right; a wrong fraction is wrong with a hint; the link round-trips', async () => {
+  for (const [w, hgt] of [[1280, 720], [390, 844]]) {
+    const page = await openPage(env, { width: w, height: hgt });
+    const g = (await ex(page)).generation;
+    const opened = await page.evaluate(() => window.prunescope.openExercise({ chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' }));
+    assert.equal(opened, true);
+    await nextExercise(page, g);
+    await settle(page);
+    const e = await ex(page);
+    assert.equal(e.params.chance, true);
+    assert.equal(e.params.algo, 'star1');
+    assert.match(e.tree, /^bounds 0 9 \(\[/);
+    // chance nodes drawn distinctly, each branch below one with its probability
+    const chanceBoxes = await page.locator('.ex-box.chance').count();
+    assert.equal(chanceBoxes, e.key.nodes.filter((n) => n.chance).length);
+    assert.ok(chanceBoxes >= 1);
+    for (const [i, n] of e.key.nodes.entries()) {
+      if (n.prob) assert.equal(await text(page, `.ex-n[data-node="${i}"] > .ex-prob`), `p ${n.prob}`);
+    }
+    // the key's answers, typed and clicked, grade all right
+    await answerRight(page, e.key);
+    let s = await check(page);
+    assert.equal(s.grade.right, s.grade.total);
+    assert.ok(s.grade.total > 0);
+    // equal fractions in another form are right; a wrong fraction is wrong, with a hint
+    const root = e.key.nodes[0];
+    const [num, den] = root.value.includes('/') ? root.value.split('/').map(Number) : [Number(root.value), 1];
+    await page.fill('input.ex-val[data-node="0"]', `${2 * num}/${2 * den}`);
+    s = await check(page);
+    assert.equal(s.grade.right, s.grade.total, 'an unreduced fraction equal to the value is right');
+    await page.fill('input.ex-val[data-node="0"]', `${2 * num + 1}/${2 * den}`);
+    const hg = (await ex(page)).gradeGeneration;
+    await page.click('#ex-hint');
+    await nextGrade(page, hg);
+    await settle(page);
+    s = await ex(page);
+    assert.equal(s.grade.right, s.grade.total - 1);
+    const wrong = s.grade.verdicts.filter((v) => !v.ok);
+    assert.deepEqual(wrong.map((v) => [v.node, v.kind]), [[0, 'value']]);
+    assert.match(s.hint, /node 0 \(MAX\)/);
+    assert.ok(await page.locator('input.ex-val[data-node="0"].ex-wrong').count() === 1);
+    await page.screenshot({ path: path.join(SHOT_DIR, `chance-${w}x${hgt}.png`), fullPage: true });
+    // its link: chance=1&algo=star1, and a fresh page gets the same tree
+    await page.click('#ex-link');
+    await page.waitForFunction(() => /mode=exercise/.test(location.href));
+    const url = await page.evaluate(() => location.href);
+    assert.match(url, /chance=1/);
+    assert.match(url, /algo=star1/);
+    const p2 = await openPage(env, { width: w, height: hgt });
+    await p2.goto(url);
+    await p2.waitForFunction(() => window.prunescope?.snapshot().exercise.generation > 0, null, { timeout: 20_000 });
+    const e2 = await ex(p2);
+    assert.equal(e2.tree, e.tree);
+    assert.deepEqual(e2.key, e.key);
+    await p2.close();
+    await page.close();
+  }
+});
+
+test('a chance exercise on expectimax asks values only: no ✂ toggles; a bad parameter is refused naming the field', async () => {
+  const page = await openPage(env);
+  const g = (await ex(page)).generation;
+  await page.evaluate(() => window.prunescope.openExercise({ seed: '5', chance: '1', algo: 'expectimax', b: '2', d: '3', values: '-3..6' }));
+  await nextExercise(page, g);
+  await settle(page);
+  const e = await ex(page);
+  assert.equal(e.key.algo, 'expectimax');
+  assert.equal(await page.locator('.ex-cut').count(), 0);
+  await answerRight(page, e.key);
+  const s = await check(page);
+  assert.equal(s.grade.right, s.grade.total);
+  assert.ok(s.grade.verdicts.every((v) => v.kind === 'value'));
+  // the strict rule is alpha-beta's: a chance exercise refuses it, naming the field
+  const ok = await page.evaluate(() => window.prunescope.openExercise({ chance: '1', cutoff: 'strict', b: '2', d: '2' }));
+  assert.equal(ok, false);
+  await page.waitForFunction(() => !document.getElementById('ex-notice').hidden);
+  assert.match(await text(page, '#ex-notice'), /cutoff/);
+  await page.close();
+});
+
+test('axe (WCAG 2.2 AA): a chance exercise, checked with a hint, at 1280×720 and 390×844, both themes', async () => {
+  for (const [w, hgt, colorScheme] of [[1280, 720, 'light'], [390, 844, 'dark']]) {
+    const context = await env.browser.newContext({ viewport: { width: w, height: hgt }, colorScheme });
+    const page = await context.newPage();
+    await page.goto(env.server.url + 'index.html');
+    await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 20_000 });
+    const g = (await ex(page)).generation;
+    await page.evaluate(() => window.prunescope.openExercise({ seed: '3', chance: '1', algo: 'star1', b: '2', d: '3', values: '0..9' }));
+    await nextExercise(page, g);
+    await settle(page);
+    await page.fill('input.ex-val[data-node="0"]', '1/3');
+    const hg = (await ex(page)).gradeGeneration;
+    await page.click('#ex-hint');
+    await nextGrade(page, hg);
+    await settle(page);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.deepEqual(violations.map((v) => `${w} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+    await context.close();
+  }
+});
+
+test('a 390 px phone, 27 leaves: the tree scrolls inside its region, not the page, and opens on the root', async () => {
+  const page = await openPage(env, { width: 390, height: 844 });
+  const g = (await ex(page)).generation;
+  await page.evaluate(() => window.prunescope.openExercise({ seed: '4', b: '3', d: '3', values: '-99..99' }));
+  await nextExercise(page, g);
+  await settle(page);
+  const m = await page.evaluate(() => {
+    const t = document.getElementById('ex-tree');
+    const r = t.getBoundingClientRect(), root = document.querySelector('.ex-box[data-node="0"]').getBoundingClientRect();
+    return { page: document.documentElement.scrollWidth, view: innerWidth, wide: t.scrollWidth > t.clientWidth, rootIn: root.left >= r.left && root.right <= r.right };
+  });
+  assert.equal(m.page, m.view, 'the page does not scroll sideways');
+  assert.ok(m.wide, 'the tree is wider than its region, which scrolls');
+  assert.ok(m.rootIn, 'the root is in view');
   await page.close();
 });

@@ -7,13 +7,13 @@
 export const EXERCISE_STORE = 'prunescope.exercises';
 
 /** The parameters' link keys, in link order. */
-const LINK_KEYS = ['seed', 'b', 'd', 'values', 'order', 'root', 'cutoff', 'windows'];
+const LINK_KEYS = ['seed', 'b', 'd', 'values', 'order', 'root', 'cutoff', 'windows', 'chance', 'algo'];
 export const EXERCISE_KEYS = new Set(LINK_KEYS);
 
 /** Defaults (the core's `ExerciseParams::default`, repeated only to leave them out of links). */
 export const EXERCISE_DEFAULTS = Object.freeze({
   seed: 1, branching_min: 2, branching_max: 3, depth: 3, value_min: 0, value_max: 9,
-  ordering: 'random', root: 'max', cutoff: 'standard', windows: false,
+  ordering: 'random', root: 'max', cutoff: 'standard', windows: false, chance: false, algo: 'star1',
 });
 
 /** Writes the exercise's parameters as link pairs on `p` (a URLSearchParams). */
@@ -26,18 +26,25 @@ export function encodeExercise(p, e) {
   p.set('root', e.root);
   if (e.cutoff !== 'standard') p.set('cutoff', e.cutoff);
   if (e.windows) p.set('windows', '1');
+  // a chance exercise (CONTRACT §5): its search is always written, so the link says what the
+  // ✂ toggles ask
+  if (e.chance) {
+    p.set('chance', '1');
+    p.set('algo', e.algo);
+  }
 }
 
 /** Reads the exercise parameters from link pairs; `fail(key, message)` throws. Shapes only:
- * the core checks the ranges and names the field. */
-export function decodeExercise(p, fail) {
+ * the core checks the ranges and names the field. With `seedOptional` (openExercise's
+ * parameters), a missing seed takes the default. */
+export function decodeExercise(p, fail, { seedOptional = false } = {}) {
   const whole = (key, raw, digits = 15) => {
     if (!new RegExp(`^\\d{1,${digits}}$`).test(raw)) fail(key, `“${raw.slice(0, 40)}” is not a whole number`);
     return Number(raw);
   };
   const e = { ...EXERCISE_DEFAULTS };
-  if (!p.has('seed')) fail('seed', 'missing');
-  e.seed = whole('seed', p.get('seed'));
+  if (!p.has('seed') && !seedOptional) fail('seed', 'missing');
+  if (p.has('seed')) e.seed = whole('seed', p.get('seed'));
   if (!Number.isSafeInteger(e.seed)) fail('seed', 'too large');
   if (p.has('b')) {
     const m = /^(\d{1,2})(?:-(\d{1,2}))?$/.exec(p.get('b'));
@@ -65,7 +72,30 @@ export function decodeExercise(p, fail) {
     if (!['0', '1'].includes(p.get('windows'))) fail('windows', 'expected 0 or 1');
     e.windows = p.get('windows') === '1';
   }
+  if (p.has('chance')) {
+    if (!['0', '1'].includes(p.get('chance'))) fail('chance', 'expected 0 or 1');
+    e.chance = p.get('chance') === '1';
+  }
+  choice('algo', ['expectimax', 'star1'], 'algo');
+  if (p.has('algo') && !e.chance) fail('algo', 'algo=expectimax|star1 applies to a chance exercise (chance=1)');
   return e;
+}
+
+/** Link-style parameters (`{ chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' }`,
+ * CONTRACT §5) as the core's; an object already in the core's fields passes through. Throws
+ * an Error naming the key on a malformed one. */
+export function exerciseParams(params) {
+  const keys = Object.keys(params ?? {});
+  const linkStyle = keys.some((k) => ['b', 'd', 'values', 'order'].includes(k)) || (keys.length > 0 && keys.every((k) => typeof params[k] === 'string'));
+  if (!linkStyle) return params;
+  const p = new URLSearchParams();
+  for (const k of keys) {
+    if (!EXERCISE_KEYS.has(k)) throw new Error(`exercise parameter ${k}: unknown`);
+    p.set(k, String(params[k]));
+  }
+  return decodeExercise(p, (key, msg) => {
+    throw new Error(`exercise parameter ${key}: ${msg}`);
+  }, { seedOptional: true });
 }
 
 /** The scores kept in the browser: { results: [{link, right, total, seconds, at}], } read from

@@ -7,9 +7,6 @@
 
 import * as E from '../model/tree-edit.js';
 
-/** Why the editor leaves a tree with chance nodes alone (docs/teaching.md, "Building a tree"). */
-export const CHANCE_REFUSED = 'This tree has chance nodes ([W:…]): the editor builds MAX/MIN trees only, so edit its text in the Tree tab.';
-
 /** Undo keeps this many trees. */
 const HISTORY = 200;
 
@@ -20,10 +17,11 @@ export function createEditor(app) {
   const { state, core } = app;
   const ed = state.editor;
 
-  /** The core's canonical text of `tree`, or throws the core's refusal. */
+  /** The core's canonical text of `tree` (chance nodes, weights and bounds included), or
+   * throws the core's refusal. */
   const print = (tree) => {
-    const { degrees, values } = E.toPreorder(tree);
-    return core.tree_print(degrees, values, tree.min);
+    const { degrees, values, chance, weights, bounds } = E.toPreorder(tree);
+    return core.tree_print_chance(degrees, values, tree.min, chance, weights, bounds);
   };
 
   function changed() {
@@ -62,12 +60,6 @@ export function createEditor(app) {
     } catch {
       return false;
     }
-    // chance nodes (`[W:…]`) are read by the core but not built by the editor: it would drop
-    // them, so it leaves such a text alone and says so
-    if (shape.chance) {
-      ed.message = { kind: 'error', text: CHANCE_REFUSED };
-      return false;
-    }
     if (ed.tree && shape.text === ed.text) return true;
     if (ed.tree) {
       ed.undo.push({ tree: ed.tree, selected: ed.selected });
@@ -86,14 +78,7 @@ export function createEditor(app) {
   const editor = {
     /** Opens the editor on `text` (the Tree tab's), or on a new tree if that does not parse. */
     open(text) {
-      if (!load(text)) {
-        // a chance tree stays in the Tree tab as it is: the editor opens on nothing of it
-        if (ed.message?.text === CHANCE_REFUSED) {
-          app.invalidate();
-          return false;
-        }
-        load('0');
-      }
+      if (!load(text)) load('0');
       ed.on = true;
       ed.message = null;
       changed();
@@ -106,7 +91,7 @@ export function createEditor(app) {
     },
     /** A new tree: a single leaf of value 0, MAX at the root. */
     clear() {
-      commit({ min: false, root: { v: 0 } }, [], 'New tree');
+      commit({ min: false, bounds: null, root: { v: 0 } }, [], 'New tree');
     },
     /** The Tree tab's text changed and parses: the editor follows it. */
     followText(text) {
@@ -179,6 +164,45 @@ export function createEditor(app) {
         if (q) editor.select(q);
       }
       return ok;
+    },
+    /** The selected node turned into a chance node (its branches weighted 1) or back into a
+     * decision node; a leaf becomes a chance node with the leaf as its one branch. */
+    toggleChance() {
+      const n = selNode();
+      const what = n.w ? 'Decision node' : 'Chance node';
+      return commit(E.toggleChance(ed.tree, sel()), sel(), what);
+    },
+    /** The weight of the branch into the selected node (its parent a chance node) from the
+     * typed `raw`: a whole number ≥ 1 (the core checks its range). Returns whether taken. */
+    setWeight(raw) {
+      const s = String(raw).trim();
+      if (!E.branchWeight(ed.tree, sel())) {
+        ed.message = { kind: 'refused', text: 'Select a branch of a chance node to set its weight.' };
+        changed();
+        return false;
+      }
+      if (!/^\d+$/.test(s)) {
+        ed.message = { kind: 'refused', text: `Weight refused: "${s}" is not a whole number of 1 or more.` };
+        changed();
+        return false;
+      }
+      const w = Number(s);
+      if (w === E.branchWeight(ed.tree, sel())[0]) return true;
+      return commit(E.setWeight(ed.tree, sel(), w), sel(), 'Weight');
+    },
+    /** The `bounds L U` header from the typed `lo`, `hi` (both empty: none). The core checks
+     * L ≤ U and every leaf against them. Returns whether taken. */
+    setBounds(lo, hi) {
+      const l = String(lo).trim().replace('−', '-'), u = String(hi).trim().replace('−', '-');
+      if (l === '' && u === '') return ed.tree.bounds ? commit(E.setBounds(ed.tree, null), sel(), 'Bounds') : true;
+      if (!/^-?\d+$/.test(l) || !/^-?\d+$/.test(u)) {
+        ed.message = { kind: 'refused', text: `Bounds refused: L and U must both be whole numbers (got "${l}", "${u}").` };
+        changed();
+        return false;
+      }
+      const b = [Number(l), Number(u)];
+      if (ed.tree.bounds && ed.tree.bounds[0] === b[0] && ed.tree.bounds[1] === b[1]) return true;
+      return commit(E.setBounds(ed.tree, b), sel(), 'Bounds');
     },
     undo() {
       const u = ed.undo.pop();

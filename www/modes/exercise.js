@@ -3,7 +3,7 @@
 // answer key and the grade come from the core (exercise_new / exercise_grade): this module
 // never decides whether an answer is right.
 
-import { loadScores, saveScores, runningTotal, resultLine, encodeExercise } from '../model/exercise.js';
+import { loadScores, saveScores, runningTotal, resultLine, encodeExercise, exerciseParams } from '../model/exercise.js';
 
 export function createExerciseMode(app) {
   const { state, core } = app;
@@ -35,11 +35,12 @@ export function createExerciseMode(app) {
 
   /** Opens the exercise `params` describes (an exercise link's parameters as an object;
    * missing ones take their defaults) in exercise mode. Returns false, with a notice, when the
-   * core refuses them. The lessons call this (CONTRACT §4). */
+   * core refuses them. The lessons call this (CONTRACT §4), also with the link's own keys as
+   * strings (`{ chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' }`, CONTRACT §5). */
   function open(params) {
     let e;
     try {
-      e = core.exercise_new(params);
+      e = core.exercise_new(exerciseParams(params));
     } catch (err) {
       ex.notice = { kind: 'error', text: `This exercise cannot be made: ${err.message ?? err}` };
       app.actions.setMode('exercise');
@@ -115,11 +116,19 @@ export function createExerciseMode(app) {
       ex.hint = g.hint ?? 'Every answer is right: there is nothing to hint at.';
       app.invalidateDom();
     },
-    /** Plays the search in explore mode: the exercise's tree, alpha-beta, its cut-off rule. */
+    /** Plays the search in explore mode: the exercise's tree, alpha-beta, its cut-off rule (a
+     * chance exercise: its chance search, which explore runs once lane chance-page's search
+     * of chance trees is in; until then explore shows the core's refusal). */
     async solution() {
       if (!ex.exercise) return;
       const set = ex.exercise.params.cutoff === 'strict' ? 'cutoff=strict' : '';
-      const built = core.build_config('alphabeta', '', set, { depth: 4, iterative: false });
+      const algo = ex.exercise.params.chance ? ex.exercise.params.algo : 'alphabeta';
+      let built;
+      try {
+        built = core.build_config(algo, '', set, { depth: 4, iterative: false });
+      } catch (err) {
+        built = { message: err.message ?? String(err) };
+      }
       if (!built.config) {
         ex.notice = { kind: 'error', text: built.message };
         app.invalidateDom();

@@ -10,7 +10,7 @@
 // editor mode's (www/modes/editor.js).
 
 import { $, h, renderKeyed, setText, setProp } from '../dom.js';
-import { nodeAt, nodeList, samePath } from '../model/tree-edit.js';
+import { nodeAt, nodeList, samePath, branchWeight, hasChance } from '../model/tree-edit.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const SLOT = 40, ROW = 60, GUT = 40, R = 14;
@@ -29,9 +29,18 @@ export function createEditorPanel(app) {
   const ed = state.editor;
   const E = () => app.modes.editor;
   let shownSel = null;
+  /** What the weight and bounds fields were last filled from (so typing is not overwritten). */
+  let shownOther = null;
 
   const field = () => $('ed-value');
   const focusTree = () => $('ed-tree').focus();
+  /** The weight and bounds fields: Enter takes what was typed and goes back to the tree, Esc
+   * goes back without it. */
+  const others = () => [$('ed-weight'), $('ed-lo'), $('ed-hi')];
+  function takeOther(el) {
+    if (el.id === 'ed-weight') return E().setWeight(el.value);
+    return E().setBounds($('ed-lo').value, $('ed-hi').value);
+  }
 
   /** Keys on the tree and the toolbar. */
   function onKey(e) {
@@ -47,6 +56,17 @@ export function createEditorPanel(app) {
       return k === 'y' || e.shiftKey ? E().redo() : E().undo();
     }
     if (inField) return onFieldKey(e, done);
+    if (others().includes(e.target)) {
+      if (e.key === 'Enter') {
+        done();
+        if (takeOther(e.target)) focusTree();
+      } else if (e.key === 'Escape') {
+        done();
+        shownOther = null;
+        focusTree();
+      }
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (k === 'Escape') {
       done();
@@ -64,6 +84,14 @@ export function createEditorPanel(app) {
     if (k === 'a' || k === 'A' || k === '+' || k === 'Insert') return done(), E().addChild();
     if (k === 'Delete' || k === 'Backspace') return done(), E().remove();
     if (k === 'm' || k === 'M') return done(), E().setMin(!ed.tree.min);
+    if (k === 'c' || k === 'C') return done(), E().toggleChance();
+    if (k === 'w' || k === 'W') {
+      done();
+      if (!branchWeight(ed.tree, ed.selected)) return E().setWeight('');
+      const f = $('ed-weight');
+      f.focus();
+      return f.select();
+    }
     if (k === 'Enter' || k === 'F2' || /^[-−0-9]$/.test(k)) {
       done();
       const n = nodeAt(ed.tree, ed.selected);
@@ -101,23 +129,33 @@ export function createEditorPanel(app) {
     const W = GUT + Math.max(1, leaves) * SLOT + 8, H = (depth + 1) * ROW + 10;
     const X = (n) => GUT + n.x * SLOT + SLOT / 2, Y = (n) => n.depth * ROW + 28;
     const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'ed-svg', 'aria-hidden': 'true' });
-    for (let d = 0; d <= depth; d++) {
-      const max = (d % 2 === 0) !== ed.tree.min;
-      svg.append(s('text', { x: 6, y: d * ROW + 32, class: 'ed-level' }, max ? 'MAX' : 'MIN'));
+    // the level labels hold while players alternate by level; with chance nodes (whose
+    // branches keep their player) each node's shape says who moves there instead
+    if (!hasChance(ed.tree)) {
+      for (let d = 0; d <= depth; d++) {
+        const max = (d % 2 === 0) !== ed.tree.min;
+        svg.append(s('text', { x: 6, y: d * ROW + 32, class: 'ed-level' }, max ? 'MAX' : 'MIN'));
+      }
     }
     const byKey = new Map(list.map((n) => [n.key, n]));
     for (const n of list) {
       if (!n.depth) continue;
       const p = byKey.get(n.path.slice(0, -1).join('.'));
-      svg.append(s('line', { x1: X(p), y1: Y(p), x2: X(n), y2: Y(n), class: 'ed-edge' }));
+      svg.append(s('line', { x1: X(p), y1: Y(p), x2: X(n), y2: Y(n), class: `ed-edge${p.chance ? ' chance' : ''}` }));
+      // a chance branch: its probability w/S, exact, beside the edge
+      if (n.weight !== null) {
+        const mx = (X(p) + X(n)) / 2, my = (Y(p) + Y(n)) / 2;
+        svg.append(s('text', { x: mx + (X(n) < X(p) ? -4 : 4), y: my, class: `ed-weight ${X(n) < X(p) ? 'l' : 'r'}` }, `${n.weight}/${n.total}`));
+      }
     }
     for (const n of list) {
       const selected = samePath(n.path, ed.selected);
-      const max = (n.depth % 2 === 0) !== ed.tree.min;
-      const g = s('g', { class: `ed-node${selected ? ' sel' : ''}${n.leaf ? ' leaf' : ''}`, 'data-path': n.key });
+      const max = n.max;
+      const g = s('g', { class: `ed-node${selected ? ' sel' : ''}${n.leaf ? ' leaf' : ''}${n.chance ? ' chance' : ''}`, 'data-path': n.key });
       // a larger invisible target for fingers
       g.append(s('circle', { cx: X(n), cy: Y(n), r: 22, class: 'ed-hit' }));
       if (n.leaf) g.append(s('rect', { x: X(n) - R, y: Y(n) - R, width: 2 * R, height: 2 * R, rx: 3, class: 'ed-shape' }));
+      else if (n.chance) g.append(s('circle', { cx: X(n), cy: Y(n), r: R, class: 'ed-shape' }));
       else g.append(s('path', { d: triangle(X(n), Y(n), max), class: 'ed-shape' }));
       if (n.leaf) g.append(s('text', { x: X(n), y: Y(n) + 5, class: 'ed-value' }, String(n.value)));
       svg.append(g);
@@ -142,7 +180,15 @@ export function createEditorPanel(app) {
   function describe(n) {
     if (!n) return '';
     const where = ed.selected.length ? `node ${ed.selected.join('.')}` : 'the root';
-    return n.c ? `${where}: ${n.c.length} ${n.c.length === 1 ? 'child' : 'children'}` : `${where}: leaf ${n.v}`;
+    const what = n.w ? `chance node, ${n.c.length} ${n.c.length === 1 ? 'branch' : 'branches'}` : n.c ? `${n.c.length} ${n.c.length === 1 ? 'child' : 'children'}` : `leaf ${n.v}`;
+    return `${where}: ${what}`;
+  }
+
+  /** `w/S` in lowest terms (the branch's probability, exact). */
+  function prob([w, total]) {
+    let a = w, b = total;
+    while (b) [a, b] = [b, a % b];
+    return a > 1 ? `${w / a}/${total / a}` : `${w}/${total}`;
   }
 
   return {
@@ -160,6 +206,16 @@ export function createEditorPanel(app) {
       on('ed-undo', () => E().undo());
       on('ed-redo', () => E().redo());
       on('ed-new', () => E().clear());
+      on('ed-chance', () => E().toggleChance());
+      for (const el of others()) {
+        el.addEventListener('focus', () => E().typing(true));
+        el.addEventListener('blur', () => E().typing(false));
+        el.addEventListener('change', () => {
+          // leaving L for U is not yet a pair of bounds: only a whole pair (or none) is taken
+          if (el !== $('ed-weight') && ($('ed-lo').value.trim() === '') !== ($('ed-hi').value.trim() === '')) return;
+          takeOther(el);
+        });
+      }
       on('ed-done', () => {
         E().close();
         $('edit-tree').focus();
@@ -194,10 +250,22 @@ export function createEditorPanel(app) {
         shownSel = ed.selected;
       }
       setText('ed-sel', describe(n));
+      // the chance controls: the toggle, the selected branch's weight, the bounds
+      $('ed-chance').setAttribute('aria-pressed', String(!!n?.w));
+      const bw = branchWeight(ed.tree, ed.selected);
+      setProp($('ed-weight'), 'disabled', !bw);
+      setText('ed-prob', bw ? `probability ${prob(bw)}` : '');
+      const otherKey = `${ed.generation}|${ed.selected.join('.')}`;
+      if (shownOther !== otherKey && !others().includes(document.activeElement)) {
+        shownOther = otherKey;
+        setProp($('ed-weight'), 'value', bw ? String(bw[0]) : '');
+        setProp($('ed-lo'), 'value', ed.tree.bounds ? String(ed.tree.bounds[0]) : '');
+        setProp($('ed-hi'), 'value', ed.tree.bounds ? String(ed.tree.bounds[1]) : '');
+      }
       const msg = $('ed-msg');
       setText(msg, ed.message?.text ?? '');
       msg.className = `ed-msg ${ed.message?.kind ?? ''}`;
-      setText('ed-typing', ed.typing ? 'typing a value: page shortcuts are off (Enter: next leaf, Esc: back to the tree)' : 'keys: arrows select · A add child · Del delete · Shift+←/→ move · digits type a value · M MAX/MIN · Ctrl+Z undo · Esc leave');
+      setText('ed-typing', ed.typing ? 'typing a value: page shortcuts are off (Enter: next leaf, Esc: back to the tree)' : 'keys: arrows select · A add child · Del delete · Shift+←/→ move · digits type a value · M MAX/MIN · C chance node · W weight · Ctrl+Z undo · Esc leave');
     },
   };
 }

@@ -12,6 +12,14 @@
 // follows the search as it is stepped. Hidden but for screen readers until it has the focus;
 // then it is drawn over the canvas's corner, so that a sighted keyboard user sees it too.
 //
+// In prune prediction (Predict prunes) ↑ ↓ have nowhere to go, on purpose: the cursor waits at
+// the search's first event, so only the root is entered and listed, and a selection there is
+// refused (a tap marks a branch instead, www/modes/explore.js `select`). Listing the trace's
+// other nodes would give the answer away — the trace holds only the nodes the search entered,
+// so the pruned branches would show by their absence. Walking the prediction by keys needs the
+// whole input tree (the drawing's outline, www/model/fulltree.js) as items, with a key that
+// marks a branch; until then the keyboard marks branches in the quiz card's path field.
+//
 // In a lesson on an explicit tree the drawing shows every leaf's value from the start (the
 // leaves are the problem, www/views/draw/predict.js); the tree then reads the problem out too,
 // as its description: the tree text, whose numbers are the leaves, left to right. Nothing of

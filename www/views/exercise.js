@@ -6,6 +6,13 @@
 import { $, h, renderKeyed, setText, setClass, setProp } from '../dom.js';
 import { runningTotal } from '../model/exercise.js';
 
+/** What the student does, per kind of exercise. */
+const HOW = "Fail-soft alpha-beta, values and windows from MAX's view, children searched left to right. Mark each pruned branch with its ✂ button; type each inner node's value (a node that stopped early: its bound, ≤ 2 or ≥ 5). Tab moves from field to field; Space or Enter on ✂ marks a branch.";
+const HOW_CHANCE = {
+  expectimax: "Expectimax, values from MAX's view: a chance node (◯) is worth the weighted average of its branches, each branch's probability p shown above it. Type each inner node's exact value: an integer or a fraction such as 7/3 (any equal form, 14/6 too, is right; decimals are not). Tab moves from field to field.",
+  star1: "Ballard's Star1, values from MAX's view, branches searched left to right: a chance node (◯) averages its branches (probability p above each), and Star1 prunes the rest of a chance node once, even with the unsearched branches at the bound L or U, its average cannot come back inside the window. Mark each pruned branch with ✂; type each inner node's exact value (7/3, or ≤ 7/3 / ≥ 7/3 for a node that stopped early).",
+};
+
 export function createExerciseView(app, mode) {
   const ex = app.state.exercise;
   /** Per node: { box, cut, value, alpha, beta } of the tree built for the current exercise. */
@@ -39,22 +46,28 @@ export function createExerciseView(app, mode) {
     if (!e) return h('p', { class: 'empty' }, 'Press “New exercise”: a tree appears here, its leaves given, its answers yours.');
     const k = e.key.nodes;
     const asksWindows = e.params.windows;
+    // a chance exercise on expectimax asks values only: no ✂ toggles (CONTRACT §5)
+    const asksPrunes = e.key.algo !== 'expectimax';
+    const chance = !!e.params.chance;
     const node = (i) => {
       const n = k[i];
-      const who = n.max ? 'MAX' : 'MIN';
+      const who = n.chance ? 'chance' : n.max ? 'MAX' : 'MIN';
       const r = { box: null, cut: null, value: null, alpha: null, beta: null, wrap: null };
-      if (n.parent !== null) {
+      // a chance branch's probability w/S, exact, above the node it leads to
+      const prob = n.prob ? h('span', { class: 'ex-prob', title: `weight ${n.weight}: probability ${n.prob}` }, `p ${n.prob}`) : null;
+      if (n.parent !== null && asksPrunes) {
         r.cut = h('button', {
           class: 'ex-cut', type: 'button', 'aria-pressed': 'false', title: `Mark the branch to node ${i} as pruned`,
-          'aria-label': `Branch to node ${i} (${who}${n.leaf !== null ? `, leaf ${n.leaf}` : ''}): pruned?`,
+          'aria-label': `Branch to node ${i} (${who}${n.leaf !== null ? `, leaf ${n.leaf}` : ''}${n.prob ? `, probability ${n.prob}` : ''}): pruned?`,
           onclick: () => mode.togglePrune(i),
         }, '✂');
       }
-      const label = h('span', { class: 'ex-who' }, `${who} ${i}`);
+      const label = h('span', { class: 'ex-who' }, n.chance ? `◯ ${i}` : `${who} ${i}`);
       let body;
       if (n.leaf !== null) body = h('span', { class: 'ex-leaf' }, String(n.leaf));
       else {
-        r.value = field(i, `Value of node ${i} (${who})`, (v) => mode.setValue(i, v), 'ex-val');
+        const how = chance ? ': an integer or a fraction such as 7/3' : '';
+        r.value = field(i, `Value of node ${i} (${who})${how}`, (v) => mode.setValue(i, v), 'ex-val', chance ? 'n/d' : '?');
         const parts = [r.value];
         if (asksWindows) {
           r.alpha = field(i, `α of node ${i} at entry`, (v) => mode.setWindow(i, 0, v), 'ex-win', 'α');
@@ -63,8 +76,9 @@ export function createExerciseView(app, mode) {
         }
         body = h('span', { class: 'ex-fields' }, parts);
       }
-      r.box = h('div', { title: `${who} ${i}`, class: `ex-box ${n.max ? 'max' : 'min'}${n.leaf !== null ? ' leaf' : ''}`, dataset: { node: i } }, label, body);
-      r.wrap = h('div', { class: 'ex-n', dataset: { node: i } }, r.cut, r.box, n.children.length ? h('div', { class: 'ex-kids' }, n.children.map(node)) : null);
+      const kind = n.chance ? 'chance' : n.max ? 'max' : 'min';
+      r.box = h('div', { title: n.chance ? `chance node ${i}: the weighted average of its branches` : `${who} ${i}`, class: `ex-box ${kind}${n.leaf !== null ? ' leaf' : ''}`, dataset: { node: i } }, label, body);
+      r.wrap = h('div', { class: 'ex-n', dataset: { node: i } }, prob, r.cut, r.box, n.children.length ? h('div', { class: 'ex-kids' }, n.children.map(node)) : null);
       els.set(i, r);
       return r.wrap;
     };
@@ -76,6 +90,10 @@ export function createExerciseView(app, mode) {
     const e = ex.exercise;
     const rebuilt = renderKeyed($('ex-tree'), ex.generation, build);
     if (rebuilt && e) {
+      // a tree wider than its region (a phone, many leaves) scrolls inside the region, not the
+      // page; it opens centred on the root, where the search starts
+      const region = $('ex-tree');
+      region.scrollLeft = Math.max(0, (region.scrollWidth - region.clientWidth) / 2);
       // the controls show the opened exercise's parameters (a link may have set them)
       const p = e.params;
       const put = (id, v) => setProp($(id), 'value', String(v));
@@ -88,9 +106,14 @@ export function createExerciseView(app, mode) {
       put('ex-root', p.root);
       put('ex-cutoff', p.cutoff);
       setProp($('ex-windows'), 'checked', !!p.windows);
+      setProp($('ex-chance'), 'checked', !!p.chance);
+      put('ex-algo', p.algo ?? 'star1');
     }
     for (const id of ['ex-check', 'ex-hint', 'ex-solution', 'ex-copy', 'ex-link']) setProp($(id), 'disabled', !e);
-    setText('ex-rule', e ? `${e.params.cutoff === 'strict' ? 'Cut-off rule: strict' : 'Cut-off rule: standard'} — ${e.rule}.` : '');
+    const chance = !!e?.params.chance;
+    const bounds = e?.key.bounds;
+    setText('ex-rule', !e ? '' : chance ? `Search: ${e.rule}; bounds L = ${bounds[0]}, U = ${bounds[1]} (the value range).` : `${e.params.cutoff === 'strict' ? 'Cut-off rule: strict' : 'Cut-off rule: standard'} — ${e.rule}.`);
+    setText('ex-how', chance ? HOW_CHANCE[e.key.algo] ?? HOW_CHANCE.star1 : HOW);
     const g = ex.grade;
     const verdict = new Map();
     if (g) for (const v of g.verdicts) verdict.set(`${v.node}:${v.kind}`, v);
