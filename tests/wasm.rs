@@ -1,11 +1,12 @@
-//! Tests of the wasm adapter (`src/wasm/`), run in headless Chromium by
-//! `wasm-bindgen-test-runner` (see `scripts/test.sh`):
+//! Tests of the wasm adapter (`src/wasm/`) as the second wasm build has it (every feature: chess,
+//! trace files), run in headless Chromium by `wasm-bindgen-test-runner` (see `scripts/test.sh`;
+//! `tests/wasm_first.rs` tests the first build):
 //!
 //! ```sh
 //! CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-//!   cargo test --target wasm32-unknown-unknown --test wasm
+//!   cargo test --no-default-features --features full --target wasm32-unknown-unknown --test wasm
 //! ```
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "full"))]
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
 use prunescope::game::chess::ChessPos;
@@ -1154,7 +1155,7 @@ fn configuration_words_round_trip_through_the_core() {
         strings(js_sys::Array::from(&get(&c, "ordering"))),
         ["best", "worst", "random"]
     );
-    assert_eq!(num(&c, "mate"), prunescope::game::chess::MATE as f64);
+    assert_eq!(num(&c, "mate"), prunescope::game::MATE as f64);
     assert_eq!(num(&c, "win"), prunescope::game::WIN as f64);
     assert_eq!(num(&c, "winBound"), prunescope::game::WIN_BOUND as f64);
     let epd = parse_epd("8/8/8/8/8/8/5k2/K7 w - - bm Kb2; id \"x\";\n").unwrap();
@@ -1470,5 +1471,23 @@ fn small_games_search_and_name_moves_in_their_notation() {
     assert!(
         e.contains("quiescence cannot be used on Connect Four"),
         "{e}"
+    );
+}
+
+/// The second build says it holds chess and trace files, and every input kind (the page's
+/// core routes by this: docs/architecture.md, "Two wasm builds").
+#[wasm_bindgen_test]
+fn build_info_of_the_second_build() {
+    let info = prunescope::wasm::build_info().map_err(message).unwrap();
+    let list = |key: &str| -> Vec<String> {
+        js_sys::Array::from(&get(&info, key))
+            .iter()
+            .map(|v| v.as_string().unwrap())
+            .collect()
+    };
+    assert_eq!(list("features"), ["chess", "files"]);
+    assert_eq!(
+        list("inputs"),
+        ["tree", "random", "chess", "tictactoe", "nim", "connect4"]
     );
 }

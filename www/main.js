@@ -39,9 +39,9 @@ import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
 import { registerOffline } from './offline.js';
-import { importWithStyles, loadStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
+import { importWithStyles, loadStyles, siteUrl, UPLOT_MODULE, UPLOT_STYLES, CHESSGROUND_MODULE, CHESSGROUND_STYLES } from './lazy.js';
 
-const WORKER = '/www/engine/worker.js';
+const WORKER = siteUrl('www/engine/worker.js');
 
 /** The state, the frame loop, the modes and the commands: `app`, which the rest receives. */
 function createApp(core) {
@@ -50,7 +50,7 @@ function createApp(core) {
   let uPlotLoading = null;
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
   app.loadUPlot = () =>
-    (uPlotLoading ??= (loadStyles(UPLOT_STYLES), import('/node_modules/uplot/dist/uPlot.esm.js'))
+    (uPlotLoading ??= (loadStyles(UPLOT_STYLES), import(siteUrl(UPLOT_MODULE)))
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();
@@ -198,7 +198,7 @@ function chessBoardLoader(app) {
   return {
     render() {
       if (loading || !showsChess(app)) return;
-      loading = importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
+      loading = importWithStyles(CHESSGROUND_MODULE, CHESSGROUND_STYLES)
         .then(({ Chessground }) => {
           app.views.dom.push(createBoard(Chessground, app));
           app.invalidateDom();
@@ -430,7 +430,12 @@ async function main() {
   for (const kind of ['png', 'svg', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
   $('copy-link').addEventListener('click', () => sharing.copy());
   $('embed-link').addEventListener('click', () => sharing.copyEmbed());
-  if (EMBED) app.views.dom.push(createEmbedLink(sharing));
+  if (EMBED) {
+    app.views.dom.push(createEmbedLink(sharing));
+    // the setup panels are hidden in the embed view: its notices (a link that cannot be opened,
+    // chess loading) go above the tree, where its reader looks
+    $('toolbar').after($('notice'), $('cmp-notice'));
+  }
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();
   actions.setTab('tree');
@@ -451,11 +456,11 @@ function createEmbedLink(sharing) {
   a.target = '_blank';
   a.rel = 'noopener';
   a.textContent = 'Open in prunescope ↗';
-  a.href = '/';
+  a.href = 'index.html';
   $('toolbar').append(a);
   return {
     render() {
-      const href = sharing.link() ?? '/';
+      const href = sharing.link() ?? siteUrl('index.html');
       if (a.getAttribute('href') !== href) a.href = href;
     },
   };

@@ -228,8 +228,34 @@ export class Trace {
     }
   }
 
+  /**
+   * Waits for the engine's second part (chess, the experiments, trace files; two wasm builds:
+   * www/engine/core.js) with a notice meanwhile: `what` is what needs it ("chess", "the trace-file
+   * reader"). The page stays live; resolves to true once it is there, false when it could not
+   * be loaded (the notice then says why). At once when it is there already.
+   */
+  async needSecond(what) {
+    if (this.core.hasSecond) return true;
+    const notice = { kind: 'info', text: `Loading ${what}: the engine's second part comes once, then stays cached…`, second: true };
+    this.notice = notice;
+    this.onChange();
+    try {
+      await this.core.loadSecond();
+    } catch (e) {
+      this.notice = { kind: 'error', text: `${what} could not be loaded (the engine's second part): ${e.message ?? e}` };
+      this.onChange();
+      return false;
+    }
+    if (this.notice === notice) this.notice = null;
+    this.onChange();
+    return true;
+  }
+
   /** Runs a search; resolves when it ends (done, stopped or failed). */
   async search(input, config, hint = 0) {
+    if (this.running) return;
+    // chess is the second build's (www/engine/core.js): wait for it, the page stays live
+    if (this.core.needsSecond(input) && !(await this.needSecond(input.kind))) return;
     if (this.running) return;
     this.begin(input, config, 'search', hint);
     this.status = 'running';
@@ -266,6 +292,12 @@ export class Trace {
     const seq = ++this.openSeq;
     const name = file.name ?? 'trace';
     let begun = false;
+    // the reader and validator are the second build's, and so is chess (a file may hold either)
+    if (!(await this.needSecond('the trace-file reader'))) {
+      this.openEnded = seq;
+      return;
+    }
+    if (seq !== this.openSeq) return;
     try {
       const done = await this.client.open(
         file,
