@@ -11,7 +11,6 @@ import { createFrame } from './frame.js';
 import { storedTheme, isDark, applyTheme, readPalette, onSystemThemeChange } from './theme.js';
 import { createExplore } from './modes/explore.js';
 import { createCompare } from './modes/compare.js';
-import { createExperiments } from './modes/experiments.js';
 import { createQuizMode } from './modes/quiz.js';
 import { createCommands, speedAt, SPEED_STEPS } from './controls/commands.js';
 import { bindKeyboard } from './controls/keyboard.js';
@@ -32,7 +31,6 @@ import { createComparePanels } from './views/compare-panels.js';
 import { createShortcuts } from './views/shortcuts.js';
 import { createBoard, showsChess } from './views/board.js';
 import { createGameBoard } from './views/game-board.js';
-import { createExperimentsView } from './views/experiments.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
@@ -108,7 +106,6 @@ function createApp(core) {
     select: (id) => app.mode().select(id),
   });
   app.modes = { explore: createExplore(app), compare: createCompare({ ...app, canvases: () => app.canvases }) };
-  app.modes.experiments = createExperiments(app);
   app.commands = createCommands(app);
   app.narrationContext = (t) => ({
     maxmin: state.maxmin,
@@ -183,9 +180,38 @@ function createCanvases(app) {
 function createViews(app) {
   app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
   app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app), createGameBoard(app));
-  app.views.experiments = createExperimentsView(app);
-  app.views.dom.push(app.views.experiments);
+  app.views.dom.push(experimentsLoader(app));
   app.views.dom.push(chessBoardLoader(app));
+}
+
+/**
+ * Experiments mode and its view load the first time the mode is shown (`app.modes.experiments`,
+ * `app.views.experiments`): they are not part of the first load, and the experiments themselves
+ * are the engine's second part (www/modes/experiments.js loads it).
+ */
+function experimentsLoader(app) {
+  let loading = null;
+  return {
+    render() {
+      if (app.views.experiments) return app.views.experiments.render();
+      if (loading || app.state.mode !== 'experiments') return;
+      loading = Promise.all([import('./modes/experiments.js'), import('./views/experiments.js')]).then(
+        ([mode, view]) => {
+          app.modes.experiments = mode.createExperiments(app);
+          app.views.experiments = view.createExperimentsView(app);
+          app.invalidateDom();
+        },
+        (e) => {
+          loading = null;
+          const p = document.createElement('p');
+          p.className = 'notice error';
+          p.setAttribute('role', 'alert');
+          p.textContent = `Experiments mode could not be loaded: ${e.message ?? e}. Choose the mode again to retry.`;
+          $('exp').replaceChildren(p);
+        },
+      );
+    },
+  };
 }
 
 /**
