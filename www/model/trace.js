@@ -410,6 +410,9 @@ export class Trace {
   async save(format = 'binary') {
     if (!this.store.n) throw new Error('there is no trace to save yet');
     if (this.running) throw new Error('wait for the search to finish, or stop it, before saving');
+    // the writers are the second build's: the worker loads it for the request; the page waits
+    // here for its own copy, so that the wait shows (a notice) instead of a silent pause
+    if (!(await this.needSecond('the trace-file writer'))) throw new Error("the engine's second part could not be loaded");
     if (this.client.holding !== this.token) await this.handBack();
     const chunks = [];
     const saved = await this.client.save(format, (c) => chunks.push(c));
