@@ -111,19 +111,36 @@ prunescope_setup() {
   ps_setup_node || return 1
 }
 
-# prunescope_build_wasm: the release wasm build and its JS bindings in pkg/.
+# prunescope_build_wasm: the two release wasm builds of the crate and their JS bindings in pkg/
+# (docs/architecture.md, "Two wasm builds"):
+#   - pkg/prunescope.js + prunescope_bg.wasm: no cargo features; what the page's default search
+#     needs (trees, random trees, the small games, names, checks, configuration words);
+#   - pkg/prunescope_full.js + prunescope_full_bg.wasm: `--features full` (chess, the
+#     experiments, trace files), loaded when first used and fetched in the background.
 # `cargo rustc --crate-type cdylib` builds the library as a cdylib only: with the manifest's
 # two crate types (cdylib for the page, rlib for the tests and the CLI) cargo cannot apply the
 # release profile's LTO (`-C lto` needs every output to be a final artifact), so the wasm would
 # be built without it. The name section (function names for profilers) is left out of pkg/.
+# Each build is copied out of target/ before the next one overwrites it; the cargo outputs with
+# their names stay in target/wasm-builds/ for scripts/wasm-sizes.mjs.
+ps_build_one_wasm() {
+  local name="$1"
+  shift
+  local target="${CARGO_TARGET_DIR:-target}"
+  ps_log "cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown $*"
+  cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown "$@" || return 1
+  mkdir -p "$target/wasm-builds" || return 1
+  cp "$target/wasm32-unknown-unknown/release/prunescope.wasm" "$target/wasm-builds/$name.wasm" || return 1
+  ps_log "wasm-bindgen --target web --remove-name-section --out-dir pkg --out-name $name"
+  wasm-bindgen --target web --remove-name-section --out-dir pkg --out-name "$name" \
+    "$target/wasm-builds/$name.wasm"
+}
+
 prunescope_build_wasm() {
   cd "$PRUNESCOPE_ROOT" || return 1
   rm -rf pkg
-  ps_log "cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown"
-  cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown || return 1
-  ps_log "wasm-bindgen --target web --remove-name-section --out-dir pkg"
-  wasm-bindgen --target web --remove-name-section --out-dir pkg \
-    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/prunescope.wasm"
+  ps_build_one_wasm prunescope || return 1
+  ps_build_one_wasm prunescope_full --features full
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

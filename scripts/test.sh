@@ -44,7 +44,12 @@ wasm_tests() {
     WASM_BINDGEN_USE_BROWSER=1 \
     WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PRUNESCOPE_ROOT/scripts/webdriver.json" \
     CHROMEDRIVER="$CHROMEDRIVER" \
-    cargo test --no-default-features --target wasm32-unknown-unknown --test wasm
+    cargo test --no-default-features --features full --target wasm32-unknown-unknown --test wasm &&
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    WASM_BINDGEN_USE_BROWSER=1 \
+    WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PRUNESCOPE_ROOT/scripts/webdriver.json" \
+    CHROMEDRIVER="$CHROMEDRIVER" \
+    cargo test --no-default-features --target wasm32-unknown-unknown --test wasm_first
 }
 
 step setup prunescope_setup
@@ -60,7 +65,10 @@ step check-sizes node scripts/check/sizes.mjs
 step check-layers node scripts/check/layers.mjs
 step checks-test node --test tests/checks/
 step clippy cargo clippy --all-targets -- -D warnings
-step clippy-wasm cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
+# the two wasm builds (docs/architecture.md, "Two wasm builds"): the second with every feature,
+# the first with none
+step clippy-wasm cargo clippy --no-default-features --features full --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
+step clippy-wasm-first cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm_first -- -D warnings
 step cargo-test cargo test --no-fail-fast
 step jobs scripts/test-jobs.sh
 step wasm-build prunescope_build_wasm

@@ -20,6 +20,7 @@
 //! The command line, `src/cli/` (the `prunescope` binary, the only user of clap), sits above
 //! them all.
 
+#[cfg(feature = "chess")]
 pub mod experiments;
 pub mod game;
 pub mod run;

@@ -6,7 +6,9 @@ pub mod board;
 
 use crate::game::Game;
 use crate::game::Value;
+#[cfg(feature = "chess")]
 use crate::game::chess::ChessPos;
+#[cfg(feature = "chess")]
 use crate::game::chess::fen::FenError;
 use crate::game::connect4::{Connect4, Connect4Error};
 use crate::game::nim::{Nim, NimError};
@@ -33,8 +35,17 @@ pub enum InputError {
     #[error(transparent)]
     Random(#[from] SynthError),
     /// The FEN does not describe a legal position.
+    #[cfg(feature = "chess")]
     #[error(transparent)]
     Chess(#[from] FenError),
+    /// An input of a game this build leaves out (the first wasm build has no chess: the page
+    /// asks the second build, docs/architecture.md "Two wasm builds").
+    #[error("{kind} is not in this build of the core: {build}")]
+    NotInBuild {
+        kind: &'static str,
+        field: &'static str,
+        build: &'static str,
+    },
     #[error(transparent)]
     TicTacToe(#[from] TicTacToeError),
     #[error(transparent)]
@@ -49,7 +60,9 @@ impl InputError {
         match self {
             InputError::Tree(_) => "tree".to_string(),
             InputError::Random(e) => format!("random.{}", e.param()),
+            #[cfg(feature = "chess")]
             InputError::Chess(_) => "fen".to_string(),
+            InputError::NotInBuild { field, .. } => field.to_string(),
             InputError::TicTacToe(_) => "tictactoe.position".to_string(),
             InputError::Nim(_) => "nim.piles".to_string(),
             InputError::Connect4(_) => "connect4.position".to_string(),
@@ -112,6 +125,7 @@ pub enum Input {
 pub enum Prepared {
     Tree(Tree),
     Random(SynthParams),
+    #[cfg(feature = "chess")]
     Chess(ChessPos),
     TicTacToe(TicTacToe),
     Nim(Nim),
@@ -127,7 +141,16 @@ impl Input {
                 p.validate()?;
                 Prepared::Random(p.clone())
             }
+            #[cfg(feature = "chess")]
             Input::Chess { fen } => Prepared::Chess(ChessPos::from_fen(fen)?),
+            #[cfg(not(feature = "chess"))]
+            Input::Chess { .. } => {
+                return Err(InputError::NotInBuild {
+                    kind: "chess",
+                    field: "fen",
+                    build: "built without the `chess` feature",
+                });
+            }
             Input::TicTacToe { position } => Prepared::TicTacToe(TicTacToe::parse(position)?),
             Input::Nim { piles, misere } => Prepared::Nim(Nim::new(piles, *misere)?),
             Input::Connect4 {
@@ -138,6 +161,15 @@ impl Input {
             ),
         })
     }
+
+    /// The input kinds this build of the core can search (the `kind` of [`Input`]): all of
+    /// them with the `chess` feature; the first wasm build leaves chess out.
+    #[cfg(feature = "chess")]
+    pub const KINDS_IN_BUILD: &'static [&'static str] =
+        &["tree", "random", "chess", "tictactoe", "nim", "connect4"];
+    #[cfg(not(feature = "chess"))]
+    pub const KINDS_IN_BUILD: &'static [&'static str] =
+        &["tree", "random", "tictactoe", "nim", "connect4"];
 
     pub fn kind(&self) -> &'static str {
         match self {
@@ -232,10 +264,20 @@ impl Summary {
 }
 
 impl Prepared {
+    /// Whether this is a chess position (SAN, FEN; the second wasm build's).
+    pub fn is_chess(&self) -> bool {
+        #[cfg(feature = "chess")]
+        if let Prepared::Chess(_) = self {
+            return true;
+        }
+        false
+    }
+
     /// How moves of this input are named in traces and summaries.
     pub fn notation(&self) -> Notation {
         match self {
             Prepared::Tree(_) | Prepared::Random(_) => Notation::Index,
+            #[cfg(feature = "chess")]
             Prepared::Chess(_) => Notation::Uci,
             Prepared::TicTacToe(_) => Notation::TicTacToe,
             Prepared::Nim(_) => Notation::Nim,
@@ -278,6 +320,7 @@ impl Prepared {
                 let r = Searcher::new(cfg, tracer).run(&p.root());
                 summarize(r, |m| m.to_string())
             }
+            #[cfg(feature = "chess")]
             Prepared::Chess(pos) => {
                 let r = Searcher::new(cfg.clone(), tracer).run(pos);
                 let san = san_line(pos, &r.pv);
@@ -344,6 +387,7 @@ pub fn chance_refusal(cfg: &SearchConfig) -> ConfigError {
     }
 }
 
+#[cfg(feature = "chess")]
 fn san_line(root: &ChessPos, line: &[shakmaty::Move]) -> Vec<String> {
     let mut pos = root.clone();
     line.iter()

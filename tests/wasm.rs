@@ -1,11 +1,12 @@
-//! Tests of the wasm adapter (`src/wasm/`), run in headless Chromium by
-//! `wasm-bindgen-test-runner` (see `scripts/test.sh`):
+//! Tests of the wasm adapter (`src/wasm/`) as the second wasm build has it (every feature: chess,
+//! trace files), run in headless Chromium by `wasm-bindgen-test-runner` (see `scripts/test.sh`;
+//! `tests/wasm_first.rs` tests the first build):
 //!
 //! ```sh
 //! CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-//!   cargo test --target wasm32-unknown-unknown --test wasm
+//!   cargo test --no-default-features --features full --target wasm32-unknown-unknown --test wasm
 //! ```
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "full"))]
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
 use prunescope::game::chess::ChessPos;
@@ -1155,7 +1156,7 @@ fn configuration_words_round_trip_through_the_core() {
         strings(js_sys::Array::from(&get(&c, "ordering"))),
         ["best", "worst", "random"]
     );
-    assert_eq!(num(&c, "mate"), prunescope::game::chess::MATE as f64);
+    assert_eq!(num(&c, "mate"), prunescope::game::MATE as f64);
     assert_eq!(num(&c, "win"), prunescope::game::WIN as f64);
     assert_eq!(num(&c, "winBound"), prunescope::game::WIN_BOUND as f64);
     let epd = parse_epd("8/8/8/8/8/8/5k2/K7 w - - bm Kb2; id \"x\";\n").unwrap();
@@ -1511,4 +1512,22 @@ fn tree_shape_and_tree_print_chance_carry_chance_nodes() {
     let get = |k: &str| Reflect::get(&v, &JsValue::from_str(k)).unwrap();
     assert_eq!(get("value").as_string().unwrap(), "13/2");
     assert_eq!(get("nodes").as_f64(), Some(7.0));
+}
+
+/// The second build says it holds chess and trace files, and every input kind (the page's
+/// core routes by this: docs/architecture.md, "Two wasm builds").
+#[wasm_bindgen_test]
+fn build_info_of_the_second_build() {
+    let info = prunescope::wasm::build_info().map_err(message).unwrap();
+    let list = |key: &str| -> Vec<String> {
+        js_sys::Array::from(&get(&info, key))
+            .iter()
+            .map(|v| v.as_string().unwrap())
+            .collect()
+    };
+    assert_eq!(list("features"), ["chess", "files"]);
+    assert_eq!(
+        list("inputs"),
+        ["tree", "random", "chess", "tictactoe", "nim", "connect4"]
+    );
 }

@@ -29,9 +29,13 @@ export function createActions(app) {
     if (state.mode === 'compare') return compareRun();
     const t = ex.trace;
     if (t.running || !t.engineReady) return;
+    // chess is the engine's second part: wait for it (a notice says so) before its FEN is read
+    if (state.tab === 'chess' && !(await t.needSecond('chess'))) return;
+    if (t.running) return;
     const s = panels.search.read();
     const req = panels.inputs.read();
     if (!s || !req) return;
+    if (app.core.needsSecond(req.input)) return (await t.needSecond(req.input.kind)) ? start() : undefined;
     const built = panels.techniques.build(s.algo, { depth: req.depth, iterative: req.iterative, node_cap: s.cap });
     panels.techniques.showError(built.message ? built : null);
     if (built.message) return;
@@ -107,6 +111,22 @@ export function createActions(app) {
   function compareRun() {
     const m = modes.compare;
     if (m.running()) return;
+    // chess is the engine's second part (www/engine/core.js): load it, saying so, then run
+    if (state.tab === 'chess' && !app.core.hasSecond) {
+      cmp.notice = { kind: 'info', text: "Loading chess: the engine's second part comes once, then stays cached…" };
+      app.invalidateDom();
+      app.core.loadSecond().then(
+        () => {
+          cmp.notice = null;
+          compareRun();
+        },
+        (e) => {
+          cmp.notice = { kind: 'error', text: `Chess could not be loaded (the engine's second part): ${e.message ?? e}` };
+          app.invalidateDom();
+        },
+      );
+      return;
+    }
     const req = panels.inputs.read();
     if (!req) {
       cmp.notice = { kind: 'error', text: 'The input on the left is not valid: see the message there.' };

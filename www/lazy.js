@@ -25,13 +25,22 @@ export function loadStyles(hrefs) {
 
 /** Imports module `url` once its stylesheets `styles` are in. */
 export async function importWithStyles(url, styles) {
-  const [mod] = await Promise.all([import(url), loadStyles(styles)]);
+  const [mod] = await Promise.all([import(siteUrl(url)), loadStyles(styles)]);
   return mod;
 }
 
-export const UPLOT_STYLES = ['/node_modules/uplot/dist/uPlot.min.css'];
+/**
+ * A file of the site by its path from the site's top (`www/…`, `node_modules/…`, `pkg/…`), as an
+ * absolute URL: the pages sit at the top, and the site may be a sub-path of its host
+ * (`https://host/course/prunescope/`), so no path starts with "/".
+ */
+export const siteUrl = (rel) => new URL(rel, document.baseURI).href;
+
+export const UPLOT_MODULE = 'node_modules/uplot/dist/uPlot.esm.js';
+export const CHESSGROUND_MODULE = 'node_modules/chessground/dist/chessground.min.js';
+export const UPLOT_STYLES = ['node_modules/uplot/dist/uPlot.min.css'];
 export const CHESSGROUND_STYLES = [
-  '/node_modules/chessground/assets/chessground.base.css',
-  '/node_modules/chessground/assets/chessground.brown.css',
-  '/node_modules/chessground/assets/chessground.cburnett.css',
+  'node_modules/chessground/assets/chessground.base.css',
+  'node_modules/chessground/assets/chessground.brown.css',
+  'node_modules/chessground/assets/chessground.cburnett.css',
 ];

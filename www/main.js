@@ -11,7 +11,6 @@ import { createFrame } from './frame.js';
 import { storedTheme, isDark, applyTheme, readPalette, onSystemThemeChange } from './theme.js';
 import { createExplore } from './modes/explore.js';
 import { createCompare } from './modes/compare.js';
-import { createExperiments } from './modes/experiments.js';
 import { createQuizMode } from './modes/quiz.js';
 import { createCommands, speedAt, SPEED_STEPS } from './controls/commands.js';
 import { bindKeyboard } from './controls/keyboard.js';
@@ -32,16 +31,15 @@ import { createComparePanels } from './views/compare-panels.js';
 import { createShortcuts } from './views/shortcuts.js';
 import { createBoard, showsChess } from './views/board.js';
 import { createGameBoard } from './views/game-board.js';
-import { createExperimentsView } from './views/experiments.js';
 import { installTestHook } from './testhook.js';
 import { createSharing } from './sharing.js';
 import { createQuiz } from './panels/quiz.js';
 import { createStats } from './views/stats.js';
 import { createIterations } from './views/iterations.js';
 import { registerOffline } from './offline.js';
-import { importWithStyles, loadStyles, UPLOT_STYLES, CHESSGROUND_STYLES } from './lazy.js';
+import { importWithStyles, loadStyles, siteUrl, UPLOT_MODULE, UPLOT_STYLES, CHESSGROUND_MODULE, CHESSGROUND_STYLES } from './lazy.js';
 
-const WORKER = '/www/engine/worker.js';
+const WORKER = siteUrl('www/engine/worker.js');
 
 /** The state, the frame loop, the modes and the commands: `app`, which the rest receives. */
 function createApp(core) {
@@ -50,7 +48,7 @@ function createApp(core) {
   let uPlotLoading = null;
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
   app.loadUPlot = () =>
-    (uPlotLoading ??= (loadStyles(UPLOT_STYLES), import('/node_modules/uplot/dist/uPlot.esm.js'))
+    (uPlotLoading ??= (loadStyles(UPLOT_STYLES), import(siteUrl(UPLOT_MODULE)))
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();
@@ -108,7 +106,6 @@ function createApp(core) {
     select: (id) => app.mode().select(id),
   });
   app.modes = { explore: createExplore(app), compare: createCompare({ ...app, canvases: () => app.canvases }) };
-  app.modes.experiments = createExperiments(app);
   app.commands = createCommands(app);
   app.narrationContext = (t) => ({
     maxmin: state.maxmin,
@@ -183,9 +180,38 @@ function createCanvases(app) {
 function createViews(app) {
   app.views.trees = createTreeViews({ state: app.state, modes: app.modes, canvases: app.canvases, mode: app.mode });
   app.views.dom.push(createChrome(app), createProgress(app), createStepbar(app), createInspector(app), createSummary(app), createComparePanels(app), createShortcuts(app), createA11yTree(app), createGameBoard(app));
-  app.views.experiments = createExperimentsView(app);
-  app.views.dom.push(app.views.experiments);
+  app.views.dom.push(experimentsLoader(app));
   app.views.dom.push(chessBoardLoader(app));
+}
+
+/**
+ * Experiments mode and its view load the first time the mode is shown (`app.modes.experiments`,
+ * `app.views.experiments`): they are not part of the first load, and the experiments themselves
+ * are the engine's second part (www/modes/experiments.js loads it).
+ */
+function experimentsLoader(app) {
+  let loading = null;
+  return {
+    render() {
+      if (app.views.experiments) return app.views.experiments.render();
+      if (loading || app.state.mode !== 'experiments') return;
+      loading = Promise.all([import('./modes/experiments.js'), import('./views/experiments.js')]).then(
+        ([mode, view]) => {
+          app.modes.experiments = mode.createExperiments(app);
+          app.views.experiments = view.createExperimentsView(app);
+          app.invalidateDom();
+        },
+        (e) => {
+          loading = null;
+          const p = document.createElement('p');
+          p.className = 'notice error';
+          p.setAttribute('role', 'alert');
+          p.textContent = `Experiments mode could not be loaded: ${e.message ?? e}. Choose the mode again to retry.`;
+          $('exp').replaceChildren(p);
+        },
+      );
+    },
+  };
 }
 
 /**
@@ -198,7 +224,7 @@ function chessBoardLoader(app) {
   return {
     render() {
       if (loading || !showsChess(app)) return;
-      loading = importWithStyles('/node_modules/chessground/dist/chessground.min.js', CHESSGROUND_STYLES)
+      loading = importWithStyles(CHESSGROUND_MODULE, CHESSGROUND_STYLES)
         .then(({ Chessground }) => {
           app.views.dom.push(createBoard(Chessground, app));
           app.invalidateDom();
@@ -431,7 +457,12 @@ async function main() {
   for (const kind of ['png', 'svg', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
   $('copy-link').addEventListener('click', () => sharing.copy());
   $('embed-link').addEventListener('click', () => sharing.copyEmbed());
-  if (EMBED) app.views.dom.push(createEmbedLink(sharing));
+  if (EMBED) {
+    app.views.dom.push(createEmbedLink(sharing));
+    // the setup panels are hidden in the embed view: its notices (a link that cannot be opened,
+    // chess loading) go above the tree, where its reader looks
+    $('toolbar').after($('notice'), $('cmp-notice'));
+  }
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();
   actions.setTab('tree');
@@ -452,11 +483,11 @@ function createEmbedLink(sharing) {
   a.target = '_blank';
   a.rel = 'noopener';
   a.textContent = 'Open in prunescope ↗';
-  a.href = '/';
+  a.href = 'index.html';
   $('toolbar').append(a);
   return {
     render() {
-      const href = sharing.link() ?? '/';
+      const href = sharing.link() ?? siteUrl('index.html');
       if (a.getAttribute('href') !== href) a.href = href;
     },
   };

@@ -39,11 +39,11 @@ function showNotice(text, { reload = false } = {}) {
 }
 
 /**
- * Registers /sw.js (scope: the site). Answers the registration, or null where service workers
+ * Registers sw.js (scope: the site's folder). Answers the registration, or null where service workers
  * are not available (an insecure origin, a browser setting): the page then simply stays online-only.
  * `updated` is called with the new version's name when one replaces the running one.
  */
-export async function registerOffline({ url = '/sw.js', updated = null } = {}) {
+export async function registerOffline({ url = 'sw.js', updated = null } = {}) {
   const sw = navigator.serviceWorker;
   if (!sw) return null;
   const hadController = !!sw.controller;
@@ -57,7 +57,9 @@ export async function registerOffline({ url = '/sw.js', updated = null } = {}) {
     updated?.(e.data.version);
   });
   try {
-    return await sw.register(url, { scope: '/', updateViaCache: 'none' });
+    // sw.js sits at the site's top, beside the pages; its scope is that folder, which may be a
+    // sub-path of the host (https://host/course/prunescope/)
+    return await sw.register(new URL(url, document.baseURI), { scope: new URL('./', document.baseURI).pathname, updateViaCache: 'none' });
   } catch (e) {
     console.info('offline use unavailable:', e.message);
     return null;

@@ -146,6 +146,8 @@ export function createSharing(app, { actions, panels }) {
       if (!s) return false;
       if (s.learn) return app.openLearn(s.learn); // a lesson's link (www/modes/learn.js)
       if (s.mode === 'exercise') return app.actions.openExercise(s.exercise);
+      // a chess link waits for the engine's second part (www/engine/core.js), with a notice
+      if (core.needsSecond(s.input) && !(await state.explore.trace.needSecond(s.input.kind))) return false;
       configs = check(s);
     } catch (e) {
       return fail(e);

@@ -80,7 +80,7 @@ export function createState(traces) {
      * committed result ({status: 'loading'|'ok'|'missing'|'malformed', result | message}, bumped
      * `committedGeneration`), the small run (www/model/experiments.js ExperimentRun), the depths
      * and positions asked for, and a refusal to show. */
-    experiments: { list: null, chosen: null, committed: null, committedGeneration: 0, run: null, depths: '', count: 24, notice: null },
+    experiments: { list: null, loading: null, chosen: null, committed: null, committedGeneration: 0, run: null, depths: '', count: 24, notice: null },
     compare: {
       /** The two sides; Swap exchanges the objects. */
       sides: { A: traces.A, B: traces.B },

@@ -1,7 +1,8 @@
 // The service worker: keeps one version of the site in the Cache Storage so that the page opens
 // and searches without a network, and replaces it with the next version in the background.
 //
-// It is served at /sw.js (scope: the whole site) with `self.PRECACHE = { version, files }` in
+// It is served at sw.js at the site's top (its scope: that folder, the host's root or a sub-path
+// such as /course/prunescope/) with `self.PRECACHE = { version, files }` in
 // front of it, written by www/site.mjs from the files that exist (www/serve.mjs at each request,
 // scripts/build-site.mjs into the static folder). A changed file changes that list, so the
 // browser sees a new worker; it installs beside the old one, fetching every file of the new
@@ -14,6 +15,8 @@
 // response the list does not name.
 
 const { version, files } = self.PRECACHE;
+/** The site's folder: the precache list names files by their path from it (`www/main.js`). */
+const BASE = new URL('./', self.location).pathname;
 const CACHE = `prunescope-${version}`;
 const PREFIX = 'prunescope-';
 
@@ -51,9 +54,10 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'prunescope-version?') event.source?.postMessage({ type: 'prunescope-version', version, asked: true });
 });
 
-/** The cache key of a request of this site: its path, `/` being the full page. */
+/** The cache key of a request of this site: its path from the site's folder, the folder itself being the full page. */
 function keyOf(url) {
-  const p = url.pathname === '/' ? '/index.html' : url.pathname;
+  if (!url.pathname.startsWith(BASE)) return null;
+  const p = url.pathname.slice(BASE.length) || 'index.html';
   return Object.hasOwn(files, p) ? p : null;
 }
 

@@ -2,6 +2,7 @@
 //! ([`tree`]), seeded synthetic trees ([`synthetic`]), chess ([`chess`]) and the small games
 //! courses teach with ([`tictactoe`], [`nim`], [`connect4`]; docs/games.md).
 
+#[cfg(feature = "chess")]
 pub mod chess;
 pub mod connect4;
 pub mod nim;
@@ -27,6 +28,15 @@ pub const WIN: Value = 1000;
 /// Values at or beyond ±`WIN_BOUND` are wins and losses of the small games (their
 /// [`Game::MATE_BOUND`]): no search is 200 plies deep, and their evaluations stay far below.
 pub const WIN_BOUND: Value = WIN - 200;
+
+/// The magnitude of a chess mate score: being mated at ply `p` is worth `-(MATE - p)`. Here
+/// rather than in [`chess`] so that a build without chess still tells the page how chess values
+/// read (`choices()`).
+pub const MATE: Value = 100_000;
+
+/// Chess mate scores are `±(MATE − ply)`; no search is 10,000 plies deep (chess's
+/// [`Game::MATE_BOUND`]).
+pub const CHESS_MATE_BOUND: Value = MATE - 10_000;
 
 /// What the move-ordering and pruning heuristics need to know about a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 //! How each game names its moves in traces, summaries and the page: one definition for the
 //! JSON writer, the trace readers and the wasm names.
 
+#[cfg(feature = "chess")]
 use crate::game::chess::{code_to_uci, uci_to_code};
 use crate::game::connect4::Connect4;
 use crate::game::nim::Nim;
@@ -32,7 +33,11 @@ impl Notation {
     pub fn name(self, code: u16) -> String {
         let name = match self {
             Notation::Index => Some(code.to_string()),
+            #[cfg(feature = "chess")]
             Notation::Uci => Some(code_to_uci(code)),
+            // the first wasm build has no chess, so it never holds a chess trace to name
+            #[cfg(not(feature = "chess"))]
+            Notation::Uci => None,
             Notation::TicTacToe => TicTacToe::code_name(code),
             Notation::Nim => Nim::code_name(code),
             Notation::Connect4 => Connect4::code_name(code),
@@ -44,7 +49,10 @@ impl Notation {
     pub fn parse(self, name: &str) -> Option<u16> {
         match self {
             Notation::Index => name.parse::<u16>().ok().filter(|&c| c != NONE16),
+            #[cfg(feature = "chess")]
             Notation::Uci => uci_to_code(name),
+            #[cfg(not(feature = "chess"))]
+            Notation::Uci => None,
             Notation::TicTacToe => TicTacToe::parse_code(name),
             Notation::Nim => Nim::parse_code(name),
             Notation::Connect4 => Connect4::parse_code(name),

@@ -38,6 +38,7 @@ impl GameKind {
         match p {
             Prepared::Tree(_) => GameKind::Tree,
             Prepared::Random(_) => GameKind::Random,
+            #[cfg(feature = "chess")]
             Prepared::Chess(_) => GameKind::Chess,
             _ => GameKind::Small(p.notation()),
         }

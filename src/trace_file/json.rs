@@ -180,7 +180,7 @@ pub fn write_trace<W: Write>(
         WriteNodes {
             w: &mut w,
             rec,
-            chess: matches!(prepared, Prepared::Chess(_)),
+            chess: prepared.is_chess(),
             notation: prepared.notation(),
             explicit_tree: matches!(prepared, Prepared::Tree(_)),
             quiescence: config.quiescence.enabled,

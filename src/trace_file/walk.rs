@@ -9,6 +9,7 @@
 //! writer and the readers do.
 
 use crate::game::Game;
+#[cfg(feature = "chess")]
 use crate::game::chess::ChessPos;
 use crate::game::connect4::Connect4;
 use crate::game::nim::Nim;
@@ -34,6 +35,7 @@ impl TraceGame for SynthPos<'_> {}
 impl TraceGame for TicTacToe {}
 impl TraceGame for Nim {}
 impl TraceGame for Connect4 {}
+#[cfg(feature = "chess")]
 impl TraceGame for ChessPos {
     fn san(&self, mv: Self::Move) -> Option<String> {
         Some(ChessPos::san(self, mv))
@@ -51,6 +53,7 @@ pub(crate) fn with_game<W: WithGame>(prepared: &Prepared, w: W) -> W::Output {
     match prepared {
         Prepared::Tree(t) => w.run(t.root()),
         Prepared::Random(p) => w.run(p.root()),
+        #[cfg(feature = "chess")]
         Prepared::Chess(pos) => w.run(pos.clone()),
         Prepared::TicTacToe(pos) => w.run(*pos),
         Prepared::Nim(pos) => w.run(*pos),

@@ -48,6 +48,29 @@ pub fn check_input(input: JsValue) -> JsValue {
     to_js(&problem).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// What this build of the core holds (docs/architecture.md, "Two wasm builds"): `{features,
+/// inputs}`, the cargo features it was built with (`chess`, `files`) and the input kinds it
+/// can search. The page's core (www/engine/core.js) routes each call by it.
+#[wasm_bindgen]
+pub fn build_info() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct BuildInfo {
+        features: Vec<&'static str>,
+        inputs: &'static [&'static str],
+    }
+    let mut features = Vec::new();
+    if cfg!(feature = "chess") {
+        features.push("chess");
+    }
+    if cfg!(feature = "files") {
+        features.push("files");
+    }
+    to_js(&BuildInfo {
+        features,
+        inputs: crate::run::Input::KINDS_IN_BUILD,
+    })
+}
+
 /// Checks a search configuration: the error message, or `undefined` when it is fine.
 #[wasm_bindgen]
 pub fn validate_config(config: JsValue) -> Option<String> {
@@ -265,13 +288,14 @@ pub fn choices() -> Result<JsValue, JsError> {
     to_js(&Choices {
         replacement,
         ordering,
-        mate: crate::game::chess::MATE,
-        mate_bound: <crate::game::chess::ChessPos as crate::game::Game>::MATE_BOUND,
+        mate: crate::game::MATE,
+        mate_bound: crate::game::CHESS_MATE_BOUND,
         win: crate::game::WIN,
         win_bound: crate::game::WIN_BOUND,
     })
 }
 
+#[cfg(feature = "chess")]
 /// The positions of an EPD suite (the chess menu's Bratko–Kopec positions), read by the same
 /// parser as `prunescope experiment`: `[{id, fen, best_moves}]`. Throws on a malformed line.
 #[wasm_bindgen]

@@ -24,15 +24,19 @@ pub mod contract;
 pub mod diff;
 pub mod error;
 pub mod exercise;
+#[cfg(feature = "chess")]
 pub mod experiments;
+#[cfg(feature = "files")]
 pub mod file;
 pub mod games;
 pub mod names;
 pub mod session;
 pub mod teaching;
 
+#[cfg(feature = "chess")]
+pub use contract::parse_epd;
 pub use contract::{
-    build_config, check_config, check_input, choices, config_words, describe_config, parse_epd,
+    build_config, build_info, check_config, check_input, choices, config_words, describe_config,
     validate, validate_config,
 };
 pub use diff::diff_columns;

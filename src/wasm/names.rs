@@ -20,16 +20,19 @@
 
 use super::{WasmError, err, parse_config_unchecked, parse_input};
 use crate::game::Game;
+#[cfg(feature = "chess")]
 use crate::game::chess::ChessPos;
 use crate::run::{Prepared, board};
 use crate::schema::{NONE16, PruneReason, StopReason};
 use crate::search::considered_moves;
 use crate::trace_file::json::node_pruned;
 use js_sys::{Array, Uint8Array, Uint16Array, Uint32Array};
+#[cfg(feature = "chess")]
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 
 /// Cached chess positions before the cache is cleared.
+#[cfg(feature = "chess")]
 const POS_CACHE_LIMIT: usize = 1 << 14;
 
 /// Names the nodes of one trace. Created from the trace's input and configuration (which says
@@ -39,6 +42,7 @@ pub struct Names {
     prepared: Prepared,
     quiescence: bool,
     /// Chess positions by node id, for paths that share their beginning (a frame's labels).
+    #[cfg(feature = "chess")]
     chess_cache: HashMap<u32, ChessPos>,
 }
 
@@ -142,6 +146,7 @@ fn considered_codes<G: Game>(pos: &G, quiescence_node: bool) -> Vec<u16> {
         .collect()
 }
 
+#[cfg(feature = "chess")]
 fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String), WasmError> {
     pos.play_code(code).ok_or_else(|| WasmError::Node {
         node,
@@ -155,11 +160,13 @@ fn play_chess(pos: &ChessPos, code: u16, node: u32) -> Result<(ChessPos, String)
 
 /// The position at the end of a path, where the page needs it as a position (chess).
 enum Position {
+    #[cfg(feature = "chess")]
     Chess(ChessPos),
     Other,
 }
 
 impl Names {
+    #[cfg(feature = "chess")]
     /// The chess position at the end of `path`, replayed from its deepest cached node.
     fn chess_position(&mut self, root: &ChessPos, path: Path) -> Result<ChessPos, WasmError> {
         let mut from = path.len();
@@ -198,8 +205,10 @@ impl Names {
         Ok(pos)
     }
 
+    #[cfg_attr(not(feature = "chess"), allow(unused_variables))]
     fn chess_at(&mut self, path: Path) -> Result<Position, WasmError> {
         match &self.prepared {
+            #[cfg(feature = "chess")]
             Prepared::Chess(root) => {
                 let root = root.clone();
                 Ok(Position::Chess(self.chess_position(&root, path)?))
@@ -213,6 +222,7 @@ impl Names {
     fn considered_of(&mut self, path: Path, depth: i8) -> Result<Vec<u16>, WasmError> {
         let q = self.quiescence && depth <= 0;
         match &self.prepared {
+            #[cfg(feature = "chess")]
             Prepared::Chess(root) => {
                 let root = root.clone();
                 let pos = self.chess_position(&root, path)?;
@@ -229,6 +239,7 @@ impl Names {
     /// The names of moves `codes` in the position at the end of `path`.
     fn move_names(&mut self, path: Path, codes: &[u16]) -> Result<Vec<String>, WasmError> {
         Ok(match self.chess_at(path)? {
+            #[cfg(feature = "chess")]
             Position::Chess(pos) => codes
                 .iter()
                 .map(|&c| {
@@ -251,6 +262,7 @@ impl Names {
         };
         let code = path.code(last);
         match self.chess_at(path.parent())? {
+            #[cfg(feature = "chess")]
             Position::Chess(pos) => Ok(play_chess(&pos, code, path.id(last))?.1),
             Position::Other if code == NONE16 => Ok("--".into()),
             Position::Other => Ok(self.prepared.notation().name(code)),
@@ -270,13 +282,14 @@ impl Names {
         Ok(Names {
             prepared,
             quiescence: config.quiescence.enabled,
+            #[cfg(feature = "chess")]
             chess_cache: HashMap::new(),
         })
     }
 
     /// Whether the trace is a chess search (SAN names, FENs).
     pub fn is_chess(&self) -> bool {
-        matches!(self.prepared, Prepared::Chess(_))
+        self.prepared.is_chess()
     }
 
     /// The name of the move into the node at the end of each path of `paths` (see [`Names`]):
@@ -296,6 +309,7 @@ impl Names {
             return "?".into();
         };
         match self.chess_at(path) {
+            #[cfg(feature = "chess")]
             Ok(Position::Chess(pos)) => pos
                 .play_code(code)
                 .map_or_else(|| "?".into(), |(_, san)| san),
@@ -308,7 +322,7 @@ impl Names {
     /// UCI of the move with trace code `code` (chess, not the null move; else `undefined`):
     /// the squares a board highlights.
     pub fn uci(&self, code: u16) -> Option<String> {
-        (self.is_chess() && code != NONE16).then(|| crate::game::chess::code_to_uci(code))
+        (self.is_chess() && code != NONE16).then(|| crate::game::notation::Notation::Uci.name(code))
     }
 
     /// The names of the moves of `path`, from the root down (empty for a root).
@@ -323,6 +337,7 @@ impl Names {
     pub fn fen(&mut self, path: &[u32]) -> Result<Option<String>, JsError> {
         let path = one_path(path)?;
         match self.chess_at(path)? {
+            #[cfg(feature = "chess")]
             Position::Chess(pos) => Ok(Some(pos.fen())),
             Position::Other => Ok(None),
         }

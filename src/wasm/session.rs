@@ -4,16 +4,19 @@
 //! by the core's own code.
 
 use super::batch::BatchCursor;
+#[cfg(feature = "files")]
 use super::file::{ChunkWriter, JsReader};
-use super::{
-    WasmError, err, parse_config, parse_config_unchecked, parse_input, records_from_bytes, to_js,
-};
+#[cfg(feature = "files")]
+use super::{WasmError, parse_config_unchecked, records_from_bytes};
+use super::{err, parse_config, parse_input, to_js};
 use crate::run::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::search::{Hook, Hooked, Tee};
 use crate::trace::record::Recorder;
 use crate::trace::stats::{StatsTracer, TraceStats};
-use crate::trace_file::{Format, Staged, TraceFile, TraceHeader, check_recording};
+use crate::trace_file::Staged;
+#[cfg(feature = "files")]
+use crate::trace_file::{Format, TraceFile, TraceHeader, check_recording};
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -133,6 +136,7 @@ struct Outcome<'a> {
 }
 
 impl Session {
+    #[cfg(feature = "files")]
     fn from_file(
         file: Result<TraceFile, crate::trace_file::TraceFileError>,
     ) -> Result<Session, JsError> {
@@ -200,7 +204,13 @@ impl Session {
             staged: None,
         })
     }
+}
 
+/// Trace files: opening, handing a trace back, saving (the `files` feature: the second wasm
+/// build's, docs/architecture.md "Two wasm builds").
+#[cfg(feature = "files")]
+#[wasm_bindgen]
+impl Session {
     /// Opens a trace file's bytes (JSON or binary, gzip-compressed or not:
     /// `docs/trace-format.md`), checking every field and reference with the core's reader before
     /// anything reaches the page. Throws an `Error` naming the first bad item.
@@ -321,6 +331,59 @@ impl Session {
         self.outcome(None)
     }
 
+    /// Writes the trace as a file in `format` (`"binary"`: gzip-compressed columns, or
+    /// `"json"`; `docs/trace-format.md`), calling `on_chunk(bytes)` with pieces of at most
+    /// `chunk_bytes` bytes so that no single buffer holds the whole file. Returns the number of
+    /// bytes written. A trace the page handed back after Stop saves as a search stopped by
+    /// hand (`"stopped": "user"`).
+    pub fn save(
+        &mut self,
+        format: &str,
+        on_chunk: &Function,
+        chunk_bytes: u32,
+    ) -> Result<f64, JsError> {
+        let format = Format::parse(format)?;
+        let (Some(rec), Some(summary)) = (self.recording.take(), self.summary.clone()) else {
+            return Err(err("no trace to save yet"));
+        };
+        let file = TraceFile {
+            header: TraceHeader {
+                input: self.input.clone(),
+                config: self.config.clone(),
+                summary,
+            },
+            rec,
+        };
+        let result = self.write_file(&file, format, on_chunk, chunk_bytes);
+        self.recording = Some(file.rec);
+        result
+    }
+
+    fn write_file(
+        &self,
+        file: &TraceFile,
+        format: Format,
+        on_chunk: &Function,
+        chunk_bytes: u32,
+    ) -> Result<f64, JsError> {
+        let mut w = ChunkWriter::new(on_chunk, chunk_bytes as usize);
+        crate::trace_file::write(
+            &mut w,
+            format,
+            &self.input,
+            &self.prepared,
+            &self.config,
+            &file.header.summary,
+            &file.rec,
+        )
+        .map_err(|e| err(format!("cannot write the trace: {e}")))?;
+        w.finish()
+            .map_err(|e| err(format!("cannot write the trace: {e}")))
+    }
+}
+
+#[wasm_bindgen]
+impl Session {
     /// Runs the search, calling `on_batch(batch)` once every `batch_nodes` entered nodes and
     /// once at the end (0 = only at the end). Returns `{summary, stats, aborted, input, config,
     /// elapsedMs}`.
@@ -382,56 +445,6 @@ impl Session {
     /// `{summary, stats, aborted, input, config}` of the trace.
     pub fn outcome_now(&self) -> Result<JsValue, JsError> {
         self.outcome(None)
-    }
-
-    /// Writes the trace as a file in `format` (`"binary"`: gzip-compressed columns, or
-    /// `"json"`; `docs/trace-format.md`), calling `on_chunk(bytes)` with pieces of at most
-    /// `chunk_bytes` bytes so that no single buffer holds the whole file. Returns the number of
-    /// bytes written. A trace the page handed back after Stop saves as a search stopped by
-    /// hand (`"stopped": "user"`).
-    pub fn save(
-        &mut self,
-        format: &str,
-        on_chunk: &Function,
-        chunk_bytes: u32,
-    ) -> Result<f64, JsError> {
-        let format = Format::parse(format)?;
-        let (Some(rec), Some(summary)) = (self.recording.take(), self.summary.clone()) else {
-            return Err(err("no trace to save yet"));
-        };
-        let file = TraceFile {
-            header: TraceHeader {
-                input: self.input.clone(),
-                config: self.config.clone(),
-                summary,
-            },
-            rec,
-        };
-        let result = self.write_file(&file, format, on_chunk, chunk_bytes);
-        self.recording = Some(file.rec);
-        result
-    }
-
-    fn write_file(
-        &self,
-        file: &TraceFile,
-        format: Format,
-        on_chunk: &Function,
-        chunk_bytes: u32,
-    ) -> Result<f64, JsError> {
-        let mut w = ChunkWriter::new(on_chunk, chunk_bytes as usize);
-        crate::trace_file::write(
-            &mut w,
-            format,
-            &self.input,
-            &self.prepared,
-            &self.config,
-            &file.header.summary,
-            &file.rec,
-        )
-        .map_err(|e| err(format!("cannot write the trace: {e}")))?;
-        w.finish()
-            .map_err(|e| err(format!("cannot write the trace: {e}")))
     }
 
     /// Nodes recorded (0 before a run): streamed by a search, or held (an opened or handed-back

@@ -31,7 +31,12 @@ test('the page loads with no console errors or warnings, on the textbook tree', 
   assert.equal(await page.inputValue('#node-cap'), '2000000');
   assert.equal(await page.isEnabled('#start'), true);
   assert.match(await page.inputValue('#fen'), /^rnbqkbnr\/pppppppp/);
+  // the Bratko–Kopec positions are read by chess, the engine's second part: they come the first
+  // time the Chess tab is shown
+  await page.click('#tab-chess');
   await page.waitForFunction(() => document.querySelectorAll('#fen-preset option').length >= 26);
+  assert.equal(await text(page, '#chess-load'), '');
+  await page.click('#tab-tree');
   // the technique switches come from the schema: every --enable name has one
   const names = await page.locator('#tech-switches input[data-enable]').evaluateAll((els) => els.map((e) => e.dataset.enable));
   assert.ok(names.includes('tt') && names.includes('verified_null') && names.length >= 18, names.join());

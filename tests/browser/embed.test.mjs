@@ -117,6 +117,30 @@ test('the embed view, from the Embed button, steps inside a course page on anoth
   assert.deepEqual(problems, []);
 });
 
+test('the embed view shows a broken link\'s notice where its reader sees it', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1100, height: 700 } });
+  const seen = [];
+  collectProblems(page, seen);
+  // a link whose tree text does not parse (the fragment of docs/share-links.md)
+  await page.goto(`${env.server.url}embed.html#v=2&tree=((3%2012&algo=alphabeta`);
+  await page.waitForFunction(() => /cannot be opened/.test(window.prunescope?.snapshot().explore.notice?.text ?? ''), null, { timeout: 20_000 });
+  const notice = page.locator('#notice');
+  await page.waitForFunction(() => /cannot be opened/.test(document.querySelector('#notice')?.innerText ?? ''));
+  assert.ok(await notice.isVisible(), 'the notice is shown in the embed view');
+  const box = await notice.boundingBox();
+  assert.ok(box && box.width > 100 && box.height > 10 && box.y + box.height <= 700, JSON.stringify(box));
+  assert.equal(await page.locator('.left').isVisible(), false, 'the setup panels stay hidden');
+  for (const dir of SHOT_DIRS) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, 'embed-broken-link.png') });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await notice.isVisible());
+  for (const dir of SHOT_DIRS) await page.screenshot({ path: path.join(dir, 'embed-broken-link-phone.png') });
+  await page.close();
+  assert.deepEqual(seen, []);
+});
+
 test('the server: framing only for the embed path; compressed and revalidated responses', async () => {
   const get = (p, headers = {}) => fetch(env.server.url + p, { headers });
   const csp = async (p) => (await get(p)).headers.get('content-security-policy');
@@ -130,11 +154,15 @@ test('the server: framing only for the embed path; compressed and revalidated re
   assert.ok(etag);
   assert.equal((await get('www/main.js', { 'accept-encoding': 'gzip', 'if-none-match': etag })).status, 304);
   const html = await (await get('index.html')).text();
-  assert.match(html, /<script type="module" src="\/bundle\/main-\w+\.js"><\/script>/);
-  assert.match(html, /<link rel="preload" href="\/pkg\/prunescope_bg\.wasm" as="fetch"/);
+  // every path is relative to the page, so the site also works under a sub-path of its host
+  assert.match(html, /<script type="module" src="bundle\/main-\w+\.js"><\/script>/);
+  assert.match(html, /<link rel="preload" href="pkg\/prunescope_bg\.wasm" as="fetch"/);
+  assert.doesNotMatch(html, /(href|src)="\/[^/]/);
+  // the second wasm build (chess, trace files) is not part of the first load
+  assert.doesNotMatch(html, /prunescope_full/);
   // the default tree's text is in the page (its largest paint does not wait for a script)
   assert.match(html, /<textarea id="tree-text"[^>]*>\(\(3 12 8\) \(2 4 6\) \(14 5 2\)\)<\/textarea>/);
-  const main = html.match(/\/bundle\/main-\w+\.js/)[0].slice(1);
+  const main = html.match(/bundle\/main-\w+\.js/)[0];
   assert.match((await get(main)).headers.get('cache-control'), /immutable/);
   assert.equal((await get('bundle/main-NOSUCHHASH.js')).status, 404);
   assert.match(await (await get('embed.html')).text(), /<html[^>]* class="embed"/);

@@ -133,7 +133,7 @@ test('the view lists the core\'s experiments and shows the committed uncertainty
   assert.equal(await page.locator('#exp-chart-committed canvas').count(), 1);
   // beside the committed SVG, as an image
   await page.waitForFunction(() => document.querySelector('#exp-svg img')?.complete, null, { timeout: 10_000 });
-  assert.equal(await page.locator('#exp-svg img').getAttribute('src'), '/docs/figures/uncertainty.svg');
+  assert.equal(await page.locator('#exp-svg img').getAttribute('src'), 'docs/figures/uncertainty.svg');
   assert.ok((await page.locator('#exp-svg img').evaluate((i) => i.naturalWidth)) > 100, 'the SVG loaded');
   assert.equal(await page.locator('#exp-svg svg').count(), 0, 'never inlined');
 
@@ -155,7 +155,7 @@ test('the view lists the core\'s experiments and shows the committed uncertainty
   if (files.includes('presearch-ecm')) {
     assert.equal(ecm.status, 'ok');
     await settle(page);
-    assert.equal(await page.locator('#exp-svg img').getAttribute('src'), '/docs/figures/presearch-ecm.svg');
+    assert.equal(await page.locator('#exp-svg img').getAttribute('src'), 'docs/figures/presearch-ecm.svg');
   }
   assert.deepEqual(problems, []);
   await page.close();

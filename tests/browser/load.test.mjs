@@ -59,3 +59,49 @@ test('chessground is not part of the first load (a tree is the default input); t
   assert.ok((await chessground()).some((p) => p.endsWith('chessground.min.js')));
   await context.close();
 });
+
+test('the second wasm build is not part of the first load; a chess search asked for before it arrives waits with a notice, and the page stays live', async () => {
+  // no service worker: it would fetch the second build in the background (docs/architecture.md)
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  let release;
+  const held = new Promise((r) => (release = r));
+  let asked = 0;
+  await context.route('**/pkg/prunescope_full_bg.wasm', async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+  const wasm = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.wasm')));
+  assert.deepEqual(await wasm(), ['/pkg/prunescope_bg.wasm'], 'only the first build before the default search can start');
+  assert.equal(asked, 0);
+  // the Chess tab asks for the second build and says so
+  await page.click('#tab-chess');
+  await page.waitForFunction(() => /Loading chess/.test(document.getElementById('chess-load').textContent));
+  await page.fill('#chess-depth', '2');
+  const gen = (await page.evaluate(() => window.prunescope.snapshot().explore.generation));
+  await page.click('#start');
+  await page.waitForFunction(() => /Loading chess/.test(document.getElementById('notice').textContent));
+  assert.ok(await page.locator('#notice').isVisible(), 'the notice is shown');
+  assert.ok(asked > 0, 'the second build was asked for');
+  // the page is live meanwhile: frames are drawn and a field takes what is typed
+  const t0 = Date.now();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.ok(Date.now() - t0 < 5000);
+  await page.fill('#chess-depth', '3');
+  assert.equal(await page.inputValue('#chess-depth'), '3');
+  assert.equal(await page.evaluate(() => window.prunescope.snapshot().explore.generation), gen, 'no search has started yet');
+  release();
+  // then the search runs: the start position at depth 3 (the field as it was when it ran)
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status === 'done';
+  }, gen, { timeout: 60_000 });
+  const s = await page.evaluate(() => window.prunescope.snapshot().explore);
+  assert.ok(s.nodes > 20, `${s.nodes} nodes`);
+  assert.ok(!(await page.locator('#notice').isVisible()) || !/Loading chess/.test(await page.locator('#notice').innerText()), 'the notice is gone');
+  assert.equal(await page.locator('#chess-load').innerText(), '');
+  await context.close();
+});

@@ -100,11 +100,20 @@ test('after one visit the page opens and searches with the network off; installa
   }
 });
 
-/** A plain static server: files and their MIME types, nothing else (no CSP, no compression). */
-async function plainServer(root) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
+/**
+ * A plain static server: files and their MIME types, nothing else (no CSP, no compression).
+ * `prefix`: the path the folder is served under (`/course/prunescope/`: a course's web space);
+ * nothing is served outside it.
+ */
+async function plainServer(root, prefix = '/') {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json', '.epd': 'text/plain' };
   const server = createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!p.startsWith(prefix)) {
+      res.writeHead(404).end();
+      return;
+    }
+    p = '/' + p.slice(prefix.length);
     if (p.endsWith('/')) p += 'index.html';
     const file = path.join(root, path.normalize(p));
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
@@ -116,7 +125,7 @@ async function plainServer(root) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return {
-    url: `http://127.0.0.1:${server.address().port}/`,
+    url: `http://127.0.0.1:${server.address().port}${prefix}`,
     close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
   };
 }
@@ -137,6 +146,43 @@ test('the folder scripts/build-site.mjs writes, on a plain static server, also w
     const s = await offlineSearch(context, page);
     assert.equal(s.status, 'done');
     assert.equal(s.value, 3);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the folder under a sub-path of its host: it opens, searches offline, and the second wasm build is precached', async () => {
+  const out = tmp('site');
+  await buildSite(out, { compress: false });
+  const server = await plainServer(out, '/course/prunescope/');
+  const context = await launchPersistent();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const requested = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const sw = await visit(page, server.url);
+    assert.equal(sw.scope, server.url, 'the service worker\'s scope is the sub-path');
+    // every file the page asked for is under the sub-path (nothing assumed the host's root)
+    assert.deepEqual(requested.filter((p) => !p.startsWith('/course/prunescope/')), []);
+    // both wasm builds are in the cache (the second one, fetched in the background)
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys()).find((k) => k.startsWith('prunescope-')));
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    });
+    for (const f of ['pkg/prunescope_bg.wasm', 'pkg/prunescope_full_bg.wasm', 'index.html', 'embed.html']) assert.ok(cached.includes(`/course/prunescope/${f}`), f);
+    const installable = await (await context.newCDPSession(page)).send('Page.getInstallabilityErrors');
+    assert.deepEqual(installable.installabilityErrors, []);
+    await server.close();
+    const s = await offlineSearch(context, page);
+    assert.equal(s.status, 'done');
+    assert.equal(s.value, 3);
+    // chess, offline: the second build comes from the cache
+    await page.click('#tab-chess');
+    await page.fill('#chess-depth', '2');
+    const c = await runSearch(page);
+    assert.equal(c.status, 'done');
+    assert.ok(c.nodes > 20, `a chess search ran (${c.nodes} nodes)`);
   } finally {
     await context.close();
     await server.close();

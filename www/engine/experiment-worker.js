@@ -3,7 +3,8 @@
 // Protocol: docs/worker-protocol.md ("Experiment workers"). The page runs two of them and stops
 // a run by terminating them; a position under way is then simply lost.
 
-import init, { experiment_run_position } from '/pkg/prunescope.js';
+// the experiments are chess: the second build's (docs/architecture.md, "Two wasm builds")
+import init, { experiment_run_position } from '../../pkg/prunescope_full.js';
 import { panicMessage } from './panic.js';
 
 let dead = false;

@@ -2,7 +2,7 @@
 // panic hook writes to a global (src/wasm/mod.rs), or the core's `last_panic()`, or else the
 // trap's own message. Shared by the search worker and the experiment worker.
 
-import { last_panic } from '/pkg/prunescope.js';
+import { last_panic } from '../../pkg/prunescope.js';
 
 /** Global the Rust panic hook writes the panic message to (see src/wasm/mod.rs). */
 export const PANIC_GLOBAL = '__prunescopeLastPanic';

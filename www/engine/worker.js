@@ -9,9 +9,36 @@
 // core's recorder forgets each batch once sent), so the page holds the only copy. The worker
 // keeps an opened file or a trace the page handed back until the next request, so that the
 // page can save it; saving a search first hands its trace back.
+//
+// The core is built twice (docs/architecture.md, "Two wasm builds"): the worker starts with the
+// first build (trees, random trees, the small games) and says `ready` once it is there; a
+// search of an input the first build cannot search (chess), and every trace-file request
+// (open, hand back, save), first loads the second build, once. Messages wait for each other, so
+// a request that needs it simply starts later; the page shows why meanwhile.
 
-import init, { Session, debug_panic } from '/pkg/prunescope.js';
+import init, { Session as FirstSession, debug_panic, build_info } from '../../pkg/prunescope.js';
 import { panicMessage } from './panic.js';
+
+const SECOND_BUILD = '../../pkg/prunescope_full.js';
+/** The input kinds the first build can search (its own `build_info()`), once it is loaded. */
+let firstInputs = null;
+/** The second build's `Session`, once loaded. */
+let SecondSession = null;
+
+/** The second build's `Session`: loaded the first time a request needs it. */
+async function secondSession() {
+  if (!SecondSession) {
+    const mod = await import(SECOND_BUILD);
+    await mod.default();
+    SecondSession = mod.Session;
+  }
+  return SecondSession;
+}
+
+/** The `Session` class that can search `input`: the first build's when it can. */
+async function sessionFor(input) {
+  return firstInputs.has(input?.kind) ? FirstSession : secondSession();
+}
 
 /** Default number of entered nodes per batch message. */
 const DEFAULT_BATCH = 8192;
@@ -46,7 +73,7 @@ function postBatch(id, b) {
 
 const batchSize = (n) => (Number.isInteger(n) && n >= 0 ? n : DEFAULT_BATCH);
 
-function search({ id, input, config, batch }) {
+function search({ id, input, config, batch }, Session) {
   drop(current);
   current = null;
   let session;
@@ -61,7 +88,7 @@ function search({ id, input, config, batch }) {
   }
 }
 
-function open({ id, file, batch }) {
+function open({ id, file, batch }, Session) {
   drop(current);
   current = null;
   let session;
@@ -92,7 +119,7 @@ function open({ id, file, batch }) {
   }
 }
 
-function adopt(msg) {
+function adopt(msg, Session) {
   try {
     switch (msg.type) {
       case 'adopt':
@@ -138,15 +165,24 @@ async function handle(msg) {
     self.postMessage({ type: 'panic', message: 'the search core panicked earlier; restart the worker' });
     return;
   }
+  let Session;
+  try {
+    // the build that owns the request (a failed load is the request's error, not a panic)
+    if (msg?.type === 'search') Session = await sessionFor(msg.input);
+    else if (msg?.type === 'open' || msg?.type === 'adopt') Session = await secondSession();
+  } catch (err) {
+    self.postMessage({ type: 'error', id: msg.id, message: `the engine's second part (chess, trace files) could not be loaded: ${err?.message ?? err}` });
+    return;
+  }
   switch (msg?.type) {
     case 'search':
-      return search(msg);
+      return search(msg, Session);
     case 'open':
-      return open(msg);
+      return open(msg, Session);
     case 'adopt':
     case 'adopt-part':
     case 'adopt-end':
-      return adopt(msg);
+      return adopt(msg, Session);
     case 'save':
       return save(msg);
     case 'debugPanic':
@@ -165,7 +201,10 @@ async function handle(msg) {
 // Messages wait for the module, and for each other: a request that awaits (reading a file)
 // finishes before the next starts.
 let chain = init().then(
-  () => self.postMessage({ type: 'ready' }),
+  () => {
+    firstInputs = new Set(build_info().inputs);
+    self.postMessage({ type: 'ready' });
+  },
   (err) => {
     dead = true;
     self.postMessage({ type: 'panic', message: `could not load the search core (/pkg/prunescope.js): ${err?.message ?? err}` });

@@ -3,10 +3,13 @@
 // (www/engine/experiment-worker.js) whose rows become the core's report as they arrive.
 // Every number comes from the core: this module only moves rows and counts them.
 
-/** Where the committed results live (the static server serves the repository root). */
-export const resultUrl = (stem) => `/docs/results/${encodeURIComponent(stem)}.json`;
-export const figureUrl = (stem) => `/docs/figures/${encodeURIComponent(stem)}.svg`;
-export const SUITE_URL = '/www/data/bk.epd';
+/**
+ * Where the committed results live (the static server serves the repository root), relative to
+ * the page: the site may be a sub-path of its host.
+ */
+export const resultUrl = (stem) => `docs/results/${encodeURIComponent(stem)}.json`;
+export const figureUrl = (stem) => `docs/figures/${encodeURIComponent(stem)}.svg`;
+export const SUITE_URL = 'www/data/bk.epd';
 export const WORKERS = 2;
 
 /**

@@ -256,8 +256,34 @@ export class Trace {
     }
   }
 
+  /**
+   * Waits for the engine's second part (chess, the experiments, trace files; two wasm builds:
+   * www/engine/core.js) with a notice meanwhile: `what` is what needs it ("chess", "the trace-file
+   * reader"). The page stays live; resolves to true once it is there, false when it could not
+   * be loaded (the notice then says why). At once when it is there already.
+   */
+  async needSecond(what) {
+    if (this.core.hasSecond) return true;
+    const notice = { kind: 'info', text: `Loading ${what}: the engine's second part comes once, then stays cached…`, second: true };
+    this.notice = notice;
+    this.onChange();
+    try {
+      await this.core.loadSecond();
+    } catch (e) {
+      this.notice = { kind: 'error', text: `${what} could not be loaded (the engine's second part): ${e.message ?? e}` };
+      this.onChange();
+      return false;
+    }
+    if (this.notice === notice) this.notice = null;
+    this.onChange();
+    return true;
+  }
+
   /** Runs a search; resolves when it ends (done, stopped or failed). */
   async search(input, config, hint = 0) {
+    if (this.running) return;
+    // chess is the second build's (www/engine/core.js): wait for it, the page stays live
+    if (this.core.needsSecond(input) && !(await this.needSecond(input.kind))) return;
     if (this.running) return;
     this.begin(input, config, 'search', hint);
     this.status = 'running';
@@ -311,6 +337,12 @@ export class Trace {
     const seq = ++this.openSeq;
     const name = file.name ?? 'trace';
     let staging = null;
+    // the reader and validator are the second build's, and so is chess (a file may hold either)
+    if (!(await this.needSecond('the trace-file reader'))) {
+      this.openEnded = seq;
+      return;
+    }
+    if (seq !== this.openSeq) return;
     try {
       const done = await this.client.open(
         file,
@@ -438,6 +470,9 @@ export class Trace {
   async save(format = 'binary') {
     if (!this.store.n) throw new Error('there is no trace to save yet');
     if (this.running) throw new Error('wait for the search to finish, or stop it, before saving');
+    // the writers are the second build's: the worker loads it for the request; the page waits
+    // here for its own copy, so that the wait shows (a notice) instead of a silent pause
+    if (!(await this.needSecond('the trace-file writer'))) throw new Error("the engine's second part could not be loaded");
     if (this.client.holding !== this.token) await this.handBack();
     const chunks = [];
     const saved = await this.client.save(format, (c) => chunks.push(c));

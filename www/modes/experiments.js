@@ -4,9 +4,9 @@
 // state.experiments only; the view (www/views/experiments.js) reads it.
 
 import { ExperimentRun, loadCommitted, SUITE_URL } from '../model/experiments.js';
-import { loadStyles, UPLOT_STYLES } from '../lazy.js';
+import { loadStyles, siteUrl, UPLOT_MODULE, UPLOT_STYLES } from '../lazy.js';
 
-const WORKER = '/www/engine/experiment-worker.js';
+const WORKER = siteUrl('www/engine/experiment-worker.js');
 
 /** `app`: { state, core, invalidate(), libs }. */
 export function createExperiments(app) {
@@ -20,9 +20,29 @@ export function createExperiments(app) {
   function open() {
     if (opened) return;
     opened = true;
+    // the experiments are chess: the engine's second part (www/engine/core.js), loaded the first
+    // time with a line that says so; the mode stays usable meanwhile
+    if (!core.hasSecond) {
+      x.loading = 'Loading the experiments: the engine\'s second part comes once, then stays cached…';
+      app.invalidateDom();
+      core.loadSecond().then(
+        () => {
+          x.loading = null;
+          opened = false;
+          open();
+          app.invalidateDom();
+        },
+        (e) => {
+          x.loading = `The experiments could not be loaded (the engine's second part): ${e.message ?? e}. Open the mode again to retry.`;
+          opened = false;
+          app.invalidateDom();
+        },
+      );
+      return;
+    }
     x.list = core.experiment_list();
     loadStyles(UPLOT_STYLES); // the chart draws on a canvas: it need not wait for its stylesheet
-    import('/node_modules/uplot/dist/uPlot.esm.js')
+    import(siteUrl(UPLOT_MODULE))
       .then((m) => {
         app.libs.uPlot = m.default;
         app.invalidateDom();

@@ -57,6 +57,7 @@ export function createInputs(app) {
   function showTab(tab) {
     for (const b of document.querySelectorAll('.tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
     for (const p of document.querySelectorAll('.inputs .panel')) p.hidden = p.dataset.panel !== tab;
+    if (tab === 'chess') chessPanel();
     if (tab === 'game') gamesPanel().catch((e) => setText('game-load-err', `The games could not be loaded: ${e.message ?? e}`));
   }
 
@@ -72,7 +73,41 @@ export function createInputs(app) {
   }
 
   // ---- chess ---------------------------------------------------------------------------------
+  let chessWaiting = null;
+  /**
+   * The Chess tab's engine: chess is the engine's second part (www/engine/core.js), loaded the
+   * first time the tab is shown, with a line that says so meanwhile; then the Bratko–Kopec
+   * positions (read by its EPD parser) and the FEN's check.
+   */
+  function chessPanel() {
+    if (core.hasSecond) return Promise.resolve();
+    if (chessWaiting) return chessWaiting;
+    setText('chess-load', 'Loading chess: the engine\'s second part comes once, then stays cached…');
+    return (chessWaiting = core.loadSecond().then(
+      () => {
+        setText('chess-load', '');
+        fillBratkoKopec();
+        checkFen();
+      },
+      (e) => {
+        chessWaiting = null;
+        setText('chess-load', `Chess could not be loaded: ${e.message ?? e}. Show the tab again to retry.`);
+      },
+    ));
+  }
+  function fillBratkoKopec() {
+    const bk = $('fen-preset').querySelector('optgroup');
+    fetch('www/data/bk.epd')
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((text) => {
+        for (const p of core.parse_epd(text)) bk.append(h('option', { value: p.fen }, `${p.id} — best ${p.best_moves.join(' ')}`));
+        syncFenPreset();
+      })
+      .catch((e) => console.info('Bratko–Kopec positions unavailable:', e.message));
+  }
+  /** The FEN's problem, or null; not checked (null) until chess has loaded (`chessPanel`). */
   function checkFen() {
+    if (!core.hasSecond) return null;
     const fen = $('fen').value.trim();
     const err = fen ? core.check_input({ kind: 'chess', fen })?.message ?? null : 'enter a FEN';
     setError('fen-err', err, ['fen']);
@@ -161,12 +196,6 @@ export function createInputs(app) {
     sel.append(bk, h('option', { value: '', hidden: true }, 'Custom FEN'));
     $('fen').value = START_FEN;
     $('chess-depth').max = String(MAX_DEPTH);
-    fetch('/www/data/bk.epd')
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then((text) => {
-        for (const p of core.parse_epd(text)) bk.append(h('option', { value: p.fen }, `${p.id} — best ${p.best_moves.join(' ')}`));
-      })
-      .catch((e) => console.info('Bratko–Kopec positions unavailable:', e.message));
     sel.addEventListener('change', () => {
       if (!sel.value) return;
       $('fen').value = sel.value;

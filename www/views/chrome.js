@@ -56,7 +56,7 @@ export function createChrome(app) {
       $('theme').title = `Theme: ${state.theme.choice === 'auto' ? `follows the system (now ${state.theme.dark ? 'dark' : 'light'})` : state.theme.choice}; click for the next`;
       const pill = $('engine-state');
       const traces = state.mode === 'experiments' ? [] : mode.traces(); // experiments: its own workers
-      const busy = state.mode === 'experiments' ? state.experiments.run.running : traces.some((t) => t.running);
+      const busy = state.mode === 'experiments' ? !!state.experiments.run?.running : traces.some((t) => t.running);
       const ready = state.core.ready && traces.every((t) => t.engineReady);
       const [cls, text] = state.core.error ? ['warn', 'engine failed to load'] : !ready && !busy ? ['', 'starting engine…'] : busy ? ['busy', 'searching…'] : ['ready', 'engine ready'];
       setText(pill, text);

@@ -177,6 +177,7 @@ export function createExperimentsView(app) {
   }
 
   function head() {
+    if (x.loading) return [h('p', { class: 'muted', id: 'exp-loading' }, x.loading)];
     const e = x.list?.find((e) => e.name === x.chosen);
     if (!e) return [];
     return [h('h2', null, e.name), h('p', null, e.doc), h('p', { class: 'muted small' }, `The paper's depths: ${e.depths.join(', ')}. `, 'Command line: ', h('code', null, `prunescope experiment ${e.name} --suite FILE --depth D`))];
@@ -249,7 +250,7 @@ export function createExperimentsView(app) {
       app.modes.experiments.open();
       if (!built) build();
       renderKeyed($('exp-list'), `${x.chosen}|${x.list?.length}`, list);
-      renderKeyed($('exp-head'), x.chosen, head);
+      renderKeyed($('exp-head'), `${x.chosen}|${x.loading}`, head);
       const c = x.committed;
       const cKey = `${x.chosen}|${x.committedGeneration}`;
       renderKeyed($('exp-committed-meta'), cKey, () => [files(), committedMeta()]);

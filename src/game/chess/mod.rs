@@ -34,8 +34,7 @@ pub use eval::{EvalTables, SIMPLIFIED_EVAL, is_endgame};
 pub use fen::{FenError, FenField};
 pub use see::{KING_VALUE, role_value, see};
 
-/// The magnitude of a mate score: being mated at ply `p` is worth `-(MATE - p)`.
-pub const MATE: Value = 100_000;
+pub use super::MATE;
 
 /// Which Zobrist/FEN en passant convention positions use: the en passant square counts only
 /// when an en passant capture is actually legal, so transpositions hash equal.
@@ -103,7 +102,7 @@ impl Game for ChessPos {
     type Move = Move;
 
     /// Mate scores are `±(MATE − ply)`; no search is 10,000 plies deep.
-    const MATE_BOUND: Value = MATE - 10_000;
+    const MATE_BOUND: Value = super::CHESS_MATE_BOUND;
 
     #[inline]
     fn legal_moves(&self, out: &mut Vec<Move>) {
