@@ -327,6 +327,66 @@ test('a lesson’s link opens that lesson; Copy link writes it; a bad lesson lin
   assert.deepEqual(problems, []);
 });
 
+/** The nodes of a tree text: one per bracket pair, one per leaf value. */
+const treeNodes = (text) => (text.match(/\(/g) ?? []).length + (text.match(/-?\d+/g) ?? []).length;
+
+/** What the explore canvas draws now (a fresh frame), from the page's test hook. */
+async function drawnNow(page) {
+  await hook(page, () => window.prunescope.frame());
+  return hook(page, () => window.prunescope.drawn());
+}
+
+test('a lesson draws only what the search has entered: the input tree at the start (no re-search ahead), on a game no room for what is to come', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  // explicit trees: at the first frame, the drawing is the input tree, node for node
+  for (const id of [1, 2, 3, 5]) {
+    await whenLessonOpens(page, () => page.evaluate((k) => (location.hash = `v=2&learn=${k}`), id), id);
+    const s = await snapshot(page);
+    assert.equal(s.explore.cursor.event, 0);
+    const d = await drawnNow(page);
+    const ghosts = d.outline.reduce((a, o) => a + o.nodes, 0);
+    assert.equal(d.research, 0, `lesson ${id}: no re-search drawn before the search enters one`);
+    assert.equal(d.nodes + ghosts, treeNodes(s.explore.input.text), `lesson ${id}: the drawing is the input tree (${d.nodes} searched + ${ghosts} pruned drawn)`);
+  }
+  // lesson 5: node 1's re-search appears once the search has entered it, not before
+  await nextQuestion(page, 0);
+  await answer(page, '2 3', { choice: false });
+  await goOn(page);
+  await nextQuestion(page, 1);
+  assert.equal((await drawnNow(page)).research, 0, 'at the re-search question, no re-search is drawn');
+  await answer(page, 'y', { choice: true });
+  assert.equal((await drawnNow(page)).research, 1, 'the answer reveals the re-search: it is drawn now');
+  // a game: the frame draws every node entered so far and nothing else, with rows for the
+  // plies entered so far and none for the deeper search still to come
+  const entered = (c) => hook(page, ([cc]) => {
+    const out = { entered: 0, ply: 0, deepest: 0 };
+    for (let i = 0; ; i++) {
+      const nd = window.prunescope.node('explore', i);
+      if (!nd) return out;
+      out.deepest = Math.max(out.deepest, nd.ply);
+      if (nd.enterEvent <= cc) {
+        out.entered++;
+        out.ply = Math.max(out.ply, nd.ply);
+      }
+    }
+  }, [c]);
+  await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=6')), 6);
+  assert.equal((await nextQuestion(page, 0)).kind, 'extends'); // does the search go on below Qxd5?
+  let d = await drawnNow(page);
+  let seen = await entered((await snapshot(page)).explore.cursor.event);
+  assert.equal(d.nodes, seen.entered, 'lesson 6: every entered node drawn, nothing else');
+  assert.equal(d.rows, seen.ply + 1);
+  await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=7')), 7);
+  await nextQuestion(page, 0);
+  d = await drawnNow(page);
+  seen = await entered((await snapshot(page)).explore.cursor.event);
+  assert.ok(seen.deepest > seen.ply, `lesson 7: the search goes deeper later (${seen.deepest} > ${seen.ply})`);
+  assert.equal(d.rows, seen.ply + 1, 'lesson 7: rows for the plies entered so far only');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('a lesson’s tree gutter names each ply without its node count (the count of the finished search answers questions)', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
