@@ -89,8 +89,10 @@ const BOOK = {
 async function gameAnswer(page, q) {
   if (q.kind === 'first') {
     // iterative deepening with the TT move: iteration k first tries iteration k − 1's best move
+    // ... at the root or at the node asked about (the same path in iteration k − 1)
     const k = Number(/Iteration (\d+)/.exec(q.text)[1]);
-    const prev = await node(page, await nodeAt(page, [], k - 2));
+    const path = (await node(page, q.node)).path;
+    const prev = await node(page, await nodeAt(page, path, k - 2));
     const best = await node(page, prev.bestChild);
     const label = `node ${best.path.join('.')}`;
     return page.evaluate((l) => [...document.querySelectorAll('#quiz .quiz-choice')].find((b) => b.textContent.startsWith(l + ' '))?.dataset.key, label);

@@ -66,6 +66,9 @@ function returnedChild(st, e) {
  * pruned(id) → number of moves the node pruned (the core's `pruned` list) }.
  */
 export function narrate(st, e, ctx) {
+  // a lesson that has not taught node types yet (ctx.types === false, lessons 1-2) or windows
+  // (ctx.windows === false, lesson 1) hears none of their words (docs/learn.md)
+  if (ctx.types === false && (st.ev[e] === EV.ENTER || st.ev[e] === EV.EXIT)) return plainWords(st, e, ctx);
   if (e < 0 || e >= st.nev) return 'No events yet. Press Start to search.';
   const kind = st.ev[e];
   const n = st.nodeOf(e);
@@ -176,9 +179,37 @@ function enterWords(st, n, ctx, win) {
   const scout = st.beta[n] - st.alpha[n] === 1 ? ' — a null-window scout' : '';
   if (st.isResearch(n)) {
     const earlier = st.researchOf.get(n);
-    return `Re-search ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${earlier !== undefined ? `, after its scout search #${earlier}` : ''}.`;
+    return `Re-search ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${earlier !== undefined ? ', after its scout' : ''}.`;
   }
   return `Enter ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${scout}.`;
+}
+
+/**
+ * Entering and leaving a node in a first lesson's words: no node types, no expected type, no
+ * "fail high/low"; a bound said as "at most" / "at least" (MAX's view); the window only once
+ * the lesson has taught it (ctx.windows).
+ */
+function plainWords(st, e, ctx) {
+  const n = st.nodeOf(e);
+  const ply = st.ply[n];
+  const f = (v) => fmtValue(v, ctx.chess);
+  const who = ctx.name(n);
+  const Who = cap(who);
+  if (st.ev[e] === EV.ENTER) {
+    if (ctx.windows === false) return `The search goes to ${who}.`;
+    const [x, y] = viewWindow(st.alpha[n], st.beta[n], ply, true);
+    return `The search goes to ${who}, with the window (${f(x)}, ${f(y)}).`;
+  }
+  const v = f(shownValue(st.value[n], ply, true));
+  const b = st.actual(n);
+  const lower = b === BOUNDS_CODE.LOWER;
+  const atLeast = minPly(ply) ? !lower : lower;
+  const bound = b === BOUNDS_CODE.EXACT ? '' : `: a bound, its true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
+  if (st.lastChild[n] === NONE && st.reason[n] !== SR.BETA_CUTOFF) return `${Who} is a leaf: value ${v}.`;
+  const done = st.childStats(n).searched;
+  if (st.reason[n] === SR.BETA_CUTOFF) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'move', 'moves')} (a cut-off) and returns ${v}${bound}.`;
+  const pick = minPly(ply) ? 'MIN takes the smallest' : 'MAX takes the largest';
+  return `${Who} returns ${v}: ${pick} of the values of its ${plural(done, 'child', 'children')}${bound}.`;
 }
 
 function exitWords(st, n, ctx, f, mm) {
