@@ -389,6 +389,50 @@ test('a lesson draws only what the search has entered: the input tree at the sta
   assert.deepEqual(problems, []);
 });
 
+test('a lesson speaks its own words: no types or windows before they are taught, bounds drawn as the questions want them, lessons 7–8 in the question’s view', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const feedback = () => page.locator('#quiz-feedback').innerText();
+  // lesson 1 (minimax): no window, no node type, no bound syntax anywhere it shows
+  let l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=1')), 1);
+  const legend = await page.locator('#legend').innerText();
+  assert.doesNotMatch(legend, /\bPV\b|\bCUT\b|\bALL\b|expected/, 'lesson 1’s legend has no node types');
+  for (let k = 0; k < l.questions; k++) {
+    await nextQuestion(page, k);
+    assert.equal(await page.getAttribute('#quiz-answer', 'placeholder'), 'a number');
+    assert.equal((await drawnNow(page)).badge, null, 'no α/β tag in lesson 1');
+    await answer(page, BOOK[1][k], { choice: false });
+    const words = `${await feedback()} ${await page.locator('#narration').innerText()} ${await page.locator('#inspector').innerText()}`;
+    assert.doesNotMatch(words, /\bPV\b|\bCUT\b|\bALL\b|window|fail|expected|negamax|α|β/, `lesson 1, question ${k + 1}: ${words}`);
+    await goOn(page);
+  }
+  // the lesson's end: the way on is in the quiz card too, where the student is looking
+  assert.equal(await page.getAttribute('#quiz-learn-next', 'href'), '#v=2&learn=2');
+  // lesson 2: the cut-off node's value is drawn "≤ 2", as the question wants it typed; no types yet
+  l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=2')), 2);
+  for (let k = 0; k < 3; k++) {
+    await nextQuestion(page, k);
+    await answer(page, BOOK[2][k], { choice: k === 1 });
+    assert.doesNotMatch(await feedback(), /\bPV\b|\bCUT\b|\bALL\b|fail/, `lesson 2, question ${k + 1}`);
+    await goOn(page);
+  }
+  assert.ok((await drawnNow(page)).labels.bounds >= 1, 'node 1’s bound is drawn as a bound');
+  // lesson 7: the feedback compares the question's own numbers, in the question's view
+  l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=7')), 7);
+  assert.equal((await snapshot(page)).maxmin, false, 'lesson 7 shows the side to move’s view, as its text says');
+  const q = await nextQuestion(page, 0);
+  const [, v, b] = /has returned (\S+); the node’s β is (\S+)/.exec(q.text);
+  await answer(page, await gameAnswer(page, q), { choice: true });
+  const fb = await feedback();
+  assert.ok(fb.includes(`${v} ${fb.includes('fails low') ? '<' : '≥'} β = ${b}`), `the feedback compares ${v} with β = ${b}: ${fb}`);
+  assert.doesNotMatch(fb, /α/);
+  // CUT_RATIO is one word: the glossary does not take its "CUT" for the node type
+  const parts = await page.evaluate(async () => (await import('./www/model/glossary.js')).splitTerms('(CUT_RATIO = 0.5) a CUT node'));
+  assert.deepEqual(parts, ['(CUT_RATIO = 0.5) a ', ['CUT', 'cut'], ' node']);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('a lesson’s tree gutter names each ply without its node count (the count of the finished search answers questions)', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });

@@ -184,6 +184,9 @@ function enterWords(st, n, ctx, win) {
   return `Enter ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${scout}.`;
 }
 
+/** A node's name at the start of a sentence: "Node 1.0", "The root"; a chess move keeps its case ("exd5"). */
+const capName = (who) => (/^(node|the root)\b/.test(who) ? cap(who) : who);
+
 /**
  * Entering and leaving a node in a first lesson's words: no node types, no expected type, no
  * "fail high/low"; a bound said as "at most" / "at least" (MAX's view); the window only once
@@ -194,7 +197,7 @@ function plainWords(st, e, ctx) {
   const ply = st.ply[n];
   const f = (v) => fmtValue(v, ctx.chess);
   const who = ctx.name(n);
-  const Who = cap(who);
+  const Who = capName(who);
   if (st.ev[e] === EV.ENTER) {
     if (ctx.windows === false) return `The search goes to ${who}.`;
     const [x, y] = viewWindow(st.alpha[n], st.beta[n], ply, true);
@@ -239,10 +242,10 @@ function exitWords(st, n, ctx, f, mm) {
       // every move not pruned by a reason of its own (SEE, uncertainty): the core's list
       const k = ctx.pruned(n);
       const searched = k ? `${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${k} pruned)` : `all ${plural(st.nMoves[n], 'move', 'moves')}`;
-      return `Leave ${who} with value ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
+      return `${capName(who)} returns ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
     }
     case SR.BETA_CUTOFF:
-      return `Leave ${who} with value ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minPly(ply) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
+      return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minPly(ply) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
     case SR.ABORTED:
       return `${cap(who)} stopped before it finished (value ${v} is not a result).`;
     case SR.TT_CUTOFF:
@@ -256,7 +259,7 @@ function exitWords(st, n, ctx, f, mm) {
     case SR.STAND_PAT:
       return `Stand pat at ${who}: the static evaluation ${v} already reaches β.${skipped()}${mismatch}`;
     default:
-      return `Leave ${who} with value ${v}.`;
+      return `${capName(who)} returns ${v}.`;
   }
 }
 

@@ -25,13 +25,14 @@ export function boundMark(st, id, maxmin) {
 
 /**
  * Draws the labels; returns { px (font size), returned (visible nodes that have returned at the
- * cursor), values (how many of those returned nodes have their value written), given (the leaf
+ * cursor), values (how many of those returned nodes have their value written), bounds (how many
+ * of those a lesson wrote as a bound, "≤ 2"), given (the leaf
  * values written on leaves not yet returned — an explicit tree's problem statement — as shown) }.
  */
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
   const given = [];
-  const out = { px: LABEL_PX, returned: 0, values: 0, given };
+  const out = { px: LABEL_PX, returned: 0, values: 0, bounds: 0, given };
   for (const id of vis) if (stateAt(st, id, o.cursor) === NS.RETURNED) out.returned++;
   if (!canLabel || !vis.length) return out;
   if (o.prefetch) {
@@ -72,6 +73,7 @@ export function drawLabels(ctx, s) {
     if (stt === NS.RETURNED || leaf) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       const mark = o.teach && stt === NS.RETURNED ? boundMark(st, id, o.maxmin) : '';
+      if (mark) out.bounds++;
       ctx.fillText(mark + fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
       if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
     }
