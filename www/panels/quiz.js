@@ -196,7 +196,9 @@ export function createQuiz(app) {
         // on a phone the card sits below the tree: bring the card's bottom into view, so that
         // as much of the tree as fits stays above it (the question is about the tree)
         el.focus({ preventScroll: true });
-        (what === 'learn' ? el : $('quiz-card')).scrollIntoView({ block: 'nearest' });
+        // at a lesson's end its card opens with the score and the way on: show its top
+        if (what === 'learn') el.scrollIntoView({ block: 'start' });
+        else $('quiz-card').scrollIntoView({ block: 'nearest' });
       });
     },
   };

@@ -18,7 +18,8 @@ export const LABEL_PX = 12;
  */
 export function boundMark(st, id, maxmin) {
   const b = st.flags[id] & 3;
-  if (b === BOUNDS_CODE.EXACT || st.reason[id] === SR.ABORTED) return '';
+  // a leaf's value is the problem itself, exact, whatever its type against its window
+  if (b === BOUNDS_CODE.EXACT || st.reason[id] === SR.ABORTED || st.lastChild[id] === NONE) return '';
   const lower = b === BOUNDS_CODE.LOWER;
   return lower !== (maxmin && Boolean(st.ply[id] & 1)) ? '≥ ' : '≤ ';
 }
