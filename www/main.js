@@ -116,6 +116,8 @@ function createApp(core) {
     moveName: (code, id) => t.names.moveName(code, id),
     pruned: (id) => t.names.pruned(id).length,
     strict: t.config?.cutoff === 'strict',
+    // a lesson's narration speaks only the words it has taught (www/modes/learn.js `shows`)
+    ...(t === state.explore.trace && state.learn.open && state.learn.shows ? { types: state.learn.shows.types, windows: state.learn.shows.windows } : {}),
   });
   return app;
 }

@@ -44,7 +44,7 @@ export function createState(traces) {
      * (www/learn/questions.js) and the one asked next (`pause`), the event the cursor may not
      * pass until that question is answered (`gate`, -1: none), the lesson's score, a notice,
      * the stored progress (www/learn/progress.js) and a counter bumped by every opening. */
-    learn: { open: false, lesson: null, status: 'index', questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0 },
+    learn: { open: false, lesson: null, shows: null, status: 'index', questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0 },
     /** The tree editor (www/modes/editor.js): open, the tree ({ min, root }: www/model/tree-edit.js),
      * the selected node's path, the undo and redo histories ({ tree, selected }), the tree's
      * canonical text (the core's print), a refusal or notice { kind, text } to show, whether a

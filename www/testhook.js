@@ -243,11 +243,12 @@ export function installTestHook(app, { canvases, actions, frame }) {
      * (or null), the labels { px (font size), returned (visible nodes returned at the
      * cursor), values (how many of them have their value written) }, the leaf values written on
      * leaves not yet returned (`leafValues`) and the pruned subtrees drawn as not reached yet
-     * (`outline`: [{ id, values }]). */
+     * (`outline`: [{ id, nodes, values }]); `nodes` trace nodes drawn, `research` of them
+     * re-searches, `rows` the ply rows the frame makes room for. */
     drawn(side = 'explore') {
       const c = canvasFor(side);
       const st = c?.lastStats ?? {};
-      return { pruned: st.pruned ?? [], badge: st.badge ?? null, labels: st.labels ?? null, leafValues: st.leafValues ?? [], outline: st.outline ?? [] };
+      return { nodes: st.nodes ?? 0, research: st.research ?? 0, rows: st.rows ?? 0, pruned: st.pruned ?? [], badge: st.badge ?? null, labels: st.labels ?? null, leafValues: st.leafValues ?? [], outline: st.outline ?? [] };
     },
 
     /**

@@ -114,6 +114,20 @@ async function everyMode({ width, height, colorScheme }) {
   await page.waitForSelector('#quiz-feedback');
   found.push(...(await axe(page, `${tag} learn, answered`)));
   await page.locator('#learn-card').screenshot({ path: path.join(SHOTS, `${name}-learn.png`) });
+  // the rest of lesson 2, to its end: the score and the way on in both cards
+  for (const [k, reply, typed] of [[1, 'y', false], [2, '<= 2', true], [3, 's', false], [4, '7', true]]) {
+    const asked = (await snapshot(page)).learn.asked;
+    await page.click('#quiz-next');
+    await page.waitForFunction((kk) => window.prunescope.snapshot().learn.status === 'asking' && window.prunescope.snapshot().quiz.question?.index === kk, k, { timeout: 30_000 });
+    if (typed) {
+      await page.fill('#quiz-answer:not([disabled])', reply);
+      await page.press('#quiz-answer', 'Enter');
+    } else await page.click(`#quiz .quiz-choice[data-key="${reply}"]:not([disabled])`);
+    await page.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+  }
+  await page.click('#quiz-next');
+  await page.waitForSelector('#quiz-learn-next');
+  found.push(...(await axe(page, `${tag} learn, the lesson's end`)));
   await page.click('#mode-explore');
   await page.waitForFunction(() => !window.prunescope.snapshot().learn.open);
   await settle(page);

@@ -111,7 +111,7 @@ test('keyboard stepping: arrows, step over / out, next cut-off, Home / End, play
   await settle(page);
   let c = await cursor();
   assert.deepEqual([c.kind, c.node], ['exit', await nodeAt([0])]);
-  assert.match(await text(page, '#narration'), /^Leave node 0 with value 3/);
+  assert.match(await text(page, '#narration'), /^Node 0 returns 3/);
   // the first cut-off is at node 1; step out of it → the root's exit
   await page.keyboard.press('Home');
   await page.keyboard.press('c');

@@ -89,8 +89,10 @@ const BOOK = {
 async function gameAnswer(page, q) {
   if (q.kind === 'first') {
     // iterative deepening with the TT move: iteration k first tries iteration k − 1's best move
+    // ... at the root or at the node asked about (the same path in iteration k − 1)
     const k = Number(/Iteration (\d+)/.exec(q.text)[1]);
-    const prev = await node(page, await nodeAt(page, [], k - 2));
+    const path = (await node(page, q.node)).path;
+    const prev = await node(page, await nodeAt(page, path, k - 2));
     const best = await node(page, prev.bestChild);
     const label = `node ${best.path.join('.')}`;
     return page.evaluate((l) => [...document.querySelectorAll('#quiz .quiz-choice')].find((b) => b.textContent.startsWith(l + ' '))?.dataset.key, label);
@@ -323,6 +325,110 @@ test('a lesson’s link opens that lesson; Copy link writes it; a bad lesson lin
   await page.waitForFunction(() => /learn=/.test(window.prunescope.snapshot().explore.notice?.text ?? ''));
   assert.match((await snapshot(page)).explore.notice.text, /tree: a lesson link \(learn=\) takes no other parameter/);
   assert.equal((await snapshot(page)).explore.generation, gen, 'nothing ran');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+/** The nodes of a tree text: one per bracket pair, one per leaf value. */
+const treeNodes = (text) => (text.match(/\(/g) ?? []).length + (text.match(/-?\d+/g) ?? []).length;
+
+/** What the explore canvas draws now (a fresh frame), from the page's test hook. */
+async function drawnNow(page) {
+  await hook(page, () => window.prunescope.frame());
+  return hook(page, () => window.prunescope.drawn());
+}
+
+test('a lesson draws only what the search has entered: the input tree at the start (no re-search ahead), on a game no room for what is to come', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  // explicit trees: at the first frame, the drawing is the input tree, node for node
+  for (const id of [1, 2, 3, 5]) {
+    await whenLessonOpens(page, () => page.evaluate((k) => (location.hash = `v=2&learn=${k}`), id), id);
+    const s = await snapshot(page);
+    assert.equal(s.explore.cursor.event, 0);
+    const d = await drawnNow(page);
+    const ghosts = d.outline.reduce((a, o) => a + o.nodes, 0);
+    assert.equal(d.research, 0, `lesson ${id}: no re-search drawn before the search enters one`);
+    assert.equal(d.nodes + ghosts, treeNodes(s.explore.input.text), `lesson ${id}: the drawing is the input tree (${d.nodes} searched + ${ghosts} pruned drawn)`);
+  }
+  // lesson 5: node 1's re-search appears once the search has entered it, not before
+  await nextQuestion(page, 0);
+  await answer(page, '2 3', { choice: false });
+  await goOn(page);
+  await nextQuestion(page, 1);
+  assert.equal((await drawnNow(page)).research, 0, 'at the re-search question, no re-search is drawn');
+  await answer(page, 'y', { choice: true });
+  assert.equal((await drawnNow(page)).research, 1, 'the answer reveals the re-search: it is drawn now');
+  // a game: the frame draws every node entered so far and nothing else, with rows for the
+  // plies entered so far and none for the deeper search still to come
+  const entered = (c) => hook(page, ([cc]) => {
+    const out = { entered: 0, ply: 0, deepest: 0 };
+    for (let i = 0; ; i++) {
+      const nd = window.prunescope.node('explore', i);
+      if (!nd) return out;
+      out.deepest = Math.max(out.deepest, nd.ply);
+      if (nd.enterEvent <= cc) {
+        out.entered++;
+        out.ply = Math.max(out.ply, nd.ply);
+      }
+    }
+  }, [c]);
+  await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=6')), 6);
+  assert.equal((await nextQuestion(page, 0)).kind, 'extends'); // does the search go on below Qxd5?
+  let d = await drawnNow(page);
+  let seen = await entered((await snapshot(page)).explore.cursor.event);
+  assert.equal(d.nodes, seen.entered, 'lesson 6: every entered node drawn, nothing else');
+  assert.equal(d.rows, seen.ply + 1);
+  await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=7')), 7);
+  await nextQuestion(page, 0);
+  d = await drawnNow(page);
+  seen = await entered((await snapshot(page)).explore.cursor.event);
+  assert.ok(seen.deepest > seen.ply, `lesson 7: the search goes deeper later (${seen.deepest} > ${seen.ply})`);
+  assert.equal(d.rows, seen.ply + 1, 'lesson 7: rows for the plies entered so far only');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('a lesson speaks its own words: no types or windows before they are taught, bounds drawn as the questions want them, lessons 7–8 in the question’s view', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const feedback = () => page.locator('#quiz-feedback').innerText();
+  // lesson 1 (minimax): no window, no node type, no bound syntax anywhere it shows
+  let l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=1')), 1);
+  const legend = await page.locator('#legend').innerText();
+  assert.doesNotMatch(legend, /\bPV\b|\bCUT\b|\bALL\b|expected/, 'lesson 1’s legend has no node types');
+  for (let k = 0; k < l.questions; k++) {
+    await nextQuestion(page, k);
+    assert.equal(await page.getAttribute('#quiz-answer', 'placeholder'), 'a number');
+    assert.equal((await drawnNow(page)).badge, null, 'no α/β tag in lesson 1');
+    await answer(page, BOOK[1][k], { choice: false });
+    const words = `${await feedback()} ${await page.locator('#narration').innerText()} ${await page.locator('#inspector').innerText()}`;
+    assert.doesNotMatch(words, /\bPV\b|\bCUT\b|\bALL\b|window|fail|expected|negamax|α|β/, `lesson 1, question ${k + 1}: ${words}`);
+    await goOn(page);
+  }
+  // the lesson's end: the way on is in the quiz card too, where the student is looking
+  assert.equal(await page.getAttribute('#quiz-learn-next', 'href'), '#v=2&learn=2');
+  // lesson 2: the cut-off node's value is drawn "≤ 2", as the question wants it typed; no types yet
+  l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=2')), 2);
+  for (let k = 0; k < 3; k++) {
+    await nextQuestion(page, k);
+    await answer(page, BOOK[2][k], { choice: k === 1 });
+    assert.doesNotMatch(await feedback(), /\bPV\b|\bCUT\b|\bALL\b|fail/, `lesson 2, question ${k + 1}`);
+    await goOn(page);
+  }
+  assert.ok((await drawnNow(page)).labels.bounds >= 1, 'node 1’s bound is drawn as a bound');
+  // lesson 7: the feedback compares the question's own numbers, in the question's view
+  l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=7')), 7);
+  assert.equal((await snapshot(page)).maxmin, false, 'lesson 7 shows the side to move’s view, as its text says');
+  const q = await nextQuestion(page, 0);
+  const [, v, b] = /has returned (\S+); the node’s β is (\S+)/.exec(q.text);
+  await answer(page, await gameAnswer(page, q), { choice: true });
+  const fb = await feedback();
+  assert.ok(fb.includes(`${v} ${fb.includes('fails low') ? '<' : '≥'} β = ${b}`), `the feedback compares ${v} with β = ${b}: ${fb}`);
+  assert.doesNotMatch(fb, /α/);
+  // CUT_RATIO is one word: the glossary does not take its "CUT" for the node type
+  const parts = await page.evaluate(async () => (await import('./www/model/glossary.js')).splitTerms('(CUT_RATIO = 0.5) a CUT node'));
+  assert.deepEqual(parts, ['(CUT_RATIO = 0.5) a ', ['CUT', 'cut'], ' node']);
   await page.close();
   assert.deepEqual(problems, []);
 });

@@ -304,7 +304,7 @@ test('keyboard only: Tab reaches the accessible tree; ↑ ↓ select nodes, ← 
   s = await a11y(page);
   assert.ok(s.focused, 'the focus stays in the tree');
   assert.equal(s.active, 'MIN node 1, window 3 to infinity, returned 2, cut-off, 2 moves pruned');
-  assert.match(s.narration, /^Leave node 1 with value 2 after 1 of 3 moves \(α-cut-off\)/);
+  assert.match(s.narration, /^Node 1 returns 2 after 1 of 3 moves \(α-cut-off\)/);
   await press(page, 'ArrowRight');
   s = await a11y(page);
   assert.equal(s.active, 'MIN node 2, window 3 to infinity, searching');

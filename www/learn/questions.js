@@ -5,7 +5,7 @@
 // The quiz card (www/panels/quiz.js) shows them like its own questions. No DOM.
 
 import { NONE, EV } from '../model/store.js';
-import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF } from '../schema.js';
+import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF, STOP_REASONS_CODE as SR } from '../schema.js';
 import { shownValue, viewWindow, fmtValue } from '../model/format.js';
 import { parseNumbers } from '../model/quiz.js';
 
@@ -67,6 +67,12 @@ export function lessonQuestions(lesson, t) {
 function locate(at = {}, t, from) {
   const st = t.store;
   const last = st.roots.length ? st.roots[st.roots.length - 1] : 0;
+  if (at.iteration) {
+    if (st.roots[at.iteration - 1] === undefined) throw new LessonError(`there is no iteration ${at.iteration}`);
+    const node = st.nodeAt(at.path ?? [], at.iteration - 1);
+    if (node === NONE) throw new LessonError(`iteration ${at.iteration} did not search node ${(at.path ?? []).join('.')}`);
+    return { node };
+  }
   if (at.path) return { node: st.nodeAt(at.path), parent: st.nodeAt(at.path.slice(0, -1)), code: at.path[at.path.length - 1] };
   if (at.moves) {
     let id = last;
@@ -82,14 +88,10 @@ function locate(at = {}, t, from) {
     for (let e = from; e < st.nev; e++) if (st.ev[e] === code) return { node: st.nodeOf(e), event: e };
     throw new LessonError(`no ${at.next} event after event ${from}`);
   }
-  if (at.iteration) {
-    const r = st.roots[at.iteration - 1];
-    if (r === undefined) throw new LessonError(`there is no iteration ${at.iteration}`);
-    return { node: r };
-  }
   return { node: last };
 }
 
+/** The question `spec` asks, on trace `t`, after event `from` (LessonError if it cannot be asked). */
 function build(spec, t, from) {
   const st = t.store;
   const chess = t.names.chess;
@@ -112,121 +114,233 @@ function build(spec, t, from) {
   };
   const choice = (text, choices, answer, gate, ev, node = n) => ({ kind: spec.ask, node, text, choices, answer, shown: choices.find((c) => c.key === answer).label.toLowerCase(), gate, ev });
   const lastEv = st.nev - 1;
-  switch (spec.ask) {
-    case 'value': {
-      need();
-      const v = shown(n);
-      const rel = relation(st, n);
-      const txt = rel === '=' ? f(v) : `${rel} ${f(v)}`;
-      return {
-        kind: 'value', node: n, gate: st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt,
-        text: `What value does ${name(n)} return (MAX’s view)?`,
-        // not an example that could be an answer (lesson 1's are 3 and 2, lesson 2's ≤ 2)
-        placeholder: 'a number, or <= v, >= v',
-        check: (reply) => {
-          const r = parseBound(reply);
-          return !!r && r[0] === rel && (r[1] === v || (Math.abs(v) >= INF && Math.sign(r[1]) === Math.sign(v) && Math.abs(r[1]) >= INF));
-        },
-      };
-    }
-    case 'window': {
-      need();
-      const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
-      return {
-        kind: 'window', node: n, gate: st.enterEv[n] - 1, ev: st.enterEv[n], answer: w, shown: `(${f(w[0])}, ${f(w[1])})`,
-        text: `Which window (α, β) is ${name(n)} searched with (MAX’s view)? Two numbers; ∞ as inf.`,
-        placeholder: 'α β, e.g. -inf 10',
-      };
-    }
-    case 'cutoff': {
-      need();
-      const p = st.parent[n];
-      const e = st.exitEv[n];
-      let k = e + 1;
-      if (k < st.nev && st.ev[k] === EV.ALPHA_RAISED) k++;
-      const cut = k < st.nev && st.ev[k] === EV.CUTOFF && st.nodeOf(k) === p;
-      // the bound a child's value is tested against is fixed when the parent is entered (β at a
-      // MAX node, α at a MIN node), so the window at entry is what the student needs
-      const w = viewWindow(st.alpha[p], st.beta[p], st.ply[p], true);
-      return choice(`${Name(n)} returns ${f(shown(n))}. ${Name(p)} was entered with the window (${f(w[0])}, ${f(w[1])}) (MAX’s view). Does ${name(p)} cut off now, skipping its other moves?`, YES_NO, cut ? 'y' : 'n', e, cut ? k : Math.min(e + 1, lastEv));
-    }
-    case 'pruned': {
-      if (parent === NONE) throw new LessonError('the parent was not searched');
-      const before = st.childWithCode(parent, code - 1);
-      if (before === NONE || !st.finished(before)) throw new LessonError('the move before it was not searched');
-      const searched = n !== NONE;
-      const label = `node ${spec.at.path.join('.')}`;
-      const ch = [{ key: 's', label: 'Searched' }, { key: 'p', label: 'Pruned' }];
-      return choice(`Will the search look at ${label}, or prune it?`, ch, searched ? 's' : 'p', st.exitEv[before], searched ? st.enterEv[n] : st.exitEv[parent], searched ? n : parent);
-    }
-    case 'type': {
-      need();
-      const ch = TYPE.map((label, i) => ({ key: String(i + 1), label }));
-      return { ...choice(`${Name(n)} is about to return. Which type does it turn out to be?`, ch, String(st.actual(n) + 1), st.exitEv[n] - 1, st.exitEv[n]), shown: TYPE[st.actual(n)] };
-    }
-    case 'research': {
-      need();
-      let again = NONE;
-      for (const [r, of] of st.researchOf) if (of === n && (again === NONE || r < again)) again = r;
-      const e = st.exitEv[n];
-      return choice(`The scout of ${name(n)} returned ${f(shown(n))} (MAX’s view). Will ${name(n)} be searched again with a wider window (a re-search)?`, YES_NO, again !== NONE ? 'y' : 'n', e, again !== NONE ? st.enterEv[again] : Math.min(e + 1, lastEv));
-    }
-    case 'first': {
-      need();
-      const prevRoot = st.roots[spec.at.iteration - 2];
-      if (prevRoot === undefined || st.lastChild[n] === NONE) throw new LessonError('no earlier iteration, or no move searched');
-      const moves = st.children(prevRoot).filter((c) => !st.isNull(c) && !st.isResearch(c));
-      const label = (c) => (chess ? t.names.move(c) : name(c));
-      const ch = moves.map((c, i) => ({ key: String(i + 1), label: label(c), code: st.code[c] }));
-      const firstChild = n + 1;
-      const right = ch.find((c) => c.code === st.code[firstChild]);
-      if (!right) throw new LessonError('the first move is not among the earlier iteration’s moves');
-      return choice(`Iteration ${spec.at.iteration} starts at the root. Which move will it search first?`, ch, right.key, st.enterEv[n], st.enterEv[firstChild]);
-    }
-    case 'extends': {
-      need();
-      const more = st.lastChild[n] !== NONE;
-      const ch = [{ key: 's', label: 'It stops and evaluates' }, { key: 'g', label: 'It searches on' }];
-      return choice(`Does the search stop at ${name(n)} and evaluate the position, or search on below it?`, ch, more ? 'g' : 's', st.enterEv[n], more ? st.enterEv[n + 1] : st.exitEv[n]);
-    }
-    case 'best': {
-      need();
-      const root = st.roots[st.roots.length - 1];
-      const bi = st.bestIndex[root];
-      const best = st.childAtIndex(root, bi);
-      const mv = chess ? t.names.move(n) : name(n);
-      return choice(`When the search ends, will ${mv} be the move it chooses?`, YES_NO, best !== NONE && st.code[best] === st.code[n] ? 'y' : 'n', from, st.exitEv[root]);
-    }
-    case 'nullcut': {
-      const [v, beta, verdict] = st.auxOf(event, 3);
-      return choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from ${sideAt(n)}). Does the null move fail high, so that the node is cut off or verified?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event);
-    }
-    case 'zugzwang': {
-      const ch = [{ key: 'c', label: 'Cut anyway' }, { key: 'r', label: 'Search again at full depth' }];
-      return choice(`At ${name(n)} the null move failed high, but the real moves, searched one ply shallower, all failed low. What does verified null-move pruning do?`, ch, st.ev[event] === EV.ZUGZWANG ? 'r' : 'c', event - 1, event);
-    }
-    case 'multicut': {
-      const [, c, , decision] = st.auxOf(event, 4);
-      // the probes' scores from the side to move at the node (a child's value is its own side's)
-      const probes = st.children(n).filter((k) => st.nodeKind(k) === NK.MC_PROBE && st.finished(k) && st.exitEv[k] < event).map((k) => f(-st.value[k]));
-      if (!probes.length) throw new LessonError('no multi-cut probe returned before the decision');
-      return choice(`${Name(n)} probed ${probes.length} moves. They scored ${probes.join(', ')}; the node’s β is ${f(st.beta[n])} (${sideAt(n)}). It cuts if at least C = ${c} of the probes fail high (score ≥ β). Will it cut?`, YES_NO, decision ? 'y' : 'n', event - 1, event);
-    }
-    case 'uncertain': {
-      const root = st.roots[st.roots.length - 1];
-      return choice('When the search ends, will the root’s value be flagged uncertain?', YES_NO, st.uncertain(root) ? 'y' : 'n', from, st.exitEv[root], root);
-    }
-    case 'leaves': {
-      const root = st.roots[st.roots.length - 1];
-      let leaves = 0;
-      for (let k = root; k < st.n; k++) if (st.lastChild[k] === NONE && st.finished(k)) leaves++;
-      return {
-        kind: 'leaves', node: root, gate: from, ev: lastEv, answer: [leaves], shown: String(leaves),
-        text: 'When the search ends, how many leaves will it have looked at in all (those already seen included)?',
-        placeholder: 'a number',
-      };
-    }
-    default:
-      throw new LessonError(`unknown question kind ${spec.ask}`);
-  }
+  const c = { spec, t, from, st, chess, f, name, Name, n, parent, code, event, need, shown, sideAt, choice, lastEv };
+  const ask = TREE_KINDS[spec.ask] ?? GAME_KINDS[spec.ask];
+  if (!ask) throw new LessonError(`unknown question kind ${spec.ask}`);
+  return ask(c);
 }
+
+/** The kinds asked about an explicit tree's search (lessons 1–3, 5): each takes build's context. */
+const TREE_KINDS = {
+  value(ctx) {
+    const { spec, st, f, name, Name, n, need, shown } = ctx;
+    need();
+    const v = shown(n);
+    const rel = relation(st, n);
+    const txt = rel === '=' ? f(v) : `${rel} ${f(v)}`;
+    const min = Boolean(st.ply[n] & 1);
+    const kids = st.children(n).filter((c) => !st.isNull(c) && !st.isResearch(c) && st.finished(c)).map((c) => f(shown(c)));
+    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    let why;
+    if (rel === '=') why = `${Name(n)} is a ${min ? 'MIN' : 'MAX'} node: it takes the ${min ? 'smallest' : 'largest'} of its children’s values (${kids.join(', ')}).`;
+    else if (st.reason[n] === SR.BETA_CUTOFF) {
+      why = min
+        ? `${Name(n)} stopped when a reply, worth ${kids[kids.length - 1]}, was at or below α = ${f(w[0])}: MAX will not allow this line. Its other replies were never looked at, so ${f(v)} is only a bound: the true value is at most ${f(v)}.`
+        : `${Name(n)} stopped when a move, worth ${kids[kids.length - 1]}, was at or above β = ${f(w[1])}: MIN will not allow this line. Its other moves were never looked at, so ${f(v)} is only a bound: the true value is at least ${f(v)}.`;
+    } else why = `No move of ${name(n)} came inside its window (${f(w[0])}, ${f(w[1])}), so ${f(v)} is only a bound: the true value is ${rel === '≤' ? 'at most' : 'at least'} ${f(v)}.`;
+    return {
+      kind: 'value', node: n, gate: st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt, why,
+      text: `What value does ${name(n)} return (MAX’s view)?`,
+      // the form only, never an example that could be an answer; bounds only once the
+      // lesson has them (lesson 1 has none)
+      placeholder: spec.bounds === false ? 'a number' : 'a number, or <= v, >= v',
+      check: (reply) => {
+        const r = parseBound(reply);
+        return !!r && r[0] === rel && (r[1] === v || (Math.abs(v) >= INF && Math.sign(r[1]) === Math.sign(v) && Math.abs(r[1]) >= INF));
+      },
+    };
+  },
+  window(ctx) {
+    const { st, f, name, Name, n, parent, need, shown } = ctx;
+    need();
+    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    const scout = st.beta[n] - st.alpha[n] === 1;
+    const why = scout
+      ? `A scout gets the null window (α, α + 1): α = ${f(w[0])} is what MAX is sure of at the root, so (${f(w[0])}, ${f(w[1])}).`
+      : `${Name(n)} starts with its parent’s window as it is at that moment: α = ${f(w[0])} (what MAX is already sure of), β = ${f(w[1])} (what MIN is already sure of).`;
+    return {
+      kind: 'window', node: n, gate: st.enterEv[n] - 1, ev: st.enterEv[n], answer: w, shown: `(${f(w[0])}, ${f(w[1])})`, why,
+      text: `Which window (α, β) is ${name(n)} searched with (MAX’s view)? Two numbers; ∞ as inf.`,
+      placeholder: 'α β, e.g. -inf 10',
+    };
+  },
+  cutoff(ctx) {
+    const { st, f, name, Name, n, parent, need, shown, lastEv, choice } = ctx;
+    need();
+    const p = st.parent[n];
+    const e = st.exitEv[n];
+    let k = e + 1;
+    if (k < st.nev && st.ev[k] === EV.ALPHA_RAISED) k++;
+    const cut = k < st.nev && st.ev[k] === EV.CUTOFF && st.nodeOf(k) === p;
+    // the bound a child's value is tested against is fixed when the parent is entered (β at a
+    // MAX node, α at a MIN node), so the window at entry is what the student needs
+    const w = viewWindow(st.alpha[p], st.beta[p], st.ply[p], true);
+    const v = f(shown(n));
+    const minP = Boolean(st.ply[p] & 1);
+    const test = minP ? `${v} ${cut ? '≤' : '>'} α = ${f(w[0])}` : `${v} ${cut ? '≥' : '<'} β = ${f(w[1])}`;
+    const who = minP ? 'MAX already has that much elsewhere, so it will not allow this line' : 'MIN already has that much elsewhere, so it will not allow this line';
+    const why = cut
+      ? `${test}: ${who}. ${Name(p)} stops; any moves it has left are pruned.`
+      : `${test}: not enough to stop. ${Name(p)} goes on with its next move, if it has one.`;
+    // "skipping its other moves" would be wrong where none are left (cold reader 2, lesson 6)
+    return { ...choice(`${Name(n)} returns ${v}. ${Name(p)} was entered with the window (${f(w[0])}, ${f(w[1])}) (MAX’s view). Does ${name(p)} cut off now (stop here, with any moves it has left pruned)?`, YES_NO, cut ? 'y' : 'n', e, cut ? k : Math.min(e + 1, lastEv)), why };
+  },
+  pruned(ctx) {
+    const { spec, st, f, name, n, parent, code, shown, choice } = ctx;
+    if (parent === NONE) throw new LessonError('the parent was not searched');
+    const before = st.childWithCode(parent, code - 1);
+    if (before === NONE || !st.finished(before)) throw new LessonError('the move before it was not searched');
+    const searched = n !== NONE;
+    const label = `node ${spec.at.path.join('.')}`;
+    const ch = [{ key: 's', label: 'Searched' }, { key: 'p', label: 'Pruned' }];
+    const at = searched ? st.enterEv[n] : st.exitEv[parent];
+    const w = viewWindow(st.alphaAt(parent, at), st.beta[parent], st.ply[parent], true);
+    const why = `After ${name(before)} (worth ${f(shown(before))}), ${name(parent)}’s window is (${f(w[0])}, ${f(w[1])}): ${w[0] < w[1] ? `α < β, so ${name(parent)} goes on to ${label}` : `α ≥ β, a cut-off: ${label} is pruned`}.`;
+    return { ...choice(`Will the search look at ${label}, or prune it?`, ch, searched ? 's' : 'p', st.exitEv[before], at, searched ? n : parent), why };
+  },
+  type(ctx) {
+    const { from, st, f, name, Name, n, need, shown, choice } = ctx;
+    need();
+    const ch = TYPE.map((label, i) => ({ key: String(i + 1), label }));
+    const min = Boolean(st.ply[n] & 1);
+    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    const v = f(shown(n));
+    const side = min ? 'MIN' : 'MAX';
+    const a = st.actual(n);
+    // lesson 3's words, from the side to move at the node
+    const why = a === BOUNDS_CODE.EXACT
+      ? `PV: ${side} node ${name(n).replace(/^node /, '')}’s value ${v} fell strictly inside its window (${f(w[0])}, ${f(w[1])}): it is exact.`
+      : a === BOUNDS_CODE.LOWER
+        ? `CUT: one move was good enough for ${side} to stop: the value ${v} ${min ? `fell to α = ${f(w[0])} or below` : `reached β = ${f(w[1])}`}. It fails high and returns a bound.`
+        : `ALL: every move was tried and none was good enough for ${side}: the value ${v} stayed ${min ? `at or above β = ${f(w[1])}` : `at or below α = ${f(w[0])}`}. It fails low and returns a bound.`;
+    return { why, ...choice(`${Name(n)} is about to return. Which type does it turn out to be?`, ch, String(st.actual(n) + 1), st.exitEv[n] - 1, st.exitEv[n]), shown: TYPE[st.actual(n)] };
+  },
+  research(ctx) {
+    const { from, st, f, name, n, need, shown, lastEv, choice } = ctx;
+    need();
+    let again = NONE;
+    for (const [r, of] of st.researchOf) if (of === n && (again === NONE || r < again)) again = r;
+    const e = st.exitEv[n];
+    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    const v = f(shown(n));
+    // lesson 5's words, seen from MAX, who chooses the move: "better" / "not better" than α
+    let why;
+    if (again !== NONE) {
+      const r = viewWindow(st.alpha[again], st.beta[again], st.ply[again], true);
+      why = `The scout returned ${v} ≥ α + 1 = ${f(w[1])}: the move is better than α = ${f(w[0])}, but the scout only proves that much. It is searched again with the window (${f(r[0])}, ${f(r[1])}) to learn its value.`;
+    } else why = `The scout returned ${v}: ${shown(n) <= w[0] ? `not better than α = ${f(w[0])}, so the move is done` : 'its value is already exact, so no re-search is needed'}.`;
+    return { ...choice(`The scout of ${name(n)} returned ${v} (MAX’s view). Will ${name(n)} be searched again with a wider window (a re-search)?`, YES_NO, again !== NONE ? 'y' : 'n', e, again !== NONE ? st.enterEv[again] : Math.min(e + 1, lastEv)), why };
+  },
+};
+
+/** The kinds asked about a game's search (iterations, quiescence, forward pruning). */
+const GAME_KINDS = {
+  first(ctx) {
+    const { spec, t, st, chess, f, name, n, code, need, shown, choice } = ctx;
+    need();
+    const k = spec.at.iteration;
+    const prevRoot = k >= 2 ? st.nodeAt(spec.at.path ?? [], k - 2) : NONE;
+    if (prevRoot === NONE || st.lastChild[n] === NONE) throw new LessonError('no earlier iteration, or no move searched');
+    const moves = st.children(prevRoot).filter((c) => !st.isNull(c) && !st.isResearch(c));
+    const label = (c) => (chess ? t.names.move(c) : name(c));
+    // the choices in the moves' own order (node 0, 1, 2), never in a search's order: the
+    // previous iteration's order would put its best move first (cold reader 2, lesson 4)
+    const ch = moves.slice().sort((p, q) => st.code[p] - st.code[q]).map((c, i) => ({ key: String(i + 1), label: label(c), code: st.code[c] }));
+    const firstChild = n + 1;
+    const right = ch.find((c) => c.code === st.code[firstChild]);
+    if (!right) throw new LessonError('the first move is not among the earlier iteration’s moves');
+    const pb = st.childAtIndex(prevRoot, st.bestIndex[prevRoot]);
+    const side = st.ply[n] & 1 ? 'MIN' : 'MAX';
+    const why = pb !== NONE && st.code[pb] === st.code[firstChild]
+      ? `Iteration ${k - 1} found ${right.label} best for ${side} here; the table remembered it, so iteration ${k} tries it first.`
+      : `Iteration ${k} tries ${right.label} first.`;
+    // what the student needs, which the small drawing of the earlier iteration cannot show:
+    // its scores of these moves (a bound marked ≤ / ≥), in the moves' order
+    const scores = moves.slice().sort((p, q) => st.code[p] - st.code[q]).filter((c) => st.finished(c)).map((c) => {
+      const r = relation(st, c);
+      return `${label(c)}: ${r === '=' ? '' : r + ' '}${f(shown(c))}`;
+    });
+    const where = st.parent[n] === NONE ? `Iteration ${k} starts at the root (MAX to move).` : `Iteration ${k} reaches ${name(n)} (${side} to move).`;
+    const text = `${where} Iteration ${k - 1}, one ply shallower, scored its moves ${scores.join(', ')} (MAX’s view). Which move will iteration ${k} search first here?`;
+    return { why, ...choice(text, ch, right.key, st.enterEv[n], st.enterEv[firstChild]) };
+  },
+  extends(ctx) {
+    const { t, st, chess, name, n, need, choice } = ctx;
+    need();
+    const more = st.lastChild[n] !== NONE;
+    const ch = [{ key: 's', label: 'It stops and evaluates' }, { key: 'g', label: 'It searches on' }];
+    const mv = (k) => (chess ? t.names.move(k) : name(k));
+    const why = more
+      ? `It searches on: a capture is still possible here (${mv(n + 1)} is the first one tried), so the quiescence search tries the captures before it trusts a score.`
+      : 'It stops: the position is quiet (nothing to capture), so the evaluation is trusted.';
+    return { why, ...choice(`Does the search stop at ${name(n)} and evaluate the position, or search on below it?`, ch, more ? 'g' : 's', st.enterEv[n], more ? st.enterEv[n + 1] : st.exitEv[n]) };
+  },
+  best(ctx) {
+    const { t, from, st, chess, f, name, n, need, shown, choice } = ctx;
+    need();
+    const root = st.roots[st.roots.length - 1];
+    const bi = st.bestIndex[root];
+    const best = st.childAtIndex(root, bi);
+    const mv = chess ? t.names.move(n) : name(n);
+    const yes = best !== NONE && st.code[best] === st.code[n];
+    const bm = best === NONE ? '' : chess ? t.names.move(best) : name(best);
+    const why = yes
+      ? `The search chooses ${mv}, worth ${f(shown(n))}.`
+      : `${mv} is worth only ${f(shown(n))} once the reply is seen; the search chooses ${bm}, worth ${f(shown(root))}.`;
+    return { ...choice(`When the search ends, will ${mv} be the move it chooses?`, YES_NO, yes ? 'y' : 'n', from, st.exitEv[root]), why };
+  },
+  nullcut(ctx) {
+    const { from, st, f, name, n, event, sideAt, choice } = ctx;
+    const [v, beta, verdict] = st.auxOf(event, 3);
+    // the question's own view (the side to move, lesson 7), not the tree's MAX/MIN one
+    const view = sideAt(n).replace(/:.*/, '');
+    const why = verdict === NV.FAIL_LOW
+      ? `${f(v)} < β = ${f(beta)} (${view}): the null move fails low, so nothing is pruned: the node searches its moves as usual.`
+      : verdict === NV.VERIFY
+        ? `${f(v)} ≥ β = ${f(beta)} (${view}): the null move fails high. Verified null-move pruning does not cut yet: it checks by searching the node’s real moves one ply shallower.`
+        : `${f(v)} ≥ β = ${f(beta)} (${view}): the null move fails high, and the node is cut off without searching its moves.`;
+    return { why, ...choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from ${sideAt(n)}). Does the null move fail high, so that the node is cut off or verified?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event) };
+  },
+  zugzwang(ctx) {
+    const { from, st, f, name, n, event, sideAt, choice } = ctx;
+    const ch = [{ key: 'c', label: 'Cut: the fail-high is confirmed' }, { key: 'r', label: 'Search again at full depth: zugzwang' }];
+    const [v, beta] = st.auxOf(event, 2);
+    const view = sideAt(n).replace(/:.*/, '');
+    const zug = st.ev[event] === EV.ZUGZWANG;
+    const why = zug
+      ? `${f(v)} < β = ${f(beta)}: the real moves failed low after all, so passing was better than every move — zugzwang. The node is searched again at its full depth.`
+      : `${f(v)} ≥ β = ${f(beta)}: a real move fails high too, so the cut-off is confirmed.`;
+    return { why, ...choice(`At ${name(n)} the null move failed high, so verified null-move pruning searched the node’s real moves one ply shallower. Their best score is ${f(v)}; the node’s β is ${f(beta)} (both from ${view}). What happens now?`, ch, zug ? 'r' : 'c', event - 1, event) };
+  },
+  multicut(ctx) {
+    const { from, st, f, Name, n, event, sideAt, choice } = ctx;
+    const [, c, , decision] = st.auxOf(event, 4);
+    // the probes' scores from the side to move at the node (a child's value is its own side's)
+    const probes = st.children(n).filter((k) => st.nodeKind(k) === NK.MC_PROBE && st.finished(k) && st.exitEv[k] < event).map((k) => f(-st.value[k]));
+    if (!probes.length) throw new LessonError('no multi-cut probe returned before the decision');
+    const highs = st.children(n).filter((k) => st.nodeKind(k) === NK.MC_PROBE && st.finished(k) && st.exitEv[k] < event && -st.value[k] >= st.beta[n]).length;
+    const why = `${highs} of the ${probes.length} probes reached β = ${f(st.beta[n])}; C = ${c}: ${decision ? 'enough, so the node is cut off now and returns β, a bound that may be wrong' : 'not enough, so the node is searched normally'}.`;
+    return { why, ...choice(`${Name(n)} probed ${probes.length} moves. They scored ${probes.join(', ')}; the node’s β is ${f(st.beta[n])} (${sideAt(n)}). It cuts if at least C = ${c} of the probes fail high (score ≥ β). Will it cut?`, YES_NO, decision ? 'y' : 'n', event - 1, event) };
+  },
+  uncertain(ctx) {
+    const { from, st, n, choice } = ctx;
+    const root = st.roots[st.roots.length - 1];
+    let ucs = 0;
+    for (let e = 0; e < st.nev; e++) if (st.ev[e] === EV.UNCERTAINTY_CUTOFF) ucs++;
+    const why = st.uncertain(root)
+      ? `The search made ${ucs} uncertainty cut-off${ucs === 1 ? '' : 's'}, and an uncertain value reached the root.`
+      : `The search made ${ucs} uncertainty cut-off${ucs === 1 ? '' : 's'}, but the root is a PV node (lesson 3: the root always is): in the safe form it searched every uncertain move again in full, which cleared the flag.`;
+    return { ...choice('When the search ends, will the root’s value be flagged uncertain?', YES_NO, st.uncertain(root) ? 'y' : 'n', from, st.exitEv[root], root), why };
+  },
+  leaves(ctx) {
+    const { from, st, shown, lastEv } = ctx;
+    const root = st.roots[st.roots.length - 1];
+    let leaves = 0;
+    for (let k = root; k < st.n; k++) if (st.lastChild[k] === NONE && st.finished(k)) leaves++;
+    return {
+      kind: 'leaves', node: root, gate: from, ev: lastEv, answer: [leaves], shown: String(leaves), why: `The search looked at ${leaves} leaves in all.`,
+      text: 'When the search ends, how many leaves will it have looked at in all (those already seen included)?',
+      placeholder: 'a number',
+    };
+  },
+};

@@ -12,6 +12,7 @@
 // node id and the ply lists stay a spatial index.
 
 import { NONE } from './store.js';
+import { L_HIDDEN } from './layout.js';
 
 /** Explicit trees up to this many nodes are drawn whole (textbook sizes and well beyond). */
 export const MAX_WHOLE_TREE = 20_000;
@@ -24,10 +25,11 @@ const ROOT_GAP = 1.5;
  * for an inner node), code (child index under its parent), cuts: [{ id, first (ghost index), ev (event from which they are known),
  * cutEv (the cut-off event, or -1) }] }.
  */
-export function wholeTreeLayout(st, shape, pruned) {
+export function wholeTreeLayout(st, shape, pruned, until = -1) {
   const { first, values } = shape;
   const n = st.n;
   const x = new Float32Array(n);
+  const lf = new Uint8Array(n);
   const g = { n: 0, x: [], ply: [], parent: [], value: [], code: [], cuts: [] };
   let slot = 0;
   // the cut-off event of each node (textbook sizes: one pass over the marker list)
@@ -61,11 +63,23 @@ export function wholeTreeLayout(st, shape, pruned) {
     return g.x[k];
   }
 
+  // A lesson (`until` ≥ 0, the cursor's event) draws the input tree, not the search: a
+  // re-search the search has not entered by then is a second copy of a node the student can
+  // already see, and drawing it early would answer "will it be searched again?". It takes no
+  // slot, and its subtree is hidden at its scout's place until it is entered.
+  const later = (id) => until >= 0 && st.isResearch(id) && st.enterEv[id] > until;
+  const hide = (id, at) => {
+    const e = st.end(id);
+    lf.fill(L_HIDDEN, id, e);
+    x.fill(at, id, e);
+  };
+
   function place(id, tp) {
     let lo = NaN, hi = NaN;
     const seen = new Set();
     st.forChildren(id, (c) => {
       seen.add(st.code[c]);
+      if (later(c)) return;
       const cx = place(c, st.isNull(c) ? -1 : childPos(tp, st.code[c]));
       if (Number.isNaN(lo)) lo = cx;
       hi = cx;
@@ -89,6 +103,8 @@ export function wholeTreeLayout(st, shape, pruned) {
     x[id] = Number.isNaN(lo) ? slot++ : (lo + hi) / 2;
     return x[id];
   }
+  // hidden re-searches sit on the node they repeat (the cursor ring and a zoom find them there)
+  for (const [r, of] of st.researchOf) if (later(r)) hide(r, x[of]);
 
   for (const r of st.roots) {
     if (slot > 0) slot += ROOT_GAP;
@@ -96,10 +112,15 @@ export function wholeTreeLayout(st, shape, pruned) {
   }
   return {
     x,
-    lf: new Uint8Array(n),
+    lf,
     width: Math.max(1, slot),
     collapsed: new Set(),
-    hiderOf: () => NONE,
+    // the outermost hidden re-search at or above `id` (the scene skips its whole subtree)
+    hiderOf: (id) => {
+      let h = NONE;
+      for (let p = id; p !== NONE && lf[p] & L_HIDDEN; p = st.parent[p]) h = p;
+      return h;
+    },
     ghosts: { n: g.n, x: Float32Array.from(g.x), ply: Uint16Array.from(g.ply), parent: Int32Array.from(g.parent), value: Float64Array.from(g.value), code: Uint16Array.from(g.code), cuts: g.cuts },
   };
 }
@@ -118,14 +139,21 @@ export class WholeTree {
     this.layout = null;
   }
 
-  /** The layout to draw `trace` with. */
-  for(trace) {
+  /** The layout to draw `trace` with; `until` ≥ 0 (a lesson: the cursor's event) leaves out
+   * the re-searches not entered by then (wholeTreeLayout). */
+  for(trace, until = -1) {
     const st = trace.store;
     const own = trace.layout;
     if (trace.running || !st.n || trace.input?.kind !== 'tree' || own.collapsed.size || !this.core?.tree_shape) return own;
     const text = trace.input.text;
     if (typeof text !== 'string' || text.length > 1 << 20) return own;
-    const key = `${trace.uid}|${trace.generation}|${st.version}|${st.n}|${st.nev}`;
+    // the layout changes only when a re-search is entered: key on how many are
+    let shown = -1;
+    if (until >= 0) {
+      shown = 0;
+      for (const r of st.researchOf.keys()) if (st.enterEv[r] <= until) shown++;
+    }
+    const key = `${trace.uid}|${trace.generation}|${st.version}|${st.n}|${st.nev}|${shown}`;
     if (key === this.key) return this.layout ?? own;
     this.key = key;
     this.layout = null;
@@ -139,7 +167,7 @@ export class WholeTree {
       if (this.shape) {
         const names = trace.names;
         names.prefetchPruned(Array.from({ length: st.n }, (_, id) => id));
-        this.layout = wholeTreeLayout(st, this.shape, (id) => (names.cachedPruned(id) ?? []).map((m) => m.code));
+        this.layout = wholeTreeLayout(st, this.shape, (id) => (names.cachedPruned(id) ?? []).map((m) => m.code), until);
       }
     } catch {
       // a tree the core refuses or one too large to draw whole: the searched nodes only

@@ -65,9 +65,10 @@ export const TEXT_TERMS = [
 
 /**
  * Splits `text` into plain strings and [term text, key] pairs (for the view to wrap the terms),
- * no DOM.
+ * no DOM. A term is a whole word: not a part of a parameter name like CUT_RATIO, nor of a
+ * longer word or number.
  */
-const TERMS_RE = new RegExp(`(^|[^\\p{L}-])(${TEXT_TERMS.map(([t]) => t).join('|')})(?![\\p{L}-])`, 'u');
+const TERMS_RE = new RegExp(`(^|[^\\p{L}\\p{N}_-])(${TEXT_TERMS.map(([t]) => t).join('|')})(?![\\p{L}\\p{N}_-])`, 'u');
 
 export function splitTerms(text) {
   const out = [];

@@ -157,3 +157,38 @@ export class Layout {
     return this.x.byteLength + this.lf.byteLength;
   }
 }
+
+/**
+ * The layout of the nodes entered by event `cursor` only, as if the search had stopped there: a
+ * lesson on a game (www/views/trees.js `hideFuture`) draws no node the search has not entered,
+ * and must not leave room for them either — a gap after a node, or a row below it, would tell
+ * how much the search will still do there. Ids are given in entry order, so these are the ids
+ * below `k = st.enteredBefore(cursor + 1)`; they are laid out exactly as `Layout` lays them
+ * out, their parents centred over the children entered so far. Later ids keep increasing x
+ * past the right edge (the ply lists stay a spatial index) and are never drawn. Same shape as
+ * a Layout (x, lf, width, collapsed, hiderOf, version) plus `maxPly`, the deepest entered ply.
+ */
+export function prefixLayout(st, cursor) {
+  const n = st.n;
+  const k = Math.min(n, st.enteredBefore(Math.min(st.nev, cursor + 1)));
+  const x = new Float32Array(Math.max(n, 1));
+  const lf = new Uint8Array(Math.max(n, 1));
+  const { parent } = st;
+  const last = new Int32Array(k).fill(-1); // the last child entered so far
+  let slot = 0;
+  let maxPly = 0;
+  for (let id = 0; id < k; id++) {
+    const p = parent[id];
+    if (p === NONE) {
+      if (slot > 0) slot += ROOT_GAP;
+      x[id] = slot++;
+    } else {
+      x[id] = id === p + 1 ? x[p] : slot++;
+      last[p] = id;
+    }
+    if (st.ply[id] > maxPly) maxPly = st.ply[id];
+  }
+  for (let id = k - 1; id >= 0; id--) if (last[id] >= 0) x[id] = (x[id + 1] + x[last[id]]) * 0.5;
+  for (let id = k; id < n; id++) x[id] = slot + 1 + (id - k);
+  return { x, lf, width: Math.max(1, slot), collapsed: new Set(), hiderOf: () => NONE, version: k, maxPly, entered: k };
+}

@@ -66,6 +66,9 @@ function returnedChild(st, e) {
  * pruned(id) → number of moves the node pruned (the core's `pruned` list) }.
  */
 export function narrate(st, e, ctx) {
+  // a lesson that has not taught node types yet (ctx.types === false, lessons 1-2) or windows
+  // (ctx.windows === false, lesson 1) hears none of their words (docs/learn.md)
+  if (ctx.types === false && (st.ev[e] === EV.ENTER || st.ev[e] === EV.EXIT)) return plainWords(st, e, ctx);
   if (e < 0 || e >= st.nev) return 'No events yet. Press Start to search.';
   const kind = st.ev[e];
   const n = st.nodeOf(e);
@@ -176,9 +179,40 @@ function enterWords(st, n, ctx, win) {
   const scout = st.beta[n] - st.alpha[n] === 1 ? ' — a null-window scout' : '';
   if (st.isResearch(n)) {
     const earlier = st.researchOf.get(n);
-    return `Re-search ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${earlier !== undefined ? `, after its scout search #${earlier}` : ''}.`;
+    return `Re-search ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${earlier !== undefined ? ', after its scout' : ''}.`;
   }
   return `Enter ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${scout}.`;
+}
+
+/** A node's name at the start of a sentence: "Node 1.0", "The root"; a chess move keeps its case ("exd5"). */
+const capName = (who) => (/^(node|the root)\b/.test(who) ? cap(who) : who);
+
+/**
+ * Entering and leaving a node in a first lesson's words: no node types, no expected type, no
+ * "fail high/low"; a bound said as "at most" / "at least" (MAX's view); the window only once
+ * the lesson has taught it (ctx.windows).
+ */
+function plainWords(st, e, ctx) {
+  const n = st.nodeOf(e);
+  const ply = st.ply[n];
+  const f = (v) => fmtValue(v, ctx.chess);
+  const who = ctx.name(n);
+  const Who = capName(who);
+  if (st.ev[e] === EV.ENTER) {
+    if (ctx.windows === false) return `The search goes to ${who}.`;
+    const [x, y] = viewWindow(st.alpha[n], st.beta[n], ply, true);
+    return `The search goes to ${who}, with the window (${f(x)}, ${f(y)}).`;
+  }
+  const v = f(shownValue(st.value[n], ply, true));
+  const b = st.actual(n);
+  const lower = b === BOUNDS_CODE.LOWER;
+  const atLeast = minPly(ply) ? !lower : lower;
+  const bound = b === BOUNDS_CODE.EXACT ? '' : `: a bound, its true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
+  if (st.lastChild[n] === NONE && st.reason[n] !== SR.BETA_CUTOFF) return `${Who} is a leaf: value ${v}.`;
+  const done = st.childStats(n).searched;
+  if (st.reason[n] === SR.BETA_CUTOFF) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'move', 'moves')} (a cut-off) and returns ${v}${bound}.`;
+  const pick = minPly(ply) ? 'MIN takes the smallest' : 'MAX takes the largest';
+  return `${Who} returns ${v}: ${pick} of the values of its ${plural(done, 'child', 'children')}${bound}.`;
 }
 
 function exitWords(st, n, ctx, f, mm) {
@@ -208,10 +242,10 @@ function exitWords(st, n, ctx, f, mm) {
       // every move not pruned by a reason of its own (SEE, uncertainty): the core's list
       const k = ctx.pruned(n);
       const searched = k ? `${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${k} pruned)` : `all ${plural(st.nMoves[n], 'move', 'moves')}`;
-      return `Leave ${who} with value ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
+      return `${capName(who)} returns ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
     }
     case SR.BETA_CUTOFF:
-      return `Leave ${who} with value ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minPly(ply) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
+      return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minPly(ply) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
     case SR.ABORTED:
       return `${cap(who)} stopped before it finished (value ${v} is not a result).`;
     case SR.TT_CUTOFF:
@@ -225,7 +259,7 @@ function exitWords(st, n, ctx, f, mm) {
     case SR.STAND_PAT:
       return `Stand pat at ${who}: the static evaluation ${v} already reaches β.${skipped()}${mismatch}`;
     default:
-      return `Leave ${who} with value ${v}.`;
+      return `${capName(who)} returns ${v}.`;
   }
 }
 

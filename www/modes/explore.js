@@ -5,6 +5,7 @@
 import { NONE } from '../model/store.js';
 import { WholeTree, ghostDepth } from '../model/fulltree.js';
 import { refit } from '../state.js';
+import { prefixLayout } from '../model/layout.js';
 
 /**
  * `app`: { state, invalidate(), invalidateTree(), canvas() → the explore TreeCanvas }.
@@ -14,6 +15,7 @@ export function createExplore(app) {
   const ex = state.explore;
   const trace = () => ex.trace;
   const whole = new WholeTree(app.core);
+  let prefix = null; // a game lesson's layout of the nodes entered so far (cached by cursor)
 
   const mode = {
     name: 'explore',
@@ -25,7 +27,20 @@ export function createExplore(app) {
 
     /** The layout the tree is drawn with: the whole explicit tree (pruned subtrees greyed)
      * when it is small enough, else the trace's own. */
-    layout: () => whole.for(trace()),
+    layout: () => {
+      const t = trace();
+      // a lesson draws only what the search has entered by the cursor (docs/learn.md): on an
+      // explicit tree the input tree without the re-searches to come, on a game the nodes
+      // entered so far, laid out as if the search had stopped there (no room kept for the rest)
+      const L = state.learn;
+      const until = L.open && L.lesson !== null && !state.finals && !t.running && !t.cursor.live ? t.cursor.at : -1;
+      if (until < 0 || t.input?.kind === 'tree') return whole.for(t, until);
+      if (t.layout.collapsed.size) return t.layout;
+      if (prefix?.store !== t.store || prefix.gen !== t.generation || prefix.at !== until || prefix.n !== t.store.n) {
+        prefix = { store: t.store, gen: t.generation, at: until, n: t.store.n, lay: prefixLayout(t.store, until) };
+      }
+      return prefix.lay;
+    },
 
     /** After the cursor moved: select its node, reveal it, keep it on screen (a fitted view
      * shows the whole tree already; a view the user zoomed or panned follows the cursor). */
@@ -66,7 +81,7 @@ export function createExplore(app) {
       const lay = mode.layout();
       // Redraw only when the view moved: autoFit runs inside every tree frame, and an
       // unconditional invalidate there would redraw the tree on every animation frame.
-      if (refit(ex.transform, () => app.canvas()?.fit(lay.width, t.store.maxPly + 1 + (lay.ghosts ? ghostDepth(t.store, lay.ghosts) : 0)))) app.invalidateTree();
+      if (refit(ex.transform, () => app.canvas()?.fit(lay.width, (lay.maxPly ?? t.store.maxPly) + 1 + (lay.ghosts ? ghostDepth(t.store, lay.ghosts) : 0)))) app.invalidateTree();
     },
 
     /** Fits unless the user zoomed or panned (after new nodes, a resize). */

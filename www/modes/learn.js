@@ -22,7 +22,17 @@ const LESSON_SPEED = 25;
 const IDS = LESSONS.map((l) => l.id);
 
 /** The input and configuration words of a lesson's `setup`, as a share link carries them. */
-export function lessonShare(setup) {
+/**
+ * What a lesson's page shows of what it has not taught yet (docs/learn.md "What the page says
+ * in a lesson"): `windows` (the window under each node, the α/β tag, the window in the
+ * narration), `types` (PV/CUT/ALL colours, the expected ≠ actual ring, type words), `view`
+ * ('maxmin': scores from MAX's view, MAX/MIN triangles; 'side': from the side to move, as
+ * lessons 7–8 announce). A lesson's `shows` overrides these defaults.
+ */
+export const SHOWS_DEFAULT = Object.freeze({ windows: true, types: true, view: 'maxmin' });
+export const lessonShows = (lesson) => ({ ...SHOWS_DEFAULT, ...(lesson?.shows ?? {}) });
+
+export function lessonShare(setup, shows = SHOWS_DEFAULT) {
   let input;
   if (setup.tree) input = { kind: 'tree', text: setup.tree };
   else if (setup.fen) input = { kind: 'chess', fen: setup.fen };
@@ -37,7 +47,7 @@ export function lessonShare(setup) {
     depth: setup.depth ?? 1,
     iterative: !!setup.iterative,
     cap: 2_000_000,
-    maxmin: true,
+    maxmin: shows.view !== 'side',
     finals: false,
     cursor: 0,
   };
@@ -58,6 +68,7 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
 
   /** Ends the lesson's questions: the cursor is free again and the quiz card empty. */
   function leaveLesson() {
+    L.shows = null;
     L.gate = -1;
     L.questions = null;
     L.pause = 0;
@@ -93,13 +104,13 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     }
     const gen = ++L.generation;
     leaveLesson();
-    Object.assign(L, { open: true, lesson: id, status: 'loading', notice: null, right: 0, asked: 0 });
+    Object.assign(L, { open: true, lesson: id, shows: lessonShows(lesson), status: 'loading', notice: null, right: 0, asked: 0 });
     if (state.mode !== 'explore') app.actions.setMode('explore');
     L.progress.last = id;
     writeProgress(L.progress);
     setAddress(lessonFragment(id));
     app.invalidate();
-    const ran = await app.sharing.openFromAddress('#' + encodeShare(lessonShare(lesson.setup)));
+    const ran = await app.sharing.openFromAddress('#' + encodeShare(lessonShare(lesson.setup, lessonShows(lesson))));
     if (gen !== L.generation) return false; // another lesson was opened meanwhile
     const t = trace();
     if (!ran) return fail(`The lesson’s search could not run. ${t.notice?.text ?? ''}`);
@@ -108,7 +119,8 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     } catch (e) {
       return fail(`This lesson cannot be prepared on its search: ${e.message}`);
     }
-    state.maxmin = true;
+    L.shows = lessonShows(lesson);
+    state.maxmin = L.shows.view !== 'side';
     state.finals = false;
     Object.assign(q, { on: true, question: null, feedback: null, right: 0, asked: 0, predict: null });
     L.pause = 0;

@@ -65,7 +65,8 @@ export function createQuizMode(app, actions, focus = () => {}) {
     const at = qq.ev2 ?? qq.ev;
     t.cursor.set(at);
     app.modes.explore.afterStep(true);
-    q.feedback = { ok, shown: qq.shown, why: narrate(t.store, at, app.narrationContext(t)) };
+    // a lesson's question says why in the lesson's own words and view (www/learn/questions.js)
+    q.feedback = { ok, shown: qq.shown, why: qq.why ?? narrate(t.store, at, app.narrationContext(t)) };
     if (qq.lesson !== undefined) app.modes.learn?.answered(ok);
     app.invalidate();
   }

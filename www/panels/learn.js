@@ -53,12 +53,9 @@ export function createLearnPanel(app) {
     const end = L.status === 'done' || L.status === 'finished';
     const where = qs && !end ? `Question ${Math.min(L.pause + 1, qs.length)} of ${qs.length} · ` : '';
     const next = learn().lessons.find((x) => x.id === l.id + 1);
-    return [
-      h('p', { class: 'learn-kicker muted' }, `Lesson ${l.id} of ${n}`),
-      h('h2', { id: 'learn-title' }, l.title),
-      h('p', { class: 'learn-source' }, h('b', null, 'From: '), l.source),
-      l.text.map((p) => h('p', null, withTerms(p))),
-      h('p', { class: 'learn-departs' }, h('b', null, 'Where this page departs from the book: '), l.departs),
+    // at the end, the score and the way on come first (the text above them is long: below the
+    // fold they were missed); during the lesson, the status follows the text
+    const foot = [
       L.notice ? h('p', { class: 'err', role: 'alert' }, L.notice) : null,
       h('p', { class: 'learn-status', id: 'learn-status', role: 'status' },
         end ? `Lesson complete: ${L.right} of ${L.asked} right.` : L.status === 'failed' ? '' : `${where}${STATUS_WORDS[L.status] ?? ''}`),
@@ -71,6 +68,15 @@ export function createLearnPanel(app) {
         h('button', { type: 'button', id: 'learn-restart', onclick: () => learn().openLesson(l.id) }, 'Start again'),
         h('button', { type: 'button', id: 'learn-index', onclick: () => learn().openIndex() }, 'All lessons'),
         h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
+    ];
+    return [
+      h('p', { class: 'learn-kicker muted' }, `Lesson ${l.id} of ${n}`),
+      h('h2', { id: 'learn-title' }, l.title),
+      end ? foot : null,
+      h('p', { class: 'learn-source' }, h('b', null, 'From: '), l.source),
+      l.text.map((p) => h('p', null, withTerms(p))),
+      h('p', { class: 'learn-departs' }, h('b', null, 'Where this page departs from the book: '), l.departs),
+      end ? null : foot,
     ];
   }
 

@@ -10,6 +10,7 @@ import { withTerms } from '../views/term.js';
 import { cutoffRule } from '../model/narrate.js';
 import { nearest } from '../views/draw/predict.js';
 import { GUTTER } from '../views/draw/scene.js';
+import { lessonFragment } from '../model/share.js';
 
 /**
  * `app`: { state, modes: { explore, quiz } (www/modes/quiz.js), canvases }. The card reads
@@ -120,6 +121,17 @@ export function createQuiz(app) {
   }
 
   function build() {
+    const Ls = state.learn;
+    if (!q.on && Ls.open && Ls.lesson !== null && Ls.status === 'finished' && app.modes.learn) {
+      // a lesson's end: the way on here, where the student's eyes are, not only at the foot of
+      // the lesson's long card (cold reader 2: "Quiz me" looked like the way on)
+      const next = app.modes.learn.lessons.find((x) => x.id === Ls.lesson + 1);
+      return [
+        h('p', { id: 'quiz-question', class: 'quiz-q' }, `Lesson ${Ls.lesson} complete: ${Ls.right} of ${Ls.asked} right.`),
+        h('div', { class: 'quiz-row' },
+          next ? h('a', { class: 'button primary', id: 'quiz-learn-next', href: `#${lessonFragment(next.id)}` }, `Next: ${next.title} →`) : h('p', null, 'That was the last lesson.')),
+      ];
+    }
     if (!q.on) {
       return [
         h('p', { class: 'muted' }, 'Predict each step of the search before it happens (windows, values, types, cut-offs, null-move verdicts), or which branches it will prune.'),
@@ -171,7 +183,7 @@ export function createQuiz(app) {
       const t = trace();
       const qq = q.question;
       const p = q.predict;
-      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${state.learn.lesson}.${state.learn.status}.${state.learn.pause}|${t.config?.cutoff}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
+      const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${state.learn.lesson}.${state.learn.status}.${state.learn.pause}.${state.learn.right}|${t.config?.cutoff}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
       setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : state.learn.lesson !== null && state.learn.open ? `lesson ${state.learn.lesson}` : 'step prediction') : '');
     },
@@ -184,7 +196,9 @@ export function createQuiz(app) {
         // on a phone the card sits below the tree: bring the card's bottom into view, so that
         // as much of the tree as fits stays above it (the question is about the tree)
         el.focus({ preventScroll: true });
-        (what === 'learn' ? el : $('quiz-card')).scrollIntoView({ block: 'nearest' });
+        // at a lesson's end its card opens with the score and the way on: show its top
+        if (what === 'learn') el.scrollIntoView({ block: 'start' });
+        else $('quiz-card').scrollIntoView({ block: 'nearest' });
       });
     },
   };

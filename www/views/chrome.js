@@ -11,17 +11,21 @@ export function createChrome(app) {
   const { state } = app;
   let shownMode = null;
 
+  const noTypes = () => state.mode === 'explore' && state.learn.open && state.learn.shows?.types === false;
+
   function legend() {
     const dot = (cls) => h('i', { class: `dot ${cls}` });
     const item = (mark, text, title) => h('span', { title }, mark, text);
     if (state.mode === 'explore') {
+      // a lesson before node types (lessons 1–2) colours a returned node neutrally
+      const types = !noTypes();
       return [
-        item(dot('pv'), 'PV', 'principal-variation node: the value is exact'),
-        item(dot('cut'), 'CUT', 'cut node: it failed high'),
-        item(dot('all'), 'ALL', 'all node: it failed low'),
+        types ? item(dot('pv'), 'PV', 'principal-variation node: the value is exact') : item(dot('returned'), 'returned', 'the node has returned its value'),
+        types ? item(dot('cut'), 'CUT', 'cut node: it failed high') : null,
+        types ? item(dot('all'), 'ALL', 'all node: it failed low') : null,
         item(dot('open'), 'open', 'entered, not returned yet'),
         item(dot('future'), 'not reached yet', 'entered after the cursor'),
-        item(h('i', { class: 'ring' }), 'expected ≠ actual', 'dashed ring in the expected type’s colour'),
+        types ? item(h('i', { class: 'ring' }), 'expected ≠ actual', 'dashed ring in the expected type’s colour') : null,
         item(h('i', { class: 'badge' }, '?'), 'uncertain'),
         item(h('i', { class: 'stub' }), 'pruned'),
         item(h('i', { class: 'arc' }), 're-search'),
@@ -73,7 +77,7 @@ export function createChrome(app) {
       setProp($('cmp-bydiff'), 'checked', state.compare.colorBy === 'diff');
       for (const [id, v] of [['cmp-view-side', 'side'], ['cmp-view-ghost', 'ghost']]) $(id).setAttribute('aria-pressed', String(state.compare.view === v));
       setClass($('legend'), 'compare', state.mode === 'compare');
-      renderKeyed($('legend'), `${state.mode}|${state.compare.colorBy}`, legend);
+      renderKeyed($('legend'), `${state.mode}|${state.compare.colorBy}|${noTypes()}`, legend);
     },
   };
 }

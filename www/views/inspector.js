@@ -8,7 +8,7 @@ import { fmtInt, fmtValue, shownValue, viewWindow, minPly } from '../model/forma
 import { STOP_WORDS } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
-import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR } from '../schema.js';
+import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR, BOUNDS_CODE } from '../schema.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence' };
@@ -83,6 +83,9 @@ export function createInspector(app) {
     const chess = names.chess;
     const f = (v) => fmtValue(v, chess);
     const mm = state.maxmin;
+    // a lesson shows only what it has taught (www/modes/learn.js `shows`): no negamax figures
+    // beside the lesson's view, no window before lesson 2, no node types before lesson 3
+    const teach = trace === state.explore.trace && state.learn.open && state.learn.lesson !== null ? state.learn.shows : null;
     const cur = state.finals || trace.cursor.live ? -1 : trace.cursor.at;
     const known = stateAt(st, id, cur);
     const exited = known === NS.RETURNED;
@@ -113,21 +116,29 @@ export function createInspector(app) {
       return h('table', null, h('tbody', null, out));
     }
     const [a, b] = viewWindow(st.alpha[id], st.beta[id], ply, mm);
-    row(
+    if (teach?.windows !== false) row(
       term('window', 'window'),
       `(${f(a)}, ${f(b)})`,
       st.beta[id] - st.alpha[id] === 1 ? [' ', term('null window', 'nullwindow')] : null,
-      mm && minPly(ply) ? span('muted', ` · negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null,
+      mm && minPly(ply) && !teach ? span('muted', ` · negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null,
     );
     row(
       'value',
       exited ? h('b', { id: 'insp-value' }, f(shownValue(st.value[id], ply, mm))) : [h('b', { id: 'insp-value' }, '?'), span('muted', ' not returned yet at this step')],
-      exited && mm && minPly(ply) ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
+      exited && mm && minPly(ply) && !teach ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
       exited && st.reason[id] === SR.ABORTED ? span('muted', ' (stopped: not a result)') : null,
     );
-    row('what it means', done ? boundRow(st.actual(id), ply, f(shownValue(st.value[id], ply, mm))) : '–');
-    row(term('expected type', 'expected'), typeTag(st.expected(id)));
-    row(term('actual type', 'actual'), done ? [typeTag(st.actual(id)), st.expected(id) !== st.actual(id) ? [' ', term('≠ expected', 'mismatch')] : null] : span('muted', exited ? '–' : 'decided when it returns'));
+    if (teach?.types === false) {
+      // before lesson 3: a bound in plain words, no types
+      const high = st.actual(id) === BOUNDS_CODE.LOWER;
+      const atLeast = mm && minPly(ply) ? !high : high;
+      const v = f(shownValue(st.value[id], ply, mm));
+      row('what it means', done ? (st.actual(id) === BOUNDS_CODE.EXACT ? 'exact' : `a bound: the true value is ${atLeast ? 'at least' : 'at most'} ${v}`) : '–');
+    } else {
+      row('what it means', done ? boundRow(st.actual(id), ply, f(shownValue(st.value[id], ply, mm))) : '–');
+      row(term('expected type', 'expected'), typeTag(st.expected(id)));
+      row(term('actual type', 'actual'), done ? [typeTag(st.actual(id)), st.expected(id) !== st.actual(id) ? [' ', term('≠ expected', 'mismatch')] : null] : span('muted', exited ? '–' : 'decided when it returns'));
+    }
     if (exited) row(term('uncertain', 'uncertain'), st.uncertain(id) ? span('warn', 'yes') : 'no');
     row('why it stopped', exited ? reasonWords(st.reason[id], ply) : span('muted', 'still searching'));
     if (st.nMoves[id]) {
@@ -177,7 +188,7 @@ export function createInspector(app) {
       const mode = app.mode();
       const trace = mode.driver();
       const id = mode.shownNode();
-      const key = `${trace.uid}|${trace.generation}|${trace.store.version}|${id}|${trace.cursor.live ? -1 : trace.cursor.at}|${state.maxmin}|${state.finals}|${trace.names.appended}`;
+      const key = `${trace.uid}|${trace.generation}|${trace.store.version}|${id}|${trace.cursor.live ? -1 : trace.cursor.at}|${state.maxmin}|${state.finals}|${trace.names.appended}|${state.learn.open && state.learn.lesson}`;
       renderKeyed($('path'), key, () => path(trace, id));
       renderKeyed($('inspector'), key, () => (id === NONE || id >= trace.store.n ? h('p', { class: 'muted' }, 'Click a node, or step through the search.') : rows(trace, id)));
     },

@@ -42,6 +42,9 @@ export function createTreeViews(app) {
       problem: state.learn.open && state.learn.lesson !== null && t.input?.kind === 'tree',
       // ... and a lesson on a game hides what the search has not reached (www/views/draw/scene.js)
       hideFuture: state.learn.open && state.learn.lesson !== null && t.input?.kind !== 'tree',
+      // ... and only the marks it has taught: windows, node types (www/modes/learn.js `shows`);
+      // a bound is written "≤ 2" / "≥ 9", as the lesson's questions want it
+      teach: state.learn.open && state.learn.lesson !== null ? state.learn.shows : null,
       guesses: self.guesses?.() ?? null,
       cursorNode: cur,
       cursorAlpha: cur === NONE ? undefined : t.store.alphaAt(cur, t.cursor.at),

@@ -3,7 +3,7 @@
 // the search solves, not an answer), and its window under that at the most detailed zoom.
 
 import { NONE } from '../../model/store.js';
-import { STOP_REASONS_CODE as SR } from '../../schema.js';
+import { STOP_REASONS_CODE as SR, BOUNDS_CODE } from '../../schema.js';
 import { fmtValue, shownValue, viewWindow } from '../../model/format.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
 
@@ -12,14 +12,28 @@ import { stateAt, NODE_STATE as NS } from './scene.js';
 export const LABEL_PX = 12;
 
 /**
+ * "≤ " or "≥ " before a returned node's value when it is a bound, in the view's terms (MAX's
+ * in MAX/MIN view: a MIN node's lower bound for MIN is "≤" for MAX), or "" when exact. A
+ * lesson writes bounds so (its questions ask "≤ 2", and the drawing must agree with them).
+ */
+export function boundMark(st, id, maxmin) {
+  const b = st.flags[id] & 3;
+  // a leaf's value is the problem itself, exact, whatever its type against its window
+  if (b === BOUNDS_CODE.EXACT || st.reason[id] === SR.ABORTED || st.lastChild[id] === NONE) return '';
+  const lower = b === BOUNDS_CODE.LOWER;
+  return lower !== (maxmin && Boolean(st.ply[id] & 1)) ? '≥ ' : '≤ ';
+}
+
+/**
  * Draws the labels; returns { px (font size), returned (visible nodes that have returned at the
- * cursor), values (how many of those returned nodes have their value written), given (the leaf
+ * cursor), values (how many of those returned nodes have their value written), bounds (how many
+ * of those a lesson wrote as a bound, "≤ 2"), given (the leaf
  * values written on leaves not yet returned — an explicit tree's problem statement — as shown) }.
  */
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
   const given = [];
-  const out = { px: LABEL_PX, returned: 0, values: 0, given };
+  const out = { px: LABEL_PX, returned: 0, values: 0, bounds: 0, given };
   for (const id of vis) if (stateAt(st, id, o.cursor) === NS.RETURNED) out.returned++;
   if (!canLabel || !vis.length) return out;
   if (o.prefetch) {
@@ -59,10 +73,12 @@ export function drawLabels(ctx, s) {
     ctx.textBaseline = 'top';
     if (stt === NS.RETURNED || leaf) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
-      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
+      const mark = o.teach && stt === NS.RETURNED ? boundMark(st, id, o.maxmin) : '';
+      if (mark) out.bounds++;
+      ctx.fillText(mark + fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
       if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
     }
-    if (!compact && lvl[k] === 2 && stt !== NS.NOT_ENTERED) {
+    if (!compact && lvl[k] === 2 && stt !== NS.NOT_ENTERED && o.teach?.windows !== false) {
       const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
       ctx.font = small;
       ctx.fillStyle = pal.muted;

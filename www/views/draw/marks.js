@@ -53,7 +53,7 @@ export function drawNodeMarks(ctx, s) {
     const px = SX(x[id]), py = SY(st.ply[id]);
     const f = st.flags[id];
     const exp = (f >> FLAGS.EXPECTED_SHIFT) & 3;
-    if (stt === NS.RETURNED && st.reason[id] !== SR.ABORTED && exp !== (f & FLAGS.BOUND_MASK)) {
+    if (stt === NS.RETURNED && st.reason[id] !== SR.ABORTED && exp !== (f & FLAGS.BOUND_MASK) && o.teach?.types !== false) {
       ctx.strokeStyle = typeColors[exp];
       ctx.setLineDash([2, 2]);
       ctx.beginPath();

@@ -21,6 +21,7 @@ export function drawNodes(ctx, s) {
   const match = df?.match ?? null;
   const ghost = !!df?.ghost;
   const byDiff = df?.colorBy === 'diff';
+  const plain = o.teach?.types === false;
   const groups = Array.from({ length: 2 * FADED }, () => new Path2D());
   for (let k = 0; k < vis.length; k++) {
     const id = vis[k];
@@ -28,12 +29,14 @@ export function drawNodes(ctx, s) {
     const stt = stateAt(st, id, o.cursor);
     let g = stt === NS.NOT_ENTERED ? FILL.FUTURE : stt === NS.OPEN ? FILL.OPEN : st.reason[id] === SR.ABORTED ? FILL.STOPPED : st.flags[id] & FLAGS.BOUND_MASK; // the actual type
     if (byDiff && stt !== NS.NOT_ENTERED) g = match[id] !== NONE ? FILL.BOTH : FILL.ONLY;
+    // a lesson before node types (lessons 1–2): a returned node in one neutral colour
+    else if (plain && g < FILL.OPEN) g = FILL.BOTH;
     if (ghost && match[id] === NONE) g += FADED;
     shape(groups[g], SX(x[id]), SY(st.ply[id]), r, o.maxmin && r >= 3, !minPly(st.ply[id]));
   }
   const pal = o.pal;
   const fills = [];
-  Object.entries({ PV: pal.pv, CUT: pal.cut, ALL: pal.all, OPEN: pal.open, FUTURE: pal.future, STOPPED: pal.aborted, BOTH: pal.both, ONLY: df?.only ?? pal.onlyA }).forEach(([k, c]) => (fills[FILL[k]] = c));
+  Object.entries({ PV: pal.pv, CUT: pal.cut, ALL: pal.all, OPEN: pal.open, FUTURE: pal.future, STOPPED: pal.aborted, BOTH: plain ? pal.muted : pal.both, ONLY: df?.only ?? pal.onlyA }).forEach(([k, c]) => (fills[FILL[k]] = c));
   for (let g = 0; g < 2 * FADED; g++) {
     const fade = g >= FADED;
     const f = g % FADED;

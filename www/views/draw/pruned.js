@@ -51,7 +51,7 @@ export function drawPruned(ctx, s) {
   ctx.save();
   for (const cut of g.cuts) {
     if (o.cursor >= 0 && o.cursor < cut.ev) {
-      drawn.outline.push({ id: cut.id, values: drawOutline(ctx, s, cut, r) });
+      drawn.outline.push({ id: cut.id, nodes: cut.end - cut.first, values: drawOutline(ctx, s, cut, r) });
       continue;
     }
     const rule = cutRule(st, cut, o.maxmin, o.chess);

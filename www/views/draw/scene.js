@@ -51,7 +51,7 @@ export function buildScene(W, H, st, lay, view, o) {
   const SX = (wx) => (wx - x0) * sx + GUTTER;
   const SY = (q) => (q - y0) * sy;
   const qMin = Math.max(0, Math.floor(y0 - 0.6));
-  const qMax = Math.min(st.maxPly, Math.ceil(y0 + H / sy + 0.6));
+  const qMax = Math.min(lay.maxPly ?? st.maxPly, Math.ceil(y0 + H / sy + 0.6));
   const margin = Math.max(40, sx) / sx; // world units beyond the edges
   const wl = x0 - margin - GUTTER / sx;
   const wr = x0 + (W - GUTTER) / sx + margin;

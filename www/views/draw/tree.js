@@ -25,19 +25,21 @@ import { drawCursor } from './cursor.js';
  * drawn, dense rows, ghostStubs, pruned (the pruned subtrees drawn whole), badge (the α/β
  * pill's rectangle or null), labels (drawLabels: font size, returned nodes, values written,
  * given), leafValues (the leaf values written on leaves not yet returned), outline (the pruned
- * subtrees drawn as not reached yet: [{ id, values }]) }.
+ * subtrees drawn as not reached yet: [{ id, nodes, values }]), research (re-search nodes drawn), rows (ply rows in view) }.
  */
 export function drawTree(ctx, W, H, st, lay, view, o) {
   ctx.save();
   ctx.fillStyle = o.pal.bg;
   ctx.fillRect(0, 0, W, H);
-  const stats = { nodes: 0, dense: 0, ghostStubs: [], pruned: [], badge: null, labels: null, leafValues: [], outline: [] };
+  const stats = { nodes: 0, research: 0, rows: 0, dense: 0, ghostStubs: [], pruned: [], badge: null, labels: null, leafValues: [], outline: [] };
   if (st.n === 0) {
     ctx.restore();
     return stats;
   }
   const s = buildScene(W, H, st, lay, view, o);
   stats.nodes = s.vis.length;
+  for (const id of s.vis) if (st.isResearch(id)) stats.research++;
+  stats.rows = s.qMax + 1; // the ply rows the frame has room for (0 … qMax)
   drawPlyBands(ctx, s);
   drawEdges(ctx, s);
   drawCursorPath(ctx, s);
