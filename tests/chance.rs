@@ -685,5 +685,17 @@ fn cli_writes_and_verifies_chance_traces() {
             && err.contains("rule: a chance node's value is sum(w_i v_i) / sum(w_i)"),
         "{err}"
     );
+    // Two chance traces written over different scales (6 and 18) are not compared node by
+    // node; the same search twice is.
+    let e = dir.join("t-expectimax.json");
+    let s1 = dir.join("t-star1.pstrace");
+    let (code, _, err) = run(&["diff", e.to_str().unwrap(), s1.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("over the scale 6") && err.contains("over 18"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["diff", s1.to_str().unwrap(), s1.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
