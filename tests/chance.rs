@@ -676,6 +676,34 @@ fn cli_writes_and_verifies_chance_traces() {
         1,
     );
     assert_ne!(bad, json);
+    // Each branch below a chance node states its probability w/S in lowest terms; a wrong one,
+    // one not in lowest terms, or one left out is refused.
+    assert_eq!(v["nodes"][2]["probability"], "1/3");
+    assert_eq!(v["nodes"][5]["probability"], "2/3");
+    assert!(v["nodes"][0].get("probability").is_none());
+    for (from, to, want) in [
+        (
+            "\"probability\":\"2/3\"",
+            "\"probability\":\"4/6\"",
+            "is \"4/6\", but the tree's weights make it 2/3",
+        ),
+        (
+            "\"probability\":\"2/3\"",
+            "\"probability\":\"1/3\"",
+            "make it 2/3",
+        ),
+        (
+            ",\"probability\":\"2/3\"",
+            "",
+            "\"probability\": is missing",
+        ),
+    ] {
+        let p = dir.join("prob.json");
+        std::fs::write(&p, json.replacen(from, to, 1)).unwrap();
+        let (code, _, err) = run(&["verify", p.to_str().unwrap()]);
+        assert_ne!(code, 0);
+        assert!(err.contains("node 5") && err.contains(want), "{err}");
+    }
     let bad_path = dir.join("bad.json");
     std::fs::write(&bad_path, bad).unwrap();
     let (code, _, err) = run(&["verify", bad_path.to_str().unwrap()]);

@@ -97,6 +97,25 @@ fn side(f: Option<Frac>, scale: u64, unbounded: Value, what: &str) -> Result<Val
     f.map_or(Ok(unbounded), |f| scaled(f, scale, what))
 }
 
+/// The probability of the branch at `path` (child indices from the root) when its parent is a
+/// chance node: its weight over the sum of its siblings' (the JSON's `probability`, derived
+/// from the tree text, written in lowest terms); `None` otherwise or off the tree.
+pub fn probability(tree: &Tree, path: impl Iterator<Item = u32>) -> Option<Frac> {
+    let (mut node, mut parent) = (0u32, None);
+    for k in path {
+        let (first, n) = tree.children_of(node);
+        if k >= n {
+            return None;
+        }
+        parent = Some(node);
+        node = first + k;
+    }
+    let p = parent.filter(|&p| tree.is_chance(p))?;
+    let (first, n) = tree.children_of(p);
+    let total: i128 = (0..n).map(|j| tree.weight_of(first + j) as i128).sum();
+    Frac::new(tree.weight_of(node) as i128, total).ok()
+}
+
 /// Runs `algo` on `tree` and feeds the search to `tracer` as a version-4 trace (one root
 /// search at the explicit trees' depth); returns its summary, whose values and `scale` say the
 /// exact fractions. `node_cap` stops the search with an error (0 = none).
