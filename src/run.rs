@@ -3,6 +3,7 @@
 //! they accept exactly the same inputs and report exactly the same errors.
 
 pub mod board;
+pub mod chance;
 
 use crate::game::Game;
 use crate::game::Value;
@@ -17,6 +18,7 @@ use crate::game::synthetic::{SynthError, SynthParams};
 use crate::game::tictactoe::{TicTacToe, TicTacToeError};
 use crate::game::tree::{ParseError, Tree};
 use crate::schema::StopReason;
+use crate::search::chance::{ChanceAlgorithm, ChanceError};
 use crate::search::config::{ConfigError, SearchConfig};
 use crate::search::soundness::check_small_game;
 use crate::search::{NoTrace, Tracer};
@@ -209,6 +211,20 @@ pub struct Summary {
     /// this).
     pub uncertain: bool,
     pub iterations: Vec<IterationSummary>,
+    /// The denominator every value, window side and event value of the trace is written over:
+    /// 1 except in a chance search (`config.chance`), whose exact fractions are stored as
+    /// integers times this least common multiple of their denominators (run/chance.rs).
+    /// Left out when 1 (added to trace version 4).
+    #[serde(default = "scale_one", skip_serializing_if = "is_scale_one")]
+    pub scale: u64,
+}
+
+fn scale_one() -> u64 {
+    1
+}
+
+fn is_scale_one(s: &u64) -> bool {
+    *s == 1
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -259,6 +275,7 @@ impl Summary {
             stopped: Some(StopCause::User),
             uncertain: false,
             iterations,
+            scale: 1,
         }
     }
 }
@@ -293,8 +310,16 @@ impl Prepared {
             Prepared::TicTacToe(_) => check_small_game("tic-tac-toe", cfg, false),
             Prepared::Nim(_) => check_small_game("Nim", cfg, false),
             Prepared::Connect4(p) => check_small_game("Connect Four", cfg, p.unsafe_null_move()),
-            Prepared::Tree(t) if t.has_chance() => Err(chance_refusal(cfg)),
-            _ => Ok(()),
+            Prepared::Tree(t) if t.has_chance() => match cfg.chance {
+                Some(algo) => check_chance_config(algo, cfg),
+                None => Err(chance_refusal(cfg)),
+            },
+            _ => match cfg.chance {
+                Some(algo) => Err(ConfigError::Chance(ChanceError::NotChance {
+                    algo: algo.name(),
+                })),
+                None => Ok(()),
+            },
         }
     }
 
@@ -306,6 +331,9 @@ impl Prepared {
         tracer: &mut T,
     ) -> Result<Summary, ConfigError> {
         self.check_config(cfg)?;
+        if let (Some(algo), Prepared::Tree(t)) = (cfg.chance, self) {
+            return Ok(chance::search(t, algo, cfg.node_cap, tracer)?);
+        }
         let notation = self.notation();
         Ok(match self {
             Prepared::Tree(t) => {
@@ -373,6 +401,53 @@ impl Prepared {
     }
 }
 
+/// The configuration of a chance search: `algo` the rule at decision nodes (`minimax` for
+/// expectimax, `alphabeta` for Star1 and Star2), no technique, the standard cut-off
+/// (docs/techniques.md, "Chance nodes"). Anything else is refused, naming the field.
+pub fn chance_config(algo: ChanceAlgorithm, node_cap: u64) -> SearchConfig {
+    SearchConfig {
+        algo: if algo == ChanceAlgorithm::Expectimax {
+            crate::search::params::Algorithm::Minimax
+        } else {
+            crate::search::params::Algorithm::AlphaBeta
+        },
+        depth: SearchConfig::default().depth,
+        node_cap,
+        chance: Some(algo),
+        ..SearchConfig::default()
+    }
+}
+
+fn check_chance_config(algo: ChanceAlgorithm, cfg: &SearchConfig) -> Result<(), ConfigError> {
+    let want = SearchConfig {
+        depth: cfg.depth,
+        iterative: cfg.iterative,
+        ..chance_config(algo, cfg.node_cap)
+    };
+    if cfg.algo != want.algo {
+        return Err(ConfigError::BadValue {
+            param: "algo".to_string(),
+            value: cfg.algo.name().to_string(),
+            reason: format!(
+                "{} decides at decision nodes by {} (docs/techniques.md, \"Chance nodes\")",
+                algo.name(),
+                want.algo.name()
+            ),
+        });
+    }
+    if *cfg != want {
+        return Err(ConfigError::NotForGame {
+            param: "chance".to_string(),
+            technique: "a technique or parameter".to_string(),
+            game: format!("a chance search ({})", algo.name()),
+            reason: "the chance searches take no technique (docs/techniques.md, \"Chance \
+                     nodes\")"
+                .to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// The error for a search of the `Game` trait asked of a tree with chance nodes: alpha-beta,
 /// PVS and minimax have no rule for a chance node, and the techniques need them. Only the chance
 /// searches of search/chance.rs (`expectimax`, `star1`, `star2`) accept such a tree.
@@ -419,5 +494,6 @@ fn summarize<M: Copy>(r: SearchResult<M>, name: impl Fn(&M) -> String) -> Summar
                 nodes: it.nodes,
             })
             .collect(),
+        scale: 1,
     }
 }

@@ -167,6 +167,15 @@ codes! {
         UncertaintyCutoff = 10 => "uncertainty_cutoff",
         /// Quiescence: the static evaluation (stand pat) already reached β.
         StandPat = 11 => "stand_pat",
+        /// A chance node (Ballard's Star1/Star2): the branch just searched returned at most
+        /// `A_i`, so the node's value is at most α whatever the rest return (fail low).
+        ChanceFailLow = 12 => "chance_fail_low",
+        /// A chance node: the branch just searched (or, in Star2's probing phase, its probed
+        /// lower bound) reached `B_i`, so the node's value is at least β (fail high).
+        ChanceFailHigh = 13 => "chance_fail_high",
+        /// Star2's probe of a decision node: only its first move was searched, for a lower
+        /// bound on the node.
+        Probe = 14 => "probe",
     }
 }
 
@@ -181,7 +190,10 @@ impl StopReason {
             | StopReason::NullMoveCutoff
             | StopReason::MultiCut
             | StopReason::UncertaintyCutoff
-            | StopReason::StandPat => Some(self.name()),
+            | StopReason::StandPat
+            | StopReason::ChanceFailLow
+            | StopReason::ChanceFailHigh
+            | StopReason::Probe => Some(self.name()),
             StopReason::Leaf
             | StopReason::Terminal
             | StopReason::Draw
@@ -218,6 +230,12 @@ codes! {
         Extended = 5 => "extended",
         /// A quiescence-search node: only captures and promotions (or evasions) are searched.
         Quiescence = 6 => "quiescence",
+        /// A chance node of an explicit tree (`[W:node …]`): its value is the weighted average
+        /// of its branches (expectimax), or bounded by Ballard's Star1/Star2 windows.
+        Chance = 7 => "chance",
+        /// Star2's probe of a decision node below a chance node (Ballard 1983, §4): its first
+        /// move only; the branch is entered again in the search phase.
+        Probe = 8 => "probe",
     }
 }
 
@@ -303,6 +321,10 @@ codes! {
         Zugzwang = 13 => "zugzwang",
         /// A move of the innermost node was pruned without being entered.
         Prune = 14 => "prune",
+        /// The branch that just returned cut the innermost chance node: its value fell to
+        /// `A_i` (side 0, fail low) or reached `B_i` (side 1, fail high; in Star2's probing
+        /// phase, its probed lower bound did); the remaining branches are pruned.
+        ChanceCutoff = 15 => "chance_cutoff",
     }
 }
 
@@ -324,6 +346,8 @@ impl EventKind {
             EventKind::Presearch => &["old_depth", "new_depth", "tt_iteration"],
             EventKind::Zugzwang => &["value", "beta"],
             EventKind::Prune => &["move", "reason"],
+            // side: 0 = fail low (value <= A_i), 1 = fail high (value >= B_i).
+            EventKind::ChanceCutoff => &["value", "bound", "side"],
         }
     }
 

@@ -17,6 +17,7 @@
 //! a [`TraceFileError`] naming the node (or event, or root) and the field.
 
 pub mod binary;
+mod chance;
 mod check;
 pub mod diff;
 mod error;

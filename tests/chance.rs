@@ -351,3 +351,417 @@ fn preorder_with_chance_nodes_round_trips() {
         "(1 2)"
     );
 }
+
+// ---- Chance searches as version-4 trace files (run/chance.rs, trace_file/chance.rs) ----
+
+use prunescope::run::{Input, chance_config};
+use prunescope::schema::{EventKind, NONE16, NodeKind, StopReason};
+use prunescope::trace_file::{self, Format, TraceFile, TraceHeader};
+
+/// The search of `text` with `algo` as a trace file held in memory.
+fn traced(text: &str, algo: ChanceAlgorithm) -> TraceFile {
+    let input = Input::Tree {
+        text: text.to_string(),
+    };
+    let cfg = chance_config(algo, 0);
+    let (summary, rec) = input
+        .prepare()
+        .unwrap()
+        .search_traced(&cfg, 0)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    TraceFile {
+        header: TraceHeader {
+            input,
+            config: cfg,
+            summary,
+        },
+        rec,
+    }
+}
+
+/// `f` written in `format` and read back (which validates it).
+fn round_trip(f: &TraceFile, format: Format) -> TraceFile {
+    let mut bytes = Vec::new();
+    let p = f.prepare().unwrap();
+    let h = &f.header;
+    trace_file::write(
+        &mut bytes, format, &h.input, &p, &h.config, &h.summary, &f.rec,
+    )
+    .unwrap();
+    trace_file::read(&bytes[..]).unwrap_or_else(|e| panic!("{}: {e}", text_of(f)))
+}
+
+fn text_of(f: &TraceFile) -> String {
+    match &f.header.input {
+        Input::Tree { text } => text.clone(),
+        _ => unreachable!(),
+    }
+}
+
+/// The path of each record: child indices from the root.
+fn paths(f: &TraceFile) -> Vec<Vec<u32>> {
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    for n in &f.rec.nodes {
+        let mut p = if n.is_root() {
+            Vec::new()
+        } else {
+            out[n.parent as usize].clone()
+        };
+        if !n.is_root() {
+            p.push(n.index as u32);
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// Thousands of random chance trees, each searched by the three algorithms and written as a
+/// trace (JSON and binary), read back and validated: the root's stored value over the scale is
+/// the textbook expectimax value, every node's stored value against its bound is the
+/// textbook's value of its subtree, and a chance node that searched every branch returns the
+/// weighted average of what they returned.
+#[test]
+fn chance_traces_read_back_and_tell_the_textbook_truth() {
+    let mut rng = Rng::new(2026);
+    let mut cuts = [0u32; 3];
+    for case in 0..2500 {
+        let lo = rng.range(-6, 3);
+        let hi = lo + rng.range(0, 8);
+        let t = T::random(&mut rng, 1 + case % 5, lo, hi);
+        let text = format!("bounds {lo} {hi} {}", t.text());
+        if !text.contains('[') {
+            // A chance search is refused on a tree without chance nodes (CONTRACT §5).
+            let cfg = chance_config(ChanceAlgorithm::Star1, 0);
+            let p = Input::Tree { text: text.clone() }.prepare().unwrap();
+            assert!(p.search_traced(&cfg, 0).is_err(), "{text}");
+            continue;
+        }
+        let truth = t.value(true);
+        for (a, algo) in ChanceAlgorithm::ALL.into_iter().enumerate() {
+            if lo == hi && algo.needs_bounds() {
+                let p = Input::Tree { text: text.clone() }.prepare().unwrap();
+                let e = p.search_traced(&chance_config(algo, 0), 0).unwrap_err();
+                assert!(e.to_string().contains("a trace needs L < U"), "{e}");
+                continue;
+            }
+            let f = traced(&text, algo);
+            let format = if case % 2 == 0 {
+                Format::Json
+            } else {
+                Format::Binary
+            };
+            let back = round_trip(&f, format);
+            assert_eq!(back.rec.nodes, f.rec.nodes, "{text}");
+            assert_eq!(
+                (&back.rec.events, &back.rec.aux),
+                (&f.rec.events, &f.rec.aux)
+            );
+            let scale = back.header.summary.scale as i128;
+            let root = back.header.summary.value.unwrap() as i128;
+            assert!(
+                truth.cmp(Q(root, scale)).is_eq(),
+                "{text}: {} stores {root}/{scale}, textbook {truth:?}",
+                algo.name()
+            );
+            let paths = paths(&back);
+            for (id, n) in back.rec.nodes.iter().enumerate() {
+                let (sub, max) = t.at(&paths[id], true);
+                let mut v = sub.value(max);
+                // Values are from the view of the player at the node (negamax).
+                if !max {
+                    v = Q(-v.0, v.1);
+                }
+                let got = Q(n.value as i128, scale);
+                let ok = match n.bound() {
+                    Bound::Exact => v.cmp(got).is_eq(),
+                    Bound::Lower => v.cmp(got).is_ge(),
+                    Bound::Upper => v.cmp(got).is_le(),
+                };
+                assert!(
+                    ok,
+                    "{text}: {} node {id} stores {}/{scale} ({:?}), true {v:?}",
+                    algo.name(),
+                    n.value,
+                    n.bound()
+                );
+                if n.node_kind() == NodeKind::Chance && n.reason() == StopReason::AllMoves {
+                    let T::Chance(branches) = sub else {
+                        panic!("{text}: node {id} is no chance node")
+                    };
+                    let total: i128 = branches.iter().map(|(w, _)| w).sum();
+                    // The last search of each branch (Star2 probes come first).
+                    let mut sum = 0i128;
+                    for (k, (w, _)) in branches.iter().enumerate() {
+                        let c = (id + 1..back.rec.nodes.len())
+                            .rev()
+                            .find(|&c| {
+                                back.rec.nodes[c].parent as usize == id
+                                    && back.rec.nodes[c].index as usize == k
+                            })
+                            .unwrap();
+                        sum += w * back.rec.nodes[c].value as i128;
+                    }
+                    assert_eq!(sum, total * n.value as i128, "{text}: node {id}");
+                }
+                if matches!(
+                    n.reason(),
+                    StopReason::ChanceFailLow | StopReason::ChanceFailHigh
+                ) {
+                    cuts[a] += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(cuts[0], 0);
+    assert!(cuts[1] > 300 && cuts[2] > 300, "{cuts:?}");
+}
+
+/// Hand trees whose searches make every kind of chance record: fail low and fail high at chance
+/// nodes, β cut-offs below them, Star2's probes and its probing cut-off, a MIN root.
+const MUTATED: [&str; 4] = [
+    "bounds 0 10 ([1:(3 5) 2:7] [1:2 1:(9 1)] [3:4 1:(10 0)])",
+    "bounds 0 10 ([1:5 1:(10 10)] [1:1 1:(9 9)])",
+    "bounds 0 9 [1:(9 1) 1:(9 2)]",
+    "min bounds -5 5 ([2:(1 -3) 1:4] [1:(-5 2) 3:[1:0 1:5]] [1:-5 1:(5 5)])",
+];
+
+/// Every mutation of one field of a record, one event value, or the scale of a chance trace
+/// makes a file the reader refuses (the semantic rules of trace_file/chance.rs; without them
+/// most of these opened). `f` is the honest file.
+fn chance_mutations(f: &TraceFile) -> Vec<(String, TraceFile)> {
+    let mut out = Vec::new();
+    let mut push = |what: String, g: &dyn Fn(&mut TraceFile)| {
+        let mut m = f.clone();
+        g(&mut m);
+        out.push((what, m));
+    };
+    type G = fn(&mut prunescope::trace::record::NodeRec);
+    let fields: [(&str, G); 12] = [
+        ("alpha+1", |r| r.alpha += 1),
+        ("alpha-1", |r| r.alpha -= 1),
+        ("beta+1", |r| r.beta += 1),
+        ("beta-1", |r| r.beta -= 1),
+        ("value+1", |r| r.value += 1),
+        ("value-1", |r| r.value -= 1),
+        ("index+1", |r| r.index = r.index.wrapping_add(1)),
+        ("best_index", |r| {
+            r.best_index = if r.best_index == NONE16 {
+                0
+            } else {
+                r.best_index.wrapping_add(1)
+            }
+        }),
+        ("kind", |r| {
+            let k = match NodeKind::from_u8(r.kind & 15) {
+                Some(NodeKind::Normal) => NodeKind::Chance,
+                Some(NodeKind::Chance) => NodeKind::Probe,
+                _ => NodeKind::Normal,
+            };
+            r.kind = (r.kind & 0xF0) | k as u8;
+        }),
+        ("reason", |r| {
+            let s = match StopReason::from_u8(r.reason) {
+                Some(StopReason::AllMoves) => StopReason::ChanceFailHigh,
+                Some(StopReason::ChanceFailHigh) => StopReason::ChanceFailLow,
+                Some(StopReason::ChanceFailLow) => StopReason::AllMoves,
+                Some(StopReason::Probe) => StopReason::AllMoves,
+                Some(StopReason::BetaCutoff) => StopReason::Probe,
+                _ => StopReason::AllMoves,
+            };
+            r.reason = s as u8;
+        }),
+        ("bound", |r| r.flags ^= 1),
+        ("expected", |r| r.flags ^= 1 << 2),
+    ];
+    for id in 0..f.rec.nodes.len() {
+        for (name, g) in fields {
+            push(format!("node {id} {name}"), &move |m: &mut TraceFile| {
+                g(&mut m.rec.nodes[id])
+            });
+        }
+    }
+    for w in 0..f.rec.aux.len() {
+        push(format!("aux word {w} + 1"), &move |m: &mut TraceFile| {
+            m.rec.aux[w] += 1
+        });
+    }
+    // Every value written over twice the scale: true fractions, not in lowest terms.
+    push("scale doubled".into(), &|m: &mut TraceFile| {
+        let dbl = |v: &mut i32| {
+            if v.abs() != 1_000_000_000 {
+                *v *= 2
+            }
+        };
+        m.header.summary.scale *= 2;
+        m.header.summary.value = m.header.summary.value.map(|v| v * 2);
+        m.header.summary.iterations[0].value *= 2;
+        for n in &mut m.rec.nodes {
+            dbl(&mut n.alpha);
+            dbl(&mut n.beta);
+            dbl(&mut n.value);
+        }
+        let mut aux = 0;
+        for &e in &m.rec.events {
+            let k = EventKind::from_u8(e).unwrap();
+            let words = k.aux_words();
+            if matches!(
+                k,
+                EventKind::AlphaRaised | EventKind::Cutoff | EventKind::ChanceCutoff
+            ) {
+                dbl(&mut m.rec.aux[aux]);
+                dbl(&mut m.rec.aux[aux + 1]);
+            }
+            aux += words;
+        }
+    });
+    // A chance cut-off left off the tape: the bound fired, the tape does not say so.
+    if let Some(i) = f
+        .rec
+        .events
+        .iter()
+        .position(|&e| e == EventKind::ChanceCutoff as u8)
+    {
+        push("chance_cutoff removed".into(), &move |m: &mut TraceFile| {
+            let aux: usize = m.rec.events[..i]
+                .iter()
+                .map(|&e| EventKind::from_u8(e).unwrap().aux_words())
+                .sum();
+            m.rec.events.remove(i);
+            m.rec.aux.drain(aux..aux + 3);
+        });
+    }
+    out
+}
+
+#[test]
+fn every_mutation_of_a_chance_trace_is_refused_naming_the_rule() {
+    let mut total = 0;
+    let mut by_rule = std::collections::BTreeMap::<String, u32>::new();
+    for text in MUTATED {
+        for algo in ChanceAlgorithm::ALL {
+            let f = traced(text, algo);
+            trace_file::validate(&f).unwrap_or_else(|e| panic!("{text} {}: {e}", algo.name()));
+            for (what, m) in chance_mutations(&f) {
+                let e = match trace_file::validate(&m) {
+                    Err(e) => e.to_string(),
+                    Ok(()) => panic!("{text} {}: {what} was accepted", algo.name()),
+                };
+                if let Some(rule) = e.split("(rule: ").nth(1) {
+                    *by_rule
+                        .entry(rule.strip_suffix(')').unwrap_or(rule).to_string())
+                        .or_default() += 1;
+                }
+                total += 1;
+            }
+        }
+    }
+    assert!(total > 1500, "{total}");
+    // The chance rules themselves fire, not only the per-record checks.
+    for rule in [
+        "windows",
+        "chance cut-offs",
+        "a chance node's value is sum(w_i v_i) / sum(w_i)",
+        "exact values, in lowest terms",
+        "kinds",
+        "stop reasons",
+    ] {
+        assert!(
+            by_rule.keys().any(|k| k.starts_with(rule)),
+            "no mutant was refused by rule '{rule}': {by_rule:?}"
+        );
+    }
+}
+
+/// The CLI writes `--trace` for the chance searches, JSON and binary, and `verify` reruns them;
+/// a hand-edited chance node value is refused naming the node and the rule.
+#[test]
+fn cli_writes_and_verifies_chance_traces() {
+    let dir = std::env::temp_dir().join(format!("prunescope-chance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_prunescope");
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(bin).args(args).output().unwrap();
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).to_string(),
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        )
+    };
+    let text = MUTATED[0];
+    for (algo, ext) in [
+        ("expectimax", "json"),
+        ("star1", "pstrace"),
+        ("star2", "json.gz"),
+    ] {
+        let path = dir.join(format!("t-{algo}.{ext}"));
+        let p = path.to_str().unwrap();
+        let (code, _, err) = run(&["tree", "--algo", algo, text, "--trace", p]);
+        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = run(&["verify", p]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("the search reproduces it"), "{out}");
+    }
+    // Node 1 is the first chance node: its value -17/3 is stored as -34 over the scale 6.
+    let path = dir.join("t-expectimax.json");
+    let json = std::fs::read_to_string(&path).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["summary"]["scale"], 6);
+    assert_eq!(v["nodes"][1]["kind"], "chance");
+    assert_eq!(v["nodes"][1]["value"], -34);
+    let bad = json.replacen(
+        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-34",
+        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-33",
+        1,
+    );
+    assert_ne!(bad, json);
+    // Each branch below a chance node states its probability w/S in lowest terms; a wrong one,
+    // one not in lowest terms, or one left out is refused.
+    assert_eq!(v["nodes"][2]["probability"], "1/3");
+    assert_eq!(v["nodes"][5]["probability"], "2/3");
+    assert!(v["nodes"][0].get("probability").is_none());
+    for (from, to, want) in [
+        (
+            "\"probability\":\"2/3\"",
+            "\"probability\":\"4/6\"",
+            "is \"4/6\", but the tree's weights make it 2/3",
+        ),
+        (
+            "\"probability\":\"2/3\"",
+            "\"probability\":\"1/3\"",
+            "make it 2/3",
+        ),
+        (
+            ",\"probability\":\"2/3\"",
+            "",
+            "\"probability\": is missing",
+        ),
+    ] {
+        let p = dir.join("prob.json");
+        std::fs::write(&p, json.replacen(from, to, 1)).unwrap();
+        let (code, _, err) = run(&["verify", p.to_str().unwrap()]);
+        assert_ne!(code, 0);
+        assert!(err.contains("node 5") && err.contains(want), "{err}");
+    }
+    let bad_path = dir.join("bad.json");
+    std::fs::write(&bad_path, bad).unwrap();
+    let (code, _, err) = run(&["verify", bad_path.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("node 1")
+            && err.contains("rule: a chance node's value is sum(w_i v_i) / sum(w_i)"),
+        "{err}"
+    );
+    // Two chance traces written over different scales (6 and 18) are not compared node by
+    // node; the same search twice is.
+    let e = dir.join("t-expectimax.json");
+    let s1 = dir.join("t-star1.pstrace");
+    let (code, _, err) = run(&["diff", e.to_str().unwrap(), s1.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("over the scale 6") && err.contains("over 18"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["diff", s1.to_str().unwrap(), s1.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -427,6 +427,9 @@ fn check_trace(rec: &Recorder, c: &SearchConfig, what: &str) {
                 }
             }
             StopReason::StandPat | StopReason::Aborted => {}
+            StopReason::ChanceFailLow | StopReason::ChanceFailHigh | StopReason::Probe => {
+                panic!("{at}: a chance search's reason in a search without chance nodes")
+            }
         }
     }
 }

@@ -1022,6 +1022,36 @@ fn corrupt_trace_files_are_refused_with_the_first_bad_item() {
     assert!(Session::open(&[0xff, 0xfe, 0x00]).is_err());
 }
 
+/// A chance search's trace file is valid (the core reads it), but the page cannot draw it yet:
+/// opening it says so, naming the search, instead of showing values scaled by `summary.scale`.
+#[wasm_bindgen_test]
+fn a_chance_trace_file_is_refused_with_words() {
+    use prunescope::search::chance::ChanceAlgorithm;
+    let input = Input::Tree {
+        text: "bounds 0 10 ([1:(3 5) 2:7] [1:2 1:(9 1)])".to_string(),
+    };
+    let cfg = prunescope::run::chance_config(ChanceAlgorithm::Star1, 0);
+    let p = input.prepare().unwrap();
+    let (summary, rec) = p.search_traced(&cfg, 0).unwrap();
+    let mut bytes = Vec::new();
+    prunescope::trace_file::write(
+        &mut bytes,
+        prunescope::trace_file::Format::Binary,
+        &input,
+        &p,
+        &cfg,
+        &summary,
+        &rec,
+    )
+    .unwrap();
+    assert!(prunescope::trace_file::read(&bytes[..]).is_ok());
+    let e = Session::open(&bytes).err().map(message).expect("refused");
+    assert!(
+        e.contains("chance search (star1") && e.contains("does not show chance searches yet"),
+        "{e}"
+    );
+}
+
 #[wasm_bindgen_test]
 fn a_trace_handed_back_is_measured_and_saved_by_the_core() {
     let input = Input::Random(

@@ -42,6 +42,9 @@ export const STOP_REASONS = Object.freeze([
   Object.freeze({ code: 9, name: "multi_cut", doc: "At least C of the first M reduced probes failed high (multi-cut)." }),
   Object.freeze({ code: 10, name: "uncertainty_cutoff", doc: "An uncertainty cut-off (Björnsson et al. 1997): the remaining moves were not searched." }),
   Object.freeze({ code: 11, name: "stand_pat", doc: "Quiescence: the static evaluation (stand pat) already reached β." }),
+  Object.freeze({ code: 12, name: "chance_fail_low", doc: "A chance node (Ballard's Star1/Star2): the branch just searched returned at most `A_i`, so the node's value is at most α whatever the rest return (fail low)." }),
+  Object.freeze({ code: 13, name: "chance_fail_high", doc: "A chance node: the branch just searched (or, in Star2's probing phase, its probed lower bound) reached `B_i`, so the node's value is at least β (fail high)." }),
+  Object.freeze({ code: 14, name: "probe", doc: "Star2's probe of a decision node: only its first move was searched, for a lower bound on the node." }),
 ]);
 export const STOP_REASONS_CODE = Object.freeze({
   LEAF: 0,
@@ -56,6 +59,9 @@ export const STOP_REASONS_CODE = Object.freeze({
   MULTI_CUT: 9,
   UNCERTAINTY_CUTOFF: 10,
   STAND_PAT: 11,
+  CHANCE_FAIL_LOW: 12,
+  CHANCE_FAIL_HIGH: 13,
+  PROBE: 14,
 });
 
 /** How a node came to be searched (low nibble of kind): code → { code, name, doc } (index = code). */
@@ -67,6 +73,8 @@ export const NODE_KINDS = Object.freeze([
   Object.freeze({ code: 4, name: "lmr_research", doc: "The full-depth re-search of a reduced move that failed high." }),
   Object.freeze({ code: 5, name: "extended", doc: "A move that gives check, searched one ply deeper (check extension)." }),
   Object.freeze({ code: 6, name: "quiescence", doc: "A quiescence-search node: only captures and promotions (or evasions) are searched." }),
+  Object.freeze({ code: 7, name: "chance", doc: "A chance node of an explicit tree (`[W:node …]`): its value is the weighted average of its branches (expectimax), or bounded by Ballard's Star1/Star2 windows." }),
+  Object.freeze({ code: 8, name: "probe", doc: "Star2's probe of a decision node below a chance node (Ballard 1983, §4): its first move only; the branch is entered again in the search phase." }),
 ]);
 export const NODE_KINDS_CODE = Object.freeze({
   NORMAL: 0,
@@ -76,6 +84,8 @@ export const NODE_KINDS_CODE = Object.freeze({
   LMR_RESEARCH: 4,
   EXTENDED: 5,
   QUIESCENCE: 6,
+  CHANCE: 7,
+  PROBE: 8,
 });
 
 /** Which heuristic placed the move (high nibble of kind): code → { code, name, doc } (index = code). */
@@ -137,6 +147,7 @@ export const EVENTS = Object.freeze([
   Object.freeze({ code: 12, name: "presearch", doc: "Pre-search raised the node's depth." }),
   Object.freeze({ code: 13, name: "zugzwang", doc: "Verified null-move pruning detected zugzwang: the node is searched again at its original depth." }),
   Object.freeze({ code: 14, name: "prune", doc: "A move of the innermost node was pruned without being entered." }),
+  Object.freeze({ code: 15, name: "chance_cutoff", doc: "The branch that just returned cut the innermost chance node: its value fell to `A_i` (side 0, fail low) or reached `B_i` (side 1, fail high; in Star2's probing phase, its probed lower bound did); the remaining branches are pruned." }),
 ]);
 export const EVENTS_CODE = Object.freeze({
   ENTER: 0,
@@ -154,6 +165,7 @@ export const EVENTS_CODE = Object.freeze({
   PRESEARCH: 12,
   ZUGZWANG: 13,
   PRUNE: 14,
+  CHANCE_CUTOFF: 15,
 });
 
 /** Names of the aux words each event carries (index = event code). */
@@ -173,6 +185,7 @@ export const EVENT_AUX = Object.freeze([
   Object.freeze(["old_depth", "new_depth", "tt_iteration"]),
   Object.freeze(["value", "beta"]),
   Object.freeze(["move", "reason"]),
+  Object.freeze(["value", "bound", "side"]),
 ]);
 export const MAX_AUX_WORDS = 4;
 

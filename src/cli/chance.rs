@@ -5,23 +5,34 @@
 
 use crate::error::CliError;
 use prunescope::game::tree::Tree;
-use prunescope::run::chance_refusal;
+use prunescope::run::{Input, Prepared, chance_config, chance_refusal};
 use prunescope::search::chance::{self, ChanceAlgorithm, ChanceNode, ChanceResult, ChanceStop};
 use prunescope::search::config::SearchConfig;
+use prunescope::trace_file::Format;
 use std::io::Write;
 
 /// The common flags a chance search reads (from `search::Common`, which calls in here).
 pub struct Flags<'a> {
     pub enable: &'a [String],
     pub set: &'a [String],
-    pub trace: bool,
+    /// `--trace FILE`: a version-4 trace file of the search (docs/trace-format.md, "Chance
+    /// searches"), JSON or binary.
+    pub trace: Option<&'a str>,
+    pub format: Option<Format>,
     pub json: bool,
     pub stats: bool,
     pub node_cap: u64,
 }
 
-/// Runs `algo` on `tree` and prints the result.
-pub fn run(tree: &Tree, algo: ChanceAlgorithm, common: &Flags<'_>) -> Result<(), CliError> {
+/// Runs `algo` on `tree` (`input`, prepared) and prints the result; with `--trace`, also
+/// writes the search as a trace file.
+pub fn run(
+    input: &Input,
+    prepared: &Prepared,
+    tree: &Tree,
+    algo: ChanceAlgorithm,
+    common: &Flags<'_>,
+) -> Result<(), CliError> {
     if let Some(name) = common.enable.first() {
         return Err(CliError::from(format!(
             "{name} cannot be used with {}: the chance searches take no technique \
@@ -35,12 +46,21 @@ pub fn run(tree: &Tree, algo: ChanceAlgorithm, common: &Flags<'_>) -> Result<(),
              nodes\")"
         )));
     }
-    if common.trace {
-        return Err(CliError::from(
-            "--trace: trace files of chance searches are not written yet; use --json for the \
-             chance search's JSON (docs/trace-format.md, \"Chance searches\")"
-                .to_string(),
-        ));
+    if let Some(path) = common.trace {
+        // Refuse a name without a format before searching, not after.
+        crate::convert::format_for(path, common.format)?;
+        let cfg = chance_config(algo, common.node_cap);
+        let (summary, rec) = prepared
+            .search_traced(&cfg, 0)
+            .map_err(|e| CliError::input("tree", e))?;
+        let t = crate::convert::TraceRef {
+            input,
+            prepared,
+            config: &cfg,
+            summary: &summary,
+            rec: &rec,
+        };
+        crate::convert::write_trace_file(path, common.format, &t)?;
     }
     let record = common.json || !common.stats;
     let result = chance::search(tree, algo, common.node_cap, record)

@@ -32,6 +32,16 @@ pub fn run(a: DiffArgs) -> Result<(), CliError> {
         (a, b)
     });
     let (a, b) = (a?, b?);
+    let (sa, sb) = (a.header.summary.scale, b.header.summary.scale);
+    if sa != sb {
+        // Values are stored as fractions times the scale (docs/trace-format.md, "Chance
+        // searches"): node by node, integers over different scales do not compare.
+        return Err(CliError::from(format!(
+            "diff: {left} stores its values over the scale {sa} and {right} over {sb} (chance \
+             searches, docs/trace-format.md \"Chance searches\"); their values cannot be \
+             compared node by node"
+        )));
+    }
     let (_, report) = diff_files(left, &a, right, &b);
     if !report.same_input {
         term::notice(&format!(

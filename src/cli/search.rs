@@ -242,12 +242,13 @@ pub fn tree(a: TreeArgs) -> Result<(), CliError> {
                 let flags = crate::chance::Flags {
                     enable: &c.enable,
                     set: &c.set,
-                    trace: c.trace.is_some(),
+                    trace: c.trace.as_deref(),
+                    format: c.format,
                     json: c.json,
                     stats: c.stats,
                     node_cap: c.node_cap,
                 };
-                return crate::chance::run(tree, algo, &flags);
+                return crate::chance::run(&input, &prepared, tree, algo, &flags);
             }
             None if tree.has_chance() => return Err(crate::chance::refuse(&cfg)),
             None => {}

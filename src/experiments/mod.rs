@@ -680,6 +680,7 @@ mod tests {
             stopped: None,
             uncertain: false,
             iterations: vec![],
+            scale: 1,
         };
         assert!(solved(&s, &["Qd1".to_string()]));
         assert!(!solved(&s, &["Qd2".to_string()]));

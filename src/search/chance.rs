@@ -36,7 +36,7 @@ use core::cmp::Ordering;
 use serde::Serialize;
 
 /// The searches a tree with chance nodes accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ChanceAlgorithm {
     /// Expectimax: every node searched, a chance node's value the weighted average.
@@ -99,6 +99,31 @@ pub enum ChanceError {
     Overflow(#[from] FracOverflow),
     #[error("the search passed the node cap of {cap} nodes (raise --node-cap, 0 = none)")]
     NodeCap { cap: u64 },
+    /// A trace file stores every value as an integer times one denominator, `scale`, in 32
+    /// bits (run/chance.rs); this search's values do not fit.
+    #[error(
+        "a trace of this search needs the denominator {scale}, and {what} = {value} is then \
+         {scaled}, past the trace's 32-bit values (|value| < 10^9); --json prints fractions of \
+         any size"
+    )]
+    TooLarge {
+        scale: String,
+        what: String,
+        value: String,
+        scaled: String,
+    },
+    /// A trace of Star1 or Star2 under `bounds L U` with `L = U`: the root's window (L, U) is
+    /// empty, which no trace window may be.
+    #[error(
+        "{algo} with 'bounds {l} {u}': the root's window (L, U) is empty; a trace needs L < U \
+         (every leaf is then {l}, and expectimax gives it)"
+    )]
+    EmptyBounds { algo: &'static str, l: i32, u: i32 },
+    /// A chance search was asked of an input that is not a tree with chance nodes.
+    #[error(
+        "{algo} searches explicit trees with chance nodes ('[W:node ...]'); this input has none"
+    )]
+    NotChance { algo: &'static str },
 }
 
 /// Why a node of a chance search stopped.
@@ -158,6 +183,32 @@ pub struct ChanceNode {
     pub bound: Bound,
     pub reason: ChanceStop,
     pub pruned: Vec<ChancePrune>,
+    /// The child that gave a decision node its value (the first one that did); `None` at
+    /// leaves and chance nodes. Trace files store it (`best_index`); not in `--json`.
+    #[serde(skip)]
+    pub best: Option<u32>,
+}
+
+/// What happened, in order, as the search went (recorded with the nodes): the tape a trace file
+/// stores (trace/chance.rs turns it into version-4 events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceEvent {
+    /// The next node in entry order was entered.
+    Enter,
+    /// The innermost open node returned.
+    Exit,
+    /// A decision node's α rose from `old` (`None` = unbounded) to the value `new` its child
+    /// just returned (Star1 and Star2 only: expectimax keeps no window).
+    AlphaRaised { old: Option<Frac>, new: Frac },
+    /// A decision node's child returned `value` ≥ β.
+    Cutoff { value: Frac, beta: Frac },
+    /// A chance node was cut: `value` ≤ `A_i` (`high` false) or `value` ≥ `B_i` (`high` true;
+    /// in Star2's probing phase `value` is the probed lower bound `W_i`).
+    ChanceCut {
+        value: Frac,
+        bound: Frac,
+        high: bool,
+    },
 }
 
 /// What a chance search found.
@@ -172,6 +223,9 @@ pub struct ChanceResult {
     pub nodes: u64,
     /// Every node, in entry order (empty unless recorded).
     pub trace: Vec<ChanceNode>,
+    /// The events in the order they happened (empty unless recorded).
+    #[serde(skip)]
+    pub events: Vec<ChanceEvent>,
 }
 
 /// The chance search over one tree.
@@ -185,6 +239,7 @@ struct Search<'t> {
     cap: u64,
     record: bool,
     trace: Vec<ChanceNode>,
+    events: Vec<ChanceEvent>,
     path: Vec<u32>,
     /// The weight total `S` of the chance node whose child is about to be entered (0 below a
     /// decision node): the child's record shows its probability `w / S`.
@@ -246,6 +301,7 @@ pub fn search(
         cap: node_cap,
         record,
         trace: Vec::new(),
+        events: Vec::new(),
         path: Vec::new(),
         branch_total: 0,
     };
@@ -270,6 +326,7 @@ pub fn search(
         bounds,
         nodes: s.nodes,
         trace: s.trace,
+        events: s.events,
     })
 }
 
@@ -329,16 +386,28 @@ impl Search<'_> {
                 bound: Bound::Exact,
                 reason: ChanceStop::Leaf,
                 pruned: Vec::new(),
+                best: None,
             });
+            self.events.push(ChanceEvent::Enter);
         }
         let mut pruned = Vec::new();
+        let mut best = None;
         let (value, reason) = if n == 0 {
             let v = Frac::int(self.tree.value_of(id) as i64);
             (if max_to_move { v } else { v.negated() }, ChanceStop::Leaf)
         } else if chance {
             self.chance_node(first, n, alpha, beta, max_to_move, me, &mut pruned)?
         } else {
-            self.decision_node(first, n, alpha, beta, max_to_move, me, probe, &mut pruned)?
+            self.decision_node(
+                first,
+                n,
+                (alpha, beta),
+                max_to_move,
+                me,
+                probe,
+                &mut pruned,
+                &mut best,
+            )?
         };
         if self.record {
             // A probe that left moves unsearched knows only a lower bound on the node, whatever
@@ -353,6 +422,8 @@ impl Search<'_> {
             rec.bound = bound;
             rec.reason = reason;
             rec.pruned = pruned;
+            rec.best = best;
+            self.events.push(ChanceEvent::Exit);
         }
         Ok(value)
     }
@@ -382,12 +453,12 @@ impl Search<'_> {
         &mut self,
         first: u32,
         n: u32,
-        alpha: Option<Frac>,
-        beta: Option<Frac>,
+        (alpha, beta): (Option<Frac>, Option<Frac>),
         max_to_move: bool,
         me: u32,
         probe: bool,
         pruned: &mut Vec<ChancePrune>,
+        best_child: &mut Option<u32>,
     ) -> R<(Frac, ChanceStop)> {
         let prunes = self.algo != ChanceAlgorithm::Expectimax;
         let mut best: Option<Frac> = None;
@@ -409,11 +480,20 @@ impl Search<'_> {
                 .negated();
             if best.is_none_or(|b| lt(b, v).unwrap_or(false)) {
                 best = Some(v);
+                *best_child = Some(k);
+            }
+            // The α this child was searched under, against what it returned.
+            if self.record && prunes && a.is_none_or(|a| lt(a, v).unwrap_or(false)) {
+                self.events
+                    .push(ChanceEvent::AlphaRaised { old: a, new: v });
             }
             if prunes
                 && let Some(b) = beta
                 && le(b, v)?
             {
+                if self.record {
+                    self.events.push(ChanceEvent::Cutoff { value: v, beta: b });
+                }
                 for j in k + 1..n {
                     pruned.push(ChancePrune {
                         child: j,
@@ -517,6 +597,7 @@ impl Search<'_> {
                     && le(b, low[i])?
                 {
                     // CITE: Star2's probing cut-off: the lower bounds already reach β.
+                    self.chance_cut(low[i], b, true);
                     let value = probed.plus(l.mul_int(rest[i])?)?.div_int(total)?;
                     for j in k + 1..n {
                         pruned.push(ChancePrune {
@@ -576,6 +657,7 @@ impl Search<'_> {
             {
                 // Fail low: the rest at their most, U, still leave the node at or below α.
                 let value = done.plus(u.mul_int(rest[i])?)?.div_int(total)?;
+                self.chance_cut(v, a, false);
                 self.prune_rest(pruned, k, n, ChanceStop::ChanceFailLow, a, v);
                 return Ok((value, ChanceStop::ChanceFailLow));
             }
@@ -584,6 +666,7 @@ impl Search<'_> {
             {
                 // Fail high: the rest at their least (L, or Star2's probed W_j) reach β.
                 let value = done.plus(later)?.div_int(total)?;
+                self.chance_cut(v, b, true);
                 self.prune_rest(pruned, k, n, ChanceStop::ChanceFailHigh, b, v);
                 return Ok((value, ChanceStop::ChanceFailHigh));
             }
@@ -592,6 +675,14 @@ impl Search<'_> {
             }
         }
         Ok((done.div_int(total)?, ChanceStop::AllMoves))
+    }
+
+    /// Records a chance node's cut-off: `value` ≤ `bound` = A_i, or (`high`) ≥ B_i.
+    fn chance_cut(&mut self, value: Frac, bound: Frac, high: bool) {
+        if self.record {
+            self.events
+                .push(ChanceEvent::ChanceCut { value, bound, high });
+        }
     }
 
     fn prune_rest(

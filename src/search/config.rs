@@ -69,6 +69,12 @@ pub struct SearchConfig {
     /// Left out of the serialized configuration when standard, so older traces are unchanged.
     #[serde(skip_serializing_if = "Cutoff::is_standard")]
     pub cutoff: Cutoff,
+    /// A chance search of a tree with chance nodes (search/chance.rs): `expectimax`, `star1`
+    /// or `star2`. Then `algo` names the rule at decision nodes (`minimax` for expectimax,
+    /// `alphabeta` for Star1 and Star2) and no technique is on. Left out when `None`, so
+    /// older traces are unchanged (added to trace version 4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<crate::search::chance::ChanceAlgorithm>,
 }
 
 impl Default for SearchConfig {
@@ -89,6 +95,7 @@ impl Default for SearchConfig {
             check_extension: false,
             quiescence: QuiescenceParams::default(),
             cutoff: Cutoff::Standard,
+            chance: None,
         }
     }
 }

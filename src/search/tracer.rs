@@ -162,6 +162,10 @@ tracer_callbacks! {
 
         /// The move with code `move_code` was pruned without being entered.
         fn pruned(&mut self, move_code: u16, reason: PruneReason);
+
+        /// A chance node was cut by the branch that just returned (Ballard's Star1/Star2):
+        /// `value` ≤ `bound` = A_i (`side` 0, fail low) or `value` ≥ `bound` = B_i (`side` 1).
+        fn chance_cutoff(&mut self, value: Value, bound: Value, side: i32);
     }
 }
 

@@ -514,6 +514,11 @@ impl Tracer for Recorder {
         self.push_event(EventKind::Aborted);
     }
 
+    fn chance_cutoff(&mut self, value: Value, bound: Value, side: i32) {
+        self.push_event(EventKind::ChanceCutoff);
+        self.aux.extend_from_slice(&[value, bound, side]);
+    }
+
     fn tt_hit(&mut self, e: &TtEntry, cutoff: bool) {
         self.push_event(EventKind::TtHit);
         let packed = (e.depth.clamp(-128, 127) as i32 & 0xFF)

@@ -178,7 +178,12 @@ pub(crate) fn check_record(
             format!("{} is not a game value (|value| < {INF})", n.value),
         ));
     }
-    let bound = cutoff.bound_of(crate::search::window::Window::new(n.alpha, n.beta), n.value);
+    // Star2's probe searched only its first move: whatever it returns is a lower bound.
+    let bound = if reason == StopReason::Probe {
+        Bound::Lower
+    } else {
+        cutoff.bound_of(crate::search::window::Window::new(n.alpha, n.beta), n.value)
+    };
     if n.bound() != bound {
         return Err(node_err(
             id,
@@ -275,7 +280,10 @@ fn check_place(
             }
             // A child searches within its parent's window, negated (every algorithm and
             // technique narrows it, never widens it: scouts, re-searches, null moves, probes).
-            if n.alpha < -p.beta || n.beta > -p.alpha {
+            // Not below a chance node: its branches are not negated, and Ballard's windows
+            // (A_i, B_i) are their own (trace_file/chance.rs checks them exactly).
+            let below_chance = p.node_kind() == NodeKind::Chance;
+            if !below_chance && (n.alpha < -p.beta || n.beta > -p.alpha) {
                 return Err(node_err(
                     id,
                     "alpha",
@@ -322,6 +330,9 @@ pub(crate) struct NodeCheck<G: TraceGame> {
     pub walk: Walk<G>,
     kind: GameKind,
     cutoff: Cutoff,
+    /// A chance search: leaf values are scaled and signed by who moves, which the tree's
+    /// positions do not know (trace_file/chance.rs checks them).
+    chance: bool,
 }
 
 impl<G: TraceGame> NodeCheck<G> {
@@ -330,6 +341,7 @@ impl<G: TraceGame> NodeCheck<G> {
             walk: Walk::new(root, cfg.quiescence.enabled),
             kind,
             cutoff: cfg.cutoff,
+            chance: cfg.chance.is_some(),
         }
     }
 
@@ -417,6 +429,7 @@ impl<G: TraceGame> NodeCheck<G> {
             _ => None,
         };
         if let Some(v) = decided
+            && !self.chance
             && v != n.value
         {
             return Err(node_err(
@@ -748,6 +761,10 @@ impl Tape {
                     None
                 }
             }
+            EventKind::ChanceCutoff if !(0..=1).contains(&aux[2]) => Some(format!(
+                "side {} is neither 0 (fail low) nor 1 (fail high)",
+                aux[2]
+            )),
             EventKind::UncertaintyCutoff if aux[0] < 0 || aux[1] < 0 => {
                 Some(format!("[{}, {}] must not be negative", aux[0], aux[1]))
             }

@@ -79,6 +79,10 @@ pub struct NodeJson {
     pub best_index: Option<u32>,
     pub pruned: Vec<Pruned>,
     pub research_of: Option<u32>,
+    /// A chance search's branch below a chance node: its probability `w/S` in lowest terms
+    /// (derived from the tree text; added to version 4, absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probability: Option<String>,
 }
 
 /// One event of the step-through sequence.
@@ -184,6 +188,10 @@ pub fn write_trace<W: Write>(
             notation: prepared.notation(),
             explicit_tree: matches!(prepared, Prepared::Tree(_)),
             quiescence: config.quiescence.enabled,
+            chance_tree: match prepared {
+                Prepared::Tree(t) if config.chance.is_some() => Some(t),
+                _ => None,
+            },
         },
     )?;
     w.write_all(b"\n],\n\"events\":[\n")?;
@@ -275,6 +283,8 @@ struct WriteNodes<'a, W: Write> {
     notation: Notation,
     explicit_tree: bool,
     quiescence: bool,
+    /// The tree of a chance search (its branches' probabilities are written).
+    chance_tree: Option<&'a crate::game::tree::Tree>,
 }
 
 impl<W: Write> WithGame for WriteNodes<'_, W> {
@@ -288,6 +298,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             notation,
             explicit_tree,
             quiescence,
+            chance_tree,
         } = self;
         let named = notation.named();
         let children = Children::of(&rec.nodes);
@@ -329,6 +340,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 best_index: n.best_index(),
                 pruned: Vec::new(),
                 research_of: rec.research_of(id as u32),
+                probability: None,
             };
             if named {
                 if !n.is_root() {
@@ -345,6 +357,11 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 }
             } else {
                 node.path = Some(walk.path_codes().map(u32::from).collect());
+                if let Some(t) = chance_tree {
+                    node.probability =
+                        crate::run::chance::probability(t, walk.path_codes().map(u32::from))
+                            .map(|f| f.to_string());
+                }
             }
             searched.clear();
             searched.extend(

@@ -681,6 +681,7 @@ keys!(NodeKey {
     BestIndex = "best_index",
     Pruned = "pruned",
     ResearchOf = "research_of",
+    Probability = "probability",
 });
 
 keys!(PrunedKey {
@@ -1038,9 +1039,16 @@ impl<R: Read> WithGame for ReadNodes<'_, R> {
             .map(|h| h.config.clone())
             .unwrap_or_default();
         let kind = st.kind;
+        let chance_tree = match st.header.as_ref().map(|h| &h.input) {
+            Some(crate::run::Input::Tree { text }) if cfg.chance.is_some() => {
+                crate::game::tree::Tree::parse(text).ok()
+            }
+            _ => None,
+        };
         let mut ctx = NodesCtx {
             check: NodeCheck::new(root, &cfg, kind),
             kind,
+            chance_tree,
             f: NodeFields::default(),
             pr: Pruning::default(),
         };
@@ -1092,6 +1100,7 @@ struct NodeFields {
     best_index: Option<i64>,
     pruned: Vec<(u16, &'static str)>,
     research_of: Option<i64>,
+    probability: String,
 }
 
 impl NodeFields {
@@ -1111,6 +1120,8 @@ struct Pruning {
 struct NodesCtx<G: TraceGame> {
     check: NodeCheck<G>,
     kind: GameKind,
+    /// The tree of a chance search, whose branches below chance nodes state their probability.
+    chance_tree: Option<crate::game::tree::Tree>,
     f: NodeFields,
     pr: Pruning,
 }
@@ -1175,6 +1186,7 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
                     map.next_value_seed(seed)?
                 }
                 NodeKey::ResearchOf => f.research_of = map.next_value()?,
+                NodeKey::Probability => map.next_value_seed(StrSeed(&mut f.probability))?,
                 NodeKey::Other => unreachable!(),
             }
         }
@@ -1438,7 +1450,8 @@ impl<G: TraceGame> NodesCtx<G> {
         for k in NodeKey::ALL {
             let needed = match k {
                 NodeKey::Path => !named,
-                NodeKey::Move | NodeKey::San => false,
+                // Checked with the path (check_path): only a chance search's branches have it.
+                NodeKey::Move | NodeKey::San | NodeKey::Probability => false,
                 _ => true,
             };
             if needed && !f.has(*k) {
@@ -1686,6 +1699,41 @@ impl<G: TraceGame> NodesCtx<G> {
                     real.join(", ")
                 ),
             ));
+        }
+        // A chance search's branch below a chance node states its probability, in lowest
+        // terms; every other node states none.
+        let want = self.chance_tree.as_ref().and_then(|t| {
+            crate::run::chance::probability(t, walk.path_codes().map(u32::from))
+                .map(|p| p.to_string())
+        });
+        let has = f.seen & (1 << NodeKey::Probability as u32) != 0;
+        match (&want, has) {
+            (Some(w), true) if *w == f.probability => {}
+            (None, false) => {}
+            (Some(w), true) => {
+                return Err(node_err(
+                    pos,
+                    "probability",
+                    format!(
+                        "is \"{}\", but the tree's weights make it {w} (w/S in lowest terms)",
+                        f.probability.escape_default()
+                    ),
+                ));
+            }
+            (Some(w), false) => {
+                return Err(node_err(
+                    pos,
+                    "probability",
+                    format!("is missing: this branch of a chance node has probability {w}"),
+                ));
+            }
+            (None, true) => {
+                return Err(node_err(
+                    pos,
+                    "probability",
+                    "is only written for the branches of a chance node in a chance search",
+                ));
+            }
         }
         Ok(ply)
     }

@@ -110,6 +110,9 @@ impl Frame {
 /// Checks the semantic rules of a trace whose structure is already valid (the reader calls it
 /// after the structural checks): one pass over the event tape.
 pub(crate) fn check(header: &TraceHeader, rec: &Recorder) -> Result<(), TraceFileError> {
+    if let Some(algo) = header.config.chance {
+        return super::chance::check(header, algo, rec);
+    }
     let mut s = Semantics::new(header, rec);
     let mut aux = 0usize;
     for (i, &code) in rec.events.iter().enumerate() {
@@ -237,6 +240,13 @@ impl<'a> Semantics<'a> {
             EventKind::Cutoff => self.cutoff(i, d[0], d[1])?,
             EventKind::Research => self.research(i)?,
             EventKind::Aborted => {}
+            EventKind::ChanceCutoff => {
+                return Err(event_err(
+                    i,
+                    "kind",
+                    "a chance_cutoff event needs a chance search (config.chance)",
+                ));
+            }
             EventKind::TtHit => self.tt_hit(i, d)?,
             EventKind::NullVerdict => self.null_verdict(i, d)?,
             EventKind::Zugzwang => self.zugzwang(i, d)?,
@@ -496,6 +506,7 @@ impl<'a> Semantics<'a> {
                 self.quiescence(p),
                 "quiescence search (quiescence.enabled) at a node with no depth left",
             ),
+            NodeKind::Chance | NodeKind::Probe => (false, "a chance search (config.chance)"),
         };
         if !on {
             return Err(node_err(
@@ -592,6 +603,7 @@ impl<'a> Semantics<'a> {
             }
             NodeKind::McProbe => Some(d - 1 - cfg.multi_cut.r),
             NodeKind::Quiescence => Some(0),
+            NodeKind::Chance | NodeKind::Probe => None,
         };
         if let Some(w) = want
             && n.depth as i32 != clamp8(w)
