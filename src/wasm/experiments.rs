@@ -85,6 +85,7 @@ pub fn small_options(e: Experiment, depths: &str) -> Result<Options, ExperimentE
         depths,
         node_cap: DEFAULT_NODE_CAP,
         nodes: crate::experiments::presearch::PAPER_NODES,
+        set: Vec::new(),
     };
     e.validate(&o)?;
     Ok(o)
