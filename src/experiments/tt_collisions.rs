@@ -348,7 +348,7 @@ pub fn report(d: &Dataset) -> Report {
                 .sum::<f64>()
                 / n_pos;
             row.push(count(fm));
-            row.push(expected(index, m));
+            row.push(expected(index, *m));
             row.push(format!("{with} of {}", rows.len()));
             row.push(format!("{:.1e}", p_clash));
             if fm > 0 {
