@@ -123,7 +123,11 @@ pub fn result_files(e: Experiment) -> Vec<String> {
         Experiment::PresearchCheck => vec!["presearch-check-endgames".into()],
         Experiment::NullMoveAblation => vec!["null-move-ablation-d7".into()],
         Experiment::NullMove => vec!["null-move".into(), "null-move-gate1".into()],
-        Experiment::Zugzwang => vec!["zugzwang".into(), "zugzwang-gate1".into()],
+        Experiment::Zugzwang => vec![
+            "zugzwang".into(),
+            "zugzwang-d12".into(),
+            "zugzwang-gate1".into(),
+        ],
         _ => vec![e.name().to_string()],
     }
 }
