@@ -63,6 +63,7 @@ fn run_rows(e: Experiment, suite: &str, limit: usize, depths: Vec<u32>) -> Datas
         depths,
         node_cap: 0,
         nodes: 0,
+        set: Vec::new(),
     };
     let mut rows: Vec<Row> = Vec::new();
     for (i, p) in positions.iter().take(limit).enumerate() {
@@ -112,7 +113,7 @@ fn the_safe_uncertainty_cutoff_never_changes_the_answer() {
 fn every_experiment_runs_small() {
     let zz = Scratch::new("zz.epd", ZUGZWANG);
     let eg = Scratch::new("eg.epd", ENDGAMES);
-    let cases: [(&str, &str, &str, usize); 17] = [
+    let cases: [(&str, &str, &str, usize); 20] = [
         ("uncertainty", BK, "3", 2),
         ("best-move-index", BK, "3", 2),
         ("uncertainty-all", BK, "3", 2),
@@ -130,6 +131,9 @@ fn every_experiment_runs_small() {
         ("history-weights", BK, "2-3", 1),
         ("schaeffer-deep", BK, "2", 1),
         ("ordering", BK, "3", 2),
+        ("null-move-saving", BK, "3-4", 2),
+        ("lmr-branching", BK, "2-4", 2),
+        ("tt-collisions", BK, "3", 2),
     ];
     assert_eq!(cases.len(), Experiment::ALL.len());
     for (name, suite, depth, n) in cases {
@@ -506,4 +510,164 @@ const WEIGHTS_D4: [i64; 5] = [431_671, 13_834, 13_823, 14_745, 12_298];
 const SCHAEFFER_D3: [[i64; 4]; 2] = [
     [23_011, 2_477, 3_108, 2_177],
     [23_011, 19_924, 16_878, 2_170],
+];
+
+#[test]
+fn heinz_saving_lmr_branching_and_hash_collisions_are_signatures() {
+    // Null move against none on BK.01-02 at depth 5 (none, R = 2, R = 3, adaptive): adaptive R
+    // is R = 2 below 7 plies left, so it equals R = 2 here.
+    let d = run_rows(Experiment::NullMoveSaving, BK, 2, vec![5]);
+    let names: Vec<String> = ["none", "r2", "r3", "adaptive"]
+        .iter()
+        .map(|k| format!("ns_nodes_{k}"))
+        .collect();
+    let saving: Vec<i64> = names.iter().map(|n| d.sum(5, n)).collect();
+    assert_eq!(
+        saving[3], saving[1],
+        "adaptive R is 2 with at most 6 plies left"
+    );
+    // LMR: the nodes of iteration 5 and of iteration 4, without LMR, H = 1, H = 3, on BK.01-02.
+    let d = run_rows(Experiment::LmrBranching, BK, 2, vec![4, 5]);
+    let names: Vec<String> = ["none", "h1", "h3"]
+        .iter()
+        .flat_map(|k| [format!("lb_iter_{k}"), format!("lb_prev_{k}")])
+        .collect();
+    let lmr: Vec<i64> = names.iter().map(|n| d.sum(5, n)).collect();
+    // The previous iteration of depth 5 is the iteration of depth 4.
+    for k in ["none", "h1", "h3"] {
+        assert_eq!(
+            d.sum(5, &format!("lb_prev_{k}")),
+            d.sum(4, &format!("lb_iter_{k}"))
+        );
+    }
+    // Hash collisions on BK.01 at depth 4: visits, then per size hits and index collisions.
+    let d = run_rows(Experiment::TtCollisions, BK, 1, vec![4]);
+    let visits = d.sum(4, "tc_visits");
+    let plain = experiments::probe::search(
+        &ChessPos::from_fen(&read_epd(BK).unwrap()[0].fen).unwrap(),
+        &prunescope::search::config::SearchConfig {
+            depth: 4,
+            ..experiments::config(4, &experiments::TURK_BASELINE).unwrap()
+        },
+        Meter::default(),
+        None,
+    );
+    // One visit per node entered, and the shadow tables leave the search as it was.
+    assert_eq!(visits as u64, plain.at(4).unwrap().nodes);
+    let mut sig = vec![visits];
+    for n in experiments::tt_collisions::SIZES {
+        let (hits, index) = (
+            d.sum(4, &format!("tc_hits_{n}")),
+            d.sum(4, &format!("tc_index_{n}")),
+        );
+        assert!(hits + index <= visits);
+        for m in experiments::tt_collisions::CHECK_BITS {
+            assert!(d.sum(4, &format!("tc_false{m}_{n}")) <= index);
+        }
+        sig.extend([hits, index, d.sum(4, &format!("tc_false8_{n}"))]);
+    }
+    assert_eq!(
+        (&saving[..], &lmr[..], &sig[..]),
+        (&SAVING_D5[..], &LMR_D5[..], &COLLISIONS_D4[..])
+    );
+}
+
+#[test]
+fn shadow_tables_count_hits_index_collisions_and_false_matches() {
+    use experiments::tt_collisions::Shadow;
+    let mut s = Shadow::new();
+    let a = 0x1234_5678_9abc_def1_u64;
+    s.visit(a);
+    s.visit(a);
+    assert_eq!(s.counts.hits, [1; 6]);
+    // Same low 20 bits, same 16 bits above them for every size, a different key: an index
+    // collision at every size and a false match with m = 8 and 16 at every size.
+    let b = a ^ (1 << 63);
+    s.visit(b);
+    assert_eq!(s.counts.index, [1; 6]);
+    assert_eq!(s.counts.false_matches, [[1, 1]; 6]);
+    // Differs in bit 10 only: the same slot of 2^10 entries with bit 10 as its first check
+    // bit (no false match there), a different slot of every larger table (empty).
+    let c = b ^ (1 << 10);
+    s.visit(c);
+    assert_eq!(s.counts.index, [2, 1, 1, 1, 1, 1]);
+    assert_eq!(s.counts.false_matches[0], [1, 1]);
+    assert_eq!(s.counts.visits, 4);
+}
+
+#[test]
+fn set_changes_every_configuration_and_is_recorded() {
+    // `--set null_move.min_depth=1` gives Tables 1-2 the paper's depth gate: its standard
+    // R = 2 and verified R = 3 columns are then the ablation's `r2d1` and `d1` settings.
+    let out = Scratch::empty("set.json");
+    let (code, csv, err) = prunescope(&[
+        "experiment",
+        "null-move",
+        "--suite",
+        BK,
+        "--depth",
+        "5",
+        "--limit",
+        "2",
+        "--csv",
+        "--set",
+        "null_move.min_depth=1",
+        "--json",
+        out.path(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let total = csv.lines().find(|l| l.starts_with(",total,")).unwrap();
+    let cells: Vec<&str> = total.split(',').collect();
+    // index,position,depth,capped, then nodes_r1, nodes_r2, nodes_r3, nodes_v3.
+    assert_eq!(
+        (cells[5], cells[7]),
+        (
+            ABLATION_D5[7].to_string().as_str(),
+            ABLATION_D5[6].to_string().as_str()
+        ),
+        "{total}"
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path()).unwrap()).unwrap();
+    assert_eq!(doc["runs"][0]["set"][0], "null_move.min_depth=1");
+    assert!(
+        doc["report"]["setup"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s.as_str().unwrap().contains("null_move.min_depth=1")),
+        "{}",
+        doc["report"]["setup"]
+    );
+    // Merging it keeps the note; a bad assignment is refused naming --set.
+    let (code, md, err) = prunescope(&["experiment", "merge", out.path(), "--markdown"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(md.contains("null_move.min_depth=1"), "{md}");
+    let (code, _, err) = prunescope(&[
+        "experiment",
+        "null-move",
+        "--suite",
+        BK,
+        "--depth",
+        "3",
+        "--limit",
+        "1",
+        "--set",
+        "null_move.R=9",
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--set") && err.contains("null_move.R"),
+        "{err}"
+    );
+}
+
+/// BK.01-02 at depth 5: no null move, R = 2, R = 3, adaptive R.
+const SAVING_D5: [i64; 4] = [72_130, 28_066, 12_514, 28_066];
+/// BK.01-02, depth 5: (iteration 5, iteration 4) without LMR, with H = 1, with H = 3.
+const LMR_D5: [i64; 6] = [57_306, 9_749, 19_493, 9_530, 19_375, 9_530];
+/// BK.01 at depth 4: visits, then (hits, index collisions, false matches m = 8) per size.
+const COLLISIONS_D4: [i64; 19] = [
+    7_396, 855, 5_526, 23, 1_577, 2_850, 13, 2_048, 940, 2, 2_207, 269, 0, 2_251, 65, 0, 2_266, 16,
+    0,
 ];

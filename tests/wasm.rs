@@ -1409,6 +1409,7 @@ fn small_runs_are_the_cores_rows_and_refuse_what_is_too_big() {
         depths: vec![2],
         node_cap: prunescope::search::config::DEFAULT_NODE_CAP,
         nodes: 1,
+        set: Vec::new(),
     };
     let pos = ChessPos::from_fen(&suite[1].fen).unwrap();
     let e = Experiment::BestMoveIndex;

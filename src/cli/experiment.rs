@@ -74,6 +74,11 @@ pub struct RunArgs {
     /// Also draw the experiment's figure as SVG to FILE.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<String>,
+    /// Set a search parameter in every configuration of the experiment, after its own
+    /// settings (repeatable): e.g. `--set null_move.min_depth=1`, David & Netanyahu's depth
+    /// gate. The results record it, and the report says so.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
 }
 
 #[derive(Args)]
@@ -188,6 +193,7 @@ fn options(e: Experiment, a: &RunArgs) -> Result<Options, CliError> {
         depths,
         node_cap,
         nodes,
+        set: a.set.clone(),
     };
     e.validate(&o)?;
     Ok(o)
@@ -232,7 +238,8 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
     let dataset = Dataset::new(e.columns(), rows);
     let secs = start.elapsed().as_secs_f64();
     cap_notice(&dataset, o.node_cap);
-    let report = e.report(&dataset);
+    let mut report = e.report(&dataset);
+    report.setup.extend(Options::set_note(&o.set));
     // Paths relative to the repository, never this machine's (issue 21 §4).
     let mut meta = serde_json::json!({
         "command": record::command(),
@@ -248,6 +255,9 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
     });
     if e.presearch().is_some() {
         meta["nodes"] = o.nodes.into();
+    }
+    if !o.set.is_empty() {
+        meta["set"] = o.set.clone().into();
     }
     write_artifacts(
         e,
@@ -414,13 +424,14 @@ fn write_artifacts(
 /// on one suite (by file name and size), at the same depths, with the same limits. (A CSV shard
 /// records none of them; `data::merge` compares the depths its rows report.)
 fn same_runs(files: &[String], runs: &[serde_json::Value]) -> Result<(), CliError> {
-    const SAME: [&str; 6] = [
+    const SAME: [&str; 7] = [
         "suite",
         "suite_positions",
         "depths",
         "node_cap",
         "nodes",
         "limit",
+        "set",
     ];
     let setting = |r: &serde_json::Value, k: &str| -> Option<serde_json::Value> {
         let v = r.get(k)?;
@@ -528,7 +539,16 @@ fn merge(a: MergeArgs) -> Result<(), CliError> {
         ));
     }
     let dataset = Dataset::new(e.columns(), rows);
-    let report = e.report(&dataset);
+    let mut report = e.report(&dataset);
+    // The runs' `--set` (same_runs checked that they agree).
+    let set: Vec<String> = runs
+        .iter()
+        .find_map(|r| r.get("set")?.as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect();
+    report.setup.extend(Options::set_note(&set));
     write_artifacts(
         e,
         &dataset,

@@ -53,7 +53,7 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, Co
         .iter()
         .map(|w| weight_config(w.2))
         .collect::<Result<Vec<_>, _>>()?;
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         runs.iter().map(|r| nodes_at(r, d)).collect()
     }))

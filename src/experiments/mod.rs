@@ -16,16 +16,19 @@
 pub mod data;
 pub mod error;
 pub mod history_weights;
+pub mod lmr_branching;
 pub mod move_ordering;
 pub mod multi_cut;
 pub mod null_move;
 pub mod null_move_ablation;
+pub mod null_move_saving;
 #[cfg(feature = "cli")]
 pub mod plot;
 pub mod presearch;
 pub mod probe;
 pub mod report;
 pub mod schaeffer;
+pub mod tt_collisions;
 pub mod uncertainty;
 
 use crate::game::chess::ChessPos;
@@ -167,11 +170,39 @@ pub struct Options {
     /// Pre-searching only: search until at least this many nodes, finishing the iteration
     /// under way (Hlynka & Schaeffer, §3).
     pub nodes: u64,
+    /// Parameter assignments (`NAME=VALUE`, the search commands' `--set`) applied to every
+    /// configuration of the experiment after its own settings: e.g. `null_move.min_depth=1`
+    /// runs Tables 1–3 with David & Netanyahu's depth gate. Empty for the experiments as
+    /// documented.
+    pub set: Vec<String>,
 }
 
 impl Options {
     pub fn max_depth(&self) -> u32 {
         self.depths.iter().copied().max().unwrap_or(1)
+    }
+
+    /// Applies [`Options::set`] to one of the experiment's configurations and checks the
+    /// result, naming the assignment that fails.
+    pub fn apply(&self, c: &mut SearchConfig) -> Result<(), ConfigError> {
+        for a in &self.set {
+            c.assign(a)?;
+        }
+        if !self.set.is_empty() {
+            c.validate()?;
+        }
+        Ok(())
+    }
+
+    /// The setup line a report gains when [`Options::set`] changed its configurations.
+    pub fn set_note(set: &[String]) -> Option<String> {
+        (!set.is_empty()).then(|| {
+            format!(
+                "Changed in every configuration above (--set): {}. Where a line above says \
+                 otherwise of these parameters, this line holds.",
+                set.join(", ")
+            )
+        })
     }
 }
 
@@ -250,10 +281,13 @@ pub enum Experiment {
     HistoryWeights,
     SchaefferDeep,
     Ordering,
+    NullMoveSaving,
+    LmrBranching,
+    TtCollisions,
 }
 
 impl Experiment {
-    pub const ALL: [Experiment; 17] = [
+    pub const ALL: [Experiment; 20] = [
         Experiment::Uncertainty,
         Experiment::BestMoveIndex,
         Experiment::UncertaintyAll,
@@ -271,6 +305,9 @@ impl Experiment {
         Experiment::HistoryWeights,
         Experiment::SchaefferDeep,
         Experiment::Ordering,
+        Experiment::NullMoveSaving,
+        Experiment::LmrBranching,
+        Experiment::TtCollisions,
     ];
 
     /// The pre-searching experiments, with what each adds to the paper's baseline (`--nodes`,
@@ -304,6 +341,9 @@ impl Experiment {
             Experiment::HistoryWeights => "history-weights",
             Experiment::SchaefferDeep => "schaeffer-deep",
             Experiment::Ordering => "ordering",
+            Experiment::NullMoveSaving => "null-move-saving",
+            Experiment::LmrBranching => "lmr-branching",
+            Experiment::TtCollisions => "tt-collisions",
         }
     }
 
@@ -381,6 +421,18 @@ impl Experiment {
             Experiment::Ordering => {
                 "Move-ordering quality: first-move fail-high % per ordering configuration"
             }
+            Experiment::NullMoveSaving => {
+                "Null-move pruning's saving (Hsu's slide 38, after Heinz: 10-30 %): nodes at a \
+                 fixed depth with standard R = 2, 3 and adaptive R against no null move"
+            }
+            Experiment::LmrBranching => {
+                "Late move reductions (Hsu's slide 42): the effective branching factor, nodes \
+                 of iteration d over iteration d - 1, without and with LMR"
+            }
+            Experiment::TtCollisions => {
+                "Hash collisions against table size (Hsu's slides 13-14): index collisions and \
+                 false key matches of n + m bit keys, the full 64-bit key as ground truth"
+            }
         }
     }
 
@@ -402,6 +454,9 @@ impl Experiment {
             Experiment::HistoryWeights => vec![2, 3, 4, 5, 6],
             Experiment::SchaefferDeep => vec![6, 7, 8],
             Experiment::Ordering => vec![6, 7, 8],
+            Experiment::NullMoveSaving => vec![5, 6, 7, 8],
+            Experiment::LmrBranching => vec![2, 3, 4, 5, 6, 7, 8],
+            Experiment::TtCollisions => vec![4, 5, 6, 7],
         }
     }
 
@@ -442,6 +497,9 @@ impl Experiment {
             Experiment::HistoryWeights => history_weights::columns(),
             Experiment::SchaefferDeep => schaeffer::columns(&schaeffer::deep_combos(), false),
             Experiment::Ordering => move_ordering::columns(),
+            Experiment::NullMoveSaving => null_move_saving::columns(),
+            Experiment::LmrBranching => lmr_branching::columns(),
+            Experiment::TtCollisions => tt_collisions::columns(),
         }
     }
 
@@ -464,6 +522,17 @@ impl Experiment {
                             .join(", ")
                     ),
                 ));
+            }
+        }
+        for a in &o.set {
+            // The name and the value's type, and the parameter's range; whether the switches
+            // fit together depends on each configuration, and is checked there.
+            let mut c = SearchConfig::default();
+            let refuse =
+                |e: ConfigError| ExperimentError::option("--set", format!("--set {a}: {e}"));
+            c.assign(a).map_err(refuse)?;
+            if let Err(e @ ConfigError::OutOfRange { .. }) = c.validate() {
+                return Err(refuse(e));
             }
         }
         if !self.per_depth() && o.depths.len() != 1 {
@@ -533,6 +602,9 @@ impl Experiment {
                 schaeffer::position(&schaeffer::deep_combos(), false, &p, o, meter)
             }
             Experiment::Ordering => move_ordering::position(&p, o, meter),
+            Experiment::NullMoveSaving => null_move_saving::position(&p, o, meter),
+            Experiment::LmrBranching => lmr_branching::position(&p, o, meter),
+            Experiment::TtCollisions => tt_collisions::position(&p, o, meter),
         };
         rows.map_err(|source| ExperimentError::Config {
             experiment: self.name(),
@@ -560,6 +632,9 @@ impl Experiment {
             Experiment::HistoryWeights => history_weights::report(d),
             Experiment::SchaefferDeep => schaeffer::report(d, true),
             Experiment::Ordering => move_ordering::report(d),
+            Experiment::NullMoveSaving => null_move_saving::report(d),
+            Experiment::LmrBranching => lmr_branching::report(d),
+            Experiment::TtCollisions => tt_collisions::report(d),
         };
         let capped = d.rows.iter().filter(|r| r.capped).count();
         if capped > 0 {
@@ -592,15 +667,21 @@ pub struct Position<'a> {
 
 /// Searches the position under each configuration (to the deepest requested depth, with the
 /// run's node cap).
-fn run_all(p: &Position, o: &Options, cfgs: &[SearchConfig], meter: &Meter) -> Vec<probe::Run> {
+fn run_all(
+    p: &Position,
+    o: &Options,
+    cfgs: &[SearchConfig],
+    meter: &Meter,
+) -> Result<Vec<probe::Run>, ConfigError> {
     cfgs.iter()
         .map(|c| {
-            let c = SearchConfig {
+            let mut c = SearchConfig {
                 depth: o.max_depth(),
                 node_cap: o.node_cap,
                 ..c.clone()
             };
-            probe::search(p.pos, &c, *meter, None)
+            o.apply(&mut c)?;
+            Ok(probe::search(p.pos, &c, *meter, None))
         })
         .collect()
 }
@@ -738,6 +819,7 @@ mod tests {
             depths: vec![64],
             node_cap: 0,
             nodes: 1,
+            set: Vec::new(),
         };
         let e = Experiment::Uncertainty.validate(&o).unwrap_err();
         assert!(matches!(
@@ -754,6 +836,7 @@ mod tests {
             depths: vec![64],
             node_cap: 1000,
             nodes: 4000,
+            set: Vec::new(),
         };
         assert!(matches!(
             Experiment::Presearch.validate(&o),

@@ -68,7 +68,7 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, Co
             Ok(c)
         })
         .collect::<Result<Vec<_>, ConfigError>>()?;
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         runs.iter()
             .flat_map(|r| {

@@ -93,7 +93,7 @@ pub fn mca_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>
         cfgs.push(setting(enable, false)?);
         cfgs.push(setting(enable, true)?);
     }
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         runs.iter().map(|r| nodes_at(r, d)).collect()
     }))
@@ -255,7 +255,7 @@ pub fn cmr_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>
         cfg.multi_cut.r = r;
         cfgs.push(cfg);
     }
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         runs.iter()
             .flat_map(|r| [nodes_at(r, d), solved_at(r, d, p)])

@@ -116,7 +116,7 @@ pub fn position(
         .iter()
         .map(variant_config)
         .collect::<Result<Vec<_>, _>>()?;
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         let mut cells: Vec<i64> = runs.iter().map(|r| nodes_at(r, d)).collect();
         cells.extend(runs.iter().map(|r| solved_at(r, d, p)));
@@ -356,7 +356,7 @@ pub fn zugzwang_position(
             None => config(1, &TURK_BASELINE),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         let mut cells: Vec<i64> = runs.iter().map(|r| nodes_at(r, d)).collect();
         cells.extend(runs.iter().map(|r| solved_at(r, d, p)));

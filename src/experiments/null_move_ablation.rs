@@ -133,7 +133,7 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, Co
         .iter()
         .map(setting_config)
         .collect::<Result<Vec<_>, _>>()?;
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         let counters = |k: usize| {
             runs[k]

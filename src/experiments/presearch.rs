@@ -154,11 +154,12 @@ pub fn position(
     let runs: Vec<Run> = SETTINGS
         .iter()
         .map(|&(_, _, risk)| {
-            let c = SearchConfig {
+            let mut c = SearchConfig {
                 depth: ceiling,
                 node_cap: o.node_cap,
                 ..setting(risk, extra)?
             };
+            o.apply(&mut c)?;
             Ok(probe::search(p.pos, &c, *meter, Some(o.nodes)))
         })
         .collect::<Result<_, ConfigError>>()?;

@@ -24,7 +24,7 @@ impl<'a> Meter<'a> {
         Meter { nodes: Some(nodes) }
     }
 
-    fn add(&self, n: u64) {
+    pub(crate) fn add(&self, n: u64) {
         if let Some(c) = self.nodes {
             c.fetch_add(n, Ordering::Relaxed);
         }

@@ -139,7 +139,7 @@ pub fn position(
         .iter()
         .map(|c| c.config(his))
         .collect::<Result<Vec<_>, _>>()?;
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         runs.iter().map(|r| nodes_at(r, d)).collect()
     }))

@@ -119,7 +119,11 @@ pub fn table1_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<R
             cfgs.push(with_uc(base, "uc_safe", r)?);
         }
     }
-    let runs = run_all(p, o, &cfgs, meter);
+    // The tie check below searches with these configurations too.
+    for c in &mut cfgs {
+        o.apply(c)?;
+    }
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         let mut cells = Vec::new();
         for b in 0..BASELINES.len() {
@@ -376,7 +380,7 @@ pub fn fig6_columns() -> Vec<Column> {
 }
 
 pub fn fig6_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
-    let runs = run_all(p, o, &[config(1, &TURK_BASELINE)?], meter);
+    let runs = run_all(p, o, &[config(1, &TURK_BASELINE)?], meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         let c = runs[0]
             .at(d)
@@ -487,7 +491,7 @@ pub fn unsafe_position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<R
     for r in UNSAFE_RATIOS {
         cfgs.push(with_uc(&TURK_BASELINE, "uc_all", r)?);
     }
-    let runs = run_all(p, o, &cfgs, meter);
+    let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
         let base = runs[0].at(d);
         let mut cells = vec![nodes_at(&runs[0], d)];

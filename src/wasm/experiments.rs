@@ -85,6 +85,7 @@ pub fn small_options(e: Experiment, depths: &str) -> Result<Options, ExperimentE
         depths,
         node_cap: DEFAULT_NODE_CAP,
         nodes: crate::experiments::presearch::PAPER_NODES,
+        set: Vec::new(),
     };
     e.validate(&o)?;
     Ok(o)
@@ -121,6 +122,12 @@ pub fn result_files(e: Experiment) -> Vec<String> {
         Experiment::PresearchNull => vec!["presearch-null-endgames".into()],
         Experiment::PresearchCheck => vec!["presearch-check-endgames".into()],
         Experiment::NullMoveAblation => vec!["null-move-ablation-d7".into()],
+        Experiment::NullMove => vec!["null-move".into(), "null-move-gate1".into()],
+        Experiment::Zugzwang => vec![
+            "zugzwang".into(),
+            "zugzwang-d12".into(),
+            "zugzwang-gate1".into(),
+        ],
         _ => vec![e.name().to_string()],
     }
 }
