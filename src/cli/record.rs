@@ -32,13 +32,15 @@ fn repository_root(dir: &Path) -> Option<PathBuf> {
 }
 
 /// `path` (as given on the command line, relative to `cwd`) written relative to `base`.
-/// Symbolic links in the path's directory are resolved when it exists, so a path reached
-/// through a link and the same path typed directly record alike.
+/// A relative path is kept as typed, only re-based (`../shared/data/wac.epd` stays so even when
+/// `../shared` is a symbolic link: a clone elsewhere has the suites at the typed place, not at
+/// the link's target). An absolute path has the links of its directory resolved when it exists,
+/// so that it compares with `base` (the current directory, links resolved).
 pub fn path_from(path: &str, cwd: &Path, base: &Path) -> String {
     let p = Path::new(path);
     let full = normalize(&cwd.join(p));
-    let full = match (full.parent(), full.file_name()) {
-        (Some(dir), Some(name)) => dir.canonicalize().map_or(full.clone(), |d| d.join(name)),
+    let full = match (p.is_absolute(), full.parent(), full.file_name()) {
+        (true, Some(dir), Some(name)) => dir.canonicalize().map_or(full.clone(), |d| d.join(name)),
         _ => full,
     };
     let rel = relative(&full, &normalize(base));
@@ -165,6 +167,24 @@ mod tests {
             "../shared/data/ecm.epd"
         );
         assert_eq!(rel("/tmp-ps/out.json", "/", "/"), "tmp-ps/out.json");
+    }
+
+    /// A relative path through a symbolic link is recorded as typed, not as the link's target
+    /// (the suites beside a worktree reached through `../shared`, a link to elsewhere).
+    #[cfg(unix)]
+    #[test]
+    fn a_relative_path_through_a_link_is_kept_as_typed() {
+        let tmp = std::env::temp_dir().join(format!("ps-record-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir_all(tmp.join("elsewhere/shared/data")).unwrap();
+        std::fs::create_dir_all(tmp.join("wt/runs")).unwrap();
+        std::os::unix::fs::symlink(tmp.join("elsewhere/shared"), tmp.join("wt/shared")).unwrap();
+        let runs = tmp.join("wt/runs").canonicalize().unwrap();
+        assert_eq!(
+            path_from("../shared/data/wac.epd", &runs, &runs),
+            "../shared/data/wac.epd"
+        );
+        std::fs::remove_dir_all(&tmp).unwrap();
     }
 
     #[test]
