@@ -599,15 +599,7 @@ impl Search<'_> {
                     // CITE: Star2's probing cut-off: the lower bounds already reach β.
                     self.chance_cut(low[i], b, true);
                     let value = probed.plus(l.mul_int(rest[i])?)?.div_int(total)?;
-                    for j in k + 1..n {
-                        pruned.push(ChancePrune {
-                            child: j,
-                            reason: ChanceStop::ChanceFailHigh,
-                            bound: b,
-                            value: low[i],
-                            by: k,
-                        });
-                    }
+                    self.prune_rest(pruned, k, n, ChanceStop::ChanceFailHigh, b, low[i]);
                     return Ok((value, ChanceStop::ChanceFailHigh));
                 }
             }
