@@ -80,7 +80,7 @@ export function treeSvg(app) {
     svg.append(shape(x, y, 9, ply, fill, s === NS.RETURNED ? fill : pal.openStroke, false));
     const lab = st.parent[id] === NONE ? 'root' : t.names.label(id) ?? '';
     svg.append(el('text', { x, y: y - 14, 'text-anchor': 'middle', fill: s === NS.NOT_ENTERED ? pal.muted : pal.text, 'font-weight': 600 }, lab));
-    if (s === NS.RETURNED) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], ply, mm), chess)));
+    if (s === NS.RETURNED) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], st.turn[id], mm), chess)));
     drawn++;
   }
   return { text: new XMLSerializer().serializeToString(svg), nodes: drawn };
