@@ -145,3 +145,25 @@ test('explore runs expectimax, Star1 and Star2 on a chance tree: the CLI\'s exac
   await again.screenshot({ path: path.join(SHOTS, 'chance-390x844.png'), fullPage: true });
   assert.deepEqual(problems, []);
 });
+
+test('a chance exercise\'s Show solution plays its Star1 search in explore: the root value is the key\'s exact fraction', async () => {
+  const problems = [];
+  const page = await openPage({ width: 1280, height: 720, problems });
+  const g0 = (await snapshot(page)).exercise.generation;
+  await page.evaluate(() => window.prunescope.openExercise({ seed: '3', chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' }));
+  await page.waitForFunction((g) => window.prunescope.snapshot().exercise.generation > g, g0);
+  const e = (await snapshot(page)).exercise;
+  const g = (await snapshot(page)).explore.generation;
+  await page.click('#ex-solution');
+  await page.waitForFunction((x) => { const t = window.prunescope.snapshot().explore; return t.generation > x && t.status === 'done'; }, g);
+  const s = await snapshot(page);
+  assert.equal(s.mode, 'explore');
+  assert.equal(s.explore.config.chance, 'star1');
+  assert.equal(s.explore.input.text, e.tree);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => { const s = window.prunescope.snapshot(); return !s.playing && s.explore.cursor.event === s.explore.events - 1; });
+  await settle(page);
+  assert.equal((await text(page, '#sum-value')).trim(), e.key.nodes[0].answer.replace(/^-/, '−'));
+  assert.deepEqual(problems, []);
+});
