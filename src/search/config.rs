@@ -352,7 +352,11 @@ pub fn schema_js() -> String {
     let described: serde_json::Map<String, serde_json::Value> = Algorithm::ALL
         .iter()
         .map(|a| (a.name(), a.describe()))
-        .chain(ChanceAlgorithm::ALL.iter().map(|a| (a.name(), a.describe())))
+        .chain(
+            ChanceAlgorithm::ALL
+                .iter()
+                .map(|a| (a.name(), a.describe())),
+        )
         .map(|(n, d)| (n.to_string(), serde_json::Value::from(d)))
         .collect();
     // the cut-off rule in words, as the narration, the quiz and the exercises state it

@@ -83,6 +83,9 @@ const BOOK = {
   3: ['n', '3', '2', String(minimal(3, 3))], // cut-off? no; node 1.0 ALL; node 1 CUT; the minimal tree
   5: ['2 3', 'y', 'y'],
   6: ['g', 'y', 'n'], // it searches on; exd5 refutes Qxd5; the search keeps its queen (best line Kd2)
+  // node 0 = 1/3 · 5 + 2/3 · 7 = 19/3; node 1.2 pruned by Star1 ((1 + 2 + 10)/3 = 13/3 < 19/3);
+  // the root, max(19/3, ≤ 13/3), typed as an equal fraction
+  9: ['19/3', 'p', '38/6'],
 };
 
 /** The answer a game lesson's question must have, from the trace's node records (not the quiz's). */
@@ -135,7 +138,7 @@ test('Learn is not part of the first load; opening it shows the eight lessons as
   const added = (await scripts()).filter((p) => !first.includes(p));
   assert.ok(await holds(added, mark), `the course loads when opened: ${added}`);
   const links = await page.$$eval('#learn-list a', (as) => as.map((a) => a.getAttribute('href')));
-  assert.deepEqual(links, [1, 2, 3, 4, 5, 6, 7, 8].map((k) => `#v=2&learn=${k}`));
+  assert.deepEqual(links, [1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => `#v=2&learn=${k}`));
   assert.equal(await page.getAttribute('#mode-learn', 'aria-pressed'), 'true');
   assert.equal(await page.getAttribute('#mode-explore', 'aria-pressed'), 'false');
   await page.close();
@@ -147,7 +150,7 @@ test('every lesson runs from start to end, each answer graded from the trace; pr
   const page = await openPage(env, { width: 1280, height: 720, problems });
   await page.click('#mode-learn');
   await page.waitForSelector('#learn-list li');
-  for (let id = 1; id <= 8; id++) {
+  for (let id = 1; id <= 9; id++) {
     const l = await whenLessonOpens(page, () => page.click(`#learn-list li[data-lesson="${id}"] a, #learn-next`), id);
     for (let k = 0; k < l.questions; k++) {
       const q = await nextQuestion(page, k);
@@ -164,18 +167,18 @@ test('every lesson runs from start to end, each answer graded from the trace; pr
     assert.equal(end.status, 'finished');
     assert.deepEqual([end.right, end.asked], [l.questions, l.questions]);
     assert.match(await page.locator('#learn-status').innerText(), new RegExp(`Lesson complete: ${l.questions} of ${l.questions} right`));
-    if (id < 8) assert.equal(await page.getAttribute('#learn-next', 'href'), `#v=2&learn=${id + 1}`);
+    if (id < 9) assert.equal(await page.getAttribute('#learn-next', 'href'), `#v=2&learn=${id + 1}`);
   }
-  // the progress is in localStorage: a reload (no lesson link) still marks all eight done
+  // the progress is in localStorage: a reload (no lesson link) still marks all nine done
   await page.evaluate(() => history.replaceState(null, '', location.pathname));
   await page.reload();
   await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true);
   await page.click('#mode-learn');
   await page.waitForSelector('#learn-list li');
-  assert.equal(await page.locator('#learn-list li[data-done="1"]').count(), 8);
+  assert.equal(await page.locator('#learn-list li[data-done="1"]').count(), 9);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('prunescope.learn')));
   assert.equal(stored.v, 1);
-  assert.equal(Object.keys(stored.done).length, 8);
+  assert.equal(Object.keys(stored.done).length, 9);
   await page.close();
   assert.deepEqual(problems, []);
 });

@@ -65,15 +65,16 @@ export function fmtFraction(n, d) {
 }
 
 /** Formats a value: ±INF as ±∞, chess mate scores as #n (moves to mate), a chance search's
- * stored value as its exact fraction n/d, minus as "−". */
-export function fmtValue(v, chess = false) {
+ * stored value as its exact fraction n/d (over `scale`: the shown trace's unless given), minus
+ * as "−". */
+export function fmtValue(v, chess = false, scale = SCALE) {
   if (v >= INF) return '+∞';
   if (v <= -INF) return '−∞';
   if (chess && Math.abs(v) > MATE.bound) {
     const plies = MATE.mate - Math.abs(v);
     return (v > 0 ? '#' : '−#') + Math.ceil(plies / 2);
   }
-  if (SCALE !== 1) return fmtFraction(v, SCALE);
+  if (scale !== 1) return fmtFraction(v, scale);
   return v < 0 ? '−' + -v : String(v);
 }
 

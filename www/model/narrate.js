@@ -175,6 +175,13 @@ export function narrate(st, e, ctx) {
   }
 }
 
+/** The `chance_cutoff` event of chance node `id` (between its enter and exit), or -1. */
+export function chanceCutEvent(st, id) {
+  const to = st.exitEv[id] === NONE ? st.nev : st.exitEv[id];
+  for (let e = to - 1; e > st.enterEv[id]; e--) if (st.ev[e] === EV.CHANCE_CUTOFF && st.nodeOf(e) === id) return e;
+  return -1;
+}
+
 /** The child of chance node `id` whose return the chance cut-off event `e` follows, or NONE. */
 function chanceBranch(st, id, e) {
   let c = NONE;
@@ -192,9 +199,9 @@ function chanceBranch(st, id, e) {
  * from the chance node's player; MAX's view at a node where MIN moves turns both signs and the
  * relation: "child 1 returned 2 ≤ 7 = −B_1".
  */
-export function chanceRule(st, id, e, maxmin, chess) {
+export function chanceRule(st, id, e, maxmin, chess, scale = undefined) {
   const [v, bound, high] = st.auxOf(e, 3);
-  const f = (x) => fmtValue(x, chess);
+  const f = (x) => fmtValue(x, chess, scale);
   const c = chanceBranch(st, id, e);
   const i = c === NONE ? '?' : String(st.code[c]);
   const name = high ? `B_${i}` : `A_${i}`;

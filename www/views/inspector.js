@@ -3,9 +3,9 @@
 // `app.select(id)`.
 
 import { $, h, span, renderKeyed } from '../dom.js';
-import { NONE, EV } from '../model/store.js';
+import { NONE } from '../model/store.js';
 import { fmtInt, fmtValue, shownValue, viewWindow, minTurn } from '../model/format.js';
-import { STOP_WORDS, chanceRule } from '../model/narrate.js';
+import { STOP_WORDS, chanceRule, chanceCutEvent } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
 import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR, BOUNDS_CODE } from '../schema.js';
@@ -16,13 +16,6 @@ const ORDER_WORDS = { generated: 'generation order', tt: 'TT move', capture: 'ca
 
 /** The side to move at ply 0 and 1: ['White', 'Black'] from a FEN, ['MIN', 'MAX'] for a tree
  * whose text has the `min` header (MIN moves at the root), else ['MAX', 'MIN']. */
-/** The `chance_cutoff` event of chance node `id` (between its enter and exit), or -1. */
-function chanceCutEvent(st, id) {
-  const to = st.exitEv[id] === NONE ? st.nev : st.exitEv[id];
-  for (let e = to - 1; e > st.enterEv[id]; e--) if (st.ev[e] === EV.CHANCE_CUTOFF && st.nodeOf(e) === id) return e;
-  return -1;
-}
-
 export function sideNames(trace) {
   const fen = trace.input?.kind === 'chess' ? trace.input.fen : null;
   if (!fen) return trace.minRoot ? ['MIN', 'MAX'] : ['MAX', 'MIN'];
