@@ -119,7 +119,7 @@ async function gameAnswer(page, q) {
   throw new Error(`no answer for ${q.kind}`);
 }
 
-test('Learn is not part of the first load; opening it shows the eight lessons as links', async () => {
+test('Learn is not part of the first load; opening it shows the nine lessons as links', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
   // the page's scripts, as requested: its modules one by one, or bundled (www/site.mjs) into
@@ -208,6 +208,42 @@ test('an alpha-beta lesson closes with an exercise: a new tree of the lesson’s
   assert.equal(leaves, 9);
   await page.close();
   assert.deepEqual(problems, []);
+});
+
+test('the chance lesson: a chance node’s value typed as a fraction, Star1’s pruned branch explained by its bound, and its closing chance exercise', async () => {
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    const problems = [];
+    const page = await openPage(env, { width, height, problems });
+    const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=9')), 9);
+    assert.equal(l.questions, 3);
+    const q0 = await nextQuestion(page, 0);
+    assert.equal(q0.kind, 'value');
+    let fb = await answer(page, '19/3', { choice: false });
+    assert.equal(fb.ok, true);
+    // the feedback writes the weighted average out, exactly, from the trace
+    assert.match(await page.locator('#quiz-feedback').innerText(), /chance node: .*1\/3 × 5 \+ 2\/3 × 7 = 19\/3/);
+    await page.screenshot({ path: path.join(SHOTS, `chance-lesson9-${width}x${height}.png`), fullPage: width < 600 });
+    await goOn(page);
+    await nextQuestion(page, 1);
+    fb = await answer(page, 'p', { choice: true });
+    assert.equal(fb.ok, true);
+    assert.match(await page.locator('#quiz-feedback').innerText(), /Star1’s bound fires at node 1: child 1 returned 2 ≤ 8 = −B_1/);
+    await goOn(page);
+    await nextQuestion(page, 2);
+    fb = await answer(page, '19/3', { choice: false });
+    assert.equal(fb.ok, true);
+    await goOn(page);
+    assert.equal((await learnOf(page)).status, 'finished');
+    const g = (await snapshot(page)).exercise.generation;
+    await page.click('#learn-exercise');
+    await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g);
+    const s = await snapshot(page);
+    assert.equal(s.mode, 'exercise');
+    assert.equal(s.exercise.params.chance, true);
+    assert.equal(s.exercise.params.algo, 'star1');
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
 });
 
 test('a wrong answer is graded wrong, with the trace’s answer; a pause holds the cursor until it is answered', async () => {
@@ -443,7 +479,9 @@ test('a lesson’s tree gutter names each ply without its node count (the count 
     const { drawGutter } = await import('./www/views/draw/gutter.js');
     const out = [];
     const ctx = { fillRect() {}, fillText: (t) => out.push(t), set fillStyle(v) {}, set font(v) {}, set textAlign(v) {}, set textBaseline(v) {} };
-    const s = { qMin: 0, qMax: 3, SY: (q) => 40 + 60 * q, H: 400, view: { sy: 60 }, plyLists: [{ n: 1 }, { n: 3 }, { n: 5 }, { n: 11 }], lay: {}, o: { maxmin: true, pal: {}, ...opts } };
+    // each ply's first node is node q (the gutter reads a level's player from it: the store's `turn`)
+    const st = { turn: [0, 1, 0, 1], rootTurn: 0, nodeKind: () => 0 };
+    const s = { qMin: 0, qMax: 3, SY: (q) => 40 + 60 * q, H: 400, view: { sy: 60 }, plyLists: [1, 3, 5, 11].map((n, q) => ({ n, a: [q] })), lay: {}, st, o: { maxmin: true, pal: {}, ...opts } };
     drawGutter(ctx, s);
     return out.filter((t) => t.startsWith('ply'));
   }, o);
