@@ -222,6 +222,9 @@ test('the chance lesson: a chance node’s value typed as a fraction, Star1’s 
     assert.equal(fb.ok, true);
     // the feedback writes the weighted average out, exactly, from the trace
     assert.match(await page.locator('#quiz-feedback').innerText(), /chance node: .*1\/3 × 5 \+ 2\/3 × 7 = 19\/3/);
+    // the narration of the chance node's return speaks of a chance node, not of MIN's choice
+    await page.waitForFunction(() => /Node 0 returns 19\/3/.test(document.getElementById('narration').textContent));
+    assert.match(await page.locator('#narration').innerText(), /Node 0 returns 19\/3: a chance node, the average of its 2 branches, each weighted by its probability\./);
     await page.screenshot({ path: path.join(SHOTS, `chance-lesson9-${width}x${height}.png`), fullPage: width < 600 });
     await goOn(page);
     await nextQuestion(page, 1);

@@ -258,6 +258,10 @@ function plainWords(st, e, ctx) {
   if (st.lastChild[n] === NONE && st.reason[n] !== SR.BETA_CUTOFF) return `${Who} is a leaf: value ${v}.`;
   const done = st.childStats(n).searched;
   if (st.reason[n] === SR.BETA_CUTOFF) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'move', 'moves')} (a cut-off) and returns ${v}${bound}.`;
+  if (st.nodeKind(n) === NK.CHANCE) {
+    if (st.reason[n] === SR.CHANCE_FAIL_LOW || st.reason[n] === SR.CHANCE_FAIL_HIGH) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'branch', 'branches')} (Star1’s bound fired) and returns ${v}${bound}.`;
+    return `${Who} returns ${v}: a chance node, the average of its ${plural(done, 'branch', 'branches')}, each weighted by its probability${bound}.`;
+  }
   const pick = minTurn(turn) ? 'MIN takes the smallest' : 'MAX takes the largest';
   return `${Who} returns ${v}: ${pick} of the values of its ${plural(done, 'child', 'children')}${bound}.`;
 }
@@ -293,6 +297,9 @@ function exitWords(st, n, ctx, f, mm) {
     }
     case SR.BETA_CUTOFF:
       return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minTurn(turn) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
+    case SR.CHANCE_FAIL_LOW:
+    case SR.CHANCE_FAIL_HIGH:
+      return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'branch', 'branches')} (a chance cut-off): ${bw()}.${mismatch}`;
     case SR.ABORTED:
       return `${cap(who)} stopped before it finished (value ${v} is not a result).`;
     case SR.TT_CUTOFF:
