@@ -9,7 +9,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { collectProblems } from './chromium.mjs';
@@ -165,5 +166,37 @@ test('a chance exercise\'s Show solution plays its Star1 search in explore: the 
   await page.waitForFunction(() => { const s = window.prunescope.snapshot(); return !s.playing && s.explore.cursor.event === s.explore.events - 1; });
   await settle(page);
   assert.equal((await text(page, '#sum-value')).trim(), e.key.nodes[0].answer.replace(/^-/, '−'));
+  assert.deepEqual(problems, []);
+});
+
+test('a chance search\'s trace file written by the CLI opens in the page: exact values, the chance search named, players from the trace', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'prunescope-chance-'));
+  const file = path.join(dir, 'star1.pstrace');
+  execFileSync(CLI, ['tree', '--algo', 'star1', TREE, '--trace', file]);
+  const problems = [];
+  const page = await openPage({ width: 1280, height: 720, problems });
+  const g = (await snapshot(page)).explore.openEnded;
+  await page.setInputFiles('#open-file', file);
+  await page.waitForFunction((x) => window.prunescope.snapshot().explore.openEnded > x, g);
+  const s = (await snapshot(page)).explore;
+  assert.equal(s.status, 'done', JSON.stringify(s.notice));
+  assert.equal(s.config.chance, 'star1');
+  assert.equal(await page.inputValue('#algo'), 'star1', 'the menu shows the chance search');
+  await run(page, 'step.last');
+  await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
+  await settle(page);
+  assert.equal((await text(page, '#sum-value')).trim(), '19/3');
+  // the chance node's inspector: a chance node where MIN moves, its exact value from MAX's view
+  const id = await page.evaluate(() => window.prunescope.nodeAt('explore', [0]));
+  await page.evaluate((n) => window.prunescope.select('explore', n), id);
+  const entered = (await snapshot(page)).explore.cursor.event;
+  await run(page, 'step.over');
+  await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, entered);
+  await settle(page);
+  const insp = await text(page, '#inspector');
+  assert.match(insp, /kind\s+chance node/);
+  assert.match(insp, /MIN to move/);
+  assert.equal(await text(page, '#insp-value'), '19/3');
+  rmSync(dir, { recursive: true, force: true });
   assert.deepEqual(problems, []);
 });
