@@ -200,3 +200,18 @@ test('a chance search\'s trace file written by the CLI opens in the page: exact 
   rmSync(dir, { recursive: true, force: true });
   assert.deepEqual(problems, []);
 });
+
+test('the accessible tree says "chance node" at a chance node, with its exact value', async () => {
+  const problems = [];
+  const page = await openPage({ width: 1280, height: 720, problems });
+  await typeChanceTree(page);
+  await runSearch(page);
+  await run(page, 'step.last');
+  await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
+  await page.focus('#a11y-tree');
+  await page.waitForSelector('#a11y-tree [role="treeitem"]');
+  const labels = await page.$$eval('#a11y-tree [role="treeitem"]', (els) => els.map((e) => e.getAttribute('aria-label')));
+  assert.ok(labels.some((l) => /^chance node 0, window 0 to 10, returned 19\/3/.test(l)), labels.join(' | '));
+  assert.ok(labels.some((l) => /^chance node 1, .*returned 13\/3, cut-off, 1 move pruned/.test(l)), labels.join(' | '));
+  assert.deepEqual(problems, []);
+});

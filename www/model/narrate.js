@@ -340,8 +340,9 @@ export function nodeWords(st, id, e, ctx) {
   const f = (v) => spoken(v, ctx.chess);
   // a chance node is neither player's choice: it says so (its values are still its player's)
   const chance = st.nodeKind(id) === NK.CHANCE;
-  const side = chance ? 'chance node ' : mm ? (minTurn(turn) ? 'MIN ' : 'MAX ') : '';
-  const parts = [`${side}${ctx.name(id).replace(/^the root$/, 'root')}`];
+  const side = mm ? (minTurn(turn) ? 'MIN ' : 'MAX ') : '';
+  const nm = ctx.name(id).replace(/^the root$/, 'root');
+  const parts = [chance ? (/^node /.test(nm) ? nm.replace(/^node /, 'chance node ') : `${nm}, a chance node`) : `${side}${nm}`];
   const [a, b] = viewWindow(st.alpha[id], st.beta[id], turn, mm);
   parts.push(a <= -INF && b >= INF ? 'full window' : `window ${f(a)} to ${f(b)}`);
   const x = st.exitEv[id];
