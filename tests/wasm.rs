@@ -1078,7 +1078,7 @@ fn a_chance_search_runs_and_its_trace_file_opens() {
     )
     .unwrap();
     let opened = Session::open(&bytes).map_err(message).unwrap();
-    assert_eq!(opened.node_count() as usize, rec.len());
+    assert_eq!(opened.node_count() as usize, rec.nodes.len());
     assert_eq!(s.node_count(), opened.node_count());
 }
 
