@@ -43,8 +43,9 @@ export function treeSvg(app) {
   const svg = el('svg', { xmlns: SVG, width: W, height: H, viewBox: `0 0 ${W} ${H}`, 'font-family': 'system-ui, sans-serif', 'font-size': 12 });
   svg.append(el('rect', { x: 0, y: 0, width: W, height: H, fill: pal.bg }));
   const fills = [pal.pv, pal.cut, pal.all];
-  const shape = (x, y, r, ply, fill, stroke, dashed) => {
-    const max = (ply & 1) === 0;
+  // `turn`: the store's per-node player (1 when MIN moves), so a MIN root and chance nodes are right
+  const shape = (x, y, r, turn, fill, stroke, dashed) => {
+    const max = (turn & 1) === 0;
     const common = { fill, stroke, 'stroke-width': 1 };
     if (dashed) common['stroke-dasharray'] = '3 2';
     if (!mm) return el('circle', { cx: x, cy: y, r, ...common });
@@ -75,12 +76,12 @@ export function treeSvg(app) {
   }
   for (let id = 0; id < st.n; id++) {
     const s = stateAt(st, id, cur);
-    const x = X(lay.x[id]), y = Y(st.ply[id]), ply = st.ply[id];
+    const x = X(lay.x[id]), y = Y(st.ply[id]);
     const fill = s === NS.NOT_ENTERED ? pal.future : s === NS.OPEN ? pal.open : st.reason[id] === SR.ABORTED ? pal.aborted : fills[st.actual(id)];
-    svg.append(shape(x, y, 9, ply, fill, s === NS.RETURNED ? fill : pal.openStroke, false));
+    svg.append(shape(x, y, 9, st.turn[id], fill, s === NS.RETURNED ? fill : pal.openStroke, false));
     const lab = st.parent[id] === NONE ? 'root' : t.names.label(id) ?? '';
     svg.append(el('text', { x, y: y - 14, 'text-anchor': 'middle', fill: s === NS.NOT_ENTERED ? pal.muted : pal.text, 'font-weight': 600 }, lab));
-    if (s === NS.RETURNED) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], ply, mm), chess)));
+    if (s === NS.RETURNED) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], st.turn[id], mm), chess)));
     drawn++;
   }
   return { text: new XMLSerializer().serializeToString(svg), nodes: drawn };

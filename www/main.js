@@ -4,7 +4,7 @@
 
 import { $ } from './dom.js';
 import { loadCore } from './engine/core.js';
-import { setMateScores, setRootMin } from './model/format.js';
+import { setMateScores, setValueScale } from './model/format.js';
 import { Trace } from './model/trace.js';
 import { createState } from './state.js';
 import { createFrame } from './frame.js';
@@ -87,11 +87,11 @@ function createApp(core) {
       return playing || panning;
     },
     drawTree: () => {
-      setRootMin(shownTrace().minRoot);
+      setValueScale(shownTrace().scale);
       app.views.trees?.draw();
     },
     renderDom: () => {
-      setRootMin(shownTrace().minRoot);
+      setValueScale(shownTrace().scale);
       app.views.dom.forEach((v) => v.render());
     },
   }));
@@ -141,7 +141,7 @@ function createPanels(app) {
     panels.techniques.showError(built.message ? built : refused ? { message: refused.message, param: refused.field } : null);
   };
   const panels = {
-    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => app.modes.editor?.followText(text) }),
+    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => app.modes.editor?.followText(text), onChanceTree: (c) => panels.search.offerChance(c) }),
     search: createSearchPanel(),
     techniques: createTechniques({ core, onChange: checkTechniques }),
     compareSetup: createCompareSetup({

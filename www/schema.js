@@ -214,8 +214,10 @@ export const INF = 1000000000;
 
 /** Search configuration: src/search/config.rs. */
 export const ALGORITHMS = Object.freeze(["minimax","alphabeta","pvs","pvs_full"]);
+/** The chance searches (src/search/chance.rs), offered for a tree with chance nodes only. */
+export const CHANCE_ALGORITHMS = Object.freeze(["expectimax","star1","star2"]);
 /** Algorithm name → one line saying what it is and whose (the page's selector). */
-export const ALGORITHM_DESCRIPTIONS = Object.freeze({"alphabeta":"alpha-beta (Knuth & Moore's F2, fail-soft)","minimax":"minimax: every move searched with the full window","pvs":"NegaScout (Reinefeld 1983): null-window scouts, re-search with (t, β)","pvs_full":"PVS as engines write it (Björnsson et al. 1997, Fig. 4): re-search with (α, β)"});
+export const ALGORITHM_DESCRIPTIONS = Object.freeze({"alphabeta":"alpha-beta (Knuth & Moore's F2, fail-soft)","expectimax":"expectimax: chance nodes average their branches, no pruning","minimax":"minimax: every move searched with the full window","pvs":"NegaScout (Reinefeld 1983): null-window scouts, re-search with (t, β)","pvs_full":"PVS as engines write it (Björnsson et al. 1997, Fig. 4): re-search with (α, β)","star1":"Star1 (Ballard 1983): alpha-beta with chance-node windows from the bounds L, U","star2":"Star2 (Ballard 1983): Star1 after probing each branch's first move"});
 /** Cut-off rule (`cutoff`) → the rule in words (the quiz card and exercises state it). */
 export const CUTOFF_DESCRIPTIONS = Object.freeze({"standard":"cut off when α ≥ β (a value equal to the bound prunes)","strict":"cut off only when the bound is strictly passed (CS188: a child equal to the bound is still searched)"});
 export const MAX_DEPTH = 64;

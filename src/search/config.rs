@@ -347,9 +347,17 @@ impl SearchConfig {
 pub fn schema_js() -> String {
     let j = |v: serde_json::Value| v.to_string();
     let algos: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    use crate::search::chance::ChanceAlgorithm;
+    let chance: Vec<&str> = ChanceAlgorithm::ALL.iter().map(|a| a.name()).collect();
     let described: serde_json::Map<String, serde_json::Value> = Algorithm::ALL
         .iter()
-        .map(|a| (a.name().to_string(), serde_json::Value::from(a.describe())))
+        .map(|a| (a.name(), a.describe()))
+        .chain(
+            ChanceAlgorithm::ALL
+                .iter()
+                .map(|a| (a.name(), a.describe())),
+        )
+        .map(|(n, d)| (n.to_string(), serde_json::Value::from(d)))
         .collect();
     // the cut-off rule in words, as the narration, the quiz and the exercises state it
     let cutoffs: serde_json::Map<String, serde_json::Value> = Cutoff::ALL
@@ -373,6 +381,8 @@ pub fn schema_js() -> String {
     format!(
         "\n/** Search configuration: src/search/config.rs. */\n\
          export const ALGORITHMS = Object.freeze({});\n\
+         /** The chance searches (src/search/chance.rs), offered for a tree with chance nodes only. */\n\
+         export const CHANCE_ALGORITHMS = Object.freeze({});\n\
          /** Algorithm name → one line saying what it is and whose (the page's selector). */\n\
          export const ALGORITHM_DESCRIPTIONS = Object.freeze({});\n\
          /** Cut-off rule (`cutoff`) → the rule in words (the quiz card and exercises state it). */\n\
@@ -386,6 +396,7 @@ pub fn schema_js() -> String {
          export const PARAM_RANGES = Object.freeze({});\n\
          export const DEFAULT_CONFIG = Object.freeze({});\n",
         j(serde_json::json!(algos)),
+        j(serde_json::json!(chance)),
         j(serde_json::Value::Object(described)),
         j(serde_json::Value::Object(cutoffs)),
         j(serde_json::Value::Object(enable)),

@@ -114,6 +114,15 @@ struct Words {
 }
 
 fn config_words_of(cfg: &SearchConfig) -> Words {
+    // A chance search is named by its own algorithm and takes no technique
+    // (run::chance_config): `algo=star1`, as the CLI's `--algo star1`.
+    if let Some(chance) = cfg.chance {
+        return Words {
+            algo: chance.name().to_string(),
+            enable: String::new(),
+            set: String::new(),
+        };
+    }
     let value = serde_json::to_value(cfg).unwrap_or_default();
     let default = serde_json::to_value(SearchConfig::default()).unwrap_or_default();
     let get = |v: &serde_json::Value, path: &str| {
@@ -216,6 +225,41 @@ pub fn build_config(
             .collect()
     };
     let mut cfg = parse_config_unchecked(&base)?;
+    // A chance search (`expectimax`, `star1`, `star2`): the core's configuration for it
+    // (run::chance_config), which takes no technique and no parameter, as the CLI's flags.
+    if let Some(chance) = crate::search::chance::ChanceAlgorithm::parse(algo) {
+        let (field, message) = if let Some(name) = words(enable).first() {
+            (
+                "enable",
+                format!(
+                    "{name} cannot be used with {}: the chance searches take no technique \
+                     (docs/techniques.md, \"Chance nodes\")",
+                    chance.name()
+                ),
+            )
+        } else if let Some(kv) = words(set).first() {
+            (
+                "set",
+                format!(
+                    "--set {kv}: the chance searches take no parameter (docs/techniques.md, \
+                     \"Chance nodes\")"
+                ),
+            )
+        } else {
+            let config = SearchConfig {
+                depth: cfg.depth,
+                iterative: cfg.iterative,
+                ..crate::run::chance_config(chance, cfg.node_cap)
+            };
+            return to_js(&Built::Ok { config });
+        };
+        return to_js(&Built::Bad {
+            message,
+            field,
+            param: None,
+            config: None,
+        });
+    }
     let built = (|| {
         cfg.algo = crate::search::config::Algorithm::parse(algo).map_err(|e| (e, "config"))?;
         for name in words(enable) {

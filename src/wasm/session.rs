@@ -135,27 +135,12 @@ struct Outcome<'a> {
     elapsed_ms: Option<f64>,
 }
 
-/// Why the page does not open a chance search's trace file (a valid version-4 file).
-pub fn chance_file_refusal(algo: &str) -> String {
-    format!(
-        "this trace is a chance search ({algo}, exact values over summary.scale): the page does \
-         not show chance searches yet; read it with `prunescope verify FILE` or `prunescope \
-         convert FILE OUT.json` (docs/trace-format.md, \"Chance searches\")"
-    )
-}
-
 impl Session {
     #[cfg(feature = "files")]
     fn from_file(
         file: Result<TraceFile, crate::trace_file::TraceFileError>,
     ) -> Result<Session, JsError> {
         let file = file.map_err(|e| err(e.to_string()))?;
-        if let Some(algo) = file.header.config.chance {
-            // The page draws every node with ply-parity players and integer values; a chance
-            // search needs its players from the trace and its values over `summary.scale`,
-            // which it cannot draw yet: it says so rather than show scaled integers.
-            return Err(err(chance_file_refusal(algo.name())));
-        }
         let prepared = file.prepare().map_err(|e| err(e.to_string()))?;
         let TraceFile { header, rec } = file;
         Ok(Session {

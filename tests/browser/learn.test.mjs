@@ -83,6 +83,9 @@ const BOOK = {
   3: ['n', '3', '2', String(minimal(3, 3))], // cut-off? no; node 1.0 ALL; node 1 CUT; the minimal tree
   5: ['2 3', 'y', 'y'],
   6: ['g', 'y', 'n'], // it searches on; exd5 refutes Qxd5; the search keeps its queen (best line Kd2)
+  // node 0 = 1/3 · 5 + 2/3 · 7 = 19/3; node 1.2 pruned by Star1 ((1 + 2 + 10)/3 = 13/3 < 19/3);
+  // the root, max(19/3, ≤ 13/3), typed as an equal fraction
+  9: ['19/3', 'p', '38/6'],
 };
 
 /** The answer a game lesson's question must have, from the trace's node records (not the quiz's). */
@@ -116,7 +119,7 @@ async function gameAnswer(page, q) {
   throw new Error(`no answer for ${q.kind}`);
 }
 
-test('Learn is not part of the first load; opening it shows the eight lessons as links', async () => {
+test('Learn is not part of the first load; opening it shows the nine lessons as links', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
   // the page's scripts, as requested: its modules one by one, or bundled (www/site.mjs) into
@@ -135,7 +138,7 @@ test('Learn is not part of the first load; opening it shows the eight lessons as
   const added = (await scripts()).filter((p) => !first.includes(p));
   assert.ok(await holds(added, mark), `the course loads when opened: ${added}`);
   const links = await page.$$eval('#learn-list a', (as) => as.map((a) => a.getAttribute('href')));
-  assert.deepEqual(links, [1, 2, 3, 4, 5, 6, 7, 8].map((k) => `#v=2&learn=${k}`));
+  assert.deepEqual(links, [1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => `#v=2&learn=${k}`));
   assert.equal(await page.getAttribute('#mode-learn', 'aria-pressed'), 'true');
   assert.equal(await page.getAttribute('#mode-explore', 'aria-pressed'), 'false');
   await page.close();
@@ -147,7 +150,7 @@ test('every lesson runs from start to end, each answer graded from the trace; pr
   const page = await openPage(env, { width: 1280, height: 720, problems });
   await page.click('#mode-learn');
   await page.waitForSelector('#learn-list li');
-  for (let id = 1; id <= 8; id++) {
+  for (let id = 1; id <= 9; id++) {
     const l = await whenLessonOpens(page, () => page.click(`#learn-list li[data-lesson="${id}"] a, #learn-next`), id);
     for (let k = 0; k < l.questions; k++) {
       const q = await nextQuestion(page, k);
@@ -164,18 +167,18 @@ test('every lesson runs from start to end, each answer graded from the trace; pr
     assert.equal(end.status, 'finished');
     assert.deepEqual([end.right, end.asked], [l.questions, l.questions]);
     assert.match(await page.locator('#learn-status').innerText(), new RegExp(`Lesson complete: ${l.questions} of ${l.questions} right`));
-    if (id < 8) assert.equal(await page.getAttribute('#learn-next', 'href'), `#v=2&learn=${id + 1}`);
+    if (id < 9) assert.equal(await page.getAttribute('#learn-next', 'href'), `#v=2&learn=${id + 1}`);
   }
-  // the progress is in localStorage: a reload (no lesson link) still marks all eight done
+  // the progress is in localStorage: a reload (no lesson link) still marks all nine done
   await page.evaluate(() => history.replaceState(null, '', location.pathname));
   await page.reload();
   await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true);
   await page.click('#mode-learn');
   await page.waitForSelector('#learn-list li');
-  assert.equal(await page.locator('#learn-list li[data-done="1"]').count(), 8);
+  assert.equal(await page.locator('#learn-list li[data-done="1"]').count(), 9);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('prunescope.learn')));
   assert.equal(stored.v, 1);
-  assert.equal(Object.keys(stored.done).length, 8);
+  assert.equal(Object.keys(stored.done).length, 9);
   await page.close();
   assert.deepEqual(problems, []);
 });
@@ -205,6 +208,45 @@ test('an alpha-beta lesson closes with an exercise: a new tree of the lesson’s
   assert.equal(leaves, 9);
   await page.close();
   assert.deepEqual(problems, []);
+});
+
+test('the chance lesson: a chance node’s value typed as a fraction, Star1’s pruned branch explained by its bound, and its closing chance exercise', async () => {
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    const problems = [];
+    const page = await openPage(env, { width, height, problems });
+    const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=9')), 9);
+    assert.equal(l.questions, 3);
+    const q0 = await nextQuestion(page, 0);
+    assert.equal(q0.kind, 'value');
+    let fb = await answer(page, '19/3', { choice: false });
+    assert.equal(fb.ok, true);
+    // the feedback writes the weighted average out, exactly, from the trace
+    assert.match(await page.locator('#quiz-feedback').innerText(), /chance node: .*1\/3 × 5 \+ 2\/3 × 7 = 19\/3/);
+    // the narration of the chance node's return speaks of a chance node, not of MIN's choice
+    await page.waitForFunction(() => /Node 0 returns 19\/3/.test(document.getElementById('narration').textContent));
+    assert.match(await page.locator('#narration').innerText(), /Node 0 returns 19\/3: a chance node, the average of its 2 branches, each weighted by its probability\./);
+    await page.screenshot({ path: path.join(SHOTS, `chance-lesson9-${width}x${height}.png`), fullPage: width < 600 });
+    await goOn(page);
+    await nextQuestion(page, 1);
+    fb = await answer(page, 'p', { choice: true });
+    assert.equal(fb.ok, true);
+    assert.match(await page.locator('#quiz-feedback').innerText(), /Star1’s bound fires at node 1: child 1 returned 2 ≤ 8 = −B_1/);
+    await goOn(page);
+    await nextQuestion(page, 2);
+    fb = await answer(page, '19/3', { choice: false });
+    assert.equal(fb.ok, true);
+    await goOn(page);
+    assert.equal((await learnOf(page)).status, 'finished');
+    const g = (await snapshot(page)).exercise.generation;
+    await page.click('#learn-exercise');
+    await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g);
+    const s = await snapshot(page);
+    assert.equal(s.mode, 'exercise');
+    assert.equal(s.exercise.params.chance, true);
+    assert.equal(s.exercise.params.algo, 'star1');
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
 });
 
 test('a wrong answer is graded wrong, with the trace’s answer; a pause holds the cursor until it is answered', async () => {
@@ -440,7 +482,9 @@ test('a lesson’s tree gutter names each ply without its node count (the count 
     const { drawGutter } = await import('./www/views/draw/gutter.js');
     const out = [];
     const ctx = { fillRect() {}, fillText: (t) => out.push(t), set fillStyle(v) {}, set font(v) {}, set textAlign(v) {}, set textBaseline(v) {} };
-    const s = { qMin: 0, qMax: 3, SY: (q) => 40 + 60 * q, H: 400, view: { sy: 60 }, plyLists: [{ n: 1 }, { n: 3 }, { n: 5 }, { n: 11 }], lay: {}, o: { maxmin: true, pal: {}, ...opts } };
+    // each ply's first node is node q (the gutter reads a level's player from it: the store's `turn`)
+    const st = { turn: [0, 1, 0, 1], rootTurn: 0, nodeKind: () => 0 };
+    const s = { qMin: 0, qMax: 3, SY: (q) => 40 + 60 * q, H: 400, view: { sy: 60 }, plyLists: [1, 3, 5, 11].map((n, q) => ({ n, a: [q] })), lay: {}, st, o: { maxmin: true, pal: {}, ...opts } };
     drawGutter(ctx, s);
     return out.filter((t) => t.startsWith('ply'));
   }, o);

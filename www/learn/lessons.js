@@ -1,5 +1,5 @@
-// The course "Learn": eight lessons from minimax to forward pruning (issue 20, §2). Data only:
-// each lesson's text (for a student who has never seen a game tree), the book or paper it comes
+// The course "Learn": nine lessons from minimax to forward pruning and chance nodes (issue 20,
+// §2, §3). Data only: each lesson's text (for a student who has never seen a game tree), the book or paper it comes
 // from, where the page departs from it, the search it prepares (in the share link's words,
 // docs/share-links.md: the search itself runs in the core), its pauses and its closing
 // question. Every answer is read from the core's trace when the student answers
@@ -204,6 +204,30 @@ export const LESSONS = Object.freeze([
       { ask: 'multicut', at: { next: 'multi_cut' }, say: 'This expected CUT node has probed its first moves 3 plies shallower.' },
     ],
     closing: { ask: 'uncertain', say: 'The search uses uncertainty cut-offs in the safe form.' },
+  },
+  {
+    id: 9,
+    slug: 'chance',
+    title: 'Chance nodes: expectimax and Ballard’s Star1',
+    source: 'Russell & Norvig, AIMA 3rd ed., ch. 5 (§5.5, expectiminimax); Ballard, The *-minimax search procedure for trees containing chance nodes, Artificial Intelligence 21:327–350 (1983); Star1 in the form of Hauk, Buro & Schaeffer, Rediscovering *-minimax search (2004)',
+    text: [
+      'Some games have dice. Between the players’ turns, chance decides what happens next. The game tree then has a third kind of node, the chance node, drawn as a circle: nobody chooses there; each branch happens with some probability, written above it as p.',
+      'In the tree text a chance node is written in square brackets, each branch with its weight before a colon. A branch’s probability is its weight divided by the sum of the weights of its chance node: in [1:a 3:b], branch 0 has probability 1/4 and branch 1 has 3/4.',
+      'Expectimax (AIMA calls it expectiminimax) extends lesson 1’s minimax: a MAX node takes the largest value of its children and a MIN node the smallest, as before; a chance node takes the average of its branches, each value multiplied by its branch’s probability. Values become fractions: the page writes them exactly, as n/d, never as decimals. Type one as 7/2 (or a whole number when it is one).',
+      'Can lesson 2’s pruning work at a chance node? One poor branch proves nothing: the other branches may make up for it. It can if every value is known to lie between two limits, L and U. The tree text then starts with “bounds L U”; here L = 0 and U = 10.',
+      'Ballard’s Star1 gives each chance node a window, like alpha-beta. After each branch it asks: even if every branch still to come were worth U, could the average still climb above α? If not, it stops, and the branches left are pruned. The same with L and β the other way. The value it returns is then a bound. Ballard names the limit the branch just searched had to pass A_i (near α) and B_i (near β); the narration and the inspector say which one fired.',
+      'Here MAX chooses between two chance nodes. Under node 0, branch 1 leads to a MIN node. The search goes left to right, as always, and the root’s answer is expectimax’s.',
+    ],
+    departs: 'AIMA only sketches pruning at chance nodes with bounded values; Star1 is Ballard’s, written as Hauk, Buro & Schaeffer give it. Ballard counts branches from 1; the page counts them from 0, as it counts moves and as the command line prints the bounds, so its B_1 is the limit after the second branch. The page states windows and bounds from MAX’s view; Ballard’s are from the side to move (negamax), so at a node where MIN moves the page writes his bound negated: “2 ≤ 8 = −B_1” for his “−2 ≥ B_1 = −8”.',
+    shows: { types: false }, // node types (lesson 3) are not needed here
+    setup: { tree: 'bounds 0 10 ([1:5 2:(7 9)] [1:1 1:2 1:9])', algo: 'star1' },
+    pauses: [
+      { ask: 'value', at: { path: [0] }, bounds: false, fraction: true, say: 'Node 0, a chance node, has seen both its branches: a leaf worth 5 (weight 1) and the MIN node 0.1 (weight 2).' },
+      { ask: 'pruned', at: { path: [1, 2] }, say: 'Node 1, the second chance node, has three branches of weight 1 each. Its first two have returned. Star1 knows that no leaf is worth more than U = 10.' },
+    ],
+    closing: { ask: 'value', at: {}, bounds: false, fraction: true, say: 'Both chance nodes have returned. MAX chooses at the root.' },
+    // the closing exercise, in the exercise link's own words (CONTRACT §5)
+    exerciseLink: { chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' },
   },
 ]);
 

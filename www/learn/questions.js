@@ -8,6 +8,7 @@ import { NONE, EV } from '../model/store.js';
 import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF, STOP_REASONS_CODE as SR } from '../schema.js';
 import { shownValue, viewWindow, fmtValue } from '../model/format.js';
 import { parseNumbers } from '../model/quiz.js';
+import { chanceRule, chanceCutEvent as chanceCut } from '../model/narrate.js';
 
 /** A lesson that cannot be prepared on its trace (a wrong path, a missing event): an author's error. */
 export class LessonError extends Error {}
@@ -29,7 +30,7 @@ export function relation(st, n) {
   const b = st.actual(n);
   if (b === BOUNDS_CODE.EXACT) return '=';
   const lower = b === BOUNDS_CODE.LOWER;
-  return lower !== Boolean(st.ply[n] & 1) ? '≥' : '≤';
+  return lower !== Boolean(st.turn[n] & 1) ? '≥' : '≤';
 }
 
 /** Reads "2", "= 2", "<= 2", "≤ 2", "at most 2", ">= -inf": [relation, number] or null. */
@@ -37,6 +38,9 @@ export function parseBound(text) {
   const t = String(text).trim().toLowerCase().replace(/^at\s+most/, '≤').replace(/^at\s+least/, '≥').replace(/^<=|^=<|^</, '≤').replace(/^>=|^=>|^>/, '≥');
   const m = /^(≤|≥|=)?\s*(.+)$/.exec(t);
   if (!m) return null;
+  // an exact fraction (a chance node's value): "19/3", "-7/2"
+  const q = /^([+-]?\d{1,9})\/(\d{1,9})$/.exec(m[2].trim().replace(/−/g, '-'));
+  if (q) return Number(q[2]) > 0 ? [m[1] ?? '=', Number(q[1]) / Number(q[2])] : null;
   const v = parseNumbers(m[2]);
   if (!v || v.length !== 1) return null;
   return [m[1] ?? '=', v[0]];
@@ -95,7 +99,7 @@ function locate(at = {}, t, from) {
 function build(spec, t, from) {
   const st = t.store;
   const chess = t.names.chess;
-  const f = (v) => fmtValue(v, chess);
+  const f = (v) => fmtValue(v, chess, t.scale);
   const name = (n) => t.names.name(n);
   // "node 1.0" starts a sentence as "Node 1.0"; a chess move keeps its case ("exd5")
   const Name = (n) => (chess ? name(n) : name(n).charAt(0).toUpperCase() + name(n).slice(1));
@@ -104,7 +108,7 @@ function build(spec, t, from) {
     if (n === NONE || n >= st.n) throw new LessonError('the node was not searched');
     if (!st.finished(n)) throw new LessonError('the node did not return');
   };
-  const shown = (k) => shownValue(st.value[k], st.ply[k], true);
+  const shown = (k) => shownValue(st.value[k], st.turn[k], true);
   // whose view a score "from the side to move" is in: a chess node names its side
   const rootBlack = chess && String(t.input?.fen ?? '').trim().split(/\s+/)[1] === 'b';
   const sideAt = (k) => {
@@ -128,11 +132,17 @@ const TREE_KINDS = {
     const v = shown(n);
     const rel = relation(st, n);
     const txt = rel === '=' ? f(v) : `${rel} ${f(v)}`;
-    const min = Boolean(st.ply[n] & 1);
+    const min = Boolean(st.turn[n] & 1);
     const kids = st.children(n).filter((c) => !st.isNull(c) && !st.isResearch(c) && st.finished(c)).map((c) => f(shown(c)));
-    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    const w = viewWindow(st.alpha[n], st.beta[n], st.turn[n], true);
     let why;
-    if (rel === '=') why = `${Name(n)} is a ${min ? 'MIN' : 'MAX'} node: it takes the ${min ? 'smallest' : 'largest'} of its children’s values (${kids.join(', ')}).`;
+    if (st.nodeKind(n) === NK.CHANCE && rel === '=') {
+      const parts = st.children(n).filter((c) => st.finished(c)).map((c) => `${ctx.t.probability(c)} × ${f(shown(c))}`);
+      why = `${Name(n)} is a chance node: its value is the average of its branches, each weighted by its probability: ${parts.join(' + ')} = ${txt}.`;
+    } else if (st.nodeKind(n) === NK.CHANCE) {
+      const e = chanceCut(st, n);
+      why = `${Name(n)} stopped early: ${e >= 0 ? chanceRule(st, n, e, true, ctx.chess, ctx.t.scale) : 'a bound fired'}, so ${f(v)} is only a bound: the true value is ${rel === '≤' ? 'at most' : 'at least'} ${f(v)}.`;
+    } else if (rel === '=') why = `${Name(n)} is a ${min ? 'MIN' : 'MAX'} node: it takes the ${min ? 'smallest' : 'largest'} of its children’s values (${kids.join(', ')}).`;
     else if (st.reason[n] === SR.BETA_CUTOFF) {
       why = min
         ? `${Name(n)} stopped when a reply, worth ${kids[kids.length - 1]}, was at or below α = ${f(w[0])}: MAX will not allow this line. Its other replies were never looked at, so ${f(v)} is only a bound: the true value is at most ${f(v)}.`
@@ -143,17 +153,19 @@ const TREE_KINDS = {
       text: `What value does ${name(n)} return (MAX’s view)?`,
       // the form only, never an example that could be an answer; bounds only once the
       // lesson has them (lesson 1 has none)
-      placeholder: spec.bounds === false ? 'a number' : 'a number, or <= v, >= v',
+      placeholder: spec.fraction ? 'a number or a fraction n/d' : spec.bounds === false ? 'a number' : 'a number, or <= v, >= v',
       check: (reply) => {
         const r = parseBound(reply);
-        return !!r && r[0] === rel && (r[1] === v || (Math.abs(v) >= INF && Math.sign(r[1]) === Math.sign(v) && Math.abs(r[1]) >= INF));
+        // a chance search's values are fractions over its scale: division rounds exactly, so
+        // equal fractions (19/3, 38/6) give the same number
+        return !!r && r[0] === rel && (r[1] === v / ctx.t.scale || (Math.abs(v) >= INF && Math.sign(r[1]) === Math.sign(v) && Math.abs(r[1]) >= INF));
       },
     };
   },
   window(ctx) {
     const { st, f, name, Name, n, parent, need, shown } = ctx;
     need();
-    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    const w = viewWindow(st.alpha[n], st.beta[n], st.turn[n], true);
     const scout = st.beta[n] - st.alpha[n] === 1;
     const why = scout
       ? `A scout gets the null window (α, α + 1): α = ${f(w[0])} is what MAX is sure of at the root, so (${f(w[0])}, ${f(w[1])}).`
@@ -174,9 +186,9 @@ const TREE_KINDS = {
     const cut = k < st.nev && st.ev[k] === EV.CUTOFF && st.nodeOf(k) === p;
     // the bound a child's value is tested against is fixed when the parent is entered (β at a
     // MAX node, α at a MIN node), so the window at entry is what the student needs
-    const w = viewWindow(st.alpha[p], st.beta[p], st.ply[p], true);
+    const w = viewWindow(st.alpha[p], st.beta[p], st.turn[p], true);
     const v = f(shown(n));
-    const minP = Boolean(st.ply[p] & 1);
+    const minP = Boolean(st.turn[p] & 1);
     const test = minP ? `${v} ${cut ? '≤' : '>'} α = ${f(w[0])}` : `${v} ${cut ? '≥' : '<'} β = ${f(w[1])}`;
     const who = minP ? 'MAX already has that much elsewhere, so it will not allow this line' : 'MIN already has that much elsewhere, so it will not allow this line';
     const why = cut
@@ -194,16 +206,19 @@ const TREE_KINDS = {
     const label = `node ${spec.at.path.join('.')}`;
     const ch = [{ key: 's', label: 'Searched' }, { key: 'p', label: 'Pruned' }];
     const at = searched ? st.enterEv[n] : st.exitEv[parent];
-    const w = viewWindow(st.alphaAt(parent, at), st.beta[parent], st.ply[parent], true);
-    const why = `After ${name(before)} (worth ${f(shown(before))}), ${name(parent)}’s window is (${f(w[0])}, ${f(w[1])}): ${w[0] < w[1] ? `α < β, so ${name(parent)} goes on to ${label}` : `α ≥ β, a cut-off: ${label} is pruned`}.`;
+    const w = viewWindow(st.alphaAt(parent, at), st.beta[parent], st.turn[parent], true);
+    const e = st.nodeKind(parent) === NK.CHANCE ? chanceCut(st, parent) : -1;
+    const why = st.nodeKind(parent) === NK.CHANCE
+      ? `After ${name(before)} (worth ${f(shown(before))}), ${e >= 0 && !searched ? `Star1’s bound fires at ${name(parent)}: ${chanceRule(st, parent, e, true, ctx.chess, ctx.t.scale)}. Even with every branch left at the bound, its average cannot come back inside its window (${f(w[0])}, ${f(w[1])}): ${label} is pruned` : `${name(parent)}’s average could still come inside its window (${f(w[0])}, ${f(w[1])}) whatever the branches left hold: ${label} is searched`}.`
+      : `After ${name(before)} (worth ${f(shown(before))}), ${name(parent)}’s window is (${f(w[0])}, ${f(w[1])}): ${w[0] < w[1] ? `α < β, so ${name(parent)} goes on to ${label}` : `α ≥ β, a cut-off: ${label} is pruned`}.`;
     return { ...choice(`Will the search look at ${label}, or prune it?`, ch, searched ? 's' : 'p', st.exitEv[before], at, searched ? n : parent), why };
   },
   type(ctx) {
     const { from, st, f, name, Name, n, need, shown, choice } = ctx;
     need();
     const ch = TYPE.map((label, i) => ({ key: String(i + 1), label }));
-    const min = Boolean(st.ply[n] & 1);
-    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    const min = Boolean(st.turn[n] & 1);
+    const w = viewWindow(st.alpha[n], st.beta[n], st.turn[n], true);
     const v = f(shown(n));
     const side = min ? 'MIN' : 'MAX';
     const a = st.actual(n);
@@ -221,12 +236,12 @@ const TREE_KINDS = {
     let again = NONE;
     for (const [r, of] of st.researchOf) if (of === n && (again === NONE || r < again)) again = r;
     const e = st.exitEv[n];
-    const w = viewWindow(st.alpha[n], st.beta[n], st.ply[n], true);
+    const w = viewWindow(st.alpha[n], st.beta[n], st.turn[n], true);
     const v = f(shown(n));
     // lesson 5's words, seen from MAX, who chooses the move: "better" / "not better" than α
     let why;
     if (again !== NONE) {
-      const r = viewWindow(st.alpha[again], st.beta[again], st.ply[again], true);
+      const r = viewWindow(st.alpha[again], st.beta[again], st.turn[again], true);
       why = `The scout returned ${v} ≥ α + 1 = ${f(w[1])}: the move is better than α = ${f(w[0])}, but the scout only proves that much. It is searched again with the window (${f(r[0])}, ${f(r[1])}) to learn its value.`;
     } else why = `The scout returned ${v}: ${shown(n) <= w[0] ? `not better than α = ${f(w[0])}, so the move is done` : 'its value is already exact, so no re-search is needed'}.`;
     return { ...choice(`The scout of ${name(n)} returned ${v} (MAX’s view). Will ${name(n)} be searched again with a wider window (a re-search)?`, YES_NO, again !== NONE ? 'y' : 'n', e, again !== NONE ? st.enterEv[again] : Math.min(e + 1, lastEv)), why };
@@ -250,7 +265,7 @@ const GAME_KINDS = {
     const right = ch.find((c) => c.code === st.code[firstChild]);
     if (!right) throw new LessonError('the first move is not among the earlier iteration’s moves');
     const pb = st.childAtIndex(prevRoot, st.bestIndex[prevRoot]);
-    const side = st.ply[n] & 1 ? 'MIN' : 'MAX';
+    const side = st.turn[n] & 1 ? 'MIN' : 'MAX';
     const why = pb !== NONE && st.code[pb] === st.code[firstChild]
       ? `Iteration ${k - 1} found ${right.label} best for ${side} here; the table remembered it, so iteration ${k} tries it first.`
       : `Iteration ${k} tries ${right.label} first.`;

@@ -38,14 +38,43 @@ export function gameValueWords(v) {
   return v === 0 ? ' a draw with best play, or an even evaluation at the depth limit' : ' an evaluation at the depth limit (docs/games.md), side to move';
 }
 
-/** Formats a value: ±INF as ±∞, chess mate scores as #n (moves to mate), minus as "−". */
-export function fmtValue(v, chess = false) {
+/**
+ * The exact-value scale of the search shown: a chance search stores each value as the exact
+ * fraction times its `summary.scale` (docs/trace-format.md, "Chance searches"); 1 for every
+ * other search. Set by the frame before it draws, from the trace it shows (Trace.scale).
+ */
+let SCALE = 1;
+export const setValueScale = (s) => {
+  SCALE = Number.isInteger(s) && s > 0 ? s : 1;
+};
+/** The scale set: a tree's own leaf value times it is the stored value it is shown as. */
+export const valueScale = () => SCALE;
+
+const gcd = (a, b) => {
+  while (b) [a, b] = [b, a % b];
+  return a;
+};
+
+/** `n/d` as the page prints an exact fraction: lowest terms, `n` when d is 1, minus as "−"
+ * (CONTRACT §5: never a decimal). */
+export function fmtFraction(n, d) {
+  const g = gcd(Math.abs(n), Math.abs(d)) || 1;
+  const [p, q] = [n / g, d / g];
+  const s = q === 1 ? String(Math.abs(p)) : `${Math.abs(p)}/${q}`;
+  return p < 0 ? '−' + s : s;
+}
+
+/** Formats a value: ±INF as ±∞, chess mate scores as #n (moves to mate), a chance search's
+ * stored value as its exact fraction n/d (over `scale`: the shown trace's unless given), minus
+ * as "−". */
+export function fmtValue(v, chess = false, scale = SCALE) {
   if (v >= INF) return '+∞';
   if (v <= -INF) return '−∞';
   if (chess && Math.abs(v) > MATE.bound) {
     const plies = MATE.mate - Math.abs(v);
     return (v > 0 ? '#' : '−#') + Math.ceil(plies / 2);
   }
+  if (scale !== 1) return fmtFraction(v, scale);
   return v < 0 ? '−' + -v : String(v);
 }
 
@@ -82,24 +111,21 @@ export function fmtBytes(b) {
   return `${(b / (1 << 30)).toFixed(2)} GB`;
 }
 
-/** 1 when MIN moves at the root of what is shown (an explicit tree with the `min` header), else
- * 0: set by the frame before it draws (www/frame.js's caller, from the trace shown), so that
- * every MAX/MIN word, sign and window below follows the root's player. */
-let rootMin = 0;
-export const setRootMin = (min) => {
-  rootMin = min ? 1 : 0;
-};
-/** Whether MIN moves at `ply` (MAX at the root's ply unless the root is MIN). */
-export const minPly = (ply) => ((ply + rootMin) & 1) === 1;
+/** Whether MIN moves at a node whose `turn` is given: the trace store's per-node column
+ * (`st.turn[id]`, 1 when MIN moves), derived from the trace shown: its root's player and, below
+ * it, each node's kind (a decision node's children the other player's, a chance node's children
+ * its own player's), never from the ply's parity. */
+export const minTurn = (turn) => (turn & 1) === 1;
 
-/** Sign that turns a side-to-move value at `ply` into MAX's view. */
-export const maxSign = (ply) => (minPly(ply) ? -1 : 1);
+/** Sign that turns a side-to-move value at a node of `turn` into MAX's view. */
+export const maxSign = (turn) => (minTurn(turn) ? -1 : 1);
 
-/** A side-to-move value at `ply` as shown: MAX's view in MAX/MIN mode, else negamax. */
-export const shownValue = (v, ply, maxmin) => (maxmin ? maxSign(ply) * v : v);
+/** A side-to-move value at a node of `turn` as shown: MAX's view in MAX/MIN mode, else negamax. */
+export const shownValue = (v, turn, maxmin) => (maxmin ? maxSign(turn) * v : v);
 
-/** The window (α, β) at `ply` as shown: negamax, or MAX's view (negated and swapped at MIN). */
-export function viewWindow(a, b, ply, maxmin) {
-  if (!maxmin || !minPly(ply)) return [a, b];
+/** The window (α, β) at a node of `turn` as shown: negamax, or MAX's view (negated and swapped
+ * at MIN). */
+export function viewWindow(a, b, turn, maxmin) {
+  if (!maxmin || !minTurn(turn)) return [a, b];
   return [-b, -a];
 }

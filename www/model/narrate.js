@@ -4,9 +4,9 @@
 import { NONE, EV } from './store.js';
 import {
   INF, EVENTS, STOP_REASONS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
-  NONE16, CUTOFF_DESCRIPTIONS,
+  NONE16, CUTOFF_DESCRIPTIONS, NODE_KINDS_CODE as NK,
 } from '../schema.js';
-import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minPly } from './format.js';
+import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minTurn } from './format.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 
@@ -19,6 +19,7 @@ export const STOP_WORDS = {
   all_moves: 'all moves', beta_cutoff: 'β-cut-off', aborted: 'search stopped', tt_cutoff: 'TT cut-off',
   null_move_cutoff: 'null-move cut-off', multi_cut: 'multi-cut', uncertainty_cutoff: 'uncertainty cut-off',
   stand_pat: 'stand pat', see: PRUNE_REASON_WORDS.see,
+  chance_fail_low: 'chance cut-off (≤ A_i)', chance_fail_high: 'chance cut-off (≥ B_i)', probe: 'probe',
 };
 
 /** Short name of each event kind for the step bar, by schema name. */
@@ -26,16 +27,16 @@ const EVENT_WORDS = {
   enter: 'enter', exit: 'exit', alpha_raised: 'α raised', cutoff: 'cut-off', research: 're-search',
   iteration: 'iteration', aborted: 'stopped', tt_hit: 'TT hit', null_verdict: 'null move', multi_cut: 'multi-cut',
   uncertainty_cutoff: 'uncertainty cut-off', aspiration_fail: 'aspiration fail', presearch: 'pre-search',
-  zugzwang: 'zugzwang', prune: 'prune',
+  zugzwang: 'zugzwang', prune: 'prune', chance_cutoff: 'chance cut-off',
 };
 export const eventName = (kind) => EVENT_WORDS[EVENTS[kind]?.name] ?? EVENTS[kind]?.name ?? '?';
 
 /** What a node's bound means; `v` is the value as shown (MAX's view in MAX/MIN mode). */
-function boundWords(actual, ply, mm, v) {
+function boundWords(actual, turn, mm, v) {
   if (actual === BOUNDS_CODE.EXACT) return 'exact, so it is a PV node';
-  const side = mm ? (minPly(ply) ? 'MIN' : 'MAX') : '';
+  const side = mm ? (minTurn(turn) ? 'MIN' : 'MAX') : '';
   const high = actual === BOUNDS_CODE.LOWER; // fail-high for the side to move
-  const atLeast = mm && minPly(ply) ? !high : high;
+  const atLeast = mm && minTurn(turn) ? !high : high;
   const what = `the true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
   return `a fail-${high ? 'high' : 'low'}${side ? ' for ' + side : ''} (${what}), so it is ${high ? 'a CUT' : 'an ALL'} node`;
 }
@@ -74,12 +75,12 @@ export function narrate(st, e, ctx) {
   const n = st.nodeOf(e);
   const f = (v) => fmtValue(v, ctx.chess);
   const mm = ctx.maxmin;
-  const win = (a, b, ply) => {
-    const [x, y] = viewWindow(a, b, ply, mm);
+  const win = (a, b, turn) => {
+    const [x, y] = viewWindow(a, b, turn, mm);
     if (x <= -INF && y >= INF) return 'the full window (−∞, +∞)';
     return `window (${f(x)}, ${f(y)})`;
   };
-  const val = (v, ply) => shownValue(v, ply, mm);
+  const val = (v, turn) => shownValue(v, turn, mm);
   switch (kind) {
     case EV.ENTER:
       return enterWords(st, n, ctx, win);
@@ -90,7 +91,7 @@ export function narrate(st, e, ctx) {
       const c = returnedChild(st, e);
       const by = c !== NONE ? ` by move ${ctx.move(c)}` : '';
       const at = ctx.name(n);
-      if (mm && minPly(st.ply[n])) return `β at ${at} (MIN) lowered from ${f(-oldA)} to ${f(-newA)}${by}.`;
+      if (mm && minTurn(st.turn[n])) return `β at ${at} (MIN) lowered from ${f(-oldA)} to ${f(-newA)}${by}.`;
       return `α at ${at}${mm ? ' (MAX)' : ''} raised from ${f(oldA)} to ${f(newA)}${by}.`;
     }
     case EV.CUTOFF: {
@@ -101,7 +102,7 @@ export function narrate(st, e, ctx) {
       const by = c !== NONE ? ` by move ${ctx.move(c)}` : '';
       // the strict rule (CS188) cuts only when the bound is strictly passed: say which rule cut
       const [le, ge, rule] = ctx.strict ? ['<', '>', ' (strict rule)'] : ['≤', '≥', ''];
-      if (mm && minPly(st.ply[n])) return `α-cut-off at ${ctx.name(n)} (MIN)${by}: ${f(-v)} ${le} α = ${f(-beta)}${rule}, ${tail}.`;
+      if (mm && minTurn(st.turn[n])) return `α-cut-off at ${ctx.name(n)} (MIN)${by}: ${f(-v)} ${le} α = ${f(-beta)}${rule}, ${tail}.`;
       return `β-cut-off at ${ctx.name(n)}${by}: ${f(v)} ${ge} β = ${f(beta)}${rule}, ${tail}.`;
     }
     case EV.RESEARCH: {
@@ -110,9 +111,9 @@ export function narrate(st, e, ctx) {
       const v = -st.value[c];
       const a = st.alphaAt(n, e);
       const b = st.beta[n];
-      const ply = st.ply[n];
-      if (mm && minPly(ply)) return `Re-search of ${ctx.name(c)} with ${win(v, b, ply)} because the scout returned ${f(-v)} < β = ${f(-a)}.`;
-      return `Re-search of ${ctx.name(c)} with ${win(v, b, ply)} because the scout returned ${f(v)} > α = ${f(a)}.`;
+      const turn = st.turn[n];
+      if (mm && minTurn(turn)) return `Re-search of ${ctx.name(c)} with ${win(v, b, turn)} because the scout returned ${f(-v)} < β = ${f(-a)}.`;
+      return `Re-search of ${ctx.name(c)} with ${win(v, b, turn)} because the scout returned ${f(v)} > α = ${f(a)}.`;
     }
     case EV.ITERATION: {
       const [d] = st.auxOf(e);
@@ -126,12 +127,12 @@ export function narrate(st, e, ctx) {
       const b = ['exact', 'a lower bound', 'an upper bound'][(packed >> 8) & 3] ?? '?';
       const cut = packed & (1 << 12) ? ': enough to decide the node' : ': not enough to decide the node';
       const bm = (best & 0xffff) !== NONE16 && ctx.named ? `, best move ${ctx.moveName(best & 0xffff, n)}` : '';
-      return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(val(tv, st.ply[n]))} (${b}, depth ${d}${bm})${cut}.`;
+      return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(val(tv, st.turn[n]))} (${b}, depth ${d}${bm})${cut}.`;
     }
     case EV.NULL_VERDICT: {
       const [nv, beta, verdict] = st.auxOf(e, 3);
       // one point of view: the node's window as the tree shows it
-      const rel = (ok) => (mm && minPly(st.ply[n]) ? `${f(-nv)} ${ok ? '≤' : '>'} α = ${f(-beta)}` : `${f(nv)} ${ok ? '≥' : '<'} β = ${f(beta)}`);
+      const rel = (ok) => (mm && minTurn(st.turn[n]) ? `${f(-nv)} ${ok ? '≤' : '>'} α = ${f(-beta)}` : `${f(nv)} ${ok ? '≥' : '<'} β = ${f(beta)}`);
       if (verdict === NV.CUTOFF) return `Null move at ${ctx.name(n)} returned ${rel(true)}: null-move cut-off.`;
       if (verdict === NV.VERIFY) return `Null move at ${ctx.name(n)} returned ${rel(true)}: verify by searching one ply shallower.`;
       return `Null move at ${ctx.name(n)} returned ${rel(false)}: no pruning, search the moves.`;
@@ -156,8 +157,13 @@ export function narrate(st, e, ctx) {
     }
     case EV.ZUGZWANG: {
       const [v, beta] = st.auxOf(e);
-      const vs = mm && minPly(st.ply[n]) ? `${f(-v)} vs α = ${f(-beta)}` : `${f(v)} vs β = ${f(beta)}`;
+      const vs = mm && minTurn(st.turn[n]) ? `${f(-v)} vs α = ${f(-beta)}` : `${f(v)} vs β = ${f(beta)}`;
       return `Zugzwang suspected at ${ctx.name(n)}: the verified null-move search failed (${vs}), so it searches again at the original depth.`;
+    }
+    case EV.CHANCE_CUTOFF: {
+      const [first, last] = chancePruned(st, n, e);
+      const which = first > last ? 'no branch was left to prune' : first === last ? `branch ${first} is pruned` : `branches ${first}–${last} are pruned`;
+      return `Chance cut-off at ${ctx.name(n)}: ${chanceRule(st, n, e, mm, false)}, so ${which}.`;
     }
     case EV.PRUNE: {
       const [code, why] = st.auxOf(e);
@@ -169,19 +175,60 @@ export function narrate(st, e, ctx) {
   }
 }
 
+/** The `chance_cutoff` event of chance node `id` (between its enter and exit), or -1. */
+export function chanceCutEvent(st, id) {
+  const to = st.exitEv[id] === NONE ? st.nev : st.exitEv[id];
+  for (let e = to - 1; e > st.enterEv[id]; e--) if (st.ev[e] === EV.CHANCE_CUTOFF && st.nodeOf(e) === id) return e;
+  return -1;
+}
+
+/** The child of chance node `id` whose return the chance cut-off event `e` follows, or NONE. */
+function chanceBranch(st, id, e) {
+  let c = NONE;
+  st.forChildren(id, (k) => {
+    if (st.enterEv[k] < e) c = k;
+  });
+  return c;
+}
+
+/**
+ * The bound that pruned a chance node's remaining branches (event `chance_cutoff` `e`, aux
+ * [value, bound, side]): "child 1 returned 3 ≥ B_1 = 5/2" (side 1, fail high) or "… ≤ A_1 = …"
+ * (side 0). Children are numbered as the page's move labels and the CLI number them (from 0),
+ * and the bound A_i or B_i by the branch just searched, as the CLI writes it. Negamax values
+ * from the chance node's player; MAX's view at a node where MIN moves turns both signs and the
+ * relation: "child 1 returned 2 ≤ 7 = −B_1".
+ */
+export function chanceRule(st, id, e, maxmin, chess, scale = undefined) {
+  const [v, bound, high] = st.auxOf(e, 3);
+  const f = (x) => fmtValue(x, chess, scale);
+  const c = chanceBranch(st, id, e);
+  const i = c === NONE ? '?' : String(st.code[c]);
+  const name = high ? `B_${i}` : `A_${i}`;
+  if (maxmin && minTurn(st.turn[id])) return `child ${i} returned ${f(-v)} ${high ? '≤' : '≥'} ${f(-bound)} = −${name}`;
+  return `child ${i} returned ${f(v)} ${high ? '≥' : '≤'} ${name} = ${f(bound)}`;
+}
+
+/** The branches (numbered from 0, first…last) a chance cut-off (event `e` at chance node `id`)
+ * pruned: those after the branch that just returned; first > last when none was left. */
+export function chancePruned(st, id, e) {
+  const c = chanceBranch(st, id, e);
+  return [c === NONE ? 0 : st.code[c] + 1, st.nMoves[id] - 1];
+}
+
 function enterWords(st, n, ctx, win) {
-  const ply = st.ply[n];
+  const turn = st.turn[n];
   const exp = TYPE[st.expected(n)];
   if (st.parent[n] === NONE) {
     const d = st.depth[n];
-    return `Enter the root (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${d < 127 ? `, depth ${d}` : ''}.`;
+    return `Enter the root (${exp} expected) with ${win(st.alpha[n], st.beta[n], turn)}${d < 127 ? `, depth ${d}` : ''}.`;
   }
   const scout = st.beta[n] - st.alpha[n] === 1 ? ' — a null-window scout' : '';
   if (st.isResearch(n)) {
     const earlier = st.researchOf.get(n);
-    return `Re-search ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${earlier !== undefined ? ', after its scout' : ''}.`;
+    return `Re-search ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], turn)}${earlier !== undefined ? ', after its scout' : ''}.`;
   }
-  return `Enter ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], ply)}${scout}.`;
+  return `Enter ${ctx.name(n)} (${exp} expected) with ${win(st.alpha[n], st.beta[n], turn)}${scout}.`;
 }
 
 /** A node's name at the start of a sentence: "Node 1.0", "The root"; a chess move keeps its case ("exd5"). */
@@ -194,34 +241,38 @@ const capName = (who) => (/^(node|the root)\b/.test(who) ? cap(who) : who);
  */
 function plainWords(st, e, ctx) {
   const n = st.nodeOf(e);
-  const ply = st.ply[n];
+  const turn = st.turn[n];
   const f = (v) => fmtValue(v, ctx.chess);
   const who = ctx.name(n);
   const Who = capName(who);
   if (st.ev[e] === EV.ENTER) {
     if (ctx.windows === false) return `The search goes to ${who}.`;
-    const [x, y] = viewWindow(st.alpha[n], st.beta[n], ply, true);
+    const [x, y] = viewWindow(st.alpha[n], st.beta[n], turn, true);
     return `The search goes to ${who}, with the window (${f(x)}, ${f(y)}).`;
   }
-  const v = f(shownValue(st.value[n], ply, true));
+  const v = f(shownValue(st.value[n], turn, true));
   const b = st.actual(n);
   const lower = b === BOUNDS_CODE.LOWER;
-  const atLeast = minPly(ply) ? !lower : lower;
+  const atLeast = minTurn(turn) ? !lower : lower;
   const bound = b === BOUNDS_CODE.EXACT ? '' : `: a bound, its true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
   if (st.lastChild[n] === NONE && st.reason[n] !== SR.BETA_CUTOFF) return `${Who} is a leaf: value ${v}.`;
   const done = st.childStats(n).searched;
   if (st.reason[n] === SR.BETA_CUTOFF) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'move', 'moves')} (a cut-off) and returns ${v}${bound}.`;
-  const pick = minPly(ply) ? 'MIN takes the smallest' : 'MAX takes the largest';
+  if (st.nodeKind(n) === NK.CHANCE) {
+    if (st.reason[n] === SR.CHANCE_FAIL_LOW || st.reason[n] === SR.CHANCE_FAIL_HIGH) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'branch', 'branches')} (Star1’s bound fired) and returns ${v}${bound}.`;
+    return `${Who} returns ${v}: a chance node, the average of its ${plural(done, 'branch', 'branches')}, each weighted by its probability${bound}.`;
+  }
+  const pick = minTurn(turn) ? 'MIN takes the smallest' : 'MAX takes the largest';
   return `${Who} returns ${v}: ${pick} of the values of its ${plural(done, 'child', 'children')}${bound}.`;
 }
 
 function exitWords(st, n, ctx, f, mm) {
-  const ply = st.ply[n];
-  const v = f(shownValue(st.value[n], ply, mm));
+  const turn = st.turn[n];
+  const v = f(shownValue(st.value[n], turn, mm));
   const who = ctx.name(n);
   const mismatch = st.reason[n] !== SR.ABORTED && st.expected(n) !== st.actual(n) ? ` Expected ${TYPE[st.expected(n)]}, actually ${TYPE[st.actual(n)]}.` : '';
   const unc = st.uncertain(n) ? ' The value is uncertain.' : '';
-  const bw = () => boundWords(st.actual(n), ply, mm, v);
+  const bw = () => boundWords(st.actual(n), turn, mm, v);
   const skipped = () => {
     const k = ctx.pruned(n);
     return k ? ` Its ${plural(k, 'move is', 'moves are')} pruned.` : '';
@@ -245,13 +296,16 @@ function exitWords(st, n, ctx, f, mm) {
       return `${capName(who)} returns ${v} after searching ${searched}: ${bw()}.${mismatch}${unc}`;
     }
     case SR.BETA_CUTOFF:
-      return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minPly(ply) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
+      return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minTurn(turn) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
+    case SR.CHANCE_FAIL_LOW:
+    case SR.CHANCE_FAIL_HIGH:
+      return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'branch', 'branches')} (a chance cut-off): ${bw()}.${mismatch}`;
     case SR.ABORTED:
       return `${cap(who)} stopped before it finished (value ${v} is not a result).`;
     case SR.TT_CUTOFF:
       return `${cap(who)} decided by the transposition table without a search: value ${v}, ${bw()}.${skipped()}${mismatch}${unc}`;
     case SR.NULL_MOVE_CUTOFF:
-      return `Null-move cut-off at ${who}: even passing the move keeps the value ${mm && minPly(ply) ? '≤ α' : '≥ β'}, so it returns ${v} without searching its moves.${skipped()}${mismatch}${unc}`;
+      return `Null-move cut-off at ${who}: even passing the move keeps the value ${mm && minTurn(turn) ? '≤ α' : '≥ β'}, so it returns ${v} without searching its moves.${skipped()}${mismatch}${unc}`;
     case SR.MULTI_CUT:
       return `Multi-cut at ${who}: enough reduced probes failed high, so it returns ${v}.${skipped()}${mismatch}${unc}`;
     case SR.UNCERTAINTY_CUTOFF:
@@ -281,12 +335,15 @@ export function nodeWords(st, id, e, ctx) {
   if (id === NONE || id >= st.n) return null;
   const at = e < 0 ? st.nev : e;
   if (st.enterEv[id] > at) return null;
-  const ply = st.ply[id];
+  const turn = st.turn[id];
   const mm = ctx.maxmin;
   const f = (v) => spoken(v, ctx.chess);
-  const side = mm ? (ply & 1 ? 'MIN ' : 'MAX ') : '';
-  const parts = [`${side}${ctx.name(id).replace(/^the root$/, 'root')}`];
-  const [a, b] = viewWindow(st.alpha[id], st.beta[id], ply, mm);
+  // a chance node is neither player's choice: it says so (its values are still its player's)
+  const chance = st.nodeKind(id) === NK.CHANCE;
+  const side = mm ? (minTurn(turn) ? 'MIN ' : 'MAX ') : '';
+  const nm = ctx.name(id).replace(/^the root$/, 'root');
+  const parts = [chance ? (/^node /.test(nm) ? nm.replace(/^node /, 'chance node ') : `${nm}, a chance node`) : `${side}${nm}`];
+  const [a, b] = viewWindow(st.alpha[id], st.beta[id], turn, mm);
   parts.push(a <= -INF && b >= INF ? 'full window' : `window ${f(a)} to ${f(b)}`);
   const x = st.exitEv[id];
   const returned = e < 0 ? st.exited(id) : x !== NONE && x <= at;
@@ -296,12 +353,12 @@ export function nodeWords(st, id, e, ctx) {
   };
   if (!returned) {
     // at its cut-off event the page already shows what it pruned; before, nothing of it
-    parts.push(e >= 0 && st.ev[e] === EV.CUTOFF && st.nodeOf(e) === id ? cutoff() : 'searching');
+    parts.push(e >= 0 && (st.ev[e] === EV.CUTOFF || st.ev[e] === EV.CHANCE_CUTOFF) && st.nodeOf(e) === id ? cutoff() : 'searching');
     return parts.join(', ');
   }
-  parts.push(`returned ${f(shownValue(st.value[id], ply, mm))}`);
+  parts.push(`returned ${f(shownValue(st.value[id], turn, mm))}`);
   const reason = st.reason[id];
-  if (reason === SR.BETA_CUTOFF) parts.push(cutoff());
+  if (reason === SR.BETA_CUTOFF || reason === SR.CHANCE_FAIL_LOW || reason === SR.CHANCE_FAIL_HIGH) parts.push(cutoff());
   else if (reason === SR.ALL_MOVES) parts.push('all moves searched');
   else {
     const word = STOP_WORDS[STOP_REASONS[reason]?.name];

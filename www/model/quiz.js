@@ -23,10 +23,10 @@ export function nextQuestion(st, from, ctx) {
     const kind = st.ev[e];
     const n = st.nodeOf(e);
     if (n === NONE) continue;
-    const ply = st.ply[n];
+    const turn = st.turn[n];
     const name = ctx.name(n);
     if (kind === EV.ENTER && st.parent[n] !== NONE && !ctx.minimax && !st.isResearch(n)) {
-      const w = viewWindow(st.alpha[n], st.beta[n], ply, mm);
+      const w = viewWindow(st.alpha[n], st.beta[n], turn, mm);
       return {
         ev: e, node: n, kind: 'window',
         text: `Which window (α, β) is ${name} searched with${mm ? ' (MAX’s view)' : ''}? Two numbers; ∞ as inf.`,
@@ -53,14 +53,14 @@ export function nextQuestion(st, from, ctx) {
       const cut = k < st.nev && st.ev[k] === EV.CUTOFF && st.nodeOf(k) === p;
       return {
         ev: e, node: n, kind: 'cutoff',
-        text: `${cap(name)} returns ${f(shownValue(st.value[n], ply, mm))}. Does ${ctx.name(p)} cut off now?`,
+        text: `${cap(name)} returns ${f(shownValue(st.value[n], turn, mm))}. Does ${ctx.name(p)} cut off now?`,
         choices: [{ key: 'y', label: 'Yes' }, { key: 'n', label: 'No' }],
         answer: cut ? 'y' : 'n', shown: cut ? 'yes' : 'no',
         ev2: cut ? k : e,
       };
     }
     if (n % 2 === 0) {
-      const v = shownValue(st.value[n], ply, mm);
+      const v = shownValue(st.value[n], turn, mm);
       return {
         ev: e, node: n, kind: 'value',
         text: `What value does ${name} return${mm ? ' (MAX’s view)' : ''}?`,

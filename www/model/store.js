@@ -50,6 +50,7 @@ const W32 = RECORD_BYTES / 4, W16 = RECORD_BYTES / 2;
 const COLUMNS = [
   ...Object.values(COLUMN_OF).map(([column, type]) => [column, TYPED[type]]),
   ['ply', Uint8Array], // derived: a child's ply is its parent's + 1
+  ['turn', Uint8Array], // derived: 1 when MIN moves (root: rootTurn; a chance node's children its own player's)
   ['enterEv', Uint32Array], // event position of the node's enter
   ['exitEv', Uint32Array], // event position of its exit (NONE while open)
   ['lastChild', Uint32Array], // NONE when it has no children (yet); the first child is id + 1
@@ -77,6 +78,7 @@ const PLY_LIST_JUMP = 1 << 20;
 
 export class TraceStore {
   constructor() {
+    this.rootTurn = 0; // 1 when MIN moves at the root (the trace sets it before the first batch)
     this.reset();
   }
 
@@ -293,12 +295,14 @@ export class TraceStore {
 
   /** Indexes nodes [from, to): ply, child links, per-ply lists. One loop, no call per node. */
   _attach(from, to) {
-    const { parent, ply, exitEv, lastChild, plyLists } = this;
+    const { parent, ply, turn, kind, exitEv, lastChild, plyLists } = this;
+    const rootTurn = this.rootTurn ? 1 : 0;
     let maxPly = this.maxPly;
     for (let id = from; id < to; id++) {
       const p = parent[id];
       const q = p === NONE ? 0 : ply[p] + 1;
       ply[id] = q;
+      turn[id] = p === NONE ? rootTurn : turn[p] ^ ((kind[p] & 15) === NK.CHANCE ? 0 : 1);
       exitEv[id] = NONE;
       lastChild[id] = NONE;
       if (p !== NONE) {
@@ -358,7 +362,8 @@ export class TraceStore {
         } else node = NONE;
       } else {
         node = sp > 0 ? this.stack[sp - 1] : NONE;
-        if (kind === EV.CUTOFF) marks.cutoff.push(e);
+        // a chance cut-off (Ballard's A_i or B_i crossed) is a cut-off to step to, count and draw
+        if (kind === EV.CUTOFF || kind === EV.CHANCE_CUTOFF) marks.cutoff.push(e);
         else if (kind === EV.RESEARCH) marks.research.push(e);
         else if (kind === EV.PRUNE && node !== NONE) {
           this.pruneEv.push(e);

@@ -8,7 +8,8 @@ import { Layout } from './layout.js';
 import { Names } from './names.js';
 import { Cursor } from './cursor.js';
 import { EngineClient, WorkerGone } from '../engine/client.js';
-import { fmtInt } from './format.js';
+import { fmtInt, fmtFraction } from './format.js';
+import { NODE_KINDS_CODE as NK } from '../schema.js';
 
 /** How an opened trace's search stopped early (`summary.stopped`, docs/trace-format.md). */
 const STOPPED_BY = {
@@ -122,7 +123,11 @@ export class Trace {
    * core's parser, once per text). Values and windows are then shown from MAX's view with
    * the root's level labelled MIN. */
   get minRoot() {
-    const text = this.input?.kind === 'tree' ? this.input.text : null;
+    return this.minRootOf(this.input);
+  }
+  /** Whether MIN moves at the root of `input` (read by the core's parser, once per text). */
+  minRootOf(input) {
+    const text = input?.kind === 'tree' ? input.text : null;
     if (typeof text !== 'string') return false;
     if (this._minText !== text) {
       this._minText = text;
@@ -133,6 +138,38 @@ export class Trace {
       }
     }
     return this._min;
+  }
+  /** The probability of the branch into node `id` when its parent is a chance node, as the
+   * exact fraction `w/S` (its weight over its siblings' sum, from the tree text read by the
+   * core: `tree_shape`), or null. */
+  probability(id) {
+    const st = this.store;
+    const p = st.parent[id];
+    if (p === NONE || st.nodeKind(p) !== NK.CHANCE) return null;
+    const text = this.input?.kind === 'tree' ? this.input.text : null;
+    if (typeof text !== 'string') return null;
+    if (this._shapeText !== text) {
+      this._shapeText = text;
+      try {
+        this._shape = this.core.tree_shape(text);
+      } catch {
+        this._shape = null;
+      }
+    }
+    const sh = this._shape;
+    if (!sh?.weights?.length) return null;
+    let t = 0;
+    for (const c of st.pathCodes(p)) t = sh.first[t] + c;
+    const code = st.code[id];
+    let sum = 0;
+    for (let c = sh.first[t]; c < sh.first[t + 1]; c++) sum += sh.weights[c];
+    const w = sh.weights[sh.first[t] + code];
+    return w && sum ? fmtFraction(w, sum) : null;
+  }
+  /** The shown search's exact-value scale: stored values are fractions times it (a chance
+   * search's `summary.scale`, docs/trace-format.md); 1 for every other search. */
+  get scale() {
+    return this.outcome?.summary?.scale ?? 1;
   }
 
 
@@ -169,6 +206,7 @@ export class Trace {
       Object.assign(this.layout, staged.layout, { store: this.store, version: lv });
     } else {
       this.store.reset(hint);
+      this.store.rootTurn = this.minRootOf(input) ? 1 : 0;
       this.layout.reset();
     }
     this.cursor.reset();
@@ -352,6 +390,7 @@ export class Trace {
           const store = new TraceStore();
           // the file's size is known: the columns are reserved once, exactly
           store.reset(header.nodes ?? 0);
+          store.rootTurn = this.minRootOf(header.input) ? 1 : 0;
           staging = { store, layout: new Layout(store), status: this.status, header, batches: 0 };
           this.dropPending();
           this.staging = staging;

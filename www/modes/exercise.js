@@ -117,8 +117,7 @@ export function createExerciseMode(app) {
       app.invalidateDom();
     },
     /** Plays the search in explore mode: the exercise's tree, alpha-beta, its cut-off rule (a
-     * chance exercise: its chance search, which explore runs once lane chance-page's search
-     * of chance trees is in; until then explore shows the core's refusal). */
+     * chance exercise: its chance search, expectimax or Star1). */
     async solution() {
       if (!ex.exercise) return;
       const set = ex.exercise.params.cutoff === 'strict' ? 'cutoff=strict' : '';

@@ -126,16 +126,22 @@ export function createInputs(app) {
     const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
     setError('tree-err', err, ['tree-text']);
     setText('tree-ok', err ? '' : treeShape(text));
+    // a tree with chance nodes is searched by the chance searches only: the algorithm menu
+    // offers them then (and only then)
+    app.onChanceTree?.(!err && treeChance);
     return err;
   }
+  let treeChance = false;
   /** What the core's reading of a valid tree text says of it: leaves, depth, who moves first. */
   function treeShape(text) {
     let shape;
+    treeChance = false;
     try {
       shape = core.tree_shape(text);
     } catch {
       return '';
     }
+    treeChance = !!shape.chance;
     const { first } = shape;
     const n = first.length - 1;
     const depth = new Uint32Array(n);
@@ -144,7 +150,7 @@ export function createInputs(app) {
       if (first[i] === first[i + 1]) leaves++;
       for (let c = first[i]; c < first[i + 1]; c++) deepest = Math.max(deepest, (depth[c] = depth[i] + 1));
     }
-    return `✓ valid: ${fmtInt(leaves)} ${leaves === 1 ? 'leaf' : 'leaves'}, depth ${deepest}${shape.min ? ', MIN at the root' : ''}`;
+    return `✓ valid: ${fmtInt(leaves)} ${leaves === 1 ? 'leaf' : 'leaves'}, depth ${deepest}${shape.min ? ', MIN at the root' : ''}${shape.chance ? ', chance nodes (expectimax, star1, star2)' : ''}`;
   }
 
   // ---- random --------------------------------------------------------------------------------

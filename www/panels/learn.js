@@ -61,6 +61,8 @@ export function createLearnPanel(app) {
         end ? `Lesson complete: ${L.right} of ${L.asked} right.` : L.status === 'failed' ? '' : `${where}${STATUS_WORDS[L.status] ?? ''}`),
       end && l.exercise && app.actions.openExercise
         ? h('button', { type: 'button', id: 'learn-exercise', onclick: () => app.actions.openExercise({ ...EXERCISE_DEFAULTS, ...l.exercise }) }, 'Exercise: alpha-beta on a new tree like this one')
+        : end && l.exerciseLink && app.actions.openExercise
+        ? h('button', { type: 'button', id: 'learn-exercise', onclick: () => app.actions.openExercise(l.exerciseLink) }, 'Exercise: Star1 on a new chance tree')
         : null,
       h('div', { class: 'quiz-row learn-nav' },
         end && next ? h('a', { class: 'button primary', id: 'learn-next', href: href(next.id) }, `Next: ${next.title} →`) : null,

@@ -92,7 +92,7 @@ export function createComparePanels(app) {
       const done = S.finished(n);
       return {
         visited: [`#${n}`, S.isResearch(n) ? span('muted', ' (re-search)') : null],
-        value: done ? f(shownValue(S.value[n], S.ply[n], state.maxmin)) : '–',
+        value: done ? f(shownValue(S.value[n], S.turn[n], state.maxmin)) : '–',
         bound: done ? BOUNDS[S.actual(n)].name : '–',
         actual: done ? span(`tt t${S.actual(n)}`, TYPE[S.actual(n)]) : '–',
         expected: span(`tt t${S.expected(n)}`, TYPE[S.expected(n)]),

@@ -4,14 +4,14 @@
 
 import { $, h, span, renderKeyed } from '../dom.js';
 import { NONE } from '../model/store.js';
-import { fmtInt, fmtValue, shownValue, viewWindow, minPly } from '../model/format.js';
-import { STOP_WORDS } from '../model/narrate.js';
+import { fmtInt, fmtValue, shownValue, viewWindow, minTurn } from '../model/format.js';
+import { STOP_WORDS, chanceRule, chanceCutEvent } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
 import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR, BOUNDS_CODE } from '../schema.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
-const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence' };
+const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence', chance: 'chance node', probe: 'probe (Star2: the branch’s first move only)' };
 const ORDER_WORDS = { generated: 'generation order', tt: 'TT move', capture: 'capture (MVV/LVA)', killer: 'killer', refutation: 'refutation', history: 'history', previous_best: 'previous best' };
 
 /** The side to move at ply 0 and 1: ['White', 'Black'] from a FEN, ['MIN', 'MAX'] for a tree
@@ -45,13 +45,13 @@ export function createInspector(app) {
   }
 
   /** The bound in words, from the chosen view: MAX's at a MIN node swaps lower and upper. */
-  function boundRow(actual, ply, v) {
+  function boundRow(actual, turn, v) {
     const name = BOUNDS[actual]?.name;
     if (name === 'exact') return [term('exact', 'exact'), span('muted', ` — the true value is ${v}`)];
     const high = name === 'lower'; // fail-high for the side to move
     if (state.maxmin) {
-      const atLeast = minPly(ply) ? !high : high;
-      const who = minPly(ply) ? 'MIN' : 'MAX';
+      const atLeast = minTurn(turn) ? !high : high;
+      const who = minTurn(turn) ? 'MIN' : 'MAX';
       return [
         term(atLeast ? 'lower bound' : 'upper bound', atLeast ? 'lower-bound' : 'upper-bound'),
         span('muted', ` — the true value is ${atLeast ? 'at least' : 'at most'} ${v} for MAX (`),
@@ -68,10 +68,10 @@ export function createInspector(app) {
   }
 
   /** Why a node stopped, in the chosen view's words. */
-  function reasonWords(reason, ply) {
+  function reasonWords(reason, turn) {
     const name = STOP_REASONS[reason]?.name;
     if (name === 'beta_cutoff') {
-      if (state.maxmin && minPly(ply)) return term('α-cut-off', 'alpha-cutoff');
+      if (state.maxmin && minTurn(turn)) return term('α-cut-off', 'alpha-cutoff');
       return term('β-cut-off', 'beta-cutoff');
     }
     return term(STOP_WORDS[name] ?? name ?? '?', `reason:${name}`);
@@ -91,6 +91,7 @@ export function createInspector(app) {
     const exited = known === NS.RETURNED;
     const done = exited && st.finished(id);
     const ply = st.ply[id];
+    const turn = st.turn[id];
     const p = st.parent[id];
     const out = [];
     const row = (k, ...v) => out.push(h('tr', null, h('th', null, k), h('td', null, ...v)));
@@ -101,8 +102,9 @@ export function createInspector(app) {
     };
     row('node', `#${id}`, multi ? span('muted', ` (root search ${st.roots.indexOf(st.rootOf(id)) + 1}, depth ${st.depth[st.rootOf(id)]})`) : null);
     row('parent', p === NONE ? span('muted', 'none (the root)') : link(p));
-    const side = sideNames(trace)[ply & 1];
-    const role = minPly(ply) ? 'MIN' : 'MAX';
+    // who moves: the trace's per-node `turn` (a chance node belongs to the player above it)
+    const side = trace.input?.kind === 'chess' ? sideNames(trace)[ply & 1] : minTurn(turn) ? 'MIN' : 'MAX';
+    const role = minTurn(turn) ? 'MIN' : 'MAX';
     row(term('level', 'ply'), `ply ${ply}`, span('muted', ` · ${side} to move${mm && side !== role ? ` · ${role}` : ''}`));
     if (p !== NONE) {
       const nul = st.isNull(id);
@@ -115,32 +117,32 @@ export function createInspector(app) {
       row('status', span('muted', 'not reached yet at this step'));
       return h('table', null, h('tbody', null, out));
     }
-    const [a, b] = viewWindow(st.alpha[id], st.beta[id], ply, mm);
+    const [a, b] = viewWindow(st.alpha[id], st.beta[id], turn, mm);
     if (teach?.windows !== false) row(
       term('window', 'window'),
       `(${f(a)}, ${f(b)})`,
       st.beta[id] - st.alpha[id] === 1 ? [' ', term('null window', 'nullwindow')] : null,
-      mm && minPly(ply) && !teach ? span('muted', ` · negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null,
+      mm && minTurn(turn) && !teach ? span('muted', ` · negamax (${f(st.alpha[id])}, ${f(st.beta[id])})`) : null,
     );
     row(
       'value',
-      exited ? h('b', { id: 'insp-value' }, f(shownValue(st.value[id], ply, mm))) : [h('b', { id: 'insp-value' }, '?'), span('muted', ' not returned yet at this step')],
-      exited && mm && minPly(ply) && !teach ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
+      exited ? h('b', { id: 'insp-value' }, f(shownValue(st.value[id], turn, mm))) : [h('b', { id: 'insp-value' }, '?'), span('muted', ' not returned yet at this step')],
+      exited && mm && minTurn(turn) && !teach ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
       exited && st.reason[id] === SR.ABORTED ? span('muted', ' (stopped: not a result)') : null,
     );
     if (teach?.types === false) {
       // before lesson 3: a bound in plain words, no types
       const high = st.actual(id) === BOUNDS_CODE.LOWER;
-      const atLeast = mm && minPly(ply) ? !high : high;
-      const v = f(shownValue(st.value[id], ply, mm));
+      const atLeast = mm && minTurn(turn) ? !high : high;
+      const v = f(shownValue(st.value[id], turn, mm));
       row('what it means', done ? (st.actual(id) === BOUNDS_CODE.EXACT ? 'exact' : `a bound: the true value is ${atLeast ? 'at least' : 'at most'} ${v}`) : '–');
     } else {
-      row('what it means', done ? boundRow(st.actual(id), ply, f(shownValue(st.value[id], ply, mm))) : '–');
+      row('what it means', done ? boundRow(st.actual(id), turn, f(shownValue(st.value[id], turn, mm))) : '–');
       row(term('expected type', 'expected'), typeTag(st.expected(id)));
       row(term('actual type', 'actual'), done ? [typeTag(st.actual(id)), st.expected(id) !== st.actual(id) ? [' ', term('≠ expected', 'mismatch')] : null] : span('muted', exited ? '–' : 'decided when it returns'));
     }
     if (exited) row(term('uncertain', 'uncertain'), st.uncertain(id) ? span('warn', 'yes') : 'no');
-    row('why it stopped', exited ? reasonWords(st.reason[id], ply) : span('muted', 'still searching'));
+    row('why it stopped', exited ? reasonWords(st.reason[id], turn) : span('muted', 'still searching'));
     if (st.nMoves[id]) {
       const c = st.childStats(id);
       const extra = [
@@ -165,13 +167,16 @@ export function createInspector(app) {
     if (pruned.length) {
       const base = chess ? null : st.pathCodes(id);
       const label = (m) => (base ? [...base, m.code].join('.') : m.name);
-      const why = [...new Set(pruned.map((m) => m.reason))].map((r, i) => [i ? ', ' : '', r === 'beta_cutoff' || PRUNE_REASONS.some((x) => x.name === r) ? (r === 'beta_cutoff' ? reasonWords(SR.BETA_CUTOFF, ply) : term(STOP_WORDS[r] ?? r, `prune:${r}`)) : term(STOP_WORDS[r] ?? r, `reason:${r}`)]);
+      const why = [...new Set(pruned.map((m) => m.reason))].map((r, i) => [i ? ', ' : '', r === 'beta_cutoff' || PRUNE_REASONS.some((x) => x.name === r) ? (r === 'beta_cutoff' ? reasonWords(SR.BETA_CUTOFF, turn) : term(STOP_WORDS[r] ?? r, `prune:${r}`)) : term(STOP_WORDS[r] ?? r, `reason:${r}`)]);
       const shown = pruned.slice(0, 12);
       row(
         term('pruned', 'pruned'),
         span('pruned-list', shown.map(label).join(', ') + (pruned.length > 12 ? ` … ${pruned.length - 12} more` : '')),
         span('muted', ` (${pruned.length} by `), why, span('muted', ')'),
       );
+      // a chance node's cut-off: the bound that fired, Ballard's A_i or B_i
+      const ce = st.reason[id] === SR.CHANCE_FAIL_LOW || st.reason[id] === SR.CHANCE_FAIL_HIGH ? chanceCutEvent(st, id) : -1;
+      if (ce >= 0) row('bound that fired', h('span', { id: 'insp-chance-rule' }, chanceRule(st, id, ce, mm, chess)));
     } else row(term('pruned', 'pruned'), exited ? 'none' : '–');
     const ro = st.researchOf.get(id);
     if (ro !== undefined) row(term('re-search', 'research'), 'repeats ', link(ro), span('muted', ' with a wider window'));

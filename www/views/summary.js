@@ -57,7 +57,7 @@ function soFar(t, e, mm) {
   for (const r of st.roots) if (st.exitEv[r] !== NONE && st.exitEv[r] <= e) root = r;
   return [
     h('div', { class: 'big' }, span('muted', 'root value '),
-      h('b', { id: 'sum-value' }, root === NONE ? '?' : fmtValue(shownValue(st.value[root], 0, mm), chess)),
+      h('b', { id: 'sum-value' }, root === NONE ? '?' : fmtValue(shownValue(st.value[root], st.turn[root], mm), chess)),
       root === NONE ? null : minWords(t, mm),
       span('muted', root === NONE ? ' not known yet at this step' : ' (the last finished root search)')),
     h('dl', { class: 'kv' },
@@ -119,7 +119,7 @@ export function createSummary(app) {
       h('div', { class: 'big' }, span('muted', 'root value '),
         value === null
           ? [h('b', { id: 'sum-value' }, '–'), span('muted', ' no root search finished')]
-          : [h('b', { id: 'sum-value' }, f(shownValue(value, 0, state.maxmin))), chess ? span('muted', valueWords(value)) : isGame(t.input) ? span('muted', gameValueWords(value)) : minWords(t, state.maxmin)]),
+          : [h('b', { id: 'sum-value' }, f(shownValue(value, t.store.rootTurn, state.maxmin))), chess ? span('muted', valueWords(value)) : isGame(t.input) ? span('muted', gameValueWords(value)) : minWords(t, state.maxmin)]),
       h('div', null, span('muted', 'best line '), h('span', { id: 'sum-line', class: 'line' }, line.length ? (chess ? line.join(' ') : 'root → ' + line.join(' → ')) : '–')),
       lineProofWords(s) ? h('p', { id: 'sum-line-proof', class: 'muted' }, lineProofWords(s)) : null,
       counts(stats.actual ?? [0, 0, 0], stats.expected ?? [0, 0, 0]),

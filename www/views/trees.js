@@ -15,7 +15,12 @@ function traceOpts(state, t) {
     // an explicit tree's leaf values are its problem statement: shown at every step
     leaves: t.input?.kind === 'tree',
     sideNames: sideNames(t),
-    label: (id) => t.names.label(id),
+    // a chance branch: its probability w/S beside the move (AIMA's and CS188's drawings)
+    label: (id) => {
+      const l = t.names.label(id);
+      const p = t.probability(id);
+      return p === null ? l : `${l ?? ''} p ${p}`;
+    },
     prefetch: (ids) => t.names.prefetch(ids),
     // the core's pruned lists (cached; fetched for a frame's nodes in one call)
     pruned: (id) => t.names.cachedPruned(id),

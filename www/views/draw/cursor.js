@@ -27,7 +27,7 @@ export function drawCursor(ctx, s) {
   if (id === NONE || id >= st.n) return null;
   ring(id, pal.cursor, 3, []);
   if (lf[id] & L_HIDDEN || o.cursorAlpha === undefined || o.teach?.windows === false) return null;
-  const [a, b] = viewWindow(o.cursorAlpha, st.beta[id], st.ply[id], o.maxmin);
+  const [a, b] = viewWindow(o.cursorAlpha, st.beta[id], st.turn[id], o.maxmin);
   const txt = `α ${fmtValue(a, o.chess)}  β ${fmtValue(b, o.chess)}`;
   ctx.font = `600 12px ${pal.font}`;
   const tw = ctx.measureText(txt).width + 10;

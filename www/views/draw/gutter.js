@@ -5,7 +5,8 @@
 // finished search, so it would answer a question (lesson 3's leaves: the deepest row's count is
 // the minimal tree's size).
 
-import { compact, minPly } from '../../model/format.js';
+import { compact, minTurn } from '../../model/format.js';
+import { NODE_KINDS_CODE as NK } from '../../schema.js';
 import { GUTTER } from './scene.js';
 
 export function drawPlyBands(ctx, s) {
@@ -17,7 +18,7 @@ export function drawPlyBands(ctx, s) {
 }
 
 export function drawGutter(ctx, s) {
-  const { qMin, qMax, SY, H, view, plyLists, o } = s;
+  const { qMin, qMax, SY, H, view, plyLists, o, st } = s;
   const pal = o.pal;
   ctx.fillStyle = pal.gutter;
   ctx.fillRect(0, 0, GUTTER - 4, H);
@@ -31,7 +32,12 @@ export function drawGutter(ctx, s) {
   for (let q = qMin; q <= qMax; q++) {
     const cy = SY(q);
     if (cy < -10 || cy > H + 10 || q % every) continue;
-    const side = o.maxmin ? (minPly(q) ? 'MIN ▼' : 'MAX ▲') : (o.sideNames || ['A', 'B'])[q & 1];
+    // a level's player: its first node's (the trace's `turn`, so that chance levels and a MIN
+    // root are right); a level not reached yet alternates from the root's
+    const first = plyLists[q]?.n ? plyLists[q].a[0] : -1;
+    const turn = first >= 0 ? st.turn[first] : (q + st.rootTurn) & 1;
+    const chance = first >= 0 && st.nodeKind(first) === NK.CHANCE;
+    const side = chance ? 'chance ○' : o.maxmin ? (minTurn(turn) ? 'MIN ▼' : 'MAX ▲') : (o.sideNames || ['A', 'B'])[q & 1];
     const lesson = o.problem || o.hideFuture;
     const cnt = lesson ? '' : compact((plyLists[q] ? plyLists[q].n : 0) + (outlined.get(q) ?? 0));
     if (sy >= 30) {

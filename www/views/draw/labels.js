@@ -21,7 +21,7 @@ export function boundMark(st, id, maxmin) {
   // a leaf's value is the problem itself, exact, whatever its type against its window
   if (b === BOUNDS_CODE.EXACT || st.reason[id] === SR.ABORTED || st.lastChild[id] === NONE) return '';
   const lower = b === BOUNDS_CODE.LOWER;
-  return lower !== (maxmin && Boolean(st.ply[id] & 1)) ? '≥ ' : '≤ ';
+  return lower !== (maxmin && Boolean(st.turn[id] & 1)) ? '≥ ' : '≤ ';
 }
 
 /**
@@ -52,7 +52,7 @@ export function drawLabels(ctx, s) {
     const r = rad[k];
     const stt = stateAt(st, id, o.cursor);
     const px = SX(x[id]), py = SY(st.ply[id]);
-    const q = st.ply[id];
+    const q = st.turn[id];
     const leaf = o.leaves && st.nMoves[id] === 0;
     if (leaf && stt !== NS.RETURNED) given.push(shownValue(st.value[id], q, o.maxmin));
     if (lvl[k] === 3) {

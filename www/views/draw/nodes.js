@@ -3,9 +3,9 @@
 // not reached yet, or stopped; in compare mode optionally where they were visited.
 
 import { NONE } from '../../model/store.js';
-import { STOP_REASONS_CODE as SR, NODE_TYPES_CODE as NT, FLAGS } from '../../schema.js';
+import { STOP_REASONS_CODE as SR, NODE_TYPES_CODE as NT, NODE_KINDS_CODE as NK, FLAGS } from '../../schema.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
-import { minPly } from '../../model/format.js';
+import { minTurn } from '../../model/format.js';
 
 /**
  * The colour groups nodes are filled by: the actual type once returned (the node type codes),
@@ -23,6 +23,8 @@ export function drawNodes(ctx, s) {
   const byDiff = df?.colorBy === 'diff';
   const plain = o.teach?.types === false;
   const groups = Array.from({ length: 2 * FADED }, () => new Path2D());
+  // chance nodes' outlines, drawn dashed over their fill (the editor's and exercises' look)
+  const chance = new Path2D();
   for (let k = 0; k < vis.length; k++) {
     const id = vis[k];
     const r = rad[k];
@@ -32,7 +34,8 @@ export function drawNodes(ctx, s) {
     // a lesson before node types (lessons 1–2): a returned node in one neutral colour
     else if (plain && g < FILL.OPEN) g = FILL.BOTH;
     if (ghost && match[id] === NONE) g += FADED;
-    shape(groups[g], SX(x[id]), SY(st.ply[id]), r, o.maxmin && r >= 3, !minPly(st.ply[id]));
+    shape(groups[g], SX(x[id]), SY(st.ply[id]), r, o.maxmin && r >= 3, !minTurn(st.turn[id]), st.nodeKind(id) === NK.CHANCE);
+    if (r >= 2.5 && st.nodeKind(id) === NK.CHANCE) shape(chance, SX(x[id]), SY(st.ply[id]), r + 2, false, true, true);
   }
   const pal = o.pal;
   const fills = [];
@@ -52,13 +55,19 @@ export function drawNodes(ctx, s) {
     }
     ctx.globalAlpha = 1;
   }
+  ctx.strokeStyle = pal.text;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([4, 3]);
+  ctx.stroke(chance);
+  ctx.setLineDash([]);
 }
 
-/** Adds one node's outline to `path`: a square when tiny, a triangle (MAX ▲ `up`, MIN ▼), or a circle. */
-export function shape(path, px, py, r, tri, up) {
+/** Adds one node's outline to `path`: a square when tiny, a triangle (MAX ▲ `up`, MIN ▼), or a
+ * circle (a `chance` node always: AIMA's and CS188's chance node). */
+export function shape(path, px, py, r, tri, up, chance = false) {
   if (r < 2.5) {
     path.rect(px - r, py - r, 2 * r, 2 * r);
-  } else if (tri) {
+  } else if (tri && !chance) {
     const h = r * 1.25;
     const dir = up ? 1 : -1;
     path.moveTo(px, py - dir * h);

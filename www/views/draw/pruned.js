@@ -6,9 +6,20 @@
 // colours, move labels and leaf values — so the outline is the whole input tree and its gaps
 // give no answer away (issue 18 §4); they turn grey, with the rule, at the cut-off.
 
-import { STOP_REASONS, STOP_REASONS_CODE as SR } from '../../schema.js';
-import { STOP_WORDS } from '../../model/narrate.js';
-import { fmtValue, minPly } from '../../model/format.js';
+import { STOP_REASONS, STOP_REASONS_CODE as SR, NODE_KINDS_CODE as NK, EVENTS_CODE as EV } from '../../schema.js';
+import { STOP_WORDS, chanceRule } from '../../model/narrate.js';
+import { NONE } from '../../model/store.js';
+import { fmtValue, minTurn, valueScale } from '../../model/format.js';
+
+
+
+/** Whether MIN moves at outlined node `k`: from its parent's player, a trace node's (its
+ * `turn` and kind: a chance node's children are its own player's) or an outlined node's. */
+function ghostMin(st, g, k) {
+  const p = g.parent[k];
+  if (p < 0) return minTurn(st.turn[-1 - p] ^ (st.nodeKind(-1 - p) === NK.CHANCE ? 0 : 1));
+  return !ghostMin(st, g, p);
+}
 import { shape } from './nodes.js';
 
 /** The radius of a pruned node drawn greyed (an outline node takes its row's radius). */
@@ -19,9 +30,10 @@ export function cutRule(st, cut, maxmin, chess) {
   const f = (v) => fmtValue(v, chess);
   if (st.reason[cut.id] === SR.BETA_CUTOFF && cut.cutEv >= 0) {
     const [v, beta] = st.auxOf(cut.cutEv);
-    if (maxmin && minPly(st.ply[cut.id])) return `${f(-v)} ≤ α = ${f(-beta)}`;
+    if (maxmin && minTurn(st.turn[cut.id])) return `${f(-v)} ≤ α = ${f(-beta)}`;
     return `${f(v)} ≥ β = ${f(beta)}`;
   }
+  if (cut.cutEv >= 0 && st.ev[cut.cutEv] === EV.CHANCE_CUTOFF) return chanceRule(st, cut.id, cut.cutEv, maxmin, chess);
   return STOP_WORDS[STOP_REASONS[st.reason[cut.id]]?.name] ?? 'pruned';
 }
 
@@ -56,7 +68,7 @@ export function drawPruned(ctx, s) {
     }
     const rule = cutRule(st, cut, o.maxmin, o.chess);
     const leafValues = [];
-    for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push(o.maxmin || !minPly(g.ply[k]) ? g.value[k] : -g.value[k]);
+    for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push((o.maxmin || !ghostMin(st, g, k) ? g.value[k] : -g.value[k]) * valueScale());
     drawn.push({ id: cut.id, rule, values: leafValues, labelled: showValues && view.sy >= 40 });
     const edges = new Path2D(), shapes = new Path2D();
     for (let k = cut.first; k < cut.end; k++) {
@@ -86,7 +98,7 @@ export function drawPruned(ctx, s) {
       for (let k = cut.first; k < cut.end; k++) {
         const v = g.value[k];
         if (Number.isNaN(v)) continue;
-        const shown = o.maxmin || !minPly(g.ply[k]) ? v : -v;
+        const shown = (o.maxmin || !ghostMin(st, g, k) ? v : -v) * valueScale();
         ctx.fillText(fmtValue(shown, o.chess), gx(k), gy(k) + r + (stagger ? 3 + (Math.round(g.x[k]) & 1 ? 13 : 0) : 5));
       }
     }
@@ -148,7 +160,7 @@ export function drawOutline(ctx, s, cut, r0) {
     edges.moveTo(px, py);
     edges.lineTo(SX(g.x[k]), SY(g.ply[k]));
     const r = rOf(g.ply[k]);
-    shape(shapes, SX(g.x[k]), SY(g.ply[k]), r, o.maxmin && r >= 3, !minPly(g.ply[k]));
+    shape(shapes, SX(g.x[k]), SY(g.ply[k]), r, o.maxmin && r >= 3, !ghostMin(st, g, k));
   }
   ctx.lineWidth = 1;
   ctx.strokeStyle = pal.edgeFuture;
@@ -170,7 +182,7 @@ export function drawOutline(ctx, s, cut, r0) {
     }
     const v = g.value[k];
     if (Number.isNaN(v)) continue;
-    const shown = o.maxmin || !minPly(g.ply[k]) ? v : -v;
+    const shown = (o.maxmin || !ghostMin(st, g, k) ? v : -v) * valueScale();
     values.push(shown);
     ctx.fillStyle = pal.text;
     ctx.textBaseline = 'top';

@@ -8,14 +8,14 @@
 
 import { STOP_WORDS } from '../../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './scene.js';
-import { minPly } from '../../model/format.js';
+import { minTurn } from '../../model/format.js';
 
 const STUB_PX = 30; // room one labelled stub needs
 const MAX_STUBS = 8;
 
 /** The short words for the reasons (schema names) a node's pruned moves carry. */
-function reasonWord(reasons, ply, maxmin) {
-  const word = (r) => (r === 'beta_cutoff' ? (maxmin && minPly(ply) ? 'α-cut' : 'β-cut') : (STOP_WORDS[r] ?? r).replace(' cut-off', ' cut'));
+function reasonWord(reasons, turn, maxmin) {
+  const word = (r) => (r === 'beta_cutoff' ? (maxmin && minTurn(turn) ? 'α-cut' : 'β-cut') : (STOP_WORDS[r] ?? r).replace(' cut-off', ' cut'));
   return [...new Set(reasons)].map(word).join(', ');
 }
 
@@ -64,7 +64,7 @@ export function drawStubs(ctx, s) {
     }
     if (lvl[k] || pc > shown) {
       const more = pc > shown ? `+${pc - shown} more` : '';
-      const why = reasonWord(list.map((m) => m.reason), st.ply[id], o.maxmin);
+      const why = reasonWord(list.map((m) => m.reason), st.turn[id], o.maxmin);
       const tx = px + r + 4 + step * shown + 2;
       // the longest of "+k more ✂ why", "+k more", "+k" that fits before the next node
       const tail = [[more, why ? `✂ ${why}` : ''].filter(Boolean).join(' '), more, more ? `+${pc - shown}` : ''].find((t) => t && tx + width(t) <= right);
