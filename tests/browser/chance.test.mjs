@@ -22,7 +22,11 @@ const TREE = 'bounds 0 10 ([1:5 2:(7 9)] [1:1 1:2 1:9])';
 const ALGOS = ['expectimax', 'star1', 'star2'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-const CLI = path.join(ROOT, 'target/release/prunescope');
+// The CLI that scripts/test.sh's cargo-test step builds (debug), else a release build.
+const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
+const CLI = existsSync(path.join(TARGET, 'debug/prunescope'))
+  ? path.join(TARGET, 'debug/prunescope')
+  : path.join(TARGET, 'release/prunescope');
 /** The CLI's exact root value of `algo` on TREE, as the page prints it (minus as "−"). */
 function cliValue(algo) {
   const out = JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, TREE, '--json'], { encoding: 'utf8' }));
@@ -31,7 +35,7 @@ function cliValue(algo) {
 
 let env;
 before(async () => {
-  assert.ok(existsSync(CLI), `${CLI} is missing: build it with cargo build --release`);
+  assert.ok(existsSync(CLI), `${CLI} is missing: build it with cargo build`);
   env = await setup();
 });
 after(async () => env?.close());
