@@ -129,6 +129,7 @@ pub fn result_files(e: Experiment) -> Vec<String> {
         Experiment::NullMoveTable3 => {
             vec!["null-move-table3".into(), "null-move-table3-gate1".into()]
         }
+        Experiment::MultiCut => vec!["multi-cut".into(), "multi-cut-wac".into()],
         Experiment::Zugzwang => vec![
             "zugzwang".into(),
             "zugzwang-d12".into(),
