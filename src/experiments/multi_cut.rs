@@ -190,17 +190,17 @@ pub fn mca_report(d: &Dataset) -> Report {
         r.notes.push(format!(
             "Depth {deepest} ({}): MC-A leaves {:.1} % of the nodes with no forward pruning, \
              {:.1} % with null move only, {:.1} % with MC-C only, {:.1} % with both; the paper's \
-             conclusion, that MC-A pays most combined with other forward pruning, {} in another \
-             setting than the paper's: {MIA_DIFFERS}.",
+             conclusion, that MC-A pays most combined with other forward pruning, {} a setting \
+             other than the paper's: {MIA_DIFFERS}.",
             rows_note(d, deepest),
             pct("nofp"),
             pct("null"),
             pct("mcc"),
             pct("both"),
             if pct("mcc").min(pct("both")) < pct("nofp") {
-                "holds here, but"
+                "agrees with these figures, which are not a reproduction of it:"
             } else {
-                "does not hold here,"
+                "is not borne out by these figures,"
             }
         ));
     }
@@ -382,12 +382,14 @@ mod tests {
     fn the_verdict_names_how_the_setting_differs_from_mias() {
         let holds = verdict(vec![100, 99, 100, 99, 100, 50, 100, 60]);
         assert!(
-            holds.contains("holds here, but in another setting"),
+            holds.contains(
+                "agrees with these figures, which are not a reproduction of it: a setting other"
+            ),
             "{holds}"
         );
         let fails = verdict(vec![100, 50, 100, 99, 100, 99, 100, 99]);
         assert!(
-            fails.contains("does not hold here, in another setting"),
+            fails.contains("is not borne out by these figures, a setting other"),
             "{fails}"
         );
         for note in [holds, fails] {

@@ -121,8 +121,15 @@ pub fn result_files(e: Experiment) -> Vec<String> {
         Experiment::Presearch => vec!["presearch-endgames".into(), "presearch-ecm".into()],
         Experiment::PresearchNull => vec!["presearch-null-endgames".into()],
         Experiment::PresearchCheck => vec!["presearch-check-endgames".into()],
-        Experiment::NullMoveAblation => vec!["null-move-ablation-d7".into()],
+        Experiment::NullMoveAblation => vec![
+            "null-move-ablation-d9".into(),
+            "null-move-ablation-d7".into(),
+        ],
         Experiment::NullMove => vec!["null-move".into(), "null-move-gate1".into()],
+        Experiment::NullMoveTable3 => {
+            vec!["null-move-table3".into(), "null-move-table3-gate1".into()]
+        }
+        Experiment::MultiCut => vec!["multi-cut".into(), "multi-cut-wac".into()],
         Experiment::Zugzwang => vec![
             "zugzwang".into(),
             "zugzwang-d12".into(),
