@@ -42,17 +42,23 @@ pub struct Grade {
     pub hint: Option<String>,
 }
 
-/// A value as the student writes it: `5`, `-3` (or `−3`), `≤ 2`/`<= 2`, `≥ 5`/`>= 5`. Returns
-/// (value, bound: `exact`/`upper`/`lower`), or `None` when it is not one.
-pub fn parse_value(s: &str) -> Option<(i32, &'static str)> {
+/// The bound a student's answer starts with (`≤`/`<=` upper, `≥`/`>=` lower, none exact) and
+/// the rest of it: one reading for integer and fraction answers alike.
+fn split_bound(s: &str) -> (&'static str, &str) {
     let s = s.trim();
-    let (bound, rest) = if let Some(r) = s.strip_prefix('≤').or_else(|| s.strip_prefix("<=")) {
+    if let Some(r) = s.strip_prefix('≤').or_else(|| s.strip_prefix("<=")) {
         ("upper", r)
     } else if let Some(r) = s.strip_prefix('≥').or_else(|| s.strip_prefix(">=")) {
         ("lower", r)
     } else {
         ("exact", s)
-    };
+    }
+}
+
+/// A value as the student writes it: `5`, `-3` (or `−3`), `≤ 2`/`<= 2`, `≥ 5`/`>= 5`. Returns
+/// (value, bound: `exact`/`upper`/`lower`), or `None` when it is not one.
+pub fn parse_value(s: &str) -> Option<(i32, &'static str)> {
+    let (bound, rest) = split_bound(s);
     Some((parse_int(rest)?, bound))
 }
 
@@ -85,14 +91,7 @@ pub fn parse_window_side(s: &str) -> Option<String> {
 /// lowest terms) and the bound, or `None` when it is not one; a decimal (`2.33`) is not one:
 /// the values are exact.
 pub fn parse_fraction_value(s: &str) -> Option<(Frac, &'static str)> {
-    let s = s.trim();
-    let (bound, rest) = if let Some(r) = s.strip_prefix('≤').or_else(|| s.strip_prefix("<=")) {
-        ("upper", r)
-    } else if let Some(r) = s.strip_prefix('≥').or_else(|| s.strip_prefix(">=")) {
-        ("lower", r)
-    } else {
-        ("exact", s)
-    };
+    let (bound, rest) = split_bound(s);
     let rest = rest.trim();
     let (n, d) = match rest.split_once('/') {
         Some((n, d)) => (n, d.trim()),
