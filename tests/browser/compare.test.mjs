@@ -155,7 +155,12 @@ test('compare mode has every control explore has: jumps, play at a speed, zoom, 
   await page.keyboard.press(' ');
   await page.waitForFunction(() => window.prunescope.snapshot().compare.A.cursor.event > 3);
   await page.keyboard.press(' ');
-  assert.equal((await snapshot(page)).playing, false);
+  // playing was true (the cursor moved by itself): wait for the pause, then check it holds
+  await page.waitForFunction(() => window.prunescope.snapshot().playing === false);
+  const paused = (await snapshot(page)).compare.A.cursor.event;
+  await settle(page);
+  await settle(page);
+  assert.equal((await snapshot(page)).compare.A.cursor.event, paused, 'the cursor stays where the pause left it');
   assert.ok(speed > 25);
   await page.keyboard.press('z');
   await settle(page);

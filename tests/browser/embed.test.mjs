@@ -95,6 +95,9 @@ test('the embed view, from the Embed button, steps inside a course page on anoth
   const before = await embed.locator('#narration').innerText();
   await embed.locator('#s-fwd').click();
   await embed.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event === e + 1, at);
+  // the state moved; the DOM views render on the next animation frame: wait for frames that
+  // begin after the step, not for a text the previous frame may still show
+  await settle(embed);
   const after = await embed.locator('#narration').innerText();
   assert.notEqual(after, before, 'the narration follows the step');
   // the way out: the same search in the full page
