@@ -352,6 +352,14 @@ test('one lesson by the keyboard alone', async () => {
     await page.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
     assert.equal((await snapshot(page)).quiz.feedback.ok, true);
     await page.keyboard.press('Enter'); // Continue (or Finish): the quiz card has the key
+    // a new part (lesson 1's tic-tac-toe): its search runs, its heading takes the focus, and
+    // space plays on from there
+    await page.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
+    const s = await snapshot(page);
+    if (s.learn.status === 'stepping' && !s.playing) {
+      await page.waitForFunction(() => document.activeElement?.id === 'learn-part-2');
+      await page.keyboard.press(' ');
+    }
   }
   await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'finished');
   // the way on is reachable by Tab from the lesson's card, which has the focus

@@ -83,7 +83,7 @@ export function createLearnPanel(app) {
       // before, its text would say what the first search has not shown yet
       (l.parts ?? []).map((part, i) => (L.part > i || end
         ? [
-            h('h3', { class: 'learn-part', id: `learn-part-${i + 2}`, tabindex: '-1' }, part.title),
+            h('h3', { class: 'learn-part', id: `learn-part-${i + 2}`, tabindex: '-1', 'data-page-keys': '' }, part.title),
             part.text.map((p) => h('p', null, withTerms(p))),
             part.departs ? h('p', { class: 'learn-departs' }, h('b', null, 'Where this page departs from the book: '), part.departs) : null,
           ]
