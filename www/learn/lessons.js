@@ -205,7 +205,7 @@ export const LESSONS = Object.freeze([
       'The search deepens step by step (iterative deepening, lesson 4) to 5 plies, so the first null moves come in its early, shallow iterations. Near the leaves d − R − 1 is below zero: the null move’s position is then simply evaluated. A chess node is named by the move that leads to it and its ply: “a3 (ply 1)” is the position after 1.a3, with Black to move. The tree has thousands of nodes; the questions give the numbers they need.',
     ],
     shows: { view: 'side' }, // scores from the side to move, as the text announces
-    departs: 'The page follows David & Netanyahu with R = 3, as in the paper, and below a verified node null moves cut at once (one verification on a line is enough). The page’s other, standard null move (not used here) has R = 2 and is never tried by a side that has only king and pawns.',
+    departs: 'The page follows David & Netanyahu with R = 3, as in the paper, and below a verified node null moves cut at once (one verification on a line is enough). The page’s other, standard null move (not used in the chess position; part 3 uses it on Connect Four) has R = 2, cuts at once, and in chess is never tried by a side that has only king and pawns.',
     setup: { fen: '8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1', depth: 5, iterative: true, algo: 'pvs', enable: 'verified_null' },
     pauses: [
       { ask: 'nullcut', at: { next: 'null_verdict' }, say: 'A null move has been searched with a null window at β.' },
@@ -219,7 +219,7 @@ export const LESSONS = Object.freeze([
       {
         title: 'Part 2: Connect Four, where a pass would save you',
         text: [
-          'Connect Four is the game where zugzwang decides most games (Allis, 1988). Two players drop discs into 7 columns, numbered 1 to 7 from the left; a disc falls to the lowest empty cell of its column. Four in a row (across, up or diagonal) wins. The board beside the tree draws the first player’s discs solid and the second player’s ringed, and follows the search at every step.',
+          'In Connect Four zugzwang is everywhere: Allis (1988) built his solution of the game on it. Two players drop discs into 7 columns, numbered 1 to 7 from the left; a disc falls to the lowest empty cell of its column. Four in a row (across, up or diagonal) wins. The board beside the tree draws the first player’s discs solid and the second player’s ringed, and follows the search at every step.',
           'A finished game is scored as in lesson 1’s tic-tac-toe, from the side to move at the root: 1000 minus the number of plies played until the end if that side wins, the same with a minus sign if it loses (losing on the 3rd ply is −997). At the depth limit an unfinished game gets an evaluation instead (the lines of four still open for one side minus those open for the other), always far from 1000.',
           'The position: Solid is to move, and only three columns have room. Columns 2 and 5 have one empty cell each, at the top; column 3 is empty. Ringed has three discs in line with the second cell of column 3, so a ringed disc there wins: if Solid drops the first disc into column 3, Ringed drops on top of it and wins.',
           'First this search looks 4 plies ahead without null moves: it tries every move.',
