@@ -40,11 +40,12 @@ export function createState(traces) {
     quiz: { on: false, question: null, feedback: null, right: 0, asked: 0, predict: null },
     /** Learn, the course (www/modes/learn.js, loaded when opened): whether its card shows, the
      * lesson open (its id, or null for the index), its status ('index' | 'loading' | 'stepping'
-     * | 'asking' | 'answered' | 'done' | 'finished' | 'failed'), its questions
-     * (www/learn/questions.js) and the one asked next (`pause`), the event the cursor may not
+     * | 'asking' | 'answered' | 'done' | 'finished' | 'failed'), the part whose search is shown
+     * (`part`: 0, or one of the lesson's `parts`), its questions, all parts' (a later part's
+     * null until its search has run; www/learn/questions.js) and the one asked next (`pause`), the event the cursor may not
      * pass until that question is answered (`gate`, -1: none), the lesson's score, a notice,
      * the stored progress (www/learn/progress.js) and a counter bumped by every opening. */
-    learn: { open: false, lesson: null, shows: null, status: 'index', questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0 },
+    learn: { open: false, lesson: null, shows: null, status: 'index', part: 0, questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0 },
     /** The tree editor (www/modes/editor.js): open, the tree ({ min, root }: www/model/tree-edit.js),
      * the selected node's path, the undo and redo histories ({ tree, selected }), the tree's
      * canonical text (the core's print), a refusal or notice { kind, text } to show, whether a

@@ -64,7 +64,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
   function learnSnapshot() {
     const L = state.learn;
     return {
-      loaded: !!app.modes.learn, open: L.open, lesson: L.lesson, status: L.status, pause: L.pause, gate: L.gate,
+      loaded: !!app.modes.learn, open: L.open, lesson: L.lesson, part: L.part, status: L.status, pause: L.pause, gate: L.gate,
       questions: L.questions?.length ?? 0, right: L.right, asked: L.asked, notice: L.notice, generation: L.generation,
       done: L.progress ? Object.fromEntries(L.progress.done) : null,
     };

@@ -230,3 +230,56 @@ test('prefers-reduced-motion: the board moves pieces without animation (and anim
   assert.equal(await boardAnimates('reduce'), 0, 'no piece animated under reduced motion');
   assert.ok((await boardAnimates('no-preference')) > 0, 'without the preference the pieces glide (the check can fail)');
 });
+
+/**
+ * The lessons with a small game's board or a new pause (issue 20: lesson 1's tic-tac-toe, lesson
+ * 4's iterations, lesson 7's Connect Four, lesson 8's uncertainty cut-off), at the question
+ * named, reached by answering the questions before it with anything (a wrong answer moves on
+ * too); a part's start, its heading focused, is checked on the way.
+ */
+for (const [width, height] of [[1280, 720], [390, 844]]) {
+  test(`axe (WCAG 2.2 AA): the lessons on game boards and their new pauses, ${width}×${height}`, async () => {
+    const touch = width < 600;
+    const problems = [];
+    const page = await openPage(env, { width, height, touch, problems });
+    const found = [];
+    for (const [lesson, upTo] of [[1, 4], [4, 1], [7, 5], [8, 0]]) {
+      const g = (await snapshot(page)).learn.generation;
+      await page.evaluate((k) => (location.hash = `v=2&learn=${k}`), lesson);
+      await page.waitForFunction(([g0, id]) => {
+        const l = window.prunescope.snapshot().learn;
+        return l.generation > g0 && l.lesson === id && l.status === 'stepping';
+      }, [g, lesson], { timeout: 60_000 });
+      let part = '';
+      for (let k = 0; k <= upTo; k++) {
+        await page.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
+        const kind = (await snapshot(page)).explore.input.kind;
+        if (kind !== part) {
+          if (part) found.push(...(await axe(page, `${width}x${height} lesson ${lesson}, a new part (${kind})`)));
+          part = kind;
+        }
+        if (!(await snapshot(page)).playing) await run(page, 'play.toggle');
+        await page.waitForFunction((kk) => {
+          const s = window.prunescope.snapshot();
+          return s.learn.status === 'asking' && s.quiz.question?.index === kk;
+        }, k, { timeout: 60_000 });
+        if (k === upTo) {
+          found.push(...(await axe(page, `${width}x${height} lesson ${lesson}, question ${k + 1} (${kind})`)));
+          break;
+        }
+        const asked = (await snapshot(page)).learn.asked;
+        if ((await snapshot(page)).quiz.question.choices) await page.click('#quiz .quiz-choice');
+        else {
+          await page.fill('#quiz-answer', '0');
+          await page.press('#quiz-answer', 'Enter');
+        }
+        await page.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+        await settle(page);
+        await page.click('#quiz-next');
+      }
+    }
+    await page.close();
+    assert.deepEqual(found, [], `\n${found.join('\n')}`);
+    assert.deepEqual(problems, [], 'no console error, page error or failed request');
+  });
+}

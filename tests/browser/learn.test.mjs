@@ -39,6 +39,8 @@ async function whenLessonOpens(page, action, id) {
 
 /** Plays until the lesson asks its next question (pause number `k`, from 0); answers the question. */
 async function nextQuestion(page, k) {
+  // a lesson's next part runs its own search first (www/modes/learn.js `runPart`)
+  await page.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
   const s = await snapshot(page);
   if (!s.playing && s.learn.status === 'stepping') await run(page, 'play.toggle');
   await page
@@ -78,7 +80,9 @@ async function goOn(page) {
 // derived in `gameAnswer` from the trace's node records.
 const minimal = (b, d) => b ** Math.ceil(d / 2) + b ** Math.floor(d / 2) - 1;
 const BOOK = {
-  1: ['3', '2', '2', '3'],
+  // AIMA's tree, then part 2's tic-tac-toe `.ox/x.o/.ox` (X to move): after a1, O wins at b2
+  // (−998 = O wins on ply 2); after b2, X wins on ply 3 whatever O does (997); X plays b2
+  1: ['3', '2', '2', '3', '-998', '997', '997'],
   2: ['3 inf', 'y', '<= 2', 's', '7'],
   3: ['n', '3', '2', String(minimal(3, 3))], // cut-off? no; node 1.0 ALL; node 1 CUT; the minimal tree
   5: ['2 3', 'y', 'y'],
@@ -97,7 +101,9 @@ async function gameAnswer(page, q) {
     const path = (await node(page, q.node)).path;
     const prev = await node(page, await nodeAt(page, path, k - 2));
     const best = await node(page, prev.bestChild);
-    const label = `node ${best.path.join('.')}`;
+    // a game's moves are named by the game (tic-tac-toe "c2"), a tree's by their node
+    const game = !['tree', 'random'].includes((await snapshot(page)).explore.input.kind);
+    const label = game ? best.move : `node ${best.path.join('.')}`;
     return page.evaluate((l) => [...document.querySelectorAll('#quiz .quiz-choice')].find((b) => b.textContent.startsWith(l + ' '))?.dataset.key, label);
   }
   const n = await node(page, q.node);
@@ -116,6 +122,19 @@ async function gameAnswer(page, q) {
     return high >= 3 ? 'y' : 'n'; // C = 3 (Björnsson & Marsland's default, the page's)
   }
   if (q.kind === 'uncertain') return n.uncertain ? 'y' : 'n';
+  if (q.kind === 'ucut') {
+    // Björnsson et al.: an expected CUT node stops after more than CUT_RATIO = 0.5 of its moves
+    const tried = kids.filter((c) => c.kind === 'normal').length;
+    assert.equal(n.reason, 'uncertainty_cutoff');
+    assert.equal(n.expected, 'cut');
+    assert.equal(tried, Math.floor(n.moves * 0.5) + 1, `${tried} of ${n.moves} moves tried`);
+    return String(tried);
+  }
+  // lesson 7's Connect Four (the CLI: `prunescope connect4 5764747751666771225661154244112452
+  // --depth 4 --no-iterative` returns −996, Solid loses on ply 4; with `--unsafe-null-move
+  // --enable null_move` it returns 0)
+  if (q.kind === 'value' && q.text.includes('Solid’s view')) return '-996';
+  if (q.kind === 'same') return 'n';
   throw new Error(`no answer for ${q.kind}`);
 }
 
@@ -333,6 +352,14 @@ test('one lesson by the keyboard alone', async () => {
     await page.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
     assert.equal((await snapshot(page)).quiz.feedback.ok, true);
     await page.keyboard.press('Enter'); // Continue (or Finish): the quiz card has the key
+    // a new part (lesson 1's tic-tac-toe): its search runs, its heading takes the focus, and
+    // space plays on from there
+    await page.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
+    const s = await snapshot(page);
+    if (s.learn.status === 'stepping' && !s.playing) {
+      await page.waitForFunction(() => document.activeElement?.id === 'learn-part-2');
+      await page.keyboard.press(' ');
+    }
   }
   await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'finished');
   // the way on is reachable by Tab from the lesson's card, which has the focus
@@ -510,3 +537,213 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     });
   }
 }
+
+/** Plays the open lesson's questions `from`..`to` (exclusive) with `replies` (or the trace's). */
+async function answerAll(page, from, to, replies = []) {
+  for (let k = from; k < to; k++) {
+    const q = await nextQuestion(page, k);
+    const reply = replies[k] ?? (await gameAnswer(page, q));
+    const fb = await answer(page, reply, { choice: !!q.choices });
+    assert.equal(fb.ok, true, `question ${k + 1} (${q.kind}: ${q.text}): answered ${reply}, the trace says ${fb.shown}`);
+    await goOn(page);
+  }
+}
+
+/** Waits until the lesson's next part has run its search and waits at its start. */
+async function whenPartOpens(page, kind) {
+  await page.waitForFunction((k) => {
+    const s = window.prunescope.snapshot();
+    return s.learn.status === 'stepping' && s.explore.input?.kind === k && s.explore.status === 'done';
+  }, kind, { timeout: 60_000 });
+  await settle(page);
+}
+
+/** The tic-tac-toe rows (top first, as the board's data-position) after `moves` from `rows`. */
+function tttAfter(rows, moves) {
+  const cells = rows.split('/').map((r) => [...r]);
+  let x = cells.flat().filter((c) => c === 'x').length === cells.flat().filter((c) => c === 'o').length;
+  for (const m of moves) {
+    cells[3 - Number(m[1])]['abc'.indexOf(m[0])] = x ? 'x' : 'o';
+    x = !x;
+  }
+  return cells.map((r) => r.join('')).join('/');
+}
+
+test('lesson 1’s second part: tic-tac-toe near its end, on a board that follows the cursor, its minimax values predicted', async () => {
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    const problems = [];
+    const page = await openPage(env, { width, height, problems });
+    const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=1')), 1);
+    assert.equal(l.questions, 7, 'AIMA’s tree (4 questions), then tic-tac-toe (3)');
+    assert.equal(await page.locator('#learn-part-2').count(), 0, 'part 2’s text waits until the lesson gets there');
+    await answerAll(page, 0, 4, BOOK[1]);
+    await whenPartOpens(page, 'tictactoe');
+    const s = await snapshot(page);
+    assert.deepEqual(s.explore.input, { kind: 'tictactoe', position: '.ox/x.o/.ox' });
+    assert.equal(s.explore.config.algo, 'minimax');
+    assert.equal(s.explore.cursor.event, 0);
+    // the part's text is shown, with the focus, and the board beside the tree shows the root
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'learn-part-2');
+    assert.match(await page.locator('#learn-part-2').innerText(), /tic-tac-toe/);
+    assert.equal(await page.isVisible('#game-board .game-board'), true);
+    assert.equal(await page.getAttribute('#game-board .game-board', 'data-kind'), 'tictactoe');
+    assert.equal(await page.getAttribute('#game-board .game-board', 'data-position'), '.ox/x.o/.ox');
+    // each step moves the board to the node at the cursor (its moves applied to the root here)
+    for (let k = 0; k < 4; k++) {
+      await run(page, 'step.forward');
+      await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event === e, k + 1);
+      await settle(page);
+      const c = (await snapshot(page)).explore.cursor;
+      const moves = [];
+      for (let id = c.node; id !== -1; ) {
+        const nd = await node(page, id);
+        if (nd.move) moves.unshift(nd.move);
+        id = nd.parent;
+      }
+      assert.equal(await page.getAttribute('#game-board .game-board', 'data-position'), tttAfter('.ox/x.o/.ox', moves), `step ${k + 1}: ${moves.join(' ')}`);
+    }
+    const q = await nextQuestion(page, 4);
+    assert.equal(q.text, 'What value does a1 (ply 1) return (MAX’s view)?');
+    await page.screenshot({ path: path.join(SHOTS, `learn-1-tictactoe-${width}x${height}.png`) });
+    let fb = await answer(page, BOOK[1][4], { choice: false });
+    assert.equal(fb.ok, true);
+    assert.match(await page.locator('#quiz-feedback').innerText(), /a1 \(ply 1\) is a MIN node: it takes the smallest of its children’s values \(−998, 997\)/);
+    await goOn(page);
+    await answerAll(page, 5, 7, BOOK[1]);
+    const end = await learnOf(page);
+    assert.equal(end.status, 'finished');
+    assert.deepEqual([end.right, end.asked], [7, 7]);
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+});
+
+test('lesson 4: the best move changes between iterations, and the next iteration tries the new one first', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=4')), 4);
+  assert.equal(l.questions, 3);
+  const root = async (k) => node(page, await nodeAt(page, [], k));
+  // iteration 1's best root move differs from iteration 2's, the one iteration 3 searches first
+  const [r1, r2, r3] = [await root(0), await root(1), await root(2)];
+  assert.notEqual(r1.bestMove, r2.bestMove, 'the best move changes from iteration 1 to 2');
+  const first3 = await node(page, r3.children[0]);
+  assert.equal(first3.move, r2.bestMove);
+  assert.equal(first3.order, 'tt');
+  const answers = [];
+  for (let k = 0; k < l.questions; k++) {
+    const q = await nextQuestion(page, k);
+    const reply = await gameAnswer(page, q);
+    answers.push(await page.evaluate((k) => document.querySelector(`#quiz .quiz-choice[data-key="${k}"]`).firstChild.textContent.trim(), reply));
+    if (k === 1) {
+      assert.match(q.text, /Iteration 2, one ply shallower, scored its moves a1: −998, .*c2: 0/);
+      for (const [width, height] of [[1280, 720], [390, 844]]) {
+        await page.setViewportSize({ width, height });
+        await settle(page);
+        await page.evaluate(() => document.getElementById('quiz-card').scrollIntoView({ block: 'nearest' }));
+        await page.screenshot({ path: path.join(SHOTS, `learn-4-${width}x${height}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    const fb = await answer(page, reply, { choice: true });
+    assert.equal(fb.ok, true);
+    await goOn(page);
+  }
+  // iteration 2 tries iteration 1's a1; iteration 3 the new best, c2; and under a1, O's c2
+  // (the reply that refuted a1 in iteration 2)
+  assert.deepEqual(answers, [r1.bestMove, r2.bestMove, 'c2']);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('lesson 7’s Connect Four: the null move cuts where zugzwang rules, and the root’s value differs from the search without it', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=7')), 7);
+  assert.equal(l.questions, 6, 'the chess position (3), Connect Four without null moves (1), with them (2)');
+  await answerAll(page, 0, 3);
+  // part 2: the position without null moves
+  await whenPartOpens(page, 'connect4');
+  let s = await snapshot(page);
+  assert.deepEqual(s.explore.input, { kind: 'connect4', position: '5764747751666771225661154244112452', unsafe_null_move: false });
+  assert.equal(await page.getAttribute('#game-board .game-board', 'data-kind'), 'connect4');
+  let q = await nextQuestion(page, 3);
+  assert.equal(q.text, 'What value does the root return (Solid’s view)?');
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    // as the quiz does when it asks (www/panels/quiz.js `focus`): the question in view
+    await page.evaluate(() => document.getElementById('quiz-card').scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, `learn-7-connect4-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  let fb = await answer(page, '-996', { choice: false });
+  assert.equal(fb.ok, true);
+  assert.match(await page.locator('#quiz-feedback').innerText(), /Solid loses, in 4 plies at the latest/);
+  const without = (await node(page, await nodeAt(page, []))).value;
+  assert.equal(without, -996);
+  await goOn(page);
+  // part 3: the same position with the unsafe null move
+  await page.waitForFunction(() => window.prunescope.snapshot().explore.input?.unsafe_null_move === true && window.prunescope.snapshot().learn.status === 'stepping', null, { timeout: 60_000 });
+  await settle(page);
+  s = await snapshot(page);
+  assert.match(s.explore.config.enable ?? JSON.stringify(s.explore.config), /null_move/);
+  q = await nextQuestion(page, 4);
+  assert.equal(q.kind, 'nullcut');
+  // the zugzwang node: Solid to move after 2 and 5, only column 3 left
+  const z = await node(page, q.node);
+  assert.deepEqual(z.path, [1, 4]);
+  assert.equal(await gameAnswer(page, q), 'y');
+  fb = await answer(page, 'y', { choice: true });
+  assert.equal(fb.ok, true);
+  await goOn(page);
+  q = await nextQuestion(page, 5);
+  assert.equal(q.kind, 'same');
+  assert.match(q.text, /returned −996 at the root: Solid loses, in 4 plies at the latest/);
+  fb = await answer(page, 'n', { choice: true });
+  assert.equal(fb.ok, true);
+  const withNull = (await node(page, await nodeAt(page, []))).value;
+  assert.notEqual(withNull, without, 'the values differ, as the text says');
+  assert.match(await page.locator('#quiz-feedback').innerText(), new RegExp(`This search returns ${withNull === 0 ? '0' : '−?' + Math.abs(withNull)} .*returned −996`));
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    // as the quiz does when it asks (www/panels/quiz.js `focus`): the question in view
+    await page.evaluate(() => document.getElementById('quiz-card').scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, `learn-7-connect4-null-${width}x${height}.png`) });
+  }
+  await goOn(page);
+  assert.equal((await learnOf(page)).status, 'finished');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('lesson 8 pauses at an uncertainty cut-off: the student predicts when the expected CUT node stops', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=8')), 8);
+  const q = await nextQuestion(page, 0);
+  assert.equal(q.kind, 'ucut');
+  const n = await node(page, q.node);
+  assert.match(q.text, new RegExp(`expected CUT node with ${n.moves} moves`));
+  // asked before the node has tried its moves: none of them is drawn yet
+  assert.equal((await snapshot(page)).explore.cursor.node, q.node);
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    // as the quiz does when it asks (www/panels/quiz.js `focus`): the question in view
+    await page.evaluate(() => document.getElementById('quiz-card').scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, `learn-8-ucut-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const wrong = await answer(page, String(n.moves / 2), { choice: false });
+  assert.equal(wrong.ok, false, 'half is not enough: more than half');
+  assert.equal(wrong.shown, String(Math.floor(n.moves / 2) + 1));
+  // the answer reveals the cut-off: the node's flag and stop reason in the trace
+  const after = await node(page, q.node);
+  assert.equal(after.uncertain, true);
+  assert.equal(after.reason, 'uncertainty_cutoff');
+  assert.match(await page.locator('#quiz-feedback').innerText(), /flagged uncertain/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});

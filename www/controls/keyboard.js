@@ -20,9 +20,11 @@ export function bindKeyboard(app) {
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     // Enter follows a focused link. A region that keeps its own keys (the mode buttons, the Learn
-    // card, a game board's squares, columns and objects: docs/games.md) takes Enter and Space.
+    // card, a game board's squares, columns and objects: docs/games.md) takes Enter and Space,
+    // except on an element in it marked data-page-keys (a lesson part's heading, which has the
+    // focus when the part begins: space plays from there, as the lesson says)
     if (e.key === 'Enter' && t?.tagName === 'A') return;
-    if ((e.key === ' ' || e.key === 'Enter') && t?.closest?.('[data-own-keys]')) return;
+    if ((e.key === ' ' || e.key === 'Enter') && t?.closest?.('[data-own-keys]') && !t.hasAttribute?.('data-page-keys')) return;
     const command = maps[app.state.mode]?.get(keyOf(e)); // experiments mode has no keymap
     if (!command) return;
     // a focused button must not also be pressed by space / Enter: the page's shortcuts win

@@ -6,7 +6,8 @@
 // (www/learn/questions.js), never written here. docs/learn.md says how to add a lesson. No DOM.
 //
 // A pause: { ask, at, say? }. `ask` is the question's kind (www/learn/questions.js):
-//   value    — the value (or bound: "≤ 2", "≥ 5") a node returns, from MAX's view
+//   value    — the value (or bound: "≤ 2", "≥ 5") a node returns, from MAX's view (`side`:
+//              from the side to move, at a MAX node; `early`: asked when the node is entered)
 //   window   — the window (α, β) a node is searched with, from MAX's view
 //   cutoff   — after a child returns: does its parent cut off now?
 //   pruned   — will this node be searched at all, or pruned?
@@ -20,11 +21,17 @@
 //   multicut — will the multi-cut probes cut this node off?
 //   uncertain — will the root's value be flagged uncertain?
 //   leaves   — how many leaves will the whole search evaluate?
+//   ucut     — after how many moves will an uncertainty cut-off stop this expected CUT node?
+//   same     — will this search's root value equal the previous part's (a lesson's parts)?
 // `at` picks the node: { path: [i, j, …] } (child indices from the root, counted from 0, in
 // the last root search), { moves: ['Qxd5'] } (chess moves from the root), { next: EVENT }
 // (the node of the next event of that kind after the previous pause, e.g. 'null_verdict'),
 // { iteration: k } (the root search of iteration k), or nothing (the root). `say` is shown
 // above the question.
+//
+// A lesson may go on with `parts`: further prepared searches, each { title, text, departs?,
+// setup, pauses, closing? }, run one after the other within the lesson once the questions
+// before them are answered (a second position: lesson 1's tic-tac-toe, lesson 7's Connect Four).
 
 /** The lessons, in order; `id` is the share link's `learn=` number. */
 export const LESSONS = Object.freeze([
@@ -52,6 +59,26 @@ export const LESSONS = Object.freeze([
       { ask: 'value', at: { path: [2] }, bounds: false, say: 'Node 2, the third MIN node, has seen its leaves 14, 5 and 2.' },
     ],
     closing: { ask: 'value', at: {}, bounds: false, say: 'All three MIN nodes have returned. Now MAX chooses at the root.' },
+    // a second search in the same lesson (www/learn/questions.js `lessonParts`): the same
+    // minimax on a real game, AIMA's own first game, with its board synced to the cursor
+    parts: [
+      {
+        title: 'Part 2: a real game, tic-tac-toe',
+        text: [
+          'Minimax plays real games the same way. AIMA’s first game is tic-tac-toe (fig. 5.1): X (MAX) and O (MIN) take turns marking a square of a 3 × 3 board; three marks in a row (across, up or diagonal) win; a full board without one is a draw.',
+          'The board beside the tree shows the position at the node the search is at, and follows it at every step. Squares are named like a chess board’s: columns a, b, c from the left, rows 1, 2, 3 from the bottom, so b2 is the centre. A move is named by the square it marks: “a1 (ply 1)” is the position after X marks a1, where O is to move (a ply is one move by one player).',
+          'Here the game is near its end: X is to move and three squares are empty, a1, b2 and a3. The search plays every way the game can end. Its leaves are finished games, scored from X’s side: a win for X is worth 1000 minus the number of moves played from here (a win on the third move is 997: the sooner, the higher), a win for O the same with a minus sign (O winning on the second move is −998), a draw 0.',
+          'A game’s tree is not drawn in advance: each node appears when the search reaches it. As before, a MIN node takes the smallest of its children’s values and a MAX node the largest. Look at the board first: where can each player complete a row?',
+        ],
+        departs: 'AIMA scores a finished game of tic-tac-toe +1, 0 or −1 for X; this page scores a win 1000 minus the moves to it, so that a sooner win counts more. The signs are AIMA’s.',
+        setup: { game: 'tictactoe', pos: '.ox/x.o/.ox', algo: 'minimax', depth: 3 },
+        pauses: [
+          { ask: 'value', at: { path: [0] }, bounds: false, say: 'X marked a1 (the bottom left square). O has tried both of its replies there, and each has returned.' },
+          { ask: 'value', at: { path: [4] }, bounds: false, say: 'X marked b2 instead (the centre). O’s two replies have returned.' },
+        ],
+        closing: { ask: 'value', at: {}, bounds: false, say: 'X’s three moves have returned. X chooses at the root.' },
+      },
+    ],
   },
   {
     id: 2,
@@ -107,20 +134,21 @@ export const LESSONS = Object.freeze([
     id: 4,
     slug: 'iterative-deepening',
     title: 'Iterative deepening and the transposition table',
-    source: 'Slate & Atkin, CHESS 4.5 (1977), iterative deepening; Zobrist (1970), hashing; Hsu, Transposition Table, History Heuristic, and other Search Enhancements (slides 11–15)',
+    source: 'Slate & Atkin, CHESS 4.5 (1977), iterative deepening; Zobrist (1970), hashing; Hsu, Transposition Table, History Heuristic, and other Search Enhancements (slides 11–15); Nilsson, Principles of Artificial Intelligence (1980), ch. 3, the evaluation of tic-tac-toe',
     text: [
-      'Real games are too big to search to the end. A program searches to a fixed depth and then scores the position it reached with an evaluation: a guess of who stands better (material, say). In this lesson’s made-up tree, every node has such a score.',
+      'Real games are too big to search to the end. A program searches to a fixed depth and then scores the position it reached with an evaluation: a guess of who stands better. Here the game is lesson 1’s tic-tac-toe, and the evaluation is Nilsson’s: the lines (rows, columns, diagonals) still open for X, with no O in them, minus those still open for O. A finished game keeps lesson 1’s scores (997, −998, 0). All scores are from X’s side (MAX).',
       'Iterative deepening searches to depth 1, then depth 2, then 3, and so on. That looks wasteful, but each extra move of depth multiplies the tree by about b (the moves at each node), so all the earlier searches together cost less than the last one. And each leaves something behind: the best move it found at each position.',
       'It keeps those in a transposition table (TT): a memory of positions already searched. The table finds a position again by a number computed from it (its key; Zobrist hashing is the usual way to compute it). The next, deeper search tries first the move the table remembers. That is good move ordering, and from the last lesson you know what good ordering buys.',
-      'This tree is made by a generator: 3 moves at every node, 4 deep; at each node the best move sits in a random position among the three. Moves are named by their node, counting from 0: node 2 is the root’s third move. The tree draws each iteration’s moves in the order it searched them, so a move tried first is drawn leftmost whatever its number. Watch which move each new iteration tries first, at the root and further down.',
+      'A deeper search can change its mind: a move that looks best one move ahead may lose once the opponent’s reply is seen. Then the next iteration tries the new best move first.',
+      'Here X is to move with five squares empty, and the search deepens to 4 moves. Moves are named by their squares (lesson 1). The tree draws each iteration’s moves in the order it searched them, so a move tried first is drawn leftmost. Watch which move each new iteration tries first, at the root and further down, and whether the best move changes.',
     ],
-    departs: 'A synthetic tree stands in for a game: its positions get their values from a seeded generator, not from a board. In a game the table’s main use is transpositions: the same position reached by different move orders is found in the table and not searched again. Here no position is reached twice, so the table only orders moves between iterations.',
-    setup: { random: '3,4,7', order: 'random', depth: 4, iterative: true, algo: 'alphabeta', enable: 'tt, tt_move' },
+    departs: 'Slate and Atkin’s program played chess; this page shows the same on tic-tac-toe, whose tree fits on the screen. Nilsson scores lines from MAX’s side, as the tree does here. In a game the table’s main use is transpositions: the same position reached by different move orders (X marks a1 and later b1, or b1 and later a1, O replying the same) is found in the table and not searched again; tic-tac-toe has them too, but this lesson asks only about the order of the moves.',
+    setup: { game: 'tictactoe', pos: 'x.o/.x./..o', depth: 4, iterative: true, algo: 'alphabeta', enable: 'tt, tt_move' },
     pauses: [
-      { ask: 'first', at: { iteration: 2 }, say: 'Iteration 1 looked one move deep and chose its best move.' },
-      { ask: 'first', at: { iteration: 3, path: [2] }, say: 'Further down the table helps too: it remembers the best reply at each position the last iteration searched.' },
+      { ask: 'first', at: { iteration: 2 }, say: 'Iteration 1 looked one move deep and scored each of X’s moves with the evaluation.' },
+      { ask: 'first', at: { iteration: 3 }, say: 'Iteration 2 looked one move deeper: it saw O’s replies.' },
     ],
-    closing: { ask: 'first', at: { iteration: 4, path: [2, 0] } },
+    closing: { ask: 'first', at: { iteration: 3, path: [0] }, say: 'Further down the table helps too: it remembers the best reply at each position the last iteration searched.' },
   },
   {
     id: 5,
@@ -177,13 +205,43 @@ export const LESSONS = Object.freeze([
       'The search deepens step by step (iterative deepening, lesson 4) to 5 plies, so the first null moves come in its early, shallow iterations. Near the leaves d − R − 1 is below zero: the null move’s position is then simply evaluated. A chess node is named by the move that leads to it and its ply: “a3 (ply 1)” is the position after 1.a3, with Black to move. The tree has thousands of nodes; the questions give the numbers they need.',
     ],
     shows: { view: 'side' }, // scores from the side to move, as the text announces
-    departs: 'The page follows David & Netanyahu with R = 3, as in the paper, and below a verified node null moves cut at once (one verification on a line is enough). The page’s other, standard null move (not used here) has R = 2 and is never tried by a side that has only king and pawns.',
+    departs: 'The page follows David & Netanyahu with R = 3, as in the paper, and below a verified node null moves cut at once (one verification on a line is enough). The page’s other, standard null move (not used in the chess position; part 3 uses it on Connect Four) has R = 2, cuts at once, and in chess is never tried by a side that has only king and pawns.',
     setup: { fen: '8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1', depth: 5, iterative: true, algo: 'pvs', enable: 'verified_null' },
     pauses: [
       { ask: 'nullcut', at: { next: 'null_verdict' }, say: 'A null move has been searched with a null window at β.' },
       { ask: 'zugzwang', at: { next: 'zugzwang' } },
     ],
     closing: { ask: 'nullcut', at: { next: 'null_verdict' }, say: 'The search goes on after the zugzwang re-search. The next null move:' },
+    // Connect Four, where zugzwang decides games (docs/games.md): the same position searched
+    // without null moves, then with the plain (unverified) null move the game refuses unless
+    // the input is marked unsafe
+    parts: [
+      {
+        title: 'Part 2: Connect Four, where a pass would save you',
+        text: [
+          'In Connect Four zugzwang is everywhere: Allis (1988) built his solution of the game on it. Two players drop discs into 7 columns, numbered 1 to 7 from the left; a disc falls to the lowest empty cell of its column. Four in a row (across, up or diagonal) wins. The board beside the tree draws the first player’s discs solid and the second player’s ringed, and follows the search at every step.',
+          'A finished game is scored as in lesson 1’s tic-tac-toe, from the side to move at the root: 1000 minus the number of plies played until the end if that side wins, the same with a minus sign if it loses (losing on the 3rd ply is −997). At the depth limit an unfinished game gets an evaluation instead (the lines of four still open for one side minus those open for the other), always far from 1000.',
+          'The position: Solid is to move, and only three columns have room. Columns 2 and 5 have one empty cell each, at the top; column 3 is empty. Ringed has three discs in line with the second cell of column 3, so a ringed disc there wins: if Solid drops the first disc into column 3, Ringed drops on top of it and wins.',
+          'First this search looks 4 plies ahead without null moves: it tries every move.',
+        ],
+        setup: { game: 'connect4', pos: '5764747751666771225661154244112452', depth: 4, algo: 'pvs' },
+        pauses: [],
+        closing: { ask: 'value', at: {}, bounds: false, side: true, early: true, say: 'Before the search starts: predict its answer at the root from the board, as a number scored as above. Which moves does Solid have, and what must happen after them?' },
+      },
+      {
+        title: 'Part 3: the same position with null moves',
+        text: [
+          'Now the same search with null-move pruning in its first, plain form (Beal; Donninger): R = 2, and when the null move fails high the node is cut off at once, with no verification. Null moves are sound only where passing is never better than every move. In Connect Four it can be, so the page refuses null moves there, except here, where the position is marked as an unsafe demonstration.',
+          'With 2 plies left at a node, the pass leaves 2 − 2 − 1 = −1 plies: the position after the pass is simply evaluated, as near the leaves in part 1.',
+        ],
+        departs: 'Connect Four was solved in 1988 by James Allen and by Victor Allis (A Knowledge-based Approach of Connect-Four, his thesis), whose solution rests on zugzwang; so the page refuses null moves in this game unless a position is marked as this demonstration.',
+        setup: { game: 'connect4', pos: '5764747751666771225661154244112452', unsafe_null_move: true, depth: 4, algo: 'pvs', enable: 'null_move' },
+        pauses: [
+          { ask: 'nullcut', at: { next: 'null_verdict' }, say: 'Solid played 2 and Ringed 5: Solid is to move, and only column 3 has room. A null move lets Solid pass instead.' },
+        ],
+        closing: { ask: 'same', say: 'The search goes on to its end.' },
+      },
+    ],
   },
   {
     id: 8,
@@ -201,6 +259,7 @@ export const LESSONS = Object.freeze([
     departs: 'The page follows the papers’ names and parameters (M, C, R, CUT_RATIO). The safe form re-searches uncertain values at PV nodes as the Chess Programming Wiki’s pseudo-code does; captures are never skipped by an uncertainty cut-off (the paper’s §5).',
     setup: { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 5, iterative: true, algo: 'pvs', enable: 'tt, tt_move, mvv_lva, mc_c, uc_safe' },
     pauses: [
+      { ask: 'ucut', at: { next: 'uncertainty_cutoff' }, say: 'The uncertainty cut-offs come first, in the second iteration (2 plies deep). The search has just entered this node; its moves will be drawn below it as they are tried.' },
       { ask: 'multicut', at: { next: 'multi_cut' }, say: 'This expected CUT node has probed its first moves 3 plies shallower.' },
     ],
     closing: { ask: 'uncertain', say: 'The search uses uncertainty cut-offs in the safe form.' },

@@ -6,9 +6,13 @@
 
 import { NONE, EV } from '../model/store.js';
 import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF, STOP_REASONS_CODE as SR } from '../schema.js';
-import { shownValue, viewWindow, fmtValue } from '../model/format.js';
+import { shownValue, viewWindow, fmtValue, gameValueWords } from '../model/format.js';
 import { parseNumbers } from '../model/quiz.js';
 import { chanceRule, chanceCutEvent as chanceCut } from '../model/narrate.js';
+
+/** The small games' players as the lessons name them (tic-tac-toe's marks; Connect Four's
+ * discs, as the board draws them: the first player's solid, the second's ringed). */
+const SIDES = { tictactoe: ['X', 'O'], connect4: ['Solid', 'Ringed'] };
 
 /** A lesson that cannot be prepared on its trace (a wrong path, a missing event): an author's error. */
 export class LessonError extends Error {}
@@ -47,24 +51,62 @@ export function parseBound(text) {
 }
 
 /**
- * The questions of `lesson` (its pauses, then its closing) on the finished trace `t`
- * (www/model/trace.js). Throws LessonError naming the pause that cannot be prepared.
+ * A lesson's parts, each one prepared search with its questions: the lesson itself
+ * ({ setup, pauses, closing }), then its `parts` in order (a second position within the same
+ * lesson: lesson 1's tic-tac-toe, lesson 7's Connect Four). Each part but the last may end
+ * without a closing question.
  */
-export function lessonQuestions(lesson, t) {
-  const specs = [...lesson.pauses, lesson.closing];
+export const lessonParts = (lesson) => [lesson, ...(lesson.parts ?? [])];
+
+/** A part's question specs: its pauses, then its closing (if it has one). */
+const specsOf = (part) => [...part.pauses, ...(part.closing ? [part.closing] : [])];
+
+/** How many questions the whole lesson asks, all parts counted (known before any search). */
+export const lessonQuestionCount = (lesson) => lessonParts(lesson).reduce((a, p) => a + specsOf(p).length, 0);
+
+/**
+ * The questions of `lesson`'s part `part` (0: the lesson's own search; its pauses, then its
+ * closing) on the finished trace `t` (www/model/trace.js). `carry`: what the previous part's
+ * search found (`carryOf`), for a question that compares the two searches. Throws LessonError
+ * naming the pause that cannot be prepared.
+ */
+export function lessonQuestions(lesson, t, part = 0, carry = null) {
+  const parts = lessonParts(lesson);
+  const specs = specsOf(parts[part]);
+  const offset = parts.slice(0, part).reduce((a, p) => a + specsOf(p).length, 0);
+  const last = part === parts.length - 1;
   const out = [];
   let prev = 0;
   specs.forEach((spec, i) => {
+    const closing = last && i === specs.length - 1 && !!parts[part].closing;
+    const where = `${part ? `part ${part + 1}, ` : ''}${closing ? 'closing question' : `pause ${i + 1}`}`;
     try {
-      const q = build(spec, t, prev);
+      const q = build(spec, t, prev, carry);
       if (q.gate < prev) throw new LessonError(`it comes before the previous pause’s answer (event ${q.gate} < ${prev})`);
-      out.push({ ...q, say: spec.say ?? null, lesson: lesson.id, index: i, closing: i === specs.length - 1 });
+      out.push({ ...q, say: spec.say ?? null, lesson: lesson.id, index: offset + i, closing });
       prev = q.ev;
     } catch (e) {
-      throw new LessonError(`lesson ${lesson.id}, ${i === specs.length - 1 ? 'closing question' : `pause ${i + 1}`} (${spec.ask}): ${e.message}`);
+      throw new LessonError(`lesson ${lesson.id}, ${where} (${spec.ask}): ${e.message}`);
     }
   });
   return out;
+}
+
+/**
+ * What a finished search found, for the next part's questions: the root's value (MAX's view,
+ * that is the side to move at the root) with its relation, and its best move's name, all read
+ * from the trace.
+ */
+export function carryOf(t) {
+  const st = t.store;
+  const root = st.roots.length ? st.roots[st.roots.length - 1] : 0;
+  const best = st.childAtIndex(root, st.bestIndex[root]);
+  return {
+    value: st.value[root],
+    rel: relation(st, root),
+    text: fmtValue(shownValue(st.value[root], st.turn[root], true), t.names.chess, t.scale),
+    best: best === NONE ? null : t.names.move(best),
+  };
 }
 
 /** The node `at` names (NONE for a pruned path) and, for `next`, its event. */
@@ -96,29 +138,33 @@ function locate(at = {}, t, from) {
 }
 
 /** The question `spec` asks, on trace `t`, after event `from` (LessonError if it cannot be asked). */
-function build(spec, t, from) {
+function build(spec, t, from, carry = null) {
   const st = t.store;
   const chess = t.names.chess;
   const f = (v) => fmtValue(v, chess, t.scale);
   const name = (n) => t.names.name(n);
-  // "node 1.0" starts a sentence as "Node 1.0"; a chess move keeps its case ("exd5")
-  const Name = (n) => (chess ? name(n) : name(n).charAt(0).toUpperCase() + name(n).slice(1));
+  // "node 1.0" starts a sentence as "Node 1.0", "the root" as "The root"; a move keeps its
+  // case (chess "exd5", tic-tac-toe "a1")
+  const Name = (n) => (/^(node|the) /.test(name(n)) ? name(n).charAt(0).toUpperCase() + name(n).slice(1) : name(n));
   const { node: n, parent, code, event } = locate(spec.at, t, from);
   const need = () => {
     if (n === NONE || n >= st.n) throw new LessonError('the node was not searched');
     if (!st.finished(n)) throw new LessonError('the node did not return');
   };
   const shown = (k) => shownValue(st.value[k], st.turn[k], true);
-  // whose view a score "from the side to move" is in: a chess node names its side
+  // whose view a score "from the side to move" is in: a chess node names its side, a small
+  // game its player by the lesson's words (SIDES), the side at the root read from the core's board
   const rootBlack = chess && String(t.input?.fen ?? '').trim().split(/\s+/)[1] === 'b';
+  const sides = SIDES[t.input?.kind];
+  const rootSide = sides ? (t.names.gameView(NONE)?.side ?? 0) : 0;
   const sideAt = (k) => {
-    if (!chess) return `the side to move at ${name(k)}`;
-    const side = Boolean(st.ply[k] & 1) !== rootBlack ? 'Black' : 'White';
+    if (!chess && !sides) return `the side to move at ${name(k)}`;
+    const side = chess ? (Boolean(st.ply[k] & 1) !== rootBlack ? 'Black' : 'White') : sides[(rootSide + st.ply[k]) & 1];
     return `${side}’s view: ${side} is to move there`;
   };
   const choice = (text, choices, answer, gate, ev, node = n) => ({ kind: spec.ask, node, text, choices, answer, shown: choices.find((c) => c.key === answer).label.toLowerCase(), gate, ev });
   const lastEv = st.nev - 1;
-  const c = { spec, t, from, st, chess, f, name, Name, n, parent, code, event, need, shown, sideAt, choice, lastEv };
+  const c = { spec, t, from, st, chess, f, name, Name, n, parent, code, event, need, shown, sideAt, choice, lastEv, carry };
   const ask = TREE_KINDS[spec.ask] ?? GAME_KINDS[spec.ask];
   if (!ask) throw new LessonError(`unknown question kind ${spec.ask}`);
   return ask(c);
@@ -148,9 +194,21 @@ const TREE_KINDS = {
         ? `${Name(n)} stopped when a reply, worth ${kids[kids.length - 1]}, was at or below α = ${f(w[0])}: MAX will not allow this line. Its other replies were never looked at, so ${f(v)} is only a bound: the true value is at most ${f(v)}.`
         : `${Name(n)} stopped when a move, worth ${kids[kids.length - 1]}, was at or above β = ${f(w[1])}: MIN will not allow this line. Its other moves were never looked at, so ${f(v)} is only a bound: the true value is at least ${f(v)}.`;
     } else why = `No move of ${name(n)} came inside its window (${f(w[0])}, ${f(w[1])}), so ${f(v)} is only a bound: the true value is ${rel === '≤' ? 'at most' : 'at least'} ${f(v)}.`;
+    // `side`: asked in the side to move's words (lessons 7–8 show that view); the same number
+    // as MAX's at a node where MAX moves, the only place it is asked so
+    if (spec.side && min) throw new LessonError('a value from the side to move is asked only where MAX moves');
+    const view = spec.side ? ctx.sideAt(n).replace(/:.*/, '') : 'MAX’s view';
+    if (spec.side && rel === '=') {
+      const who = view.replace(/’s view$/, '');
+      const means = ctx.t.names.named && !ctx.chess ? `: ${gameValueWords(v).trim().replace(/ \(docs\/games\.md\), side to move$/, '').replace(/^the side to move/, who)}` : '';
+      const scores = st.children(n).filter((c) => !st.isNull(c) && !st.isResearch(c) && st.finished(c)).map((c) => `${ctx.t.names.move(c)}: ${relation(st, c) === '=' ? '' : relation(st, c) + ' '}${f(shown(c))}`);
+      why = `${who} takes the best of its moves, which score ${scores.join(', ')} from ${who}’s side: ${txt}${means}.`;
+    }
     return {
-      kind: 'value', node: n, gate: st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt, why,
-      text: `What value does ${name(n)} return (MAX’s view)?`,
+      // `early`: asked when the search enters the node, before any of its children is seen
+      // (a prediction from the position itself); otherwise once they have all returned
+      kind: 'value', node: n, gate: spec.early ? st.enterEv[n] : st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt, why,
+      text: `What value does ${name(n)} return (${view})?`,
       // the form only, never an example that could be an answer; bounds only once the
       // lesson has them (lesson 1 has none)
       placeholder: spec.fraction ? 'a number or a fraction n/d' : spec.bounds === false ? 'a number' : 'a number, or <= v, >= v',
@@ -257,7 +315,8 @@ const GAME_KINDS = {
     const prevRoot = k >= 2 ? st.nodeAt(spec.at.path ?? [], k - 2) : NONE;
     if (prevRoot === NONE || st.lastChild[n] === NONE) throw new LessonError('no earlier iteration, or no move searched');
     const moves = st.children(prevRoot).filter((c) => !st.isNull(c) && !st.isResearch(c));
-    const label = (c) => (chess ? t.names.move(c) : name(c));
+    // a game's moves by their own names (chess "e4", tic-tac-toe "c2"), a tree's by their node
+    const label = (c) => (t.names.named ? t.names.move(c) : name(c));
     // the choices in the moves' own order (node 0, 1, 2), never in a search's order: the
     // previous iteration's order would put its best move first (cold reader 2, lesson 4)
     const ch = moves.slice().sort((p, q) => st.code[p] - st.code[q]).map((c, i) => ({ key: String(i + 1), label: label(c), code: st.code[c] }));
@@ -346,6 +405,38 @@ const GAME_KINDS = {
       ? `The search made ${ucs} uncertainty cut-off${ucs === 1 ? '' : 's'}, and an uncertain value reached the root.`
       : `The search made ${ucs} uncertainty cut-off${ucs === 1 ? '' : 's'}, but the root is a PV node (lesson 3: the root always is): in the safe form it searched every uncertain move again in full, which cleared the flag.`;
     return { ...choice('When the search ends, will the root’s value be flagged uncertain?', YES_NO, st.uncertain(root) ? 'y' : 'n', from, st.exitEv[root], root), why };
+  },
+  ucut(ctx) {
+    // Björnsson et al. 1997, Fig. 5: an expected CUT node stops once it has tried more than
+    // CUT_RATIO of its moves without a cut-off; the event holds [moves tried, move limit]
+    const { st, f, name, Name, n, event, sideAt, need } = ctx;
+    need();
+    const [tried, limit] = st.auxOf(event, 2);
+    const moves = st.nMoves[n];
+    const left = st.prunedOwn(n).length / 2;
+    const gate = st.enterEv[n];
+    const why = `More than half of its ${moves} moves is more than ${limit}: ${Name(n)} stops once it has tried more than ${limit} moves with none reaching β = ${f(st.beta[n])}, so after ${tried}. It returns the best score it has, ${f(st.value[n])}, flagged uncertain, and leaves its other ${left} quiet move${left === 1 ? '' : 's'} unsearched.`;
+    return {
+      kind: 'ucut', node: n, gate, ev: event, answer: [tried], shown: String(tried), why,
+      text: `${Name(n)} is an expected CUT node with ${moves} moves; its β is ${f(st.beta[n])} (${sideAt(n)}). If none of its moves reaches β, after how many moves will an uncertainty cut-off stop it (CUT_RATIO = 0.5)?`,
+      placeholder: 'a number',
+    };
+  },
+  same(ctx) {
+    // two prepared searches of one position (a lesson's parts): the previous part's value,
+    // carried from its trace, against this search's root, read from this trace
+    const { t, from, st, carry, choice, sideAt } = ctx;
+    if (!carry) throw new LessonError('no earlier search in this lesson to compare with');
+    const root = st.roots[st.roots.length - 1];
+    const now = carryOf(t);
+    const same = now.value === carry.value && now.rel === carry.rel;
+    // what a value means, for the side to move at the root (a win, a loss, an evaluation)
+    const who = sideAt(root).replace(/’s view:.*/, '');
+    const means = (v) => gameValueWords(v).trim().replace(/ \(docs\/games\.md\), side to move$/, '').replace(/^the side to move/, who);
+    const why = same
+      ? `Both searches return ${now.text}.`
+      : `This search returns ${now.text} (${means(now.value)}), where the search without it returned ${carry.text} (${means(carry.value)}): the pruning changed the answer.`;
+    return { ...choice(`Without the null move, the search of this position returned ${carry.text} at the root: ${means(carry.value)}. With the null move, will the root’s value be the same?`, YES_NO, same ? 'y' : 'n', from, st.exitEv[root], root), why };
   },
   leaves(ctx) {
     const { from, st, shown, lastEv } = ctx;

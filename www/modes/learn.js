@@ -8,7 +8,7 @@
 // is opened. No DOM: it changes `state.learn` and `state.quiz` and asks for a redraw.
 
 import { LESSONS, lessonById } from '../learn/lessons.js';
-import { lessonQuestions } from '../learn/questions.js';
+import { lessonQuestions, lessonParts, lessonQuestionCount, carryOf } from '../learn/questions.js';
 import { readProgress, writeProgress, recordDone } from '../learn/progress.js';
 import { encodeShare, lessonFragment } from '../model/share.js';
 import { speedAt, SPEED_STEPS } from '../controls/commands.js';
@@ -36,6 +36,12 @@ export function lessonShare(setup, shows = SHOWS_DEFAULT) {
   let input;
   if (setup.tree) input = { kind: 'tree', text: setup.tree };
   else if (setup.fen) input = { kind: 'chess', fen: setup.fen };
+  else if (setup.game) {
+    // a small game (docs/games.md), in the share link's words: `game` and `pos`; Connect
+    // Four's null move only as the marked unsafe demonstration
+    input = { kind: setup.game, position: setup.pos ?? '' };
+    if (setup.game === 'connect4') input.unsafe_null_move = !!setup.unsafe_null_move;
+  }
   else {
     const [branching, depth, seed] = setup.random.split(',').map(Number);
     input = { kind: 'random', branching, depth, seed, ordering: setup.order ?? 'random' };
@@ -69,6 +75,7 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
   /** Ends the lesson's questions: the cursor is free again and the quiz card empty. */
   function leaveLesson() {
     L.shows = null;
+    L.part = 0;
     L.gate = -1;
     L.questions = null;
     L.pause = 0;
@@ -110,21 +117,39 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     writeProgress(L.progress);
     setAddress(lessonFragment(id));
     app.invalidate();
-    const ran = await app.sharing.openFromAddress('#' + encodeShare(lessonShare(lesson.setup, lessonShows(lesson))));
+    L.questions = new Array(lessonQuestionCount(lesson)).fill(null);
+    L.pause = 0;
+    return runPart(lesson, 0, gen);
+  }
+
+  /**
+   * Runs part `k` of `lesson` (www/learn/questions.js `lessonParts`): its search, through the
+   * share-link machinery, and its questions, put in their places in `L.questions`; then waits
+   * at the part's start. `gen`: the lesson's generation (another lesson opened meanwhile wins).
+   */
+  async function runPart(lesson, k, gen) {
+    const part = lessonParts(lesson)[k];
+    const carry = k > 0 && trace().store.nev ? carryOf(trace()) : null;
+    L.status = 'loading';
+    L.part = k;
+    L.gate = -1;
+    app.invalidate();
+    const ran = await app.sharing.openFromAddress('#' + encodeShare(lessonShare(part.setup, lessonShows(lesson))));
     if (gen !== L.generation) return false; // another lesson was opened meanwhile
     const t = trace();
     if (!ran) return fail(`The lesson’s search could not run. ${t.notice?.text ?? ''}`);
     try {
-      L.questions = lessonQuestions(lesson, t);
+      const qs = lessonQuestions(lesson, t, k, carry);
+      qs.forEach((qq) => (L.questions[qq.index] = qq));
     } catch (e) {
       return fail(`This lesson cannot be prepared on its search: ${e.message}`);
     }
     L.shows = lessonShows(lesson);
     state.maxmin = L.shows.view !== 'side';
     state.finals = false;
-    Object.assign(q, { on: true, question: null, feedback: null, right: 0, asked: 0, predict: null });
-    L.pause = 0;
-    L.gate = L.questions[0].gate;
+    if (k === 0) Object.assign(q, { on: true, question: null, feedback: null, right: 0, asked: 0, predict: null });
+    else Object.assign(q, { question: null, feedback: null });
+    L.gate = L.questions[L.pause].gate;
     L.status = 'stepping';
     t.cursor.set(0);
     app.modes.explore.afterStep(true);
@@ -175,7 +200,8 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
       recordDone(L.progress, L.lesson, L.right, L.asked);
       writeProgress(L.progress);
     } else {
-      L.gate = L.questions[L.pause].gate;
+      // the next question may belong to the lesson's next part, whose search has not run yet
+      L.gate = L.questions[L.pause]?.gate ?? -1;
       L.status = 'answered';
     }
     app.invalidate();
@@ -195,6 +221,13 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     if (L.status !== 'answered') return;
     q.question = null;
     q.feedback = null;
+    if (!L.questions[L.pause]) {
+      // the next part: its search runs now, and the page waits at its start
+      if (state.play.on) app.commands.pause();
+      const lesson = lessonById(L.lesson);
+      runPart(lesson, L.part + 1, L.generation);
+      return;
+    }
     L.status = 'stepping';
     if (trace().cursor.at >= L.gate) return atGate();
     paceToGate();

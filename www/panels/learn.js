@@ -9,6 +9,7 @@ import { $, h, renderKeyed, setProp, setClass } from '../dom.js';
 import { withTerms } from '../views/term.js';
 import { lessonFragment } from '../model/share.js';
 import { EXERCISE_DEFAULTS } from '../model/exercise.js';
+import { isGame } from '../model/games.js';
 
 const STATUS_WORDS = {
   loading: 'Preparing the lesson’s search…',
@@ -31,7 +32,7 @@ export function createLearnPanel(app) {
     const last = L.progress?.last;
     return [
       h('h2', { id: 'learn-title' }, 'Learn: game-tree search, step by step'),
-      h('p', null, 'Eight short lessons, from the first game tree to the pruning tricks of chess programs. Each prepares a search, stops it where something happens, and asks you to predict before it shows you.'),
+      h('p', null, 'Nine short lessons, from the first game tree to the pruning tricks of chess programs. Each prepares a search, stops it where something happens, and asks you to predict before it shows you.'),
       L.notice ? h('p', { class: 'err', role: 'alert' }, L.notice) : null,
       h('ol', { class: 'learn-list', id: 'learn-list' },
         lessons.map((l) => {
@@ -78,6 +79,15 @@ export function createLearnPanel(app) {
       h('p', { class: 'learn-source' }, h('b', null, 'From: '), l.source),
       l.text.map((p) => h('p', null, withTerms(p))),
       h('p', { class: 'learn-departs' }, h('b', null, 'Where this page departs from the book: '), l.departs),
+      // a lesson's later parts (a second position), each shown once the lesson reaches it:
+      // before, its text would say what the first search has not shown yet
+      (l.parts ?? []).map((part, i) => (L.part > i || end
+        ? [
+            h('h3', { class: 'learn-part', id: `learn-part-${i + 2}`, tabindex: '-1', 'data-page-keys': '' }, part.title),
+            part.text.map((p) => h('p', null, withTerms(p))),
+            part.departs ? h('p', { class: 'learn-departs' }, h('b', null, 'Where this page departs from the book: '), part.departs) : null,
+          ]
+        : null)),
       end ? null : foot,
     ];
   }
@@ -94,14 +104,29 @@ export function createLearnPanel(app) {
       $('mode-learn').setAttribute('aria-pressed', String(show));
       if (!show) return;
       const done = L.progress ? [...L.progress.done].map(([k, s]) => `${k}:${s.right}/${s.asked}`).join(',') : '';
-      const key = `${L.generation}|${L.lesson}|${L.status}|${L.pause}|${L.right}/${L.asked}|${L.notice}|${done}|${!!app.actions.openExercise}`;
+      const key = `${L.generation}|${L.lesson}|${L.part}|${L.status}|${L.pause}|${L.right}/${L.asked}|${L.notice}|${done}|${!!app.actions.openExercise}`;
       // a chess lesson needs its board: open the card (phones start with it folded), once a lesson
       const t = state.explore.trace;
-      if (L.status === 'stepping' && boardFor !== L.generation) {
-        boardFor = L.generation;
-        if (t.input?.kind === 'chess') $('board-card').open = true;
+      const at = `${L.generation}.${L.part}`;
+      const fresh = L.status === 'stepping' && boardFor !== at;
+      if (fresh) {
+        boardFor = at;
+        if (t.input?.kind === 'chess' || isGame(t.input)) $('board-card').open = true;
       }
       renderKeyed($('learn'), key, () => (L.lesson === null ? buildIndex() : buildLesson()));
+      // a new part begins: its heading and text come into view, with the focus, so that the
+      // student reads them before playing on (space plays from there)
+      if (fresh && L.part > 0) {
+        const head = document.getElementById(`learn-part-${L.part + 1}`);
+        if (head) {
+          head.focus({ preventScroll: true });
+          head.scrollIntoView({ block: 'start' });
+        }
+      }
+      // a game's board is the problem: where the results column scrolls on its own (wide
+      // screens), bring its top, the Position card, back into view for a new search
+      const right = document.querySelector('.right');
+      if (fresh && isGame(t.input) && right && right.scrollHeight > right.clientHeight) right.scrollTop = 0;
     },
   };
 }

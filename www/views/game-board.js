@@ -20,6 +20,9 @@ export function createGameBoard(app) {
       $('game-board').hidden = !game;
       if (!game) return;
       $('board-card').hidden = false;
+      // the chess board's square stays empty until chessground loads (www/views/board.js hides
+      // it then): a page that has shown no chess yet would keep its empty square above the game
+      $('board').hidden = true;
       const lib = app.libs.games;
       if (!lib) return void app.loadGames();
       board ??= lib.board.mountBoard($('game-board'), { core: app.core, label: 'Position at the cursor' });
