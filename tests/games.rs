@@ -656,6 +656,28 @@ fn connect4_null_move_only_as_the_unsafe_demonstration() {
     assert_eq!(json["kind"], "connect4");
 }
 
+/// Lesson 7's Connect Four zugzwang (www/learn/lessons.js, docs/learn.md): Solid to move loses
+/// (−996) with best play, and the unsafe null move cuts the losing line off and returns 0. The
+/// reference minimax gives the true value; the lesson's two searches (PVS, depth 4, not
+/// iterative) give the numbers its text quotes: a signature, with their node counts.
+#[test]
+fn connect4_lesson7_zugzwang_signature() {
+    const POSITION: &str = "5764747751666771225661154244112452";
+    let (truth, _) = minimax(&RefC4::parse(POSITION), 4, 0);
+    assert_eq!(truth, -996, "the reference minimax: Solid loses");
+    let plain = search(&c4(POSITION), &cfg(Algorithm::Pvs, 4, false, &[]));
+    assert_eq!(plain.value, Some(-996));
+    assert_eq!(plain.nodes, 24);
+    assert_eq!(plain.best_line, ["2", "5", "3", "3"]);
+    let demo = Input::Connect4 {
+        position: POSITION.into(),
+        unsafe_null_move: true,
+    };
+    let nm = search(&demo, &cfg(Algorithm::Pvs, 4, false, &["null_move"]));
+    assert_eq!(nm.value, Some(0), "the null move hides the zugzwang");
+    assert_eq!(nm.nodes, 18);
+}
+
 /// Traces of each game are written with moves in the game's notation and read back: the reader
 /// checks every node against the game (legal moves, evaluations, ends, pruned lists).
 #[test]
