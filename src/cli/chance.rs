@@ -100,6 +100,23 @@ fn reason_words(r: ChanceStop) -> &'static str {
     }
 }
 
+/// The nodes that stopped early, as the page's summary says them (www/views/summary.js reads the
+/// same counts from the trace's statistics): β-cut-offs at decision nodes, then the chance
+/// cut-offs by the bound that fired, then Star2's probes.
+pub fn stop_words(s: &chance::ChanceStops) -> String {
+    let mut w = format!(
+        "{} beta, {} chance fail low (A_i), {} chance fail high (B_i)",
+        s.beta_cutoffs, s.chance_fail_low, s.chance_fail_high
+    );
+    if s.probes > 0 {
+        w.push_str(&format!(
+            ", {} probes stopped after the first move",
+            s.probes
+        ));
+    }
+    w
+}
+
 fn print(out: &mut impl Write, tree: &Tree, r: &ChanceResult) -> std::io::Result<()> {
     writeln!(out, "algorithm  {}", r.algo.describe())?;
     match r.bounds {
@@ -108,6 +125,7 @@ fn print(out: &mut impl Write, tree: &Tree, r: &ChanceResult) -> std::io::Result
     }
     writeln!(out, "value      {} (exact, MAX's view)", r.value)?;
     writeln!(out, "nodes      {}", r.nodes)?;
+    writeln!(out, "cut-offs   {}", stop_words(&r.stops))?;
     let _ = tree;
     if r.trace.is_empty() {
         return Ok(());
