@@ -164,6 +164,40 @@ test('compare takes chance searches: expectimax vs Star1, exact fractions over e
   await page.close();
 });
 
+test('expectimax vs Star2 and Star1 vs Star2: the probes are matched as first visits, the same exact root value, Star2\'s probes counted', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await compareChance(page);
+  const E = cli('expectimax', TREE), S1 = cli('star1', TREE), S2 = cli('star2', TREE);
+  for (const [preset, A, B] of [['em-star2', E, S2], ['star1-star2', S1, S2]]) {
+    await page.selectOption('#cmp-preset', preset);
+    const s = (await runCompare(page)).compare;
+    assert.deepEqual([s.A.config.chance, s.B.config.chance], [A.algo, B.algo]);
+    assert.deepEqual([s.diff.nA, s.diff.nB], [A.trace.length, B.trace.length]);
+    // the k-th visit of a branch matches the k-th (docs/compare.md): a probe is Star2's first
+    // visit of its branch, so the search phase's second visit and everything below it are B's own
+    const inA = new Set(A.trace.map((n) => n.path.join('.')));
+    const seen = new Set(), matched = new Map();
+    let onlyB = 0;
+    for (const n of B.trace) {
+      const key = n.path.join('.');
+      const m = (n.parent === null || matched.get(n.parent)) && inA.has(key) && !seen.has(key);
+      if (m) seen.add(key);
+      matched.set(n.id, m);
+      if (!m) onlyB++;
+    }
+    assert.ok(onlyB > 0);
+    assert.equal(s.diff.onlyB, onlyB, `${preset}: Star2's second visits are its own`);
+    assert.equal(await text(page, '#cmp-value-A'), shown(A.value));
+    assert.equal(await text(page, '#cmp-value-B'), shown(B.value));
+    const probes = B.trace.filter((n) => n.reason === 'probe').length;
+    assert.ok(probes > 0);
+    assert.match(await text(page, '#cmp-summary'), new RegExp(`probes \\(Star2\\)\\s+${A.algo === 'star2' ? probes : 0}\\s+${probes}`));
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a greyed pruned subtree holding a chance node draws each node as its own player (negamax values), in explore and compare', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
