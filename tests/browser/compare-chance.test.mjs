@@ -324,6 +324,15 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
       await page.locator('#cmp-side-views').screenshot({ path: path.join(SHOTS, `compare-chance-${width}x${height}-${colorScheme}-trees.png`) });
       await page.locator('#cmp-summary').screenshot({ path: path.join(SHOTS, `compare-chance-${width}x${height}-${colorScheme}-summary.png`) });
       await page.locator('#cmp-sel').screenshot({ path: path.join(SHOTS, `compare-chance-${width}x${height}-${colorScheme}-selected.png`) });
+      // at the last step: Star1's pruned branches greyed, with the bound that fired
+      await run(page, 'step.last');
+      await page.waitForFunction(() => {
+        const a = window.prunescope.snapshot().compare.A;
+        return a.cursor.event === a.events - 1;
+      });
+      await settle(page);
+      assert.deepEqual((await hook(page, () => window.prunescope.drawn('B'))).pruned.map((p) => p.rule), ['child 0 returned 1 ≤ 8/3 = −B_0']);
+      await page.locator('#cmp-side-views').screenshot({ path: path.join(SHOTS, `compare-chance-${width}x${height}-${colorScheme}-end.png`) });
       assert.deepEqual(problems, []);
       await page.close();
     });
