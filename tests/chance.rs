@@ -864,3 +864,29 @@ fn a_chance_configuration_is_described_by_its_algorithm() {
         assert_eq!(describe_config(&cfg), algo.name());
     }
 }
+
+/// The CLI prints a branch's probability in lowest terms, as every fraction (CONTRACT §5): the
+/// branch of weight 2 out of 4 is `p=1/2`, never `p=2/4`; and its `cut-offs` line counts the
+/// chance cut-off by the bound that fired.
+#[test]
+fn cli_prints_probabilities_in_lowest_terms_and_counts_chance_cutoffs() {
+    let bin = env!("CARGO_BIN_EXE_prunescope");
+    let o = std::process::Command::new(bin)
+        .args([
+            "tree",
+            "--algo",
+            "star1",
+            "bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("leaf p=1/2"), "{out}");
+    assert!(!out.contains("p=2/4"), "{out}");
+    assert!(out.contains("p=1/3") && out.contains("p=2/3"), "{out}");
+    assert!(
+        out.contains("cut-offs   0 beta, 0 chance fail low (A_i), 1 chance fail high (B_i)\n"),
+        "{out}"
+    );
+}
