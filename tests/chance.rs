@@ -765,3 +765,128 @@ fn cli_writes_and_verifies_chance_traces() {
     assert_eq!(code, 0, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The page's summary counts the nodes that stopped early from a chance trace's statistics
+/// (`TraceStats`: `cutoffs`, `chance_fail_low`, `chance_fail_high`, `probes`), the CLI from the
+/// search's own counters (`ChanceResult::stops`): on random trees they are the same numbers, and
+/// the records' reasons say the same.
+#[test]
+fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
+    use prunescope::trace::stats::TraceStats;
+    let mut rng = Rng::new(77);
+    let mut seen = [0u64; 4];
+    for case in 0..800 {
+        let lo = rng.range(-6, 1);
+        let hi = lo + rng.range(1, 8);
+        let t = T::random(&mut rng, 2 + case % 4, lo, hi);
+        let text = format!("bounds {lo} {hi} {}", t.text());
+        if !text.contains('[') {
+            continue;
+        }
+        for algo in ChanceAlgorithm::ALL {
+            let f = traced(&text, algo);
+            let st = TraceStats::of(&f.rec);
+            let s = run(&text, algo).stops;
+            let got = [
+                st.cutoffs,
+                st.chance_fail_low,
+                st.chance_fail_high,
+                st.probes,
+            ];
+            let want = [
+                s.beta_cutoffs,
+                s.chance_fail_low,
+                s.chance_fail_high,
+                s.probes,
+            ];
+            assert_eq!(got, want, "{text} {}", algo.name());
+            let count =
+                |r: StopReason| f.rec.nodes.iter().filter(|n| n.reason == r as u8).count() as u64;
+            assert_eq!(
+                want,
+                [
+                    count(StopReason::BetaCutoff),
+                    count(StopReason::ChanceFailLow),
+                    count(StopReason::ChanceFailHigh),
+                    count(StopReason::Probe)
+                ]
+            );
+            if algo == ChanceAlgorithm::Expectimax {
+                assert_eq!(want, [0; 4], "{text}: expectimax prunes nothing");
+            }
+            for (k, w) in want.iter().enumerate() {
+                seen[k] += w;
+            }
+        }
+    }
+    assert!(
+        seen.iter().all(|&c| c > 0),
+        "every kind of stop happens: {seen:?}"
+    );
+}
+
+/// Compare mode matches expectimax with Star1 on one tree, whose values are stored over
+/// different scales: `diff_scaled` compares a pair's values as the fractions they stand for,
+/// so a node both searched to the same exact value is not "changed", whatever the scales.
+#[test]
+fn expectimax_and_star1_compare_node_by_node_over_their_own_scales() {
+    use prunescope::trace::diff::{diff, diff_scaled};
+    let text = "bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])";
+    let e = traced(text, ChanceAlgorithm::Expectimax);
+    let s = traced(text, ChanceAlgorithm::Star1);
+    let (se, ss) = (e.header.summary.scale, s.header.summary.scale);
+    assert_ne!(se, ss, "the scales differ here: {se} and {ss}");
+    let d = diff_scaled(&e.rec.nodes, &s.rec.nodes, se as u32, ss as u32);
+    // Star1 prunes branches 1.1 and 1.2: every other node is in both
+    assert_eq!((d.both, d.only_left, d.only_right), (8, 2, 0));
+    // the root (19/3 in both: 76/12 and 38/6) and the first chance node are the same values
+    assert_eq!(d.changes[0] & 1, 0);
+    assert_eq!(d.changes[1] & 1, 0);
+    // the cut chance node: exactly 13/4 in expectimax, a bound in Star1
+    let cut = paths(&e).iter().position(|p| p == &[1]).unwrap();
+    assert_eq!(
+        d.changes[cut] & 3,
+        3,
+        "value and bound differ at the cut chance node"
+    );
+    // over one scale (the raw integers), equal fractions would read as different
+    let raw = diff(&e.rec.nodes, &s.rec.nodes);
+    assert!(raw.changed_value > d.changed_value);
+}
+
+/// A chance search's configuration is described by its own algorithm (the page's compare and
+/// explore headers, `prunescope diff`), not by its rule at decision nodes (`config.algo`).
+#[test]
+fn a_chance_configuration_is_described_by_its_algorithm() {
+    use prunescope::search::config::describe_config;
+    for algo in ChanceAlgorithm::ALL {
+        let cfg = chance_config(algo, 0);
+        assert_eq!(describe_config(&cfg), algo.name());
+    }
+}
+
+/// The CLI prints a branch's probability in lowest terms, as every fraction (CONTRACT §5): the
+/// branch of weight 2 out of 4 is `p=1/2`, never `p=2/4`; and its `cut-offs` line counts the
+/// chance cut-off by the bound that fired.
+#[test]
+fn cli_prints_probabilities_in_lowest_terms_and_counts_chance_cutoffs() {
+    let bin = env!("CARGO_BIN_EXE_prunescope");
+    let o = std::process::Command::new(bin)
+        .args([
+            "tree",
+            "--algo",
+            "star1",
+            "bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("leaf p=1/2"), "{out}");
+    assert!(!out.contains("p=2/4"), "{out}");
+    assert!(out.contains("p=1/3") && out.contains("p=2/3"), "{out}");
+    assert!(
+        out.contains("cut-offs   0 beta, 0 chance fail low (A_i), 1 chance fail high (B_i)\n"),
+        "{out}"
+    );
+}

@@ -1299,7 +1299,7 @@ fn the_page_diff_is_the_core_diff() {
         };
         let (pa, ca, va, fa) = cols(&a);
         let (pb, cb, vb, fb) = cols(&b);
-        let got = diff_columns(&pa, &ca, &va, &fa, &pb, &cb, &vb, &fb)
+        let got = diff_columns(&pa, &ca, &va, &fa, &pb, &cb, &vb, &fb, 1, 1)
             .map_err(message)
             .unwrap();
         let want = prunescope::trace::diff::diff(&a.nodes, &b.nodes);
@@ -1330,6 +1330,8 @@ fn the_page_diff_is_the_core_diff() {
         &[],
         &[],
         &[],
+        1,
+        1,
     )
     .err()
     .map(message)

@@ -8,7 +8,7 @@ import { fmtValue, shownValue } from './model/format.js';
 import { stateAt, NODE_STATE as NS } from './views/draw/scene.js';
 import { cutRule } from './views/draw/pruned.js';
 import { statsCsv } from './views/stats.js';
-import { STOP_REASONS_CODE as SR } from './schema.js';
+import { STOP_REASONS_CODE as SR, NODE_KINDS_CODE as NK } from './schema.js';
 
 /** Trees up to this many nodes export as SVG. */
 export const MAX_SVG_NODES = 2000;
@@ -26,6 +26,9 @@ export function treeSvg(app) {
   const pal = state.theme.pal;
   const mm = state.maxmin;
   const chess = t.names.chess;
+  // the trace's own exact-value scale: a chance search's values are fractions (n/d, never rounded)
+  const scale = t.scale;
+  const fv = (v) => fmtValue(v, chess, scale);
   const cur = state.finals || t.cursor.live ? -1 : t.cursor.at;
   const g = lay.ghosts;
   let maxPly = st.maxPly;
@@ -43,11 +46,18 @@ export function treeSvg(app) {
   const svg = el('svg', { xmlns: SVG, width: W, height: H, viewBox: `0 0 ${W} ${H}`, 'font-family': 'system-ui, sans-serif', 'font-size': 12 });
   svg.append(el('rect', { x: 0, y: 0, width: W, height: H, fill: pal.bg }));
   const fills = [pal.pv, pal.cut, pal.all];
-  // `turn`: the store's per-node player (1 when MIN moves), so a MIN root and chance nodes are right
-  const shape = (x, y, r, turn, fill, stroke, dashed) => {
+  // `turn`: the node's own player (1 when MIN moves: the store's per-node column, or a pruned
+  // node's from the whole-tree layout), so a MIN root and the nodes below a chance node are
+  // right; a chance node is a circle with a dashed ring, as the canvas draws it (AIMA, CS188)
+  const shape = (x, y, r, turn, fill, stroke, dashed, chance = false) => {
     const max = (turn & 1) === 0;
     const common = { fill, stroke, 'stroke-width': 1 };
     if (dashed) common['stroke-dasharray'] = '3 2';
+    if (chance) {
+      const g = el('g', { class: 'chance-node' });
+      g.append(el('circle', { cx: x, cy: y, r, ...common }), el('circle', { cx: x, cy: y, r: r + 2.5, fill: 'none', stroke: pal.text, 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
+      return g;
+    }
     if (!mm) return el('circle', { cx: x, cy: y, r, ...common });
     const h = r * 1.25, d = max ? 1 : -1;
     return el('polygon', { points: `${x},${y - d * h} ${x + h},${y + d * h * 0.8} ${x - h},${y + d * h * 0.8}`, ...common });
@@ -65,23 +75,31 @@ export function treeSvg(app) {
         const pr = g.parent[k];
         const [px, py] = pr < 0 ? [X(lay.x[-1 - pr]), Y(st.ply[-1 - pr])] : [X(g.x[pr]), Y(g.ply[pr])];
         svg.append(el('line', { x1: px, y1: py, x2: X(g.x[k]), y2: Y(g.ply[k]), stroke: pal.pruned, 'stroke-dasharray': '4 3' }));
-        svg.append(el('circle', { cx: X(g.x[k]), cy: Y(g.ply[k]), r: 8, fill: pal.future, stroke: pal.futureStroke }));
+        // each pruned node as itself: its own player and kind (the layout's, from the core's data)
+        const node = shape(X(g.x[k]), Y(g.ply[k]), 8, g.min[k], pal.future, pal.futureStroke, false, g.chance[k] === 1);
+        node.setAttribute('class', `pruned-node ${g.chance[k] ? 'chance' : g.min[k] ? 'min' : 'max'}`);
+        svg.append(node);
+        if (g.prob[k] !== null) svg.append(el('text', { x: X(g.x[k]), y: Y(g.ply[k]) - 14, 'text-anchor': 'middle', fill: pal.muted, 'font-weight': 600, class: 'pruned-prob' }, `p ${g.prob[k]}`));
         const v = g.value[k];
-        if (!Number.isNaN(v)) svg.append(el('text', { x: X(g.x[k]), y: Y(g.ply[k]) + 24, 'text-anchor': 'middle', fill: pal.muted, 'font-weight': 600, class: 'pruned-value' }, fmtValue(mm || !(g.ply[k] & 1) ? v : -v, chess)));
+        // a leaf's value from MAX's view (the tree's), negated for MIN in the negamax view
+        if (!Number.isNaN(v)) svg.append(el('text', { x: X(g.x[k]), y: Y(g.ply[k]) + 24, 'text-anchor': 'middle', fill: pal.muted, 'font-weight': 600, class: 'pruned-value' }, fv((mm || !g.min[k] ? v : -v) * scale)));
       }
       const ax = X(lay.x[cut.id]), ay = Y(st.ply[cut.id]), bx = X(g.x[cut.first]), by = Y(g.ply[cut.first]);
       const mx = ax + (bx - ax) * 0.45, my = ay + (by - ay) * 0.45;
-      svg.append(el('text', { x: mx + 8, y: my + 4, fill: pal.cut, 'font-weight': 600, class: 'cut-rule' }, `✂ ${cutRule(st, cut, mm, chess)}`));
+      // the rule that cut them: β (or α), or at a chance node the bound that fired (A_i, B_i)
+      svg.append(el('text', { x: mx + 8, y: my + 4, fill: pal.cut, 'font-weight': 600, class: 'cut-rule' }, `✂ ${cutRule(st, cut, mm, chess, scale)}`));
     }
   }
   for (let id = 0; id < st.n; id++) {
     const s = stateAt(st, id, cur);
     const x = X(lay.x[id]), y = Y(st.ply[id]);
     const fill = s === NS.NOT_ENTERED ? pal.future : s === NS.OPEN ? pal.open : st.reason[id] === SR.ABORTED ? pal.aborted : fills[st.actual(id)];
-    svg.append(shape(x, y, 9, st.turn[id], fill, s === NS.RETURNED ? fill : pal.openStroke, false));
-    const lab = st.parent[id] === NONE ? 'root' : t.names.label(id) ?? '';
+    svg.append(shape(x, y, 9, st.turn[id], fill, s === NS.RETURNED ? fill : pal.openStroke, false, st.nodeKind(id) === NK.CHANCE));
+    // a chance branch: its probability w/S beside the move, as the canvas labels it
+    const p = t.probability(id);
+    const lab = st.parent[id] === NONE ? 'root' : `${t.names.label(id) ?? ''}${p === null ? '' : ` p ${p}`}`;
     svg.append(el('text', { x, y: y - 14, 'text-anchor': 'middle', fill: s === NS.NOT_ENTERED ? pal.muted : pal.text, 'font-weight': 600 }, lab));
-    if (s === NS.RETURNED) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fmtValue(shownValue(st.value[id], st.turn[id], mm), chess)));
+    if (s === NS.RETURNED) svg.append(el('text', { x, y: y + 24, 'text-anchor': 'middle', fill: pal.text, class: 'value' }, fv(shownValue(st.value[id], st.turn[id], mm))));
     drawn++;
   }
   return { text: new XMLSerializer().serializeToString(svg), nodes: drawn };

@@ -4,7 +4,7 @@
 
 import { $ } from './dom.js';
 import { loadCore } from './engine/core.js';
-import { setMateScores, setValueScale } from './model/format.js';
+import { setMateScores } from './model/format.js';
 import { Trace } from './model/trace.js';
 import { createState } from './state.js';
 import { createFrame } from './frame.js';
@@ -70,8 +70,6 @@ function createApp(core) {
   const drawCost = () => app.frame?.cost() ?? 0;
   const traces = Object.fromEntries(['explore', 'A', 'B'].map((n) => [n, new Trace(n, { core, workerUrl: WORKER, onChange, drawCost })]));
   const state = (app.state = createState(traces));
-  /** The trace whose root decides MAX/MIN on screen: explore's, or compare's driving side. */
-  const shownTrace = () => (state.mode === 'compare' ? state.compare.sides[state.compare.drive] : state.explore.trace);
   state.core.ready = true;
   app.views = { trees: null, dom: [] };
   const frame = (app.frame = createFrame({
@@ -86,14 +84,8 @@ function createApp(core) {
       }
       return playing || panning;
     },
-    drawTree: () => {
-      setValueScale(shownTrace().scale);
-      app.views.trees?.draw();
-    },
-    renderDom: () => {
-      setValueScale(shownTrace().scale);
-      app.views.dom.forEach((v) => v.render());
-    },
+    drawTree: () => app.views.trees?.draw(),
+    renderDom: () => app.views.dom.forEach((v) => v.render()),
   }));
   Object.assign(app, {
     invalidate: frame.invalidate,
@@ -110,6 +102,8 @@ function createApp(core) {
   app.narrationContext = (t) => ({
     maxmin: state.maxmin,
     chess: t.names.chess,
+    // the trace's own exact-value scale (a chance search's fractions; 1 otherwise)
+    scale: t.scale,
     named: t.names.named,
     name: (id) => t.names.name(id),
     move: (id) => t.names.move(id),
@@ -141,7 +135,10 @@ function createPanels(app) {
     panels.techniques.showError(built.message ? built : refused ? { message: refused.message, param: refused.field } : null);
   };
   const panels = {
-    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => app.modes.editor?.followText(text), onChanceTree: (c) => panels.search.offerChance(c) }),
+    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => app.modes.editor?.followText(text), onChanceTree: (c) => {
+        panels.search.offerChance(c);
+        panels.compareSetup?.offerChance(c);
+      } }),
     search: createSearchPanel(),
     techniques: createTechniques({ core, onChange: checkTechniques }),
     compareSetup: createCompareSetup({

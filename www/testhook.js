@@ -104,7 +104,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
           colorBy: c.colorBy,
           selected: { A: nn(c.selected.A), B: nn(c.selected.B) },
           diff: d && {
-            nA: d.nA, nB: d.nB, onlyA: d.onlyA, onlyB: d.onlyB, both: d.both, changed: d.changed,
+            nA: d.nA, nB: d.nB, onlyA: d.onlyA, onlyB: d.onlyB, both: d.both, changed: d.changed, changedValue: d.changedValue,
             perPly: d.perPly.map((p) => [p.left, p.right]),
           },
           notice: c.notice,

@@ -82,6 +82,21 @@ pub fn refuse(cfg: &SearchConfig) -> CliError {
     CliError::from(format!("tree: {}", chance_refusal(cfg)))
 }
 
+/// `w/s` in lowest terms (`n` when the denominator is 1), as every fraction is printed
+/// (CONTRACT §5): a branch of weight 2 out of 4 is `1/2`.
+fn lowest(w: u64, s: u64) -> String {
+    let (mut a, mut b) = (w, s);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let g = a.max(1);
+    if s / g == 1 {
+        (w / g).to_string()
+    } else {
+        format!("{}/{}", w / g, s / g)
+    }
+}
+
 fn window(n: &ChanceNode) -> String {
     let side = |v: Option<prunescope::search::frac::Frac>, inf: &str| {
         v.map_or(inf.to_string(), |f| f.to_string())
@@ -100,6 +115,23 @@ fn reason_words(r: ChanceStop) -> &'static str {
     }
 }
 
+/// The nodes that stopped early, as the page's summary says them (www/views/summary.js reads the
+/// same counts from the trace's statistics): β-cut-offs at decision nodes, then the chance
+/// cut-offs by the bound that fired, then Star2's probes.
+pub fn stop_words(s: &chance::ChanceStops) -> String {
+    let mut w = format!(
+        "{} beta, {} chance fail low (A_i), {} chance fail high (B_i)",
+        s.beta_cutoffs, s.chance_fail_low, s.chance_fail_high
+    );
+    if s.probes > 0 {
+        w.push_str(&format!(
+            ", {} probes stopped after the first move",
+            s.probes
+        ));
+    }
+    w
+}
+
 fn print(out: &mut impl Write, tree: &Tree, r: &ChanceResult) -> std::io::Result<()> {
     writeln!(out, "algorithm  {}", r.algo.describe())?;
     match r.bounds {
@@ -108,6 +140,7 @@ fn print(out: &mut impl Write, tree: &Tree, r: &ChanceResult) -> std::io::Result
     }
     writeln!(out, "value      {} (exact, MAX's view)", r.value)?;
     writeln!(out, "nodes      {}", r.nodes)?;
+    writeln!(out, "cut-offs   {}", stop_words(&r.stops))?;
     let _ = tree;
     if r.trace.is_empty() {
         return Ok(());
@@ -127,9 +160,9 @@ fn print(out: &mut impl Write, tree: &Tree, r: &ChanceResult) -> std::io::Result
                 .join(".")
         };
         let indent = " ".repeat(n.path.len().min(20));
-        let prob = n
-            .weight
-            .map_or(String::new(), |(w, s)| format!(" p={w}/{s}"));
+        let prob = n.weight.map_or(String::new(), |(w, s)| {
+            format!(" p={}", lowest(u64::from(w), s))
+        });
         let who = if n.max_to_move { "MAX" } else { "MIN" };
         writeln!(
             out,

@@ -226,6 +226,36 @@ pub struct ChanceResult {
     /// The events in the order they happened (empty unless recorded).
     #[serde(skip)]
     pub events: Vec<ChanceEvent>,
+    /// How many nodes stopped early, per reason (counted whether or not the nodes are
+    /// recorded): the CLI's summary; a trace's statistics count the same from its records
+    /// (`trace::stats::TraceStats`: `cutoffs`, `chance_fail_low`, `chance_fail_high`, `probes`).
+    #[serde(skip)]
+    pub stops: ChanceStops,
+}
+
+/// The nodes of a chance search that stopped before searching every child, per reason.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChanceStops {
+    /// Decision nodes whose child reached β (`beta_cutoff`).
+    pub beta_cutoffs: u64,
+    /// Chance nodes cut by `A_i` (`chance_fail_low`).
+    pub chance_fail_low: u64,
+    /// Chance nodes cut by `B_i` (`chance_fail_high`).
+    pub chance_fail_high: u64,
+    /// Star2's probes that stopped after the first move (`probe`).
+    pub probes: u64,
+}
+
+impl ChanceStops {
+    fn count(&mut self, r: ChanceStop) {
+        match r {
+            ChanceStop::BetaCutoff => self.beta_cutoffs += 1,
+            ChanceStop::ChanceFailLow => self.chance_fail_low += 1,
+            ChanceStop::ChanceFailHigh => self.chance_fail_high += 1,
+            ChanceStop::Probe => self.probes += 1,
+            ChanceStop::Leaf | ChanceStop::AllMoves => {}
+        }
+    }
 }
 
 /// The chance search over one tree.
@@ -238,6 +268,7 @@ struct Search<'t> {
     nodes: u64,
     cap: u64,
     record: bool,
+    stops: ChanceStops,
     trace: Vec<ChanceNode>,
     events: Vec<ChanceEvent>,
     path: Vec<u32>,
@@ -300,6 +331,7 @@ pub fn search(
         nodes: 0,
         cap: node_cap,
         record,
+        stops: ChanceStops::default(),
         trace: Vec::new(),
         events: Vec::new(),
         path: Vec::new(),
@@ -327,6 +359,7 @@ pub fn search(
         nodes: s.nodes,
         trace: s.trace,
         events: s.events,
+        stops: s.stops,
     })
 }
 
@@ -409,6 +442,7 @@ impl Search<'_> {
                 &mut best,
             )?
         };
+        self.stops.count(reason);
         if self.record {
             // A probe that left moves unsearched knows only a lower bound on the node, whatever
             // its window says.

@@ -409,6 +409,11 @@ pub fn schema_js() -> String {
 /// A configuration in a few words: the algorithm and the techniques switched on by their
 /// `--enable` names, with non-default parameters, e.g. `pvs + tt, null_move (null_move.R=3)`.
 pub fn describe_config(cfg: &SearchConfig) -> String {
+    // A chance search is named by its own algorithm (`config.algo` is only its rule at decision
+    // nodes, and it takes no technique): "star1", as the CLI's `--algo star1`.
+    if let Some(chance) = cfg.chance {
+        return chance.name().to_string();
+    }
     let value = serde_json::to_value(cfg).unwrap_or_default();
     let default = serde_json::to_value(SearchConfig::default()).unwrap_or_default();
     let get = |v: &serde_json::Value, path: &str| {

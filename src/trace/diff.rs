@@ -171,6 +171,32 @@ fn subtree_sizes<N: AsDiffNode>(nodes: &[N]) -> Vec<u32> {
 /// slices must be in id order with every parent before its children (as recordings and trace
 /// files read with [`crate::trace_file::read`] are). A root's move code is ignored.
 pub fn diff<N: AsDiffNode>(left: &[N], right: &[N]) -> Diff {
+    diff_scaled(left, right, 1, 1)
+}
+
+/// Whether `x` over the scale `sx` and `y` over `sy` are the same value: the exact fractions
+/// `x/sx` and `y/sy` of a chance search (docs/trace-format.md, "Chance searches"; every other
+/// trace has scale 1). ±[`crate::game::INF`] means unbounded on any scale.
+fn same_value(x: Value, sx: u32, y: Value, sy: u32) -> bool {
+    let inf = |v: Value| v.abs() >= crate::game::INF;
+    if sx == sy || inf(x) || inf(y) {
+        return x == y;
+    }
+    i64::from(x) * i64::from(sy) == i64::from(y) * i64::from(sx)
+}
+
+/// [`diff`] of two traces whose values are stored over the scales `scale_left` and
+/// `scale_right` (a chance search's `summary.scale`, 1 for every other search): a matched
+/// pair's values are compared as the exact fractions they stand for, so expectimax and Star1
+/// (whose scales usually differ: Star1's windows have denominators of their own) compare node
+/// by node. A scale of 0 is read as 1.
+pub fn diff_scaled<N: AsDiffNode>(
+    left: &[N],
+    right: &[N],
+    scale_left: u32,
+    scale_right: u32,
+) -> Diff {
+    let (sl, sr) = (scale_left.max(1), scale_right.max(1));
     let (nl, nr) = (left.len(), right.len());
     let ll = Links::of(left);
     let lr = Links::of(right);
@@ -261,7 +287,7 @@ pub fn diff<N: AsDiffNode>(left: &[N], right: &[N]) -> Diff {
         d.both += 1;
         let (x, y) = (left[a].diff_node(), right[b as usize].diff_node());
         let mut bits = 0;
-        if x.value != y.value {
+        if !same_value(x.value, sl, y.value, sr) {
             bits |= CHANGED_VALUE;
             d.changed_value += 1;
         }

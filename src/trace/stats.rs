@@ -34,6 +34,18 @@ pub struct TraceStats {
     pub cutoffs: u64,
     /// Percentage of β-cut-offs caused by the first move searched.
     pub first_move_cutoff_pct: f64,
+    /// Chance nodes cut by Ballard's `A_i` (reason `chance_fail_low`, Star1 and Star2): their
+    /// remaining branches pruned. Counted apart from `cutoffs`, which are β-cut-offs at
+    /// decision nodes (docs/trace-format.md, "Chance searches").
+    #[serde(default)]
+    pub chance_fail_low: u64,
+    /// Chance nodes cut by Ballard's `B_i` (reason `chance_fail_high`; in Star2's probing phase
+    /// too).
+    #[serde(default)]
+    pub chance_fail_high: u64,
+    /// Star2's probes of a decision node that stopped after its first move (reason `probe`).
+    #[serde(default)]
+    pub probes: u64,
     /// PVS re-searches.
     pub researches: u64,
     /// Per root search: depth, nodes, and the effective branching factor against the previous
@@ -137,6 +149,9 @@ impl Accumulator {
                     self.first_move_cutoffs += 1;
                 }
             }
+            StopReason::ChanceFailLow => s.chance_fail_low += 1,
+            StopReason::ChanceFailHigh => s.chance_fail_high += 1,
+            StopReason::Probe => s.probes += 1,
             _ => {}
         }
         if let Some(bi) = n.best_index {

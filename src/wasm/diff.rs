@@ -4,7 +4,7 @@
 
 use super::{WasmError, err, set, to_js};
 use crate::schema::{FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, NO_PARENT};
-use crate::trace::diff::{DiffNode, diff};
+use crate::trace::diff::{DiffNode, diff_scaled};
 use js_sys::{Object, Uint8Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
@@ -42,7 +42,9 @@ fn nodes(
 }
 
 /// Matches trace A (left) with trace B (right), given each one's `parent`, `move_code`,
-/// `value` and `flags` columns. Answers `{aToB, bToA (Uint32Array, 0xFFFFFFFF = not visited by
+/// `value` and `flags` columns and the scale its values are stored over (`summary.scale`: a
+/// chance search's exact fractions times it; 1 otherwise), so that a pair's values are compared
+/// as the fractions they stand for. Answers `{aToB, bToA (Uint32Array, 0xFFFFFFFF = not visited by
 /// the other), changes (Uint8Array per A node: value 1 | bound 2 | type 4), sizeA, sizeB
 /// (Uint32Array subtree sizes), counts: {only_left, only_right, both, changed, changed_value,
 /// changed_bound, changed_type}, per_ply: [{ply, left, right, only_left, only_right, both}]}`.
@@ -57,10 +59,12 @@ pub fn diff_columns(
     code_b: &[u16],
     value_b: &[i32],
     flags_b: &[u8],
+    scale_a: u32,
+    scale_b: u32,
 ) -> Result<Object, JsError> {
     let a = nodes(parent_a, code_a, value_a, flags_a).map_err(|e| err(format!("trace A: {e}")))?;
     let b = nodes(parent_b, code_b, value_b, flags_b).map_err(|e| err(format!("trace B: {e}")))?;
-    let d = diff(&a, &b);
+    let d = diff_scaled(&a, &b, scale_a, scale_b);
     let out = Object::new();
     set(&out, "aToB", Uint32Array::from(&d.left_to_right[..]));
     set(&out, "bToA", Uint32Array::from(&d.right_to_left[..]));

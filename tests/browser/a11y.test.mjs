@@ -1,6 +1,7 @@
 // Accessibility (issue 19 §4): axe-core's WCAG 2.2 AA rules report no violation in any mode the
 // page has — explore (before and after a search, a node selected), the quiz, prune prediction,
-// Learn (its index, a lesson's question, answered), compare, experiments, the small games' boards,
+// Learn (its index, a lesson's question, answered), compare (and compare on a tree with chance
+// nodes: expectimax vs Star1, a chance node selected), experiments, the small games' boards,
 // exercise mode (new and checked), the embed view, the accessible tree focused in explore and
 // compare — in both themes, at 1280×720 and at 390×844 (a phone, by touch);
 // and prefers-reduced-motion stops the board's piece animation.
@@ -139,6 +140,16 @@ async function everyMode({ width, height, colorScheme }) {
   await page.focus('#a11y-tree');
   found.push(...(await axe(page, `${tag} compare, the accessible tree focused`)));
   await page.screenshot({ path: path.join(SHOTS, `${name}-compare.png`), fullPage: true });
+  // compare on a tree with chance nodes (issue 20 §3): expectimax vs Star1, a chance node
+  // selected (its kind, what it averages, the bound that fired in Star1)
+  await page.fill('#tree-text', 'bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])');
+  await page.waitForFunction(() => document.getElementById('cmp-algo-B').value === 'star1');
+  await runCompare(page);
+  const chanceNode = await page.evaluate(() => window.prunescope.nodeAt('A', [1]));
+  await page.evaluate((id) => window.prunescope.select('A', id), chanceNode);
+  await page.waitForSelector('#cmp-fired-B');
+  found.push(...(await axe(page, `${tag} compare, chance nodes, a chance node selected`)));
+  await page.screenshot({ path: path.join(SHOTS, `${name}-compare-chance.png`), fullPage: true });
 
   await page.click('#mode-experiments');
   await page.waitForFunction(() => {

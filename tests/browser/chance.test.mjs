@@ -190,7 +190,8 @@ test('a chance search\'s trace file written by the CLI opens in the page: exact 
   await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
   await settle(page);
   assert.equal((await text(page, '#sum-value')).trim(), '19/3');
-  // the chance node's inspector: a chance node where MIN moves, its exact value from MAX's view
+  // the chance node's inspector: a chance node (what it averages; MIN moves after it), its
+  // exact value from MAX's view
   const id = await page.evaluate(() => window.prunescope.nodeAt('explore', [0]));
   await page.evaluate((n) => window.prunescope.select('explore', n), id);
   const entered = (await snapshot(page)).explore.cursor.event;
@@ -199,7 +200,8 @@ test('a chance search\'s trace file written by the CLI opens in the page: exact 
   await settle(page);
   const insp = await text(page, '#inspector');
   assert.match(insp, /kind\s+chance node/);
-  assert.match(insp, /MIN to move/);
+  assert.match(insp, /ply 1 · chance node: nobody chooses; its value is the average of its 2 branches, each weighted by its probability w\/S; MIN moves after it/);
+  assert.doesNotMatch(insp, /MIN to move/);
   assert.equal(await text(page, '#insp-value'), '19/3');
   rmSync(dir, { recursive: true, force: true });
   assert.deepEqual(problems, []);

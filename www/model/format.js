@@ -38,18 +38,6 @@ export function gameValueWords(v) {
   return v === 0 ? ' a draw with best play, or an even evaluation at the depth limit' : ' an evaluation at the depth limit (docs/games.md), side to move';
 }
 
-/**
- * The exact-value scale of the search shown: a chance search stores each value as the exact
- * fraction times its `summary.scale` (docs/trace-format.md, "Chance searches"); 1 for every
- * other search. Set by the frame before it draws, from the trace it shows (Trace.scale).
- */
-let SCALE = 1;
-export const setValueScale = (s) => {
-  SCALE = Number.isInteger(s) && s > 0 ? s : 1;
-};
-/** The scale set: a tree's own leaf value times it is the stored value it is shown as. */
-export const valueScale = () => SCALE;
-
 const gcd = (a, b) => {
   while (b) [a, b] = [b, a % b];
   return a;
@@ -65,16 +53,18 @@ export function fmtFraction(n, d) {
 }
 
 /** Formats a value: ±INF as ±∞, chess mate scores as #n (moves to mate), a chance search's
- * stored value as its exact fraction n/d (over `scale`: the shown trace's unless given), minus
- * as "−". */
-export function fmtValue(v, chess = false, scale = SCALE) {
+ * stored value as its exact fraction n/d over `scale` (the exact-value scale of the trace the
+ * value comes from: a chance search stores each value as the fraction times its
+ * `summary.scale`, docs/trace-format.md "Chance searches"; `Trace.scale`, 1 for every other
+ * search; each trace's own, so two traces on screen never share one), minus as "−". */
+export function fmtValue(v, chess = false, scale = 1) {
   if (v >= INF) return '+∞';
   if (v <= -INF) return '−∞';
   if (chess && Math.abs(v) > MATE.bound) {
     const plies = MATE.mate - Math.abs(v);
     return (v > 0 ? '#' : '−#') + Math.ceil(plies / 2);
   }
-  if (scale !== 1) return fmtFraction(v, scale);
+  if (Number.isInteger(scale) && scale > 1) return fmtFraction(v, scale);
   return v < 0 ? '−' + -v : String(v);
 }
 

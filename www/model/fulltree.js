@@ -13,6 +13,8 @@
 
 import { NONE } from './store.js';
 import { L_HIDDEN } from './layout.js';
+import { fmtFraction } from './format.js';
+import { NODE_KINDS_CODE as NK } from '../schema.js';
 
 /** Explicit trees up to this many nodes are drawn whole (textbook sizes and well beyond). */
 export const MAX_WHOLE_TREE = 20_000;
@@ -22,15 +24,30 @@ const ROOT_GAP = 1.5;
  * A layout with ghosts, given `pruned(id)`, the child indices node `id` pruned (the core's list,
  * in order): { x, lf, width, collapsed, hiderOf, version, ghosts } where ghosts =
  * { n, x, ply, parent (ghost index, or -1 - trace id), value (leaf value from MAX's view, NaN
- * for an inner node), code (child index under its parent), cuts: [{ id, first (ghost index), ev (event from which they are known),
- * cutEv (the cut-off event, or -1) }] }.
+ * for an inner node), code (child index under its parent), min (1 when MIN moves at it), chance
+ * (1 for a chance node), prob (the probability w/S of the branch into it, exact, when its parent
+ * is a chance node, else null), cuts: [{ id, first (ghost index), ev (event from which they are
+ * known), cutEv (the cut-off event, or -1) }] }. Who moves at a pruned node and whether it is a
+ * chance node come from the core's data, never from the ply's parity: the player at the trace
+ * node above (the store's `turn`) and, below it, each node's own kind in the tree's shape (a
+ * node is a chance node when its branches carry weights; its children are its own player's,
+ * a decision node's the other player's).
  */
 export function wholeTreeLayout(st, shape, pruned, until = -1) {
   const { first, values } = shape;
+  const weights = shape.weights ?? [];
   const n = st.n;
   const x = new Float32Array(n);
   const lf = new Uint8Array(n);
-  const g = { n: 0, x: [], ply: [], parent: [], value: [], code: [], cuts: [] };
+  const g = { n: 0, x: [], ply: [], parent: [], value: [], code: [], min: [], chance: [], prob: [], cuts: [] };
+  /** Whether shape node `tp` is a chance node: its branches carry weights (tree_shape). */
+  const isChance = (tp) => first[tp + 1] > first[tp] && weights[first[tp]] > 0;
+  /** The probability of the branch into shape node `tp`, child `code` of chance node `tpp`. */
+  const prob = (tpp, tp) => {
+    let sum = 0;
+    for (let c = first[tpp]; c < first[tpp + 1]; c++) sum += weights[c];
+    return fmtFraction(weights[tp], sum);
+  };
   let slot = 0;
   // the cut-off event of each node (textbook sizes: one pass over the marker list)
   const cutEv = new Map();
@@ -39,13 +56,19 @@ export function wholeTreeLayout(st, shape, pruned, until = -1) {
 
   const childPos = (tp, code) => (tp >= 0 && code < first[tp + 1] - first[tp] ? first[tp] + code : -1);
 
-  function ghost(tp, ply, parentRef, code) {
+  /** A pruned node: shape node `tp` at `ply`, child `code` of `parentRef` (shape node
+   * `tpp`), with `min` 1 when MIN moves at it. */
+  function ghost(tp, ply, parentRef, code, min, tpp) {
     if (g.n >= MAX_WHOLE_TREE) throw new RangeError('too many pruned nodes');
     const k = g.n++;
     g.code.push(code);
     g.ply.push(ply);
     g.parent.push(parentRef);
     g.x.push(0);
+    const chance = isChance(tp);
+    g.min.push(min);
+    g.chance.push(chance ? 1 : 0);
+    g.prob.push(isChance(tpp) ? prob(tpp, tp) : null);
     const deg = first[tp + 1] - first[tp];
     if (!deg) {
       g.value.push(values[tp]);
@@ -55,7 +78,7 @@ export function wholeTreeLayout(st, shape, pruned, until = -1) {
     g.value.push(NaN);
     let lo = NaN, hi = NaN;
     for (let c = 0; c < deg; c++) {
-      const cx = ghost(first[tp] + c, ply + 1, k, c);
+      const cx = ghost(first[tp] + c, ply + 1, k, c, chance ? min : min ^ 1, tp);
       if (c === 0) lo = cx;
       hi = cx;
     }
@@ -91,7 +114,9 @@ export function wholeTreeLayout(st, shape, pruned, until = -1) {
       for (const c of cut) {
         if (seen.has(c) || c >= deg) continue;
         if (firstGhost < 0) firstGhost = g.n;
-        const gx = ghost(first[tp] + c, st.ply[id] + 1, -1 - id, c);
+        // the player below trace node `id`: its own under a chance node, else the other one
+        const min = (st.turn[id] & 1) ^ (st.nodeKind(id) === NK.CHANCE ? 0 : 1);
+        const gx = ghost(first[tp] + c, st.ply[id] + 1, -1 - id, c, min, tp);
         if (Number.isNaN(lo)) lo = gx;
         hi = gx;
       }
@@ -121,7 +146,7 @@ export function wholeTreeLayout(st, shape, pruned, until = -1) {
       for (let p = id; p !== NONE && lf[p] & L_HIDDEN; p = st.parent[p]) h = p;
       return h;
     },
-    ghosts: { n: g.n, x: Float32Array.from(g.x), ply: Uint16Array.from(g.ply), parent: Int32Array.from(g.parent), value: Float64Array.from(g.value), code: Uint16Array.from(g.code), cuts: g.cuts },
+    ghosts: { n: g.n, x: Float32Array.from(g.x), ply: Uint16Array.from(g.ply), parent: Int32Array.from(g.parent), value: Float64Array.from(g.value), code: Uint16Array.from(g.code), min: Uint8Array.from(g.min), chance: Uint8Array.from(g.chance), prob: g.prob, cuts: g.cuts },
   };
 }
 

@@ -73,7 +73,7 @@ export function narrate(st, e, ctx) {
   if (e < 0 || e >= st.nev) return 'No events yet. Press Start to search.';
   const kind = st.ev[e];
   const n = st.nodeOf(e);
-  const f = (v) => fmtValue(v, ctx.chess);
+  const f = (v) => fmtValue(v, ctx.chess, ctx.scale);
   const mm = ctx.maxmin;
   const win = (a, b, turn) => {
     const [x, y] = viewWindow(a, b, turn, mm);
@@ -163,7 +163,7 @@ export function narrate(st, e, ctx) {
     case EV.CHANCE_CUTOFF: {
       const [first, last] = chancePruned(st, n, e);
       const which = first > last ? 'no branch was left to prune' : first === last ? `branch ${first} is pruned` : `branches ${first}–${last} are pruned`;
-      return `Chance cut-off at ${ctx.name(n)}: ${chanceRule(st, n, e, mm, false)}, so ${which}.`;
+      return `Chance cut-off at ${ctx.name(n)}: ${chanceRule(st, n, e, mm, false, ctx.scale)}, so ${which}.`;
     }
     case EV.PRUNE: {
       const [code, why] = st.auxOf(e);
@@ -199,7 +199,7 @@ function chanceBranch(st, id, e) {
  * from the chance node's player; MAX's view at a node where MIN moves turns both signs and the
  * relation: "child 1 returned 2 ≤ 7 = −B_1".
  */
-export function chanceRule(st, id, e, maxmin, chess, scale = undefined) {
+export function chanceRule(st, id, e, maxmin, chess, scale) {
   const [v, bound, high] = st.auxOf(e, 3);
   const f = (x) => fmtValue(x, chess, scale);
   const c = chanceBranch(st, id, e);
@@ -216,9 +216,25 @@ export function chancePruned(st, id, e) {
   return [c === NONE ? 0 : st.code[c] + 1, st.nMoves[id] - 1];
 }
 
+/**
+ * Who acts at node `id`, in the words the narration and the inspector share: "MAX to move" or
+ * "MIN to move" at a decision node or leaf; at a chance node, that it is one and what it
+ * averages — nobody chooses there: its value is the probability-weighted average of its
+ * branches (Russell & Norvig's EXPECTIMINIMAX; Ballard's Star1/Star2 bound that average), and
+ * the player who moves after the chance event is the chance node's own (a chance node's
+ * children are its own player's, docs/trace-format.md "Who moves").
+ */
+export function moverWords(st, id) {
+  const who = minTurn(st.turn[id]) ? 'MIN' : 'MAX';
+  if (st.nodeKind(id) !== NK.CHANCE) return `${who} to move`;
+  const n = st.nMoves[id];
+  return `chance node: nobody chooses; its value is the average of its ${plural(n, 'branch', 'branches')}, each weighted by its probability w/S; ${who} moves after it`;
+}
+
 function enterWords(st, n, ctx, win) {
   const turn = st.turn[n];
   const exp = TYPE[st.expected(n)];
+  if (st.nodeKind(n) === NK.CHANCE) return `Enter ${ctx.name(n)}, a ${moverWords(st, n)} (${exp} expected), with ${win(st.alpha[n], st.beta[n], turn)}.`;
   if (st.parent[n] === NONE) {
     const d = st.depth[n];
     return `Enter the root (${exp} expected) with ${win(st.alpha[n], st.beta[n], turn)}${d < 127 ? `, depth ${d}` : ''}.`;
@@ -242,7 +258,7 @@ const capName = (who) => (/^(node|the root)\b/.test(who) ? cap(who) : who);
 function plainWords(st, e, ctx) {
   const n = st.nodeOf(e);
   const turn = st.turn[n];
-  const f = (v) => fmtValue(v, ctx.chess);
+  const f = (v) => fmtValue(v, ctx.chess, ctx.scale);
   const who = ctx.name(n);
   const Who = capName(who);
   if (st.ev[e] === EV.ENTER) {
@@ -318,8 +334,8 @@ function exitWords(st, n, ctx, f, mm) {
 }
 
 /** A value in words a screen reader says plainly: "infinity", "minus 3". */
-function spoken(v, chess) {
-  return fmtValue(v, chess).replace('+∞', 'infinity').replace('−∞', 'minus infinity').replace(/^−/, 'minus ');
+function spoken(v, chess, scale) {
+  return fmtValue(v, chess, scale).replace('+∞', 'infinity').replace('−∞', 'minus infinity').replace(/^−/, 'minus ');
 }
 
 /**
@@ -337,7 +353,7 @@ export function nodeWords(st, id, e, ctx) {
   if (st.enterEv[id] > at) return null;
   const turn = st.turn[id];
   const mm = ctx.maxmin;
-  const f = (v) => spoken(v, ctx.chess);
+  const f = (v) => spoken(v, ctx.chess, ctx.scale);
   // a chance node is neither player's choice: it says so (its values are still its player's)
   const chance = st.nodeKind(id) === NK.CHANCE;
   const side = mm ? (minTurn(turn) ? 'MIN ' : 'MAX ') : '';

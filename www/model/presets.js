@@ -80,3 +80,15 @@ export const COMPARISONS = [
     B: { algo: 'pvs', enable: 'tt, tt_move, mvv_lva, null_move', set: 'null_move.R=3' },
   },
 ];
+
+/**
+ * The classic comparisons on a tree with chance nodes (issue 20 §3, docs/compare.md): the pruned
+ * tree against the unpruned one — expectimax (nothing pruned) against Ballard's Star1 and
+ * Star2 (1983), and Star1 against Star2 (what the probing phase adds). Offered, first, when the
+ * tree text holds chance nodes; the comparisons above are refused on such a tree by the core.
+ */
+export const CHANCE_COMPARISONS = [
+  { id: 'em-star1', name: 'Expectimax vs Star1 (Ballard 1983)', A: { algo: 'expectimax' }, B: { algo: 'star1' } },
+  { id: 'em-star2', name: 'Expectimax vs Star2 (Ballard 1983)', A: { algo: 'expectimax' }, B: { algo: 'star2' } },
+  { id: 'star1-star2', name: 'Star1 vs Star2: what probing adds', A: { algo: 'star1' }, B: { algo: 'star2' } },
+];

@@ -18,7 +18,7 @@ const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
  */
 export function nextQuestion(st, from, ctx) {
   const mm = ctx.maxmin;
-  const f = (v) => fmtValue(v, ctx.chess);
+  const f = (v) => fmtValue(v, ctx.chess, ctx.scale);
   for (let e = from + 1; e < st.nev; e++) {
     const kind = st.ev[e];
     const n = st.nodeOf(e);

@@ -110,7 +110,9 @@ export function createCompare(app) {
     const t0 = performance.now();
     const A = side('A').store, B = side('B').store;
     const cols = (s) => [s.parent.subarray(0, s.n), s.code.subarray(0, s.n), s.value.subarray(0, s.n), s.flags.subarray(0, s.n)];
-    const r = core.diff_columns(...cols(A), ...cols(B));
+    // values are compared as the exact fractions they stand for: each side's over its own scale
+    // (a chance search's `summary.scale`; expectimax's and Star1's usually differ)
+    const r = core.diff_columns(...cols(A), ...cols(B), side('A').scale, side('B').scale);
     const c = r.counts;
     const d = {
       aToB: r.aToB, bToA: r.bToA, changes: r.changes, sizeA: r.sizeA, sizeB: r.sizeB, perPly: r.per_ply,

@@ -3,14 +3,18 @@
 // core turns the words into configurations (wasm `build_config`) and names what is wrong.
 
 import { $, h, setText } from '../dom.js';
-import { COMPARISONS } from '../model/presets.js';
-import { DEFAULT_NODE_CAP } from '../schema.js';
+import { COMPARISONS, CHANCE_COMPARISONS } from '../model/presets.js';
+import { DEFAULT_NODE_CAP, ALGORITHMS, CHANCE_ALGORITHMS } from '../schema.js';
 import { algoOptions, readCap } from './search.js';
 
 /** `app`: { core, open(k, file), save(k), swap(), run(), stop() }. */
 export function createCompareSetup(app) {
   const { core } = app;
   const el = (k, what) => $(`cmp-${what}-${k}`);
+  /** Whether the input is a tree with chance nodes: the menus then offer the chance searches. */
+  let chance = false;
+  const presets = () => (chance ? [...CHANCE_COMPARISONS, ...COMPARISONS] : COMPARISONS);
+  const algos = () => (chance ? [...CHANCE_ALGORITHMS, ...ALGORITHMS] : ALGORITHMS);
 
   function sidePanel(k) {
     const cls = `tag tag-${k.toLowerCase()}`;
@@ -47,7 +51,7 @@ export function createCompareSetup(app) {
   }
 
   function applyPreset(id) {
-    const p = COMPARISONS.find((x) => x.id === id);
+    const p = presets().find((x) => x.id === id);
     if (!p) return false;
     for (const k of ['A', 'B']) {
       el(k, 'algo').value = p[k].algo;
@@ -59,10 +63,18 @@ export function createCompareSetup(app) {
     return true;
   }
 
+  /** The preset menu for the input: the chance comparisons first on a tree with chance nodes. */
+  function presetOptions() {
+    const ps = $('cmp-preset');
+    const was = ps.value;
+    ps.replaceChildren(h('option', { value: '' }, 'Custom'), ...presets().map((p) => h('option', { value: p.id }, p.name)));
+    ps.value = presets().some((p) => p.id === was) ? was : '';
+  }
+
   return {
     init() {
       const ps = $('cmp-preset');
-      ps.append(h('option', { value: '' }, 'Custom'), ...COMPARISONS.map((p) => h('option', { value: p.id }, p.name)));
+      presetOptions();
       ps.addEventListener('change', () => applyPreset(ps.value));
       sidePanel('A');
       sidePanel('B');
@@ -78,8 +90,36 @@ export function createCompareSetup(app) {
         app.swap();
       });
       applyPreset('mm-ab');
+      // a chance tree shown before the panel was built (a link): offer the chance searches now
+      if (chance) {
+        chance = false;
+        this.offerChance(true);
+      }
     },
     applyPreset,
+    /**
+     * The menus for a tree with chance nodes (`on`), as explore's algorithm menu
+     * (www/panels/search.js offerChance): A's and B's menus offer expectimax, Star1 and Star2
+     * first and the presets the chance comparisons; a side on a minimax-family algorithm turns
+     * to expectimax vs Star1, the pruned tree against the unpruned one. Back on a tree without
+     * chance nodes, a side on a chance search returns to minimax vs alpha-beta.
+     */
+    offerChance(on) {
+      on = !!on;
+      if (on === chance) return;
+      chance = on;
+      if (!$('cmp-algo-A')) return; // not built yet: init offers them
+      for (const k of ['A', 'B']) {
+        const sel = el(k, 'algo');
+        const was = sel.value;
+        sel.replaceChildren(...algoOptions(algos()));
+        sel.value = algos().includes(was) ? was : ALGORITHMS[0];
+      }
+      presetOptions();
+      const sides = ['A', 'B'].map((k) => el(k, 'algo').value);
+      if (on && !sides.every((a) => CHANCE_ALGORITHMS.includes(a))) applyPreset('em-star1');
+      if (!on && sides.some((a) => CHANCE_ALGORITHMS.includes(a))) applyPreset('mm-ab');
+    },
     /**
      * Both configurations on top of `base` ({depth, iterative}): { configs: {A, B} } or null
      * after showing what is wrong beside the side at fault.
@@ -100,6 +140,7 @@ export function createCompareSetup(app) {
     },
     /** Shows side `k`'s configuration in the CLI's words (after opening a file). */
     show(k, config) {
+      if (config?.chance) this.offerChance(true);
       const w = core.config_words(config);
       el(k, 'algo').value = w.algo;
       el(k, 'enable').value = w.enable;

@@ -5,9 +5,9 @@
 import { $, h, span, renderKeyed } from '../dom.js';
 import { NONE } from '../model/store.js';
 import { fmtInt, fmtValue, shownValue, compact } from '../model/format.js';
-import { summaryValue, bestLine } from './summary.js';
-import { STOP_WORDS } from '../model/narrate.js';
-import { NODE_TYPES, STOP_REASONS, BOUNDS } from '../schema.js';
+import { summaryValue, bestLine, chanceStopWords } from './summary.js';
+import { STOP_WORDS, chanceRule, chanceCutEvent, moverWords } from '../model/narrate.js';
+import { NODE_TYPES, STOP_REASONS, BOUNDS, STOP_REASONS_CODE as SR } from '../schema.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const tag = (k) => span(`tag tag-${k.toLowerCase()}`, k);
@@ -24,10 +24,20 @@ export function createComparePanels(app) {
     const d = c.diff;
     if (!A.store.n && !B.store.n && !A.running && !B.running) return h('p', { class: 'muted' }, 'Run a comparison to see both results side by side.');
     const chess = A.input?.kind === 'chess' || B.input?.kind === 'chess';
-    const f = (v) => fmtValue(v, chess);
+    // each side's values over its own exact-value scale (a chance search's fractions)
     const val = (s) => {
       const v = summaryValue(s.outcome?.summary);
-      return v === null ? '–' : f(v);
+      return v === null ? '–' : fmtValue(v, chess, s.scale);
+    };
+    /** Whether the two root values are the same number: as fractions, vA/sA = vB/sB. */
+    const sameValue = () => summaryValue(A.outcome.summary) * B.scale === summaryValue(B.outcome.summary) * A.scale;
+    // the chance searches' own stops (Star1/Star2): the chance cut-offs by the bound that fired
+    // and Star2's probes, apart from the β-cut-offs, as the trace's reasons count them
+    const chanceOf = (s) => chanceStopWords(s, stats(s));
+    const anyChance = !!(A.config?.chance || B.config?.chance);
+    const chanceCell = (s) => {
+      const w = chanceOf(s);
+      return w ? [h('b', { id: `cmp-chance-cutoffs-${s.name}` }, fmtInt(w.total)), w.split ? [h('br'), span('muted small', w.split)] : null] : stats(s) ? '–' : '…';
     };
     const stats = (s) => s.outcome?.stats ?? null;
     const cell = (s, fn) => (s.store.n ? fn(s) : '–');
@@ -54,11 +64,14 @@ export function createComparePanels(app) {
       h('table', { class: 'cmp-table' }, h('tbody', null,
         h('tr', null, h('th'), h('th', null, tag('A')), h('th', null, tag('B')), h('th', { class: 'muted' }, 'B − A')),
         row('root value', (s) => h('b', { id: `cmp-value-${s.name}` }, val(s)), (s) => h('b', { id: `cmp-value-${s.name}` }, val(s)),
-          both ? (summaryValue(A.outcome.summary) === summaryValue(B.outcome.summary) ? 'same' : span('warn', 'differ')) : ''),
+          both ? (sameValue() ? 'same' : span('warn', 'differ')) : ''),
         row('best move', (s) => bestLine(s.outcome?.summary, chess)[0] ?? '–', (s) => bestLine(s.outcome?.summary, chess)[0] ?? '–'),
         row('best line', (s) => span('line', bestLine(s.outcome?.summary, chess).join(' ') || '–'), (s) => span('line', bestLine(s.outcome?.summary, chess).join(' ') || '–')),
         row('nodes', (s) => h('b', { id: `cmp-nodes-${s.name}` }, fmtInt(s.store.n)), (s) => h('b', { id: `cmp-nodes-${s.name}` }, fmtInt(s.store.n)), delta(A.store.n || null, B.store.n || null)),
         [0, 1, 2].map((t) => row([span(`c-${TYPE[t].toLowerCase()}`, TYPE[t]), ' actual'], (s) => stat(s, (x) => fmtInt(x.actual[t])), (s) => stat(s, (x) => fmtInt(x.actual[t])), sa && sb ? delta(sa.actual[t], sb.actual[t]) : '')),
+        row(anyChance ? 'β-cut-offs' : 'cut-offs', (s) => stat(s, (x) => h('span', { id: `cmp-cutoffs-${s.name}` }, fmtInt(x.cutoffs))), (s) => stat(s, (x) => h('span', { id: `cmp-cutoffs-${s.name}` }, fmtInt(x.cutoffs))), sa && sb ? delta(sa.cutoffs, sb.cutoffs) : ''),
+        anyChance ? row('chance cut-offs', chanceCell, chanceCell, sa && sb ? delta(chanceOf(A)?.total ?? 0, chanceOf(B)?.total ?? 0) : '') : null,
+        anyChance && (sa?.probes || sb?.probes) ? row('probes (Star2)', (s) => stat(s, (x) => fmtInt(x.probes ?? 0)), (s) => stat(s, (x) => fmtInt(x.probes ?? 0))) : null,
         row('first-move fail-high', (s) => stat(s, (x) => (x.cutoffs ? `${x.first_move_cutoff_pct.toFixed(1)}%` : '–')), (s) => stat(s, (x) => (x.cutoffs ? `${x.first_move_cutoff_pct.toFixed(1)}%` : '–'))),
         row('re-searches', (s) => stat(s, (x) => fmtInt(x.researches)), (s) => stat(s, (x) => fmtInt(x.researches))),
         row('time', (s) => (s.elapsedMs == null || s.source === 'file' ? '–' : `${fmtInt(s.elapsedMs)} ms`), (s) => (s.elapsedMs == null || s.source === 'file' ? '–' : `${fmtInt(s.elapsedMs)} ms`)),
@@ -85,14 +98,20 @@ export function createComparePanels(app) {
     const id = a !== NONE ? a : b;
     const chess = ref.names.chess;
     const path = chess ? ref.names.path(id).join(' ') : ref.store.pathCodes(id).join('.');
-    const f = (v) => fmtValue(v, chess);
+    const mm = state.maxmin;
     const col = (s, n, size) => {
-      if (n === NONE) return { visited: span('muted', 'not visited'), value: '–', bound: '–', actual: '–', expected: '–', reason: '–', size: 0 };
+      if (n === NONE) return { visited: span('muted', 'not visited'), who: null, value: '–', bound: '–', actual: '–', expected: '–', reason: '–', fired: null, size: 0 };
       const S = s.store;
       const done = S.finished(n);
+      // each side's values over its own scale; at a chance cut-off, the bound that fired
+      const f = (v) => fmtValue(v, chess, s.scale);
+      const ce = S.exited(n) && (S.reason[n] === SR.CHANCE_FAIL_LOW || S.reason[n] === SR.CHANCE_FAIL_HIGH) ? chanceCutEvent(S, n) : -1;
       return {
         visited: [`#${n}`, S.isResearch(n) ? span('muted', ' (re-search)') : null],
-        value: done ? f(shownValue(S.value[n], S.turn[n], state.maxmin)) : '–',
+        // who acts there, in the narration's words (a chance node says what it averages)
+        who: chess ? null : [moverWords(S, n), s.probability(n) ? span('muted', ` · the branch into it has probability ${s.probability(n)}`) : null],
+        fired: ce >= 0 ? h('span', { id: `cmp-fired-${s.name}` }, chanceRule(S, n, ce, mm, chess, s.scale)) : null,
+        value: done ? h('span', { id: `cmp-sel-value-${s.name}` }, f(shownValue(S.value[n], S.turn[n], mm))) : '–',
         bound: done ? BOUNDS[S.actual(n)].name : '–',
         actual: done ? span(`tt t${S.actual(n)}`, TYPE[S.actual(n)]) : '–',
         expected: span(`tt t${S.expected(n)}`, TYPE[S.expected(n)]),
@@ -107,6 +126,8 @@ export function createComparePanels(app) {
     const r = (k, x, y, z = '') => h('tr', null, h('th', null, k), h('td', null, x), h('td', null, y), h('td', { class: 'muted' }, z));
     return [
       h('div', { class: 'cmp-path' }, span('muted', 'path '), h('b', null, path || 'root')),
+      // what the node is on each side, in the narration's words (a chance node: what it averages)
+      ca.who || cb.who ? h('div', { class: 'cmp-who small' }, [['A', ca], ['B', cb]].map(([k, c]) => (c.who ? h('div', { id: `cmp-who-${k}` }, tag(k), ' ', c.who) : null))) : null,
       h('table', { class: 'cmp-table' }, h('tbody', null,
         h('tr', null, h('th'), h('th', null, tag('A')), h('th', null, tag('B')), h('th', { class: 'muted' }, 'B − A')),
         r('visited', ca.visited, cb.visited),
@@ -115,6 +136,7 @@ export function createComparePanels(app) {
         r('actual', ca.actual, cb.actual),
         r('expected', ca.expected, cb.expected, ne(4)),
         r('reason', ca.reason, cb.reason),
+        ca.fired || cb.fired ? r('bound that fired', ca.fired ?? '–', cb.fired ?? '–') : null,
         r('subtree', h('b', { id: 'cmp-sub-A' }, d ? fmtInt(ca.size) : '–'), h('b', { id: 'cmp-sub-B' }, d ? fmtInt(cb.size) : '–'),
           d ? h('b', { id: 'cmp-sub-diff' }, `${diff > 0 ? '+' : diff < 0 ? '−' : '±'}${fmtInt(Math.abs(diff))}`) : ''),
       )),

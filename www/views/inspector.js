@@ -5,7 +5,7 @@
 import { $, h, span, renderKeyed } from '../dom.js';
 import { NONE } from '../model/store.js';
 import { fmtInt, fmtValue, shownValue, viewWindow, minTurn } from '../model/format.js';
-import { STOP_WORDS, chanceRule, chanceCutEvent } from '../model/narrate.js';
+import { STOP_WORDS, chanceRule, chanceCutEvent, moverWords } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
 import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR, BOUNDS_CODE } from '../schema.js';
@@ -81,7 +81,7 @@ export function createInspector(app) {
     const st = trace.store;
     const names = trace.names;
     const chess = names.chess;
-    const f = (v) => fmtValue(v, chess);
+    const f = (v) => fmtValue(v, chess, trace.scale);
     const mm = state.maxmin;
     // a lesson shows only what it has taught (www/modes/learn.js `shows`): no negamax figures
     // beside the lesson's view, no window before lesson 2, no node types before lesson 3
@@ -102,10 +102,12 @@ export function createInspector(app) {
     };
     row('node', `#${id}`, multi ? span('muted', ` (root search ${st.roots.indexOf(st.rootOf(id)) + 1}, depth ${st.depth[st.rootOf(id)]})`) : null);
     row('parent', p === NONE ? span('muted', 'none (the root)') : link(p));
-    // who moves: the trace's per-node `turn` (a chance node belongs to the player above it)
+    // who moves: the trace's per-node `turn`; at a chance node nobody chooses: the narration's
+    // words (narrate.js moverWords) say it is one, what it averages and who moves after it
     const side = trace.input?.kind === 'chess' ? sideNames(trace)[ply & 1] : minTurn(turn) ? 'MIN' : 'MAX';
     const role = minTurn(turn) ? 'MIN' : 'MAX';
-    row(term('level', 'ply'), `ply ${ply}`, span('muted', ` · ${side} to move${mm && side !== role ? ` · ${role}` : ''}`));
+    const who = trace.input?.kind === 'chess' ? `${side} to move` : moverWords(st, id);
+    row(term('level', 'ply'), `ply ${ply}`, h('span', { class: 'muted', id: 'insp-mover' }, ` · ${who}${mm && side !== role ? ` · ${role}` : ''}`));
     if (p !== NONE) {
       const nul = st.isNull(id);
       row('move', names.move(id), span('muted', nul ? ' (the null move: the side to move passes)' : ` (the ${ordinal(st.index[id])} move the parent searched in its order)`));
@@ -176,7 +178,7 @@ export function createInspector(app) {
       );
       // a chance node's cut-off: the bound that fired, Ballard's A_i or B_i
       const ce = st.reason[id] === SR.CHANCE_FAIL_LOW || st.reason[id] === SR.CHANCE_FAIL_HIGH ? chanceCutEvent(st, id) : -1;
-      if (ce >= 0) row('bound that fired', h('span', { id: 'insp-chance-rule' }, chanceRule(st, id, ce, mm, chess)));
+      if (ce >= 0) row('bound that fired', h('span', { id: 'insp-chance-rule' }, chanceRule(st, id, ce, mm, chess, trace.scale)));
     } else row(term('pruned', 'pruned'), exited ? 'none' : '–');
     const ro = st.researchOf.get(id);
     if (ro !== undefined) row(term('re-search', 'research'), 'repeats ', link(ro), span('muted', ' with a wider window'));

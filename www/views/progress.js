@@ -47,7 +47,7 @@ export function createProgress(app) {
     const chess = s.input?.kind === 'chess';
     const status = s.running ? `searching… ${fmtInt(s.store.n)} nodes` : `${fmtInt(s.store.n)} nodes`;
     const sum = s.outcome?.summary;
-    const v = sum && sum.iterations?.length ? ` · value ${fmtValue(sum.value, chess)}` : '';
+    const v = sum && sum.iterations?.length ? ` · value ${fmtValue(sum.value, chess, s.scale)}` : '';
     return `${what} · ${status}${v}${s.fileName ? ` · ${s.fileName}` : ''}${s.status === 'stopped' ? ' · stopped' : ''}`;
   }
 

@@ -5,7 +5,7 @@
 import { $, h, span, renderKeyed } from '../dom.js';
 import { fmtInt, fmtValue, fmtMs, mateOf, gameValueWords, shownValue } from '../model/format.js';
 import { isGame } from '../model/games.js';
-import { NONE } from '../model/store.js';
+import { NONE, EV } from '../model/store.js';
 import { lowerBound } from '../model/growable.js';
 
 /** The root value a summary reports, or null when no root search finished. */
@@ -40,6 +40,29 @@ const counts = (act, exp) =>
 const upTo = (m, e) => lowerBound(m.a, 0, m.n, e + 1);
 
 /**
+ * The chance cut-offs of a chance search's statistics (the core's `TraceStats`: nodes whose
+ * reason is `chance_fail_low` or `chance_fail_high`, Ballard's A_i or B_i fired), in the words
+ * of the CLI's summary (src/cli/chance.rs `stop_words`): counted apart from the β-cut-offs at
+ * decision nodes, as the trace's stop reasons are. Null for any other search.
+ */
+export function chanceStopWords(t, stats) {
+  if (!t.config?.chance || !stats) return null;
+  const low = stats.chance_fail_low ?? 0, high = stats.chance_fail_high ?? 0;
+  // the kinds that happened, by the bound that fired
+  const split = [low ? `${fmtInt(low)} fail low (≤ A_i)` : '', high ? `${fmtInt(high)} fail high (≥ B_i)` : ''].filter(Boolean).join(', ');
+  return { total: low + high, split, probes: stats.probes ?? 0 };
+}
+
+/** The cut-offs of a chance search by event `e`, split as its statistics are: β-cut-offs at
+ * decision nodes and chance cut-offs (the store's cut-off marks hold both kinds). */
+function cutsUpTo(st, e) {
+  const m = st.marks.cutoff;
+  let beta = 0, chance = 0;
+  for (let k = 0; k < m.n && m.a[k] <= e; k++) st.ev[m.a[k]] === EV.CHANCE_CUTOFF ? chance++ : beta++;
+  return { beta, chance };
+}
+
+/**
  * The summary while stepping, spoiler-free: only what the search knew at event `e` — the
  * nodes entered so far, the cut-offs and re-searches so far, and the root's value once a root
  * search returned.
@@ -55,14 +78,16 @@ function soFar(t, e, mm) {
   const entered = lowerBound(st.enterEv, 0, st.n, e + 1);
   let root = NONE;
   for (const r of st.roots) if (st.exitEv[r] !== NONE && st.exitEv[r] <= e) root = r;
+  const cuts = t.config?.chance ? cutsUpTo(st, e) : null;
   return [
     h('div', { class: 'big' }, span('muted', 'root value '),
-      h('b', { id: 'sum-value' }, root === NONE ? '?' : fmtValue(shownValue(st.value[root], st.turn[root], mm), chess)),
+      h('b', { id: 'sum-value' }, root === NONE ? '?' : fmtValue(shownValue(st.value[root], st.turn[root], mm), chess, t.scale)),
       root === NONE ? null : minWords(t, mm),
       span('muted', root === NONE ? ' not known yet at this step' : ' (the last finished root search)')),
     h('dl', { class: 'kv' },
       h('dt', null, 'nodes'), h('dd', null, `${fmtInt(entered)} entered so far`),
-      h('dt', null, 'cut-offs'), h('dd', null, fmtInt(upTo(st.marks.cutoff, e))),
+      h('dt', null, 'cut-offs'), h('dd', null, fmtInt(cuts ? cuts.beta : upTo(st.marks.cutoff, e))),
+      cuts ? [h('dt', null, 'chance cut-offs'), h('dd', { id: 'sum-chance-cutoffs' }, fmtInt(cuts.chance))] : null,
       h('dt', null, 're-searches'), h('dd', null, fmtInt(upTo(st.marks.research, e))),
     ),
     h('p', { class: 'muted', id: 'sum-hidden' }, `Step ${fmtInt(e + 1)} of ${fmtInt(st.nev)}: the result and the statistics appear at the last step, or with “Final results”.`),
@@ -110,11 +135,12 @@ export function createSummary(app) {
     const s = out.summary ?? {};
     const stats = out.stats ?? {};
     const chess = t.input?.kind === 'chess';
-    const f = (v) => fmtValue(v, chess);
+    const f = (v) => fmtValue(v, chess, t.scale);
     const value = summaryValue(s);
     const line = bestLine(s, chess);
     const iters = chess && (s.iterations ?? []).length > 1 ? s.iterations : [];
     const kv = (k, ...v) => [h('dt', null, k), h('dd', null, ...v)];
+    const chanceStops = chanceStopWords(t, out.stats);
     return [
       h('div', { class: 'big' }, span('muted', 'root value '),
         value === null
@@ -126,7 +152,9 @@ export function createSummary(app) {
       h('dl', { class: 'kv' },
         kv('nodes', fmtInt(stats.nodes ?? st.n), span('muted', ` (${fmtInt(stats.leaves ?? 0)} ${stats.leaves === 1 ? 'leaf' : 'leaves'})`)),
         kv('mismatches', fmtInt(stats.mismatched ?? 0), span('muted', ` (${(stats.mismatched_pct ?? 0).toFixed(1)}%)`)),
-        kv('cut-offs', fmtInt(stats.cutoffs ?? 0)),
+        kv('cut-offs', fmtInt(stats.cutoffs ?? 0), chanceStops ? span('muted', ' (β, at decision nodes)') : null),
+        chanceStops ? [h('dt', null, 'chance cut-offs'), h('dd', { id: 'sum-chance-cutoffs' }, fmtInt(chanceStops.total), chanceStops.split ? span('muted', ` (${chanceStops.split})`) : null)] : null,
+        chanceStops?.probes ? kv('probes', fmtInt(chanceStops.probes), span('muted', ' (Star2: stopped after the first move)')) : null,
         kv('first-move fail-high', stats.cutoffs ? `${(stats.first_move_cutoff_pct ?? 0).toFixed(1)}%` : '–'),
         kv('re-searches', fmtInt(stats.researches ?? 0)),
         kv('time', t.source === 'file' ? span('muted', '– (opened from a file)') : t.elapsedMs !== null ? fmtMs(t.elapsedMs) : '–'),

@@ -12,15 +12,19 @@ function traceOpts(state, t) {
     pal: state.theme.pal,
     maxmin: state.maxmin,
     chess: t.names.chess,
+    // this trace's exact-value scale: each canvas formats its own trace's fractions
+    scale: t.scale,
     // an explicit tree's leaf values are its problem statement: shown at every step
     leaves: t.input?.kind === 'tree',
     sideNames: sideNames(t),
-    // a chance branch: its probability w/S beside the move (AIMA's and CS188's drawings)
+    // a chance branch: its probability w/S beside the move (AIMA's and CS188's drawings),
+    // shortened by the labels layer where the slot is narrow (www/views/draw/labels.js)
     label: (id) => {
       const l = t.names.label(id);
       const p = t.probability(id);
       return p === null ? l : `${l ?? ''} p ${p}`;
     },
+    probability: (id) => t.probability(id),
     prefetch: (ids) => t.names.prefetch(ids),
     // the core's pruned lists (cached; fetched for a frame's nodes in one call)
     pruned: (id) => t.names.cachedPruned(id),

@@ -28,7 +28,7 @@ export function drawCursor(ctx, s) {
   ring(id, pal.cursor, 3, []);
   if (lf[id] & L_HIDDEN || o.cursorAlpha === undefined || o.teach?.windows === false) return null;
   const [a, b] = viewWindow(o.cursorAlpha, st.beta[id], st.turn[id], o.maxmin);
-  const txt = `α ${fmtValue(a, o.chess)}  β ${fmtValue(b, o.chess)}`;
+  const txt = `α ${fmtValue(a, o.chess, o.scale)}  β ${fmtValue(b, o.chess, o.scale)}`;
   ctx.font = `600 12px ${pal.font}`;
   const tw = ctx.measureText(txt).width + 10;
   const r = Math.max(s.rOf(id), 3);

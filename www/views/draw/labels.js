@@ -25,6 +25,16 @@ export function boundMark(st, id, maxmin) {
 }
 
 /**
+ * The first of `forms` (the longest first) whose width in the current font fits `room` pixels,
+ * else the last: a chance branch's "1 p 1/4" turns "p 1/4", then "1/4", where its neighbours
+ * would overlap it.
+ */
+export function fitLabel(ctx, forms, room) {
+  for (const f of forms) if (ctx.measureText(f).width <= room) return f;
+  return forms[forms.length - 1];
+}
+
+/**
  * Draws the labels; returns { px (font size), returned (visible nodes that have returned at the
  * cursor), values (how many of those returned nodes have their value written), bounds (how many
  * of those a lesson wrote as a bound, "≤ 2"), given (the leaf
@@ -60,13 +70,15 @@ export function drawLabels(ctx, s) {
       ctx.font = small;
       ctx.textBaseline = 'top';
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
-      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 3 + (Math.round(x[id]) & 1 ? LABEL_PX + 1 : 0));
+      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess, o.scale), px, py + r + 3 + (Math.round(x[id]) & 1 ? LABEL_PX + 1 : 0));
       if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
       continue;
     }
-    const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : o.label(id);
-    ctx.fillStyle = stt === NS.NOT_ENTERED ? pal.muted : pal.text;
     ctx.font = bold;
+    // a chance branch's probability, shortened where the slot is too narrow for the whole label
+    const p = st.parent[id] === NONE ? null : o.probability?.(id) ?? null;
+    const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : p === null ? o.label(id) : fitLabel(ctx, [o.label(id), `p ${p}`, p], view.sx - 4);
+    ctx.fillStyle = stt === NS.NOT_ENTERED ? pal.muted : pal.text;
     ctx.textBaseline = 'bottom';
     // rows too close for a move above and the parent's value below both: the value wins
     if (lab !== undefined && (!tight || st.parent[id] === NONE)) ctx.fillText(lab, px, py - r - 3);
@@ -75,14 +87,14 @@ export function drawLabels(ctx, s) {
       ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
       const mark = o.teach && stt === NS.RETURNED ? boundMark(st, id, o.maxmin) : '';
       if (mark) out.bounds++;
-      ctx.fillText(mark + fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess), px, py + r + 5);
+      ctx.fillText(mark + fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess, o.scale), px, py + r + 5);
       if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
     }
     if (!compact && lvl[k] === 2 && stt !== NS.NOT_ENTERED && o.teach?.windows !== false) {
       const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
       ctx.font = small;
       ctx.fillStyle = pal.muted;
-      ctx.fillText(`(${fmtValue(a, o.chess)}, ${fmtValue(b, o.chess)})`, px, py + r + 7 + LABEL_PX);
+      ctx.fillText(`(${fmtValue(a, o.chess, o.scale)}, ${fmtValue(b, o.chess, o.scale)})`, px, py + r + 7 + LABEL_PX);
     }
   }
   return out;

@@ -36,7 +36,7 @@ export function drawPredict(ctx, s) {
     if (!o.leaves) {
       for (let id = 0; id < st.n; id++) {
         if (st.lastChild[id] !== NONE || st.parent[id] === NONE) continue;
-        ctx.fillText(fmtValue(shownValue(st.value[id], st.turn[id], o.maxmin), o.chess), SX(x[id]), SY(st.ply[id]) + 14);
+        ctx.fillText(fmtValue(shownValue(st.value[id], st.turn[id], o.maxmin), o.chess, o.scale), SX(x[id]), SY(st.ply[id]) + 14);
       }
     }
     // the pruned subtrees exactly as the nodes not reached yet (shape, size, labels, values)

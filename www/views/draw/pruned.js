@@ -6,34 +6,33 @@
 // colours, move labels and leaf values — so the outline is the whole input tree and its gaps
 // give no answer away (issue 18 §4); they turn grey, with the rule, at the cut-off.
 
-import { STOP_REASONS, STOP_REASONS_CODE as SR, NODE_KINDS_CODE as NK, EVENTS_CODE as EV } from '../../schema.js';
+import { STOP_REASONS, STOP_REASONS_CODE as SR, EVENTS_CODE as EV } from '../../schema.js';
 import { STOP_WORDS, chanceRule } from '../../model/narrate.js';
-import { NONE } from '../../model/store.js';
-import { fmtValue, minTurn, valueScale } from '../../model/format.js';
-
-
-
-/** Whether MIN moves at outlined node `k`: from its parent's player, a trace node's (its
- * `turn` and kind: a chance node's children are its own player's) or an outlined node's. */
-function ghostMin(st, g, k) {
-  const p = g.parent[k];
-  if (p < 0) return minTurn(st.turn[-1 - p] ^ (st.nodeKind(-1 - p) === NK.CHANCE ? 0 : 1));
-  return !ghostMin(st, g, p);
-}
+import { fmtValue, minTurn } from '../../model/format.js';
 import { shape } from './nodes.js';
+import { fitLabel } from './labels.js';
+
+/** Whether MIN moves at pruned node `k`: its own player, as the whole-tree layout read it from
+ * the core's data (www/model/fulltree.js: the trace's `turn` above the cut, each node's kind in
+ * the tree's shape below it), never the ply's parity. */
+const ghostMin = (g, k) => g.min[k] === 1;
+
+/** A pruned branch's label: its child index, and its probability w/S under a chance node
+ * (shortened as the searched branches' labels are, where the slot is narrow). */
+const ghostLabel = (ctx, g, k, room) => (g.prob[k] === null ? String(g.code[k]) : fitLabel(ctx, [`${g.code[k]} p ${g.prob[k]}`, `p ${g.prob[k]}`, g.prob[k]], room));
 
 /** The radius of a pruned node drawn greyed (an outline node takes its row's radius). */
 export const ghostRadius = (view) => Math.max(2.5, Math.min(view.sx * 0.3, view.sy * 0.18, 9));
 
 /** The rule that pruned node `id`'s remaining moves, in the chosen view's words. */
-export function cutRule(st, cut, maxmin, chess) {
-  const f = (v) => fmtValue(v, chess);
+export function cutRule(st, cut, maxmin, chess, scale = 1) {
+  const f = (v) => fmtValue(v, chess, scale);
   if (st.reason[cut.id] === SR.BETA_CUTOFF && cut.cutEv >= 0) {
     const [v, beta] = st.auxOf(cut.cutEv);
     if (maxmin && minTurn(st.turn[cut.id])) return `${f(-v)} ≤ α = ${f(-beta)}`;
     return `${f(v)} ≥ β = ${f(beta)}`;
   }
-  if (cut.cutEv >= 0 && st.ev[cut.cutEv] === EV.CHANCE_CUTOFF) return chanceRule(st, cut.id, cut.cutEv, maxmin, chess);
+  if (cut.cutEv >= 0 && st.ev[cut.cutEv] === EV.CHANCE_CUTOFF) return chanceRule(st, cut.id, cut.cutEv, maxmin, chess, scale);
   return STOP_WORDS[STOP_REASONS[st.reason[cut.id]]?.name] ?? 'pruned';
 }
 
@@ -66,11 +65,11 @@ export function drawPruned(ctx, s) {
       drawn.outline.push({ id: cut.id, nodes: cut.end - cut.first, values: drawOutline(ctx, s, cut, r) });
       continue;
     }
-    const rule = cutRule(st, cut, o.maxmin, o.chess);
+    const rule = cutRule(st, cut, o.maxmin, o.chess, o.scale);
     const leafValues = [];
-    for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push((o.maxmin || !ghostMin(st, g, k) ? g.value[k] : -g.value[k]) * valueScale());
+    for (let k = cut.first; k < cut.end; k++) if (!Number.isNaN(g.value[k])) leafValues.push((o.maxmin || !ghostMin(g, k) ? g.value[k] : -g.value[k]) * o.scale);
     drawn.push({ id: cut.id, rule, values: leafValues, labelled: showValues && view.sy >= 40 });
-    const edges = new Path2D(), shapes = new Path2D();
+    const edges = new Path2D(), shapes = new Path2D(), rings = new Path2D();
     for (let k = cut.first; k < cut.end; k++) {
       const p = g.parent[k];
       const [px, py] = p < 0 ? [SX(x[-1 - p]), SY(st.ply[-1 - p])] : [gx(p), gy(p)];
@@ -78,6 +77,8 @@ export function drawPruned(ctx, s) {
       edges.lineTo(gx(k), gy(k));
       shapes.moveTo(gx(k) + r, gy(k));
       shapes.arc(gx(k), gy(k), r, 0, Math.PI * 2);
+      // a pruned chance node keeps its dashed ring (www/views/draw/nodes.js)
+      if (g.chance[k]) shape(rings, gx(k), gy(k), r + 2, false, true, true);
     }
     ctx.globalAlpha = 0.55;
     ctx.strokeStyle = pal.pruned;
@@ -89,7 +90,19 @@ export function drawPruned(ctx, s) {
     ctx.fill(shapes);
     ctx.strokeStyle = pal.futureStroke;
     ctx.stroke(shapes);
+    ctx.strokeStyle = pal.pruned;
+    ctx.setLineDash([3, 2]);
+    ctx.stroke(rings);
+    ctx.setLineDash([]);
     ctx.globalAlpha = 1;
+    if (showValues && view.sx >= 24) {
+      // a pruned chance branch's probability, as the searched branches show theirs
+      ctx.fillStyle = pal.muted;
+      ctx.font = `600 11px ${pal.font}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      for (let k = cut.first; k < cut.end; k++) if (g.prob[k] !== null) ctx.fillText(fitLabel(ctx, [`p ${g.prob[k]}`, g.prob[k]], view.sx - 4), gx(k), gy(k) - r - 3);
+    }
     if (showValues) {
       ctx.fillStyle = pal.muted;
       ctx.font = `600 12px ${pal.font}`;
@@ -98,8 +111,8 @@ export function drawPruned(ctx, s) {
       for (let k = cut.first; k < cut.end; k++) {
         const v = g.value[k];
         if (Number.isNaN(v)) continue;
-        const shown = (o.maxmin || !ghostMin(st, g, k) ? v : -v) * valueScale();
-        ctx.fillText(fmtValue(shown, o.chess), gx(k), gy(k) + r + (stagger ? 3 + (Math.round(g.x[k]) & 1 ? 13 : 0) : 5));
+        const shown = (o.maxmin || !ghostMin(g, k) ? v : -v) * o.scale;
+        ctx.fillText(fmtValue(shown, o.chess, o.scale), gx(k), gy(k) + r + (stagger ? 3 + (Math.round(g.x[k]) & 1 ? 13 : 0) : 5));
       }
     }
     // the cut mark: two strokes across the edge into the first pruned child, and the rule
@@ -153,14 +166,16 @@ export function drawOutline(ctx, s, cut, r0) {
   const g = s.lay.ghosts;
   const pal = o.pal;
   const rOf = (q) => rows[q - qMin]?.r || r0;
-  const edges = new Path2D(), shapes = new Path2D();
+  const edges = new Path2D(), shapes = new Path2D(), rings = new Path2D();
   for (let k = cut.first; k < cut.end; k++) {
     const p = g.parent[k];
     const [px, py] = p < 0 ? [SX(x[-1 - p]), SY(st.ply[-1 - p])] : [SX(g.x[p]), SY(g.ply[p])];
     edges.moveTo(px, py);
     edges.lineTo(SX(g.x[k]), SY(g.ply[k]));
     const r = rOf(g.ply[k]);
-    shape(shapes, SX(g.x[k]), SY(g.ply[k]), r, o.maxmin && r >= 3, !ghostMin(st, g, k));
+    // its own shape: a chance node a circle with its dashed ring, MAX ▲ / MIN ▼ from its own player
+    shape(shapes, SX(g.x[k]), SY(g.ply[k]), r, o.maxmin && r >= 3, !ghostMin(g, k), g.chance[k] === 1);
+    if (g.chance[k] && r >= 2.5) shape(rings, SX(g.x[k]), SY(g.ply[k]), r + 2, false, true, true);
   }
   ctx.lineWidth = 1;
   ctx.strokeStyle = pal.edgeFuture;
@@ -169,6 +184,10 @@ export function drawOutline(ctx, s, cut, r0) {
   ctx.fill(shapes);
   ctx.strokeStyle = pal.futureStroke;
   ctx.stroke(shapes);
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([4, 3]);
+  ctx.stroke(rings);
+  ctx.setLineDash([]);
   const values = [];
   if (view.sy < 40) return values;
   ctx.textAlign = 'center';
@@ -178,15 +197,15 @@ export function drawOutline(ctx, s, cut, r0) {
     if (view.sx >= 24) {
       ctx.fillStyle = pal.muted;
       ctx.textBaseline = 'bottom';
-      ctx.fillText(String(g.code[k]), px, py - r - 3);
+      ctx.fillText(ghostLabel(ctx, g, k, view.sx - 4), px, py - r - 3);
     }
     const v = g.value[k];
     if (Number.isNaN(v)) continue;
-    const shown = (o.maxmin || !ghostMin(st, g, k) ? v : -v) * valueScale();
+    const shown = (o.maxmin || !ghostMin(g, k) ? v : -v) * o.scale;
     values.push(shown);
     ctx.fillStyle = pal.text;
     ctx.textBaseline = 'top';
-    ctx.fillText(fmtValue(shown, o.chess), px, py + r + 5);
+    ctx.fillText(fmtValue(shown, o.chess, o.scale), px, py + r + 5);
   }
   return values;
 }
