@@ -52,6 +52,38 @@ fn parse_config(spec: &str, base: &SearchConfig) -> Result<Config, CliError> {
     })
 }
 
+/// The CPU time this thread has run, in seconds, where the system reports it to the nanosecond
+/// (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, read here on 64-bit Linux). Unlike the wall clock
+/// it leaves out the time the search waited for a core, which on a loaded machine is most of it.
+/// (/proc/thread-self/schedstat is not used: the kernel brings a running thread's figure there
+/// up to date only at its scheduler ticks, so a short search can read 0.)
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn cpu_seconds() -> Option<f64> {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+    /// Linux's CLOCK_THREAD_CPUTIME_ID (linux/time.h).
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit fields on 64-bit Linux)
+    // to the pointer, which points to one, and reads nothing else.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then(|| t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn cpu_seconds() -> Option<f64> {
+    None
+}
+
 /// The load average (1, 5 and 15 minutes) where the system reports it (Linux).
 fn load_average() -> Option<[f64; 3]> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
@@ -99,13 +131,16 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
         nodes: Vec::new(),
         seconds: Vec::new(),
     };
+    // The same searches' CPU time, while the system reports it for every one.
+    let mut cpu = cpu_seconds().map(|_| Vec::new());
     let mut capped = vec![false; positions.len()];
     let mut progress = term::Progress::new();
     for (k, p) in positions.iter().enumerate() {
         let id = term::escape_line(&records[k].name()).into_owned();
         let mut nodes = vec![0u64; n];
         let mut secs = vec![vec![0f64; n]; a.repeat];
-        for (r, row) in secs.iter_mut().enumerate() {
+        let mut cpu_secs = vec![vec![0f64; n]; a.repeat];
+        for (r, (row, cpu_row)) in secs.iter_mut().zip(&mut cpu_secs).enumerate() {
             let elapsed = progress.elapsed();
             progress.update(|| {
                 format!(
@@ -117,9 +152,13 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
                 )
             });
             for c in wall_time::order(k * a.repeat + r, n) {
-                let clock = Instant::now();
+                let (clock, cpu_clock) = (Instant::now(), cpu_seconds());
                 let s = p.search_untraced(&configs[c].cfg)?;
                 row[c] = clock.elapsed().as_secs_f64();
+                match (cpu_clock, cpu_seconds()) {
+                    (Some(a), Some(b)) => cpu_row[c] = b - a,
+                    _ => cpu = None,
+                }
                 if r > 0 && s.nodes != nodes[c] {
                     return Err(format!(
                         "{id}: configuration {} searched {} nodes, then {}: the search is not \
@@ -134,10 +173,18 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
         }
         t.nodes.push(nodes);
         t.seconds.push(secs);
+        if let Some(cpu) = &mut cpu {
+            cpu.push(cpu_secs);
+        }
     }
     progress.finish();
     let load_end = load_average();
     let summary = wall_time::summarize(&t).ok_or("no search was timed")?;
+    let cpu = cpu.map(|seconds| Timings {
+        nodes: t.nodes.clone(),
+        seconds,
+    });
+    let cpu_summary = cpu.as_ref().and_then(wall_time::summarize);
     let n_capped = capped.iter().filter(|c| **c).count();
     if n_capped > 0 {
         term::notice(&format!(
@@ -160,7 +207,16 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
         load_words(load_start),
         load_words(load_end),
     );
-    print(&head, &configs, &summary, a.markdown)?;
+    print(&head, "Wall time", &configs, &summary, a.markdown)?;
+    if let Some(cs) = &cpu_summary {
+        print(
+            "\nCPU time of the searching thread (without the time it waited for a core):",
+            "CPU time",
+            &configs,
+            cs,
+            a.markdown,
+        )?;
+    }
     if let Some(path) = &a.json {
         let run = serde_json::json!({
             "command": record::command(),
@@ -175,7 +231,11 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
             "load_average_end": load_end,
             "wall_seconds": (start.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         });
-        write_json(path, run, &configs, &summary, &records, &t, &capped)?;
+        let measured = Measured {
+            wall: (&t, &summary),
+            cpu: cpu.as_ref().zip(cpu_summary.as_deref()),
+        };
+        write_json(path, run, &configs, &measured, &records, &capped)?;
     }
     Ok(())
 }
@@ -187,6 +247,7 @@ fn ratio(s: &Spread) -> String {
 /// The summary table, as text or Markdown.
 fn print(
     head: &str,
+    clock: &str,
     configs: &[Config],
     summary: &[Summary],
     markdown: bool,
@@ -205,7 +266,7 @@ fn print(
     writeln!(out, "{head}")?;
     writeln!(
         out,
-        "Ratios to {}: over the suite per repeat (median and quartiles of the repeats), then per \
+        "{clock} ratios to {}: over the suite per repeat (median and quartiles of the repeats), then per \
          position (its median time over its repeats; median and quartiles of the positions).",
         term::escape_line(&configs[0].label)
     )?;
@@ -240,45 +301,59 @@ fn spread_json(s: &Spread) -> serde_json::Value {
     serde_json::json!({ "median": s.median, "q1": s.q1, "q3": s.q3 })
 }
 
+fn summary_json(s: &Summary) -> serde_json::Value {
+    serde_json::json!({
+        "seconds": spread_json(&s.seconds),
+        "time_ratio": spread_json(&s.time_ratio),
+        "time_per_node_ratio": spread_json(&s.time_per_node_ratio),
+        "position_time_ratio": spread_json(&s.position_time_ratio),
+        "position_time_per_node_ratio": spread_json(&s.position_time_per_node_ratio),
+    })
+}
+
+/// What a run measured: the wall clock's seconds and summary, and the CPU clock's where the
+/// system reports it.
+struct Measured<'a> {
+    wall: (&'a Timings, &'a [Summary]),
+    cpu: Option<(&'a Timings, &'a [Summary])>,
+}
+
 /// Writes the run: what it was (the command, paths relative to the repository), each
 /// configuration's summary, and every position's nodes and seconds.
 fn write_json(
     path: &str,
     run: serde_json::Value,
     configs: &[Config],
-    summary: &[Summary],
+    m: &Measured,
     records: &[epd::EpdRecord],
-    t: &Timings,
     capped: &[bool],
 ) -> Result<(), CliError> {
+    let (t, summary) = m.wall;
     let configs: Vec<serde_json::Value> = configs
         .iter()
-        .zip(summary)
-        .map(|(c, s)| {
+        .enumerate()
+        .map(|(k, c)| {
+            let s = &summary[k];
             serde_json::json!({
                 "label": c.label,
                 "spec": c.spec,
                 "nodes": s.nodes,
                 "node_ratio": s.node_ratio,
-                "seconds": spread_json(&s.seconds),
-                "time_ratio": spread_json(&s.time_ratio),
-                "time_per_node_ratio": spread_json(&s.time_per_node_ratio),
-                "position_time_ratio": spread_json(&s.position_time_ratio),
-                "position_time_per_node_ratio": spread_json(&s.position_time_per_node_ratio),
+                "wall": summary_json(s),
+                "cpu": m.cpu.map(|(_, cs)| summary_json(&cs[k])),
             })
         })
         .collect();
     let positions: Vec<serde_json::Value> = records
         .iter()
-        .zip(&t.nodes)
-        .zip(&t.seconds)
-        .zip(capped)
-        .map(|(((r, nodes), secs), capped)| {
+        .enumerate()
+        .map(|(k, r)| {
             serde_json::json!({
                 "id": r.name(),
-                "capped": capped,
-                "nodes": nodes,
-                "seconds": secs,
+                "capped": capped[k],
+                "nodes": t.nodes[k],
+                "wall_seconds": t.seconds[k],
+                "cpu_seconds": m.cpu.map(|(ct, _)| &ct.seconds[k]),
             })
         })
         .collect();
