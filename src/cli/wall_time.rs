@@ -76,7 +76,7 @@ fn cpu_seconds() -> Option<f64> {
     // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit fields on 64-bit Linux)
     // to the pointer, which points to one, and reads nothing else.
     let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    (rc == 0).then(|| t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+    (rc == 0).then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
 }
 
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
