@@ -75,7 +75,16 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
                 "give two configurations or more: times are ratios to the first",
             ));
         }
-        return crate::wall_time::run(&a, &cfg);
+        let request = crate::wall_time::Request {
+            suite: &a.suite,
+            config: &a.config,
+            repeat: a.repeat,
+            limit: a.limit,
+            node_cap: a.node_cap,
+            markdown: a.markdown,
+            json: a.json.as_deref(),
+        };
+        return crate::wall_time::run(&request, &cfg);
     }
     let records = epd::read_suite(suite)?;
     let mut out = term::stdout();

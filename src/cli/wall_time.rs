@@ -3,7 +3,6 @@
 //! time"). The clock lives here; the order of the searches and the statistics are the core's
 //! ([`prunescope::experiments::wall_time`]), where they are tested without a clock.
 
-use crate::bench::BenchArgs;
 use crate::error::CliError;
 use crate::record;
 use crate::term;
@@ -97,9 +96,20 @@ fn load_words(l: Option<[f64; 3]>) -> String {
     })
 }
 
+/// What `bench` was asked for, besides the base configuration.
+pub struct Request<'a> {
+    pub suite: &'a str,
+    pub config: &'a [String],
+    pub repeat: usize,
+    pub limit: Option<usize>,
+    pub node_cap: u64,
+    pub markdown: bool,
+    pub json: Option<&'a str>,
+}
+
 /// Runs the comparison: every position, every repeat, every configuration in the rotated
 /// order, untraced (the search with the do-nothing tracer).
-pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
+pub fn run(a: &Request, base: &SearchConfig) -> Result<(), CliError> {
     let start = Instant::now();
     if a.repeat == 0 {
         return Err(CliError::input("--repeat", "must be at least 1"));
@@ -109,7 +119,7 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
         .iter()
         .map(|s| parse_config(s, base))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut records = epd::read_suite(&a.suite)?;
+    let mut records = epd::read_suite(a.suite)?;
     if let Some(k) = a.limit {
         if k == 0 {
             return Err(CliError::input("--limit", "must be at least 1"));
@@ -199,7 +209,7 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
          configurations' order rotated every round (A B, B A, … for two); load average {} at \
          the start, {} at the end",
         positions.len(),
-        term::escape_line(&a.suite),
+        term::escape_line(a.suite),
         base.algo.name(),
         base.depth,
         a.repeat,
@@ -217,10 +227,10 @@ pub fn run(a: &BenchArgs, base: &SearchConfig) -> Result<(), CliError> {
             a.markdown,
         )?;
     }
-    if let Some(path) = &a.json {
+    if let Some(path) = a.json {
         let run = serde_json::json!({
             "command": record::command(),
-            "suite": record::path(&a.suite),
+            "suite": record::path(a.suite),
             "positions": positions.len(),
             "depth": base.depth,
             "algo": base.algo.name(),
