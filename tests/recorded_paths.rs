@@ -241,4 +241,15 @@ fn committed_results_hold_no_machine_path() {
         }
     }
     assert!(n >= 13, "{n} results files in {}", dir.display());
+    // The wall-time runs (`prunescope bench --config …`), kept apart from the experiments'
+    // deterministic results.
+    let mut m = 0;
+    for e in std::fs::read_dir(dir.join("wall-time")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "json") {
+            assert_no_machine_path(p.to_str().unwrap());
+            m += 1;
+        }
+    }
+    assert!(m >= 1, "no wall-time results under {}", dir.display());
 }

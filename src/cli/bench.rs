@@ -1,4 +1,6 @@
 //! `prunescope bench`: untraced and recorded search over an EPD suite; nodes/s and bytes per node.
+//! With `--config` (twice or more), the wall time of those configurations instead, as ratios to
+//! the first ([`crate::wall_time`]).
 
 use crate::error::CliError;
 use crate::term;
@@ -28,6 +30,26 @@ pub struct BenchArgs {
     /// is marked in its row and its figures are partial.
     #[arg(long, default_value_t = DEFAULT_BENCH_NODE_CAP)]
     pub node_cap: u64,
+    /// Compare the wall time of configurations instead: `[LABEL:]ITEM,ITEM,…`, each item a
+    /// technique to switch on (an --enable name of the search commands) or NAME=VALUE (as
+    /// --set), on top of --algo, --depth and iterative deepening. Give it twice or more; every
+    /// position is searched untraced with each, alternately, and times are printed as ratios
+    /// to the first (docs/cli.md).
+    #[arg(long, value_name = "SPEC")]
+    pub config: Vec<String>,
+    /// With --config: how many times each configuration searches each position.
+    #[arg(long, default_value_t = 3, requires = "config")]
+    pub repeat: usize,
+    /// With --config: only the first K positions of the suite.
+    #[arg(long, value_name = "K", requires = "config")]
+    pub limit: Option<usize>,
+    /// With --config: print the table in Markdown.
+    #[arg(long, requires = "config")]
+    pub markdown: bool,
+    /// With --config: also write the run (the command with its paths relative to the
+    /// repository, the load average, every position's nodes and seconds, the ratios) as JSON.
+    #[arg(long, value_name = "FILE", requires = "config")]
+    pub json: Option<String>,
 }
 
 pub fn run(a: BenchArgs) -> Result<(), CliError> {
@@ -46,6 +68,24 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         ..SearchConfig::default()
     };
     cfg.validate()?;
+    if !a.config.is_empty() {
+        if a.config.len() < 2 {
+            return Err(CliError::input(
+                "--config",
+                "give two configurations or more: times are ratios to the first",
+            ));
+        }
+        let request = crate::wall_time::Request {
+            suite: &a.suite,
+            config: &a.config,
+            repeat: a.repeat,
+            limit: a.limit,
+            node_cap: a.node_cap,
+            markdown: a.markdown,
+            json: a.json.as_deref(),
+        };
+        return crate::wall_time::run(&request, &cfg);
+    }
     let records = epd::read_suite(suite)?;
     let mut out = term::stdout();
     writeln!(

@@ -12,6 +12,7 @@ mod record;
 mod search;
 mod term;
 mod verify;
+mod wall_time;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -81,7 +82,9 @@ enum Command {
     /// Print the page's copy of the trace contract (codes, record layout, names, defaults and
     /// limits) as an ES module: `prunescope schema > www/schema.js`.
     Schema,
-    /// Benchmark: untraced and recorded PVS over an EPD suite; nodes/s and bytes per node.
+    /// Benchmark: untraced and recorded PVS over an EPD suite; nodes/s and bytes per node. With
+    /// --config A --config B …: the wall time of those configurations as ratios to the first,
+    /// searched alternately on every position in one process.
     Bench(bench::BenchArgs),
 }
 

@@ -30,6 +30,7 @@ pub mod report;
 pub mod schaeffer;
 pub mod tt_collisions;
 pub mod uncertainty;
+pub mod wall_time;
 
 use crate::game::chess::ChessPos;
 use crate::game::chess::epd::SuiteError;
