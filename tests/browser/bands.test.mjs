@@ -59,3 +59,88 @@ test('gallop finds the same column boundary as a lower bound, for any guess', { 
   assert.equal(out.checked, 400 * 60);
   assert.deepEqual(out.wrong, []);
 });
+
+test('a layout fed in batches, with a subtree collapsed and expanded between them, is the full layout', { timeout: 120_000 }, async () => {
+  // Layout.update writes no 0 into lf for visible nodes (the column stays untouched memory): it
+  // relies on every id past what was laid out holding 0. Checked on seeded random forests in
+  // preorder, fed in random batches, against a fresh layout of the whole forest.
+  const out = await hook(page, async () => {
+    const { Layout, L_HIDDEN } = await import('/www/model/layout.js');
+    const NONE = 0xffffffff;
+    let seed = 777;
+    const rnd = (n) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const problems = [];
+    for (let t = 0; t < 60; t++) {
+      // a random forest in preorder (ids in entry order, as a trace's)
+      const N = 50 + rnd(3000);
+      const parent = new Uint32Array(N), lastChild = new Uint32Array(N).fill(NONE), endOf = new Uint32Array(N);
+      const stack = [];
+      for (let id = 0; id < N; id++) {
+        while (stack.length && (rnd(3) === 0 || stack.length > 12)) endOf[stack.pop()] = id;
+        const p = stack.length && rnd(12) ? stack[stack.length - 1] : NONE;
+        if (p === NONE) while (stack.length) endOf[stack.pop()] = id;
+        parent[id] = p;
+        if (p !== NONE) lastChild[p] = id;
+        stack.push(id);
+      }
+      while (stack.length) endOf[stack.pop()] = N;
+      // the store as a layout reads it, its node count growing batch by batch (lastChild as
+      // known by then: a child not yet arrived is not linked)
+      const seen = new Uint32Array(N).fill(NONE);
+      const store = { n: 0, cap: N, parent, lastChild: seen, end: (id) => Math.min(endOf[id], store.n) };
+      const lay = new Layout(store);
+      let collapsed = NONE;
+      while (store.n < N) {
+        const to = Math.min(N, store.n + 1 + rnd(400));
+        for (let id = store.n; id < to; id++) if (parent[id] !== NONE) seen[parent[id]] = id;
+        store.n = to;
+        lay.update();
+        // what was laid out batch by batch is what a fresh layout of the nodes so far gives,
+        // with the same subtree collapsed
+        const ref = new Layout({ ...store, lastChild: seen.slice(), end: store.end });
+        if (collapsed !== NONE) ref.collapsed.add(collapsed);
+        ref.relayout();
+        for (let id = 0; id < store.n; id++) {
+          if (lay.lf[id] !== ref.lf[id] || lay.x[id] !== ref.x[id]) {
+            problems.push({ t, n: store.n, id, lf: lay.lf[id], wantLf: ref.lf[id], x: lay.x[id], want: ref.x[id] });
+            break;
+          }
+        }
+        const r = rnd(4);
+        if (r === 0 && collapsed === NONE) {
+          const c = rnd(store.n);
+          if (lay.toggle(c)) collapsed = c;
+        } else if (r === 1 && collapsed !== NONE) {
+          lay.toggle(collapsed);
+          collapsed = NONE;
+        }
+      }
+      if (collapsed !== NONE) lay.toggle(collapsed);
+      const full = new Layout({ n: N, cap: N, parent, lastChild, end: (id) => endOf[id] });
+      full.relayout();
+      for (let id = 0; id < N; id++) {
+        if (lay.lf[id] !== 0 || lay.x[id] !== full.x[id]) {
+          problems.push({ t, id, lf: lay.lf[id], x: lay.x[id], want: full.x[id] });
+          break;
+        }
+      }
+      // and while collapsed: every node under the collapsed root is hidden, none elsewhere
+      const c = rnd(N);
+      if (lastChild[c] !== NONE) {
+        lay.toggle(c);
+        for (let id = 0; id < N; id++) {
+          const under = id > c && id < endOf[c];
+          if (!!(lay.lf[id] & L_HIDDEN) !== under) {
+            problems.push({ t, collapsedAt: c, id, lf: lay.lf[id] });
+            break;
+          }
+        }
+      }
+    }
+    return problems;
+  });
+  assert.deepEqual(out, []);
+});
