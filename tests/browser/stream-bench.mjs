@@ -103,6 +103,18 @@ async function pageRun(server, c, label) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  // long animation frames (over 50 ms) and what ran in them: the rAF callback (the redraw),
+  // a timer (a slice of batches), a message (a batch arriving), and rendering after the script
+  await hook(page, () => {
+    window.__loaf = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        const by = {};
+        for (const sc of e.scripts) by[sc.invokerType] = (by[sc.invokerType] ?? 0) + sc.duration;
+        window.__loaf.push({ d: e.duration, render: e.startTime + e.duration - e.renderStart, by });
+      }
+    }).observe({ type: 'long-animation-frame' });
+  });
   await watchFrames(page);
   const t0 = Date.now();
   await page.click('#start');
@@ -112,6 +124,7 @@ async function pageRun(server, c, label) {
   }, g, { timeout: 1_800_000, polling: 100 });
   const wall = Date.now() - t0;
   const gaps = (await frameGaps(page)).slice(1);
+  const loaf = await hook(page, () => window.__loaf);
   if (tracing) {
     await cdp.send('Tracing.end');
     await tracing.done;
@@ -138,7 +151,7 @@ async function pageRun(server, c, label) {
   const m1 = rendererMemory();
   await context.close();
   const long = gaps.filter((x) => x > 50);
-  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], mem: (m1 - m0) / s.nodes };
+  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], loaf: summarizeLoaf(loaf), mem: (m1 - m0) / s.nodes };
 }
 
 /** The 25 functions with the most self time in a CPU profile, with their share. */
@@ -155,6 +168,21 @@ function printProfile(profile) {
     total += dt[i] ?? 0;
   }
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${(v / 1000).toFixed(0).padStart(6)} ms ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+}
+
+/** Long animation frames: how many, the longest, and the script time in all of them by what
+ * started it (user-callback: requestAnimationFrame, the redraw; user-callback timers are
+ * 'user-callback' too in some versions; event-listener: a worker message; …) and rendering. */
+function summarizeLoaf(list) {
+  if (!list.length) return 'none';
+  const by = {};
+  let render = 0;
+  for (const e of list) {
+    render += e.render;
+    for (const [k, v] of Object.entries(e.by)) by[k] = (by[k] ?? 0) + v;
+  }
+  const max = Math.max(...list.map((e) => e.d));
+  return `${list.length}, longest ${max.toFixed(0)} ms; scripts ${Object.entries(by).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ')}; rendering ${fmt(render)} ms`;
 }
 
 function cliRun(c) {
@@ -182,6 +210,7 @@ for (let r = 0; r < RUNS; r++) {
       const key = `${c.key} ${TREES[k]}`;
       if (!results.has(key)) results.set(key, []);
       results.get(key).push(x);
+      console.log(`    long animation frames: ${x.loaf}`);
       console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms; renderer RSS growth ${x.mem.toFixed(1)} B/node`);
     }
   }

@@ -10,6 +10,10 @@ import { L_HIDDEN } from '../../model/layout.js';
 import { GUTTER, lbX, stateAt, NODE_STATE as NS } from './scene.js';
 
 const ALPHAS = [0.45, 0.6, 0.8, 1];
+/** Nodes sampled per 2-px column of a dense row (its bar's shares are in eighths)... */
+const SAMPLES = 8;
+/** ... and while a search streams in (quarters): see `maxSamples`. */
+const STREAM_SAMPLES = 4;
 /**
  * What a band's samples are counted by: the actual type once returned (the node type codes),
  * unfinished (open or stopped), not entered yet; in compare mode, visited by both or only this
@@ -86,6 +90,11 @@ export function drawBands(ctx, s) {
   // only a collapsed subtree hides nodes (Layout: L_HIDDEN): without one, the hidden flag is not
   // read (one random read less per sample of a large tree)
   const hiding = s.lay.collapsed.size > 0;
+  // Each sample is a few random reads of columns of millions of nodes (the redraw of a large
+  // tree spends most of its time on them). While a search streams in, the page redraws every
+  // quarter second and the frame must stay short (issue 19 §6: no stall over 50 ms), so a
+  // column's shares come from 4 samples instead of 8 until the search is done.
+  const maxSamples = o.streaming ? STREAM_SAMPLES : SAMPLES;
   for (const row of rows) {
     if (!row || !row.dense) continue;
     dense++;
@@ -140,7 +149,7 @@ export function drawBands(ctx, s) {
         continue;
       }
       share.fill(0);
-      const samples = Math.min(c, 8);
+      const samples = Math.min(c, maxSamples);
       let w = 0;
       for (let i = 0; i < samples; i++) {
         const id = ids[k + Math.floor(((i + 0.5) * c) / samples)];
