@@ -15,12 +15,13 @@
 // the page, nodes/s against that run's CLI, the worker's own search time, the longest gap
 // between animation frames while streaming and the frames over 50 ms, and the growth of the
 // renderer's resident memory (the page and its workers, after a garbage collection) per node.
+// Memory is measured 0.5 s after a garbage collection (as scale-bench does) and again 5 s later.
 // `--trace-dir DIR` writes a Chromium performance trace of each page search there (open it in
 // chrome://tracing or the DevTools Performance panel) — slower, so never for the figures.
 // `--profile DIR` writes a CPU profile of the page's main thread (.cpuprofile) and prints the
 // functions with the most self time (serve a copy with esbuild's `minify` off for names).
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,6 +117,7 @@ async function pageRun(server, c, label) {
     }).observe({ type: 'long-animation-frame' });
   });
   await watchFrames(page);
+  const cpu0 = rendererCpu();
   const t0 = Date.now();
   await page.click('#start');
   await page.waitForFunction((g) => {
@@ -123,6 +125,7 @@ async function pageRun(server, c, label) {
     return s.generation > g && s.status === 'done';
   }, g, { timeout: 1_800_000, polling: 100 });
   const wall = Date.now() - t0;
+  const cpu1 = rendererCpu();
   const gaps = (await frameGaps(page)).slice(1);
   const loaf = await hook(page, () => window.__loaf);
   if (tracing) {
@@ -149,9 +152,54 @@ async function pageRun(server, c, label) {
   await cdp.send('HeapProfiler.collectGarbage');
   await new Promise((r) => setTimeout(r, 500));
   const m1 = rendererMemory();
+  // and once more after 5 s more: the allocator returns freed pages (the batches taken in) to
+  // the system in the background, a few seconds later
+  await new Promise((r) => setTimeout(r, 5000));
+  await cdp.send('HeapProfiler.collectGarbage');
+  await new Promise((r) => setTimeout(r, 500));
+  const m2 = rendererMemory();
   await context.close();
   const long = gaps.filter((x) => x > 50);
-  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], loaf: summarizeLoaf(loaf), mem: (m1 - m0) / s.nodes };
+  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], loaf: summarizeLoaf(loaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
+}
+
+/**
+ * CPU seconds used so far by the threads of this process's renderers: the search worker
+ * (threads named DedicatedWorker…) and the page's main thread (the process's first thread).
+ * On a loaded machine the wall-clock ratios mean little; CPU time says what each side cost.
+ */
+function rendererCpu() {
+  const procs = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      procs.set(Number(d), { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
+    } catch {
+      /* gone */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
+    return false;
+  };
+  const out = { worker: 0, main: 0 };
+  for (const [pid, p] of procs) {
+    if (!p.cmd.includes('--type=renderer') || !mine(pid)) continue;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        const sec = (Number(f[11]) + Number(f[12])) / 100; // utime + stime, clock ticks (USER_HZ 100)
+        if (comm.startsWith('DedicatedWorker')) out.worker += sec;
+        else if (Number(tid) === pid) out.main += sec;
+      } catch {
+        /* gone */
+      }
+    }
+  }
+  return out;
 }
 
 /** The 25 functions with the most self time in a CPU profile, with their share. */
@@ -185,14 +233,19 @@ function summarizeLoaf(list) {
   return `${list.length}, longest ${max.toFixed(0)} ms; scripts ${Object.entries(by).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ')}; rendering ${fmt(render)} ms`;
 }
 
+/** The CLI's search: wall ms and CPU seconds (user + system, from /usr/bin/time when there). */
 function cliRun(c) {
   const out = path.join(tmp, 'cli.pstrace');
+  const times = path.join(tmp, 'cli.time');
+  const timed = existsSync('/usr/bin/time');
   const t = Date.now();
   // its summary goes to a pipe: the CLI refuses a closed standard output (exit status 1)
-  execFileSync(CLI, [...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  if (timed) execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', times, CLI, ...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  else execFileSync(CLI, [...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
   const ms = Date.now() - t;
+  const cpu = timed ? readFileSync(times, 'utf8').trim().split(/\s+/).slice(-2).map(Number).reduce((a, b) => a + b, 0) : NaN;
   rmSync(out, { force: true });
-  return ms;
+  return { ms, cpu };
 }
 
 const results = new Map();
@@ -201,24 +254,25 @@ for (let r = 0; r < RUNS; r++) {
   for (const c of CASES) {
     const order = TREES.map((_, k) => k);
     if (r % 2) order.reverse();
-    const cli = cliRun(c);
-    console.log(`  run ${r + 1} ${c.key}: CLI ${fmt(cli)} ms`);
+    const { ms: cli, cpu: cliCpu } = cliRun(c);
+    console.log(`  run ${r + 1} ${c.key}: CLI ${fmt(cli)} ms, ${cliCpu.toFixed(2)} s of CPU`);
     for (const k of order) {
       const x = await pageRun(servers[k], c, `${c.key}-run${r + 1}-tree${k}`);
       x.ratio = cli / x.wall;
       x.workerRatio = cli / x.worker;
+      x.cpuRatio = cliCpu / x.cpuWorker;
       const key = `${c.key} ${TREES[k]}`;
       if (!results.has(key)) results.set(key, []);
       results.get(key).push(x);
-      console.log(`    long animation frames: ${x.loaf}`);
-      console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms; renderer RSS growth ${x.mem.toFixed(1)} B/node`);
+      console.log(`    CPU: worker ${x.cpuWorker.toFixed(2)} s (CLI/worker ${x.cpuRatio.toFixed(2)}), page's main thread ${x.cpuMain.toFixed(2)} s; long animation frames: ${x.loaf}`);
+      console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms; renderer RSS growth ${x.mem.toFixed(1)} B/node (${x.mem5.toFixed(1)} 5 s later)`);
     }
   }
 }
 console.log(`\nmin–max over runs; load average now ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 for (const [key, xs] of results) {
   const range = (f, d = 0) => `${Math.min(...xs.map(f)).toFixed(d)}–${Math.max(...xs.map(f)).toFixed(d)}`;
-  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; worker/CLI ${range((x) => x.workerRatio, 2)}; longest frame gap ${range((x) => x.gap)} ms; frames over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms; RSS growth ${range((x) => x.mem, 1)} B/node`);
+  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest frame gap ${range((x) => x.gap)} ms; frames over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms; RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
 }
 rmSync(tmp, { recursive: true, force: true });
 await browser.close();
