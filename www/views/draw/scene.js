@@ -34,7 +34,7 @@ const NS = NODE_STATE;
 /** A node's NODE_STATE at event `cursor` (-1: at the end, every entered node open or returned). */
 export function stateAt(st, id, cursor) {
   if (cursor < 0) return st.flags[id] & FLAGS.EXITED ? NS.RETURNED : NS.OPEN;
-  if (st.enterEv[id] > cursor) return NS.NOT_ENTERED;
+  if (st.enterOf(id) > cursor) return NS.NOT_ENTERED;
   const x = st.exitEv[id];
   return x !== NONE && x <= cursor ? NS.RETURNED : NS.OPEN;
 }
@@ -94,7 +94,7 @@ export function buildScene(W, H, st, lay, view, o) {
     row.start = vis.length;
     for (let k = row.lo; k < hi; k++) {
       const id = ids[k];
-      if (future >= 0 && st.enterEv[id] > future) continue;
+      if (future >= 0 && st.enterOf(id) > future) continue;
       if (lf[id] & L_HIDDEN) {
         k = lbId(ids, k, hi, st.end(lay.hiderOf(id))) - 1;
         continue;
