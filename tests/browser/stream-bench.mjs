@@ -149,6 +149,17 @@ async function pageRun(server, c, label) {
     draws.push((await hook(page, () => window.prunescope.frame())).ms);
   }
   draws.sort((a, b) => a - b);
+  // and with the cursor inside the trace (stepping: every sampled node's state at the cursor)
+  await hook(page, () => {
+    window.prunescope.run('step.first');
+    for (let i = 0; i < 40; i++) window.prunescope.run('jump.mismatch');
+  });
+  const stepDraws = [];
+  for (let i = 0; i < 20; i++) {
+    await hook(page, (dx) => window.prunescope.pan(dx), i % 2 ? 3 : -3);
+    stepDraws.push((await hook(page, () => window.prunescope.frame())).ms);
+  }
+  stepDraws.sort((a, b) => a - b);
   await cdp.send('HeapProfiler.collectGarbage');
   await new Promise((r) => setTimeout(r, 500));
   const m1 = rendererMemory();
@@ -160,7 +171,7 @@ async function pageRun(server, c, label) {
   const m2 = rendererMemory();
   await context.close();
   const long = gaps.filter((x) => x > 50);
-  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], loaf: summarizeLoaf(loaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
+  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], stepDraw: stepDraws[10], loaf: summarizeLoaf(loaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
 }
 
 /**
@@ -265,14 +276,14 @@ for (let r = 0; r < RUNS; r++) {
       if (!results.has(key)) results.set(key, []);
       results.get(key).push(x);
       console.log(`    CPU: worker ${x.cpuWorker.toFixed(2)} s (CLI/worker ${x.cpuRatio.toFixed(2)}), page's main thread ${x.cpuMain.toFixed(2)} s; long animation frames: ${x.loaf}`);
-      console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms; renderer RSS growth ${x.mem.toFixed(1)} B/node (${x.mem5.toFixed(1)} 5 s later)`);
+      console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms (at a cursor p50 ${x.stepDraw.toFixed(1)} ms); renderer RSS growth ${x.mem.toFixed(1)} B/node (${x.mem5.toFixed(1)} 5 s later)`);
     }
   }
 }
 console.log(`\nmin–max over runs; load average now ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 for (const [key, xs] of results) {
   const range = (f, d = 0) => `${Math.min(...xs.map(f)).toFixed(d)}–${Math.max(...xs.map(f)).toFixed(d)}`;
-  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest frame gap ${range((x) => x.gap)} ms; frames over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms; RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
+  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest frame gap ${range((x) => x.gap)} ms; frames over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms (at a cursor ${range((x) => x.stepDraw, 1)} ms); RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
 }
 rmSync(tmp, { recursive: true, force: true });
 await browser.close();
