@@ -2,7 +2,8 @@
 // starts from the previous column's density instead of binary-searching the whole stretch. It
 // must answer exactly what a plain lower bound (scene.js `lbX`) answers, whatever the guess:
 // checked here in the page, on seeded random ply rows (runs of equal x, as collapsed subtrees
-// and iteration gaps make them), against lbX.
+// and iteration gaps make them), against lbX. Also: the layout fed in batches (it writes no 0
+// into its flags) against a fresh layout, and the bands' samples per column while streaming.
 //
 //   node --test tests/browser/bands.test.mjs
 
@@ -143,4 +144,50 @@ test('a layout fed in batches, with a subtree collapsed and expanded between the
     return problems;
   });
   assert.deepEqual(out, []);
+});
+
+test('while a search streams in, a band column samples 4 nodes; once it is done, 8', { timeout: 120_000 }, async () => {
+  // A dense ply row of mixed node types drawn as density bands: each bar's stacked shares are
+  // counts of sampled nodes over the samples taken, so their heights are whole quarters of the
+  // bar while streaming and whole eighths (some odd) after it. The heights are read from the
+  // rectangles the layer builds.
+  const out = await hook(page, async () => {
+    const { drawBands } = await import('/www/views/draw/bands.js');
+    const { FLAGS } = await import('/www/schema.js');
+    const N = 200_000;
+    const ids = new Uint32Array(N), x = new Float32Array(N), flags = new Uint8Array(N);
+    let seed = 99;
+    for (let id = 0; id < N; id++) {
+      ids[id] = id;
+      x[id] = id;
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      flags[id] = FLAGS.EXITED | (seed >>> 16) % 3; // PV, CUT or ALL, returned
+    }
+    const heights = [];
+    const rect = Path2D.prototype.rect;
+    Path2D.prototype.rect = function (px, y, w, h) {
+      heights.push(h);
+      return rect.call(this, px, y, w, h);
+    };
+    const ctx = document.createElement('canvas').getContext('2d');
+    const run = (streaming) => {
+      heights.length = 0;
+      const view = { x0: 0, sx: 0.002, sy: 60 };
+      const s = {
+        st: { flags, reason: new Uint8Array(N), n: N }, x, lf: new Uint8Array(N), W: 700, view,
+        rows: [{ q: 0, ids, lo: 0, hi: N, dense: true }], SY: (q) => (q + 0.5) * view.sy,
+        lay: { collapsed: new Set(), version: 1 },
+        o: { pal: { pv: '#f00', cut: '#0f0', all: '#00f', aborted: '#888', future: '#ccc', both: '#000', onlyA: '#111', ghost: '#222' }, cursor: -1, streaming },
+      };
+      drawBands(ctx, s);
+      const bh = Math.max(3, Math.min(view.sy * 0.42, 26));
+      return heights.map((h) => Math.round((h / bh) * 8));
+    };
+    const live = run(true), done = run(false);
+    Path2D.prototype.rect = rect;
+    return { live, done };
+  });
+  assert.ok(out.live.length > 50 && out.done.length > 50, `${out.live.length} and ${out.done.length} rectangles`);
+  assert.deepEqual(out.live.filter((e) => e % 2 !== 0), [], 'streaming: whole quarters');
+  assert.ok(out.done.some((e) => e % 2 !== 0), 'done: some odd eighths');
 });
