@@ -164,7 +164,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
         researchOf: nn(st.researchOf.get(id)),
         bestChild: nn(best),
         bestMove: best === NONE ? null : t.names.move(best),
-        enterEvent: nn(st.enterEv[id]),
+        enterEvent: nn(st.enterOf(id)),
         exitEvent: nn(st.exitEv[id]),
       };
     },
@@ -302,6 +302,12 @@ export function installTestHook(app, { canvases, actions, frame }) {
       return ids.map((id) => st.end(id));
     },
 
+    /** The enter event of each node of `ids` as the store derives it (`enterOf`; tests). */
+    enters(side = 'explore', ids = []) {
+      const st = trace(side).store;
+      return ids.map((id) => st.enterOf(id));
+    },
+
     /** Memory the page holds for a trace's store, in bytes (benchmarks). */
     storeBytes: (side = 'explore') => trace(side).store.bytes(),
 
@@ -340,9 +346,11 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const hex = async (a) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', a))].map((b) => b.toString(16).padStart(2, '0')).join('');
       const of = async (a, n) => hex(a.slice(0, n));
       const out = { n: st.n, nev: st.nev, naux: st.naux, maxPly: st.maxPly, counts: { ...st.counts }, nextEnter: st.nextEnter, sp: st.sp };
-      for (const name of ['parent', 'alpha', 'beta', 'value', 'code', 'index', 'nMoves', 'bestIndex', 'kind', 'depth', 'flags', 'reason', 'ply', 'enterEv', 'exitEv', 'lastChild']) {
+      for (const name of ['parent', 'alpha', 'beta', 'value', 'code', 'index', 'nMoves', 'bestIndex', 'kind', 'depth', 'flags', 'reason', 'ply', 'exitEv', 'lastChild']) {
         out[name] = await of(st[name], st.n);
       }
+      // derived from the tape (store.enterOf), as every reader gets it
+      out.enterEv = await of(Uint32Array.from({ length: st.n }, (_, id) => st.enterOf(id)), st.n);
       out.ev = await of(st.ev, st.nev);
       out.aux = await of(st.aux, st.naux);
       const ck = (st.nev >> 6) + 1;

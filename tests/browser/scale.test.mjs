@@ -69,7 +69,7 @@ test('a 2,000,000-node search saved as .pstrace and opened again is the same tre
   assert.deepEqual(problems, []);
 });
 
-test('the node of every event and the end of every subtree, derived from the tape, are what a replay of the tape gives', { timeout: 300_000 }, async () => {
+test('the node of every event, the end of every subtree and the enter of every node, derived from the tape, are what a replay of the tape gives', { timeout: 300_000 }, async () => {
   // The page stores no node per event and no subtree end per node (issue 13): it derives both
   // from the entry count and the exit index. Here the test replays the tape with a stack of its own, over a search with
   // iterations, re-searches, TT hits, cut-offs and quiescence, and compares every event, in
@@ -90,9 +90,11 @@ test('the node of every event and the end of every subtree, derived from the tap
   const want = [];
   const stack = [];
   const subEnd = new Array(s.nodes).fill(-1);
+  const enterAt = new Array(s.nodes).fill(-1);
   let entered = 0;
-  for (const k of kinds) {
+  for (const [e, k] of kinds.entries()) {
     if (k === EV.ENTER) {
+      enterAt[entered] = e;
       stack.push(entered);
       want.push(entered++);
     } else if (k === EV.EXIT) {
@@ -107,6 +109,13 @@ test('the node of every event and the end of every subtree, derived from the tap
   // and the end of every subtree (every node entered before its exit)
   const ids = Array.from({ length: s.nodes }, (_, id) => id);
   assert.deepEqual(await hook(page, (ids) => window.prunescope.ends('explore', ids), ids), subEnd, 'subtree ends');
+  // and the enter event of every node (stored for every 16th node, the rest counted on the
+  // tape: issue 19 §6), in order and shuffled; a node not entered has none
+  assert.deepEqual(await hook(page, (ids) => window.prunescope.enters('explore', ids), ids), enterAt, 'enter events');
+  let seed2 = 777;
+  const mixed = [...ids].sort(() => ((seed2 = (seed2 * 1103515245 + 12345) & 0x7fffffff) & 1 ? 1 : -1));
+  assert.deepEqual(await hook(page, (ids) => window.prunescope.enters('explore', ids), mixed), mixed.map((id) => enterAt[id]), 'enter events, shuffled');
+  assert.deepEqual(await hook(page, (n) => window.prunescope.enters('explore', [n, n + 1]), s.nodes), [0xffffffff, 0xffffffff], 'no enter past the last node');
   const back = [...all].reverse();
   assert.deepEqual((await hook(page, (order) => window.prunescope.events('explore', order), back)).nodes, back.map((e) => want[e]), 'backwards');
   let seed = 12345;

@@ -229,7 +229,7 @@ const TREE_KINDS = {
       ? `A scout gets the null window (α, α + 1): α = ${f(w[0])} is what MAX is sure of at the root, so (${f(w[0])}, ${f(w[1])}).`
       : `${Name(n)} starts with its parent’s window as it is at that moment: α = ${f(w[0])} (what MAX is already sure of), β = ${f(w[1])} (what MIN is already sure of).`;
     return {
-      kind: 'window', node: n, gate: st.enterEv[n] - 1, ev: st.enterEv[n], answer: w, shown: `(${f(w[0])}, ${f(w[1])})`, why,
+      kind: 'window', node: n, gate: st.enterOf(n) - 1, ev: st.enterOf(n), answer: w, shown: `(${f(w[0])}, ${f(w[1])})`, why,
       text: `Which window (α, β) is ${name(n)} searched with (MAX’s view)? Two numbers; ∞ as inf.`,
       placeholder: 'α β, e.g. -inf 10',
     };
@@ -263,7 +263,7 @@ const TREE_KINDS = {
     const searched = n !== NONE;
     const label = `node ${spec.at.path.join('.')}`;
     const ch = [{ key: 's', label: 'Searched' }, { key: 'p', label: 'Pruned' }];
-    const at = searched ? st.enterEv[n] : st.exitEv[parent];
+    const at = searched ? st.enterOf(n) : st.exitEv[parent];
     const w = viewWindow(st.alphaAt(parent, at), st.beta[parent], st.turn[parent], true);
     const e = st.nodeKind(parent) === NK.CHANCE ? chanceCut(st, parent) : -1;
     const why = st.nodeKind(parent) === NK.CHANCE
@@ -302,7 +302,7 @@ const TREE_KINDS = {
       const r = viewWindow(st.alpha[again], st.beta[again], st.turn[again], true);
       why = `The scout returned ${v} ≥ α + 1 = ${f(w[1])}: the move is better than α = ${f(w[0])}, but the scout only proves that much. It is searched again with the window (${f(r[0])}, ${f(r[1])}) to learn its value.`;
     } else why = `The scout returned ${v}: ${shown(n) <= w[0] ? `not better than α = ${f(w[0])}, so the move is done` : 'its value is already exact, so no re-search is needed'}.`;
-    return { ...choice(`The scout of ${name(n)} returned ${v} (MAX’s view). Will ${name(n)} be searched again with a wider window (a re-search)?`, YES_NO, again !== NONE ? 'y' : 'n', e, again !== NONE ? st.enterEv[again] : Math.min(e + 1, lastEv)), why };
+    return { ...choice(`The scout of ${name(n)} returned ${v} (MAX’s view). Will ${name(n)} be searched again with a wider window (a re-search)?`, YES_NO, again !== NONE ? 'y' : 'n', e, again !== NONE ? st.enterOf(again) : Math.min(e + 1, lastEv)), why };
   },
 };
 
@@ -336,7 +336,7 @@ const GAME_KINDS = {
     });
     const where = st.parent[n] === NONE ? `Iteration ${k} starts at the root (MAX to move).` : `Iteration ${k} reaches ${name(n)} (${side} to move).`;
     const text = `${where} Iteration ${k - 1}, one ply shallower, scored its moves ${scores.join(', ')} (MAX’s view). Which move will iteration ${k} search first here?`;
-    return { why, ...choice(text, ch, right.key, st.enterEv[n], st.enterEv[firstChild]) };
+    return { why, ...choice(text, ch, right.key, st.enterOf(n), st.enterOf(firstChild)) };
   },
   extends(ctx) {
     const { t, st, chess, name, n, need, choice } = ctx;
@@ -347,7 +347,7 @@ const GAME_KINDS = {
     const why = more
       ? `It searches on: a capture is still possible here (${mv(n + 1)} is the first one tried), so the quiescence search tries the captures before it trusts a score.`
       : 'It stops: the position is quiet (nothing to capture), so the evaluation is trusted.';
-    return { why, ...choice(`Does the search stop at ${name(n)} and evaluate the position, or search on below it?`, ch, more ? 'g' : 's', st.enterEv[n], more ? st.enterEv[n + 1] : st.exitEv[n]) };
+    return { why, ...choice(`Does the search stop at ${name(n)} and evaluate the position, or search on below it?`, ch, more ? 'g' : 's', st.enterOf(n), more ? st.enterOf(n + 1) : st.exitEv[n]) };
   },
   best(ctx) {
     const { t, from, st, chess, f, name, n, need, shown, choice } = ctx;

@@ -120,6 +120,6 @@ export class Cursor {
   /** To the enter event of node `id`. */
   toNode(id) {
     if (id === NONE || id >= this.store.nextEnter) return false;
-    return this.set(this.store.enterEv[id]);
+    return this.set(this.store.enterOf(id));
   }
 }

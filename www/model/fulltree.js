@@ -90,7 +90,7 @@ export function wholeTreeLayout(st, shape, pruned, until = -1) {
   // re-search the search has not entered by then is a second copy of a node the student can
   // already see, and drawing it early would answer "will it be searched again?". It takes no
   // slot, and its subtree is hidden at its scout's place until it is entered.
-  const later = (id) => until >= 0 && st.isResearch(id) && st.enterEv[id] > until;
+  const later = (id) => until >= 0 && st.isResearch(id) && st.enterOf(id) > until;
   const hide = (id, at) => {
     const e = st.end(id);
     lf.fill(L_HIDDEN, id, e);
@@ -176,7 +176,7 @@ export class WholeTree {
     let shown = -1;
     if (until >= 0) {
       shown = 0;
-      for (const r of st.researchOf.keys()) if (st.enterEv[r] <= until) shown++;
+      for (const r of st.researchOf.keys()) if (st.enterOf(r) <= until) shown++;
     }
     const key = `${trace.uid}|${trace.generation}|${st.version}|${st.n}|${st.nev}|${shown}`;
     if (key === this.key) return this.layout ?? own;

@@ -52,18 +52,19 @@ export class Layout {
     this._ensure(n);
     const { x, lf } = this;
     const { parent, lastChild } = s;
+    // lf[id] is 0 for every id not laid out yet (fresh room, or past what relayout wrote), so a
+    // visible node's 0 is not written: the lf column of a trace with nothing collapsed stays
+    // untouched memory, never resident (a byte a node of a large trace)
     for (let id = a; id < n; id++) {
       const p = parent[id];
       if (p === NONE) {
         if (this.nextSlot > 0) this.nextSlot += ROOT_GAP;
         x[id] = this.nextSlot++;
-        lf[id] = 0;
       } else if (lf[p] !== 0) {
         // under a collapsed or hidden node
         lf[id] = L_HIDDEN;
         x[id] = x[p];
       } else {
-        lf[id] = 0;
         x[id] = id === p + 1 ? x[p] : this.nextSlot++;
       }
     }

@@ -178,7 +178,7 @@ export function narrate(st, e, ctx) {
 /** The `chance_cutoff` event of chance node `id` (between its enter and exit), or -1. */
 export function chanceCutEvent(st, id) {
   const to = st.exitEv[id] === NONE ? st.nev : st.exitEv[id];
-  for (let e = to - 1; e > st.enterEv[id]; e--) if (st.ev[e] === EV.CHANCE_CUTOFF && st.nodeOf(e) === id) return e;
+  for (let e = to - 1; e > st.enterOf(id); e--) if (st.ev[e] === EV.CHANCE_CUTOFF && st.nodeOf(e) === id) return e;
   return -1;
 }
 
@@ -186,7 +186,7 @@ export function chanceCutEvent(st, id) {
 function chanceBranch(st, id, e) {
   let c = NONE;
   st.forChildren(id, (k) => {
-    if (st.enterEv[k] < e) c = k;
+    if (st.enterOf(k) < e) c = k;
   });
   return c;
 }
@@ -350,7 +350,7 @@ function spoken(v, chess, scale) {
 export function nodeWords(st, id, e, ctx) {
   if (id === NONE || id >= st.n) return null;
   const at = e < 0 ? st.nev : e;
-  if (st.enterEv[id] > at) return null;
+  if (st.enterOf(id) > at) return null;
   const turn = st.turn[id];
   const mm = ctx.maxmin;
   const f = (v) => spoken(v, ctx.chess, ctx.scale);

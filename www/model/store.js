@@ -10,6 +10,7 @@ import {
   NODE_KINDS_CODE as NK, NODE_TYPES_CODE as NT, NO_PARENT, INF as SCHEMA_INF,
 } from '../schema.js';
 import { grown, Growable, lowerBound } from './growable.js';
+import { TYPED, COLUMN_OF, writeRows, packRows } from './rows.js';
 
 export const NONE = NO_PARENT;
 export const INF = SCHEMA_INF;
@@ -18,40 +19,11 @@ export { EV };
 /** aux words per event kind. */
 export const AUX_WORDS = Uint8Array.from({ length: 256 }, (_, k) => EVENT_AUX[k]?.length ?? 0);
 
-const TYPED = { u32: Uint32Array, i32: Int32Array, u16: Uint16Array, u8: Uint8Array, i8: Int8Array };
-/** Record field (schema name) → [store column, the type the page reads it as]. */
-const COLUMN_OF = {
-  parent: ['parent', 'u32'], alpha: ['alpha', 'i32'], beta: ['beta', 'i32'], value: ['value', 'i32'],
-  move_code: ['code', 'u16'], index: ['index', 'u16'], n_moves: ['nMoves', 'u16'], best_index: ['bestIndex', 'u16'],
-  kind: ['kind', 'u8'], depth: ['depth', 'i8'], flags: ['flags', 'u8'], reason: ['reason', 'u8'],
-};
-
-/**
- * Where each field sits in a record, in units of its own type (from RECORD_FIELDS), checked
- * against the columns the page has: a field added, retyped or misaligned in the schema is an
- * error here, not a silent misread.
- */
-function recordLayout() {
-  const at = {};
-  for (const [name, { offset, type }] of Object.entries(RECORD_FIELDS)) {
-    const c = COLUMN_OF[name];
-    if (!c || c[1] !== type) throw new Error(`the record field ${name} (${type}) is unknown to the page`);
-    const size = TYPED[type].BYTES_PER_ELEMENT;
-    if (offset % size || RECORD_BYTES % size) throw new Error(`the record field ${name} is not aligned`);
-    at[c[0]] = offset / size;
-  }
-  for (const [, [column]] of Object.entries(COLUMN_OF)) if (at[column] === undefined) throw new Error(`the record has no ${column}`);
-  return at;
-}
-const AT = recordLayout();
-const W32 = RECORD_BYTES / 4, W16 = RECORD_BYTES / 2;
-
 // Per-node columns: [name, constructor]. The record's own fields come from the codec.
 const COLUMNS = [
   ...Object.values(COLUMN_OF).map(([column, type]) => [column, TYPED[type]]),
   ['ply', Uint8Array], // derived: a child's ply is its parent's + 1
   ['turn', Uint8Array], // derived: 1 when MIN moves (root: rootTurn; a chance node's children its own player's)
-  ['enterEv', Uint32Array], // event position of the node's enter
   ['exitEv', Uint32Array], // event position of its exit (NONE while open)
   ['lastChild', Uint32Array], // NONE when it has no children (yet); the first child is id + 1
 ];
@@ -110,6 +82,9 @@ export class TraceStore {
     this.aux = new Int32Array(h ? h * AUX_PER_NODE + 64 : 4096);
     this.naux = 0;
     this.auxCk = new Uint32Array((he >> 6) + 2); // aux position at every 64th event
+    // the enter event of every 16th node (`enterOf` finds the others on the tape: 0.25 bytes a
+    // node instead of a 4-byte column)
+    this.enterSp = new Uint32Array(((h || 4096) >> 4) + 2);
     this.enterCk = new Uint32Array((he >> 6) + 2); // nodes entered before every 64th event
     this.rankAt = 0; // the last `enteredBefore` answer (sequential scans cost one event each)
     this.rankOf = 0;
@@ -152,47 +127,16 @@ export class TraceStore {
   bytes() {
     let b = 0;
     for (const [name] of COLUMNS) b += this[name].byteLength;
-    b += this.ev.byteLength + this.aux.byteLength + this.auxCk.byteLength + this.enterCk.byteLength;
+    b += this.ev.byteLength + this.aux.byteLength + this.auxCk.byteLength + this.enterCk.byteLength + this.enterSp.byteLength;
     for (const l of this.plyLists) b += l.bytes();
     for (const m of Object.values(this.marks)) b += m.bytes();
     b += this.pruneEv.bytes() + this.pruneNode.bytes();
     return b;
   }
 
-  /**
-   * Writes the records in `bytes` (rows: a batch's updates) into nodes `ids[k]` (or
-   * `first + k`). One statement per field (each a monomorphic typed-array access), at the
-   * offsets of the schema.
-   */
+  /** Writes the records in `bytes` (rows: a batch's updates) into nodes `ids[k]` (or `first + k`). */
   _writeRecords(bytes, ids, first) {
-    const count = (bytes.byteLength / RECORD_BYTES) | 0;
-    if (count === 0) return 0;
-    let buf = bytes;
-    if (buf.byteOffset % 4 !== 0) buf = buf.slice();
-    const u32 = new Uint32Array(buf.buffer, buf.byteOffset, count * W32);
-    const i32 = new Int32Array(buf.buffer, buf.byteOffset, count * W32);
-    const u16 = new Uint16Array(buf.buffer, buf.byteOffset, count * W16);
-    const u8 = new Uint8Array(buf.buffer, buf.byteOffset, count * RECORD_BYTES);
-    const i8 = new Int8Array(buf.buffer, buf.byteOffset, count * RECORD_BYTES);
-    const { parent, alpha, beta, value, code, index, nMoves, bestIndex, kind, depth, flags, reason } = this;
-    const a = AT;
-    for (let k = 0; k < count; k++) {
-      const id = ids ? ids[k] : first + k;
-      const w = k * W32, h = k * W16, b = k * RECORD_BYTES;
-      parent[id] = u32[w + a.parent];
-      alpha[id] = i32[w + a.alpha];
-      beta[id] = i32[w + a.beta];
-      value[id] = i32[w + a.value];
-      code[id] = u16[h + a.code];
-      index[id] = u16[h + a.index];
-      nMoves[id] = u16[h + a.nMoves];
-      bestIndex[id] = u16[h + a.bestIndex];
-      kind[id] = u8[b + a.kind];
-      depth[id] = i8[b + a.depth];
-      flags[id] = u8[b + a.flags];
-      reason[id] = u8[b + a.reason];
-    }
-    return count;
+    return writeRows(this, bytes, ids, first);
   }
 
   /**
@@ -213,28 +157,7 @@ export class TraceStore {
 
   /** The records of nodes [from, to) in the worker's layout (to hand the trace back). */
   records(from = 0, to = this.n) {
-    const count = Math.max(0, to - from);
-    const buf = new ArrayBuffer(count * RECORD_BYTES);
-    const u32 = new Uint32Array(buf), i32 = new Int32Array(buf), u16 = new Uint16Array(buf);
-    const u8 = new Uint8Array(buf), i8 = new Int8Array(buf);
-    const { parent, alpha, beta, value, code, index, nMoves, bestIndex, kind, depth, flags, reason } = this;
-    const a = AT;
-    for (let k = 0, id = from; k < count; k++, id++) {
-      const w = k * W32, h = k * W16, b = k * RECORD_BYTES;
-      u32[w + a.parent] = parent[id];
-      i32[w + a.alpha] = alpha[id];
-      i32[w + a.beta] = beta[id];
-      i32[w + a.value] = value[id];
-      u16[h + a.code] = code[id];
-      u16[h + a.index] = index[id];
-      u16[h + a.nMoves] = nMoves[id];
-      u16[h + a.bestIndex] = bestIndex[id];
-      u8[b + a.kind] = kind[id];
-      i8[b + a.depth] = depth[id];
-      u8[b + a.flags] = flags[id];
-      u8[b + a.reason] = reason[id];
-    }
-    return new Uint8Array(buf);
+    return packRows(this, from, to);
   }
 
   /** (re-search id, earlier id) pairs in id order, and (root id, depth) pairs: as in batches. */
@@ -325,7 +248,10 @@ export class TraceStore {
       this.auxCk = grown(this.auxCk, ckNeed);
       this.enterCk = grown(this.enterCk, ckNeed);
     }
-    const { ev, auxCk, enterCk, flags, reason, enterEv, exitEv, marks } = this;
+    // room for the enter of every 16th node these events can enter (at most one a node)
+    const spNeed = ((this.nextEnter + events.length) >> 4) + 2;
+    if (this.enterSp.length < spNeed) this.enterSp = grown(this.enterSp, spNeed);
+    const { ev, auxCk, enterCk, flags, reason, enterSp, exitEv, marks } = this;
     ev.set(events, this.nev);
     let e = this.nev;
     let auxPos = this._auxAt(e);
@@ -345,7 +271,7 @@ export class TraceStore {
         node = nextEnter++;
         if (sp === this.stack.length) this.stack = grown(this.stack, sp + 1);
         this.stack[sp++] = node;
-        enterEv[node] = e;
+        if ((node & 15) === 0) enterSp[node >> 4] = e;
       } else if (kind === EV.EXIT) {
         if (sp > 0) {
           node = this.stack[--sp];
@@ -382,6 +308,24 @@ export class TraceStore {
       auxCk[e >> 6] = auxPos;
       enterCk[e >> 6] = nextEnter;
     }
+  }
+
+  /**
+   * The event position of node `id`'s enter (NONE for a node not entered yet). Node ids are
+   * given in entry order, so it is the id-th enter event of the tape: found from the enter of
+   * the last node whose id is a multiple of 16 (stored) by counting enters on the tape after
+   * it, about 40 bytes of tape read in order. Derived, not stored: a 4-byte column less a node
+   * (issue 19 §6).
+   */
+  enterOf(id) {
+    if (id >= this.nextEnter) return NONE;
+    const ev = this.ev;
+    let e = this.enterSp[id >>> 4];
+    for (let k = id & 15; k > 0; k--) {
+      e++;
+      while (ev[e] !== EV.ENTER) e++;
+    }
+    return e;
   }
 
   /** How many nodes were entered before event `e` (node ids are given in entry order). */
@@ -434,7 +378,7 @@ export class TraceStore {
     const { parent, exitEv } = this;
     const evs = this.pruneEv.a, nodes = this.pruneNode.a, count = this.pruneEv.n;
     const last = exitEv[id] === NONE ? this.nev : exitEv[id];
-    for (let k = lowerBound(evs, 0, count, this.enterEv[id]); k < count && evs[k] <= last; ) {
+    for (let k = lowerBound(evs, 0, count, this.enterOf(id)); k < count && evs[k] <= last; ) {
       const d = nodes[k];
       if (d === id) {
         out.push(...this.auxOf(evs[k], 2));

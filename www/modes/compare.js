@@ -81,14 +81,14 @@ export function createCompare(app) {
     if (a === NONE) {
       // an iteration (or stop) event outside any node: the start of the matching root search
       let r = 0;
-      while (r < Ds.roots.length && Ds.enterEv[Ds.roots[r]] < e) r++;
-      return { ...none, ev: r < F.roots.length ? Math.max(0, F.enterEv[F.roots[r]] - 1) : end };
+      while (r < Ds.roots.length && Ds.enterOf(Ds.roots[r]) < e) r++;
+      return { ...none, ev: r < F.roots.length ? Math.max(0, F.enterOf(F.roots[r]) - 1) : end };
     }
     const f = follow(m, Ds.parent, a);
     if (f.id === NONE) return { ...none, ev: end };
     const kind = Ds.ev[e];
     let ev;
-    if (f.exact && kind === EV.ENTER) ev = F.enterEv[f.id];
+    if (f.exact && kind === EV.ENTER) ev = F.enterOf(f.id);
     else if (f.exact && kind === EV.EXIT) ev = F.exitEv[f.id];
     else {
       // after the last child of the matched node that has returned in the driving search
@@ -97,7 +97,7 @@ export function createCompare(app) {
         const x = Ds.exitEv[c];
         if (x !== NONE && x <= e && m[c] !== NONE) last = c;
       });
-      ev = last !== NONE ? F.exitEv[m[last]] : F.enterEv[f.id];
+      ev = last !== NONE ? F.exitEv[m[last]] : F.enterOf(f.id);
     }
     if (ev === NONE || ev === undefined || ev > end) ev = end;
     const lay = layoutOf(cmp.drive);

@@ -63,7 +63,7 @@ export function createExplore(app) {
       if (state.quiz.predict && !state.quiz.predict.result) return; // a tap marks a branch instead
       if (id === NONE || id >= t.store.n) return;
       // a lesson's question is open: the cursor may not pass its event (www/modes/learn.js)
-      if (moveCursor && state.learn.gate >= 0 && t.store.enterEv[id] > state.learn.gate) return;
+      if (moveCursor && state.learn.gate >= 0 && t.store.enterOf(id) > state.learn.gate) return;
       ex.selected = id;
       if (moveCursor && t.cursor.toNode(id)) app.pause();
       app.invalidate();

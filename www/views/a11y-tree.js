@@ -55,7 +55,7 @@ export function createA11yTree(app) {
   function build(D, c, e) {
     const st = D.store;
     const ctx = app.narrationContext(D);
-    const entered = (id) => e < 0 || st.enterEv[id] <= e;
+    const entered = (id) => e < 0 || st.enterOf(id) <= e;
     const children = (id) => {
       const out = [];
       st.forChildren(id, (k) => {

@@ -152,7 +152,7 @@ export function createInspector(app) {
         c.nulls ? `${c.nulls} null move` : '',
         c.probes ? `${c.probes} multi-cut probe${c.probes > 1 ? 's' : ''}` : '',
       ].filter(Boolean);
-      const searched = exited ? c.searched : st.children(id).filter((k) => st.enterEv[k] <= cur || cur < 0).length;
+      const searched = exited ? c.searched : st.children(id).filter((k) => st.enterOf(k) <= cur || cur < 0).length;
       row('moves', String(st.nMoves[id]), span('muted', ` (${searched} searched${exited ? '' : ' so far'}${exited && extra.length ? ', ' + extra.join(', ') : ''})`));
     } else row('moves', st.lastChild[id] !== NONE ? ['0', span('muted', ` (${st.children(id).length} special children)`)] : '0');
     const bi = st.bestIndex[id];
@@ -183,10 +183,10 @@ export function createInspector(app) {
     const ro = st.researchOf.get(id);
     if (ro !== undefined) row(term('re-search', 'research'), 'repeats ', link(ro), span('muted', ' with a wider window'));
     const rb = st.researchedBy.get(id);
-    if (rb !== undefined && (cur < 0 || st.enterEv[rb] <= cur)) row('searched again as', link(rb));
-    const kids = st.children(id).filter((k) => cur < 0 || st.enterEv[k] <= cur).length;
+    if (rb !== undefined && (cur < 0 || st.enterOf(rb) <= cur)) row('searched again as', link(rb));
+    const kids = st.children(id).filter((k) => cur < 0 || st.enterOf(k) <= cur).length;
     row('children', String(kids), kids && exited ? span('muted', ` · subtree ${fmtInt(st.end(id) - id)} nodes`) : null);
-    row('events', `entered at #${fmtInt(st.enterEv[id] + 1)}`, exited && st.exitEv[id] !== NONE ? ` · returned at #${fmtInt(st.exitEv[id] + 1)}` : '');
+    row('events', `entered at #${fmtInt(st.enterOf(id) + 1)}`, exited && st.exitEv[id] !== NONE ? ` · returned at #${fmtInt(st.exitEv[id] + 1)}` : '');
     return h('table', null, h('tbody', null, out));
   }
 

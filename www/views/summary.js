@@ -73,9 +73,8 @@ const minWords = (t, mm) => (t.minRoot ? span('muted', mm ? ' from MAX’s view 
 function soFar(t, e, mm) {
   const st = t.store;
   const chess = t.input?.kind === 'chess';
-  // node ids are entry order: the nodes entered by event e are the ids below the first
-  // whose enter event is later
-  const entered = lowerBound(st.enterEv, 0, st.n, e + 1);
+  // node ids are entry order: the nodes entered by event e are those entered before e + 1
+  const entered = Math.min(st.n, st.enteredBefore(Math.min(st.nev, e + 1)));
   let root = NONE;
   for (const r of st.roots) if (st.exitEv[r] !== NONE && st.exitEv[r] <= e) root = r;
   const cuts = t.config?.chance ? cutsUpTo(st, e) : null;

@@ -45,6 +45,9 @@ export function createTreeViews(app) {
     const stats = c.draw(t.store, app.modes.explore.layout(), {
       ...traceOpts(state, t),
       cursor: live || state.finals ? -1 : t.cursor.at,
+      // a search streaming in, shown live: its density bands sample fewer nodes a column
+      // (www/views/draw/bands.js); the frame at `done` samples them all again
+      streaming: live && t.status === 'running',
       selected: state.explore.selected,
       predict: state.quiz.predict,
       // a lesson on an explicit tree shows its problem whole (www/views/draw/predict.js)

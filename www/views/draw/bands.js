@@ -10,6 +10,10 @@ import { L_HIDDEN } from '../../model/layout.js';
 import { GUTTER, lbX, stateAt, NODE_STATE as NS } from './scene.js';
 
 const ALPHAS = [0.45, 0.6, 0.8, 1];
+/** Nodes sampled per 2-px column of a dense row (its bar's shares are in eighths)... */
+const SAMPLES = 8;
+/** ... and while a search streams in (quarters): see `maxSamples`. */
+const STREAM_SAMPLES = 4;
 /**
  * What a band's samples are counted by: the actual type once returned (the node type codes),
  * unfinished (open or stopped), not entered yet; in compare mode, visited by both or only this
@@ -19,17 +23,45 @@ const BAND = Object.freeze({ PV: NT.PV, CUT: NT.CUT, ALL: NT.ALL, UNFINISHED: 3,
 const NCAT = Object.keys(BAND).length;
 /**
  * lbX from `k`, for the next column: neighbouring columns hold about as many nodes, so the
- * search first tries `guess` nodes on (doubling while short) and then searches only that
- * stretch, whose ids and x values sit close together in memory, instead of the rest of the row.
+ * search first probes where the previous column's density puts the boundary (`guess` nodes on),
+ * then gallops outward from that probe (1, 2, 4, … nodes) until the boundary is bracketed, and
+ * binary-searches only the bracket. In a row of a million nodes a column's boundary is then found
+ * in a few probes near the guess instead of the ~11 a binary search over `guess` nodes needs; each
+ * probe is a random read of a 10-million-node column (a cache miss), which is what the redraw of
+ * a large tree spends its time on. The answer is exactly lbX(ids, x, k, hi, v).
  */
-function gallop(ids, x, k, hi, v, guess) {
-  let lo = k;
-  let step = guess;
-  let h = Math.min(hi, lo + step);
-  while (h < hi && x[ids[h]] < v) {
+export function gallop(ids, x, k, hi, v, guess) {
+  if (k >= hi) return hi;
+  if (x[ids[k]] >= v) return k;
+  // x[ids[k]] < v: the answer is in (k, hi]
+  let lo = k + 1;
+  let h = Math.min(hi, k + Math.max(1, guess));
+  if (h < hi && x[ids[h]] < v) {
+    // past the guess: gallop right
+    let step = 1;
     lo = h + 1;
-    step *= 2;
-    h = Math.min(hi, lo + step);
+    for (;;) {
+      const t = Math.min(hi, lo + step);
+      if (t >= hi || x[ids[t]] >= v) {
+        h = t;
+        break;
+      }
+      lo = t + 1;
+      step *= 2;
+    }
+  } else {
+    // at or before the guess: gallop left from it
+    let step = 1;
+    for (;;) {
+      const t = h - step;
+      if (t < lo) break;
+      if (x[ids[t]] < v) {
+        lo = t + 1;
+        break;
+      }
+      h = t;
+      step *= 2;
+    }
   }
   return lbX(ids, x, lo, h, v);
 }
@@ -55,6 +87,14 @@ export function drawBands(ctx, s) {
   let dense = 0;
   const share = new Array(NCAT).fill(0);
   const run = new Array(NCAT).fill(0);
+  // only a collapsed subtree hides nodes (Layout: L_HIDDEN): without one, the hidden flag is not
+  // read (one random read less per sample of a large tree)
+  const hiding = s.lay.collapsed.size > 0;
+  // Each sample is a few random reads of columns of millions of nodes (the redraw of a large
+  // tree spends most of its time on them). While a search streams in, the page redraws every
+  // quarter second and the frame must stay short (issue 19 §6: no stall over 50 ms), so a
+  // column's shares come from 4 samples instead of 8 until the search is done.
+  const maxSamples = o.streaming ? STREAM_SAMPLES : SAMPLES;
   for (const row of rows) {
     if (!row || !row.dense) continue;
     dense++;
@@ -109,11 +149,11 @@ export function drawBands(ctx, s) {
         continue;
       }
       share.fill(0);
-      const samples = Math.min(c, 8);
+      const samples = Math.min(c, maxSamples);
       let w = 0;
       for (let i = 0; i < samples; i++) {
         const id = ids[k + Math.floor(((i + 0.5) * c) / samples)];
-        if (lf[id] & L_HIDDEN) continue;
+        if (hiding && lf[id] & L_HIDDEN) continue;
         const stt = stateAt(st, id, o.cursor);
         let t = stt === NS.NOT_ENTERED ? BAND.FUTURE : stt === NS.RETURNED && st.reason[id] !== SR.ABORTED ? st.flags[id] & FLAGS.BOUND_MASK : BAND.UNFINISHED;
         if (ghost && match[id] === NONE) t = BAND.GHOST;

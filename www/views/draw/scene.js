@@ -34,7 +34,9 @@ const NS = NODE_STATE;
 /** A node's NODE_STATE at event `cursor` (-1: at the end, every entered node open or returned). */
 export function stateAt(st, id, cursor) {
   if (cursor < 0) return st.flags[id] & FLAGS.EXITED ? NS.RETURNED : NS.OPEN;
-  if (st.enterEv[id] > cursor) return NS.NOT_ENTERED;
+  // ids are entry order: node id is entered by the cursor when fewer than id + 1 nodes were not
+  // (the store answers the same cursor again from its cache, without reading the node)
+  if (id >= st.enteredBefore(Math.min(st.nev, cursor + 1))) return NS.NOT_ENTERED;
   const x = st.exitEv[id];
   return x !== NONE && x <= cursor ? NS.RETURNED : NS.OPEN;
 }
@@ -88,13 +90,15 @@ export function buildScene(W, H, st, lay, view, o) {
   // the search has not entered yet too: their existence would answer its questions)
   const vis = [];
   const future = o.hideFuture && o.cursor >= 0 ? o.cursor : -1;
+  // the nodes entered by then are the ids below this (ids are entry order)
+  const enteredByFuture = future >= 0 ? st.enteredBefore(Math.min(st.nev, future + 1)) : Infinity;
   for (const row of rows) {
     if (!row || row.dense) continue;
     const { ids, hi } = row;
     row.start = vis.length;
     for (let k = row.lo; k < hi; k++) {
       const id = ids[k];
-      if (future >= 0 && st.enterEv[id] > future) continue;
+      if (id >= enteredByFuture) continue;
       if (lf[id] & L_HIDDEN) {
         k = lbId(ids, k, hi, st.end(lay.hiderOf(id))) - 1;
         continue;

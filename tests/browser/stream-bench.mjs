@@ -1,0 +1,290 @@
+#!/usr/bin/env node
+// Benchmark: a search streamed into the page, for one or more checkouts of the repository in
+// the same run, alternating between them, with the native CLI's time for the same search
+// measured in the same run (issue 19 §6). Not a test: it prints figures and asserts nothing
+// about them.
+//
+//   nice -n 5 node tests/browser/stream-bench.mjs [--trees DIR,DIR] [--runs N] [--only chess|random]
+//                                                 [--cap 10000000] [--cli PATH] [--trace-dir DIR]
+//
+// `--trees`: the roots to serve (each with its built pkg/ and node_modules/), default this
+// checkout; e.g. a copy of main made with `git archive main | tar -x -C DIR` plus its pkg/.
+// Each run searches, for each case, once in a fresh page of each tree (the order alternates
+// between runs), then once with the CLI (`--cli`, default CARGO_TARGET_DIR/release/prunescope,
+// recording the trace with `--trace`). For each page search it prints: Start → whole trace in
+// the page, nodes/s against that run's CLI, the worker's own search time, the longest gap
+// between animation frames while streaming and the frames over 50 ms, and the growth of the
+// renderer's resident memory (the page and its workers, after a garbage collection) per node.
+// Memory is measured 0.5 s after a garbage collection (as scale-bench does) and again 5 s later.
+// `--trace-dir DIR` writes a Chromium performance trace of each page search there (open it in
+// chrome://tracing or the DevTools Performance panel) — slower, so never for the figures.
+// `--profile DIR` writes a CPU profile of the page's main thread (.cpuprofile) and prints the
+// functions with the most self time (serve a copy with esbuild's `minify` off for names).
+
+import { mkdtempSync, rmSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launchChromium } from './chromium.mjs';
+import { startServer } from '../../www/serve.mjs';
+import { ROOT, rendererMemory, settle, watchFrames, frameGaps, hook } from './hook.mjs';
+
+const argv = process.argv.slice(2);
+const arg = (name, def) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : def;
+};
+const TREES = arg('--trees', ROOT).split(',').map((d) => path.resolve(d));
+const RUNS = Number(arg('--runs', 2));
+const CAP = Number(arg('--cap', 10_000_000));
+const ONLY = arg('--only', '');
+const TRACE_DIR = arg('--trace-dir', '');
+const PROFILE_DIR = arg('--profile', '');
+const CLI = arg('--cli', path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release/prunescope'));
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const TECHNIQUES = ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence'];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+const CASES = [
+  {
+    key: 'chess',
+    async controls(page) {
+      await page.click('#tab-chess');
+      await page.fill('#fen', START_FEN);
+      await page.fill('#chess-depth', '14');
+      await page.check('#iterative');
+      await page.selectOption('#algo', 'pvs');
+      await page.fill('#node-cap', String(CAP));
+      await hook(page, () => (document.getElementById('techniques').open = true));
+      for (const n of TECHNIQUES) await page.check(`#tech-switches input[data-enable="${n}"]`);
+    },
+    cli: ['chess', '--fen', START_FEN, '-d', '14', '--algo', 'pvs', '--enable', TECHNIQUES.join(','), '--node-cap', String(CAP)],
+  },
+  {
+    key: 'random',
+    async controls(page) {
+      await page.click('#tab-random');
+      await page.fill('#rnd-b', '10');
+      await page.fill('#rnd-d', '8');
+      await page.selectOption('#algo', 'minimax');
+      await page.fill('#node-cap', String(CAP));
+    },
+    cli: ['random', '-b', '10', '-d', '8', '--algo', 'minimax', '--node-cap', String(CAP)],
+  },
+].filter((c) => !ONLY || c.key === ONLY);
+
+const browser = await launchChromium();
+const servers = [];
+for (const root of TREES) servers.push(await startServer({ root, port: 0 }));
+const tmp = mkdtempSync(path.join(tmpdir(), 'prunescope-stream-'));
+const snap = (page) => page.evaluate(() => window.prunescope.snapshot().explore);
+
+async function pageRun(server, c, label) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(server.url + 'index.html');
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 60_000 });
+  await settle(page);
+  await c.controls(page);
+  await settle(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await new Promise((r) => setTimeout(r, 500));
+  const m0 = rendererMemory();
+  const g = (await snap(page)).generation;
+  let tracing = null;
+  if (TRACE_DIR) {
+    const chunks = [];
+    cdp.on('Tracing.dataCollected', (e) => chunks.push(...e.value));
+    tracing = { chunks, done: new Promise((r) => cdp.once('Tracing.tracingComplete', r)) };
+    await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'] } });
+  }
+  if (PROFILE_DIR) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  // long animation frames (over 50 ms) and what ran in them: the rAF callback (the redraw),
+  // a timer (a slice of batches), a message (a batch arriving), and rendering after the script
+  await hook(page, () => {
+    window.__loaf = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        const by = {};
+        for (const sc of e.scripts) by[sc.invokerType] = (by[sc.invokerType] ?? 0) + sc.duration;
+        window.__loaf.push({ d: e.duration, render: e.startTime + e.duration - e.renderStart, by });
+      }
+    }).observe({ type: 'long-animation-frame' });
+  });
+  await watchFrames(page);
+  const cpu0 = rendererCpu();
+  const t0 = Date.now();
+  await page.click('#start');
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status === 'done';
+  }, g, { timeout: 1_800_000, polling: 100 });
+  const wall = Date.now() - t0;
+  const cpu1 = rendererCpu();
+  const gaps = (await frameGaps(page)).slice(1);
+  const loaf = await hook(page, () => window.__loaf);
+  if (tracing) {
+    await cdp.send('Tracing.end');
+    await tracing.done;
+    writeFileSync(path.join(TRACE_DIR, `${label}.json`), JSON.stringify({ traceEvents: tracing.chunks }));
+  }
+  if (PROFILE_DIR) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(path.join(PROFILE_DIR, `${label}.cpuprofile`), JSON.stringify(profile));
+    printProfile(profile);
+  }
+  const s = await snap(page);
+  await settle(page);
+  // the whole tree redrawn as while it streamed (fitted, every column's boundaries found again:
+  // each pan moves the columns)
+  await hook(page, () => window.prunescope.run('view.fit'));
+  const draws = [];
+  for (let i = 0; i < 20; i++) {
+    await hook(page, (dx) => window.prunescope.pan(dx), i % 2 ? 3 : -3);
+    draws.push((await hook(page, () => window.prunescope.frame())).ms);
+  }
+  draws.sort((a, b) => a - b);
+  // and with the cursor inside the trace (stepping: every sampled node's state at the cursor)
+  await hook(page, () => {
+    window.prunescope.run('step.first');
+    for (let i = 0; i < 40; i++) window.prunescope.run('jump.mismatch');
+  });
+  const stepDraws = [];
+  for (let i = 0; i < 20; i++) {
+    await hook(page, (dx) => window.prunescope.pan(dx), i % 2 ? 3 : -3);
+    stepDraws.push((await hook(page, () => window.prunescope.frame())).ms);
+  }
+  stepDraws.sort((a, b) => a - b);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await new Promise((r) => setTimeout(r, 500));
+  const m1 = rendererMemory();
+  // and once more after 5 s more: the allocator returns freed pages (the batches taken in) to
+  // the system in the background, a few seconds later
+  await new Promise((r) => setTimeout(r, 5000));
+  await cdp.send('HeapProfiler.collectGarbage');
+  await new Promise((r) => setTimeout(r, 500));
+  const m2 = rendererMemory();
+  await context.close();
+  const long = gaps.filter((x) => x > 50);
+  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], stepDraw: stepDraws[10], loaf: summarizeLoaf(loaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
+}
+
+/**
+ * CPU seconds used so far by the threads of this process's renderers: the search worker
+ * (threads named DedicatedWorker…) and the page's main thread (the process's first thread).
+ * On a loaded machine the wall-clock ratios mean little; CPU time says what each side cost.
+ */
+function rendererCpu() {
+  const procs = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      procs.set(Number(d), { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
+    } catch {
+      /* gone */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
+    return false;
+  };
+  const out = { worker: 0, main: 0 };
+  for (const [pid, p] of procs) {
+    if (!p.cmd.includes('--type=renderer') || !mine(pid)) continue;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        const sec = (Number(f[11]) + Number(f[12])) / 100; // utime + stime, clock ticks (USER_HZ 100)
+        if (comm.startsWith('DedicatedWorker')) out.worker += sec;
+        else if (Number(tid) === pid) out.main += sec;
+      } catch {
+        /* gone */
+      }
+    }
+  }
+  return out;
+}
+
+/** The 25 functions with the most self time in a CPU profile, with their share. */
+function printProfile(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const n = byId.get(profile.samples[i]);
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
+    total += dt[i] ?? 0;
+  }
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${(v / 1000).toFixed(0).padStart(6)} ms ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+}
+
+/** Long animation frames: how many, the longest, and the script time in all of them by what
+ * started it (user-callback: requestAnimationFrame, the redraw; user-callback timers are
+ * 'user-callback' too in some versions; event-listener: a worker message; …) and rendering. */
+function summarizeLoaf(list) {
+  if (!list.length) return 'none';
+  const by = {};
+  let render = 0;
+  for (const e of list) {
+    render += e.render;
+    for (const [k, v] of Object.entries(e.by)) by[k] = (by[k] ?? 0) + v;
+  }
+  const max = Math.max(...list.map((e) => e.d));
+  return `${list.length}, longest ${max.toFixed(0)} ms; scripts ${Object.entries(by).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ')}; rendering ${fmt(render)} ms`;
+}
+
+/** The CLI's search: wall ms and CPU seconds (user + system, from /usr/bin/time when there). */
+function cliRun(c) {
+  const out = path.join(tmp, 'cli.pstrace');
+  const times = path.join(tmp, 'cli.time');
+  const timed = existsSync('/usr/bin/time');
+  const t = Date.now();
+  // its summary goes to a pipe: the CLI refuses a closed standard output (exit status 1)
+  if (timed) execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', times, CLI, ...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  else execFileSync(CLI, [...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  const ms = Date.now() - t;
+  const cpu = timed ? readFileSync(times, 'utf8').trim().split(/\s+/).slice(-2).map(Number).reduce((a, b) => a + b, 0) : NaN;
+  rmSync(out, { force: true });
+  return { ms, cpu };
+}
+
+const results = new Map();
+console.log(`stream-bench: ${RUNS} runs over ${TREES.join(', ')}; CLI ${CLI}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+for (let r = 0; r < RUNS; r++) {
+  for (const c of CASES) {
+    const order = TREES.map((_, k) => k);
+    if (r % 2) order.reverse();
+    const { ms: cli, cpu: cliCpu } = cliRun(c);
+    console.log(`  run ${r + 1} ${c.key}: CLI ${fmt(cli)} ms, ${cliCpu.toFixed(2)} s of CPU`);
+    for (const k of order) {
+      const x = await pageRun(servers[k], c, `${c.key}-run${r + 1}-tree${k}`);
+      x.ratio = cli / x.wall;
+      x.workerRatio = cli / x.worker;
+      x.cpuRatio = cliCpu / x.cpuWorker;
+      const key = `${c.key} ${TREES[k]}`;
+      if (!results.has(key)) results.set(key, []);
+      results.get(key).push(x);
+      console.log(`    CPU: worker ${x.cpuWorker.toFixed(2)} s (CLI/worker ${x.cpuRatio.toFixed(2)}), page's main thread ${x.cpuMain.toFixed(2)} s; long animation frames: ${x.loaf}`);
+      console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms (at a cursor p50 ${x.stepDraw.toFixed(1)} ms); renderer RSS growth ${x.mem.toFixed(1)} B/node (${x.mem5.toFixed(1)} 5 s later)`);
+    }
+  }
+}
+console.log(`\nmin–max over runs; load average now ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+for (const [key, xs] of results) {
+  const range = (f, d = 0) => `${Math.min(...xs.map(f)).toFixed(d)}–${Math.max(...xs.map(f)).toFixed(d)}`;
+  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest frame gap ${range((x) => x.gap)} ms; frames over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms (at a cursor ${range((x) => x.stepDraw, 1)} ms); RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
+}
+rmSync(tmp, { recursive: true, force: true });
+await browser.close();
+for (const s of servers) await s.close();
