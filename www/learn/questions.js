@@ -207,7 +207,7 @@ const TREE_KINDS = {
     return {
       // `early`: asked when the search enters the node, before any of its children is seen
       // (a prediction from the position itself); otherwise once they have all returned
-      kind: 'value', node: n, gate: spec.early ? st.enterEv[n] : st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt, why,
+      kind: 'value', node: n, gate: spec.early ? st.enterOf(n) : st.exitEv[n] - 1, ev: st.exitEv[n], shown: txt, why,
       text: `What value does ${name(n)} return (${view})?`,
       // the form only, never an example that could be an answer; bounds only once the
       // lesson has them (lesson 1 has none)
@@ -414,7 +414,7 @@ const GAME_KINDS = {
     const [tried, limit] = st.auxOf(event, 2);
     const moves = st.nMoves[n];
     const left = st.prunedOwn(n).length / 2;
-    const gate = st.enterEv[n];
+    const gate = st.enterOf(n);
     const why = `More than half of its ${moves} moves is more than ${limit}: ${Name(n)} stops once it has tried more than ${limit} moves with none reaching β = ${f(st.beta[n])}, so after ${tried}. It returns the best score it has, ${f(st.value[n])}, flagged uncertain, and leaves its other ${left} quiet move${left === 1 ? '' : 's'} unsearched.`;
     return {
       kind: 'ucut', node: n, gate, ev: event, answer: [tried], shown: String(tried), why,
