@@ -685,6 +685,8 @@ test('lesson 7’s Connect Four: the null move cuts where zugzwang rules, and th
   assert.equal(await page.getAttribute('#game-board .game-board', 'data-kind'), 'connect4');
   let q = await nextQuestion(page, 3);
   assert.equal(q.text, 'What value does the root return (Solid’s view)?');
+  // the side to move by the lesson's names, not MAX/MIN (cold reader 3): the inspector at the root
+  assert.match(await page.locator('#inspector-card').innerText(), /ply 0 · Solid to move/);
   for (const [width, height] of [[1280, 720], [390, 844]]) {
     await page.setViewportSize({ width, height });
     await settle(page);

@@ -5,6 +5,7 @@
 // The quiz card (www/panels/quiz.js) shows them like its own questions. No DOM.
 
 import { NONE, EV } from '../model/store.js';
+import { GAME_SIDES } from '../model/games.js';
 import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF, STOP_REASONS_CODE as SR } from '../schema.js';
 import { shownValue, viewWindow, fmtValue, gameValueWords } from '../model/format.js';
 import { parseNumbers } from '../model/quiz.js';
@@ -12,7 +13,7 @@ import { chanceRule, chanceCutEvent as chanceCut } from '../model/narrate.js';
 
 /** The small games' players as the lessons name them (tic-tac-toe's marks; Connect Four's
  * discs, as the board draws them: the first player's solid, the second's ringed). */
-const SIDES = { tictactoe: ['X', 'O'], connect4: ['Solid', 'Ringed'] };
+const SIDES = GAME_SIDES;
 
 /** A lesson that cannot be prepared on its trace (a wrong path, a missing event): an author's error. */
 export class LessonError extends Error {}
