@@ -678,6 +678,27 @@ fn connect4_lesson7_zugzwang_signature() {
     assert_eq!(nm.nodes, 18);
 }
 
+/// Lesson 4's tic-tac-toe (www/learn/lessons.js, docs/learn.md): X to move, O threatens a2.
+/// Iterative alpha-beta with the TT move to depth 4: iteration 1 (the evaluation one ply deep)
+/// chooses c1, the second move in the normal order; iteration 2 sees O win at a2 after it and
+/// changes to a2, which the deeper iterations keep. A signature of the numbers the lesson asks.
+#[test]
+fn tictactoe_lesson4_best_move_changes() {
+    let s = search(
+        &ttt(".x./.oo/x.."),
+        &cfg(Algorithm::AlphaBeta, 4, true, &["tt", "tt_move"]),
+    );
+    let best: Vec<_> = s
+        .iterations
+        .iter()
+        .map(|i| i.best_move.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(best, ["c1", "a2", "a2", "a2"]);
+    let values: Vec<_> = s.iterations.iter().map(|i| i.value).collect();
+    assert_eq!(values, [2, -1, 1, 0]);
+    assert_eq!(s.value, Some(0), "a draw with best play");
+}
+
 /// Traces of each game are written with moves in the game's notation and read back: the reader
 /// checks every node against the game (legal moves, evaluations, ends, pruned lists).
 #[test]

@@ -254,7 +254,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     const problems = [];
     const page = await openPage(env, { width, height, touch, problems });
     const found = [];
-    for (const [lesson, upTo] of [[1, 4], [4, 1], [7, 5], [8, 0]]) {
+    for (const [lesson, upTo] of [[1, 5], [4, 1], [7, 5], [8, 0]]) {
       const g = (await snapshot(page)).learn.generation;
       await page.evaluate((k) => (location.hash = `v=2&learn=${k}`), lesson);
       await page.waitForFunction(([g0, id]) => {

@@ -609,6 +609,13 @@ test('lesson 1’s second part: tic-tac-toe near its end, on a board that follow
     assert.equal(fb.ok, true);
     assert.match(await page.locator('#quiz-feedback').innerText(), /a1 \(ply 1\) is a MIN node: it takes the smallest of its children’s values \(−998, 997\)/);
     await goOn(page);
+    // b2 is a prediction from the board: asked as the search enters it, before O's replies
+    const q5 = await nextQuestion(page, 5);
+    assert.equal(q5.text, 'What value does b2 (ply 1) return (MAX’s view)?');
+    assert.equal((await snapshot(page)).explore.cursor.node, q5.node);
+    const b2 = await node(page, q5.node);
+    assert.ok((await snapshot(page)).explore.cursor.event < (await node(page, b2.children[0])).enterEvent, 'O’s first reply is not yet entered');
+    await page.screenshot({ path: path.join(SHOTS, `learn-1-tictactoe-b2-${width}x${height}.png`) });
     await answerAll(page, 5, 7, BOOK[1]);
     const end = await learnOf(page);
     assert.equal(end.status, 'finished');
@@ -627,6 +634,12 @@ test('lesson 4: the best move changes between iterations, and the next iteration
   // iteration 1's best root move differs from iteration 2's, the one iteration 3 searches first
   const [r1, r2, r3] = [await root(0), await root(1), await root(2)];
   assert.notEqual(r1.bestMove, r2.bestMove, 'the best move changes from iteration 1 to 2');
+  // iteration 1's best is its one best move, not a tie, and not the first in the normal order
+  // (a1, b1, …): the student cannot get it right by order alone (cold reader 3)
+  const kids1 = await hook(page, ([ids]) => window.prunescope.nodes('explore', ids), [r1.children]);
+  const best1 = kids1.find((c) => c.move === r1.bestMove);
+  assert.notEqual(kids1[0].move, r1.bestMove);
+  assert.equal(kids1.filter((c) => -c.value >= -best1.value).length, 1, `one best move in iteration 1: ${kids1.map((c) => `${c.move} ${-c.value}`)}`);
   const first3 = await node(page, r3.children[0]);
   assert.equal(first3.move, r2.bestMove);
   assert.equal(first3.order, 'tt');
@@ -636,7 +649,7 @@ test('lesson 4: the best move changes between iterations, and the next iteration
     const reply = await gameAnswer(page, q);
     answers.push(await page.evaluate((k) => document.querySelector(`#quiz .quiz-choice[data-key="${k}"]`).firstChild.textContent.trim(), reply));
     if (k === 1) {
-      assert.match(q.text, /Iteration 2, one ply shallower, scored its moves a1: −998, .*c2: 0/);
+      assert.match(q.text, /Iteration 2, one ply shallower, scored its moves b1: ≤ −998, c1: −998, a2: −1, a3: ≤ −998, c3: ≤ −998 /);
       for (const [width, height] of [[1280, 720], [390, 844]]) {
         await page.setViewportSize({ width, height });
         await settle(page);
@@ -649,9 +662,10 @@ test('lesson 4: the best move changes between iterations, and the next iteration
     assert.equal(fb.ok, true);
     await goOn(page);
   }
-  // iteration 2 tries iteration 1's a1; iteration 3 the new best, c2; and under a1, O's c2
-  // (the reply that refuted a1 in iteration 2)
-  assert.deepEqual(answers, [r1.bestMove, r2.bestMove, 'c2']);
+  // iteration 2 tries iteration 1's c1; iteration 3 the new best, a2 (blocking O's row 2); and
+  // under a2, O's a3 (its best reply there in iteration 2)
+  assert.deepEqual(answers, [r1.bestMove, r2.bestMove, 'a3']);
+  assert.deepEqual([r1.bestMove, r2.bestMove], ['c1', 'a2']);
   await page.close();
   assert.deepEqual(problems, []);
 });
@@ -661,6 +675,8 @@ test('lesson 7’s Connect Four: the null move cuts where zugzwang rules, and th
   const page = await openPage(env, { width: 1280, height: 720, problems });
   const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=7')), 7);
   assert.equal(l.questions, 6, 'the chess position (3), Connect Four without null moves (1), with them (2)');
+  // the chess position's null move is verified (David & Netanyahu): the question names both outcomes
+  assert.match((await nextQuestion(page, 0)).text, /so that the node is cut off or verified\?$/);
   await answerAll(page, 0, 3);
   // part 2: the position without null moves
   await whenPartOpens(page, 'connect4');
@@ -669,6 +685,8 @@ test('lesson 7’s Connect Four: the null move cuts where zugzwang rules, and th
   assert.equal(await page.getAttribute('#game-board .game-board', 'data-kind'), 'connect4');
   let q = await nextQuestion(page, 3);
   assert.equal(q.text, 'What value does the root return (Solid’s view)?');
+  // the side to move by the lesson's names, not MAX/MIN (cold reader 3): the inspector at the root
+  assert.match(await page.locator('#inspector-card').innerText(), /ply 0 · Solid to move/);
   for (const [width, height] of [[1280, 720], [390, 844]]) {
     await page.setViewportSize({ width, height });
     await settle(page);
@@ -690,6 +708,8 @@ test('lesson 7’s Connect Four: the null move cuts where zugzwang rules, and th
   assert.match(s.explore.config.enable ?? JSON.stringify(s.explore.config), /null_move/);
   q = await nextQuestion(page, 4);
   assert.equal(q.kind, 'nullcut');
+  // the plain null move cuts at once: the question offers no verification (cold reader 3)
+  assert.match(q.text, /so that the node is cut off\?$/);
   // the zugzwang node: Solid to move after 2 and 5, only column 3 left
   const z = await node(page, q.node);
   assert.deepEqual(z.path, [1, 4]);
@@ -725,7 +745,10 @@ test('lesson 8 pauses at an uncertainty cut-off: the student predicts when the e
   const q = await nextQuestion(page, 0);
   assert.equal(q.kind, 'ucut');
   const n = await node(page, q.node);
-  assert.match(q.text, new RegExp(`expected CUT node with ${n.moves} moves`));
+  assert.match(q.text, new RegExp(`expected CUT node with ${n.moves} moves.*after trying how many of its moves`));
+  // the pause says 1 ply is left, too few for multi-cut's probes (d − 1 − R ≥ 0, R = 3)
+  assert.equal(n.depth, 1);
+  assert.match(await page.locator('#quiz-card').innerText(), /with 1 ply left below it/);
   // asked before the node has tried its moves: none of them is drawn yet
   assert.equal((await snapshot(page)).explore.cursor.node, q.node);
   for (const [width, height] of [[1280, 720], [390, 844]]) {

@@ -5,6 +5,7 @@
 // The quiz card (www/panels/quiz.js) shows them like its own questions. No DOM.
 
 import { NONE, EV } from '../model/store.js';
+import { GAME_SIDES } from '../model/games.js';
 import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF, STOP_REASONS_CODE as SR } from '../schema.js';
 import { shownValue, viewWindow, fmtValue, gameValueWords } from '../model/format.js';
 import { parseNumbers } from '../model/quiz.js';
@@ -12,7 +13,7 @@ import { chanceRule, chanceCutEvent as chanceCut } from '../model/narrate.js';
 
 /** The small games' players as the lessons name them (tic-tac-toe's marks; Connect Four's
  * discs, as the board draws them: the first player's solid, the second's ringed). */
-const SIDES = { tictactoe: ['X', 'O'], connect4: ['Solid', 'Ringed'] };
+const SIDES = GAME_SIDES;
 
 /** A lesson that cannot be prepared on its trace (a wrong path, a missing event): an author's error. */
 export class LessonError extends Error {}
@@ -334,7 +335,7 @@ const GAME_KINDS = {
       const r = relation(st, c);
       return `${label(c)}: ${r === '=' ? '' : r + ' '}${f(shown(c))}`;
     });
-    const where = st.parent[n] === NONE ? `Iteration ${k} starts at the root (MAX to move).` : `Iteration ${k} reaches ${name(n)} (${side} to move).`;
+    const where = st.parent[n] === NONE ? `Iteration ${k} starts at the root (MAX to move).` : `Iteration ${k} reaches ${/\)$/.test(name(n)) ? name(n).replace(/\)$/, `, ${side} to move)`) : `${name(n)} (${side} to move)`}.`;
     const text = `${where} Iteration ${k - 1}, one ply shallower, scored its moves ${scores.join(', ')} (MAX’s view). Which move will iteration ${k} search first here?`;
     return { why, ...choice(text, ch, right.key, st.enterOf(n), st.enterOf(firstChild)) };
   },
@@ -373,7 +374,14 @@ const GAME_KINDS = {
       : verdict === NV.VERIFY
         ? `${f(v)} ≥ β = ${f(beta)} (${view}): the null move fails high. Verified null-move pruning does not cut yet: it checks by searching the node’s real moves one ply shallower.`
         : `${f(v)} ≥ β = ${f(beta)} (${view}): the null move fails high, and the node is cut off without searching its moves.`;
-    return { why, ...choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from ${sideAt(n)}). Does the null move fail high, so that the node is cut off or verified?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event) };
+    // the search's own form of the null move, never this node's verdict: verified (David &
+    // Netanyahu) when the core's configuration says so, or, for a trace that does not say, when
+    // any null move in it went on to verify; the plain form cuts at once (cold reader 3)
+    const said = ctx.t.outcome?.config?.null_move?.verified;
+    let verifies = typeof said === 'boolean' ? said : false;
+    if (typeof said !== 'boolean') for (let e = 0; e < st.nev && !verifies; e++) verifies = st.ev[e] === EV.NULL_VERDICT && st.auxOf(e, 3)[2] === NV.VERIFY;
+    const then = verifies ? 'cut off or verified' : 'cut off';
+    return { why, ...choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from ${sideAt(n)}). Does the null move fail high, so that the node is ${then}?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event) };
   },
   zugzwang(ctx) {
     const { from, st, f, name, n, event, sideAt, choice } = ctx;
@@ -415,10 +423,10 @@ const GAME_KINDS = {
     const moves = st.nMoves[n];
     const left = st.prunedOwn(n).length / 2;
     const gate = st.enterOf(n);
-    const why = `More than half of its ${moves} moves is more than ${limit}: ${Name(n)} stops once it has tried more than ${limit} moves with none reaching β = ${f(st.beta[n])}, so after ${tried}. It returns the best score it has, ${f(st.value[n])}, flagged uncertain, and leaves its other ${left} quiet move${left === 1 ? '' : 's'} unsearched.`;
+    const why = `More than half of its ${moves} moves is more than ${limit}: ${Name(n)} stops once it has tried more than ${limit} moves with none reaching β = ${f(st.beta[n])}, so after ${tried}. It returns the best score it has, ${f(st.value[n])}, flagged uncertain, and leaves its other ${left} non-capture move${left === 1 ? '' : 's'} unsearched.`;
     return {
       kind: 'ucut', node: n, gate, ev: event, answer: [tried], shown: String(tried), why,
-      text: `${Name(n)} is an expected CUT node with ${moves} moves; its β is ${f(st.beta[n])} (${sideAt(n)}). If none of its moves reaches β, after how many moves will an uncertainty cut-off stop it (CUT_RATIO = 0.5)?`,
+      text: `${Name(n)} is an expected CUT node with ${moves} moves; its β is ${f(st.beta[n])} (${sideAt(n)}). If none of its moves reaches β, after trying how many of its moves will an uncertainty cut-off stop it (CUT_RATIO = 0.5)?`,
       placeholder: 'a number',
     };
   },

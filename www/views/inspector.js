@@ -4,6 +4,7 @@
 
 import { $, h, span, renderKeyed } from '../dom.js';
 import { NONE } from '../model/store.js';
+import { GAME_SIDES } from '../model/games.js';
 import { fmtInt, fmtValue, shownValue, viewWindow, minTurn } from '../model/format.js';
 import { STOP_WORDS, chanceRule, chanceCutEvent, moverWords } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
@@ -14,9 +15,24 @@ const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence', chance: 'chance node', probe: 'probe (Star2: the branch’s first move only)' };
 const ORDER_WORDS = { generated: 'generation order', tt: 'TT move', capture: 'capture (MVV/LVA)', killer: 'killer', refutation: 'refutation', history: 'history', previous_best: 'previous best' };
 
-/** The side to move at ply 0 and 1: ['White', 'Black'] from a FEN, ['MIN', 'MAX'] for a tree
- * whose text has the `min` header (MIN moves at the root), else ['MAX', 'MIN']. */
+const rootSides = new WeakMap();
+
+/** The side to move at ply 0 and 1: ['White', 'Black'] from a FEN; a two-player game's players
+ * (['Solid', 'Ringed'], from the core's board at the root); ['MIN', 'MAX'] for a tree whose text
+ * has the `min` header (MIN moves at the root), else ['MAX', 'MIN']. */
 export function sideNames(trace) {
+  const players = GAME_SIDES[trace.input?.kind];
+  if (players) {
+    // the root's side, asked of the core once per trace (the board's cache holds one node)
+    let known = rootSides.get(trace);
+    if (known?.generation !== trace.generation) {
+      const side = trace.names?.gameView?.(NONE)?.side;
+      known = { generation: trace.generation, side };
+      if (side === 0 || side === 1) rootSides.set(trace, known);
+    }
+    const first = known.side === 1 ? 1 : 0;
+    return [players[first], players[1 - first]];
+  }
   const fen = trace.input?.kind === 'chess' ? trace.input.fen : null;
   if (!fen) return trace.minRoot ? ['MIN', 'MAX'] : ['MAX', 'MIN'];
   return fen.split(/\s+/)[1] !== 'b' ? ['White', 'Black'] : ['Black', 'White'];
@@ -102,11 +118,13 @@ export function createInspector(app) {
     };
     row('node', `#${id}`, multi ? span('muted', ` (root search ${st.roots.indexOf(st.rootOf(id)) + 1}, depth ${st.depth[st.rootOf(id)]})`) : null);
     row('parent', p === NONE ? span('muted', 'none (the root)') : link(p));
-    // who moves: the trace's per-node `turn`; at a chance node nobody chooses: the narration's
-    // words (narrate.js moverWords) say it is one, what it averages and who moves after it
-    const side = trace.input?.kind === 'chess' ? sideNames(trace)[ply & 1] : minTurn(turn) ? 'MIN' : 'MAX';
+    // who moves: the trace's per-node `turn`, named by the game's sides where it has them
+    // (chess, the small games); on a tree the narration's words (narrate.js moverWords), which
+    // at a chance node say that nobody chooses, what it averages and who moves after it
+    const named = trace.input?.kind === 'chess' || GAME_SIDES[trace.input?.kind];
+    const side = named ? sideNames(trace)[ply & 1] : minTurn(turn) ? 'MIN' : 'MAX';
     const role = minTurn(turn) ? 'MIN' : 'MAX';
-    const who = trace.input?.kind === 'chess' ? `${side} to move` : moverWords(st, id);
+    const who = named ? `${side} to move` : moverWords(st, id);
     row(term('level', 'ply'), `ply ${ply}`, h('span', { class: 'muted', id: 'insp-mover' }, ` · ${who}${mm && side !== role ? ` · ${role}` : ''}`));
     if (p !== NONE) {
       const nul = st.isNull(id);
