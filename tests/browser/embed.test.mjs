@@ -131,6 +131,15 @@ test('the embed view shows a broken link\'s notice where its reader sees it', as
   const box = await notice.boundingBox();
   assert.ok(box && box.width > 100 && box.height > 10 && box.y + box.height <= 700, JSON.stringify(box));
   assert.equal(await page.locator('.left').isVisible(), false, 'the setup panels stay hidden');
+  // the embed has no Start button: before any event, the narration and the tree's placeholder
+  // say what its reader can do
+  await settle(page);
+  for (const sel of ['#narration', '#empty']) {
+    assert.ok(await page.locator(sel).isVisible(), `${sel} is shown`);
+    const words = await page.locator(sel).innerText();
+    assert.doesNotMatch(words, /Start/, sel);
+    assert.match(words, /steps through the search its link names .*Open in prunescope ↗/, sel);
+  }
   for (const dir of SHOT_DIRS) {
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, 'embed-broken-link.png') });
