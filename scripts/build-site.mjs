@@ -9,8 +9,9 @@
 // A host that reads neither (GitHub Pages) still gets the policy's other rules from a `<meta>`
 // tag in each page; what it loses is said in docs/offline-embed.md.
 //
-//   node scripts/build-site.mjs [--out DIR]      (default: site/; scripts/build-site.sh builds
-//                                                 the wasm first, then runs this)
+//   node scripts/build-site.mjs [--out DIR] [--base PATH]
+//     DIR: default site/; PATH: the URL path the folder is served under (default /, also
+//     $PRUNESCOPE_SITE_BASE), for _headers. scripts/build-site.sh builds the wasm first, then runs this.
 // The files come from www/site.mjs (found on disk, never hand-listed).
 
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
@@ -32,17 +33,34 @@ function page(name, bundled) {
   return Buffer.from(html.replace(/(<meta charset="utf-8">)/, `$1\n  ${meta}`));
 }
 
-export function headersFile() {
+/**
+ * `base`, the URL path the folder is served under (`/` at the host's root,
+ * `/course/prunescope/` in a course's web space), checked: it is written into `_headers`.
+ */
+export function checkBase(base) {
+  if (typeof base !== 'string' || !/^\/([A-Za-z0-9._~%!$&'()+,;=@-]+\/)*$/.test(base)) {
+    throw new Error(`--base: ${JSON.stringify(base)} is not a URL path that starts and ends with "/" (e.g. / or /course/prunescope/)`);
+  }
+  return base;
+}
+
+/**
+ * The `_headers` file (Netlify, Cloudflare Pages). Its rules match URL paths from the host's
+ * root (neither host reads a path relative to the file, nor a `_headers` file below the publish
+ * folder), so every path starts with `base`, where the folder is served.
+ */
+export function headersFile(base = '/') {
+  checkBase(base);
   const common = ['X-Content-Type-Options: nosniff', 'Referrer-Policy: no-referrer', 'Cache-Control: no-cache'];
-  const block = (p, lines) => [p, ...lines.map((l) => `  ${l}`)].join('\n');
+  const block = (p, lines) => [`${base}${p}`, ...lines.map((l) => `  ${l}`)].join('\n');
   return [
-    '# written by scripts/build-site.mjs: the response headers of www/serve.mjs, for hosts that read _headers',
-    block('/*', common),
+    `# written by scripts/build-site.mjs for the folder served at ${base}: the response headers of www/serve.mjs, for hosts that read _headers`,
+    block('*', common),
     // the policy only on the documents and the workers' scripts, where it acts; one policy a path
-    ...['/', '/index.html', '/sw.js', '/www/*'].map((p) => block(p, [`Content-Security-Policy: ${CSP}`])),
-    block(`/${EMBED_PAGE}`, [`Content-Security-Policy: ${EMBED_CSP}`]),
+    ...['', 'index.html', 'sw.js', 'www/*'].map((p) => block(p, [`Content-Security-Policy: ${CSP}`])),
+    block(EMBED_PAGE, [`Content-Security-Policy: ${EMBED_CSP}`]),
     // the bundle's names carry their content's hash
-    block('/bundle/*', ['! Cache-Control', 'Cache-Control: public, max-age=31536000, immutable']),
+    block('bundle/*', ['! Cache-Control', 'Cache-Control: public, max-age=31536000, immutable']),
     '',
   ].join('\n');
 }
@@ -62,7 +80,8 @@ export function htaccessFile() {
     `    Header set Content-Security-Policy "${EMBED_CSP}"`,
     '  </Files>',
     '</IfModule>',
-    '<If "%{REQUEST_URI} =~ m#^/bundle/#">',
+    // wherever the folder is served (the host's root or a sub-path): its bundle/ files
+    '<If "%{REQUEST_URI} =~ m#/bundle/[^/]+$#">',
     '  Header set Cache-Control "public, max-age=31536000, immutable"',
     '</If>',
     '<IfModule mod_rewrite.c>',
@@ -91,8 +110,12 @@ export function htaccessFile() {
   ].join('\n');
 }
 
-/** Writes the site into `out` (emptied first); answers the list of files written. */
-export async function buildSite(out, { compress = true } = {}) {
+/**
+ * Writes the site into `out` (emptied first); answers the list of files written. `base`: the URL
+ * path the folder will be served under, for `_headers` (docs/offline-embed.md).
+ */
+export async function buildSite(out, { compress = true, base = '/' } = {}) {
+  checkBase(base);
   if (!existsSync(path.join(ROOT, 'pkg/prunescope.js'))) throw new Error('pkg/ is missing: build the wasm first (bash scripts/build-site.sh does)');
   rmSync(out, { recursive: true, force: true });
   const b = await bundle(ROOT, entryModule(readFileSync(path.join(ROOT, 'index.html'), 'utf8')) ?? 'www/main.js');
@@ -121,7 +144,7 @@ export async function buildSite(out, { compress = true } = {}) {
   for (const [rel, bytes] of b?.files ?? []) write(rel, bytes);
   write(EMBED_PAGE, page(EMBED_PAGE, b));
   write(SERVICE_WORKER, Buffer.from(serviceWorkerSource(ROOT, (name) => page(name, b), b)));
-  write('_headers', Buffer.from(headersFile()));
+  write('_headers', Buffer.from(headersFile(base)));
   write('.htaccess', Buffer.from(htaccessFile()));
   return [...new Set(written)];
 }
@@ -129,10 +152,12 @@ export async function buildSite(out, { compress = true } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   let out = path.join(ROOT, 'site');
+  let base = process.env.PRUNESCOPE_SITE_BASE || '/';
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--out') out = path.resolve(args[++i]);
+    else if (args[i] === '--base') base = args[++i];
     else if (args[i] === '--help' || args[i] === '-h') {
-      console.log('usage: node scripts/build-site.mjs [--out DIR]   (default: site/)');
+      console.log('usage: node scripts/build-site.mjs [--out DIR] [--base PATH]   (default: site/, /; PATH: the URL path the folder is served under, also $PRUNESCOPE_SITE_BASE)');
       process.exit(0);
     } else {
       console.error(`build-site: unknown argument ${args[i]}`);
@@ -140,7 +165,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   }
   try {
-    const files = await buildSite(out);
+    const files = await buildSite(out, { base });
     console.log(`build-site: ${files.length} files (and their .br/.gz copies) in ${out}`);
   } catch (e) {
     console.error(`build-site: ${e.message}`);

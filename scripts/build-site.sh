@@ -3,7 +3,8 @@
 # host (default site/; scripts/build-site.mjs says what is in it, docs/offline-embed.md how to
 # publish it):
 #
-#   bash scripts/build-site.sh [--out DIR]
+#   bash scripts/build-site.sh [--out DIR] [--base PATH]   (PATH: the URL path the folder is
+#                                                        served under, for _headers; default /)
 set -euo pipefail
 # shellcheck source=scripts/setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"

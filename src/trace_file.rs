@@ -21,6 +21,7 @@ mod chance;
 mod check;
 pub mod diff;
 mod error;
+mod events;
 pub mod json;
 mod json_read;
 mod limits;

@@ -43,7 +43,8 @@ const WORKER = siteUrl('www/engine/worker.js');
 
 /** The state, the frame loop, the modes and the commands: `app`, which the rest receives. */
 function createApp(core) {
-  const app = { core, libs: { uPlot: null, games: null } };
+  // `embed`: the page is the embed view, whose reader has no Start and no setup panels
+  const app = { core, embed: EMBED, libs: { uPlot: null, games: null } };
   app.uPlot = () => app.libs.uPlot;
   let uPlotLoading = null;
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
@@ -110,6 +111,7 @@ function createApp(core) {
     moveName: (code, id) => t.names.moveName(code, id),
     pruned: (id) => t.names.pruned(id).length,
     strict: t.config?.cutoff === 'strict',
+    embed: app.embed,
     // a lesson's narration speaks only the words it has taught (www/modes/learn.js `shows`)
     ...(t === state.explore.trace && state.learn.open && state.learn.shows ? { types: state.learn.shows.types, windows: state.learn.shows.windows } : {}),
   });

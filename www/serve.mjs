@@ -18,7 +18,7 @@
 
 import { createServer } from 'node:http';
 import { createReadStream, readFileSync } from 'node:fs';
-import { stat, realpath, readFile, writeFile } from 'node:fs/promises';
+import { stat, realpath, readFile, rename, writeFile } from 'node:fs/promises';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -140,6 +140,8 @@ async function generated(root, rel) {
 const compressed = new Map();
 /** The background compressions, one after another (the thread pool stays free for requests). */
 let background = Promise.resolve();
+/** Numbers the partial copies this process writes (two servers of one process may write one file). */
+let parts = 0;
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
@@ -162,7 +164,15 @@ function encode(root, rel, bytes, hash, encoding) {
   best
     .then(async (out) => {
       if (compressed.get(key)?.hash === hash) compressed.set(key, { hash, body: Promise.resolve(out) });
-      if (rel.startsWith('pkg/')) await writeFile(path.join(root, `${rel}.${encoding === 'br' ? 'br' : 'gz'}`), out);
+      if (rel.startsWith('pkg/')) {
+        // written under a name of its own, then renamed over the copy: another server (a
+        // parallel test file, a second `serve`) reading it meanwhile (`precompressed`) gets the
+        // old copy or the new one, never a half-written one that would be sent as the wasm
+        const dest = path.join(root, `${rel}.${encoding === 'br' ? 'br' : 'gz'}`);
+        const part = `${dest}.${process.pid}-${++parts}.part`;
+        await writeFile(part, out);
+        await rename(part, dest);
+      }
     })
     .catch(() => {});
   return body;

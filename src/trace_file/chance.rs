@@ -28,7 +28,8 @@
 //! to 1 by construction; the file does not restate them.
 
 use super::TraceHeader;
-use super::error::{TraceFileError, invalid};
+use super::error::{TraceFileError, event_err, invalid, node_err};
+use super::events::each_event;
 use crate::game::INF;
 use crate::game::tree::Tree;
 use crate::run::Prepared;
@@ -41,14 +42,6 @@ use core::cmp::Ordering;
 use std::collections::VecDeque;
 
 type R<T> = Result<T, TraceFileError>;
-
-fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::node(id as u64, field, invalid(msg))
-}
-
-fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::event(index as u64, field, invalid(msg))
-}
 
 fn overflow(id: u32) -> impl Fn(FracOverflow) -> TraceFileError {
     move |_| {
@@ -196,18 +189,7 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
         next_id: 0,
         iterations: 0,
     };
-    let mut aux = 0usize;
-    for (i, &code) in rec.events.iter().enumerate() {
-        let Some(kind) = EventKind::from_u8(code) else {
-            return Err(event_err(i, "kind", format!("unknown event code {code}")));
-        };
-        let words = kind.aux_words();
-        let Some(data) = rec.aux.get(aux..aux + words) else {
-            return Err(event_err(i, "data", "the event data ends early"));
-        };
-        aux += words;
-        r.event(i, kind, data)?;
-    }
+    each_event(rec, |i, kind, data| r.event(i, kind, data))?;
     Ok(())
 }
 
@@ -232,21 +214,14 @@ fn lowest_terms(rec: &Recorder, scale: u64) -> R<()> {
         add(n.beta);
         add(n.value);
     }
-    let mut aux = 0usize;
-    for &code in &rec.events {
-        let Some(kind) = EventKind::from_u8(code) else {
-            break;
-        };
-        let words = kind.aux_words();
-        if let Some(d) = rec.aux.get(aux..aux + words) {
-            match kind {
-                EventKind::AlphaRaised | EventKind::Cutoff => d.iter().for_each(|&v| add(v)),
-                EventKind::ChanceCutoff => d[..2].iter().for_each(|&v| add(v)),
-                _ => {}
-            }
+    each_event(rec, |_, kind, d| {
+        match kind {
+            EventKind::AlphaRaised | EventKind::Cutoff => d.iter().for_each(|&v| add(v)),
+            EventKind::ChanceCutoff => d[..2].iter().for_each(|&v| add(v)),
+            _ => {}
         }
-        aux += words;
-    }
+        Ok(())
+    })?;
     if need != scale {
         return Err(TraceFileError::header(
             "summary.scale",

@@ -6,7 +6,8 @@
 //! Checks run in file order: the header, then each node as it is read ([`NodeCheck`]), then the
 //! event tape replayed against the nodes ([`Tape`]), then the summary ([`SummaryCheck`]).
 
-use super::error::{Location, Problem, TraceFileError, invalid, window_side};
+use super::error::{Location, Problem, TraceFileError, event_err, invalid, node_err, window_side};
+use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::notation::Notation;
@@ -80,10 +81,6 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
         .check_config(&h.config)
         .map_err(|e| TraceFileError::header("config", invalid(e.to_string())))?;
     Ok(prepared)
-}
-
-fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::node(id as u64, field, invalid(msg))
 }
 
 /// The checks of one record on its own and against its parent's record.
@@ -476,11 +473,7 @@ pub(crate) struct Tape {
     research_k: usize,
     /// An `aborted` event was seen.
     pub aborted: bool,
-    index: u64,
-}
-
-fn event_err(index: u64, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::event(index, field, invalid(msg))
+    index: usize,
 }
 
 impl Tape {
@@ -619,7 +612,7 @@ impl Tape {
         Ok(node)
     }
 
-    fn enter(&mut self, rec: &Recorder, i: u64) -> Result<u32, TraceFileError> {
+    fn enter(&mut self, rec: &Recorder, i: usize) -> Result<u32, TraceFileError> {
         let id = self.next_id;
         let Some(n) = rec.nodes.get(id as usize) else {
             return Err(event_err(
@@ -729,7 +722,7 @@ impl Tape {
         Ok(id)
     }
 
-    fn check_data(&self, i: u64, kind: EventKind, aux: &[i32]) -> Result<(), TraceFileError> {
+    fn check_data(&self, i: usize, kind: EventKind, aux: &[i32]) -> Result<(), TraceFileError> {
         let code_of = |v: i32| u8::try_from(v).ok();
         let problem = match kind {
             EventKind::Prune if !(0..NONE16 as i32).contains(&aux[0]) => {
@@ -1096,23 +1089,8 @@ pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
 /// number of aux words no event used.
 fn check_tape(rec: &Recorder) -> Result<(Tape, usize), TraceFileError> {
     let mut tape = Tape::new(false);
-    let mut aux = 0usize;
-    for &code in &rec.events {
-        let index = tape.index;
-        let kind = EventKind::from_u8(code)
-            .ok_or_else(|| event_err(index, "kind", format!("unknown event code {code}")))?;
-        let words = kind.aux_words();
-        let Some(data) = rec.aux.get(aux..aux + words) else {
-            return Err(event_err(
-                index,
-                "data",
-                "the event data ends before this event's values",
-            ));
-        };
-        aux += words;
-        tape.event(rec, kind, data)?;
-    }
-    Ok((tape, rec.aux.len() - aux))
+    let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
+    Ok((tape, rec.aux.len() - used))
 }
 
 fn check_research_order(rec: &Recorder) -> Result<(), TraceFileError> {

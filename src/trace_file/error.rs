@@ -159,6 +159,18 @@ pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
     Problem::Invalid(msg.into())
 }
 
+/// `Problem::Invalid` in field `field` of node `id`: the error of every rule about one node
+/// record (structural checks, the JSON reader, the semantic replays).
+pub(super) fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::node(id as u64, field, invalid(msg))
+}
+
+/// `Problem::Invalid` in field `field` of event `index` (its position on the tape): the error of
+/// every rule about one event.
+pub(super) fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::event(index as u64, field, invalid(msg))
+}
+
 /// A window side as the trace format writes it: `-inf`, `+inf` or the number.
 pub(super) fn window_side(v: i32) -> String {
     if v <= -crate::game::INF {

@@ -17,7 +17,7 @@ use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
     strict_from_value,
 };
-use super::error::{Location, Problem, TraceFileError, invalid};
+use super::error::{Location, Problem, TraceFileError, invalid, node_err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_INPUT_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES,
     MAX_ROOTS, check_header_arrays,
@@ -1388,10 +1388,6 @@ fn close<G: TraceGame>(
         }
     }
     Ok(())
-}
-
-fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::node(id as u64, field, invalid(msg))
 }
 
 /// `v`, the value of node `id`'s `field`, if it is within [lo, hi].

@@ -19,7 +19,8 @@
 //! anything between in a variant).
 
 use super::TraceHeader;
-use super::error::{TraceFileError, invalid, window_side as side};
+use super::error::{TraceFileError, event_err, invalid, node_err, window_side as side};
+use super::events::each_event;
 use crate::game::INF;
 use crate::run::Input;
 use crate::schema::{
@@ -29,14 +30,6 @@ use crate::search::StopCause;
 use crate::search::UNBOUNDED_DEPTH;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::trace::record::{NodeRec, Recorder};
-
-fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::node(id as u64, field, invalid(msg))
-}
-
-fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::event(index as u64, field, invalid(msg))
-}
 
 fn clamp8(d: i32) -> i32 {
     d.clamp(i8::MIN as i32, i8::MAX as i32)
@@ -114,18 +107,7 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder) -> Result<(), TraceFil
         return super::chance::check(header, algo, rec);
     }
     let mut s = Semantics::new(header, rec);
-    let mut aux = 0usize;
-    for (i, &code) in rec.events.iter().enumerate() {
-        let Some(kind) = EventKind::from_u8(code) else {
-            return Err(event_err(i, "kind", format!("unknown event code {code}")));
-        };
-        let words = kind.aux_words();
-        let Some(data) = rec.aux.get(aux..aux + words) else {
-            return Err(event_err(i, "data", "the event data ends early"));
-        };
-        aux += words;
-        s.event(i, kind, data)?;
-    }
+    each_event(rec, |i, kind, data| s.event(i, kind, data))?;
     s.finish()
 }
 

@@ -230,7 +230,9 @@ test('chess search: the board and the narration follow the cursor', async () => 
   assert.ok(s.nodes > 100);
   assert.match(await text(page, '#sum-line'), /^[NBRQKa-h]/);
   const board = async () => {
-    await page.waitForTimeout(260); // chessground's animation
+    // chessground animates a move over frames (moving pieces carry the class `anim`, captured
+    // ones `fading`): wait until no piece does, not for a fixed time
+    await page.waitForFunction(() => !document.querySelector('#board cg-board piece.anim, #board cg-board piece.fading'));
     const pieces = await page.locator('#board cg-board piece').evaluateAll((els) => els.map((e) => e.className + '@' + e.style.transform).sort().join(' '));
     return (await text(page, '#board-fen')) + '\n' + pieces;
   };
@@ -385,6 +387,8 @@ test('Stop ends the search at once, keeps what was received, measures it, and a 
   await page.click('#stop');
   const s = (await snapshot(page)).explore;
   assert.equal(s.status, 'stopped', 'stopped as soon as Stop was clicked');
+  // the state changed in the click; the notice is rendered on the next animation frame
+  await settle(page);
   assert.match(await text(page, '#notice'), /^Stopped after/);
   await page.waitForTimeout(300);
   assert.equal((await snapshot(page)).explore.nodes, s.nodes, 'no batches after Stop');

@@ -104,6 +104,8 @@ test('explore runs expectimax, Star1 and Star2 on a chance tree: the CLI\'s exac
   const entered = (await snapshot(page)).explore.cursor.event;
   await run(page, 'step.over');
   await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, entered);
+  // the inspector renders on the next frame: until then it may still show the node's entry
+  await settle(page);
   await page.waitForSelector('#insp-chance-rule');
   // MAX's view (MIN moves at the chance node): the CLI's "child 1 returned -2 >= B_1 = -8"
   assert.equal(await text(page, '#insp-chance-rule'), 'child 1 returned 2 ≤ 8 = −B_1');
@@ -113,7 +115,8 @@ test('explore runs expectimax, Star1 and Star2 on a chance tree: the CLI\'s exac
   // stepping: to the first cut-off (the chance cut-off), the cursor moves and the narration
   // says which bound fired and what it pruned
   await run(page, 'step.first');
-  await page.waitForFunction(() => window.prunescope.snapshot().explore.cursor.event >= 0);
+  // the first event: a state the cursor (at the node's return) did not have
+  await page.waitForFunction(() => window.prunescope.snapshot().explore.cursor.event === 0);
   let before = (await snapshot(page)).explore.cursor.event;
   await run(page, 'step.forward');
   await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, before);
@@ -185,6 +188,7 @@ test('a chance search\'s trace file written by the CLI opens in the page: exact 
   const s = (await snapshot(page)).explore;
   assert.equal(s.status, 'done', JSON.stringify(s.notice));
   assert.equal(s.config.chance, 'star1');
+  await settle(page);
   assert.equal(await page.inputValue('#algo'), 'star1', 'the menu shows the chance search');
   await run(page, 'step.last');
   await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
@@ -214,6 +218,9 @@ test('the accessible tree says "chance node" at a chance node, with its exact va
   await runSearch(page);
   await run(page, 'step.last');
   await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
+  // the accessible tree follows the cursor on the next frame; the items of the cursor before
+  // (the search's end) would satisfy a wait for any treeitem
+  await settle(page);
   await page.focus('#a11y-tree');
   await page.waitForSelector('#a11y-tree [role="treeitem"]');
   const labels = await page.$$eval('#a11y-tree [role="treeitem"]', (els) => els.map((e) => e.getAttribute('aria-label')));

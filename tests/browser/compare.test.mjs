@@ -255,6 +255,7 @@ test('saving and opening traces: the page and the CLI write the same files', asy
   await page.setInputFiles('#cmp-file-B', saved);
   await page.waitForFunction((g) => window.prunescope.snapshot().compare.generation > g, g2);
   assert.equal((await snapshot(page)).compare.diff.onlyA, 0);
+  await settle(page);
   assert.equal(await text(page, '#cmp-both'), '13');
 
   // a corrupt file: a clear message, and nothing on the page is lost

@@ -78,17 +78,15 @@ test('the embed view, from the Embed button, steps inside a course page on anoth
   collectProblems(student, seen);
   course.set(coursePage(snippet).replace('SERVER/', env.server.url));
   await student.goto(course.url);
-  const frame = () => student.frames().find((f) => f.url().includes('/embed.html'));
-  await student.waitForFunction(() => document.querySelector('iframe').contentWindow !== null);
-  await student.waitForTimeout(0);
-  let embed;
-  for (let i = 0; i < 200 && !(embed = frame()); i++) await student.waitForTimeout(50);
-  assert.ok(embed, 'the embed frame loaded');
+  // goto waits for the course page's load event, which comes after its frames have loaded
+  const embed = await (await student.$('iframe[src*="/embed.html"]'))?.contentFrame();
+  assert.ok(embed?.url().includes('/embed.html'), 'the embed frame loaded');
   // the link's search runs in the frame and its cursor stands where the teacher left it
   await embed.waitForFunction((e) => {
     const s = window.prunescope?.snapshot().explore;
     return s?.status === 'done' && s.cursor.event === e;
   }, at, { timeout: 30_000 });
+  await settle(embed);
   // tree, step bar, narration; no setup panel, no mode switch
   for (const sel of ['#tree', '#stepbar', '#narration', '#s-fwd']) assert.ok(await embed.locator(sel).isVisible(), `${sel} is shown`);
   for (const sel of ['#start', '#tree-text', '.left', '#mode-compare', '#quiz-card', '#copy-link', '#embed-link']) assert.equal(await embed.locator(sel).first().isVisible(), false, `${sel} is hidden`);
@@ -133,6 +131,15 @@ test('the embed view shows a broken link\'s notice where its reader sees it', as
   const box = await notice.boundingBox();
   assert.ok(box && box.width > 100 && box.height > 10 && box.y + box.height <= 700, JSON.stringify(box));
   assert.equal(await page.locator('.left').isVisible(), false, 'the setup panels stay hidden');
+  // the embed has no Start button: before any event, the narration and the tree's placeholder
+  // say what its reader can do
+  await settle(page);
+  for (const sel of ['#narration', '#empty']) {
+    assert.ok(await page.locator(sel).isVisible(), `${sel} is shown`);
+    const words = await page.locator(sel).innerText();
+    assert.doesNotMatch(words, /Start/, sel);
+    assert.match(words, /steps through the search its link names .*Open in prunescope ↗/, sel);
+  }
   for (const dir of SHOT_DIRS) {
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, 'embed-broken-link.png') });

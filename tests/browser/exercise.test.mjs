@@ -303,6 +303,7 @@ test('a MIN-root exercise: Show solution plays its tree in explore, the root lab
   let s = await snapshot(page);
   assert.equal(s.mode, 'explore');
   assert.equal(s.explore.input.text, e.tree, 'the tree with its min header');
+  await settle(page);
   assert.equal(await page.inputValue('#tree-text'), e.tree);
   assert.equal(await page.isChecked('#maxmin'), true, 'MAX’s view');
   // to the end of the search (the solution plays; End goes there)

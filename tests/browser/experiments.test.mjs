@@ -226,6 +226,7 @@ test('a small run grows position by position in two workers, equals the CLI, and
   let x = await exp(page);
   assert.match(x.notice.text, /depth 6 is too deep for a run in the page: it accepts 1..=5/);
   assert.equal(x.run.generation, 0);
+  await settle(page);
   assert.ok(await page.locator('#exp-notice').isVisible());
 
   // uncertainty at depth 3 on the first 3 BK positions: three arrivals, each a new report

@@ -7,28 +7,43 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { setup, SHOTS } from './hook.mjs';
+import { setup, settle, SHOTS } from './hook.mjs';
 
 let env;
 before(async () => (env = await setup()));
 after(() => env?.close());
 
-test('the controls are painted while the wasm response is held back', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  let release;
+/**
+ * Holds back the responses to `pattern` in `context` until `release()`. `asked(what)` waits for
+ * the first request (10 s at most, then fails naming `what`); `count()` says how many came.
+ */
+async function holdBack(context, pattern) {
+  let release, first;
   const held = new Promise((r) => (release = r));
-  let asked = 0;
-  await context.route('**/pkg/prunescope_bg.wasm', async (route) => {
-    asked++;
+  const firstAsked = new Promise((r) => (first = r));
+  let n = 0;
+  await context.route(pattern, async (route) => {
+    n++;
+    first();
     await held;
     await route.continue();
   });
+  const asked = async (what) => {
+    let timer;
+    const late = new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`${what} was not asked for within 10 s`)), 10_000)));
+    await Promise.race([firstAsked, late]).finally(() => clearTimeout(timer));
+  };
+  return { release, asked, count: () => n };
+}
+
+test('the controls are painted while the wasm response is held back', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const wasm = await holdBack(context, '**/pkg/prunescope_bg.wasm');
   const page = await context.newPage();
   await page.goto(env.server.url, { waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => document.fonts.status === 'loaded' && document.readyState !== 'loading');
   // wait until the page has asked for the wasm (it is then held, not yet arrived)
-  for (let i = 0; i < 200 && asked === 0; i++) await page.waitForTimeout(25);
-  assert.ok(asked > 0, 'the page asked for the wasm');
+  await wasm.asked('the wasm');
   for (const sel of ['#start', '#tree-text', '#algo', '#tab-tree', '#stepbar', '#s-fwd', '#mode-compare', '#tree']) {
     assert.ok(await page.locator(sel).isVisible(), `${sel} is painted`);
   }
@@ -41,8 +56,9 @@ test('the controls are painted while the wasm response is held back', async () =
   const box = await page.locator('#start').boundingBox();
   assert.ok(box && box.width > 20 && box.height > 10, JSON.stringify(box));
   await page.screenshot({ path: path.join(SHOTS, 'load-before-wasm.png') });
-  release();
+  wasm.release();
   await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+  await settle(page);
   assert.equal(await page.locator('#engine-state').innerText(), 'engine ready');
   await context.close();
 });
@@ -63,20 +79,13 @@ test('chessground is not part of the first load (a tree is the default input); t
 test('the second wasm build is not part of the first load; a chess search asked for before it arrives waits with a notice, and the page stays live', async () => {
   // no service worker: it would fetch the second build in the background (docs/architecture.md)
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  let release;
-  const held = new Promise((r) => (release = r));
-  let asked = 0;
-  await context.route('**/pkg/prunescope_full_bg.wasm', async (route) => {
-    asked++;
-    await held;
-    await route.continue();
-  });
+  const second = await holdBack(context, '**/pkg/prunescope_full_bg.wasm');
   const page = await context.newPage();
   await page.goto(env.server.url);
   await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
   const wasm = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.wasm')));
   assert.deepEqual(await wasm(), ['/pkg/prunescope_bg.wasm'], 'only the first build before the default search can start');
-  assert.equal(asked, 0);
+  assert.equal(second.count(), 0);
   // the Chess tab asks for the second build and says so
   await page.click('#tab-chess');
   await page.waitForFunction(() => /Loading chess/.test(document.getElementById('chess-load').textContent));
@@ -85,7 +94,9 @@ test('the second wasm build is not part of the first load; a chess search asked 
   await page.click('#start');
   await page.waitForFunction(() => /Loading chess/.test(document.getElementById('notice').textContent));
   assert.ok(await page.locator('#notice').isVisible(), 'the notice is shown');
-  assert.ok(asked > 0, 'the second build was asked for');
+  // the request follows the second build's script, loaded asynchronously: wait for it, do not
+  // count the requests the moment the notice shows
+  await second.asked('the second build');
   // the page is live meanwhile: frames are drawn and a field takes what is typed
   const t0 = Date.now();
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -93,7 +104,7 @@ test('the second wasm build is not part of the first load; a chess search asked 
   await page.fill('#chess-depth', '3');
   assert.equal(await page.inputValue('#chess-depth'), '3');
   assert.equal(await page.evaluate(() => window.prunescope.snapshot().explore.generation), gen, 'no search has started yet');
-  release();
+  second.release();
   // then the search runs: the start position at depth 3 (the field as it was when it ran)
   await page.waitForFunction((g) => {
     const s = window.prunescope.snapshot().explore;
@@ -101,6 +112,7 @@ test('the second wasm build is not part of the first load; a chess search asked 
   }, gen, { timeout: 60_000 });
   const s = await page.evaluate(() => window.prunescope.snapshot().explore);
   assert.ok(s.nodes > 20, `${s.nodes} nodes`);
+  await settle(page);
   assert.ok(!(await page.locator('#notice').isVisible()) || !/Loading chess/.test(await page.locator('#notice').innerText()), 'the notice is gone');
   assert.equal(await page.locator('#chess-load').innerText(), '');
   await context.close();

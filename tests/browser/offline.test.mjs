@@ -13,7 +13,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, appendFileSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, appendFileSync, readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,11 +101,40 @@ test('after one visit the page opens and searches with the network off; installa
 });
 
 /**
+ * The rules of a `_headers` file as Netlify and Cloudflare Pages read it: a URL path pattern
+ * from the host's root on its own line (`*` matches any run of characters), then its indented
+ * `Name: value` lines; `! Name` drops a header an earlier rule set. Answers `headersFor(path)`,
+ * every matching rule applied in order.
+ */
+function hostHeaders(text) {
+  const rules = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const re = new RegExp(`^${line.trim().split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+      rules.push({ re, lines: [] });
+    } else rules.at(-1).lines.push(line.trim());
+  }
+  return (p) => {
+    const out = new Map();
+    for (const r of rules.filter((x) => x.re.test(p))) {
+      for (const l of r.lines) {
+        if (l.startsWith('! ')) out.delete(l.slice(2).toLowerCase());
+        else out.set(l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim());
+      }
+    }
+    return out;
+  };
+}
+
+/**
  * A plain static server: files and their MIME types, nothing else (no CSP, no compression).
  * `prefix`: the path the folder is served under (`/course/prunescope/`: a course's web space);
- * nothing is served outside it.
+ * nothing is served outside it. `host: true`: it also sends the headers of the folder's
+ * `_headers` file, as a host that reads it does (the file moved to its publish folder's root).
  */
-async function plainServer(root, prefix = '/') {
+async function plainServer(root, prefix = '/', { host = false } = {}) {
+  const headersFor = host ? hostHeaders(readFileSync(path.join(root, '_headers'), 'utf8')) : () => new Map();
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json', '.epd': 'text/plain' };
   const server = createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -120,7 +149,8 @@ async function plainServer(root, prefix = '/') {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    res.writeHead(200, { ...Object.fromEntries(headersFor(url)), 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -185,6 +215,70 @@ test('the folder under a sub-path of its host: it opens, searches offline, and t
     assert.ok(c.nodes > 20, `a chess search ran (${c.nodes} nodes)`);
   } finally {
     await context.close();
+    await server.close();
+  }
+});
+
+test('under a sub-path, a host that reads _headers sends each page its policy when the folder is built for that path', async () => {
+  const prefix = '/course/prunescope/';
+  const out = tmp('site');
+  await buildSite(out, { compress: false, base: prefix });
+  const server = await plainServer(out, prefix, { host: true });
+  try {
+    const head = async (p) => (await fetch(server.url + p)).headers;
+    assert.match((await head('embed.html')).get('content-security-policy') ?? '', /frame-ancestors \*/, 'embed.html may be framed');
+    for (const p of ['', 'index.html', 'sw.js', 'www/engine/worker.js']) {
+      assert.match((await head(p)).get('content-security-policy') ?? '', /frame-ancestors 'none'/, `${prefix}${p}`);
+    }
+    assert.equal((await head('manifest.webmanifest')).get('x-content-type-options'), 'nosniff');
+    const bundled = readdirSync(path.join(out, 'bundle'))[0];
+    assert.equal((await head(`bundle/${bundled}`)).get('cache-control'), 'public, max-age=31536000, immutable');
+    // a base that is not a URL path is refused, naming the option
+    await assert.rejects(buildSite(tmp('site'), { compress: false, base: 'course/x\n/*' }), /--base: .* is not a URL path/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('under a sub-path, the search worker\'s load errors name the URLs it tried', async () => {
+  const out = tmp('site');
+  await buildSite(out, { compress: false });
+  const server = await plainServer(out, '/course/prunescope/');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+    // a fresh search worker, its first message after `msg` (or its first panic)
+    const worker = (msg) =>
+      page.evaluate(
+        (m) =>
+          new Promise((resolve) => {
+            const w = new Worker(new URL('www/engine/worker.js', document.baseURI), { type: 'module' });
+            w.onmessage = (e) => {
+              if (e.data.type === 'ready') return;
+              w.terminate();
+              resolve(e.data);
+            };
+            if (m) w.postMessage(m);
+          }),
+        msg,
+      );
+    // the second build's wasm cannot be fetched: a chess search (which needs it) is refused
+    // naming it
+    await context.route('**/pkg/prunescope_full_bg.wasm', (r) => r.abort());
+    const refused = await worker({ type: 'search', id: 1, input: { kind: 'chess' }, config: {} });
+    assert.equal(refused.type, 'error');
+    assert.ok(refused.message.includes(`${server.url}pkg/prunescope_full_bg.wasm`), refused.message);
+    // the first build's wasm cannot be fetched either: the worker's panic names its URL
+    await context.route('**/pkg/prunescope_bg.wasm', (r) => r.abort());
+    const panic = await worker(null);
+    assert.equal(panic.type, 'panic');
+    assert.ok(panic.message.includes(`could not load the search core (${server.url}pkg/prunescope_bg.wasm)`), panic.message);
+    await context.close();
+  } finally {
+    await browser.close();
     await server.close();
   }
 });

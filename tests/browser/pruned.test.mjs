@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, setup, openPage, whenTraceEnds } from './hook.mjs';
+import { ROOT, setup, openPage, settle, whenTraceEnds } from './hook.mjs';
 import { INF, NONE16 } from '../../www/schema.js';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -164,6 +164,9 @@ for (const [name, args] of CHESS) {
     const sans = (await page.evaluate(() => window.prunescope.node('explore', 1).pruned)).map((m) => m.name);
     await page.check('#finals'); // the inspector shows each node's result at once
     await page.evaluate(() => window.prunescope.select('explore', 1));
+    // the inspector renders the selection (and the ticked box) on the next frame; text it showed
+    // before may already name node #1
+    await settle(page);
     await page.waitForFunction(() => document.querySelector('#inspector')?.textContent.includes('#1'));
     const text = await page.locator('#inspector').innerText();
     assert.match(text, /pruned\s+.+\(3 by losing capture \(SEE < 0\)\)/, text);

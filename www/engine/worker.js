@@ -19,7 +19,11 @@
 import init, { Session as FirstSession, debug_panic, build_info } from '../../pkg/prunescope.js';
 import { panicMessage } from './panic.js';
 
-const SECOND_BUILD = '../../pkg/prunescope_full.js';
+// The builds' URLs as this worker resolves them (under the folder the site is served from,
+// which may be a sub-path of the host): what a load error names, so it says what was tried.
+const FIRST_WASM = new URL('../../pkg/prunescope_bg.wasm', import.meta.url).href;
+const SECOND_BUILD = new URL('../../pkg/prunescope_full.js', import.meta.url).href;
+const SECOND_WASM = new URL('../../pkg/prunescope_full_bg.wasm', import.meta.url).href;
 /** The input kinds the first build can search (its own `build_info()`), once it is loaded. */
 let firstInputs = null;
 /** The second build's `Session`, once loaded. */
@@ -28,8 +32,17 @@ let SecondSession = null;
 /** The second build's `Session`: loaded the first time a request needs it. */
 async function secondSession() {
   if (!SecondSession) {
-    const mod = await import(SECOND_BUILD);
-    await mod.default();
+    let mod;
+    try {
+      mod = await import(SECOND_BUILD);
+    } catch (err) {
+      throw new Error(`${SECOND_BUILD}: ${err?.message ?? err}`);
+    }
+    try {
+      await mod.default({ module_or_path: SECOND_WASM });
+    } catch (err) {
+      throw new Error(`${SECOND_WASM}: ${err?.message ?? err}`);
+    }
     SecondSession = mod.Session;
   }
   return SecondSession;
@@ -200,14 +213,14 @@ async function handle(msg) {
 
 // Messages wait for the module, and for each other: a request that awaits (reading a file)
 // finishes before the next starts.
-let chain = init().then(
+let chain = init({ module_or_path: FIRST_WASM }).then(
   () => {
     firstInputs = new Set(build_info().inputs);
     self.postMessage({ type: 'ready' });
   },
   (err) => {
     dead = true;
-    self.postMessage({ type: 'panic', message: `could not load the search core (/pkg/prunescope.js): ${err?.message ?? err}` });
+    self.postMessage({ type: 'panic', message: `could not load the search core (${FIRST_WASM}): ${err?.message ?? err}` });
   },
 );
 

@@ -60,17 +60,21 @@ function returnedChild(st, e) {
   return k >= 0 && st.ev[k] === EV.EXIT ? st.nodeOf(k) : NONE;
 }
 
+/** Before any event, in the embed view: it has no Start; its link's search runs by itself. */
+export const EMBED_EMPTY = 'No events yet: this view steps through the search its link names (▶ and ◀ or play; the arrow keys and space work too). To search something else, use Open in prunescope ↗.';
+
 /**
  * The narration of event `e`. `ctx`: { maxmin, chess, named (moves have names: chess or a
  * small game), name(id) → node name, move(id) → the
  * move into the node, moveName(code, id) → the name of a move of node `id` by code,
- * pruned(id) → number of moves the node pruned (the core's `pruned` list) }.
+ * pruned(id) → number of moves the node pruned (the core's `pruned` list), embed (the page is
+ * the embed view: no Start button) }.
  */
 export function narrate(st, e, ctx) {
   // a lesson that has not taught node types yet (ctx.types === false, lessons 1-2) or windows
   // (ctx.windows === false, lesson 1) hears none of their words (docs/learn.md)
   if (ctx.types === false && (st.ev[e] === EV.ENTER || st.ev[e] === EV.EXIT)) return plainWords(st, e, ctx);
-  if (e < 0 || e >= st.nev) return 'No events yet. Press Start to search.';
+  if (e < 0 || e >= st.nev) return ctx.embed ? EMBED_EMPTY : 'No events yet. Press Start to search.';
   const kind = st.ev[e];
   const n = st.nodeOf(e);
   const f = (v) => fmtValue(v, ctx.chess, ctx.scale);

@@ -3,6 +3,7 @@
 
 import { $, setText, setProp, renderKeyed, span } from '../dom.js';
 import { fmtInt, fmtValue, compactRate, fmtMs } from '../model/format.js';
+import { EMBED_EMPTY } from '../model/narrate.js';
 
 const WHAT = { chess: 'the position', tree: 'the tree', random: 'the random tree', game: 'the game position' };
 
@@ -14,7 +15,7 @@ function notice(el, n) {
   setText(el, n.text);
 }
 
-/** `app`: { state, core }. */
+/** `app`: { state, core, embed }. */
 export function createProgress(app) {
   const { state, core } = app;
 
@@ -33,7 +34,7 @@ export function createProgress(app) {
     notice($('notice'), t.notice);
     const empty = $('empty');
     empty.hidden = n > 0 || running;
-    setText(empty, `Press Start (or Ctrl+Enter in a field) to search ${WHAT[state.tab]}.`);
+    setText(empty, app.embed ? EMBED_EMPTY : `Press Start (or Ctrl+Enter in a field) to search ${WHAT[state.tab]}.`);
   }
 
   function caption(s) {
