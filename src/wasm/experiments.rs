@@ -130,6 +130,9 @@ pub fn result_files(e: Experiment) -> Vec<String> {
             vec!["null-move-table3".into(), "null-move-table3-gate1".into()]
         }
         Experiment::MultiCut => vec!["multi-cut".into(), "multi-cut-wac".into()],
+        Experiment::SchaefferDeep => {
+            vec!["schaeffer-deep".into(), "schaeffer-deep-d8".into()]
+        }
         Experiment::Zugzwang => vec![
             "zugzwang".into(),
             "zugzwang-d12".into(),
