@@ -31,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, rendererMemory, ROOT } from './hook.mjs';
+import { chessScaleControls, chessScaleCli } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -41,8 +42,6 @@ const CAP = Number(arg('--cap', 10_000_000));
 const ONLY = arg('--only', '');
 const SAVE = !argv.includes('--no-save');
 const STOP = !argv.includes('--no-stop');
-const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const TECHNIQUES = ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence'];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (v) => `${v.toFixed(1)} ms`;
 const line = (k, v) => console.log(`  ${k.padEnd(58)} ${v}`);
@@ -67,16 +66,7 @@ const whenEnded = (g, statuses = ['done']) =>
     return s.generation > g && st.includes(s.status);
   }, [g, statuses], { timeout: 1_800_000, polling: 100 });
 
-async function chessControls() {
-  await page.click('#tab-chess');
-  await page.fill('#fen', START_FEN);
-  await page.fill('#chess-depth', '14');
-  await page.check('#iterative');
-  await page.selectOption('#algo', 'pvs');
-  await page.fill('#node-cap', String(CAP));
-  await hook(page, () => (document.getElementById('techniques').open = true));
-  for (const n of TECHNIQUES) await page.check(`#tech-switches input[data-enable="${n}"]`);
-}
+const chessControls = () => chessScaleControls(page, CAP);
 async function randomControls() {
   await page.click('#tab-random');
   await page.fill('#rnd-b', '10');
@@ -90,7 +80,7 @@ const CASES = [
     key: 'chess',
     name: 'Chess, start position, PVS depth 14 (iterative), tt, tt_move, mvv_lva, killers, history, quiescence',
     controls: chessControls,
-    cli: ['chess', '--fen', START_FEN, '-d', '14', '--algo', 'pvs', '--enable', TECHNIQUES.join(','), '--node-cap', String(CAP)],
+    cli: chessScaleCli(CAP),
   },
   {
     key: 'random',

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 import { ROOT, rendererMemory, settle, watchFrames, frameGaps, hook } from './hook.mjs';
+import { chessScaleControls, chessScaleCli } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -41,24 +42,13 @@ const ONLY = arg('--only', '');
 const TRACE_DIR = arg('--trace-dir', '');
 const PROFILE_DIR = arg('--profile', '');
 const CLI = arg('--cli', path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release/prunescope'));
-const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const TECHNIQUES = ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence'];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 const CASES = [
   {
     key: 'chess',
-    async controls(page) {
-      await page.click('#tab-chess');
-      await page.fill('#fen', START_FEN);
-      await page.fill('#chess-depth', '14');
-      await page.check('#iterative');
-      await page.selectOption('#algo', 'pvs');
-      await page.fill('#node-cap', String(CAP));
-      await hook(page, () => (document.getElementById('techniques').open = true));
-      for (const n of TECHNIQUES) await page.check(`#tech-switches input[data-enable="${n}"]`);
-    },
-    cli: ['chess', '--fen', START_FEN, '-d', '14', '--algo', 'pvs', '--enable', TECHNIQUES.join(','), '--node-cap', String(CAP)],
+    controls: (page) => chessScaleControls(page, CAP),
+    cli: chessScaleCli(CAP),
   },
   {
     key: 'random',

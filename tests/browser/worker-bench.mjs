@@ -10,6 +10,7 @@
 // dropped. It prints the worker's own elapsed time (its `done` message) per batch size.
 
 import { setup, openPage, hook } from './hook.mjs';
+import { chessScaleControls } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -19,18 +20,10 @@ const arg = (name, def) => {
 const SIZES = arg('--batches', '8192,32768').split(',').map(Number);
 const RUNS = Number(arg('--runs', 3));
 const CAP = Number(arg('--cap', 10_000_000));
-const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 const env = await setup();
 const page = await openPage(env);
-await page.click('#tab-chess');
-await page.fill('#fen', START_FEN);
-await page.fill('#chess-depth', '14');
-await page.check('#iterative');
-await page.selectOption('#algo', 'pvs');
-await page.fill('#node-cap', String(CAP));
-await hook(page, () => (document.getElementById('techniques').open = true));
-for (const n of ['tt', 'tt_move', 'mvv_lva', 'killers', 'history', 'quiescence']) await page.check(`#tech-switches input[data-enable="${n}"]`);
+await chessScaleControls(page, CAP);
 // the page's own request, captured as it is posted, then the page's search stopped
 await hook(page, () => {
   const post = Worker.prototype.postMessage;
