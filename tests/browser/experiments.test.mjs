@@ -258,7 +258,9 @@ test('a small run grows position by position in two workers, equals the CLI, and
   const g = run.generation;
   const shownPositions = new Set();
   for (let k = 1; k <= 2; k++) {
-    await waitRun(page, g, { done: k });
+    // a depth-4 position takes the two workers a second on a quiet machine; under heavy load
+    // (the suite run beside busy processes) a background renderer's workers got a minute
+    await waitRun(page, g, { done: k }, 240_000);
     await settle(page);
     // the tables on screen are those of the rows so far: one table row per position
     const got = await page.evaluate(() => {
