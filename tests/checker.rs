@@ -5,6 +5,8 @@
 //!
 //!   cargo test --test checker
 
+mod common;
+use common::prunescope;
 use prunescope::game::synthetic::{Ordering, SynthParams};
 use prunescope::run::{Input, Summary};
 use prunescope::schema::{
@@ -15,23 +17,9 @@ use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
 use prunescope::trace::record::Recorder;
 use prunescope::trace_file::verify::verify;
 use prunescope::trace_file::{self, TraceFile, TraceHeader};
-use std::process::{Command, Stdio};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const ITALIAN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
-
-fn prunescope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_prunescope"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 /// A trace as JSON text with its top-level fields in the order the format requires (the header,
 /// then `nodes`, then `events`; `serde_json::Value` sorts keys).

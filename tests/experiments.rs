@@ -2,6 +2,8 @@
 //! uncertainty cut-off keeps its promise; runs are deterministic whatever the threads; shards
 //! merge back into the whole run; caps and bad input end with a clear message.
 
+mod common;
+use common::prunescope;
 use prunescope::experiments::{
     self, Experiment, Meter, Options, data::Dataset, data::Row, read_epd,
 };
@@ -10,20 +12,6 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 const BK: &str = "www/data/bk.epd";
-
-fn prunescope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_prunescope"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 /// A scratch file, removed when dropped.
 struct Scratch(PathBuf);

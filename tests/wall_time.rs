@@ -4,26 +4,12 @@
 //! configurations), that every position, repeat and configuration was timed, that the ratios
 //! printed are those of the seconds recorded, and the refusals.
 
+mod common;
+use common::prunescope;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
-}
-
-/// Runs prunescope from the repository's root: (exit code, stdout, stderr).
-fn prunescope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_prunescope"))
-        .args(args)
-        .current_dir(repo())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 /// Schaeffer's history heuristic and his knowledge heuristic, as the `schaeffer-history`
