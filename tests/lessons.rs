@@ -25,7 +25,12 @@ fn leaves(args: &[&str]) -> u64 {
     assert_eq!(code, 0, "{args:?}: {err}");
     let line = out.lines().find(|l| l.starts_with("nodes")).unwrap();
     let open = line.find('(').unwrap();
-    line[open + 1..].split_whitespace().next().unwrap().parse().unwrap()
+    line[open + 1..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
 }
 
 fn nodes(t: &Value) -> &Vec<Value> {
@@ -94,8 +99,16 @@ fn lesson4_table_entries_only_order_moves() {
         let stored_in = (num(&d[2]) >> 16) as usize; // iteration numbers count from 1
         let n = &ns[id as usize];
         assert_eq!(packed >> 12 & 1, 0, "the entry decided node {id}");
-        assert_eq!(depth, num(&n["depth"]) - 1, "node {id}: one ply too shallow");
-        assert_eq!(stored_in, iteration_of(&t, id), "node {id}: from the iteration before");
+        assert_eq!(
+            depth,
+            num(&n["depth"]) - 1,
+            "node {id}: one ply too shallow"
+        );
+        assert_eq!(
+            stored_in,
+            iteration_of(&t, id),
+            "node {id}: from the iteration before"
+        );
         hits += 1;
     }
     assert!(hits > 0, "the search finds entries");
@@ -170,8 +183,15 @@ fn lesson7_zugzwang_is_only_suspected() {
     assert_eq!(ze["data"], serde_json::json!([-245, -210]));
     let d = num(&n["depth"]);
     let pass = kids.iter().find(|k| k["kind"] == "null").unwrap();
-    assert_eq!(num(&pass["depth"]), d - 3 - 1, "the pass gets d − R − 1 plies");
-    assert!(num(&pass["depth"]) < 0 && pass["reason"] == "leaf", "evaluated");
+    assert_eq!(
+        num(&pass["depth"]),
+        d - 3 - 1,
+        "the pass gets d − R − 1 plies"
+    );
+    assert!(
+        num(&pass["depth"]) < 0 && pass["reason"] == "leaf",
+        "evaluated"
+    );
     // the full-depth search after the event: its first move cuts the node
     let enter_of = |k: u64| {
         evs.iter()
@@ -186,21 +206,36 @@ fn lesson7_zugzwang_is_only_suspected() {
     assert_eq!(after[0]["san"], "bxa5");
     assert_eq!(-num(&after[0]["value"]), -95);
     assert_eq!(num(&after[0]["depth"]), d - 1, "searched at full depth");
-    assert_eq!((n["reason"].as_str(), num(&n["value"])), (Some("beta_cutoff"), -95));
-    assert!(num(&n["value"]) >= num(&n["beta"]), "the node is cut after all");
+    assert_eq!(
+        (n["reason"].as_str(), num(&n["value"])),
+        (Some("beta_cutoff"), -95)
+    );
+    assert!(
+        num(&n["value"]) >= num(&n["beta"]),
+        "the node is cut after all"
+    );
     // the closing pause: the next null verdict is the null move of that first move
-    let next = evs[z..].iter().find(|e| e["kind"] == "null_verdict").unwrap();
+    let next = evs[z..]
+        .iter()
+        .find(|e| e["kind"] == "null_verdict")
+        .unwrap();
     assert_eq!(next["node"], after[0]["id"]);
     // near the leaves the null move is evaluated
-    assert!(ns
-        .iter()
-        .any(|k| k["kind"] == "null" && num(&k["depth"]) < 0 && k["reason"] == "leaf"));
+    assert!(
+        ns.iter()
+            .any(|k| k["kind"] == "null" && num(&k["depth"]) < 0 && k["reason"] == "leaf")
+    );
     // "A null move has been searched with a null window at β": (β − 1, β) from the node's
     // side, the child's (−β, −β + 1)
     for k in ns.iter().filter(|k| k["kind"] == "null") {
         let p = &ns[k["parent"].as_u64().unwrap() as usize];
         assert_eq!(num(&k["alpha"]), -num(&p["beta"]), "null move {}", k["id"]);
-        assert_eq!(num(&k["beta"]), -num(&p["beta"]) + 1, "null move {}", k["id"]);
+        assert_eq!(
+            num(&k["beta"]),
+            -num(&p["beta"]) + 1,
+            "null move {}",
+            k["id"]
+        );
     }
     // "the first null moves come in its early, shallow iterations"
     let nv = evs.iter().find(|e| e["kind"] == "null_verdict").unwrap();
@@ -231,7 +266,10 @@ fn lesson7_connect4_null_move_node() {
         .unwrap();
     let n = &ns[e["node"].as_u64().unwrap() as usize];
     let parent = &ns[n["parent"].as_u64().unwrap() as usize];
-    assert_eq!((parent["move"].as_str(), n["move"].as_str()), (Some("2"), Some("5")));
+    assert_eq!(
+        (parent["move"].as_str(), n["move"].as_str()),
+        (Some("2"), Some("5"))
+    );
     assert_eq!(num(&n["depth"]), 2);
     // the cut-off comes before the node generates its moves: its position, searched alone
     let after = trace(&[
@@ -253,12 +291,16 @@ fn lesson7_connect4_null_move_node() {
         .iter()
         .find(|k| k["parent"] == n["id"] && k["kind"] == "null")
         .unwrap();
-    assert_eq!((num(&pass["depth"]), pass["reason"].as_str()), (-1, Some("leaf")));
+    assert_eq!(
+        (num(&pass["depth"]), pass["reason"].as_str()),
+        (-1, Some("leaf"))
+    );
     // the closing: "at that node Solid's only real move is 3, and the cut-off never searched it"
     assert_eq!(n["reason"], "null_move_cutoff");
-    assert!(!ns
-        .iter()
-        .any(|k| k["parent"] == n["id"] && k["kind"] != "null"));
+    assert!(
+        !ns.iter()
+            .any(|k| k["parent"] == n["id"] && k["kind"] != "null")
+    );
 }
 
 /// Lesson 8: the first uncertainty cut-off "happens in the second iteration (2 plies deep),
@@ -283,12 +325,21 @@ fn lesson8_multi_cut_changes_the_unflagged_root() {
     let evs = events(&with);
     let first = |kind: &str| evs.iter().position(|e| e["kind"] == kind).unwrap();
     let (uc, mc) = (first("uncertainty_cutoff"), first("multi_cut"));
-    assert!(uc < mc, "the first uncertainty cut-off comes before any multi-cut");
+    assert!(
+        uc < mc,
+        "the first uncertainty cut-off comes before any multi-cut"
+    );
     let u = evs[uc]["node"].as_u64().unwrap();
     assert_eq!(iteration_of(&with, u), 1, "in the second iteration");
     let un = &ns[u as usize];
-    assert_eq!((un["expected"].as_str(), num(&un["depth"])), (Some("cut"), 1));
-    assert_eq!(ns[un["parent"].as_u64().unwrap() as usize]["expected"], "pv");
+    assert_eq!(
+        (un["expected"].as_str(), num(&un["depth"])),
+        (Some("cut"), 1)
+    );
+    assert_eq!(
+        ns[un["parent"].as_u64().unwrap() as usize]["expected"],
+        "pv"
+    );
     for n in ns.iter().filter(|n| n["reason"] == "uncertainty_cutoff") {
         let parent = &ns[n["parent"].as_u64().unwrap() as usize];
         assert_eq!(parent["expected"], "pv", "node {}", n["id"]);
@@ -296,8 +347,16 @@ fn lesson8_multi_cut_changes_the_unflagged_root() {
     // the multi-cut pause: "This expected CUT node has probed its first moves 3 plies shallower"
     let m = &ns[evs[mc]["node"].as_u64().unwrap() as usize];
     assert_eq!(m["expected"], "cut");
-    for k in ns.iter().filter(|k| k["parent"] == m["id"] && k["kind"] == "mc_probe") {
-        assert_eq!(num(&k["depth"]), num(&m["depth"]) - 1 - 3, "probe {}", k["id"]);
+    for k in ns
+        .iter()
+        .filter(|k| k["parent"] == m["id"] && k["kind"] == "mc_probe")
+    {
+        assert_eq!(
+            num(&k["depth"]),
+            num(&m["depth"]) - 1 - 3,
+            "probe {}",
+            k["id"]
+        );
     }
     for e in evs.iter().filter(|e| e["kind"] == "multi_cut") {
         let d = e["data"].as_array().unwrap();
@@ -310,7 +369,10 @@ fn lesson8_multi_cut_changes_the_unflagged_root() {
     let summary = |t: &Value| {
         (
             num(&t["summary"]["value"]),
-            t["summary"]["best_line_san"][0].as_str().unwrap().to_string(),
+            t["summary"]["best_line_san"][0]
+                .as_str()
+                .unwrap()
+                .to_string(),
             t["summary"]["uncertain"].as_bool().unwrap(),
         )
     };
