@@ -811,7 +811,7 @@ test('lesson 7’s zugzwang: suspected, not proven; the feedback says from the t
   // −245 < −210, then bxa5 −95 ≥ −210)
   assert.equal(n.reason, 'beta_cutoff');
   assert.equal(after.length, 1);
-  assert.ok(words.includes(`Here its first move, ${last.move}, scores ${fmt(-last.value)} ≥ β = ${b} at full depth: the node is cut after all, and there was no zugzwang.`), words);
+  assert.ok(words.includes(`Here its first move, ${last.move}, scores ${fmt(-last.value)} ≥ β = ${b} at full depth: the node is cut after all, and this search found no zugzwang here.`), words);
   assert.deepEqual([n.path.length, v, b, last.move, -last.value], [2, '−245', '−210', 'bxa5', -95]);
   await goOn(page);
   // the closing: "Its first move meets a null move of its own"

@@ -403,7 +403,7 @@ const GAME_KINDS = {
       const last = after[after.length - 1];
       let decides = '';
       if (st.exited(n) && last !== undefined && st.reason[n] === SR.BETA_CUTOFF) {
-        decides = ` Here ${after.length === 1 ? 'its first move' : `its move ${after.length}`}, ${t.names.move(last)}, scores ${f(-st.value[last])} ≥ β = ${f(beta)} at full depth: the node is cut after all, and there was no zugzwang.`;
+        decides = ` Here ${after.length === 1 ? 'its first move' : `its move ${after.length}`}, ${t.names.move(last)}, scores ${f(-st.value[last])} ≥ β = ${f(beta)} at full depth: the node is cut after all, and this search found no zugzwang here.`;
       } else if (st.exited(n)) {
         decides = ` Here no real move reaches β at full depth either: the node returns ${f(st.value[n])}.`;
       }
