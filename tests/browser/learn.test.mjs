@@ -813,6 +813,13 @@ test('lesson 7’s zugzwang: suspected, not proven; the feedback says from the t
   assert.equal(after.length, 1);
   assert.ok(words.includes(`Here its first move, ${last.move}, scores ${fmt(-last.value)} ≥ β = ${b} at full depth: the node is cut after all, and this search found no zugzwang here.`), words);
   assert.deepEqual([n.path.length, v, b, last.move, -last.value], [2, '−245', '−210', 'bxa5', -95]);
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await page.evaluate(() => document.getElementById('quiz-feedback').scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, `learn-7-zugzwang-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await goOn(page);
   // the closing: "Its first move meets a null move of its own"
   const c = await nextQuestion(page, 2);
@@ -856,6 +863,13 @@ test('lesson 8, part 2: without multi-cut the root’s value changes, though nei
   // the CLI's figures (tests/lessons.rs): 50 (Nc3) with multi-cut, 70 (e4) without
   assert.deepEqual([first.value, first.bestMove, root.value, root.bestMove, reply], [50, 'Nc3', 70, 'e4', 'n']);
   const words = await page.locator('#quiz-feedback').innerText();
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await page.evaluate(() => document.getElementById('quiz-feedback').scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, `learn-8-same-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   assert.ok(words.includes(`This search returns ${fmt(root.value)} (White’s view, best move ${root.bestMove}), where the search with multi-cut returned ${fmt(first.value)} (White’s view, best move ${first.bestMove}): the pruning changed the answer. Neither root value is flagged uncertain: the flag marks only uncertainty cut-offs.`), words);
   await goOn(page);
   assert.equal((await learnOf(page)).status, 'finished');

@@ -171,7 +171,7 @@ export function narrate(st, e, ctx) {
     case EV.ZUGZWANG: {
       const [v, beta] = st.auxOf(e);
       const vs = mm && minTurn(st.turn[n]) ? `${f(-v)} vs α = ${f(-beta)}` : `${f(v)} vs β = ${f(beta)}`;
-      return `Zugzwang suspected at ${ctx.name(n)}: the verified null-move search failed (${vs}), so it searches again at the original depth.`;
+      return `Zugzwang suspected at ${ctx.name(n)}: the null move reached β, but the real moves, searched one ply shallower, did not (${vs}); the node is searched again at its full depth, which decides.`;
     }
     case EV.CHANCE_CUTOFF: {
       const [first, last] = chancePruned(st, n, e);
