@@ -774,6 +774,9 @@ test('lesson 8 pauses at an uncertainty cut-off: the student predicts when the e
   assert.equal(after.uncertain, true);
   assert.equal(after.reason, 'uncertainty_cutoff');
   assert.match(await page.locator('#quiz-feedback').innerText(), /flagged uncertain/);
+  // the narration of the event: only non-captures are skipped (Björnsson et al. §5; issue 27)
+  await page.waitForFunction(() => /^Uncertainty cut-off/.test(document.getElementById('narration').textContent));
+  assert.match(await page.locator('#narration').innerText(), new RegExp(`^Uncertainty cut-off at .* after ${wrong.shown} moves \\(limit \\d+\\): its remaining non-capture moves are skipped \\(captures are still searched\\) and the value is uncertain\\.`));
   await page.close();
   assert.deepEqual(problems, []);
 });
@@ -914,6 +917,31 @@ test('the narration of a transposition-table hit: the stored bound in the view s
   await page.waitForFunction(() => window.prunescope.snapshot().maxmin === false);
   await settle(page);
   assert.match(await page.locator('#narration').innerText(), /stored value 998, a lower bound, searched to depth 1/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('the glossary and the stop words agree with the lessons: fail high in both views, the uncertain flag’s reach, the TT entry, a chance cut-off without a relation', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const { g, stop } = await page.evaluate(async () => {
+    const { GLOSSARY } = await import('./www/model/glossary.js');
+    const { STOP_WORDS } = await import('./www/model/narrate.js');
+    return { g: GLOSSARY, stop: STOP_WORDS };
+  });
+  // lesson 3: what the node does, from the side to move; the narration's MAX view: a MIN node
+  // fails high when its value falls to α (the true value is at most this)
+  assert.match(g['fail-high'], /From that side’s view its value reached β.*In MAX’s view: .*a MIN node’s value fell to α or below \(the true value is at most this\)/);
+  assert.match(g['fail-low'], /In MAX’s view: .*a MIN node’s stayed at or above β \(the true value is at least this\)/);
+  assert.match(g.actual, /in MAX’s view a MIN node’s value fell to α or below/);
+  // lesson 8: the flag marks only uncertainty cut-offs (multi-cut changed lesson 8's root unflagged)
+  assert.match(g.uncertain, /The flag marks only uncertainty cut-offs/);
+  assert.doesNotMatch(g.uncertain, /transposition-table value/);
+  // lesson 4: the entry, and when it decides a node
+  assert.match(g.tt, /exact or a lower or upper bound, the depth it was searched to, and its best move/);
+  // lesson 9: MAX's view writes a B_i cut at a MIN-player chance node as "≤ −B_i": the stop
+  // words name the limit only
+  for (const r of ['chance_fail_low', 'chance_fail_high']) assert.doesNotMatch(stop[r], /[≤≥]/);
   await page.close();
   assert.deepEqual(problems, []);
 });
