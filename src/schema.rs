@@ -162,8 +162,8 @@ codes! {
         NullMoveCutoff = 8 => "null_move_cutoff",
         /// At least C of the first M reduced probes failed high (multi-cut).
         MultiCut = 9 => "multi_cut",
-        /// An uncertainty cut-off (Björnsson et al. 1997): the remaining moves were not
-        /// searched.
+        /// An uncertainty cut-off (Björnsson et al. 1997): the remaining non-capture moves were
+        /// not searched (captures still were).
         UncertaintyCutoff = 10 => "uncertainty_cutoff",
         /// Quiescence: the static evaluation (stand pat) already reached β.
         StandPat = 11 => "stand_pat",
@@ -316,8 +316,9 @@ codes! {
         AspirationFail = 11 => "aspiration_fail",
         /// Pre-search raised the node's depth.
         Presearch = 12 => "presearch",
-        /// Verified null-move pruning detected zugzwang: the node is searched again at its
-        /// original depth.
+        /// Verified null-move pruning suspects zugzwang (the null move failed high, the real
+        /// moves one ply shallower did not): the node is searched again at its original depth,
+        /// which decides.
         Zugzwang = 13 => "zugzwang",
         /// A move of the innermost node was pruned without being entered.
         Prune = 14 => "prune",

@@ -295,8 +295,8 @@ fn chance_text_parses_prints_and_says_where_it_is_wrong() {
     ));
 }
 
-/// A `min` header gives the root to MIN (CONTRACT §1): a root chance node's children are then
-/// MIN's, and the value, from MAX's view, is the average of their minima; Star1 and Star2 start
+/// A `min` header gives the root to MIN (docs/cli.md "Tree text"): a root chance node's
+/// children are then MIN's, and the value, from MAX's view, is the average of their minima; Star1 and Star2 start
 /// from MIN's window (−U, −L) and agree.
 #[test]
 fn a_min_root_moves_first_under_every_chance_search() {
@@ -430,7 +430,8 @@ fn chance_traces_read_back_and_tell_the_textbook_truth() {
         let t = T::random(&mut rng, 1 + case % 5, lo, hi);
         let text = format!("bounds {lo} {hi} {}", t.text());
         if !text.contains('[') {
-            // A chance search is refused on a tree without chance nodes (CONTRACT §5).
+            // A chance search is refused on a tree without chance nodes (docs/cli.md
+            // "Chance searches").
             let cfg = chance_config(ChanceAlgorithm::Star1, 0);
             let p = Input::Tree { text: text.clone() }.prepare().unwrap();
             assert!(p.search_traced(&cfg, 0).is_err(), "{text}");
@@ -865,7 +866,8 @@ fn a_chance_configuration_is_described_by_its_algorithm() {
     }
 }
 
-/// The CLI prints a branch's probability in lowest terms, as every fraction (CONTRACT §5): the
+/// The CLI prints a branch's probability in lowest terms, as every fraction (docs/cli.md
+/// "Chance searches"): the
 /// branch of weight 2 out of 4 is `p=1/2`, never `p=2/4`; and its `cut-offs` line counts the
 /// chance cut-off by the bound that fired.
 #[test]

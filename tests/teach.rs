@@ -216,7 +216,7 @@ fn parameters_are_checked_by_name() {
     assert_eq!(generate(&p).unwrap_err().field, "value_max");
 }
 
-// ---- Chance exercises (CONTRACT §5; issue 20 §3) ----
+// ---- Chance exercises (docs/teaching.md "Exercises with chance nodes"; issue 20 §3) ----
 
 use prunescope::teach::{ChanceExerciseAlgo, parse_fraction_value};
 

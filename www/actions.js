@@ -186,7 +186,8 @@ export function createActions(app) {
     compareSave,
     setMode,
     setTab,
-    /** Opens an exercise from its link parameters as an object (CONTRACT §4): the lessons call
+    /** Opens an exercise from its link parameters as an object (docs/teaching.md, "Giving the same
+     * exercise to a class"): the lessons call
      * it. Exercise mode loads the first time (www/main.js `exerciseLoader`); answers a promise
      * of whether it opened. See www/modes/exercise.js `open`. */
     openExercise: async (params) => {

@@ -40,7 +40,7 @@ export const STOP_REASONS = Object.freeze([
   Object.freeze({ code: 7, name: "tt_cutoff", doc: "A transposition-table entry decided the node without a search." }),
   Object.freeze({ code: 8, name: "null_move_cutoff", doc: "The null-move search failed high (standard null-move pruning)." }),
   Object.freeze({ code: 9, name: "multi_cut", doc: "At least C of the first M reduced probes failed high (multi-cut)." }),
-  Object.freeze({ code: 10, name: "uncertainty_cutoff", doc: "An uncertainty cut-off (Björnsson et al. 1997): the remaining moves were not searched." }),
+  Object.freeze({ code: 10, name: "uncertainty_cutoff", doc: "An uncertainty cut-off (Björnsson et al. 1997): the remaining non-capture moves were not searched (captures still were)." }),
   Object.freeze({ code: 11, name: "stand_pat", doc: "Quiescence: the static evaluation (stand pat) already reached β." }),
   Object.freeze({ code: 12, name: "chance_fail_low", doc: "A chance node (Ballard's Star1/Star2): the branch just searched returned at most `A_i`, so the node's value is at most α whatever the rest return (fail low)." }),
   Object.freeze({ code: 13, name: "chance_fail_high", doc: "A chance node: the branch just searched (or, in Star2's probing phase, its probed lower bound) reached `B_i`, so the node's value is at least β (fail high)." }),
@@ -145,7 +145,7 @@ export const EVENTS = Object.freeze([
   Object.freeze({ code: 10, name: "uncertainty_cutoff", doc: "An uncertainty cut-off." }),
   Object.freeze({ code: 11, name: "aspiration_fail", doc: "A root search failed its aspiration window; a wider window follows." }),
   Object.freeze({ code: 12, name: "presearch", doc: "Pre-search raised the node's depth." }),
-  Object.freeze({ code: 13, name: "zugzwang", doc: "Verified null-move pruning detected zugzwang: the node is searched again at its original depth." }),
+  Object.freeze({ code: 13, name: "zugzwang", doc: "Verified null-move pruning suspects zugzwang (the null move failed high, the real moves one ply shallower did not): the node is searched again at its original depth, which decides." }),
   Object.freeze({ code: 14, name: "prune", doc: "A move of the innermost node was pruned without being entered." }),
   Object.freeze({ code: 15, name: "chance_cutoff", doc: "The branch that just returned cut the innermost chance node: its value fell to `A_i` (side 0, fail low) or reached `B_i` (side 1, fail high; in Star2's probing phase, its probed lower bound did); the remaining branches are pruned." }),
 ]);

@@ -371,7 +371,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       trace(side).client.debugPanic(message);
     },
 
-    /** The page's `openExercise(params)` action (CONTRACT §4, §5), as a lesson calls it:
+    /** The page's `openExercise(params)` action (docs/teaching.md, "Giving the same exercise to a class"), as a lesson calls it:
      * answers its promise of whether the exercise opened. */
     openExercise: (params) => actions.openExercise(params),
 

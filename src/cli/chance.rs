@@ -83,7 +83,7 @@ pub fn refuse(cfg: &SearchConfig) -> CliError {
 }
 
 /// `w/s` in lowest terms (`n` when the denominator is 1), as every fraction is printed
-/// (CONTRACT §5): a branch of weight 2 out of 4 is `1/2`.
+/// (docs/cli.md "Chance searches"): a branch of weight 2 out of 4 is `1/2`.
 fn lowest(w: u64, s: u64) -> String {
     let (mut a, mut b) = (w, s);
     while b != 0 {

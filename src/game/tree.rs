@@ -324,7 +324,8 @@ impl<'a> Tokens<'a> {
             })
     }
 
-    /// Reads the headers before the tree (CONTRACT §1; lowercase words, each at most once):
+    /// Reads the headers before the tree (docs/cli.md "Tree text"; lowercase words, each at
+    /// most once):
     /// `max` or `min` (who moves at the root; one header) and `bounds L U`. A header is a word of
     /// letters, digits or `_` starting with a letter, so `MIN` or `min3` is refused by name.
     /// Returns what they declare; the tokens then stand at the tree.
@@ -779,7 +780,7 @@ impl Tree {
         (self.first[i], self.first[i + 1] - self.first[i])
     }
 
-    /// Writes the tree back in its canonical text (CONTRACT.md §1, docs/cli.md "Tree text"):
+    /// Writes the tree back in its canonical text (docs/cli.md "Tree text"):
     /// `min ` first when MIN moves at the root (`max`, the default, is not written), then the
     /// tree with single spaces and no comments. Parsing it gives the same tree.
     pub fn to_text(&self) -> String {
@@ -806,7 +807,8 @@ impl Tree {
         Self::from_preorder_chance(degrees, values, min_root, &[], &[], None)
     }
 
-    /// [`Tree::from_preorder`] with chance nodes and bounds (CONTRACT §1): `chance[i]` non-zero
+    /// [`Tree::from_preorder`] with chance nodes and bounds (docs/cli.md "Tree text"):
+    /// `chance[i]` non-zero
     /// makes inner node `i` a chance node, `weights[i]` is the weight of the branch into node
     /// `i` when its parent is one (both empty, or one entry per node), and `bounds` the
     /// `bounds L U` header. The weights and the bounds are checked by the parser (a weight from
@@ -895,7 +897,7 @@ impl Tree {
         Ok(tree)
     }
 
-    /// The canonical header of CONTRACT §1: `bounds L U ` when declared.
+    /// The canonical header (docs/cli.md "Tree text"): `bounds L U ` when declared.
     fn write_headers(&self, out: &mut String) {
         if let Some((lower, upper)) = self.bounds {
             out.push_str(&format!("bounds {lower} {upper} "));

@@ -11,7 +11,7 @@
 //!
 //! Values are negamax: from the point of view of the player at the node. A decision node's
 //! children belong to the other player; a chance node's children to the same player as the
-//! chance node (CONTRACT §1), so a chance node's value is the weighted average of its
+//! chance node (docs/cli.md "Tree text"), so a chance node's value is the weighted average of its
 //! children's values, not negated. `L` and `U` bound every leaf from MAX's view (the tree's
 //! `bounds` header, never the leaves themselves); at MIN's nodes they read `−U` and `−L`.
 //!

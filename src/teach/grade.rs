@@ -22,7 +22,7 @@ pub struct Answers {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
     pub node: u32,
-    /// `pruned`, `value` or `window` (CONTRACT §4's question kinds).
+    /// `pruned`, `value` or `window` (the questions of docs/teaching.md "Exercises").
     pub kind: &'static str,
     pub ok: bool,
     /// What the student gave (`pruned`/`searched` for a branch; empty when nothing was given).

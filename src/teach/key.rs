@@ -292,7 +292,8 @@ impl AnswerKey {
     /// The branches whose pruning the student decides: every node below one the search
     /// entered.
     pub fn asks_pruned(&self, i: usize) -> bool {
-        // expectimax prunes nothing: a chance exercise on it asks values only (CONTRACT §5)
+        // expectimax prunes nothing: a chance exercise on it asks values only (docs/teaching.md
+        // "Exercises with chance nodes")
         if self.algo == "expectimax" {
             return false;
         }
@@ -308,8 +309,8 @@ impl AnswerKey {
 }
 
 /// The tree's nodes in pre-order, with parents, children, plies, players and leaf values. A
-/// decision node's children belong to the other player, a chance node's to its own (CONTRACT
-/// §1), so on a tree without chance nodes the player alternates with the ply.
+/// decision node's children belong to the other player, a chance node's to its own
+/// (docs/cli.md "Tree text"), so on a tree without chance nodes the player alternates with the ply.
 fn pre_order(tree: &Tree) -> Vec<KeyNode> {
     let (first, values) = tree.shape_arrays();
     let mut out: Vec<KeyNode> = Vec::with_capacity(values.len());

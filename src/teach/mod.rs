@@ -36,7 +36,8 @@ pub const MAX_VALUE: i32 = 99;
 /// that the probabilities `w / S` and the averages stay fractions a student computes by hand.
 pub const MAX_EXERCISE_WEIGHT: u32 = 3;
 
-/// What a chance exercise (`chance = true`) asks about (CONTRACT §5): with `expectimax`
+/// What a chance exercise (`chance = true`) asks about (docs/teaching.md "Exercises with
+/// chance nodes"): with `expectimax`
 /// nothing is pruned and only values are asked; with `star1` the ✂ toggles ask which branches
 /// Ballard's Star1 prunes (src/search/chance.rs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -111,7 +112,8 @@ pub struct ExerciseParams {
     pub cutoff: Cutoff,
     /// Ask for the window (α, β) at each inner node as it is entered.
     pub windows: bool,
-    /// A tree with chance nodes (CONTRACT §5): decision and chance levels alternate from a
+    /// A tree with chance nodes (docs/teaching.md "Exercises with chance nodes"): decision
+    /// and chance levels alternate from a
     /// decision root, every branch of a chance node has a weight in
     /// `1..=`[`MAX_EXERCISE_WEIGHT`], and the tree declares `bounds value_min value_max`.
     pub chance: bool,
@@ -323,8 +325,8 @@ impl Gen {
     }
 
     /// Expectimax value from MAX's view, `max` the player at the node (a chance node's
-    /// branches belong to its own player, CONTRACT §1); orders each decision node's children
-    /// by `ordering` as [`Gen::order`] does, by these exact values. Chance branches keep their
+    /// branches belong to its own player, docs/cli.md "Tree text"); orders each decision
+    /// node's children by `ordering` as [`Gen::order`] does, by these exact values. Chance branches keep their
     /// generated order: chance decides it, not a player.
     fn order_chance(&mut self, max: bool, ordering: ExerciseOrdering) -> Frac {
         match self {
@@ -428,7 +430,8 @@ impl Gen {
     }
 }
 
-/// The exercise's tree text (CONTRACT §1's canonical print: `min ` before a MIN root). The
+/// The exercise's tree text (the canonical print of docs/cli.md "Tree text": `min ` before a
+/// MIN root). The
 /// same parameters give the same text in every version.
 pub fn generate(p: &ExerciseParams) -> Result<String, ExerciseError> {
     p.validate()?;

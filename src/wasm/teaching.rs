@@ -55,7 +55,8 @@ fn whole(what: &str, v: f64) -> Result<i64, JsError> {
     Ok(v as i64)
 }
 
-/// [`tree_print`] for a tree with chance nodes and bounds (CONTRACT §1): `chance[i]` 1 makes
+/// [`tree_print`] for a tree with chance nodes and bounds (docs/cli.md "Tree text"):
+/// `chance[i]` 1 makes
 /// inner node `i` a chance node, `weights[i]` is the weight of the branch into node `i` when
 /// its parent is one (both empty, or one per node, in preorder), `bounds` is `[]` or `[L, U]`.
 /// Throws the core's words for a weight below 1 or too large, L > U, a leaf outside the bounds,

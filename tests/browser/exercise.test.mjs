@@ -330,7 +330,7 @@ test('a MIN-root exercise: Show solution plays its tree in explore, the root lab
   await page.close();
 });
 
-test('a chance exercise (CONTRACT §5): openExercise as the lesson calls it; the key answered right is all right; a wrong fraction is wrong with a hint; the link round-trips', async () => {
+test('a chance exercise (docs/teaching.md, Exercises with chance nodes): openExercise as the lesson calls it; the key answered right is all right; a wrong fraction is wrong with a hint; the link round-trips', async () => {
   for (const [w, hgt] of [[1280, 720], [390, 844]]) {
     const page = await openPage(env, { width: w, height: hgt });
     const g = (await ex(page)).generation;

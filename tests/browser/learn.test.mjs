@@ -134,7 +134,12 @@ async function gameAnswer(page, q) {
   // --depth 4 --no-iterative` returns −996, Solid loses on ply 4; with `--unsafe-null-move
   // --enable null_move` it returns 0)
   if (q.kind === 'value' && q.text.includes('Solid’s view')) return '-996';
-  if (q.kind === 'same') return 'n';
+  if (q.kind === 'same') {
+    // the previous part's root value, as the question quotes it, against this trace's root
+    const before = Number(/returned (\S+) at the root/.exec(q.text)[1].replace('−', '-'));
+    const root = await node(page, await nodeAt(page, []));
+    return root.value === before ? 'y' : 'n';
+  }
   throw new Error(`no answer for ${q.kind}`);
 }
 
@@ -769,6 +774,174 @@ test('lesson 8 pauses at an uncertainty cut-off: the student predicts when the e
   assert.equal(after.uncertain, true);
   assert.equal(after.reason, 'uncertainty_cutoff');
   assert.match(await page.locator('#quiz-feedback').innerText(), /flagged uncertain/);
+  // the narration of the event: only non-captures are skipped (Björnsson et al. §5; issue 27)
+  await page.waitForFunction(() => /^Uncertainty cut-off/.test(document.getElementById('narration').textContent));
+  assert.match(await page.locator('#narration').innerText(), new RegExp(`^Uncertainty cut-off at .* after ${wrong.shown} moves \\(limit \\d+\\): its remaining non-capture moves are skipped \\(captures are still searched\\) and the value is uncertain\\.`));
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+/** A value as the page writes it (minus as −). */
+const fmt = (v) => (v < 0 ? `−${-v}` : String(v));
+
+test('lesson 7’s zugzwang: suspected, not proven; the feedback says from the trace how the pass and the moves were searched and what the full-depth search found', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=7')), 7);
+  // the lesson's text says suspected, never that the verification proves zugzwang
+  const text = await page.locator('#learn-card').innerText();
+  assert.match(text, /zugzwang is suspected/);
+  assert.doesNotMatch(text, /the pass was better than every move|has zugzwang in it/);
+  await answerAll(page, 0, 1);
+  const q = await nextQuestion(page, 1);
+  assert.equal(q.kind, 'zugzwang');
+  const [, v, b] = /Their best score is (\S+); the node’s β is (\S+) /.exec(q.text);
+  const fb = await answer(page, 'r', { choice: true });
+  assert.equal(fb.ok, true);
+  const zEvent = (await snapshot(page)).explore.cursor.event; // the answer reveals the zugzwang event
+  const n = await node(page, q.node);
+  const kids = await hook(page, ([ids]) => window.prunescope.nodes('explore', ids), [n.children]);
+  const pass = kids.find((c) => c.kind === 'null');
+  const after = kids.filter((c) => c.kind !== 'null' && c.enterEvent > zEvent);
+  const last = after[after.length - 1];
+  const words = await page.locator('#quiz-feedback').innerText();
+  assert.match(words, new RegExp(`${v} < β = ${b}: no real move reached β in the verification, so zugzwang is suspected, not proven\\.`));
+  assert.doesNotMatch(words, /passing was better than every move/);
+  // how the two were searched, from the trace: the pass at d − R − 1, the moves at d − 1
+  assert.ok(pass.depth < 0, `the pass was evaluated (depth ${pass.depth})`);
+  assert.ok(words.includes(`The pass was only evaluated (it had d − R − 1 = ${fmt(pass.depth)} plies), while the real moves were searched with d − 1 = ${n.depth - 1} plies left`), words);
+  // what the full-depth search found: here it cuts with its first move (issue 27: 1.Rf1 a5,
+  // −245 < −210, then bxa5 −95 ≥ −210)
+  assert.equal(n.reason, 'beta_cutoff');
+  assert.equal(after.length, 1);
+  assert.ok(words.includes(`Here its first move, ${last.move}, scores ${fmt(-last.value)} ≥ β = ${b} at full depth: the node is cut after all, and this search found no zugzwang here.`), words);
+  assert.deepEqual([n.path.length, v, b, last.move, -last.value], [2, '−245', '−210', 'bxa5', -95]);
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await page.evaluate(() => document.getElementById('quiz-feedback').scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, `learn-7-zugzwang-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await goOn(page);
+  // the closing: "Its first move meets a null move of its own"
+  const c = await nextQuestion(page, 2);
+  assert.equal(c.kind, 'nullcut');
+  assert.equal(c.node, last.id);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('lesson 8, part 2: without multi-cut the root’s value changes, though neither value is flagged uncertain', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const l = await whenLessonOpens(page, () => page.evaluate(() => (location.hash = 'v=2&learn=8')), 8);
+  assert.equal(l.questions, 4, 'the uncertainty cut-off, multi-cut, the flag; part 2: the same value?');
+  await answerAll(page, 0, 2);
+  const closing = await nextQuestion(page, 2);
+  assert.equal(closing.kind, 'uncertain');
+  assert.equal((await answer(page, await gameAnswer(page, closing), { choice: true })).ok, true);
+  // the first search's root, read before Continue runs part 2's search
+  const first = await node(page, await nodeAt(page, []));
+  assert.equal(first.uncertain, false);
+  await goOn(page);
+  await page.waitForFunction(() => {
+    const s = window.prunescope.snapshot();
+    // its one question comes at its first event: the part opens asking
+    return s.learn.part === 1 && s.learn.status !== 'loading' && s.explore.status === 'done';
+  }, null, { timeout: 120_000 });
+  await settle(page);
+  const s = await snapshot(page);
+  assert.equal(s.explore.config.multi_cut.mc_c, false, 'part 2 searches without multi-cut');
+  assert.equal(s.explore.config.uncertainty.mode, 'safe');
+  assert.match(await page.locator('#learn-card').innerText(), /the flag marks only uncertainty cut-offs/);
+  const q = await nextQuestion(page, 3);
+  assert.equal(q.kind, 'same');
+  const root = await node(page, await nodeAt(page, []));
+  assert.ok(q.text.startsWith(`With multi-cut, the search of this position returned ${fmt(first.value)} at the root (White’s view), best move ${first.bestMove}. Without multi-cut, will the root’s value be the same?`), q.text);
+  const reply = await gameAnswer(page, q);
+  const fb = await answer(page, reply, { choice: true });
+  assert.equal(fb.ok, true);
+  assert.equal(root.uncertain, false);
+  // the CLI's figures (tests/lessons.rs): 50 (Nc3) with multi-cut, 70 (e4) without
+  assert.deepEqual([first.value, first.bestMove, root.value, root.bestMove, reply], [50, 'Nc3', 70, 'e4', 'n']);
+  const words = await page.locator('#quiz-feedback').innerText();
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await page.evaluate(() => document.getElementById('quiz-feedback').scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, `learn-8-same-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  assert.ok(words.includes(`This search returns ${fmt(root.value)} (White’s view, best move ${root.bestMove}), where the search with multi-cut returned ${fmt(first.value)} (White’s view, best move ${first.bestMove}): the pruning changed the answer. Neither root value is flagged uncertain: the flag marks only uncertainty cut-offs.`), words);
+  await goOn(page);
+  assert.equal((await learnOf(page)).status, 'finished');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('the narration of a transposition-table hit: the stored bound in the view shown, a win counted from the root (lesson 4’s search)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  // lesson 4's search, its cursor at the first hit whose entry holds a win (O's, at a MIN node)
+  await page.goto(env.server.url + 'index.html#v=2&game=tictactoe&pos=.x.%2F.oo%2Fx..&depth=4&iterative=1&algo=alphabeta&enable=tt%2Ctt_move&view=maxmin');
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.status === 'done', null, { timeout: 60_000 });
+  const hit = await page.evaluate(async () => {
+    const n = window.prunescope.snapshot().explore;
+    const { EVENTS } = await import('./www/schema.js');
+    const code = EVENTS.find((e) => e.name === 'tt_hit').code;
+    const order = Array.from({ length: n.events }, (_, k) => k);
+    const ev = window.prunescope.events('explore', order);
+    for (let k = 0; k < order.length; k++) if (ev.kinds[k] === code) {
+      const nd = window.prunescope.node('explore', ev.nodes[k]);
+      if (nd.ply === 1 && Math.abs(nd.value) > 800) return { event: k, node: nd };
+    }
+    return null;
+  });
+  assert.ok(hit, 'a hit holding a win');
+  const g = (await snapshot(page)).explore.generation;
+  await page.evaluate((k) => (location.hash = `v=2&game=tictactoe&pos=.x.%2F.oo%2Fx..&depth=4&iterative=1&algo=alphabeta&enable=tt%2Ctt_move&view=maxmin&cursor=${k}`), hit.event);
+  await page.waitForFunction(([g0, k]) => {
+    const s = window.prunescope.snapshot();
+    return s.explore.generation > g0 && s.explore.status === 'done' && s.explore.cursor.event === k;
+  }, [g, hit.event], { timeout: 60_000 });
+  await settle(page);
+  const said = await page.locator('#narration').innerText();
+  // the node is b1 (ply 1, O to move); O wins on ply 2 of the search: −998 from X's side, as
+  // lesson 1 scores it; the entry, O's lower bound, is an upper bound in MAX's view
+  assert.equal(hit.node.value, 998);
+  assert.match(said, new RegExp(`^Transposition-table hit at ${hit.node.move} \\(ply 1\\): stored value −998, an upper bound, searched to depth 1 \\(${hit.node.depth} plies are left here\\)`), said);
+  assert.match(said, /: not enough to decide the node\.$/);
+  // the negamax view: O's own view, a lower bound
+  await run(page, 'view.maxmin');
+  await page.waitForFunction(() => window.prunescope.snapshot().maxmin === false);
+  await settle(page);
+  assert.match(await page.locator('#narration').innerText(), /stored value 998, a lower bound, searched to depth 1/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('the glossary and the stop words agree with the lessons: fail high in both views, the uncertain flag’s reach, the TT entry, a chance cut-off without a relation', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const { g, stop } = await page.evaluate(async () => {
+    const { GLOSSARY } = await import('./www/model/glossary.js');
+    const { STOP_WORDS } = await import('./www/model/narrate.js');
+    return { g: GLOSSARY, stop: STOP_WORDS };
+  });
+  // lesson 3: what the node does, from the side to move; the narration's MAX view: a MIN node
+  // fails high when its value falls to α (the true value is at most this)
+  assert.match(g['fail-high'], /From that side’s view its value reached β.*In MAX’s view: .*a MIN node’s value fell to α or below \(the true value is at most this\)/);
+  assert.match(g['fail-low'], /In MAX’s view: .*a MIN node’s stayed at or above β \(the true value is at least this\)/);
+  assert.match(g.actual, /in MAX’s view a MIN node’s value fell to α or below/);
+  // lesson 8: the flag marks only uncertainty cut-offs (multi-cut changed lesson 8's root unflagged)
+  assert.match(g.uncertain, /The flag marks only uncertainty cut-offs/);
+  assert.doesNotMatch(g.uncertain, /transposition-table value/);
+  // lesson 4: the entry, and when it decides a node
+  assert.match(g.tt, /exact or a lower or upper bound, the depth it was searched to, and its best move/);
+  // lesson 9: MAX's view writes a B_i cut at a MIN-player chance node as "≤ −B_i": the stop
+  // words name the limit only
+  for (const r of ['chance_fail_low', 'chance_fail_high']) assert.doesNotMatch(stop[r], /[≤≥]/);
   await page.close();
   assert.deepEqual(problems, []);
 });

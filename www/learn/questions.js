@@ -7,7 +7,7 @@
 import { NONE, EV } from '../model/store.js';
 import { GAME_SIDES } from '../model/games.js';
 import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF, STOP_REASONS_CODE as SR } from '../schema.js';
-import { shownValue, viewWindow, fmtValue, gameValueWords } from '../model/format.js';
+import { shownValue, viewWindow, fmtValue, gameValueWords, cap } from '../model/format.js';
 import { parseNumbers } from '../model/quiz.js';
 import { chanceRule, chanceCutEvent as chanceCut } from '../model/narrate.js';
 
@@ -107,6 +107,7 @@ export function carryOf(t) {
     rel: relation(st, root),
     text: fmtValue(shownValue(st.value[root], st.turn[root], true), t.names.chess, t.scale),
     best: best === NONE ? null : t.names.move(best),
+    uncertain: st.uncertain(root),
   };
 }
 
@@ -201,7 +202,7 @@ const TREE_KINDS = {
     const view = spec.side ? ctx.sideAt(n).replace(/:.*/, '') : 'MAX’s view';
     if (spec.side && rel === '=') {
       const who = view.replace(/’s view$/, '');
-      const means = ctx.t.names.named && !ctx.chess ? `: ${gameValueWords(v).trim().replace(/ \(docs\/games\.md\), side to move$/, '').replace(/^the side to move/, who)}` : '';
+      const means = ctx.t.names.named && !ctx.chess ? `: ${gameValueWords(v).trim().replace(/, from the side to move’s view$/, '').replace(/^the side to move/, who)}` : '';
       const scores = st.children(n).filter((c) => !st.isNull(c) && !st.isResearch(c) && st.finished(c)).map((c) => `${ctx.t.names.move(c)}: ${relation(st, c) === '=' ? '' : relation(st, c) + ' '}${f(shown(c))}`);
       why = `${who} takes the best of its moves, which score ${scores.join(', ')} from ${who}’s side: ${txt}${means}.`;
     }
@@ -384,14 +385,30 @@ const GAME_KINDS = {
     return { why, ...choice(`The null move at ${name(n)} has returned ${f(v)}; the node’s β is ${f(beta)} (both from ${sideAt(n)}). Does the null move fail high, so that the node is ${then}?`, YES_NO, verdict === NV.FAIL_LOW ? 'n' : 'y', event - 1, event) };
   },
   zugzwang(ctx) {
-    const { from, st, f, name, n, event, sideAt, choice } = ctx;
-    const ch = [{ key: 'c', label: 'Cut: the fail-high is confirmed' }, { key: 'r', label: 'Search again at full depth: zugzwang' }];
+    const { t, from, st, f, name, n, event, sideAt, choice } = ctx;
+    const ch = [{ key: 'c', label: 'Cut: the fail-high is confirmed' }, { key: 'r', label: 'Search again at full depth: zugzwang suspected' }];
     const [v, beta] = st.auxOf(event, 2);
     const view = sideAt(n).replace(/:.*/, '');
     const zug = st.ev[event] === EV.ZUGZWANG;
-    const why = zug
-      ? `${f(v)} < β = ${f(beta)}: the real moves failed low after all, so passing was better than every move — zugzwang. The node is searched again at its full depth.`
-      : `${f(v)} ≥ β = ${f(beta)}: a real move fails high too, so the cut-off is confirmed.`;
+    // what the trace shows, never more (issue 27): the verification's fail-low only makes
+    // zugzwang suspected; the pass was scored at depth d − R − 1 (the null child's depth) and
+    // the real moves at d − 1; the full-depth search that follows decides, and its outcome is
+    // read from the node's record and its children entered after this event
+    let why = `${f(v)} ≥ β = ${f(beta)}: a real move fails high too, so the cut-off is confirmed.`;
+    if (zug) {
+      const d = st.depth[n];
+      const pass = st.children(n).find((k) => st.isNull(k));
+      const after = st.children(n).filter((k) => !st.isNull(k) && st.enterOf(k) > event && st.finished(k));
+      const how = pass === undefined ? '' : ` The pass was only evaluated (it had d − R − 1 = ${f(st.depth[pass])} plies), while the real moves were searched with d − 1 = ${d - 1} plies left: the two were not searched alike.`;
+      const last = after[after.length - 1];
+      let decides = '';
+      if (st.exited(n) && last !== undefined && st.reason[n] === SR.BETA_CUTOFF) {
+        decides = ` Here ${after.length === 1 ? 'its first move' : `its move ${after.length}`}, ${t.names.move(last)}, scores ${f(-st.value[last])} ≥ β = ${f(beta)} at full depth: the node is cut after all, and this search found no zugzwang here.`;
+      } else if (st.exited(n)) {
+        decides = ` Here no real move reaches β at full depth either: the node returns ${f(st.value[n])}.`;
+      }
+      why = `${f(v)} < β = ${f(beta)}: no real move reached β in the verification, so zugzwang is suspected, not proven.${how} So ${name(n)} is searched again at its full depth d = ${d}, and that search decides.${decides}`;
+    }
     return { why, ...choice(`At ${name(n)} the null move failed high, so verified null-move pruning searched the node’s real moves one ply shallower. Their best score is ${f(v)}; the node’s β is ${f(beta)} (both from ${view}). What happens now?`, ch, zug ? 'r' : 'c', event - 1, event) };
   },
   multicut(ctx) {
@@ -411,7 +428,7 @@ const GAME_KINDS = {
     for (let e = 0; e < st.nev; e++) if (st.ev[e] === EV.UNCERTAINTY_CUTOFF) ucs++;
     const why = st.uncertain(root)
       ? `The search made ${ucs} uncertainty cut-off${ucs === 1 ? '' : 's'}, and an uncertain value reached the root.`
-      : `The search made ${ucs} uncertainty cut-off${ucs === 1 ? '' : 's'}, but the root is a PV node (lesson 3: the root always is): in the safe form it searched every uncertain move again in full, which cleared the flag.`;
+      : `The search made ${ucs} uncertainty cut-off${ucs === 1 ? '' : 's'}, but the root’s value is not flagged: in the safe form a PV node (the root always is one, lesson 3) searches a move whose value came back uncertain again in full, which clears the flag.`;
     return { ...choice('When the search ends, will the root’s value be flagged uncertain?', YES_NO, st.uncertain(root) ? 'y' : 'n', from, st.exitEv[root], root), why };
   },
   ucut(ctx) {
@@ -432,19 +449,27 @@ const GAME_KINDS = {
   },
   same(ctx) {
     // two prepared searches of one position (a lesson's parts): the previous part's value,
-    // carried from its trace, against this search's root, read from this trace
-    const { t, from, st, carry, choice, sideAt } = ctx;
+    // carried from its trace, against this search's root, read from this trace; `before` and
+    // `now` name the two searches in the lesson's words ("without the null move", "with …")
+    const { t, from, st, carry, choice, sideAt, spec } = ctx;
     if (!carry) throw new LessonError('no earlier search in this lesson to compare with');
+    if (!spec.before || !spec.now) throw new LessonError('a same question names both searches (before, now)');
     const root = st.roots[st.roots.length - 1];
     const now = carryOf(t);
     const same = now.value === carry.value && now.rel === carry.rel;
-    // what a value means, for the side to move at the root (a win, a loss, an evaluation)
+    // what a value means, for the side to move at the root: a small game's win, loss or
+    // evaluation; a chess score is that side's, with the move the search chose
     const who = sideAt(root).replace(/’s view:.*/, '');
-    const means = (v) => gameValueWords(v).trim().replace(/ \(docs\/games\.md\), side to move$/, '').replace(/^the side to move/, who);
+    const words = (c) => gameValueWords(c.value).trim().replace(/, from the side to move’s view$/, '').replace(/^the side to move/, who);
+    const said = (c) => (ctx.chess ? ` (${who}’s view), best move ${c.best}` : `: ${words(c)}`);
+    const aside = (c) => (ctx.chess ? ` (${who}’s view, best move ${c.best})` : ` (${words(c)})`);
+    // the flag marks only uncertainty cut-offs (lesson 8): said where the search has them
+    const uc = t.outcome?.config?.uncertainty?.mode;
+    const flags = uc && uc !== 'off' && !now.uncertain && !carry.uncertain ? ' Neither root value is flagged uncertain: the flag marks only uncertainty cut-offs.' : '';
     const why = same
       ? `Both searches return ${now.text}.`
-      : `This search returns ${now.text} (${means(now.value)}), where the search without it returned ${carry.text} (${means(carry.value)}): the pruning changed the answer.`;
-    return { ...choice(`Without the null move, the search of this position returned ${carry.text} at the root: ${means(carry.value)}. With the null move, will the root’s value be the same?`, YES_NO, same ? 'y' : 'n', from, st.exitEv[root], root), why };
+      : `This search returns ${now.text}${aside(now)}, where the search ${spec.before} returned ${carry.text}${aside(carry)}: the pruning changed the answer.${flags}`;
+    return { ...choice(`${cap(spec.before)}, the search of this position returned ${carry.text} at the root${said(carry)}. ${cap(spec.now)}, will the root’s value be the same?`, YES_NO, same ? 'y' : 'n', from, st.exitEv[root], root), why };
   },
   leaves(ctx) {
     const { from, st, shown, lastEv } = ctx;

@@ -3,7 +3,7 @@
 // the grading come from the core (src/teach through wasm): nothing here decides an answer.
 // No DOM; no work on import.
 
-/** localStorage key of the scores (CONTRACT §4). */
+/** localStorage key of the scores (docs/teaching.md, "Exercises"). */
 export const EXERCISE_STORE = 'prunescope.exercises';
 
 /** The parameters' link keys, in link order. */
@@ -26,7 +26,7 @@ export function encodeExercise(p, e) {
   p.set('root', e.root);
   if (e.cutoff !== 'standard') p.set('cutoff', e.cutoff);
   if (e.windows) p.set('windows', '1');
-  // a chance exercise (CONTRACT §5): its search is always written, so the link says what the
+  // a chance exercise (docs/share-links.md, "Exercises": chance, algo): its search is always written, so the link says what the
   // ✂ toggles ask
   if (e.chance) {
     p.set('chance', '1');
@@ -82,7 +82,7 @@ export function decodeExercise(p, fail, { seedOptional = false } = {}) {
 }
 
 /** Link-style parameters (`{ chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' }`,
- * CONTRACT §5) as the core's; an object already in the core's fields passes through. Throws
+ * docs/share-links.md "Exercises") as the core's; an object already in the core's fields passes through. Throws
  * an Error naming the key on a malformed one. */
 export function exerciseParams(params) {
   const keys = Object.keys(params ?? {});

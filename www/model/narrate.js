@@ -6,7 +6,7 @@ import {
   INF, EVENTS, STOP_REASONS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
   NONE16, CUTOFF_DESCRIPTIONS, NODE_KINDS_CODE as NK,
 } from '../schema.js';
-import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minTurn } from './format.js';
+import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minTurn, tableValue } from './format.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 
@@ -19,7 +19,9 @@ export const STOP_WORDS = {
   all_moves: 'all moves', beta_cutoff: 'β-cut-off', aborted: 'search stopped', tt_cutoff: 'TT cut-off',
   null_move_cutoff: 'null-move cut-off', multi_cut: 'multi-cut', uncertainty_cutoff: 'uncertainty cut-off',
   stand_pat: 'stand pat', see: PRUNE_REASON_WORDS.see,
-  chance_fail_low: 'chance cut-off (≤ A_i)', chance_fail_high: 'chance cut-off (≥ B_i)', probe: 'probe',
+  // a chance cut-off by the limit that fired, with no relation: in MAX's view at a node where
+  // MIN moves after the chance event a B_i cut reads "≤ −B_i" (narration, lesson 9)
+  chance_fail_low: 'chance cut-off (by A_i)', chance_fail_high: 'chance cut-off (by B_i)', probe: 'probe',
 };
 
 /** Short name of each event kind for the step bar, by schema name. */
@@ -127,11 +129,18 @@ export function narrate(st, e, ctx) {
       return `The search stops here (node cap, memory budget or Stop) after ${fmtInt(st.nextEnter)} nodes.`;
     case EV.TT_HIT: {
       const [tv, packed, best] = st.auxOf(e, 3);
-      const d = packed & 0xff;
-      const b = ['exact', 'a lower bound', 'an upper bound'][(packed >> 8) & 3] ?? '?';
+      const d = (packed << 24) >> 24; // the entry's depth, a signed byte (docs/trace-format.md)
+      // the stored bound is the side to move's at this node: in MAX's view a MIN node's lower
+      // bound is an upper bound, as every other bound the page shows (lesson 3)
+      const code = (packed >> 8) & 3;
+      const flip = mm && minTurn(st.turn[n]) && code !== 0;
+      const b = ['exact', 'a lower bound', 'an upper bound'][flip ? 3 - code : code] ?? '?';
+      // a win is stored counted from this node; the page counts every win from the root
+      const v = val(tableValue(tv, st.ply[n], ctx.chess ? 'chess' : ctx.named ? 'game' : null), st.turn[n]);
       const cut = packed & (1 << 12) ? ': enough to decide the node' : ': not enough to decide the node';
+      const left = st.depth[n] > -128 && st.depth[n] < 127 ? ` (${plural(st.depth[n], 'ply is', 'plies are')} left here)` : '';
       const bm = (best & 0xffff) !== NONE16 && ctx.named ? `, best move ${ctx.moveName(best & 0xffff, n)}` : '';
-      return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(val(tv, st.turn[n]))} (${b}, depth ${d}${bm})${cut}.`;
+      return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(v)}, ${b}, searched to depth ${d}${left}${bm}${cut}.`;
     }
     case EV.NULL_VERDICT: {
       const [nv, beta, verdict] = st.auxOf(e, 3);
@@ -149,7 +158,7 @@ export function narrate(st, e, ctx) {
     }
     case EV.UNCERTAINTY_CUTOFF: {
       const [tried, limit] = st.auxOf(e);
-      return `Uncertainty cut-off at ${ctx.name(n)} after ${tried} moves (limit ${limit}): the remaining moves are skipped and the value is uncertain.`;
+      return `Uncertainty cut-off at ${ctx.name(n)} after ${tried} moves (limit ${limit}): its remaining non-capture moves are skipped (captures are still searched) and the value is uncertain.`;
     }
     case EV.ASPIRATION_FAIL: {
       const [a, b, v] = st.auxOf(e, 3);
@@ -162,7 +171,7 @@ export function narrate(st, e, ctx) {
     case EV.ZUGZWANG: {
       const [v, beta] = st.auxOf(e);
       const vs = mm && minTurn(st.turn[n]) ? `${f(-v)} vs α = ${f(-beta)}` : `${f(v)} vs β = ${f(beta)}`;
-      return `Zugzwang suspected at ${ctx.name(n)}: the verified null-move search failed (${vs}), so it searches again at the original depth.`;
+      return `Zugzwang suspected at ${ctx.name(n)}: the null move reached β, but the real moves, searched one ply shallower, did not (${vs}); the node is searched again at its full depth, which decides.`;
     }
     case EV.CHANCE_CUTOFF: {
       const [first, last] = chancePruned(st, n, e);

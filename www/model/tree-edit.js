@@ -139,7 +139,7 @@ export const setMin = (tree, min) => ({ min, bounds: tree.bounds ?? null, root: 
  * The nodes in preorder with what a drawing needs: [{ path, key (the path as "0.1.2"),
  * depth, x (leaf slot, parents centred over their children), leaf, value, chance, max (the
  * player at the node: a decision node's children belong to the other player, a chance node's
- * to its own, CONTRACT §1), weight, total (the branch's w and its parent's Σw, or null) }].
+ * to its own, docs/cli.md "Tree text"), weight, total (the branch's w and its parent's Σw, or null) }].
  */
 export function nodeList(tree) {
   const out = [];

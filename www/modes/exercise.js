@@ -35,8 +35,8 @@ export function createExerciseMode(app) {
 
   /** Opens the exercise `params` describes (an exercise link's parameters as an object;
    * missing ones take their defaults) in exercise mode. Returns false, with a notice, when the
-   * core refuses them. The lessons call this (CONTRACT §4), also with the link's own keys as
-   * strings (`{ chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' }`, CONTRACT §5). */
+   * core refuses them. The lessons call this (docs/teaching.md, "Giving the same exercise to a class"), also with the link's own keys as
+   * strings (`{ chance: '1', algo: 'star1', b: '2', d: '2', values: '0..9' }`, docs/share-links.md "Exercises"). */
   function open(params) {
     let e;
     try {

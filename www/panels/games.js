@@ -73,7 +73,7 @@ export function createGamesPanel(app, { mountBoard }) {
     setups[kind].input = input;
     board.set(input);
     const v = board.view;
-    setText('game-hint', v.whole_depth ? `The whole game from here is ${v.whole_depth} ${v.whole_depth === 1 ? 'ply' : 'plies'} deep: leave the depth empty to search it all.` : 'Searched to the depth limit with the evaluation of docs/games.md.');
+    setText('game-hint', v.whole_depth ? `The whole game from here is ${v.whole_depth} ${v.whole_depth === 1 ? 'ply' : 'plies'} deep: leave the depth empty to search it all.` : 'Searched to the depth limit, where an unfinished game is scored by an evaluation (the lines still open for each side in tic-tac-toe and Connect Four).');
     depth.placeholder = v.whole_depth ? `all (${v.whole_depth})` : '';
     return [input, null];
   }

@@ -46,7 +46,7 @@ export function createExerciseView(app, mode) {
     if (!e) return h('p', { class: 'empty' }, 'Press “New exercise”: a tree appears here, its leaves given, its answers yours.');
     const k = e.key.nodes;
     const asksWindows = e.params.windows;
-    // a chance exercise on expectimax asks values only: no ✂ toggles (CONTRACT §5)
+    // a chance exercise on expectimax asks values only: no ✂ toggles (docs/teaching.md)
     const asksPrunes = e.key.algo !== 'expectimax';
     const chance = !!e.params.chance;
     const node = (i) => {
