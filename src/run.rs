@@ -173,6 +173,21 @@ impl Input {
     pub const KINDS_IN_BUILD: &'static [&'static str] =
         &["tree", "random", "tictactoe", "nim", "connect4"];
 
+    /// The game's [`Game::MATE_BOUND`]: values at or beyond it count plies to a forced end,
+    /// and the transposition table stores them relative to the node (search/techniques/tt.rs).
+    /// The trace checker reads it to derive a table hit's value with the search's own
+    /// `value_from_tt`, without parsing the input again.
+    pub fn mate_bound(&self) -> Value {
+        match self {
+            Input::Tree { .. } => <crate::game::tree::TreePos<'static> as Game>::MATE_BOUND,
+            Input::Random(_) => <crate::game::synthetic::SynthPos<'static> as Game>::MATE_BOUND,
+            Input::Chess { .. } => crate::game::CHESS_MATE_BOUND,
+            Input::TicTacToe { .. } => <TicTacToe as Game>::MATE_BOUND,
+            Input::Nim { .. } => <Nim as Game>::MATE_BOUND,
+            Input::Connect4 { .. } => <Connect4 as Game>::MATE_BOUND,
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             Input::Tree { .. } => "tree",

@@ -732,3 +732,114 @@ fn chance_trees_are_searched_by_the_chance_searches_and_refused_by_the_rest() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
+
+/// Issue 32 §5, what a fuzzing run found in the CLI's messages and in its own reader: each
+/// failed on the main of 28c58df.
+#[test]
+fn what_fuzzing_found_ends_in_clear_words() {
+    let dir = std::env::temp_dir().join(format!("prunescope-cli-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+
+    // Traces the CLI writes for the small games with the table on are accepted by `verify`
+    // (a stored win was not moved back by the node's ply).
+    for args in [
+        &[
+            "nim",
+            "--piles",
+            "1,2",
+            "--algo",
+            "alphabeta",
+            "--enable",
+            "tt",
+        ][..],
+        &["tictactoe", "--algo", "alphabeta", "--enable", "tt"][..],
+        &[
+            "tictactoe",
+            ".o./.../..x",
+            "--algo",
+            "pvs",
+            "--depth",
+            "5",
+            "--enable",
+            "killers,tt,history",
+        ][..],
+    ] {
+        let path = file("game.json");
+        let mut a = args.to_vec();
+        a.extend(["--trace", &path]);
+        let (code, _, err) = prunescope(&a, None);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let (code, out, err) = prunescope(&["verify", &path], None);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+    }
+
+    // A pile past u64 is named as written.
+    let (code, _, err) = prunescope(&["nim", "--piles", "18446744073709551616"], None);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("pile 1 has 18446744073709551616 objects"),
+        "{err}"
+    );
+
+    // A newline in a Connect Four position is escaped in the message.
+    let (code, _, err) = prunescope(&["connect4", "44\n53"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("'\\n' at move 3"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+
+    // An over-large number in `bounds` is called a bound, not a leaf value.
+    let (code, _, err) = prunescope(
+        &["tree", "--algo", "star1", "bounds 0 99999999999 [1:1 1:2]"],
+        None,
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("bound 99999999999 of the 'bounds' header"),
+        "{err}"
+    );
+
+    // A chance search whose denominators pass 10^9 says which value and what it brings the
+    // common denominator to.
+    let (code, _, err) = prunescope(
+        &[
+            "tree",
+            "--algo",
+            "expectimax",
+            "([1:1 999982:0] [1:1 999978:0])",
+            "--trace",
+            &file("chance.json"),
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("brings it to 999962000357, past the trace's limit of 10^9"),
+        "{err}"
+    );
+    assert!(!err.contains('·'), "{err}");
+
+    // A field written at its default value, which the writer leaves out, is still a field.
+    let path = file("tree.json");
+    let (code, _, err) = prunescope(
+        &["tree", "--algo", "alphabeta", "(3 (2 4))", "--trace", &path],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let with_default = text.replacen("\"node_cap\":", "\"cutoff\":\"standard\",\"node_cap\":", 1);
+    assert_ne!(with_default, text);
+    std::fs::write(&path, &with_default).unwrap();
+    let (code, out, err) = prunescope(&["verify", &path], None);
+    assert_eq!(code, 0, "{out}{err}");
+    let with_unknown = text.replacen("\"summary\":{", "\"summary\":{\"bogus\":1,", 1);
+    assert_ne!(with_unknown, text);
+    std::fs::write(&path, &with_unknown).unwrap();
+    let (code, _, err) = prunescope(&["verify", &path], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("summary.bogus") && err.contains("not a field of this version"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -162,7 +162,8 @@ export function createSharing(app, { actions, panels }) {
         await until(() => t.engineReady);
         const g = t.generation;
         await actions.start();
-        if (t.generation === g || t.status !== 'done') return fail(new Error('the search did not finish'));
+        // the core's reason, where it gave one (a chance tree past the node cap, say)
+        if (t.generation === g || t.status !== 'done') return fail(new Error(t.error ? `the search did not finish: ${t.error}` : 'the search did not finish'));
         if (s.cursor >= 0) {
           t.cursor.set(s.cursor);
           app.modes.explore.afterStep(true);

@@ -66,8 +66,14 @@ impl TraceRef<'_> {
             self.rec,
         );
         if gzip && format == Format::Json {
+            // The writer makes many small writes; fed to the encoder one by one, each is a call
+            // into deflate (about 23 times slower than `gzip -6` on 500 k nodes). Buffered, the
+            // encoder sees 64 KiB at a time.
             let mut gz = flate2::write::GzEncoder::new(w, flate2::Compression::default());
-            trace_file::write(&mut gz, format, input, prepared, config, summary, rec)?;
+            let mut buf = io::BufWriter::with_capacity(1 << 16, &mut gz);
+            trace_file::write(&mut buf, format, input, prepared, config, summary, rec)?;
+            buf.flush()?;
+            drop(buf);
             gz.finish()?.flush()
         } else {
             trace_file::write(w, format, input, prepared, config, summary, rec)

@@ -89,9 +89,11 @@ fn four(discs: u64) -> bool {
 /// What is wrong with a Connect Four position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Connect4Error {
+    // escaped, so that a newline or control character in the input is named, not printed raw
     #[error(
-        "connect4 position: '{0}' at move {1} is not a column; a position is the columns \
-         played, 1 to 7, e.g. 4453"
+        "connect4 position: '{c}' at move {1} is not a column; a position is the columns \
+         played, 1 to 7, e.g. 4453",
+        c = .0.escape_default()
     )]
     Column(char, usize),
     #[error("connect4 position: move {1} plays column {0}, which is full")]
@@ -323,6 +325,14 @@ mod tests {
             // Three of four is not four.
             assert!(!four(l & (l - 1)));
         }
+    }
+
+    /// Issue 32 §5: a newline in a position was printed raw in the message.
+    #[test]
+    fn a_control_character_is_named_escaped() {
+        let e = Connect4::parse("44\n53").unwrap_err().to_string();
+        assert!(e.contains("'\\n' at move 3"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
     }
 
     #[test]

@@ -25,8 +25,10 @@ pub const MAX_OBJECTS: u32 = 255;
 pub enum NimError {
     #[error("nim: piles must number 1 to {MAX_PILES}, got {0}")]
     PileCount(usize),
+    /// `got` is the count as it was written: a number past `u64` is named as given, not as the
+    /// largest number that fits.
     #[error("nim: pile {pile} has {got} objects; at most {MAX_OBJECTS}")]
-    TooMany { pile: usize, got: u64 },
+    TooMany { pile: usize, got: String },
     #[error("nim: '{0}' is not a list of pile sizes such as 1,3,5")]
     Syntax(String),
 }
@@ -52,9 +54,9 @@ impl Nim {
             p[i] = u8::try_from(n)
                 .ok()
                 .filter(|&n| n as u32 <= MAX_OBJECTS)
-                .ok_or(NimError::TooMany {
+                .ok_or_else(|| NimError::TooMany {
                     pile: i + 1,
-                    got: n as u64,
+                    got: n.to_string(),
                 })?;
         }
         Ok(Nim {
@@ -74,13 +76,10 @@ impl Nim {
                 if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(NimError::Syntax(text.escape_default().to_string()));
                 }
-                s.parse::<u64>()
-                    .ok()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .ok_or(NimError::TooMany {
-                        pile: i + 1,
-                        got: u64::MAX,
-                    })
+                s.parse::<u32>().map_err(|_| NimError::TooMany {
+                    pile: i + 1,
+                    got: s.trim_start_matches('0').to_string(),
+                })
             })
             .collect()
     }
@@ -208,8 +207,15 @@ mod tests {
         assert!(matches!(Nim::parse_piles("1,-3"), Err(NimError::Syntax(_))));
         assert!(matches!(
             Nim::new(&[1, 256], false),
-            Err(NimError::TooMany { pile: 2, got: 256 })
+            Err(NimError::TooMany { pile: 2, got }) if got == "256"
         ));
+        // issue 32 §5: a count past u64 is named as written, not as u64::MAX
+        assert_eq!(
+            Nim::parse_piles("1,18446744073709551616")
+                .unwrap_err()
+                .to_string(),
+            "nim: pile 2 has 18446744073709551616 objects; at most 255"
+        );
         assert!(matches!(Nim::new(&[], false), Err(NimError::PileCount(0))));
         assert!(matches!(
             Nim::new(&[1; 9], false),

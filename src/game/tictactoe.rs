@@ -35,12 +35,17 @@ pub const EMPTY: &str = ".../.../...";
 /// What is wrong with a tic-tac-toe position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TicTacToeError {
+    // escaped, so that a newline or control character in the input is named, not printed raw
     #[error(
-        "tic-tac-toe position '{0}': expected three rows of three squares (x, o or .), top row \
-         first, separated by '/', e.g. x.o/.x./..o"
+        "tic-tac-toe position '{}': expected three rows of three squares (x, o or .), top row \
+         first, separated by '/', e.g. x.o/.x./..o",
+        .0.escape_default()
     )]
     Shape(String),
-    #[error("tic-tac-toe position: '{0}' is not a square's content (x, o or .)")]
+    #[error(
+        "tic-tac-toe position: '{}' is not a square's content (x, o or .)",
+        .0.escape_default()
+    )]
     Square(char),
     #[error(
         "tic-tac-toe position: {x} X and {o} O marks cannot happen, X moves first so X has as \

@@ -141,6 +141,8 @@ pub enum ParseErrorKind {
     DuplicateHeader { word: String },
     #[error("'bounds' needs two integers L U, found {}", found_text(*.found))]
     BoundsExpected { found: Option<char> },
+    #[error("bound {literal} of the 'bounds' header is out of range (at most ±{MAX_LEAF})")]
+    BoundOutOfRange { literal: String },
     #[error("bounds {lower} {upper}: L must not exceed U")]
     BoundsOrder { lower: i64, upper: i64 },
     #[error("leaf value {value} lies outside the declared bounds [{lower}, {upper}]")]
@@ -393,7 +395,15 @@ impl<'a> Tokens<'a> {
     /// One integer of the `bounds` header (a leaf value's range applies).
     fn bound(&mut self) -> Result<Value, ParseError> {
         let at = self.skip_blank().unwrap_or(self.text.len());
-        match self.next()? {
+        // The tokenizer reads a bound as it reads a leaf; a number out of range is a bound's.
+        let token = self.next().map_err(|e| match e.kind {
+            ParseErrorKind::LeafOutOfRange { literal } => ParseError {
+                kind: ParseErrorKind::BoundOutOfRange { literal },
+                ..e
+            },
+            _ => e,
+        })?;
+        match token {
             Some((_, Token::Leaf(v))) => Ok(v),
             _ => Err(self.error(
                 at,
@@ -1076,6 +1086,21 @@ impl Game for TreePos<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 32 §5: an over-large number in the `bounds` header was called a "leaf value".
+    #[test]
+    fn an_out_of_range_bound_is_named_a_bound() {
+        let e = Tree::parse("bounds 0 99999999999 (1 2)").unwrap_err();
+        assert_eq!(
+            e.kind.to_string(),
+            "bound 99999999999 of the 'bounds' header is out of range (at most ±999999998)"
+        );
+        let e = Tree::parse("(1 99999999999)").unwrap_err();
+        assert!(
+            e.kind.to_string().starts_with("leaf value 99999999999"),
+            "{e}"
+        );
+    }
 
     /// The breadth-first layout computed from nested lists, the obvious way: (first child,
     /// number of children, value) per node.

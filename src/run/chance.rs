@@ -64,11 +64,11 @@ pub fn scale_of(fracs: impl Iterator<Item = Frac>) -> Result<u64, ChanceError> {
         scale = (scale / gcd(scale, d))
             .checked_mul(d)
             .filter(|&s| s <= INF as u128)
-            .ok_or_else(|| ChanceError::TooLarge {
-                scale: format!("{scale}·{d}"),
-                what: "the denominator".to_string(),
+            .ok_or_else(|| ChanceError::ScaleTooLarge {
                 value: f.to_string(),
-                scaled: "beyond 10^9".to_string(),
+                lcm: (scale / gcd(scale, d))
+                    .checked_mul(d)
+                    .map_or_else(|| "beyond 128 bits".to_string(), |l| l.to_string()),
             })?;
     }
     Ok(scale as u64)

@@ -97,8 +97,16 @@ pub enum ChanceError {
     NoBounds { algo: &'static str },
     #[error(transparent)]
     Overflow(#[from] FracOverflow),
-    #[error("the search passed the node cap of {cap} nodes (raise --node-cap, 0 = none)")]
+    // No flag named: the page says this too (its node cap field is the CLI's --node-cap).
+    #[error("the search passed its node cap of {cap} nodes: raise the cap (0 = none) to finish it")]
     NodeCap { cap: u64 },
+    /// The least common multiple of the trace's denominators, its `scale`, passes 10^9.
+    #[error(
+        "a trace stores every value of a chance search over one denominator, the least common \
+         multiple of all its values' denominators; {value} brings it to {lcm}, past the \
+         trace's limit of 10^9; --json prints fractions of any size"
+    )]
+    ScaleTooLarge { value: String, lcm: String },
     /// A trace file stores every value as an integer times one denominator, `scale`, in 32
     /// bits (run/chance.rs); this search's values do not fit.
     #[error(

@@ -1216,47 +1216,97 @@ pub(crate) fn strict_from_value<T: serde::Serialize + serde::de::DeserializeOwne
     v: serde_json::Value,
     field: &str,
 ) -> Result<T, TraceFileError> {
+    let mut v = v;
     let t: T = serde_json::from_value(v.clone())
         .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
     let back = serde_json::to_value(&t)
         .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
-    match first_difference(&v, &back, field) {
-        None => Ok(t),
-        Some((path, msg)) => Err(TraceFileError::header(&path, invalid(msg))),
+    loop {
+        match first_difference(&v, &back, field, "") {
+            None => return Ok(t),
+            Some(Difference::Extra { path, pointer }) => {
+                // The writer leaves out a field that holds its default (`"cutoff": "standard"`,
+                // `"scale": 1`). Such a field is known to the type: given a value of no type at
+                // all, reading fails; an unknown field is ignored and reading still succeeds.
+                let mut probe = v.clone();
+                *probe
+                    .pointer_mut(&pointer)
+                    .expect("the path was found in it") = serde_json::json!({ "\u{0}": [] });
+                if serde_json::from_value::<T>(probe).is_ok() {
+                    return Err(TraceFileError::header(
+                        &path,
+                        invalid("is not a field of this version"),
+                    ));
+                }
+                let (parent, key) = pointer.rsplit_once('/').expect("a field's pointer");
+                v.pointer_mut(parent)
+                    .and_then(|p| p.as_object_mut())
+                    .expect("the field's object")
+                    .remove(&key.replace("~1", "/").replace("~0", "~"));
+            }
+            Some(Difference::Other { path, msg }) => {
+                return Err(TraceFileError::header(&path, invalid(msg)));
+            }
+        }
     }
 }
 
-/// The path of the first place where `got` (as read) differs from `canonical` (as written).
+/// Where a value as read differs from the same value as written.
+enum Difference {
+    /// A field the written value leaves out: an unknown field, or a known one at its default.
+    Extra {
+        path: String,
+        pointer: String,
+    },
+    Other {
+        path: String,
+        msg: String,
+    },
+}
+
+/// The first place where `got` (as read) differs from `canonical` (as written): its path in
+/// the file's words (`config.cutoff`) and, for an extra field, its JSON pointer within `got`.
 fn first_difference(
     got: &serde_json::Value,
     canonical: &serde_json::Value,
     path: &str,
-) -> Option<(String, String)> {
+    pointer: &str,
+) -> Option<Difference> {
     use serde_json::Value as J;
+    let esc = |k: &str| k.replace('~', "~0").replace('/', "~1");
     match (got, canonical) {
         (J::Object(a), J::Object(b)) => {
             if let Some(k) = a.keys().find(|k| !b.contains_key(*k)) {
-                return Some((
-                    format!("{path}.{k}"),
-                    "is not a field of this version".into(),
-                ));
+                return Some(Difference::Extra {
+                    path: format!("{path}.{k}"),
+                    pointer: format!("{pointer}/{}", esc(k)),
+                });
             }
             if let Some(k) = b.keys().find(|k| !a.contains_key(*k)) {
-                return Some((format!("{path}.{k}"), "is missing".into()));
+                return Some(Difference::Other {
+                    path: format!("{path}.{k}"),
+                    msg: "is missing".into(),
+                });
             }
-            a.iter()
-                .find_map(|(k, v)| first_difference(v, &b[k], &format!("{path}.{k}")))
+            a.iter().find_map(|(k, v)| {
+                first_difference(
+                    v,
+                    &b[k],
+                    &format!("{path}.{k}"),
+                    &format!("{pointer}/{}", esc(k)),
+                )
+            })
         }
-        (J::Array(a), J::Array(b)) if a.len() == b.len() => a
-            .iter()
-            .zip(b)
-            .enumerate()
-            .find_map(|(i, (x, y))| first_difference(x, y, &format!("{path}[{i}]"))),
+        (J::Array(a), J::Array(b)) if a.len() == b.len() => {
+            a.iter().zip(b).enumerate().find_map(|(i, (x, y))| {
+                first_difference(x, y, &format!("{path}[{i}]"), &format!("{pointer}/{i}"))
+            })
+        }
         (a, b) if a == b => None,
-        (a, b) => Some((
-            path.to_string(),
-            format!("is {a}, which reads as {b}: write it as {b}"),
-        )),
+        (a, b) => Some(Difference::Other {
+            path: path.to_string(),
+            msg: format!("is {a}, which reads as {b}: write it as {b}"),
+        }),
     }
 }
 

@@ -29,6 +29,7 @@ use crate::schema::{
 use crate::search::StopCause;
 use crate::search::UNBOUNDED_DEPTH;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
+use crate::search::techniques::tt::value_from_tt;
 use crate::trace::record::{NodeRec, Recorder};
 
 fn clamp8(d: i32) -> i32 {
@@ -38,6 +39,9 @@ fn clamp8(d: i32) -> i32 {
 /// What the replay knows about an open node.
 struct Frame {
     id: u32,
+    /// The node's ply: the root of each iteration is ply 0, and every child (a move, the null
+    /// move, a probe) one more than its parent, as the search counts.
+    ply: u32,
     /// α as the node's events left it (entry α, raised by `alpha_raised`).
     alpha: i32,
     /// The remaining depth the node searches its moves with: its entry depth, changed by
@@ -76,9 +80,10 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(id: u32, n: &NodeRec) -> Frame {
+    fn new(id: u32, ply: u32, n: &NodeRec) -> Frame {
         Frame {
             id,
+            ply,
             alpha: n.alpha,
             depth: n.depth as i32,
             best: None,
@@ -148,6 +153,8 @@ struct Semantics<'a> {
     runs: Vec<RootRun>,
     first_depth: i32,
     last_depth: i32,
+    /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
+    mate_bound: i32,
 }
 
 impl<'a> Semantics<'a> {
@@ -166,6 +173,7 @@ impl<'a> Semantics<'a> {
             runs: Vec::new(),
             first_depth,
             last_depth,
+            mate_bound: h.input.mate_bound(),
         }
     }
 
@@ -384,7 +392,8 @@ impl<'a> Semantics<'a> {
         } else {
             self.root(id, n)?;
         }
-        self.stack.push(Frame::new(id, n));
+        let ply = self.stack.len() as u32;
+        self.stack.push(Frame::new(id, ply, n));
         Ok(())
     }
 
@@ -907,12 +916,14 @@ impl<'a> Semantics<'a> {
                 "is tt_cutoff, but no tt_hit event of the node decides it (rule: stop reasons)",
             ));
         };
-        if !tt_value_matches(t, n.value) {
+        let here = value_from_tt(t, f.ply, self.mate_bound);
+        if here != n.value {
             return Err(node_err(
                 f.id,
                 "value",
                 format!(
-                    "is {}, but the transposition-table entry that cut it off holds {t} (rule: \
+                    "is {}, but the transposition-table entry that cut it off gives {here} \
+                     (it holds {t}; a win or mate score is stored relative to the node) (rule: \
                      values)",
                     n.value
                 ),
@@ -1224,12 +1235,9 @@ impl<'a> Semantics<'a> {
             let bound = Bound::from_u8(((d[1] >> 8) & 3) as u8);
             let tt_depth = (d[1] & 0xFF) as u8 as i8 as i32;
             let v = d[0];
-            // The value the entry gives this node (mate scores move with the ply).
-            let here = if n.reason() == StopReason::TtCutoff && tt_value_matches(v, n.value) {
-                n.value
-            } else {
-                v
-            };
+            // The value the entry gives this node: the search's own conversion, which moves a
+            // win or mate score from the node back to the root's count of plies.
+            let here = value_from_tt(v, f.ply, self.mate_bound);
             let decides = match bound {
                 Some(Bound::Exact) => true,
                 Some(Bound::Lower) => here >= n.beta,
@@ -1572,17 +1580,4 @@ impl<'a> Semantics<'a> {
         }
         Ok(())
     }
-}
-
-/// Whether a node's value is what a transposition-table entry holding `stored` gives it: the
-/// same value, or a mate score moved by the node's ply (the table stores mates relative to the
-/// node; the game's mate bound is not in the file, so any ply shift toward zero is accepted).
-fn tt_value_matches(stored: i32, value: i32) -> bool {
-    if stored == value {
-        return true;
-    }
-    let shift = stored.abs() - value.abs();
-    stored.signum() == value.signum()
-        && (0..=crate::search::MAX_PLY as i32).contains(&shift)
-        && stored.abs() >= 10_000
 }

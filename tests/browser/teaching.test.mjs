@@ -414,6 +414,8 @@ test('share link: every parameter is checked as untrusted input, by the core whe
   const base = env.server.url + 'index.html#';
   const cases = [
     ['v=3&tree=(1+2)&algo=alphabeta', /v: version 3 is not supported/],
+    // issue 32 §5: a link without its version was ignored in silence
+    ['tree=(1)', /v: missing: a share link starts with v=2/],
     ['v=1&tree=((1+2)&algo=alphabeta', /tree: .*line 1/],
     ['v=1&tree=(1+2)&algo=alphabeta&set=null_move.R%3D9', /null_move\.R/],
     ['v=1&tree=(1+2)&algo=magic', /magic/],

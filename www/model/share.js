@@ -147,7 +147,12 @@ export function decodeShare(fragment) {
   if (!text) return null;
   if (text.length > MAX_LINK_CHARS) throw new ShareError('link', `longer than ${MAX_LINK_CHARS} characters`);
   const p = new URLSearchParams(text);
-  if (!p.has('v')) return null;
+  if (!p.has('v')) {
+    // A fragment that names none of the link's keys is no share link (an anchor, say); one
+    // that names a key without its version is refused, as docs/share-links.md says
+    for (const k of p.keys()) if (KEYS.has(k) || EXERCISE_KEYS.has(k)) throw new ShareError('v', `missing: a share link starts with v=${SHARE_VERSION}`);
+    return null;
+  }
   const v = p.get('v');
   const version = /^\d{1,3}$/.test(v) ? Number(v) : NaN;
   if (!(version >= OLDEST_SHARE_VERSION && version <= SHARE_VERSION)) {
