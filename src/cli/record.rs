@@ -65,8 +65,11 @@ pub fn path(path: &str) -> String {
 pub fn command_with(args: &[String], rewrite: impl Fn(&str) -> String) -> String {
     let mut out = vec!["prunescope".to_owned()];
     let mut value_of_path_flag = false;
-    for a in args {
-        let arg = if value_of_path_flag {
+    // `experiment merge FILE…`: every word after `merge` that is not a flag is a path (its
+    // only flags with values, --json and --plot, take paths too).
+    let merge = args.len() > 1 && args[0] == "experiment" && args[1] == "merge";
+    for (k, a) in args.iter().enumerate() {
+        let arg = if value_of_path_flag || (merge && k > 1 && !a.starts_with('-')) {
             rewrite(a)
         } else if let Some((flag, value)) = a.split_once('=')
             && PATH_FLAGS.contains(&flag)
