@@ -190,6 +190,35 @@ mod tests {
         std::fs::remove_dir_all(&tmp).unwrap();
     }
 
+    /// A merge's files are paths too (issue 34 §4: the merge step is recorded, and a rebuild
+    /// must find the shards it read); its other words are not.
+    #[test]
+    fn a_merge_records_its_files_as_paths() {
+        let args: Vec<String> = [
+            "experiment",
+            "merge",
+            "out/a-0.json",
+            "out/a-1.json",
+            "--json=out/a.json",
+            "--plot",
+            "out/a.svg",
+            "--markdown",
+        ]
+        .map(String::from)
+        .into();
+        assert_eq!(
+            command_with(&args, |p| format!("R/{p}")),
+            "prunescope experiment merge R/out/a-0.json R/out/a-1.json --json=R/out/a.json \
+             --plot R/out/a.svg --markdown"
+        );
+        // Outside a merge, a word that is no flag's value stays as typed.
+        let args: Vec<String> = ["experiment", "uncertainty", "x"].map(String::from).into();
+        assert_eq!(
+            command_with(&args, |p| format!("R/{p}")),
+            "prunescope experiment uncertainty x"
+        );
+    }
+
     #[test]
     fn only_path_flags_are_rewritten_and_odd_words_are_quoted() {
         let args: Vec<String> = [
