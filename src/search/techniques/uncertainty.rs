@@ -38,8 +38,10 @@ pub enum UncertaintyMode {
     Safe,
     /// §5's "preliminary experiments where we allow pruning at all CUT-nodes" (no figures in
     /// the paper): at every expected CUT node, with the uncertain flag backed up (Fig. 4,
-    /// footnote 4) and uncertain values re-searched at PV nodes. Safe. (Not the Chess
-    /// Programming Wiki's form: its `uncertaintyCutoff` requires a PV parent.)
+    /// footnote 4) and uncertain values re-searched at PV nodes, which is meant to keep the
+    /// root value; `uncertainty-depth` found one search where it did not (BK.14, depth 6,
+    /// CUT_RATIO 50 %; docs/experiments.md), not yet explained. (Not the Chess Programming
+    /// Wiki's form: its `uncertaintyCutoff` requires a PV parent.)
     General,
     /// §6: also at expected ALL nodes, and uncertain values are not re-searched; they may reach
     /// the root, which is then flagged uncertain. Unsafe.
