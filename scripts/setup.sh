@@ -99,6 +99,35 @@ ps_setup_job_tools() {
   fi
 }
 
+# What scripts/test-jobs.sh runs the job files on: Debian's slurm-wlm and munge (a one-node Slurm
+# it starts and stops itself), and kubernetes-validate (PyPI; it ships the Kubernetes schemas)
+# in a virtual environment of its own, $PRUNESCOPE_VENV, since Debian's Python refuses pip
+# installs into the system.
+export PRUNESCOPE_VENV="${PRUNESCOPE_VENV:-$HOME/.cache/prunescope/venv}"
+PS_KUBERNETES_VALIDATE=1.37.0
+ps_setup_scheduler_tools() {
+  local missing=()
+  local t
+  for t in slurmctld slurmd sbatch; do
+    if ! command -v "$t" >/dev/null 2>&1; then
+      missing+=(slurm-wlm)
+      break
+    fi
+  done
+  command -v munged >/dev/null 2>&1 || missing+=(munge)
+  "$PRUNESCOPE_PYTHON" -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+  if [ "${#missing[@]}" -ne 0 ]; then
+    ps_log "apt-get install ${missing[*]}"
+    ps_as_root apt-get update || return 1
+    ps_as_root apt-get install -y "${missing[@]}" || return 1
+  fi
+  if [ "$("$PRUNESCOPE_VENV/bin/kubernetes-validate" --version 2>/dev/null || true)" != "$PS_KUBERNETES_VALIDATE" ]; then
+    ps_log "pip install kubernetes-validate==$PS_KUBERNETES_VALIDATE (in $PRUNESCOPE_VENV)"
+    "$PRUNESCOPE_PYTHON" -m venv "$PRUNESCOPE_VENV" || return 1
+    "$PRUNESCOPE_VENV/bin/pip" install --quiet "kubernetes-validate==$PS_KUBERNETES_VALIDATE" || return 1
+  fi
+}
+
 # prunescope_setup [--no-browser]: installs whatever is missing; --no-browser leaves out what
 # only the tests need (Chromium and the job files' checkers).
 prunescope_setup() {
@@ -107,6 +136,7 @@ prunescope_setup() {
   if [ "${1:-}" != "--no-browser" ]; then
     ps_setup_browser || return 1
     ps_setup_job_tools || return 1
+    ps_setup_scheduler_tools || return 1
   fi
   ps_setup_node || return 1
 }

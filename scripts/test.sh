@@ -2,7 +2,7 @@
 # Installs what is missing, then runs every check: rustfmt, the repository's own rules
 # (scripts/check/: views only read the state, named paths exist, size limits) and their tests,
 # clippy (native and wasm32), the Rust tests, the job files of jobs/ (scripts/test-jobs.sh: the
-# shell linter, YAML, the GNU parallel run), the wasm build, the wasm adapter's tests in headless
+# shell linter, YAML and the Kubernetes schemas, the GNU parallel run and a one-node Slurm run), the wasm build, the wasm adapter's tests in headless
 # Chromium (wasm-bindgen-test) and the browser tests (node --test + playwright-core). Every step
 # runs even if an earlier one failed (except those that need the wasm build); the exit status is
 # non-zero on any failure.

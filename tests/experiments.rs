@@ -101,13 +101,15 @@ fn the_safe_uncertainty_cutoff_never_changes_the_answer() {
 fn every_experiment_runs_small() {
     let zz = Scratch::new("zz.epd", ZUGZWANG);
     let eg = Scratch::new("eg.epd", ENDGAMES);
-    let cases: [(&str, &str, &str, usize); 20] = [
+    let cases: [(&str, &str, &str, usize); 22] = [
         ("uncertainty", BK, "3", 2),
+        ("uncertainty-depth", BK, "2-3", 1),
         ("best-move-index", BK, "3", 2),
         ("uncertainty-all", BK, "3", 2),
         ("null-move", BK, "3,4", 2),
         ("null-move-table3", BK, "3", 2),
         ("null-move-ablation", BK, "3", 1),
+        ("null-move-gap", BK, "3", 1),
         ("zugzwang", zz.path(), "4", 2),
         ("multi-cut", BK, "3-4", 1),
         ("multi-cut-cmr", BK, "4", 1),

@@ -1405,11 +1405,32 @@ fn committed_results_are_checked_through_the_core() {
         &text.replacen("\"prunescope-experiment\"", "\"other\"", 1),
         "prunescope-experiment",
     );
+    // Version 1 (this file) is still read; version 2 must say what merged it; 3 is unknown.
+    refuse(
+        "uncertainty",
+        &text.replacen("\"version\": 1", "\"version\": 3", 1),
+        "version 3",
+    );
     refuse(
         "uncertainty",
         &text.replacen("\"version\": 1", "\"version\": 2", 1),
-        "version 2",
+        "\"merges\" must be an array",
     );
+    let sharded = read_result(
+        "best-move-index",
+        "best-move-index",
+        include_str!("../docs/results/best-move-index.json"),
+    )
+    .unwrap();
+    assert!(sharded.consistent);
+    assert_eq!(sharded.runs.len(), 2);
+    assert_eq!(sharded.merges.len(), 1);
+    assert!(
+        sharded.merges[0].starts_with("prunescope experiment merge results/best-move-index/"),
+        "{:?}",
+        sharded.merges
+    );
+    assert!(c.merges.is_empty());
     refuse(
         "uncertainty",
         &text.replacen("\"positions\": 24", "\"positions\": 24, \"x\": 1", 1),

@@ -2,8 +2,9 @@
 # An experiment on a Kubernetes cluster: a volume (volume.yaml), an Indexed Job of N shards
 # (shards.yaml), then, once every shard succeeded, a merge Job (merge.yaml); the results are
 # copied back into OUT through a short-lived pod (fetch.yaml). Unrun here: this machine has no
-# cluster; the templates are checked by a YAML parser and this script by bash -n and shellcheck
-# (docs/experiments.md, "Running at scale").
+# cluster; the templates are checked by a YAML parser, what this script renders is validated
+# against the Kubernetes schemas (kubernetes-validate), and the script is linted (bash -n and
+# the shell linter) by scripts/test-jobs.sh (docs/experiments.md, "Running at scale").
 #
 #   IMAGE=registry.example.org/you/prunescope:1 jobs/kubernetes/submit.sh OUT N EXPERIMENT [ARGS...]
 #   jobs/kubernetes/submit.sh --print OUT N EXPERIMENT [ARGS...]   (the YAML only; no kubectl)

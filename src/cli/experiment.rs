@@ -263,7 +263,7 @@ fn run_experiment(e: Experiment, a: RunArgs) -> Result<(), CliError> {
         e,
         &dataset,
         &report,
-        vec![meta],
+        (vec![meta], Vec::new()),
         a.json.as_deref(),
         a.plot.as_deref(),
     )?;
@@ -381,15 +381,17 @@ fn print(d: &Dataset, report: &Report, csv: bool, markdown: bool) -> Result<(), 
     Ok(())
 }
 
-/// Writes `--json` and `--plot` files.
+/// Writes `--json` and `--plot` files. `record` is what made the rows: the runs (each with its
+/// command) and the merge commands, in order (none for a single run).
 fn write_artifacts(
     e: Experiment,
     d: &Dataset,
     report: &Report,
-    runs: Vec<serde_json::Value>,
+    record: (Vec<serde_json::Value>, Vec<String>),
     json: Option<&str>,
     svg: Option<&str>,
 ) -> Result<(), CliError> {
+    let (runs, merges) = record;
     if let Some(path) = json {
         let rows: Vec<serde_json::Value> = d.rows.iter().map(Row::to_json).collect();
         let positions = {
@@ -399,11 +401,12 @@ fn write_artifacts(
         };
         let doc = serde_json::json!({
             "format": "prunescope-experiment",
-            "version": 1,
+            "version": data::RESULT_VERSION,
             "experiment": e.name(),
             "positions": positions,
             "depths": d.depths(),
             "runs": runs,
+            "merges": merges,
             "report": report,
             "columns": data::header(&d.columns),
             "rows": rows,
@@ -496,6 +499,9 @@ fn read_shard(path: &str, left: &mut u64) -> Result<String, CliError> {
 fn merge(a: MergeArgs) -> Result<(), CliError> {
     let mut shards = Vec::with_capacity(a.files.len());
     let mut runs = Vec::new();
+    // The merge steps behind the inputs (a results file that was itself merged), then this one:
+    // with the runs' commands they rebuild the output (issue 34 §4).
+    let mut merges: Vec<String> = Vec::new();
     let mut left = MAX_MERGE_BYTES;
     for path in &a.files {
         let text = read_shard(path, &mut left)?;
@@ -503,9 +509,12 @@ fn merge(a: MergeArgs) -> Result<(), CliError> {
             let doc: serde_json::Value = serde_json::from_str(&text)
                 .map_err(|err| format!("{path}: not valid JSON: {err}"))?;
             shards.push(data::Shard::from_json(path, &doc)?);
-            // A results file carries the runs that produced it.
+            // A results file carries the runs that produced it, and the merges.
             if let Some(r) = doc["runs"].as_array() {
                 runs.extend(r.iter().cloned());
+            }
+            if let Some(m) = doc["merges"].as_array() {
+                merges.extend(m.iter().filter_map(|c| c.as_str().map(str::to_string)));
             }
         } else {
             shards.push(data::Shard::from_csv(path, &text)?);
@@ -549,11 +558,12 @@ fn merge(a: MergeArgs) -> Result<(), CliError> {
         .filter_map(|v| v.as_str().map(str::to_string))
         .collect();
     report.setup.extend(Options::set_note(&set));
+    merges.push(record::command());
     write_artifacts(
         e,
         &dataset,
         &report,
-        runs,
+        (runs, merges),
         a.json.as_deref(),
         a.plot.as_deref(),
     )?;

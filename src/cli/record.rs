@@ -65,8 +65,11 @@ pub fn path(path: &str) -> String {
 pub fn command_with(args: &[String], rewrite: impl Fn(&str) -> String) -> String {
     let mut out = vec!["prunescope".to_owned()];
     let mut value_of_path_flag = false;
-    for a in args {
-        let arg = if value_of_path_flag {
+    // `experiment merge FILE…`: every word after `merge` that is not a flag is a path (its
+    // only flags with values, --json and --plot, take paths too).
+    let merge = args.len() > 1 && args[0] == "experiment" && args[1] == "merge";
+    for (k, a) in args.iter().enumerate() {
+        let arg = if value_of_path_flag || (merge && k > 1 && !a.starts_with('-')) {
             rewrite(a)
         } else if let Some((flag, value)) = a.split_once('=')
             && PATH_FLAGS.contains(&flag)
@@ -185,6 +188,35 @@ mod tests {
             "../shared/data/wac.epd"
         );
         std::fs::remove_dir_all(&tmp).unwrap();
+    }
+
+    /// A merge's files are paths too (issue 34 §4: the merge step is recorded, and a rebuild
+    /// must find the shards it read); its other words are not.
+    #[test]
+    fn a_merge_records_its_files_as_paths() {
+        let args: Vec<String> = [
+            "experiment",
+            "merge",
+            "out/a-0.json",
+            "out/a-1.json",
+            "--json=out/a.json",
+            "--plot",
+            "out/a.svg",
+            "--markdown",
+        ]
+        .map(String::from)
+        .into();
+        assert_eq!(
+            command_with(&args, |p| format!("R/{p}")),
+            "prunescope experiment merge R/out/a-0.json R/out/a-1.json --json=R/out/a.json \
+             --plot R/out/a.svg --markdown"
+        );
+        // Outside a merge, a word that is no flag's value stays as typed.
+        let args: Vec<String> = ["experiment", "uncertainty", "x"].map(String::from).into();
+        assert_eq!(
+            command_with(&args, |p| format!("R/{p}")),
+            "prunescope experiment uncertainty x"
+        );
     }
 
     #[test]

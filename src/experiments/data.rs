@@ -35,6 +35,14 @@ impl Column {
     }
 }
 
+/// The version of the results files `--json` writes. Version 2 added `merges`: the command of
+/// every merge step that made the file, in order (issue 34 §4), beside each run's command in
+/// `runs`. Version 1 files (no `merges`) are still read.
+pub const RESULT_VERSION: u32 = 2;
+
+/// The oldest results-file version still read.
+pub const OLDEST_RESULT_VERSION: u32 = 1;
+
 /// The key columns every experiment's CSV starts with.
 pub const KEY_COLUMNS: [&str; 4] = ["index", "position", "depth", "capped"];
 
@@ -373,13 +381,28 @@ impl Shard {
                     .to_string(),
             ));
         }
-        if doc["version"] != 1 {
+        let version = doc["version"].as_u64();
+        if !version
+            .is_some_and(|v| (OLDEST_RESULT_VERSION as u64..=RESULT_VERSION as u64).contains(&v))
+        {
             return Err(file(
                 "version",
                 format!(
-                    "result version {} is not supported (expected 1)",
+                    "result version {} is not supported (expected {OLDEST_RESULT_VERSION} to \
+                     {RESULT_VERSION})",
                     doc["version"]
                 ),
+            ));
+        }
+        if version != Some(1)
+            && !doc["merges"]
+                .as_array()
+                .is_some_and(|m| m.iter().all(serde_json::Value::is_string))
+        {
+            return Err(file(
+                "merges",
+                "\"merges\" must be an array of strings (the merge commands) from version 2 on"
+                    .into(),
             ));
         }
         let header: Vec<String> = doc["columns"]

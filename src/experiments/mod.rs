@@ -21,6 +21,7 @@ pub mod move_ordering;
 pub mod multi_cut;
 pub mod null_move;
 pub mod null_move_ablation;
+pub mod null_move_gap;
 pub mod null_move_saving;
 #[cfg(feature = "cli")]
 pub mod plot;
@@ -30,6 +31,7 @@ pub mod report;
 pub mod schaeffer;
 pub mod tt_collisions;
 pub mod uncertainty;
+pub mod uncertainty_depth;
 pub mod wall_time;
 
 use crate::game::chess::ChessPos;
@@ -266,11 +268,13 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), ExperimentError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Experiment {
     Uncertainty,
+    UncertaintyDepth,
     BestMoveIndex,
     UncertaintyAll,
     NullMove,
     NullMoveTable3,
     NullMoveAblation,
+    NullMoveGap,
     Zugzwang,
     MultiCut,
     MultiCutCmr,
@@ -288,13 +292,15 @@ pub enum Experiment {
 }
 
 impl Experiment {
-    pub const ALL: [Experiment; 20] = [
+    pub const ALL: [Experiment; 22] = [
         Experiment::Uncertainty,
         Experiment::BestMoveIndex,
         Experiment::UncertaintyAll,
+        Experiment::UncertaintyDepth,
         Experiment::NullMove,
         Experiment::NullMoveTable3,
         Experiment::NullMoveAblation,
+        Experiment::NullMoveGap,
         Experiment::Zugzwang,
         Experiment::MultiCut,
         Experiment::MultiCutCmr,
@@ -326,11 +332,13 @@ impl Experiment {
     pub fn name(self) -> &'static str {
         match self {
             Experiment::Uncertainty => "uncertainty",
+            Experiment::UncertaintyDepth => "uncertainty-depth",
             Experiment::BestMoveIndex => "best-move-index",
             Experiment::UncertaintyAll => "uncertainty-all",
             Experiment::NullMove => "null-move",
             Experiment::NullMoveTable3 => "null-move-table3",
             Experiment::NullMoveAblation => "null-move-ablation",
+            Experiment::NullMoveGap => "null-move-gap",
             Experiment::Zugzwang => "zugzwang",
             Experiment::MultiCut => "multi-cut",
             Experiment::MultiCutCmr => "multi-cut-cmr",
@@ -359,6 +367,11 @@ impl Experiment {
                 "Uncertainty cut-offs, Table 1 (Björnsson et al. 1997): safe cut-offs at \
                  CUT_RATIO 10/30/50 %, with a Turk-like baseline and one without quiescence"
             }
+            Experiment::UncertaintyDepth => {
+                "Uncertainty cut-offs, Table 1 by depth: the paper's restricted form (uc_safe) \
+                 at CUT_RATIO 10/30/50 % on pvs and on pvs_full, and uc_general (§5's \
+                 preliminary experiments) apart"
+            }
             Experiment::BestMoveIndex => {
                 "Uncertainty cut-offs, Fig. 6: where the best move lies in the move list at ALL \
                  nodes with at least 10 legal moves"
@@ -379,6 +392,11 @@ impl Experiment {
                 "Verified null-move pruning, the ablation (issue 21): verified R = 3 with one \
                  change at a time (TT depth, R below a fail-high, zugzwang re-search, the \
                  null-move search's verification, Fig. 3's depth gate) against standard R = 2"
+            }
+            Experiment::NullMoveGap => {
+                "Verified null-move pruning, the gap (issue 34 §3): standard R = 2, R = 3 and \
+                 verified R = 3 as in Table 1, without check extensions, without quiescence \
+                 search, and without either"
             }
             Experiment::Zugzwang => {
                 "Verified null-move pruning on zugzwang positions: where standard null move \
@@ -443,9 +461,10 @@ impl Experiment {
             Experiment::Uncertainty | Experiment::BestMoveIndex | Experiment::UncertaintyAll => {
                 vec![5]
             }
+            Experiment::UncertaintyDepth => vec![5, 6, 7, 8],
             Experiment::NullMove => vec![9, 10],
             Experiment::NullMoveTable3 => vec![9, 10, 11],
-            Experiment::NullMoveAblation => vec![9],
+            Experiment::NullMoveAblation | Experiment::NullMoveGap => vec![9],
             Experiment::Zugzwang => vec![8],
             Experiment::MultiCut | Experiment::MultiCutCmr => vec![5, 6, 7, 8],
             Experiment::Presearch | Experiment::PresearchNull | Experiment::PresearchCheck => {
@@ -482,11 +501,13 @@ impl Experiment {
     pub fn columns(self) -> Vec<Column> {
         match self {
             Experiment::Uncertainty => uncertainty::table1_columns(),
+            Experiment::UncertaintyDepth => uncertainty_depth::columns(),
             Experiment::BestMoveIndex => uncertainty::fig6_columns(),
             Experiment::UncertaintyAll => uncertainty::unsafe_columns(),
             Experiment::NullMove => null_move::columns(&null_move::TABLE12),
             Experiment::NullMoveTable3 => null_move::columns(&null_move::TABLE3),
             Experiment::NullMoveAblation => null_move_ablation::columns(),
+            Experiment::NullMoveGap => null_move_gap::columns(),
             Experiment::Zugzwang => null_move::zugzwang_columns(),
             Experiment::MultiCut => multi_cut::mca_columns(),
             Experiment::MultiCutCmr => multi_cut::cmr_columns(),
@@ -580,11 +601,13 @@ impl Experiment {
         let p = Position { index, epd, pos };
         let rows = match self {
             Experiment::Uncertainty => uncertainty::table1_position(&p, o, meter),
+            Experiment::UncertaintyDepth => uncertainty_depth::position(&p, o, meter),
             Experiment::BestMoveIndex => uncertainty::fig6_position(&p, o, meter),
             Experiment::UncertaintyAll => uncertainty::unsafe_position(&p, o, meter),
             Experiment::NullMove => null_move::position(&null_move::TABLE12, &p, o, meter),
             Experiment::NullMoveTable3 => null_move::position(&null_move::TABLE3, &p, o, meter),
             Experiment::NullMoveAblation => null_move_ablation::position(&p, o, meter),
+            Experiment::NullMoveGap => null_move_gap::position(&p, o, meter),
             Experiment::Zugzwang => null_move::zugzwang_position(&p, o, meter),
             Experiment::MultiCut => multi_cut::mca_position(&p, o, meter),
             Experiment::MultiCutCmr => multi_cut::cmr_position(&p, o, meter),
@@ -617,11 +640,13 @@ impl Experiment {
     pub fn report(self, d: &Dataset) -> Report {
         let mut r = match self {
             Experiment::Uncertainty => uncertainty::table1_report(d),
+            Experiment::UncertaintyDepth => uncertainty_depth::report(d),
             Experiment::BestMoveIndex => uncertainty::fig6_report(d),
             Experiment::UncertaintyAll => uncertainty::unsafe_report(d),
             Experiment::NullMove => null_move::report(&null_move::TABLE12, d),
             Experiment::NullMoveTable3 => null_move::report(&null_move::TABLE3, d),
             Experiment::NullMoveAblation => null_move_ablation::report(d),
+            Experiment::NullMoveGap => null_move_gap::report(d),
             Experiment::Zugzwang => null_move::zugzwang_report(d),
             Experiment::MultiCut => multi_cut::mca_report(d),
             Experiment::MultiCutCmr => multi_cut::cmr_report(d),

@@ -214,6 +214,9 @@ struct ResultFile {
     positions: u64,
     depths: Vec<u32>,
     runs: Vec<RunInfo>,
+    /// The merge commands that made the file, in order (version 2; absent in version 1).
+    #[serde(default)]
+    merges: Vec<String>,
     report: Report,
     columns: Vec<String>,
     rows: Vec<serde_json::Value>,
@@ -226,6 +229,8 @@ pub struct Committed {
     pub positions: u64,
     pub depths: Vec<u32>,
     pub runs: Vec<RunInfo>,
+    /// The merge commands that made the file (none for a single run, or a version-1 file).
+    pub merges: Vec<String>,
     pub report: Report,
     /// Rows in the file.
     pub rows: usize,
@@ -263,7 +268,7 @@ pub fn read_result(name: &str, stem: &str, text: &str) -> Result<Committed, Expe
     let r: ResultFile =
         serde_json::from_value(doc).map_err(|e| bad(None, super::strip_position(e.to_string())))?;
     debug_assert_eq!(r.format, "prunescope-experiment");
-    debug_assert_eq!(r.version, 1);
+    debug_assert!((data::OLDEST_RESULT_VERSION..=data::RESULT_VERSION).contains(&r.version));
     debug_assert_eq!(r.rows.len(), shard.rows.len());
     if r.experiment != name {
         return Err(bad(
@@ -285,6 +290,7 @@ pub fn read_result(name: &str, stem: &str, text: &str) -> Result<Committed, Expe
         positions: r.positions,
         depths: r.depths,
         runs: r.runs,
+        merges: r.merges,
         report: r.report,
         rows: dataset.rows.len(),
         consistent,

@@ -205,6 +205,8 @@ export function createExperimentsView(app) {
       h('p', null, h('b', null, r.report.title), span('muted', ` — ${r.report.source}`)),
       h('p', { class: 'muted small' }, `${fmtInt(r.positions)} position${r.positions === 1 ? '' : 's'}, depth ${r.depths.join(', ')}, ${fmtInt(r.rows)} rows.`),
       h('ul', { class: 'exp-runs' }, runs),
+      // Version 2 files name the merge steps too; version 1 files have none.
+      r.merges?.length ? h('ul', { class: 'exp-runs exp-merges' }, r.merges.map((m) => h('li', null, 'merged by ', h('code', null, m)))) : null,
       r.consistent ? null : h('div', { class: 'notice warn', role: 'status' }, 'These tables were written by another version of the experiment: this build computes different ones from the same rows. The file is shown as committed.'),
     ];
   }

@@ -4,7 +4,9 @@
 //! 17–19 (aspiration search; `IDAS`, iterative deepening with aspiration search): search each
 //! iteration with a window of half-width `threshold` around the previous iteration's value; on
 //! a fail-low or fail-high, search again with the failing side widened. Here the width doubles
-//! with every failure.
+//! with every failure: a departure from slide 18's `IDAS`, which re-searches once with the
+//! failing side's bound at ±∞; slide 19 allows "multiple window sizes" t1, t2, …, and ours are
+//! t_k = 2^k·t1 (docs/techniques.md).
 //!
 //! - Parameters: [`AspirationParams`] (`aspiration.enabled`, `aspiration.width`).
 //! - Gate: iterations after the first, when enabled.

@@ -5,7 +5,10 @@
 //! fail-high) and "Verified null move pruning" after David & Netanyahu (2002): on a fail-high,
 //! reduce the depth by one ply and continue the subtree with verification off; if the reduced
 //! search then fails low, it was zugzwang: restore the depth and re-search. Adaptive R after
-//! Heinz (1999), by depth only (R = 3 when more than 6 plies remain, else 2).
+//! Heinz (1999), by depth only (R = 3 when more than 6 plies remain, else 2): a departure, since
+//! Heinz's rule also has a material condition (as the slides give it for MIA: "the number of
+//! pieces of the side to move is lower than 5 the remaining depth has to be more than 8"),
+//! which is not implemented here (docs/techniques.md).
 //!
 //! CITE: O. David-Tabibi & N. S. Netanyahu, "Verified Null-Move Pruning", ICGA Journal 25(3),
 //! 2002 (arXiv:0808.1125), Fig. 3, line by line against this file (the figure's lines as the
@@ -51,7 +54,9 @@ pub struct NullMoveParams {
     /// Depth reduction R of the null-move search (1..=3).
     #[serde(rename = "R")]
     pub r: i32,
-    /// Adaptive R (Heinz 1999): R = 3 when more than 6 plies remain, else 2. Overrides `R`.
+    /// Adaptive R (Heinz 1999) by depth only: R = 3 when more than 6 plies remain, else 2.
+    /// Overrides `R`. Heinz's material condition (with few pieces R = 3 needs more than 8
+    /// plies) is left out: a departure, stated in docs/techniques.md.
     pub adaptive: bool,
     /// Verified null-move pruning: on a fail-high, reduce the depth by one ply and continue
     /// with verification off instead of cutting; re-search at the original depth on zugzwang.

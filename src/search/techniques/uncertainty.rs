@@ -6,12 +6,17 @@
 //! uncertain value at a PV node, uncertain TT entries), Fig. 5 (`UncertaintyCutoff` with
 //! CUT_RATIO and `SearchInfo[depth-1]`), §5 (captures are always searched), §6 (the unsafe
 //! generalization to ALL nodes, uncertain values up to the root); Chess Programming Wiki,
-//! *Uncertainty Cut-Offs* (`pvs`/`nws` pseudo-code backing up the flag at every CUT node).
+//! *Uncertainty Cut-Offs* (`pvs`/`nws` pseudo-code that backs up the `unsure` flag; its
+//! `uncertaintyCutoff` requires `parent == PV`, as Fig. 5 does, so it is the safe form).
+//! The general form, pruning at every expected CUT node, is §5's "preliminary experiments
+//! where we allow pruning at all CUT-nodes", for which the paper prints no figures; its flags
+//! are backed up as Fig. 4 does and footnote 4 requires ("in general the uncertain
+//! information must be kept").
 //!
 //! - Parameters: [`UncertaintyParams`] (`uncertainty.mode`, `uncertainty.CUT_RATIO`).
 //! - Gate: [`Gate::at`]: null-window searches below the root; `safe`: expected CUT nodes whose
-//!   parent is a PV node (Fig. 5); `general`: every expected CUT node (CPW `nws`); `unsafe_all`:
-//!   every non-PV node (§6).
+//!   parent is a PV node (Fig. 5); `general`: every expected CUT node (§5's preliminary
+//!   experiments); `unsafe_all`: every non-PV node (§6).
 //! - Steps: [`Gate::cut_here`] (Fig. 5's decision, taken in the move loop, moves.rs),
 //!   [`backup`] (Fig. 4's flag backup), [`must_research`] (Fig. 4's re-search of an uncertain
 //!   value at a PV node).
@@ -31,8 +36,12 @@ pub enum UncertaintyMode {
     /// Fig. 4 and 5: at expected CUT nodes whose parent is a PV node, only when the value
     /// would cause a re-search anyway. Safe.
     Safe,
-    /// The CPW `nws` form: at every expected CUT node, with the uncertain flag backed up and
-    /// uncertain values re-searched at PV nodes. Safe.
+    /// §5's "preliminary experiments where we allow pruning at all CUT-nodes" (no figures in
+    /// the paper): at every expected CUT node, with the uncertain flag backed up (Fig. 4,
+    /// footnote 4) and uncertain values re-searched at PV nodes, which is meant to keep the
+    /// root value; `uncertainty-depth` found one search where it did not (BK.14, depth 6,
+    /// CUT_RATIO 50 %; docs/experiments.md), not yet explained. (Not the Chess Programming
+    /// Wiki's form: its `uncertaintyCutoff` requires a PV parent.)
     General,
     /// §6: also at expected ALL nodes, and uncertain values are not re-searched; they may reach
     /// the root, which is then flagged uncertain. Unsafe.
