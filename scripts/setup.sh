@@ -5,6 +5,8 @@
 #   - Debian's chromium and chromium-driver (browser tests only)
 #   - the npm packages (npm ci), when node_modules is missing or older than package-lock.json
 #   - Debian's shellcheck, GNU parallel and python3-yaml (tests of the job files in jobs/ only)
+#   - Debian's TeX Live (texlive-latex-extra, which brings texlive-pictures) and poppler-utils
+#     (tests of the TikZ figures and LaTeX worksheets only)
 #
 # Sourced by scripts/serve.sh and scripts/test.sh, which call `prunescope_setup` and
 # `prunescope_build_wasm`. Run on its own (`bash scripts/setup.sh`) it installs everything.
@@ -99,14 +101,35 @@ ps_setup_job_tools() {
   fi
 }
 
+# The TeX the tests compile the TikZ figures and the LaTeX worksheets with (src/figure/):
+# pdflatex and the forest package. texlive-pictures alone has forest.sty but not what it
+# loads (elocalloc, environ, inlinedef), which are in texlive-latex-extra; that package depends
+# on texlive-pictures. Without recommends: about 320 MB; 51 s for texlive-pictures and 115 s more
+# for texlive-latex-extra on a loaded two-core machine, package lists fresh (issue 31). pdftoppm
+# (poppler-utils) turns the page's printed worksheet into images for the browser test to look at.
+ps_setup_tex() {
+  local missing=()
+  if ! command -v pdflatex >/dev/null 2>&1 ||
+    [ "$(kpsewhich forest.sty elocalloc.sty 2>/dev/null | wc -l)" -ne 2 ]; then
+    missing+=(texlive-latex-extra)
+  fi
+  command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+  if [ "${#missing[@]}" -ne 0 ]; then
+    ps_log "apt-get install --no-install-recommends ${missing[*]} (TeX Live: a few minutes)"
+    ps_as_root apt-get update || return 1
+    ps_as_root apt-get install -y --no-install-recommends "${missing[@]}" || return 1
+  fi
+}
+
 # prunescope_setup [--no-browser]: installs whatever is missing; --no-browser leaves out what
-# only the tests need (Chromium and the job files' checkers).
+# only the tests need (Chromium, the job files' checkers and TeX).
 prunescope_setup() {
   cd "$PRUNESCOPE_ROOT" || return 1
   ps_setup_rust || return 1
   if [ "${1:-}" != "--no-browser" ]; then
     ps_setup_browser || return 1
     ps_setup_job_tools || return 1
+    ps_setup_tex || return 1
   fi
   ps_setup_node || return 1
 }
