@@ -271,7 +271,7 @@ fn refusals_name_the_limit_and_the_field() {
 
 /// Runs pdfLaTeX on `tex` in `dir`; `None` when TeX is not installed and this is not CI (a
 /// machine without TeX skips, saying so; CI, where scripts/setup.sh installs it, fails).
-pub fn pdflatex(dir: &TempDir, name: &str, tex: &str) -> Option<Vec<u8>> {
+pub fn pdflatex(dir: &TempDir, name: &str, tex: &str) -> Option<(Vec<u8>, String)> {
     let have = std::process::Command::new("pdflatex")
         .arg("--version")
         .output()
@@ -299,7 +299,10 @@ pub fn pdflatex(dir: &TempDir, name: &str, tex: &str) -> Option<Vec<u8>> {
         "{name}.tex does not compile:\n{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    Some(std::fs::read(dir.path(&format!("{name}.pdf"))).unwrap())
+    Some((
+        std::fs::read(dir.path(&format!("{name}.pdf"))).unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
 }
 
 #[test]
@@ -317,9 +320,149 @@ fn figures_compile_with_pdflatex() {
         } else {
             out
         };
-        let Some(pdf) = pdflatex(&dir, stem, &tex) else {
+        let Some((pdf, _)) = pdflatex(&dir, stem, &tex) else {
             return;
         };
         assert!(pdf.starts_with(b"%PDF"), "{name}");
+    }
+}
+
+/// Splits a worksheet document into its pages (each ends with `\clearpage`).
+fn pages(doc: &str) -> Vec<&str> {
+    let body = doc.split("\\begin{document}").nth(1).unwrap();
+    body.split("\\clearpage")
+        .filter(|p| p.contains("\\begin{forest}"))
+        .collect()
+}
+
+#[test]
+fn a_class_set_is_one_worksheet_per_seed_then_a_key_per_seed() {
+    let (code, doc, err) = prunescope(&[
+        "worksheet",
+        "--seed",
+        "1,2,3",
+        "--windows",
+        "--cutoff",
+        "strict",
+        "--base",
+        "https://teacher.example/prunescope/",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let p = pages(&doc);
+    assert_eq!(p.len(), 6);
+    for (k, seed) in [1u64, 2, 3].into_iter().enumerate() {
+        let params = ExerciseParams {
+            seed,
+            cutoff: Cutoff::Strict,
+            windows: true,
+            ..ExerciseParams::default()
+        };
+        let ex = Exercise::new(params.clone()).unwrap();
+        let link = format!(
+            "https://teacher.example/prunescope/#v=2&mode=exercise&seed={seed}&b=2-3&d=3&values=0..9&order=random&root=max&cutoff=strict&windows=1"
+        );
+        assert_eq!(
+            prunescope::figure::exercise_fragment(&params),
+            format!("#{}", link.split_once('#').unwrap().1)
+        );
+        // the worksheet: leaf values, blank inner nodes and windows, nothing pruned, the link
+        let w = p[k];
+        assert!(
+            w.contains("Name:") && w.contains(&format!("\\url{{{link}}}")),
+            "{w}"
+        );
+        assert!(
+            !w.contains(", ps pruned") && !w.contains("[{$\\le") && !w.contains("[{$\\ge"),
+            "{w}"
+        );
+        let inner = ex.key.nodes.iter().filter(|n| n.leaf.is_none()).count();
+        assert_eq!(w.matches("[{}, ps m").count(), inner, "{w}");
+        assert_eq!(
+            w.matches("\\underline{\\hspace{1.6em}}, \\underline")
+                .count(),
+            inner
+        );
+        for n in ex.key.nodes.iter().filter_map(|n| n.leaf) {
+            assert!(w.contains(&format!("[{{${n}$}}, ps leaf")), "leaf {n}");
+        }
+        // the key: its own page, the key's value and pruned branches, the same link
+        let key = p[3 + k];
+        assert!(key.contains("Answer key") && key.contains(&format!("\\url{{{link}}}")));
+        assert!(
+            key.contains(&format!("value is ${}$", ex.key.value)),
+            "{key}"
+        );
+        // one cut mark per node that pruned a branch, as many greyed nodes as pruned branches
+        let cuts = ex
+            .key
+            .nodes
+            .iter()
+            .filter(|n| n.children.iter().any(|&c| ex.key.nodes[c as usize].pruned));
+        assert_eq!(key.matches("ps cut rule]").count(), cuts.count(), "{key}");
+    }
+}
+
+#[test]
+fn worksheets_refuse_bad_parameters_naming_them() {
+    let (code, _, err) = prunescope(&["worksheet", "--seed", "1", "--base", "ftp://x/"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--base"), "{err}");
+    let (code, _, err) = prunescope(&["worksheet", "--seed", "1", "-d", "9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("depth"), "{err}");
+    let (code, _, err) =
+        prunescope(&["worksheet", "--seed", "1", "--chance", "--cutoff", "strict"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cutoff"), "{err}");
+}
+
+#[test]
+fn worksheets_compile_with_pdflatex() {
+    let dir = TempDir::new("worksheets");
+    for (name, args) in [
+        ("class", &["worksheet", "--seed", "4,5", "--windows"][..]),
+        (
+            "chance",
+            &[
+                "worksheet",
+                "--seed",
+                "7",
+                "--chance",
+                "-b",
+                "2",
+                "-d",
+                "3",
+                "--base",
+                "https://you.github.io/prunescope/",
+            ][..],
+        ),
+        (
+            "min",
+            &[
+                "worksheet",
+                "--seed",
+                "8",
+                "--root",
+                "min",
+                "--values=-9..9",
+                "-b",
+                "3",
+                "-d",
+                "3",
+            ][..],
+        ),
+    ] {
+        let (code, doc, err) = prunescope(args);
+        assert_eq!(code, 0, "{err}");
+        let Some((pdf, log)) = pdflatex(&dir, name, &doc) else {
+            return;
+        };
+        assert!(pdf.starts_with(b"%PDF"));
+        // every worksheet and every key on a page of its own
+        let want = 2 * args[2].split(',').count();
+        assert!(
+            log.contains(&format!(".pdf ({want} pages")),
+            "{name}: {log}"
+        );
     }
 }

@@ -322,36 +322,8 @@ pub fn scene(
         ));
     }
     let at = search.at.unwrap_or(u64::MAX);
-    // the tape, once: each node's enter, exit and cut-off events
-    let mut ev: Vec<Events> = vec![Events::default(); rec.nodes.len()];
-    let mut last_exit: Option<u32> = None;
-    for (e, view) in rec.replay().enumerate() {
-        let e = e as u64;
-        let Some(n) = view.node else { continue };
-        match view.kind {
-            EventKind::Enter => ev[n as usize].enter = e,
-            EventKind::Exit => {
-                ev[n as usize].exit = Some(e);
-                last_exit = Some(n);
-            }
-            EventKind::Cutoff | EventKind::ChanceCutoff => {
-                let aux = [view.aux[0], view.aux[1], view.aux[2]];
-                ev[n as usize].cut = Some((e, aux, last_exit));
-            }
-            _ => {}
-        }
-    }
-    // trace node → pre-order node (a tree's move code is the child's index)
-    let mut of_trace: Vec<u32> = Vec::with_capacity(rec.nodes.len());
-    for r in &rec.nodes {
-        let at_node = if r.is_root() {
-            0
-        } else {
-            let p = of_trace[r.parent as usize] as usize;
-            nodes[p].children[r.move_code as usize]
-        };
-        of_trace.push(at_node);
-    }
+    let ev = tape(&rec);
+    let of_trace = tree_nodes(&rec, &nodes);
     // each tree node's last search entered by the event (a re-search shows its last search)
     let mut visit: Vec<Option<u32>> = vec![None; nodes.len()];
     for (tid, &n) in of_trace.iter().enumerate() {
@@ -419,54 +391,7 @@ pub fn scene(
         let Some(&(first, _)) = pruned.first() else {
             continue;
         };
-        let rule = match (r.reason(), e.cut) {
-            (StopReason::BetaCutoff, Some((_, [v, beta, _], _))) => {
-                let (v, b) = (Num::of(v as i64, scale), Num::of(beta as i64, scale));
-                if flip {
-                    Rule::Cut {
-                        value: v.negated(),
-                        rel: if strict { Rel::Lt } else { Rel::Le },
-                        alpha: true,
-                        bound: b.negated(),
-                    }
-                } else {
-                    Rule::Cut {
-                        value: v,
-                        rel: if strict { Rel::Gt } else { Rel::Ge },
-                        alpha: false,
-                        bound: b,
-                    }
-                }
-            }
-            (
-                StopReason::ChanceFailLow | StopReason::ChanceFailHigh,
-                Some((_, [v, bound, side], child)),
-            ) => {
-                let high = side != 0;
-                let (v, b) = (Num::of(v as i64, scale), Num::of(bound as i64, scale));
-                let child = child.map_or(0, |c| rec.nodes[c as usize].move_code as u32);
-                if flip {
-                    Rule::Chance {
-                        child,
-                        value: v.negated(),
-                        rel: if high { Rel::Le } else { Rel::Ge },
-                        high,
-                        negated: true,
-                        bound: b.negated(),
-                    }
-                } else {
-                    Rule::Chance {
-                        child,
-                        value: v,
-                        rel: if high { Rel::Ge } else { Rel::Le },
-                        high,
-                        negated: false,
-                        bound: b,
-                    }
-                }
-            }
-            (reason, _) => Rule::Words(stop_words(reason)),
-        };
+        let rule = cut_rule(r, e, flip, strict, scale, &rec);
         let kids = n.children.clone();
         for (code, _) in &pruned {
             mark_pruned(&mut nodes, kids[*code as usize]);
@@ -489,6 +414,103 @@ pub fn scene(
         at: search.at,
         value: value.filter(|_| search.at.is_none() && !summary.aborted),
     })
+}
+
+/// The rule that cut node `r`'s remaining branches, as the page writes it (`cutRule`).
+fn cut_rule(
+    r: &crate::trace::record::NodeRec,
+    e: Events,
+    flip: bool,
+    strict: bool,
+    scale: u64,
+    rec: &crate::trace::record::Recorder,
+) -> Rule {
+    match (r.reason(), e.cut) {
+        (StopReason::BetaCutoff, Some((_, [v, beta, _], _))) => {
+            let (v, b) = (Num::of(v as i64, scale), Num::of(beta as i64, scale));
+            if flip {
+                Rule::Cut {
+                    value: v.negated(),
+                    rel: if strict { Rel::Lt } else { Rel::Le },
+                    alpha: true,
+                    bound: b.negated(),
+                }
+            } else {
+                Rule::Cut {
+                    value: v,
+                    rel: if strict { Rel::Gt } else { Rel::Ge },
+                    alpha: false,
+                    bound: b,
+                }
+            }
+        }
+        (
+            StopReason::ChanceFailLow | StopReason::ChanceFailHigh,
+            Some((_, [v, bound, side], child)),
+        ) => {
+            let high = side != 0;
+            let (v, b) = (Num::of(v as i64, scale), Num::of(bound as i64, scale));
+            let child = child.map_or(0, |c| rec.nodes[c as usize].move_code as u32);
+            if flip {
+                Rule::Chance {
+                    child,
+                    value: v.negated(),
+                    rel: if high { Rel::Le } else { Rel::Ge },
+                    high,
+                    negated: true,
+                    bound: b.negated(),
+                }
+            } else {
+                Rule::Chance {
+                    child,
+                    value: v,
+                    rel: if high { Rel::Ge } else { Rel::Le },
+                    high,
+                    negated: false,
+                    bound: b,
+                }
+            }
+        }
+        (reason, _) => Rule::Words(stop_words(reason)),
+    }
+}
+
+/// Each trace node's pre-order node (a tree's move code is the child's index).
+fn tree_nodes(rec: &crate::trace::record::Recorder, nodes: &[SceneNode]) -> Vec<u32> {
+    let mut of_trace: Vec<u32> = Vec::with_capacity(rec.nodes.len());
+    for r in &rec.nodes {
+        let at_node = if r.is_root() {
+            0
+        } else {
+            let p = of_trace[r.parent as usize] as usize;
+            nodes[p].children[r.move_code as usize]
+        };
+        of_trace.push(at_node);
+    }
+    of_trace
+}
+
+/// The tape, once: each node's enter, exit and cut-off events.
+fn tape(rec: &crate::trace::record::Recorder) -> Vec<Events> {
+    let mut ev: Vec<Events> = vec![Events::default(); rec.nodes.len()];
+    let mut last_exit: Option<u32> = None;
+    for (e, view) in rec.replay().enumerate() {
+        let e = e as u64;
+        let Some(n) = view.node else { continue };
+        match view.kind {
+            EventKind::Enter => ev[n as usize].enter = e,
+            EventKind::Exit => {
+                ev[n as usize].exit = Some(e);
+                last_exit = Some(n);
+            }
+            EventKind::Cutoff | EventKind::ChanceCutoff => {
+                let aux = [view.aux[0], view.aux[1], view.aux[2]];
+                ev[n as usize].cut = Some((e, aux, last_exit));
+            }
+            _ => {}
+        }
+    }
+    ev
 }
 
 /// Marks node `i` and its subtree pruned (a pruned branch shows nothing of an earlier search).
