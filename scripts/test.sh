@@ -2,7 +2,8 @@
 # Installs what is missing, then runs every check: rustfmt, the repository's own rules
 # (scripts/check/: views only read the state, named paths exist, size limits) and their tests,
 # clippy (native and wasm32), the Rust tests, the job files of jobs/ (scripts/test-jobs.sh: the
-# shell linter, YAML and the Kubernetes schemas, the GNU parallel run and a one-node Slurm run), the wasm build, the wasm adapter's tests in headless
+# shell linter, YAML and the Kubernetes schemas, the GNU parallel run and a one-node Slurm run),
+# the Pages workflow (actionlint), the wasm build, the wasm adapter's tests in headless
 # Chromium (wasm-bindgen-test) and the browser tests (node --test + playwright-core). Every step
 # runs even if an earlier one failed (except those that need the wasm build); the exit status is
 # non-zero on any failure.
@@ -71,6 +72,8 @@ step clippy-wasm cargo clippy --no-default-features --features full --target was
 step clippy-wasm-first cargo clippy --no-default-features --target wasm32-unknown-unknown --lib --test wasm_first -- -D warnings
 step cargo-test cargo test --no-fail-fast
 step jobs scripts/test-jobs.sh
+# the GitHub Pages workflow that publishes the site (issue 31 §3)
+step actionlint actionlint .github/workflows/pages.yml
 step wasm-build prunescope_build_wasm
 if [ "${STEP_RESULTS[-1]}" = ok ]; then
   step wasm-test wasm_tests

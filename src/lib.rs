@@ -13,6 +13,8 @@
 //! - [`run`]: one entry point for the front ends: prepare an input, search it, summarize;
 //! - [`teach`]: graded alpha-beta exercises: generator, answer key from the trace, grading;
 //! - [`trace_file`]: the trace file format: writing, reading and checking JSON and binary files;
+//! - [`figure`]: figures and worksheets for print: a tree and its search as TikZ, exercises as
+//!   LaTeX worksheets with their keys;
 //! - [`experiments`]: the papers' experiments on EPD suites;
 //! - [`schema_js`]: the text of `www/schema.js`, gathered from the layers below;
 //! - `wasm`: the wasm-bindgen adapter, built for `wasm32` only.
@@ -22,6 +24,7 @@
 
 #[cfg(feature = "chess")]
 pub mod experiments;
+pub mod figure;
 pub mod game;
 pub mod run;
 pub mod schema;

@@ -98,7 +98,7 @@ export function createActions(app) {
 
   const save = () => saveTrace(ex.trace, (n) => (ex.trace.notice = n));
 
-  /** Explore: downloads the tree as 'png', 'svg' or the statistics as 'csv' (or says why not). */
+  /** Explore: downloads the tree as 'png', 'svg', 'tikz' or the statistics as 'csv' (or says why not). */
   async function exportAs(kind) {
     const r = await exportFile(app, kind);
     if (r.error) {

@@ -1,7 +1,9 @@
 // Export: the tree view as PNG (the canvas as drawn), as SVG for textbook-sized trees (a
 // drawing for slides, laid out from the same layout and showing what the canvas shows at the
 // cursor, pruned subtrees included), and the core's statistics as CSV. SVG is built as DOM
-// (createElementNS, text nodes) and serialized, so no data becomes markup.
+// (createElementNS, text nodes) and serialized, so no data becomes markup. TikZ (the `forest`
+// package, for exams and slides) is the core's text through wasm (`tree_tikz`, src/figure/), the
+// same as `prunescope tikz` writes, for the explicit tree at the cursor in the view shown.
 
 import { NONE } from './model/store.js';
 import { fmtValue, shownValue } from './model/format.js';
@@ -105,9 +107,29 @@ export function treeSvg(app) {
   return { text: new XMLSerializer().serializeToString(svg), nodes: drawn };
 }
 
+/** What the TikZ export draws: what the canvas shows (values with their bounds, node types,
+ * the pruned branches with their rules); windows stay in the inspector, as on the canvas. */
+export const TIKZ_SHOW = Object.freeze({ values: true, windows: false, types: true, pruned: true });
+
+/** The TikZ text of the explore tree at the cursor: { text, nodes, rules } or { error }. */
+export function treeTikz(app) {
+  const { state } = app;
+  const t = state.explore.trace;
+  if (!t.store.n) return { error: 'Nothing to export yet: run a search first.' };
+  if (t.input?.kind !== 'tree' || typeof t.input.text !== 'string') return { error: 'TikZ export is for explicit trees (the Tree tab, the tree editor, exercises): export PNG or SVG for this one.' };
+  if (t.running) return { error: 'TikZ export draws a finished search: wait for this one to end, then step to any event.' };
+  if (t.outcome?.aborted || t.outcome?.summary?.aborted) return { error: 'This search stopped before its end (node cap, memory or Stop): TikZ export draws searches that ran to the end, at any of their steps.' };
+  const cur = state.finals || t.cursor.live ? -1 : t.cursor.at;
+  try {
+    return app.core.tree_tikz(t.input.text, t.config ?? null, { show: TIKZ_SHOW, at: cur >= 0 ? cur : null, view: state.maxmin ? 'maxmin' : 'negamax' });
+  } catch (e) {
+    return { error: `TikZ export: ${e.message ?? e}` };
+  }
+}
+
 /**
- * The explore tree as a file of `kind` ('png': the canvas as drawn, 'svg', 'csv': the core's
- * statistics): { name, blob }, or { error } saying why not. Writes nothing: the action
+ * The explore tree as a file of `kind` ('png': the canvas as drawn, 'svg', 'tikz', 'csv': the
+ * core's statistics): { name, blob }, or { error } saying why not. Writes nothing: the action
  * (www/actions.js exportAs) downloads the file or shows the error.
  */
 export async function exportFile(app, kind) {
@@ -121,6 +143,11 @@ export async function exportFile(app, kind) {
     const r = treeSvg(app);
     if (r.error) return r;
     return { name: `${base}.svg`, blob: new Blob([r.text], { type: 'image/svg+xml' }) };
+  }
+  if (kind === 'tikz') {
+    const r = treeTikz(app);
+    if (r.error) return r;
+    return { name: `${base}.tex`, blob: new Blob([r.text], { type: 'application/x-tex' }) };
   }
   const s = t.outcome?.stats;
   if (!s) return { error: 'Nothing to export yet: the statistics come when the search ends.' };

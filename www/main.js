@@ -2,6 +2,7 @@
 // the panels and the views, and wires the page's controls to the commands and actions. No
 // other module does anything when it is imported.
 
+import { printWorksheet } from './print.js';
 import { $ } from './dom.js';
 import { loadCore } from './engine/core.js';
 import { setMateScores } from './model/format.js';
@@ -365,6 +366,8 @@ function wireExercise(app) {
   on('ex-hint', (exercise) => exercise.hint());
   on('ex-solution', (exercise) => exercise.solution());
   on('ex-copy', (exercise) => exercise.copyResult());
+  // the worksheet and its key, printed (www/print.js: a print-only section)
+  on('ex-print', (exercise) => printWorksheet(app, exercise.link()));
   on('ex-link', async (exercise) => {
     const url = exercise.link();
     history.replaceState(null, '', url);
@@ -455,7 +458,7 @@ async function main() {
   app.views.trees.guesses = iterations.marks;
   $('id-card').addEventListener('toggle', () => app.invalidate());
   $('stats-card').addEventListener('toggle', () => app.invalidateDom());
-  for (const kind of ['png', 'svg', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
+  for (const kind of ['png', 'svg', 'tikz', 'csv']) $(`export-${kind}`).addEventListener('click', () => actions.exportAs(kind));
   $('copy-link').addEventListener('click', () => sharing.copy());
   $('embed-link').addEventListener('click', () => sharing.copyEmbed());
   if (EMBED) {

@@ -24,6 +24,7 @@ export const LAYERS = [
   'run',
   'teach',
   'trace_file',
+  'figure',
   'experiments',
   'schema_js',
   'wasm',

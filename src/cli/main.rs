@@ -11,8 +11,10 @@ mod experiment;
 mod record;
 mod search;
 mod term;
+mod tikz;
 mod verify;
 mod wall_time;
+mod worksheet;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -82,6 +84,15 @@ enum Command {
     /// Print the page's copy of the trace contract (codes, record layout, names, defaults and
     /// limits) as an ES module: `prunescope schema > www/schema.js`.
     Schema,
+    /// Draw an explicit tree, or a search of it, as a TikZ figure in the forest package, for
+    /// exams and slides: values and bounds, windows, node types, the pruned branches with the
+    /// rule that cut them, at an event or finished; MAX's view or negamax (docs/cli.md). Trees
+    /// of up to 300 nodes.
+    Tikz(tikz::TikzArgs),
+    /// Print alpha-beta exercises as a LaTeX worksheet (the tree with its leaf values, blank
+    /// fields, the exercise's link) and its answer key on a page of its own; several seeds make
+    /// a class set: one worksheet per student, then a key per seed (docs/cli.md).
+    Worksheet(worksheet::WorksheetArgs),
     /// Benchmark: untraced and recorded PVS over an EPD suite; nodes/s and bytes per node. With
     /// --config A --config B …: the wall time of those configurations as ratios to the first,
     /// searched alternately on every position in one process.
@@ -106,6 +117,8 @@ fn main() -> ExitCode {
         Command::Convert(a) => convert::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Schema => schema(),
+        Command::Tikz(a) => tikz::run(a),
+        Command::Worksheet(a) => worksheet::run(a),
         Command::Bench(a) => bench::run(a),
     };
     match result {

@@ -13,6 +13,7 @@
 //!   the page's menus offer.
 //! - [`games`]: the small games' boards: a position as cells or piles with its legal moves,
 //!   a move played by its trace code, a configuration checked against the game.
+//! - [`figure`]: the tree as a TikZ figure (the page's Export → TikZ).
 //! - [`diff`]: the node-by-node comparison of two traces (`crate::trace::diff`) over the
 //!   page's columns.
 //!
@@ -26,6 +27,7 @@ pub mod error;
 pub mod exercise;
 #[cfg(feature = "chess")]
 pub mod experiments;
+pub mod figure;
 #[cfg(feature = "files")]
 pub mod file;
 pub mod games;
@@ -42,6 +44,7 @@ pub use contract::{
 pub use diff::diff_columns;
 pub use error::WasmError;
 pub use exercise::{exercise_defaults, exercise_grade, exercise_new};
+pub use figure::tree_tikz;
 pub use games::{check_run, game_play, game_view};
 pub use names::Names;
 pub use session::Session;
