@@ -114,7 +114,7 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
         let v = &verdicts[k];
         let rule = hint(key, v, cutoff);
         match &v.note {
-            Some(n) => format!("{}: {n}. {rule}", v.name.clone()),
+            Some(n) => format!("{}: {n}. {rule}", capital(&v.name)),
             None => rule,
         }
     });
@@ -125,6 +125,13 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
         hint,
         verdicts,
     }
+}
+
+/// `node 0.2` as a sentence starts it: `Node 0.2`.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 /// The note on a refused form (nothing for an empty answer or a read one).

@@ -68,10 +68,12 @@ async function reply(page, r) {
 
 /** Steps the quiz (answering anything) until it asks a question whose text matches `re`. */
 async function until(page, re) {
+  const seen = [];
   for (let k = 0; k < 80; k++) {
     const s = await snapshot(page);
     const q = s.quiz.question;
-    assert.ok(q, 'the quiz ended before the question');
+    assert.ok(q, `the quiz ended before the question; asked: ${seen.join(' | ')}`);
+    seen.push(q.text);
     if (!s.quiz.feedback && re.test(q.text)) return q;
     if (!s.quiz.feedback) await reply(page, q.choices ? q.choices[0] : '0');
     await page.click('#quiz-next');
@@ -86,6 +88,9 @@ test('the quiz: the (14 5 2) node is 2 (and ≤ 2), the card says the form first
   await page.selectOption('#tree-preset', 'rn');
   await runSearch(page);
   for (const [typed, ok] of [['2', true], ['at most 2', true], ['< 2', false]]) {
+    // each round from the search's start (the quiz starts at the cursor)
+    await run(page, 'step.first');
+    await settle(page);
     await page.click('#quiz-start');
     await settle(page);
     await until(page, /What value does node 2 return/);
@@ -105,7 +110,9 @@ test('the quiz: the (14 5 2) node is 2 (and ≤ 2), the card says the form first
     await page.click('#quiz .quiz-row button:last-child'); // End quiz
     await page.waitForFunction(() => !window.prunescope.snapshot().quiz.on);
   }
-  // the second MIN node stopped after one leaf: a bound; its plain value is wrong
+  // the first MIN node: exact, 3
+  await run(page, 'step.first');
+  await settle(page);
   await page.click('#quiz-start');
   await settle(page);
   await until(page, /What value does node 0 return/);
@@ -173,7 +180,7 @@ test('an exercise made from Russell–Norvig’s tree in the editor: 2 is right 
   e = (await snapshot(page)).exercise;
   const wrong = e.grade.verdicts.filter((v) => !v.ok);
   assert.deepEqual(wrong.map((v) => [v.node, v.kind, v.name]), [[5, 'value', 'node 1']]);
-  assert.match(e.hint, /^node 1: write ≤ \(a bound includes its value\)\. node 1 \(MIN\) stopped/);
+  assert.match(e.hint, /^Node 1: write ≤ \(a bound includes its value\)\. node 1 \(MIN\) stopped/);
   // Show solution: the grader's answers in the fields, the key's prunes, the same names in words
   await page.click('#ex-solution');
   await page.waitForFunction(() => window.prunescope.snapshot().exercise.solution === true);

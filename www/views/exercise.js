@@ -139,8 +139,9 @@ export function createExerciseView(app, mode) {
     setText('ex-how', chance ? HOW_CHANCE[e.key.algo] ?? HOW_CHANCE.star1 : HOW);
     const g = ex.grade;
     const verdict = new Map();
-    if (g) for (const v of g.verdicts) verdict.set(`${v.node}:${v.kind}`, v);
-    const marked = (i) => ex.answers.pruned.has(i);
+    // the solution shown: the key's prunes and no marks of the student's grade on it
+    if (g && !ex.solution) for (const v of g.verdicts) verdict.set(`${v.node}:${v.kind}`, v);
+    const marked = (i) => (ex.solution && e ? e.key.nodes[i].pruned : ex.answers.pruned.has(i));
     const under = new Set();
     if (e) {
       const k = e.key.nodes;
@@ -174,14 +175,8 @@ export function createExerciseView(app, mode) {
       const w = sol ? sol.window : ex.answers.windows.get(i);
       answer(r.alpha, w?.[0] ?? '');
       answer(r.beta, w?.[1] ?? '');
-      if (sol) {
-        for (const el of [r.value, r.alpha, r.beta]) if (el) setProp(el, 'readOnly', true);
-        if (r.cut) {
-          r.cut.setAttribute('aria-pressed', String(sol.pruned));
-          setProp(r.cut, 'disabled', true);
-        }
-        setClass(r.wrap, 'ex-marked', sol.pruned || under.has(i));
-      } else for (const el of [r.value, r.alpha, r.beta]) if (el) setProp(el, 'readOnly', false);
+      for (const el of [r.value, r.alpha, r.beta]) if (el) setProp(el, 'readOnly', !!sol);
+      if (sol && r.cut) setProp(r.cut, 'disabled', true);
       setClass(r.box, 'ex-solution', !!sol);
     }
     setText('ex-solution-text', ex.solution && e ? solutionText(e) : '');
