@@ -501,10 +501,12 @@ fn key(a: KeyArgs) -> Result<(), CliError> {
 }
 
 /// A CSV row (RFC 4180): a cell with a comma, quote or line break is quoted, its quotes
-/// doubled.
+/// doubled; control characters of a student's answer are written as visible escapes
+/// (src/cli/term.rs), never sent to the terminal.
 fn csv_row(cells: &[String]) -> String {
     cells
         .iter()
+        .map(|c| term::escape(c).into_owned())
         .map(|c| {
             if c.contains([',', '"', '\n', '\r']) {
                 format!("\"{}\"", c.replace('"', "\"\""))
@@ -688,7 +690,7 @@ fn grade(a: GradeArgs) -> Result<(), CliError> {
             Err(err) => {
                 // the others are still graded: the error is said now, the status at the end
                 out.flush()?;
-                term::notice(&format!("error: {err}"));
+                let _ = CliError::Message(err.to_string()).report();
                 failed += 1;
                 continue;
             }
@@ -700,11 +702,7 @@ fn grade(a: GradeArgs) -> Result<(), CliError> {
             let cells = [
                 who.clone(),
                 v.node.to_string(),
-                if path.is_empty() {
-                    "root".into()
-                } else {
-                    path.clone()
-                },
+                path.clone(),
                 v.kind.to_string(),
                 v.given.clone(),
                 v.expected.clone(),
