@@ -445,8 +445,7 @@ test('quiz: a full round of step prediction by keyboard, with a right and a wron
   await page.locator('#quiz-answer').fill('-inf inf');
   await page.keyboard.press('Enter');
   await settle(page);
-  // stated as the core's grader states it (src/teach/question.rs)
-  assert.match(await text(page, '#quiz-feedback'), /^Right: \(-inf, \+inf\)\. Enter node 0/);
+  assert.match(await text(page, '#quiz-feedback'), /^Right: \(−∞, \+∞\)\. Enter node 0/);
   assert.equal(await text(page, '#quiz-score'), 'Score 1 / 1');
   assert.equal((await cursor()).kind, 'enter', 'the cursor moved to the event asked about');
   await page.keyboard.press('Enter'); // next question
@@ -456,7 +455,7 @@ test('quiz: a full round of step prediction by keyboard, with a right and a wron
   await page.locator('#quiz-answer').fill('1 2');
   await page.keyboard.press('Enter');
   await settle(page);
-  assert.match(await text(page, '#quiz-feedback'), /^Not quite: it is \(-inf, \+inf\)\./);
+  assert.match(await text(page, '#quiz-feedback'), /^Not quite: it is \(−∞, \+∞\)\./);
   assert.equal(await text(page, '#quiz-score'), 'Score 1 / 2');
   await shot(page, 'teach-04-quiz.png');
   // the rest of the round: choices by key (Y / N, 1 2 3), numbers by typing; count as we go

@@ -69,9 +69,10 @@ export function createQuizMode(app, actions, focus = () => {}) {
     t.cursor.set(at);
     app.modes.explore.afterStep(true);
     // a lesson's question says why in the lesson's own words and view (www/learn/questions.js)
-    // a typed answer is stated as the grader states it ("2", "≤ 2", "(-inf, 3)"), with its note
-    // on a refused form ("write ≤ (a bound includes its value)")
-    const shown = qq.choices ? qq.shown : verdict.expected;
+    // a value is stated as the grader states it ("2" for an exact node the trace records as
+    // "≤ 2"), with its note on a refused form ("write ≤ (a bound includes its value)"); a
+    // window or a count is the same numbers in the page's writing ("(−∞, 3)")
+    const shown = qq.grade?.form === 'value' ? verdict.expected : qq.shown;
     q.feedback = { ok, shown, note: verdict.note ?? null, why: qq.why ?? narrate(t.store, at, app.narrationContext(t)) };
     if (qq.lesson !== undefined) app.modes.learn?.answered(ok);
     app.invalidate();
