@@ -3,8 +3,10 @@
 //! wrong answer is flagged exactly once, at its node.
 
 use prunescope::search::config::Cutoff;
+use prunescope::search::frac::Frac;
+use prunescope::teach::answer::{Num, Rel, STRICT_NOTE_LOWER, STRICT_NOTE_UPPER, read_value};
 use prunescope::teach::{
-    Answers, Exercise, ExerciseOrdering, ExerciseParams, RootPlayer, generate,
+    Answers, Exercise, ExerciseOrdering, ExerciseParams, KeyNode, RootPlayer, generate,
 };
 
 fn params(seed: u64) -> ExerciseParams {
@@ -76,6 +78,39 @@ fn right_answers(e: &Exercise) -> Answers {
     a
 }
 
+/// An answer read by the one reader: its exact number and relation (`exact`, `upper`,
+/// `lower`).
+fn read(text: &str) -> (Frac, &'static str) {
+    let r = read_value(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    let Num::Fin(f) = r.num else {
+        panic!("{text}: an infinity")
+    };
+    let rel = match r.rel {
+        Rel::Exact => "exact",
+        Rel::Upper => "upper",
+        Rel::Lower => "lower",
+    };
+    (f, rel)
+}
+
+/// A relation the grader refuses for this node's number: the node's answer with ≥ or ≤ (the
+/// one it does not accept), or the bare number for a bound.
+fn wrong_relation(n: &KeyNode, num: &str) -> String {
+    [format!("≥ {num}"), format!("≤ {num}"), num.to_string()]
+        .into_iter()
+        .find(|f| !n.accepted.contains(f))
+        .expect("a node refuses one relation")
+}
+
+/// The hint names the node (or, for a branch, the parent that cut) as the page does: its path
+/// and who moves.
+fn names_node_or_parent(e: &Exercise, node: u32, hint: &str) -> bool {
+    let n = &e.key.nodes[node as usize];
+    hint.contains(&format!("{} (", n.name()))
+        || n.parent
+            .is_some_and(|p| hint.contains(&format!("{} (", e.key.nodes[p as usize].name())))
+}
+
 fn all_params() -> Vec<ExerciseParams> {
     let mut v = Vec::new();
     for seed in 0..120u64 {
@@ -131,15 +166,13 @@ fn right_answers_score_everything_and_each_wrong_one_is_flagged_once() {
                 }
                 "value" => {
                     let at = a.values.iter().position(|x| x.0 == node).unwrap();
-                    let (v, b) = prunescope::teach::parse_value(&a.values[at].1).unwrap();
+                    let (f, _) = read(&a.values[at].1);
+                    let v = f.num();
                     // Alternately a wrong number and a wrong bound.
                     a.values[at].1 = if k % 2 == 0 {
                         (v + 1).to_string()
                     } else {
-                        match b {
-                            "exact" => format!("≥ {v}"),
-                            _ => v.to_string(),
-                        }
+                        wrong_relation(&e.key.nodes[node as usize], &f.to_string())
                     };
                 }
                 _ => {
@@ -155,16 +188,75 @@ fn right_answers_score_everything_and_each_wrong_one_is_flagged_once() {
             assert_eq!(g2.first_wrong, Some(k as u32));
             // The hint names the node (or, for a pruned branch, the parent that cut).
             let hint = g2.hint.unwrap();
-            let parent = e.key.nodes[node as usize].parent;
-            assert!(
-                hint.contains(&format!("node {node} "))
-                    || parent.is_some_and(|p| hint.contains(&format!("node {p} "))),
-                "{hint}"
-            );
+            assert!(names_node_or_parent(&e, node, &hint), "{hint}");
             wrongs += 1;
         }
     }
     assert!(wrongs > 2000, "{wrongs}");
+}
+
+/// Issue 28 §2 on hundreds of seeded exercises under both cut-off rules: every accepted form
+/// of every right answer (each spelling, an exact node's recorded bound, the infinities'
+/// spellings in a window) scores right; the strict forms "< v" and "> v" are refused, flagged
+/// once at their node, with the note "write ≤ (a bound includes its value)".
+#[test]
+fn every_accepted_form_is_right_and_strict_forms_are_refused_with_the_note() {
+    let (mut forms, mut strict, mut exact_bounds) = (0, 0, 0);
+    for p in all_params() {
+        let e = Exercise::new(p.clone()).unwrap();
+        let right = right_answers(&e);
+        let asked: Vec<usize> = (0..right.values.len()).collect();
+        for &at in &asked {
+            let node = right.values[at].0;
+            let n = &e.key.nodes[node as usize];
+            assert_eq!(n.accepted[0], *n.answer.as_ref().unwrap());
+            if n.exact && n.bound != Some("exact") {
+                exact_bounds += 1;
+            }
+            for f in &n.accepted {
+                let mut a = right.clone();
+                a.values[at].1 = f.clone();
+                let g = e.grade(&a);
+                assert_eq!(g.right, g.total, "{p:?} node {node}: {f}");
+                forms += 1;
+            }
+            // the strict relation of the same number, mirrored as the node's bound would be
+            let num = n.value.clone().unwrap();
+            for (bad, note) in [
+                (format!("< {num}"), STRICT_NOTE_UPPER),
+                (format!("> {num}"), STRICT_NOTE_LOWER),
+            ] {
+                let mut a = right.clone();
+                a.values[at].1 = bad.clone();
+                let g = e.grade(&a);
+                let wrong: Vec<_> = g.verdicts.iter().filter(|v| !v.ok).collect();
+                assert_eq!(wrong.len(), 1, "{bad}");
+                assert_eq!((wrong[0].node, wrong[0].kind), (node, "value"));
+                assert_eq!(wrong[0].note.as_deref(), Some(note));
+                assert!(g.hint.unwrap().contains(note));
+                strict += 1;
+            }
+        }
+        // the infinities as a student types them
+        let mut a = right.clone();
+        for (_, w) in a.windows.iter_mut() {
+            for (k, side) in w.iter_mut().enumerate() {
+                let spell = ["-infinity", "−∞", "- inf"];
+                let up = ["∞", "inf", "+infinity"];
+                *side = match side.as_str() {
+                    "-inf" => spell[k % 3].to_string(),
+                    "+inf" => up[(k + p.seed as usize) % 3].to_string(),
+                    s => s.to_string(),
+                };
+            }
+        }
+        let g = e.grade(&a);
+        assert_eq!(g.right, g.total, "{p:?}");
+    }
+    assert!(
+        forms > 3000 && strict > 2000 && exact_bounds > 100,
+        "{forms} forms, {strict} strict, {exact_bounds} exact nodes recorded as bounds"
+    );
 }
 
 /// The key is the core's trace: Russell & Norvig's Fig. 5.5 tree prunes 4 and 6 (leaves 7
@@ -181,9 +273,20 @@ fn the_key_of_the_textbook_tree() {
     assert_eq!(key.nodes[0].answer.as_deref(), Some("3"));
     assert_eq!(key.nodes[1].answer.as_deref(), Some("3"));
     assert_eq!(key.nodes[5].answer.as_deref(), Some("≤ 2"));
-    // The third MIN node searched all its leaves, but its last one (2 ≤ α = 3) still cut: the
-    // trace says upper bound, as the narration says "but no moves were left to prune".
-    assert_eq!(key.nodes[9].answer.as_deref(), Some("≤ 2"));
+    // The third MIN node searched all its leaves, and its last one (2 ≤ α = 3) still cut: the
+    // trace says upper bound, as the narration says "but no moves were left to prune". Every
+    // child searched and each exact, it is graded exact, as AIMA fig. 5.5 writes [2, 2]: the
+    // grader states "2" and takes the trace's "≤ 2" too (issue 28 §2).
+    assert_eq!(key.nodes[9].bound, Some("upper"));
+    assert!(key.nodes[9].exact);
+    assert_eq!(key.nodes[9].answer.as_deref(), Some("2"));
+    assert_eq!(key.nodes[9].accepted[..2], ["2".to_string(), "= 2".into()]);
+    assert!(key.nodes[9].accepted.contains(&"≤ 2".to_string()));
+    assert!(key.nodes[9].accepted.contains(&"at most 2".to_string()));
+    assert_eq!(key.nodes[9].path, "2");
+    assert_eq!(key.nodes[9].name(), "node 2");
+    // the second MIN node stopped after one leaf: a bound, only ≤ 2
+    assert!(!key.nodes[5].exact);
     assert_eq!(
         key.nodes[5].window,
         Some(["3".to_string(), "+inf".to_string()])
@@ -218,7 +321,7 @@ fn parameters_are_checked_by_name() {
 
 // ---- Chance exercises (docs/teaching.md "Exercises with chance nodes"; issue 20 §3) ----
 
-use prunescope::teach::{ChanceExerciseAlgo, parse_fraction_value};
+use prunescope::teach::ChanceExerciseAlgo;
 
 fn chance_params(seed: u64, algo: ChanceExerciseAlgo) -> ExerciseParams {
     let (bmax, depth) = [(2, 2), (3, 2), (2, 3), (3, 3), (2, 4), (2, 5)][(seed % 6) as usize];
@@ -532,7 +635,9 @@ fn chance_keys_agree_with_textbook_expectimax_and_star1() {
                 let Some(v) = &n.value else { continue };
                 // the player at the node: the key's `max`, checked against the tree's rule
                 let truth = expecti(at(&t, &paths[i]), n.max);
-                let (f, bound) = parse_fraction_value(n.answer.as_deref().unwrap()).unwrap();
+                // the recorded bound: the stated answer of an exact node drops it
+                let (f, _) = read(n.answer.as_deref().unwrap());
+                let bound = if n.exact { "exact" } else { n.bound.unwrap() };
                 assert!(Q(f.num(), f.den()).is(v));
                 match bound {
                     "exact" => assert!(truth.is(v), "{p:?} node {i}: {v} vs {truth:?}"),
@@ -591,7 +696,7 @@ fn chance_grading() {
             // the same values written unreduced (×2/×2) are still right
             let mut doubled = right.clone();
             for (_, v) in doubled.values.iter_mut() {
-                let (f, b) = parse_fraction_value(v).unwrap();
+                let (f, b) = read(v);
                 let pre = match b {
                     "upper" => "<= ",
                     "lower" => ">= ",
@@ -611,15 +716,12 @@ fn chance_grading() {
                     }
                 } else {
                     let at = a.values.iter().position(|x| x.0 == node).unwrap();
-                    let (f, b) = parse_fraction_value(&a.values[at].1).unwrap();
+                    let (f, _) = read(&a.values[at].1);
                     a.values[at].1 = match k % 3 {
                         // a wrong fraction: off by 1/(2·den)
                         0 => format!("{}/{}", 2 * f.num() + 1, 2 * f.den()),
                         // the wrong bound
-                        1 => match b {
-                            "exact" => format!("≥ {}/{}", f.num(), f.den()),
-                            _ => format!("{}/{}", f.num(), f.den()),
-                        },
+                        1 => wrong_relation(&e.key.nodes[node as usize], &f.to_string()),
                         // a decimal
                         _ => format!("{:.2}", f.num() as f64 / f.den() as f64 + 0.001),
                     };
@@ -630,11 +732,7 @@ fn chance_grading() {
                 assert_eq!((wrong[0].node, wrong[0].kind), (node, verdict.kind));
                 let hint = g2.hint.unwrap();
                 let parent = e.key.nodes[node as usize].parent;
-                assert!(
-                    hint.contains(&format!("node {node} "))
-                        || parent.is_some_and(|p| hint.contains(&format!("node {p} "))),
-                    "{hint}"
-                );
+                assert!(names_node_or_parent(&e, node, &hint), "{hint}");
                 if verdict.kind == "value" && k % 3 == 2 {
                     assert!(hint.contains("not a decimal"), "{hint}");
                 }
@@ -660,10 +758,8 @@ fn chance_parameters_are_checked_by_name() {
     let mut p = chance_params(1, ChanceExerciseAlgo::Star1);
     p.windows = true;
     assert_eq!(generate(&p).unwrap_err().field, "windows");
-    assert!(parse_fraction_value("2.5").is_none());
-    assert!(parse_fraction_value("1/0").is_none());
-    assert_eq!(
-        parse_fraction_value("−14/6").map(|(f, b)| (f.to_string(), b)),
-        Some(("-7/3".to_string(), "exact"))
-    );
+    assert!(read_value("2.5").is_err());
+    assert!(read_value("1/0").is_err());
+    let (f, b) = read("−14/6");
+    assert_eq!((f.to_string(), b), ("-7/3".to_string(), "exact"));
 }

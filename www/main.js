@@ -365,6 +365,12 @@ function wireExercise(app) {
   on('ex-check', (exercise) => exercise.check());
   on('ex-hint', (exercise) => exercise.hint());
   on('ex-solution', (exercise) => exercise.solution());
+  on('ex-play', (exercise) => exercise.play());
+  // the tree editor's tree as an exercise (issue 28 §3): the exercise controls' rule and windows
+  on('ed-exercise', (exercise) => {
+    const text = app.state.editor.text;
+    if (text) exercise.open({ tree: text, cutoff: $('ex-cutoff').value, windows: $('ex-windows').checked, algo: $('ex-algo').value });
+  });
   on('ex-copy', (exercise) => exercise.copyResult());
   // the worksheet and its key, printed (www/print.js: a print-only section)
   on('ex-print', (exercise) => printWorksheet(app, exercise.link()));

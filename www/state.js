@@ -56,9 +56,10 @@ export function createState(traces) {
      * node numbers, `values`: Map node → text, `windows`: Map node → [α, β] texts); the core's
      * grade (null until checked) and `gradeGeneration`, bumped by each check; the hint shown;
      * when it opened and the seconds taken at the check; whether its score is recorded; the
-     * running total (www/model/exercise.js); the result line; a notice. */
+     * running total (www/model/exercise.js); the result line; a notice; `solution`: Show
+     * solution is on (the fields hold the grader's answers). */
     exercise: {
-      exercise: null, generation: 0, params: null,
+      exercise: null, generation: 0, params: null, solution: false,
       answers: { pruned: new Set(), values: new Map(), windows: new Map() },
       grade: null, gradeGeneration: 0, hint: null, started: 0, seconds: null, recorded: false,
       total: null, result: null, notice: null,

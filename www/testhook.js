@@ -93,6 +93,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
           key: state.exercise.exercise?.key ?? null,
           grade: state.exercise.grade,
           hint: state.exercise.hint,
+          solution: state.exercise.solution,
           total: state.exercise.total,
           result: state.exercise.result,
           notice: state.exercise.notice?.text ?? null,
@@ -114,7 +115,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
         },
         experiments: experimentsSnapshot(),
         learn: learnSnapshot(),
-        quiz: { on: state.quiz.on, right: state.quiz.right, asked: state.quiz.asked, question: state.quiz.question && { kind: state.quiz.question.kind, node: state.quiz.question.node ?? null, text: state.quiz.question.text, choices: state.quiz.question.choices?.map((c) => c.key) ?? null, lesson: state.quiz.question.lesson ?? null, index: state.quiz.question.index ?? null }, feedback: state.quiz.feedback && { ok: state.quiz.feedback.ok, shown: state.quiz.feedback.shown } },
+        quiz: { on: state.quiz.on, right: state.quiz.right, asked: state.quiz.asked, question: state.quiz.question && { kind: state.quiz.question.kind, node: state.quiz.question.node ?? null, text: state.quiz.question.text, choices: state.quiz.question.choices?.map((c) => c.key) ?? null, lesson: state.quiz.question.lesson ?? null, index: state.quiz.question.index ?? null }, feedback: state.quiz.feedback && { ok: state.quiz.feedback.ok, shown: state.quiz.feedback.shown, note: state.quiz.feedback.note ?? null } },
         editor: {
           on: state.editor.on,
           text: state.editor.text,

@@ -7,6 +7,7 @@ mod chance;
 mod convert;
 mod diff;
 mod error;
+mod exercise;
 mod experiment;
 mod record;
 mod search;
@@ -81,6 +82,9 @@ enum Command {
     /// the first difference, naming the node or event and the field, and exits 1; exits 0 when
     /// the search reproduces the file (docs/cli.md).
     Verify(verify::VerifyArgs),
+    /// The page's graded exercises: make one (its tree text and share link), print its answer
+    /// key, or grade students' answer files with the core's grader (docs/cli.md).
+    Exercise(exercise::ExerciseArgs),
     /// Print the page's copy of the trace contract (codes, record layout, names, defaults and
     /// limits) as an ES module: `prunescope schema > www/schema.js`.
     Schema,
@@ -116,6 +120,7 @@ fn main() -> ExitCode {
         Command::Diff(a) => diff::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Exercise(a) => exercise::run(a),
         Command::Schema => schema(),
         Command::Tikz(a) => tikz::run(a),
         Command::Worksheet(a) => worksheet::run(a),

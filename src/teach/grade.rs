@@ -1,9 +1,9 @@
 //! Grading a student's answers against the key, node by node, and the hint at the first
 //! wrong node, in the narration's words (www/model/narrate.js: "β-cut-off at …: v ≥ β = …").
 
+use super::answer::{Unread, read_number, read_value};
 use super::key::{AnswerKey, KeyNode};
 use crate::search::config::Cutoff;
-use crate::search::frac::Frac;
 use serde::{Deserialize, Serialize};
 
 /// A student's answers. Nodes are the key's pre-order numbers.
@@ -27,7 +27,14 @@ pub struct Verdict {
     pub ok: bool,
     /// What the student gave (`pruned`/`searched` for a branch; empty when nothing was given).
     pub given: String,
+    /// The answer as the grader states it (src/teach/answer.rs).
     pub expected: String,
+    /// The node as the page names it: `the root`, `node 0.2`.
+    pub name: String,
+    /// What the reader says of the form given, when it refused it: "write ≤ (a bound
+    /// includes its value)" for "< 2", the note on decimals, …
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The grade of one exercise: every verdict in the order the search meets the nodes, the
@@ -40,80 +47,6 @@ pub struct Grade {
     /// Index in `verdicts` of the first wrong answer.
     pub first_wrong: Option<u32>,
     pub hint: Option<String>,
-}
-
-/// The bound a student's answer starts with (`≤`/`<=` upper, `≥`/`>=` lower, none exact) and
-/// the rest of it: one reading for integer and fraction answers alike.
-fn split_bound(s: &str) -> (&'static str, &str) {
-    let s = s.trim();
-    if let Some(r) = s.strip_prefix('≤').or_else(|| s.strip_prefix("<=")) {
-        ("upper", r)
-    } else if let Some(r) = s.strip_prefix('≥').or_else(|| s.strip_prefix(">=")) {
-        ("lower", r)
-    } else {
-        ("exact", s)
-    }
-}
-
-/// A value as the student writes it: `5`, `-3` (or `−3`), `≤ 2`/`<= 2`, `≥ 5`/`>= 5`. Returns
-/// (value, bound: `exact`/`upper`/`lower`), or `None` when it is not one.
-pub fn parse_value(s: &str) -> Option<(i32, &'static str)> {
-    let (bound, rest) = split_bound(s);
-    Some((parse_int(rest)?, bound))
-}
-
-fn parse_int(s: &str) -> Option<i32> {
-    let s = s.trim();
-    let (neg, digits) = match s.strip_prefix('-').or_else(|| s.strip_prefix('−')) {
-        Some(r) => (true, r.trim_start()),
-        None => (false, s.strip_prefix('+').unwrap_or(s)),
-    };
-    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let v: i32 = digits.parse().ok()?;
-    Some(if neg { -v } else { v })
-}
-
-/// A window side as the student writes it, in the key's form (`-inf`, `+inf`, an integer).
-pub fn parse_window_side(s: &str) -> Option<String> {
-    let t = s.trim().to_lowercase();
-    let t = t.replace('−', "-");
-    match t.as_str() {
-        "-inf" | "-∞" | "-infinity" => Some("-inf".into()),
-        "inf" | "+inf" | "∞" | "+∞" | "infinity" | "+infinity" => Some("+inf".into()),
-        _ => parse_int(&t).map(|v| v.to_string()),
-    }
-}
-
-/// A chance exercise's value as the student writes it: an integer or a fraction `n/d` (`7/3`,
-/// `-7/3`, `−7/3`, `14/6`), optionally after `≤`/`<=` or `≥`/`>=`. Returns the exact value (in
-/// lowest terms) and the bound, or `None` when it is not one; a decimal (`2.33`) is not one:
-/// the values are exact.
-pub fn parse_fraction_value(s: &str) -> Option<(Frac, &'static str)> {
-    let (bound, rest) = split_bound(s);
-    let rest = rest.trim();
-    let (n, d) = match rest.split_once('/') {
-        Some((n, d)) => (n, d.trim()),
-        None => (rest, "1"),
-    };
-    let num = parse_int(n)?;
-    if d.is_empty() || d.len() > 9 || !d.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let den: i32 = d.parse().ok()?;
-    if den == 0 {
-        return None;
-    }
-    Some((Frac::new(num as i128, den as i128).ok()?, bound))
-}
-
-fn canonical_value(s: &str) -> Option<String> {
-    parse_value(s).map(|(v, b)| match b {
-        "upper" => format!("≤ {v}"),
-        "lower" => format!("≥ {v}"),
-        _ => v.to_string(),
-    })
 }
 
 pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
@@ -132,46 +65,59 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
                 ok: given == n.pruned,
                 given: word(given),
                 expected: word(n.pruned),
+                name: n.name(),
+                note: None,
             });
         }
         if key.asks_window(i) {
             let want = n.window.clone().expect("a visited node has a window");
             let given = window_of(id);
-            let ok = given.is_some_and(|g| {
-                parse_window_side(&g[0]).as_deref() == Some(want[0].as_str())
-                    && parse_window_side(&g[1]).as_deref() == Some(want[1].as_str())
+            let read = given.map(|g| (read_number(&g[0]), read_number(&g[1])));
+            let ok = read.as_ref().is_some_and(|(a, b)| {
+                a.as_ref().ok().map(|x| x.to_string()).as_deref() == Some(want[0].as_str())
+                    && b.as_ref().ok().map(|x| x.to_string()).as_deref() == Some(want[1].as_str())
             });
+            let note = read.and_then(|(a, b)| note_of(&a).or_else(|| note_of(&b)));
             verdicts.push(Verdict {
                 node: id,
                 kind: "window",
                 ok,
                 given: given.map_or(String::new(), |g| format!("({}, {})", g[0], g[1])),
                 expected: format!("({}, {})", want[0], want[1]),
+                name: n.name(),
+                note,
             });
         }
         if key.asks_value(i) {
-            let want = n.answer.clone().expect("a visited node has a value");
+            let want = n.expected().expect("a visited node has a value");
             let given = value_of(id);
-            // A chance exercise's values are fractions: equal ones in other forms (`14/6` for
-            // `7/3`, `4/2` for `2`) are right, the value being the number, not its writing.
-            let ok = if key.is_chance() {
-                given.and_then(|g| parse_fraction_value(g)) == parse_fraction_value(&want)
-                    && given.is_some()
-            } else {
-                given.and_then(|g| canonical_value(g)).as_deref() == Some(want.as_str())
-            };
+            // one reader, one comparison (src/teach/answer.rs): equal fractions in other
+            // writings (14/6 for 7/3) are the same number, and an exact node takes its value
+            // and the bound the trace records
+            let read = given.map(|g| read_value(g));
+            let ok = matches!(&read, Some(Ok(r)) if want.accepts(r));
             verdicts.push(Verdict {
                 node: id,
                 kind: "value",
                 ok,
                 given: given.cloned().unwrap_or_default(),
-                expected: want,
+                expected: want.stated(),
+                name: n.name(),
+                note: read.and_then(|r| note_of(&r)),
             });
         }
     }
     let right = verdicts.iter().filter(|v| v.ok).count() as u32;
     let first_wrong = verdicts.iter().position(|v| !v.ok);
-    let hint = first_wrong.map(|k| hint(key, &verdicts[k], cutoff));
+    // a refused form is said first: the rule's hint follows
+    let hint = first_wrong.map(|k| {
+        let v = &verdicts[k];
+        let rule = hint(key, v, cutoff);
+        match &v.note {
+            Some(n) => format!("{}: {n}. {rule}", capital(&v.name)),
+            None => rule,
+        }
+    });
     Grade {
         total: verdicts.len() as u32,
         right,
@@ -181,10 +127,26 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
     }
 }
 
-/// A node's name as the page labels it: its pre-order number and who moves.
+/// `node 0.2` as a sentence starts it: `Node 0.2`.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The note on a refused form (nothing for an empty answer or a read one).
+fn note_of<T>(r: &Result<T, Unread>) -> Option<String> {
+    match r {
+        Err(u) if *u != Unread::Empty => Some(u.note().to_string()),
+        _ => None,
+    }
+}
+
+/// A node's name as the page, the key and the solution name it: its path and who moves,
+/// `node 0.2 (MAX)`, `the root (MAX)`.
 fn name(key: &AnswerKey, i: u32) -> String {
     let n = &key.nodes[i as usize];
-    format!("node {i} ({})", if n.max { "MAX" } else { "MIN" })
+    format!("{} ({})", n.name(), if n.max { "MAX" } else { "MIN" })
 }
 
 /// The bound a node's cut-off test compares with (MAX: β; MIN: α), from MAX's view.
@@ -212,7 +174,7 @@ fn rule_words(cutoff: Cutoff, max: bool) -> &'static str {
 fn chance_name(key: &AnswerKey, i: u32) -> String {
     let n = &key.nodes[i as usize];
     if n.chance {
-        format!("node {i} (chance)")
+        format!("{} (chance)", n.name())
     } else {
         name(key, i)
     }
@@ -259,7 +221,8 @@ fn chance_hint(key: &AnswerKey, v: &Verdict) -> String {
             } else {
                 ""
             };
-            let what = match (n.chance, n.bound) {
+            let bound = if n.exact { Some("exact") } else { n.bound };
+            let what = match (n.chance, bound) {
                 (true, Some("exact")) => format!(
                     "{} is a chance node: its value is the weighted average of its branches,                      Σ p·v with each branch's probability p = w/S (shown on the branch), an                      exact fraction.",
                     chance_name(key, v.node)
@@ -336,6 +299,13 @@ fn hint(key: &AnswerKey, v: &Verdict, cutoff: Cutoff) -> String {
                 Some("exact") => format!(
                     "{} searched all its moves and its value lies inside its window: it is \
                      the {best} value its children returned, exact, with no ≤ or ≥.",
+                    name(key, v.node)
+                ),
+                // the exact-node rule (src/teach/answer.rs): AIMA fig. 5.5's [2, 2]
+                _ if n.exact => format!(
+                    "{} searched all its moves and each returned an exact value: it is the \
+                     {best} of them, exact (the trace's fail-soft bound, ≤ or ≥ that value, is \
+                     right too).",
                     name(key, v.node)
                 ),
                 Some("lower") if n.max => format!(

@@ -3,6 +3,7 @@
 //! chance exercise's key is read from the core's chance search (src/search/chance.rs), its
 //! values exact fractions.
 
+use super::answer::{Expected, Rel, exact_nodes, read_number};
 use super::{ChanceExerciseAlgo, ExerciseError, bad};
 use crate::game::INF;
 use crate::game::tree::Tree;
@@ -60,8 +61,16 @@ pub struct KeyNode {
     pub value: Option<String>,
     /// `exact`, `upper` (≤) or `lower` (≥), from MAX's view.
     pub bound: Option<&'static str>,
-    /// The value as the student writes it: `5`, `≤ 2`, `≥ 5`.
+    /// The value as the grader states it (src/teach/answer.rs): `5`, `≤ 2`, `≥ 5`; `2` for a
+    /// node the exact-node rule makes exact although the trace records `≤ 2`.
     pub answer: Option<String>,
+    /// Graded as exact by the exact-node rule ([`super::answer::exact_nodes`]): the trace
+    /// records it so, or every child was searched and each is exact.
+    pub exact: bool,
+    /// Every form of the value the grader accepts, the stated one first.
+    pub accepted: Vec<String>,
+    /// The child indices from the root, `0.2` (empty at the root): how the page names it.
+    pub path: String,
     /// The window (α, β) at entry, from MAX's view, as written: `-inf`, `+inf` or an integer.
     pub window: Option<[String; 2]>,
     /// The node's id in the trace (entry order), for the page to follow the search.
@@ -161,10 +170,7 @@ impl AnswerKey {
             n.answer = Some(answer_text(value, bound));
             n.window = Some([side_text(window[0]), side_text(window[1])]);
         }
-        for i in 1..nodes.len() {
-            let p = nodes[i].parent.expect("not the root") as usize;
-            nodes[i].pruned = nodes[p].visited && !nodes[i].visited;
-        }
+        finish(&mut nodes);
         let root = summary.value.unwrap_or(0);
         Ok(AnswerKey {
             value: if tree.min_root() { -root } else { root }.to_string(),
@@ -264,10 +270,7 @@ impl AnswerKey {
             });
             n.cut = cut;
         }
-        for i in 1..nodes.len() {
-            let p = nodes[i].parent.expect("not the root") as usize;
-            nodes[i].pruned = nodes[p].visited && !nodes[i].visited;
-        }
+        finish(&mut nodes);
         Ok(AnswerKey {
             value: text(res.value),
             algo: algo.name(),
@@ -308,6 +311,61 @@ impl AnswerKey {
     }
 }
 
+/// What every key reads after its search: the pruned branches, the exact-node rule, and each
+/// visited inner node's answer as the grader states it with the forms it accepts.
+fn finish(nodes: &mut [KeyNode]) {
+    for i in 1..nodes.len() {
+        let p = nodes[i].parent.expect("not the root") as usize;
+        nodes[i].pruned = nodes[p].visited && !nodes[i].visited;
+    }
+    // an unvisited node is no searched child of its parent: it counts as a move not searched
+    let parent: Vec<Option<u32>> = nodes
+        .iter()
+        .map(|n| if n.visited { n.parent } else { None })
+        .collect();
+    let moves: Vec<u32> = nodes.iter().map(|n| n.children.len() as u32).collect();
+    // a leaf's value is what it is, whatever window it was read with (the trace states its
+    // bound against that window)
+    let recorded: Vec<bool> = nodes
+        .iter()
+        .map(|n| n.visited && (n.bound == Some("exact") || n.leaf.is_some()))
+        .collect();
+    let exact = exact_nodes(&parent, &moves, &recorded);
+    for (n, x) in nodes.iter_mut().zip(exact) {
+        n.exact = n.visited && x;
+        if let Some(e) = n.expected() {
+            n.answer = Some(e.stated());
+            n.accepted = e.accepted_forms();
+        }
+    }
+}
+
+impl KeyNode {
+    /// What the grader expects of this node's value (a visited node), by the exact-node rule.
+    pub fn expected(&self) -> Option<Expected> {
+        let num = read_number(self.value.as_deref()?).ok()?;
+        let recorded = match self.bound? {
+            "upper" => Rel::Upper,
+            "lower" => Rel::Lower,
+            _ => Rel::Exact,
+        };
+        Some(Expected {
+            num,
+            recorded,
+            exact_node: self.exact,
+        })
+    }
+
+    /// The node as the page, the hint and the solution name it: `the root`, `node 0.2`.
+    pub fn name(&self) -> String {
+        if self.path.is_empty() {
+            "the root".into()
+        } else {
+            format!("node {}", self.path)
+        }
+    }
+}
+
 /// The tree's nodes in pre-order, with parents, children, plies, players and leaf values. A
 /// decision node's children belong to the other player, a chance node's to its own
 /// (docs/cli.md "Tree text"), so on a tree without chance nodes the player alternates with the ply.
@@ -338,6 +396,20 @@ fn pre_order(tree: &Tree) -> Vec<KeyNode> {
             value: None,
             bound: None,
             answer: None,
+            exact: false,
+            accepted: Vec::new(),
+            path: match parent {
+                None => String::new(),
+                Some(p) => {
+                    let pp = &out[p as usize];
+                    let k = pp.children.len();
+                    if pp.path.is_empty() {
+                        k.to_string()
+                    } else {
+                        format!("{}.{k}", pp.path)
+                    }
+                }
+            },
             window: None,
             trace_id: None,
             cut: None,

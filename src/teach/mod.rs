@@ -13,12 +13,15 @@
 //! ([`SplitMix64`]), never a generator shared with other code, and a golden test
 //! (tests/teach.rs) fixes its output.
 
+pub mod answer;
 mod grade;
 mod key;
+pub mod question;
 
-pub use grade::{Answers, Grade, Verdict, parse_fraction_value, parse_value, parse_window_side};
+pub use grade::{Answers, Grade, Verdict};
 pub use key::{AnswerKey, KeyCut, KeyNode};
 
+use crate::game::tree::Tree;
 use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::Cutoff;
 use crate::search::frac::Frac;
@@ -119,6 +122,12 @@ pub struct ExerciseParams {
     pub chance: bool,
     /// The chance search the exercise asks about (read only when `chance`).
     pub algo: ChanceExerciseAlgo,
+    /// A teacher's own tree (issue 28 §3), in the tree text of docs/trace-format.md: the
+    /// exercise is this tree, and `seed`, the branching, `depth`, the values, `ordering` and
+    /// `root` are not read (the tree's `min` header says who moves first; its chance nodes
+    /// make it a chance exercise). At most [`MAX_LEAVES`] leaves, as a generated one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
 }
 
 impl Default for ExerciseParams {
@@ -136,6 +145,7 @@ impl Default for ExerciseParams {
             windows: false,
             chance: false,
             algo: ChanceExerciseAlgo::Star1,
+            tree: None,
         }
     }
 }
@@ -158,6 +168,9 @@ fn bad(field: &'static str, reason: impl Into<String>) -> ExerciseError {
 impl ExerciseParams {
     /// Refuses parameters outside the ranges, naming the field.
     pub fn validate(&self) -> Result<(), ExerciseError> {
+        if self.tree.is_some() {
+            return self.validate_tree().map(|_| ());
+        }
         if self.branching_min < 1 || self.branching_min > MAX_BRANCHING {
             return Err(bad(
                 "branching_min",
@@ -235,6 +248,50 @@ impl ExerciseParams {
             }
         }
         Ok(())
+    }
+}
+
+impl ExerciseParams {
+    /// A teacher's tree: parsed by the core's reader, at most [`MAX_LEAVES`] leaves, a chance
+    /// tree with its `bounds` and not under the strict rule or with windows (as a generated
+    /// chance exercise).
+    fn validate_tree(&self) -> Result<Tree, ExerciseError> {
+        let text = self.tree.as_deref().unwrap_or_default();
+        let tree = Tree::parse(text).map_err(|e| bad("tree", e.to_string()))?;
+        if tree.leaves() as u64 > MAX_LEAVES {
+            return Err(bad(
+                "tree",
+                format!("{} leaves; at most {MAX_LEAVES} fit in view", tree.leaves()),
+            ));
+        }
+        if tree.len() < 2 {
+            return Err(bad(
+                "tree",
+                "a single leaf asks nothing: give an inner node",
+            ));
+        }
+        if tree.has_chance() {
+            if tree.bounds().is_none() {
+                return Err(bad(
+                    "tree",
+                    "a tree with chance nodes declares its value range, `bounds L U`, which \
+                     Ballard's Star1 needs",
+                ));
+            }
+            if self.cutoff != Cutoff::Standard {
+                return Err(bad(
+                    "cutoff",
+                    "a chance exercise follows Ballard's Star1: standard",
+                ));
+            }
+            if self.windows {
+                return Err(bad(
+                    "windows",
+                    "a chance exercise asks values and prunes, not windows",
+                ));
+            }
+        }
+        Ok(tree)
     }
 }
 
@@ -435,6 +492,9 @@ impl Gen {
 /// same parameters give the same text in every version.
 pub fn generate(p: &ExerciseParams) -> Result<String, ExerciseError> {
     p.validate()?;
+    if p.tree.is_some() {
+        return Ok(p.validate_tree()?.to_text());
+    }
     let mut rng = SplitMix64::new(p.seed);
     let max_root = p.root == RootPlayer::Max;
     let mut out = String::new();
@@ -467,8 +527,20 @@ pub struct Exercise {
 }
 
 impl Exercise {
-    pub fn new(params: ExerciseParams) -> Result<Exercise, ExerciseError> {
+    pub fn new(mut params: ExerciseParams) -> Result<Exercise, ExerciseError> {
         let tree = generate(&params)?;
+        if params.tree.is_some() {
+            // a teacher's tree says itself who moves first and whether it has chance nodes;
+            // its canonical text is what the link and the key carry
+            let t = Tree::parse(&tree).map_err(|e| bad("tree", e.to_string()))?;
+            params.chance = t.has_chance();
+            params.root = if t.min_root() {
+                RootPlayer::Min
+            } else {
+                RootPlayer::Max
+            };
+            params.tree = Some(tree.clone());
+        }
         let (key, rule) = if params.chance {
             (
                 AnswerKey::of_chance(&tree, params.algo)?,

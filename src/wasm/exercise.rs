@@ -2,6 +2,7 @@
 //! (src/teach); the page only draws and collects answers. Small objects cross by serde.
 
 use super::{WasmError, err, from_js, to_js};
+use crate::teach::question::{Question, score_prune};
 use crate::teach::{Answers, Exercise, ExerciseParams};
 use wasm_bindgen::prelude::*;
 
@@ -33,4 +34,32 @@ pub fn exercise_grade(params: JsValue, answers: JsValue) -> Result<JsValue, JsEr
 #[wasm_bindgen]
 pub fn exercise_defaults() -> Result<JsValue, JsError> {
     to_js(&ExerciseParams::default())
+}
+
+/// Grades one answer to a question of the quiz or a lesson (issue 28 §1): `question` is a
+/// `teach::question::Question` (`{form: "value", value, scale, inf, bound, subtree, bounds,
+/// fractions}`, `{form: "numbers", values, inf}` or `{form: "choice", answer}`), `reply` the
+/// text typed or the key chosen. Answers `{ok, expected, accepted, note}`: the verdict, the
+/// answer as the grader states it, every form it accepts, and the note on a refused form.
+#[wasm_bindgen]
+pub fn grade_answer(question: JsValue, reply: &str) -> Result<JsValue, JsError> {
+    let q: Question = from_js(&question, "question")?;
+    to_js(&q.grade(reply))
+}
+
+/// What `question` expects, before any answer: `{expected, accepted, form}`, `form` the kind
+/// of answer the card says it takes (never the answer).
+#[wasm_bindgen]
+pub fn question_expects(question: JsValue) -> Result<JsValue, JsError> {
+    let q: Question = from_js(&question, "question")?;
+    to_js(&q.expects())
+}
+
+/// Prune prediction scored: the paths the student marked (`"1.2"`) against the roots of the
+/// subtrees the search pruned: `{hits, missed, wrong, right, asked}`.
+#[wasm_bindgen]
+pub fn grade_prune(marks: JsValue, roots: JsValue) -> Result<JsValue, JsError> {
+    let marks: Vec<String> = from_js(&marks, "marks")?;
+    let roots: Vec<String> = from_js(&roots, "roots")?;
+    to_js(&score_prune(&marks, &roots))
 }

@@ -114,7 +114,10 @@ test('one wrong value and one wrong prune mark are flagged, the rest right; a hi
   await settle(page);
   const h = await ex(page);
   const first = h.grade.verdicts[h.grade.first_wrong];
-  assert.ok(h.hint.includes(`node ${first.node} `) || h.hint.includes(`node ${key.nodes[first.node].parent} `), h.hint);
+  // nodes are named by path, as the tree, the key and the solution name them (issue 28 §2)
+  const nm = (n) => (n.path ? `node ${n.path} (` : 'the root (');
+  const parent = key.nodes[first.node].parent;
+  assert.ok(h.hint.includes(nm(key.nodes[first.node])) || (parent !== null && h.hint.includes(nm(key.nodes[parent]))), h.hint);
   assert.match(await page.innerText('#ex-hint-text'), /^Hint: /);
   // the running total counts this exercise once
   assert.equal(h.total.exercises >= 1, true);
@@ -285,7 +288,7 @@ test('the quiz card states the cut-off rule of the search it quizzes (Quiz me, P
   await page.close();
 });
 
-test('a MIN-root exercise: Show solution plays its tree in explore, the root labelled MIN, values from MAX’s view', async () => {
+test('a MIN-root exercise: Play the search (with the solution) plays its tree in explore, the root labelled MIN, values from MAX’s view', async () => {
   const page = await openPage(env, { width: 1280, height: 720 });
   // explore left in the negamax view: the solution shows MAX's view anyway, as the exercise asks
   await page.click('#maxmin');
@@ -299,6 +302,8 @@ test('a MIN-root exercise: Show solution plays its tree in explore, the root lab
   assert.equal(e.key.nodes[0].max, false);
   const g = (await snapshot(page)).explore.generation;
   await page.click('#ex-solution');
+  await page.locator('#ex-play:not([hidden])').waitFor();
+  await page.click('#ex-play');
   await page.waitForFunction((x) => { const t = window.prunescope.snapshot().explore; return t.generation > x && t.status === 'done'; }, g);
   let s = await snapshot(page);
   assert.equal(s.mode, 'explore');
@@ -369,7 +374,7 @@ test('a chance exercise (docs/teaching.md, Exercises with chance nodes): openExe
     assert.equal(s.grade.right, s.grade.total - 1);
     const wrong = s.grade.verdicts.filter((v) => !v.ok);
     assert.deepEqual(wrong.map((v) => [v.node, v.kind]), [[0, 'value']]);
-    assert.match(s.hint, /node 0 \(MAX\)/);
+    assert.match(s.hint, /the root \(MAX\)/);
     assert.ok(await page.locator('input.ex-val[data-node="0"].ex-wrong').count() === 1);
     await page.screenshot({ path: path.join(SHOT_DIR, `chance-${w}x${hgt}.png`), fullPage: true });
     // its link: chance=1&algo=star1, and a fresh page gets the same tree

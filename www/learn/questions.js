@@ -6,9 +6,9 @@
 
 import { NONE, EV } from '../model/store.js';
 import { GAME_SIDES } from '../model/games.js';
-import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, INF, STOP_REASONS_CODE as SR } from '../schema.js';
+import { EVENTS, NULL_VERDICTS_CODE as NV, NODE_KINDS_CODE as NK, NODE_TYPES, BOUNDS_CODE, STOP_REASONS_CODE as SR } from '../schema.js';
 import { shownValue, viewWindow, fmtValue, gameValueWords, cap } from '../model/format.js';
-import { parseNumbers } from '../model/quiz.js';
+import { valueQuestion, numbersQuestion, choiceQuestion } from '../model/grading.js';
 import { chanceRule, chanceCutEvent as chanceCut } from '../model/narrate.js';
 
 /** The small games' players as the lessons name them (tic-tac-toe's marks; Connect Four's
@@ -36,19 +36,6 @@ export function relation(st, n) {
   if (b === BOUNDS_CODE.EXACT) return '=';
   const lower = b === BOUNDS_CODE.LOWER;
   return lower !== Boolean(st.turn[n] & 1) ? '≥' : '≤';
-}
-
-/** Reads "2", "= 2", "<= 2", "≤ 2", "at most 2", ">= -inf": [relation, number] or null. */
-export function parseBound(text) {
-  const t = String(text).trim().toLowerCase().replace(/^at\s+most/, '≤').replace(/^at\s+least/, '≥').replace(/^<=|^=<|^</, '≤').replace(/^>=|^=>|^>/, '≥');
-  const m = /^(≤|≥|=)?\s*(.+)$/.exec(t);
-  if (!m) return null;
-  // an exact fraction (a chance node's value): "19/3", "-7/2"
-  const q = /^([+-]?\d{1,9})\/(\d{1,9})$/.exec(m[2].trim().replace(/−/g, '-'));
-  if (q) return Number(q[2]) > 0 ? [m[1] ?? '=', Number(q[1]) / Number(q[2])] : null;
-  const v = parseNumbers(m[2]);
-  if (!v || v.length !== 1) return null;
-  return [m[1] ?? '=', v[0]];
 }
 
 /**
@@ -164,7 +151,7 @@ function build(spec, t, from, carry = null) {
     const side = chess ? (Boolean(st.ply[k] & 1) !== rootBlack ? 'Black' : 'White') : sides[(rootSide + st.ply[k]) & 1];
     return `${side}’s view: ${side} is to move there`;
   };
-  const choice = (text, choices, answer, gate, ev, node = n) => ({ kind: spec.ask, node, text, choices, answer, shown: choices.find((c) => c.key === answer).label.toLowerCase(), gate, ev });
+  const choice = (text, choices, key, gate, ev, node = n) => ({ kind: spec.ask, node, text, choices, grade: choiceQuestion(key), shown: choices.find((c) => c.key === key).label.toLowerCase(), gate, ev });
   const lastEv = st.nev - 1;
   const c = { spec, t, from, st, chess, f, name, Name, n, parent, code, event, need, shown, sideAt, choice, lastEv, carry };
   const ask = TREE_KINDS[spec.ask] ?? GAME_KINDS[spec.ask];
@@ -214,12 +201,9 @@ const TREE_KINDS = {
       // the form only, never an example that could be an answer; bounds only once the
       // lesson has them (lesson 1 has none)
       placeholder: spec.fraction ? 'a number or a fraction n/d' : spec.bounds === false ? 'a number' : 'a number, or <= v, >= v',
-      check: (reply) => {
-        const r = parseBound(reply);
-        // a chance search's values are fractions over its scale: division rounds exactly, so
-        // equal fractions (19/3, 38/6) give the same number
-        return !!r && r[0] === rel && (r[1] === v / ctx.t.scale || (Math.abs(v) >= INF && Math.sign(r[1]) === Math.sign(v) && Math.abs(r[1]) >= INF));
-      },
+      // the core grades the reply (src/teach/question.rs): the forms, the exact-node rule, and a
+      // chance search's fractions over its scale
+      grade: valueQuestion(st, n, v, { maxmin: true, scale: ctx.t.scale, bounds: spec.bounds !== false, fractions: !!spec.fraction }),
     };
   },
   window(ctx) {
@@ -231,7 +215,7 @@ const TREE_KINDS = {
       ? `A scout gets the null window (α, α + 1): α = ${f(w[0])} is what MAX is sure of at the root, so (${f(w[0])}, ${f(w[1])}).`
       : `${Name(n)} starts with its parent’s window as it is at that moment: α = ${f(w[0])} (what MAX is already sure of), β = ${f(w[1])} (what MIN is already sure of).`;
     return {
-      kind: 'window', node: n, gate: st.enterOf(n) - 1, ev: st.enterOf(n), answer: w, shown: `(${f(w[0])}, ${f(w[1])})`, why,
+      kind: 'window', node: n, gate: st.enterOf(n) - 1, ev: st.enterOf(n), grade: numbersQuestion(w), shown: `(${f(w[0])}, ${f(w[1])})`, why,
       text: `Which window (α, β) is ${name(n)} searched with (MAX’s view)? Two numbers; ∞ as inf.`,
       placeholder: 'α β, e.g. -inf 10',
     };
@@ -442,7 +426,7 @@ const GAME_KINDS = {
     const gate = st.enterOf(n);
     const why = `More than half of its ${moves} moves is more than ${limit}: ${Name(n)} stops once it has tried more than ${limit} moves with none reaching β = ${f(st.beta[n])}, so after ${tried}. It returns the best score it has, ${f(st.value[n])}, flagged uncertain, and leaves its other ${left} non-capture move${left === 1 ? '' : 's'} unsearched.`;
     return {
-      kind: 'ucut', node: n, gate, ev: event, answer: [tried], shown: String(tried), why,
+      kind: 'ucut', node: n, gate, ev: event, grade: numbersQuestion([tried]), shown: String(tried), why,
       text: `${Name(n)} is an expected CUT node with ${moves} moves; its β is ${f(st.beta[n])} (${sideAt(n)}). If none of its moves reaches β, after trying how many of its moves will an uncertainty cut-off stop it (CUT_RATIO = 0.5)?`,
       placeholder: 'a number',
     };
@@ -477,7 +461,7 @@ const GAME_KINDS = {
     let leaves = 0;
     for (let k = root; k < st.n; k++) if (st.lastChild[k] === NONE && st.finished(k)) leaves++;
     return {
-      kind: 'leaves', node: root, gate: from, ev: lastEv, answer: [leaves], shown: String(leaves), why: `The search looked at ${leaves} leaves in all.`,
+      kind: 'leaves', node: root, gate: from, ev: lastEv, grade: numbersQuestion([leaves]), shown: String(leaves), why: `The search looked at ${leaves} leaves in all.`,
       text: 'When the search ends, how many leaves will it have looked at in all (those already seen included)?',
       placeholder: 'a number',
     };

@@ -7,7 +7,9 @@
 export const EXERCISE_STORE = 'prunescope.exercises';
 
 /** The parameters' link keys, in link order. */
-const LINK_KEYS = ['seed', 'b', 'd', 'values', 'order', 'root', 'cutoff', 'windows', 'chance', 'algo'];
+const LINK_KEYS = ['seed', 'b', 'd', 'values', 'order', 'root', 'cutoff', 'windows', 'chance', 'algo', 'tree'];
+/** The keys a tree exercise (`tree=`) refuses: its tree says them. */
+const TREE_SAYS = ['seed', 'b', 'd', 'values', 'order', 'root', 'chance'];
 export const EXERCISE_KEYS = new Set(LINK_KEYS);
 
 /** Defaults (the core's `ExerciseParams::default`, repeated only to leave them out of links). */
@@ -18,6 +20,14 @@ export const EXERCISE_DEFAULTS = Object.freeze({
 
 /** Writes the exercise's parameters as link pairs on `p` (a URLSearchParams). */
 export function encodeExercise(p, e) {
+  // a teacher's tree (issue 28 §3): the tree text, then what it does not say itself
+  if (typeof e.tree === 'string') {
+    p.set('tree', e.tree);
+    if (e.cutoff !== 'standard') p.set('cutoff', e.cutoff);
+    if (e.windows) p.set('windows', '1');
+    if (e.chance) p.set('algo', e.algo);
+    return;
+  }
   p.set('seed', String(e.seed));
   p.set('b', e.branching_min === e.branching_max ? String(e.branching_min) : `${e.branching_min}-${e.branching_max}`);
   p.set('d', String(e.depth));
@@ -43,7 +53,10 @@ export function decodeExercise(p, fail, { seedOptional = false } = {}) {
     return Number(raw);
   };
   const e = { ...EXERCISE_DEFAULTS };
-  if (!p.has('seed') && !seedOptional) fail('seed', 'missing');
+  if (p.has('tree')) {
+    for (const k of TREE_SAYS) if (p.has(k)) fail(k, 'a tree exercise (tree=) takes its shape from the tree');
+    e.tree = p.get('tree');
+  } else if (!p.has('seed') && !seedOptional) fail('seed', 'missing');
   if (p.has('seed')) e.seed = whole('seed', p.get('seed'));
   if (!Number.isSafeInteger(e.seed)) fail('seed', 'too large');
   if (p.has('b')) {
@@ -77,7 +90,7 @@ export function decodeExercise(p, fail, { seedOptional = false } = {}) {
     e.chance = p.get('chance') === '1';
   }
   choice('algo', ['expectimax', 'star1'], 'algo');
-  if (p.has('algo') && !e.chance) fail('algo', 'algo=expectimax|star1 applies to a chance exercise (chance=1)');
+  if (p.has('algo') && !e.chance && e.tree === undefined) fail('algo', 'algo=expectimax|star1 applies to a chance exercise (chance=1)');
   return e;
 }
 

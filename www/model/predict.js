@@ -1,6 +1,7 @@
 // Prune prediction on an explicit tree drawn whole (www/model/fulltree.js): the student marks
 // the branches they expect the search to prune; the answer is the trace's own — the subtrees
-// the search never entered, whose roots hang from a searched node. Marks and answers are node
+// the search never entered, whose roots hang from a searched node — and the core scores the
+// marks against it (`grade_prune`, src/teach/question.rs). Marks and answers are node
 // paths ("1.2" = the root's child 1, its child 2), so they name searched and pruned nodes alike.
 // No DOM.
 
@@ -24,19 +25,4 @@ export function prunedRoots(st, g) {
   const out = new Map();
   for (let k = 0; k < g.n; k++) if (g.parent[k] < 0) out.set(ghostPath(st, g, k), k);
   return out;
-}
-
-const within = (path, root) => path === root || path.startsWith(root + '.');
-
-/**
- * Scores marks (a Set of paths) against the pruned roots: { hits (pruned roots a mark names or
- * lies inside), missed (pruned roots no mark covers), wrong (marks on nodes the search
- * visited), right, asked }.
- */
-export function scorePrediction(marks, roots) {
-  const hits = [], missed = [], wrong = [];
-  const rootList = [...roots.keys()];
-  for (const r of rootList) ([...marks].some((m) => within(m, r)) ? hits : missed).push(r);
-  for (const m of marks) if (!rootList.some((r) => within(m, r))) wrong.push(m);
-  return { hits, missed, wrong, right: hits.length, asked: rootList.length + wrong.length };
 }

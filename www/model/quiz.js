@@ -2,19 +2,21 @@
 // rule and asks about it — the window a child is given, the value a node returns, its type,
 // whether its parent cuts off after it returns, whether the null move cuts — in the chosen
 // view (MAX/MIN or negamax). The answer is the trace's own (the core's search), never
-// recomputed. No DOM.
+// recomputed, and the core grades the reply (`grade`: www/model/grading.js). No DOM.
 
 import { NONE, EV } from './store.js';
-import { NODE_TYPES, NULL_VERDICTS_CODE as NV, STOP_REASONS_CODE as SR, INF } from '../schema.js';
+import { NODE_TYPES, NULL_VERDICTS_CODE as NV, STOP_REASONS_CODE as SR } from '../schema.js';
 import { shownValue, viewWindow, fmtValue } from './format.js';
+import { valueQuestion, numbersQuestion, choiceQuestion } from './grading.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 
 /**
  * The question about the first askable event after `from`: { ev (the event it is about), node,
  * kind: 'window' | 'value' | 'type' | 'cutoff' | 'nullcut', text, choices? ([{ key, label }]),
- * answer (the right answer: numbers, or a choice key), shown (the answer in words) } or null at
- * the end. `ctx`: { maxmin, chess, name(id), minimax (no windows or cut-offs to ask about) }.
+ * grade (what the core's grader is told: www/model/grading.js), shown (the answer in words) }
+ * or null at the end. `ctx`: { maxmin, chess, name(id), minimax (no windows or cut-offs to ask
+ * about) }.
  */
 export function nextQuestion(st, from, ctx) {
   const mm = ctx.maxmin;
@@ -30,7 +32,7 @@ export function nextQuestion(st, from, ctx) {
       return {
         ev: e, node: n, kind: 'window',
         text: `Which window (α, β) is ${name} searched with${mm ? ' (MAX’s view)' : ''}? Two numbers; ∞ as inf.`,
-        answer: w, shown: `(${f(w[0])}, ${f(w[1])})`,
+        grade: numbersQuestion(w), shown: `(${f(w[0])}, ${f(w[1])})`,
       };
     }
     if (kind === EV.NULL_VERDICT) {
@@ -39,7 +41,7 @@ export function nextQuestion(st, from, ctx) {
         ev: e, node: n, kind: 'nullcut',
         text: `The null move at ${name} has returned. Does it cut ${name} off (the rule: its value ≥ β)?`,
         choices: [{ key: 'y', label: 'Yes' }, { key: 'n', label: 'No' }],
-        answer: verdict === NV.FAIL_LOW ? 'n' : 'y', shown: verdict === NV.FAIL_LOW ? 'no' : 'yes',
+        grade: choiceQuestion(verdict === NV.FAIL_LOW ? 'n' : 'y'), shown: verdict === NV.FAIL_LOW ? 'no' : 'yes',
       };
     }
     if (kind !== EV.EXIT || st.reason[n] === SR.ABORTED) continue;
@@ -55,16 +57,19 @@ export function nextQuestion(st, from, ctx) {
         ev: e, node: n, kind: 'cutoff',
         text: `${cap(name)} returns ${f(shownValue(st.value[n], turn, mm))}. Does ${ctx.name(p)} cut off now?`,
         choices: [{ key: 'y', label: 'Yes' }, { key: 'n', label: 'No' }],
-        answer: cut ? 'y' : 'n', shown: cut ? 'yes' : 'no',
+        grade: choiceQuestion(cut ? 'y' : 'n'), shown: cut ? 'yes' : 'no',
         ev2: cut ? k : e,
       };
     }
-    if (n % 2 === 0) {
+    // siblings alternate between a value and a type question: the root and a node at an even
+    // place among its parent's moves are asked their value (Russell–Norvig's three MIN nodes:
+    // 3, a type, then the (14 5 2) node's 2), the others their type
+    if (p === NONE || st.index[n] % 2 === 0) {
       const v = shownValue(st.value[n], turn, mm);
       return {
         ev: e, node: n, kind: 'value',
         text: `What value does ${name} return${mm ? ' (MAX’s view)' : ''}?`,
-        answer: [v], shown: f(v),
+        grade: valueQuestion(st, n, v, { maxmin: mm, scale: ctx.scale }), shown: f(v),
       };
     }
     const t = st.actual(n);
@@ -72,32 +77,10 @@ export function nextQuestion(st, from, ctx) {
       ev: e, node: n, kind: 'type',
       text: `${cap(name)} is about to return. Which type does it turn out to be?`,
       choices: [{ key: '1', label: 'PV' }, { key: '2', label: 'CUT' }, { key: '3', label: 'ALL' }],
-      answer: String(t + 1), shown: TYPE[t],
+      grade: choiceQuestion(String(t + 1)), shown: TYPE[t],
     };
   }
   return null;
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** Reads "3", "−2", "-inf", "+∞", "#3" is not accepted: numbers and infinities only. */
-export function parseNumbers(text) {
-  const parts = text.trim().replace(/[(),;]/g, ' ').split(/\s+/).filter(Boolean);
-  const out = [];
-  for (const p of parts) {
-    const t = p.replace(/−/g, '-').toLowerCase();
-    if (/^[+-]?(inf|infinity|∞)$/.test(t)) out.push(t.startsWith('-') ? -INF : INF);
-    else if (/^[+-]?\d{1,10}$/.test(t)) out.push(Number(t));
-    else return null;
-  }
-  return out;
-}
-
-/** Whether `reply` (text or a choice key) answers question `q` (its own `check` when it has one). */
-export function isRight(q, reply) {
-  if (q.check) return q.check(reply); // a lesson's value question: a number or a bound (www/learn/questions.js)
-  if (q.choices) return reply === q.answer;
-  const got = parseNumbers(String(reply));
-  if (!got || got.length !== q.answer.length) return false;
-  return got.every((v, i) => v === q.answer[i] || (Math.abs(q.answer[i]) >= INF && Math.sign(v) === Math.sign(q.answer[i]) && Math.abs(v) >= INF));
-}

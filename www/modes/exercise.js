@@ -22,6 +22,7 @@ export function createExerciseMode(app) {
     ex.hint = null;
     ex.notice = null;
     ex.recorded = false;
+    ex.solution = false;
   }
 
   /** The exercise's share link (its parameters only: the same tree for everyone). */
@@ -58,7 +59,8 @@ export function createExerciseMode(app) {
   }
 
   const set = (f) => {
-    if (!ex.exercise) return;
+    // the solution shown: its fields are the grader's, not answers
+    if (!ex.exercise || ex.solution) return;
     f();
     ex.grade = null;
     ex.hint = null;
@@ -116,9 +118,17 @@ export function createExerciseMode(app) {
       ex.hint = g.hint ?? 'Every answer is right: there is nothing to hint at.';
       app.invalidateDom();
     },
+    /** Shows the solution on the exercise's own tree, or hides it again: each node's answer as
+     * the grader states it and the branches it prunes (the key: src/teach/key.rs), named as the
+     * hint names them. The student's answers stay, and come back when it is hidden. */
+    solution() {
+      if (!ex.exercise) return;
+      ex.solution = !ex.solution;
+      app.invalidateDom();
+    },
     /** Plays the search in explore mode: the exercise's tree, alpha-beta, its cut-off rule (a
      * chance exercise: its chance search, expectimax or Star1). */
-    async solution() {
+    async play() {
       if (!ex.exercise) return;
       const set = ex.exercise.params.cutoff === 'strict' ? 'cutoff=strict' : '';
       const algo = ex.exercise.params.chance ? ex.exercise.params.algo : 'alphabeta';

@@ -1,13 +1,14 @@
 // The quiz (explore mode): step prediction asks about the next event the student can predict
-// (www/model/quiz.js), checks the answer, moves the cursor to that event and keeps the score;
-// prune prediction takes the branches the student marks and scores them against what the
-// search pruned (www/model/predict.js), then replays the search. No DOM: it changes
+// (www/model/quiz.js), has the core grade the answer (`grade_answer`, src/teach/question.rs),
+// moves the cursor to that event and keeps the score; prune prediction takes the branches the
+// student marks and has the core score them against what the search pruned
+// (www/model/predict.js; `grade_prune`), then replays the search. No DOM: it changes
 // `state.quiz` (and the cursor, and Final results off while quizzing) and asks for a redraw;
 // the card (www/panels/quiz.js) draws it and forwards the keys and taps.
 
-import { nextQuestion, isRight } from '../model/quiz.js';
+import { nextQuestion } from '../model/quiz.js';
 import { narrate } from '../model/narrate.js';
-import { prunedRoots, scorePrediction } from '../model/predict.js';
+import { prunedRoots } from '../model/predict.js';
 
 /**
  * `app`: { state, modes: { explore }, commands, narrationContext(trace), invalidate() };
@@ -58,7 +59,9 @@ export function createQuizMode(app, actions, focus = () => {}) {
   function answer(reply) {
     const qq = q.question;
     if (!q.on || !qq || q.feedback) return;
-    const ok = isRight(qq, reply);
+    // the core's grader (src/teach/question.rs): it reads the reply and compares
+    const verdict = app.core.grade_answer(qq.grade, String(reply ?? '').slice(0, 80));
+    const ok = verdict.ok;
     q.asked++;
     if (ok) q.right++;
     const t = trace();
@@ -66,7 +69,11 @@ export function createQuizMode(app, actions, focus = () => {}) {
     t.cursor.set(at);
     app.modes.explore.afterStep(true);
     // a lesson's question says why in the lesson's own words and view (www/learn/questions.js)
-    q.feedback = { ok, shown: qq.shown, why: qq.why ?? narrate(t.store, at, app.narrationContext(t)) };
+    // a value is stated as the grader states it ("2" for an exact node the trace records as
+    // "≤ 2"), with its note on a refused form ("write ≤ (a bound includes its value)"); a
+    // window or a count is the same numbers in the page's writing ("(−∞, 3)")
+    const shown = qq.grade?.form === 'value' ? verdict.expected : qq.shown;
+    q.feedback = { ok, shown, note: verdict.note ?? null, why: qq.why ?? narrate(t.store, at, app.narrationContext(t)) };
     if (qq.lesson !== undefined) app.modes.learn?.answered(ok);
     app.invalidate();
   }
@@ -105,7 +112,7 @@ export function createQuizMode(app, actions, focus = () => {}) {
     const p = q.predict;
     if (!p || p.result) return;
     const t = trace();
-    p.result = scorePrediction(p.marks, prunedRoots(t.store, ghosts()));
+    p.result = app.core.grade_prune([...p.marks], [...prunedRoots(t.store, ghosts()).keys()]);
     q.right += p.result.right;
     q.asked += p.result.asked;
     t.cursor.set(0);

@@ -28,6 +28,9 @@ export function createQuiz(app) {
   const startPredict = () => quiz().startPredict();
   const toggleMark = (key) => quiz().toggleMark(key);
   const check = () => quiz().checkMarks();
+  /** The form of answer the core's grader takes for `qq`, never its answer
+   * (`question_expects`, src/teach/question.rs). */
+  const formOf = (qq) => (qq.grade ? app.core.question_expects(qq.grade).form : '');
 
   function onCanvasClick(ev) {
     const p = q.predict;
@@ -161,12 +164,14 @@ export function createQuiz(app) {
       qq.say ? h('p', { class: 'quiz-say' }, withTerms(qq.say)) : null,
       h('p', { id: 'quiz-question', class: 'quiz-q' }, withTerms(qq.text)),
       rule(),
+      // the form of answer the grader takes, said before the student answers (issue 28 §2)
+      qq.choices ? null : h('p', { id: 'quiz-form', class: 'quiz-form' }, formOf(qq)),
       qq.choices
         ? h('div', { class: 'quiz-choices' }, qq.choices.map((c) => h('button', { type: 'button', class: 'quiz-choice', dataset: { key: c.key }, disabled: !!fb, onclick: () => answer(c.key), title: `key ${c.key.toUpperCase()}` }, `${c.label} `, h('kbd', null, c.key.toUpperCase()))))
         : h('div', { class: 'quiz-choices' },
             h('input', { id: 'quiz-answer', type: 'text', inputmode: 'text', autocomplete: 'off', 'aria-label': 'Your answer', disabled: !!fb, placeholder: qq.placeholder ?? (qq.kind === 'window' ? 'e.g. 3 inf' : 'e.g. 3') }),
             h('button', { type: 'button', class: 'quiz-choice', disabled: !!fb, onclick: () => answer($('quiz-answer').value) }, 'Answer ', h('kbd', null, '↵'))),
-      fb ? h('p', { id: 'quiz-feedback', class: fb.ok ? 'ok' : 'err' }, fb.ok ? `Right: ${fb.shown}. ` : `Not quite: it is ${fb.shown}. `, withTerms(fb.why)) : null,
+      fb ? h('p', { id: 'quiz-feedback', class: fb.ok ? 'ok' : 'err' }, fb.ok ? `Right: ${fb.shown}. ` : `Not quite: it is ${fb.shown}${fb.note ? ` (${fb.note})` : ''}. `, withTerms(fb.why)) : null,
       score,
       h('div', { class: 'quiz-row' },
         fb ? h('button', { id: 'quiz-next', type: 'button', class: 'primary', onclick: ask }, lesson ? (qq.closing ? 'Finish ' : 'Continue ') : 'Next question ', h('kbd', null, '↵')) : null,
