@@ -20,8 +20,9 @@ function tree(e, answers) {
     let body;
     if (n.leaf !== null) body = h('span', { class: 'ex-leaf' }, String(n.leaf));
     else if (!answers) body = h('span', { class: 'print-blank' }, windows ? h('span', { class: 'print-window' }, '( ____ , ____ )') : null);
-    else if (n.answer !== null) {
-      body = h('span', { class: 'print-answer' }, n.answer, windows && n.window ? h('span', { class: 'print-window' }, ` (${n.window[0]}, ${n.window[1]})`) : null);
+    else if (n.visited) {
+      // the key's answer as the grader states it (a visited inner node always has one)
+      body = h('span', { class: 'print-answer' }, n.answer ?? '', windows && n.window ? h('span', { class: 'print-window' }, ` (${n.window[0]}, ${n.window[1]})`) : null);
     } else body = h('span', { class: 'print-blank' });
     const who = n.chance ? '◯' : n.max ? 'MAX' : 'MIN';
     const box = h('div', { class: `ex-box ${kind}${n.leaf !== null ? ' leaf' : ''}` }, n.leaf === null ? h('span', { class: 'ex-who' }, who) : null, body);
