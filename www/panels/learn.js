@@ -43,7 +43,8 @@ export function createLearnPanel(app) {
             last === l.id && !s ? h('span', { class: 'muted' }, ' (where you left off)') : null);
         })),
       h('p', { class: 'muted' }, 'Your progress stays in this browser.'),
-      h('div', { class: 'quiz-row' }, h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
+      // an embed (embed.html) shows the course only: there is no page to go back to
+      app.embed ? null : h('div', { class: 'quiz-row' }, h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
     ];
   }
 
@@ -70,7 +71,7 @@ export function createLearnPanel(app) {
         end && !next ? h('p', null, 'That was the last lesson.') : null,
         h('button', { type: 'button', id: 'learn-restart', onclick: () => learn().openLesson(l.id) }, 'Start again'),
         h('button', { type: 'button', id: 'learn-index', onclick: () => learn().openIndex() }, 'All lessons'),
-        h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
+        app.embed ? null : h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
     ];
     return [
       h('p', { class: 'learn-kicker muted' }, `Lesson ${l.id} of ${n}`),
@@ -114,6 +115,9 @@ export function createLearnPanel(app) {
         if (t.input?.kind === 'chess' || isGame(t.input)) $('board-card').open = true;
       }
       renderKeyed($('learn'), key, () => (L.lesson === null ? buildIndex() : buildLesson()));
+      // a lesson opens at its text (from the index, Next or a link), which explains what the
+      // tree will show: on a phone the tree is below it (issue 29 §4)
+      if (fresh && L.part === 0) $('learn-card').scrollIntoView({ block: 'start' });
       // a new part begins: its heading and text come into view, with the focus, so that the
       // student reads them before playing on (space plays from there)
       if (fresh && L.part > 0) {
