@@ -1,0 +1,655 @@
+// The classroom without friction (issue 29), driven as a class would: a course page on another
+// origin that embeds a lesson and an exercise (§1); the keyboard, Tab by Tab, in every mode (§2);
+// nothing drawn that gives an answer away (§3); phones (§4); smaller things (§5). Every wait
+// waits for a new state (a generation, an event number, `settle` after a state wait).
+//
+//   node --test tests/browser/classroom.test.mjs
+//
+// Screenshots go to target/screenshots/classroom/ (SHOTS_DIR adds a copy).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { setup, openPage, settle, snapshot, run, runSearch, runCompare, toCompare, SHOTS } from './hook.mjs';
+import { collectProblems } from './chromium.mjs';
+
+let env, course;
+const SHOT_DIRS = [path.join(SHOTS, 'classroom'), process.env.SHOTS_DIR].filter(Boolean);
+const shoot = async (page, name, opts = {}) => {
+  for (const dir of SHOT_DIRS) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, name), ...opts });
+  }
+};
+
+/** The course page: a plain page on a second origin (another host name and port). */
+async function startCourse() {
+  let body = '';
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://localhost:${server.address().port}/`,
+    set: (html) => (body = html),
+    close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
+  };
+}
+
+before(async () => {
+  env = await setup();
+  course = await startCourse();
+});
+after(async () => {
+  await course?.close();
+  await env?.close();
+});
+
+// lesson 2's answers, as the book gives them (AIMA fig. 5.5; tests/browser/learn.test.mjs BOOK[2])
+const LESSON2 = ['3 inf', 'y', '<= 2', 's', '7'];
+
+/** In frame `f` (a lesson): plays to question `k`, answers it with `reply`, goes on. */
+async function lessonQuestion(f, k, reply) {
+  await f.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
+  const s = await snapshot(f);
+  // the student presses ▶ play (the step bar's button) until the question comes
+  if (s.learn.status === 'stepping' && !s.playing) await f.locator('#s-play').click();
+  await f.waitForFunction((kk) => {
+    const l = window.prunescope.snapshot();
+    return l.learn.status === 'asking' && l.quiz.question?.index === kk;
+  }, k, { timeout: 60_000 });
+  await settle(f);
+  assert.ok(await f.locator('#quiz-question').isVisible(), `question ${k + 1} is shown`);
+  const q = (await snapshot(f)).quiz.question;
+  const asked = (await snapshot(f)).learn.asked;
+  if (q.choices) await f.locator(`#quiz .quiz-choice[data-key="${reply}"]`).click();
+  else {
+    await f.locator('#quiz-answer').fill(reply);
+    await f.locator('#quiz-answer').press('Enter');
+  }
+  await f.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+  await settle(f);
+  const fb = (await snapshot(f)).quiz.feedback;
+  assert.ok(await f.locator('#quiz-feedback').isVisible(), 'the answer’s feedback is shown');
+  await f.locator('#quiz-next').click();
+  await settle(f);
+  return fb;
+}
+
+test('§1 a course page on another origin embeds lesson 2 and an exercise; a student does both to the end there', async () => {
+  const seen = [];
+  for (const [width, height, name] of [[1100, 1500, 'laptop'], [390, 844, 'phone']]) {
+    const student = await env.browser.newPage({ viewport: { width, height }, hasTouch: width < 600, isMobile: width < 600 });
+    collectProblems(student, seen);
+    const lesson = `${env.server.url}embed.html#v=2&learn=2`;
+    const exercise = `${env.server.url}embed.html#v=2&mode=exercise&seed=11&b=2-3&d=3`;
+    const frame = (src, title) => `<iframe src="${src.replace(/&/g, '&amp;')}" title="${title}" width="900" height="600" style="border:1px solid #ccc;max-width:100%"></iframe>`;
+    course.set(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Week 7</title></head>
+<body style="font:16px Georgia,serif;max-width:960px;margin:0 auto;padding:8px"><h1>Week 7: alpha-beta</h1><p>Do the lesson, then the exercise.</p>
+${frame(lesson, 'prunescope: lesson 2')}<p>Now an exercise:</p>${frame(exercise, 'prunescope: an exercise')}</body></html>`);
+    await student.goto(course.url);
+    const frames = () => student.frames().filter((f) => f.url().includes('/embed.html'));
+    await student.waitForFunction(() => document.querySelectorAll('iframe').length === 2);
+    const [lf, xf] = [frames().find((f) => f.url().includes('learn=2')), frames().find((f) => f.url().includes('mode=exercise'))];
+    assert.ok(lf && xf, 'both frames loaded');
+    // the lesson: its text and its quiz are shown in the frame, beside or below the tree
+    await lf.waitForFunction(() => {
+      const s = window.prunescope?.snapshot();
+      return s?.learn.lesson === 2 && s.learn.status === 'stepping';
+    }, null, { timeout: 60_000 });
+    await settle(lf);
+    for (const sel of ['#learn-title', '#tree', '#s-play', '#quiz-card']) assert.ok(await lf.locator(sel).isVisible(), `${name}: ${sel} is shown in the embedded lesson`);
+    assert.equal(await lf.locator('.left .inputs').isVisible(), false, 'the setup stays hidden');
+    if (width > 600) {
+      // the lesson's text beside the tree, inside the 900 × 600 frame
+      const [card, tree] = [await lf.locator('#learn-card').boundingBox(), await lf.locator('#tree').boundingBox()];
+      assert.ok(card.x + card.width <= tree.x && tree.width >= 400, `${JSON.stringify(card)} ${JSON.stringify(tree)}`);
+    }
+    for (const [k, reply] of LESSON2.entries()) {
+      const fb = await lessonQuestion(lf, k, reply);
+      assert.equal(fb.ok, true, `${name}: question ${k + 1} answered ${reply}: ${fb.shown}`);
+      if (k === 0) await shoot(student, `embed-lesson-2-${name}.png`, { fullPage: true });
+    }
+    await lf.waitForFunction(() => window.prunescope.snapshot().learn.status === 'finished');
+    await settle(lf);
+    assert.match(await lf.locator('#learn-status').innerText(), /Lesson complete: 5 of 5 right/);
+    assert.ok(await lf.locator('#learn-next').isVisible(), 'the way on is shown');
+    assert.equal(await lf.locator('#learn-card button', { hasText: 'Leave Learn' }).count(), 0, 'no way out of the course inside an embed');
+    // the exercise: its tree, answered by clicks and typing, checked, a hint, the score
+    await xf.waitForFunction(() => window.prunescope?.snapshot().exercise.generation > 0, null, { timeout: 30_000 });
+    await settle(xf);
+    const e = (await snapshot(xf)).exercise;
+    assert.ok(await xf.locator('#ex-tree .ex-n').first().isVisible(), 'the exercise tree is shown');
+    const key = e.key;
+    const firstValue = key.nodes.findIndex((n) => n.visited && n.leaf === null);
+    for (const [i, n] of key.nodes.entries()) if (n.pruned) await xf.locator(`.ex-n[data-node="${i}"] > .ex-cut`).click();
+    for (const [i, n] of key.nodes.entries()) if (n.visited && n.leaf === null && i !== firstValue) await xf.locator(`input.ex-val[data-node="${i}"]`).fill(n.answer);
+    const check = async () => {
+      const g = (await snapshot(xf)).exercise.gradeGeneration;
+      await xf.locator('#ex-check').click();
+      await xf.waitForFunction((g0) => window.prunescope.snapshot().exercise.gradeGeneration > g0, g);
+      await settle(xf);
+      return (await snapshot(xf)).exercise;
+    };
+    let s = await check();
+    assert.equal(s.grade.right, s.grade.total - 1);
+    const g = s.gradeGeneration;
+    await xf.locator('#ex-hint').click();
+    await xf.waitForFunction((g0) => window.prunescope.snapshot().exercise.gradeGeneration > g0 || !!window.prunescope.snapshot().exercise.hint, g);
+    await settle(xf);
+    assert.match(await xf.locator('#ex-hint-text').innerText(), /^Hint: /);
+    await xf.locator(`input.ex-val[data-node="${firstValue}"]`).fill(key.nodes[firstValue].answer);
+    s = await check();
+    assert.equal(s.grade.right, s.grade.total);
+    assert.match(await xf.locator('#ex-score').innerText(), /all right/);
+    assert.ok(await xf.locator('#ex-score').isVisible());
+    // the status pill says the engine is ready (it said "starting engine…" for good: §5)
+    assert.equal(await xf.locator('#engine-state').innerText(), 'engine ready');
+    await shoot(student, `embed-exercise-${name}.png`, { fullPage: true });
+    await student.close();
+  }
+  assert.deepEqual(seen, []);
+});
+
+/**
+ * Every visible control of the page now, each marked with `data-tabk` (its number): buttons,
+ * links, summaries, fields, and anything else Tab stops at (the tree's canvas).
+ */
+const markControls = (page) =>
+  page.evaluate(() => {
+    const sel = 'button, a[href], summary, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+    const out = [];
+    for (const el of document.querySelectorAll(sel)) {
+      el.removeAttribute('data-tabk');
+      if (el.disabled || el.closest('[inert]') || el.type === 'hidden') continue;
+      if (!el.checkVisibility({ checkVisibilityCSS: true })) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      // a radio group is one stop
+      if (el.type === 'radio' && !el.checked) continue;
+      el.dataset.tabk = String(out.length);
+      out.push({ k: out.length, tag: el.tagName, type: el.type ?? '', id: el.id, text: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30), role: el.getAttribute('role') });
+    }
+    return out;
+  });
+
+/** Presses Tab from the top of the page until it has gone round; answers the data-tabk seen. */
+async function tabRound(page, n) {
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    window.scrollTo(0, 0);
+  });
+  const seen = new Set();
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press('Tab');
+    const k = await page.evaluate(() => document.activeElement?.dataset?.tabk ?? null);
+    if (k !== null) seen.add(Number(k));
+  }
+  return seen;
+}
+
+/** Blocks what a click would do (a capturing listener records and stops it) and what typing would change. */
+const installBlocker = (page) =>
+  page.evaluate(() => {
+    if (window.__blocker) return;
+    window.__blocker = { clicks: [], keys: [] };
+    window.addEventListener('click', (e) => {
+      window.__blocker.clicks.push(e.target.closest?.('[data-tabk]')?.dataset.tabk ?? null);
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }, true);
+    window.addEventListener('beforeinput', (e) => e.preventDefault(), true);
+    window.addEventListener('change', (e) => e.stopImmediatePropagation(), true);
+    window.addEventListener('input', (e) => e.stopImmediatePropagation(), true);
+  });
+
+/** What a shortcut would change: the cursor, play, the drawn nodes, the mode, the view toggles. */
+const pageState = (page) =>
+  page.evaluate(() => {
+    const s = window.prunescope.snapshot();
+    const side = s.mode === 'compare' ? s.compare[s.compare.drive ?? 'A'] : s.explore;
+    return JSON.stringify({ mode: s.mode, playing: s.playing, cursor: side?.cursor?.event ?? null, drawn: window.prunescope.drawn(s.mode === 'compare' ? 'A' : 'explore').nodes, maxmin: document.getElementById('maxmin').checked, finals: document.getElementById('finals').checked });
+  });
+
+/**
+ * Tab reaches every visible control; Enter and Space on each do what a click does (buttons,
+ * links, summaries: a click; a checkbox: Space clicks it), or what the control's role says (a
+ * field keeps the keys), and never a page shortcut.
+ */
+async function keyboardRound(page, name) {
+  const controls = await markControls(page);
+  assert.ok(controls.length > 3, `${name}: controls found`);
+  const seen = await tabRound(page, controls.length + 30);
+  const missed = controls.filter((c) => !seen.has(c.k));
+  assert.deepEqual(missed, [], `${name}: Tab does not reach ${JSON.stringify(missed)}`);
+  await installBlocker(page);
+  const problems = [];
+  for (const c of controls) {
+    if (c.tag === 'CANVAS' || c.role === 'tree' || !['BUTTON', 'A', 'SUMMARY', 'INPUT', 'SELECT', 'TEXTAREA'].includes(c.tag)) continue; // the tree: the shortcuts' place
+    for (const key of ['Enter', ' ']) {
+      const before = await pageState(page);
+      const ok = await page.evaluate((k) => {
+        const el = document.querySelector(`[data-tabk="${k}"]`);
+        if (!el || el.disabled) return false;
+        el.focus();
+        window.__blocker.clicks = [];
+        return document.activeElement === el;
+      }, c.k);
+      if (!ok) continue; // gone or disabled by an earlier key (a field's Enter moves on)
+      await page.keyboard.press(key);
+      const clicks = await page.evaluate(() => window.__blocker.clicks);
+      if (c.tag === 'SELECT') await page.keyboard.press('Escape');
+      const after = await pageState(page);
+      const clicked = clicks.includes(String(c.k));
+      const want = c.tag === 'BUTTON' || c.tag === 'SUMMARY' || (c.tag === 'A' && key === 'Enter') || (c.type === 'checkbox' && key === ' ');
+      const what = `${name}: ${key === ' ' ? 'Space' : key} on ${c.tag}${c.id ? '#' + c.id : ''} "${c.text}"`;
+      if (want && !clicked) problems.push(`${what} did not press it`);
+      if (!want && clicked) problems.push(`${what} clicked it`);
+      if (after !== before) problems.push(`${what} ran a shortcut: ${before} → ${after}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  return controls.length;
+}
+
+test('§2 in every mode, Tab reaches every visible control, and Enter and Space on each do what a click does', async () => {
+  const problems = [];
+  const counts = {};
+  // a page per mode (the blocker stops every click of the page it is in)
+  const fresh = () => openPage(env, { width: 1280, height: 720, problems });
+  let page = await fresh();
+  await runSearch(page);
+  counts.explore = await keyboardRound(page, 'explore');
+  await page.close();
+  page = await fresh();
+  await toCompare(page);
+  await runCompare(page);
+  counts.compare = await keyboardRound(page, 'compare');
+  await page.close();
+  page = await fresh();
+  const g = (await snapshot(page)).exercise.generation;
+  await page.click('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g);
+  await settle(page);
+  counts.exercise = await keyboardRound(page, 'exercise');
+  await page.close();
+  page = await fresh();
+  const lg = (await snapshot(page)).learn.generation;
+  await page.evaluate(() => (location.hash = 'v=2&learn=2'));
+  await page.waitForFunction((g0) => window.prunescope.snapshot().learn.generation > g0 && window.prunescope.snapshot().learn.status === 'stepping', lg, { timeout: 60_000 });
+  await settle(page);
+  counts.lesson = await keyboardRound(page, 'lesson');
+  await page.close();
+  page = await fresh();
+  await page.click('#mode-experiments');
+  await page.waitForFunction(() => (window.prunescope.snapshot().experiments?.list?.length ?? 0) > 0, null, { timeout: 60_000 });
+  await settle(page);
+  counts.experiments = await keyboardRound(page, 'experiments');
+  await page.close();
+  console.log('controls per mode:', JSON.stringify(counts));
+  assert.deepEqual(problems, []);
+});
+
+test('§2 Enter on a focused Start searches; the focus goes to the tree, where space plays; the step bar and Compare too', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await page.focus('#start');
+  const g = (await snapshot(page)).explore.generation;
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().explore.generation > g0 && window.prunescope.snapshot().explore.status === 'done', g);
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'tree', 'the focus is on the tree after Start');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => window.prunescope.snapshot().playing === true);
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => window.prunescope.snapshot().playing === false);
+  // a step-bar button pressed with Space steps once, and hands the focus to the tree
+  await run(page, 'step.first');
+  await page.focus('#s-fwd');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => window.prunescope.snapshot().explore.cursor.event === 1);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'tree');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.prunescope.snapshot().explore.cursor.event === 2);
+  // the "Search techniques" fold opens with Enter
+  await page.focus('#techniques > summary');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.getElementById('techniques').open), true);
+  // Compare, by the keyboard
+  await toCompare(page);
+  await page.focus('#cmp-run');
+  const cg = (await snapshot(page)).compare.generation;
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().compare.generation > g0, cg);
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'cmp-tree-A');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+/**
+ * In the page: steps explore's search from its first event to its last cut-off and, at every
+ * cursor, records the tree's drawing (a recording 2D context and Path2D, through the hook's
+ * `drawWith`) and reads from the record what is drawn for each node — its shapes (kind, size,
+ * fill, stroke, dash, alpha), the edge into it, and its texts (font, colour, alignment, offset
+ * from the node, and whether a number or a word). A node that will be pruned, before its
+ * cut-off, must be drawn as one of the nodes not reached yet of its row (leaf or inner node):
+ * as one at the same cursor, or at another cursor of the same search. The count under the tree
+ * and the ply gutter's counts must not tell either. Answers { frames, checked, bad: [...] }.
+ */
+function drawCheck() {
+  const P = window.prunescope;
+  class RecPath {
+    constructor() {
+      this.subs = [];
+      this.cur = null;
+    }
+    moveTo(x, y) {
+      this.cur = { pts: [[x, y]] };
+      this.subs.push(this.cur);
+    }
+    lineTo(x, y) {
+      if (!this.cur) this.moveTo(x, y);
+      else this.cur.pts.push([x, y]);
+    }
+    closePath() {
+      if (this.cur) this.cur.closed = true;
+    }
+    arc(x, y, r) {
+      this.subs.push({ arc: [x, y, r] });
+      this.cur = null;
+    }
+    ellipse(x, y, r) {
+      this.arc(x, y, r);
+    }
+    rect(x, y, w, h) {
+      this.subs.push({ rect: [x, y, w, h] });
+      this.cur = null;
+    }
+    roundRect(x, y, w, h) {
+      this.rect(x, y, w, h);
+    }
+    quadraticCurveTo(cx, cy, x, y) {
+      this.lineTo(x, y);
+    }
+    bezierCurveTo(a, b, c, d, x, y) {
+      this.lineTo(x, y);
+    }
+  }
+  class RecCtx {
+    constructor() {
+      this.ops = [];
+      this.st = { fillStyle: '#000', strokeStyle: '#000', font: '10px sans-serif', lineWidth: 1, globalAlpha: 1, textAlign: 'start', textBaseline: 'alphabetic', dash: '' };
+      this.stack = [];
+      this.path = new RecPath();
+      for (const k of ['fillStyle', 'strokeStyle', 'font', 'lineWidth', 'globalAlpha', 'textAlign', 'textBaseline']) {
+        Object.defineProperty(this, k, { get: () => this.st[k], set: (v) => (this.st[k] = v) });
+      }
+    }
+    save() {
+      this.stack.push({ ...this.st });
+    }
+    restore() {
+      if (this.stack.length) this.st = this.stack.pop();
+    }
+    setTransform() {}
+    resetTransform() {}
+    scale() {}
+    translate() {}
+    clip() {}
+    setLineDash(a) {
+      this.st.dash = a.join(',');
+    }
+    getLineDash() {
+      return this.st.dash ? this.st.dash.split(',').map(Number) : [];
+    }
+    beginPath() {
+      this.path = new RecPath();
+    }
+    moveTo(x, y) {
+      this.path.moveTo(x, y);
+    }
+    lineTo(x, y) {
+      this.path.lineTo(x, y);
+    }
+    arc(x, y, r) {
+      this.path.arc(x, y, r);
+    }
+    rect(x, y, w, h) {
+      this.path.rect(x, y, w, h);
+    }
+    roundRect(x, y, w, h) {
+      this.path.rect(x, y, w, h);
+    }
+    closePath() {
+      this.path.closePath();
+    }
+    quadraticCurveTo(a, b, x, y) {
+      this.path.lineTo(x, y);
+    }
+    fill(p) {
+      this.ops.push({ op: 'fill', subs: (p ?? this.path).subs, s: { ...this.st } });
+    }
+    stroke(p) {
+      this.ops.push({ op: 'stroke', subs: (p ?? this.path).subs, s: { ...this.st } });
+    }
+    fillRect(x, y, w, h) {
+      this.ops.push({ op: 'fillRect', subs: [{ rect: [x, y, w, h] }], s: { ...this.st } });
+    }
+    strokeRect() {}
+    clearRect() {}
+    drawImage() {}
+    fillText(t, x, y) {
+      this.ops.push({ op: 'text', t: String(t), x, y, s: { ...this.st } });
+    }
+    measureText(t) {
+      const px = Number(/(\d+(?:\.\d+)?)px/.exec(this.st.font)?.[1] ?? 10);
+      return { width: String(t).length * px * 0.6, actualBoundingBoxAscent: px * 0.8, actualBoundingBoxDescent: px * 0.2 };
+    }
+  }
+  const frameInfo = () => document.getElementById('frame-info').textContent;
+  const fill = (s) => `${s.fillStyle}@${s.globalAlpha}`;
+  const line = (s) => `${s.strokeStyle}/${s.lineWidth}/${s.dash}@${s.globalAlpha}`;
+  const out = { frames: 0, checked: 0, bad: [] };
+  const refs = new Map(); // group → signatures of nodes not reached yet, over every cursor
+  const pending = []; // [group, signature, what] of pruned nodes not matched in their own frame
+  const here = new Map(); // this frame's group → signatures of its nodes not reached yet
+  const textStyles = new Set(); // the styles of the texts of nodes not reached yet
+  const textAt = new Map(); // group|style → offsets of that text on nodes not reached yet
+  const pendingText = [];
+  P.run('step.first');
+  let lastCut = -1;
+  for (let guard = 0; guard < 5000; guard++) {
+    const rec = new RecCtx();
+    const RealPath = window.Path2D;
+    window.Path2D = RecPath;
+    try {
+      P.drawWith('explore', rec);
+    } finally {
+      window.Path2D = RealPath;
+    }
+    const pl = P.placed('explore');
+    const cursor = P.snapshot().explore.cursor.event;
+    if (lastCut < 0) lastCut = Math.max(-1, ...pl.ghostInfo.filter(Boolean).map((g) => g.cutEvent));
+    if (cursor >= lastCut) break;
+    out.frames++;
+    // the nodes: trace nodes not entered yet (F) and pruned nodes before their cut-off (P)
+    const nodes = [];
+    pl.nodes.forEach(([x, y], id) => {
+      const inf = pl.nodeInfo[id];
+      nodes.push({ x, y, what: `node ${id}`, future: inf.enterEvent > cursor, pruned: false, group: `${inf.ply}|${inf.leaf}`, sig: [], texts: [] });
+    });
+    pl.ghosts.forEach(([x, y], k) => {
+      const inf = pl.ghostInfo[k];
+      if (inf && cursor < inf.cutEvent) nodes.push({ x, y, what: `pruned node ${k}`, future: true, pruned: true, group: `${inf.ply}|${inf.leaf}`, sig: [], texts: [] });
+    });
+    // nodes by their x (whole pixels), for the shapes' centres (within a third of a pixel)
+    const byX = new Map();
+    for (const n of nodes) (byX.get(Math.round(n.x)) ?? byX.set(Math.round(n.x), []).get(Math.round(n.x))).push(n);
+    const near = (x, y) => {
+      for (const bx of [Math.round(x) - 1, Math.round(x), Math.round(x) + 1]) for (const n of byX.get(bx) ?? []) if (Math.abs(n.x - x) < 0.34 && Math.abs(n.y - y) < 0.34) return n;
+      return null;
+    };
+    for (const o of rec.ops) {
+      if (o.op === 'text') {
+        if (o.s.textBaseline !== 'top' && o.s.textBaseline !== 'bottom') continue;
+        const below = o.s.textBaseline === 'top'; // a text under its node
+        let best = null;
+        for (const n of nodes) {
+          if (Math.abs(n.x - o.x) > 0.6) continue;
+          const dy = o.y - n.y;
+          if (below ? dy <= 0 : dy >= 0) continue;
+          if (!best || Math.abs(dy) < Math.abs(o.y - best.y)) best = n;
+        }
+        if (!best) continue;
+        const dy = o.y - best.y;
+        const kind = /^[−-]?\d+(\/\d+)?$/.test(o.t) ? 'number' : /^p /.test(o.t) ? 'p' : 'word';
+        // a staggered leaf value's two lines are one rule (by the slot's parity)
+        best.texts.push({ style: `text ${o.s.textBaseline} ${o.s.textAlign} ${o.s.font} ${fill(o.s)} ${kind}`, at: below ? `below ${(dy % 13).toFixed(1)}` : `above ${dy.toFixed(1)}` });
+        continue;
+      }
+      for (const sub of o.subs) {
+        let n = null, what = '';
+        if (sub.arc) {
+          n = near(sub.arc[0], sub.arc[1]);
+          what = `circle ${sub.arc[2].toFixed(2)}`;
+        } else if (sub.rect && Math.abs(sub.rect[2] - sub.rect[3]) < 0.01 && sub.rect[2] < 30) {
+          n = near(sub.rect[0] + sub.rect[2] / 2, sub.rect[1] + sub.rect[3] / 2);
+          what = `square ${sub.rect[2].toFixed(2)}`;
+        } else if (sub.pts?.length === 3 && sub.closed) {
+          const [a, b] = sub.pts;
+          const h = Math.abs(b[0] - a[0]);
+          n = near(a[0], b[1] > a[1] ? a[1] + h : a[1] - h);
+          what = `triangle ${b[1] > a[1] ? 'up' : 'down'} ${h.toFixed(2)}`;
+        } else if (sub.pts?.length === 2 && !sub.closed && o.op === 'stroke') {
+          n = near(sub.pts[0][0], sub.pts[0][1]);
+          what = 'edge';
+        }
+        if (n) n.sig.push(`${o.op} ${what} ${o.op === 'fill' ? fill(o.s) : line(o.s)}`);
+      }
+    }
+    // what is drawn for a node: its shapes and edge (exactly as a node not reached yet of its
+    // row), and its texts (each in a style some node not reached yet has, at the offset its row
+    // gives that kind of text, where such a node of the row has one: which labels a node has
+    // room for depends on its neighbours, by one rule for both)
+    const sigOf = (n) => n.sig.sort().join(' ; ');
+    const add = (m, k, v) => (m.has(k) ? m : m.set(k, new Set())).get(k).add(v);
+    for (const n of nodes) {
+      if (!n.future || n.pruned) continue;
+      add(here, n.group, sigOf(n));
+      add(refs, n.group, sigOf(n));
+      for (const t of n.texts) {
+        textStyles.add(t.style);
+        add(textAt, `${n.group}|${t.style}`, t.at);
+      }
+    }
+    for (const n of nodes) {
+      if (!n.pruned) continue;
+      out.checked++;
+      const s = sigOf(n);
+      if (!/fill (circle|triangle|square)/.test(s)) out.bad.push(`event ${cursor}: ${n.what} is not drawn: ${s}`);
+      else if (!here.get(n.group)?.has(s)) pending.push([n.group, s, `event ${cursor}: ${n.what} (row ${n.group}) is drawn ${s}; the nodes not reached yet of its row: ${[...(here.get(n.group) ?? [])].join(' | ') || 'none at this event'}`]);
+      for (const t of n.texts) pendingText.push([n.group, t, `event ${cursor}: ${n.what} (row ${n.group}) has the text ${t.style} ${t.at}`]);
+    }
+    here.clear();
+    // the counts: the tree's nodes and how many the search has reached, never the searched ones
+    const entered = pl.nodeInfo.filter((i) => i.enterEvent <= cursor).length;
+    const total = pl.nodes.length + pl.ghosts.length;
+    const info = frameInfo();
+    if (info && info !== `${total} nodes in the tree · ${entered} reached`) out.bad.push(`event ${cursor}: the count reads "${info}"`);
+    const firstCut = Math.min(...pl.ghostInfo.filter(Boolean).map((g) => g.cutEvent));
+    if (cursor < firstCut) {
+      const perPly = new Map();
+      for (const i of [...pl.nodeInfo, ...pl.ghostInfo.filter(Boolean)]) perPly.set(i.ply, (perPly.get(i.ply) ?? 0) + 1);
+      for (const o of rec.ops) {
+        const m = o.op === 'text' && /^ply (\d+) · (\d+)$/.exec(o.t);
+        if (m && Number(m[2]) !== perPly.get(Number(m[1]))) out.bad.push(`event ${cursor}: the gutter reads "${o.t}", the tree has ${perPly.get(Number(m[1]))}`);
+      }
+    }
+    if (out.bad.length > 8) break;
+    P.run('step.forward');
+  }
+  for (const [g, s, what] of pending) if (!refs.get(g)?.has(s)) out.bad.push(what);
+  for (const [g, t, what] of pendingText) {
+    if (!textStyles.has(t.style)) out.bad.push(`${what}: no node not reached yet has a text so`);
+    else if (textAt.has(`${g}|${t.style}`) && !textAt.get(`${g}|${t.style}`).has(t.at)) out.bad.push(`${what}: its row's nodes not reached yet have it ${[...textAt.get(`${g}|${t.style}`)]}`);
+  }
+  return out;
+}
+
+/** Opens explore on tree `text` by a share link (the search runs; the cursor at event 0). */
+async function openTree(page, text, algo = 'alphabeta', extra = '') {
+  const g = (await snapshot(page)).explore.generation;
+  const frag = new URLSearchParams({ v: '2', mode: 'explore', tree: text, depth: '1', cap: '2000000', algo, view: 'maxmin' }).toString() + extra;
+  await page.evaluate((f) => (location.hash = f), frag);
+  await page.waitForFunction((g0) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g0 && s.status === 'done';
+  }, g, { timeout: 30_000 });
+  await settle(page);
+}
+
+/** A seeded random explicit tree (mulberry32): depth 2–4, 1–4 children, leaves −9…20. */
+function seededTree(seed) {
+  let a = seed >>> 0;
+  const rnd = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const depth = 2 + Math.floor(rnd() * 3);
+  const maxB = depth === 4 ? 3 : 4;
+  const node = (d) => {
+    if (d === 0) return String(Math.floor(rnd() * 30) - 9);
+    const b = 1 + Math.floor(rnd() * maxB);
+    return `(${Array.from({ length: b }, () => node(d - 1)).join(' ')})`;
+  };
+  let t = node(depth);
+  if (!t.startsWith('(')) t = `(${t})`;
+  return t;
+}
+
+test('§3 before its cut-off, a node that will be pruned is drawn as a node not reached yet: the lessons’ trees, at 1280 and 390 px', async () => {
+  const { LESSONS } = await import('../../www/learn/lessons.js');
+  const trees = [];
+  for (const l of LESSONS) for (const part of [l, ...(l.parts ?? [])]) if (part.setup?.tree && part.setup.algo !== 'minimax') trees.push([l.id, part.setup.tree, part.setup.algo]);
+  assert.ok(trees.length >= 4, `the lessons' explicit trees that prune: ${trees.length}`);
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    const problems = [];
+    const page = await openPage(env, { width, height, problems });
+    for (const [id, text, algo] of trees) {
+      await openTree(page, text, algo);
+      assert.equal((await snapshot(page)).explore.cursor.event, 0, 'a finished search of an explicit tree opens at its first event');
+      const r = await page.evaluate(drawCheck);
+      assert.ok(r.frames > 0 && r.checked > 0, `lesson ${id} (${text}): ${JSON.stringify(r)}`);
+      assert.deepEqual(r.bad, [], `lesson ${id}, ${algo}, ${text} at ${width} px`);
+    }
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+});
+
+test('§3 the same over 200 seeded trees (alpha-beta, PVS, the strict rule)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  let checked = 0, frames = 0, trees = 0;
+  for (let seed = 1; seed <= 200; seed++) {
+    const text = seededTree(seed);
+    const algo = seed % 5 === 0 ? 'pvs' : 'alphabeta';
+    await openTree(page, text, algo, seed % 7 === 0 && algo === 'alphabeta' ? '&cutoff=strict' : '');
+    const r = await page.evaluate(drawCheck);
+    assert.deepEqual(r.bad, [], `seed ${seed}: ${algo} ${text}`);
+    checked += r.checked;
+    frames += r.frames;
+    if (r.checked) trees++;
+  }
+  console.log(`seeded trees: ${trees} of 200 prune; ${frames} frames, ${checked} pruned nodes checked`);
+  assert.ok(trees >= 100 && checked >= 1000, `${trees} trees, ${checked} nodes`);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
