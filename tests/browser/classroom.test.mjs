@@ -525,7 +525,9 @@ function drawCheck() {
           n = near(a[0], b[1] > a[1] ? a[1] + h : a[1] - h);
           what = `triangle ${b[1] > a[1] ? 'up' : 'down'} ${h.toFixed(2)}`;
         } else if (sub.pts?.length === 2 && !sub.closed && o.op === 'stroke') {
-          n = near(sub.pts[0][0], sub.pts[0][1]);
+          // an edge belongs to its lower end, the child (drawn either way round)
+          const [a, b] = sub.pts;
+          n = a[1] > b[1] ? near(a[0], a[1]) : near(b[0], b[1]);
           what = 'edge';
         }
         if (n) n.sig.push(`${o.op} ${what} ${o.op === 'fill' ? fill(o.s) : line(o.s)}`);
