@@ -655,3 +655,163 @@ test('§3 the same over 200 seeded trees (alpha-beta, PVS, the strict rule)', as
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('§3 collapsing a node (X) keeps the whole tree’s outline; its mark counts the input tree’s nodes', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await runSearch(page);
+  assert.equal((await snapshot(page)).explore.cursor.event, 0, 'Start opens an explicit tree at its first event');
+  const ghosts = (await page.evaluate(() => window.prunescope.placed('explore').ghosts.length));
+  assert.equal(ghosts, 2, 'node 1’s two pruned leaves are drawn (as not reached yet)');
+  // the student collapses node 2 (the third MIN node) with X, the tree having the focus
+  const id = await page.evaluate(() => window.prunescope.nodeAt('explore', [2]));
+  await page.evaluate((i) => window.prunescope.select('explore', i), id);
+  await page.locator('#tree').focus();
+  const before = await page.evaluate(() => window.prunescope.placed('explore').nodes.length);
+  await page.keyboard.press('x');
+  await page.waitForFunction(() => document.getElementById('collapse').textContent.includes('Expand'));
+  await settle(page);
+  const pl = await page.evaluate(() => window.prunescope.placed('explore'));
+  assert.equal(pl.nodes.length, before);
+  assert.equal(pl.ghosts.length, 2, 'node 1 keeps the outline of its pruned leaves: three children, as the others');
+  const r = await page.evaluate(drawCheck);
+  assert.deepEqual(r.bad, []);
+  // the collapsed node's mark: the input tree's 3 leaves under it (the trace has 3 too here);
+  // collapsing node 1 counts its 3 leaves, not the 1 searched
+  await page.click('#expand-all');
+  await run(page, 'step.first');
+  const one = await page.evaluate(() => window.prunescope.nodeAt('explore', [1]));
+  await page.evaluate((i) => window.prunescope.select('explore', i), one);
+  await page.locator('#tree').focus();
+  await page.keyboard.press('x');
+  await page.waitForFunction(() => document.getElementById('collapse').textContent.includes('Expand'));
+  await settle(page);
+  const texts = await page.evaluate(() => {
+    const out = [];
+    const ctx = new Proxy({}, { get: (t, k) => (k === 'measureText' ? (s) => ({ width: String(s).length * 7 }) : k === 'getLineDash' ? () => [] : k in t ? t[k] : (...a) => (k === 'fillText' ? out.push(String(a[0])) : undefined)), set: (t, k, v) => ((t[k] = v), true) });
+    const R = window.Path2D;
+    window.Path2D = class { moveTo() {} lineTo() {} arc() {} rect() {} closePath() {} roundRect() {} quadraticCurveTo() {} };
+    try {
+      window.prunescope.drawWith('explore', ctx);
+    } finally {
+      window.Path2D = R;
+    }
+    return out;
+  });
+  assert.ok(texts.includes('▸ 3'), `the collapsed node 1 counts 3: ${texts.filter((t) => t.startsWith('▸'))}`);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('§4 a phone: a lesson opens at its text; the folded cards are one line; no empty Position box after a game', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  // the folded cards (phones open with them folded)
+  for (const id of ['inspector-card', 'keys-card']) {
+    assert.equal(await page.evaluate((i) => document.getElementById(i).open, id), false);
+    const h = (await page.locator(`#${id}`).boundingBox()).height;
+    assert.ok(h <= 48, `#${id} folded is ${h} px tall`);
+  }
+  // lesson 1, played to its tic-tac-toe part, then lesson 2 from its link: the lesson's text in view
+  const open = async (id) => {
+    const g = (await snapshot(page)).learn.generation;
+    await page.evaluate((k) => (location.hash = `v=2&learn=${k}`), id);
+    await page.waitForFunction(([g0, k]) => {
+      const l = window.prunescope.snapshot().learn;
+      return l.generation > g0 && l.lesson === k && l.status === 'stepping';
+    }, [g, id], { timeout: 60_000 });
+    await settle(page);
+  };
+  await open(1);
+  const g0 = (await snapshot(page)).explore.generation;
+  // the game: a tic-tac-toe search from the Games tab (its board is the Position card)
+  await page.evaluate(() => (location.hash = 'v=2&mode=explore&game=tictactoe&pos=x.o%2F.x.%2Fo..&depth=5&cap=2000000&algo=alphabeta&view=maxmin'));
+  await page.waitForFunction((g) => window.prunescope.snapshot().explore.generation > g && window.prunescope.snapshot().explore.status === 'done', g0, { timeout: 60_000 });
+  await page.waitForFunction(() => !document.getElementById('board-card').hidden);
+  await open(2);
+  const title = await page.locator('#learn-title').boundingBox();
+  assert.ok(title.y >= 0 && title.y < 844, `the lesson's title is in view (y ${title.y})`);
+  assert.equal(await page.locator('#board-card').isVisible(), false, 'no Position card on a tree');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('§4 Compare at 1280 × 720: the ▶ Compare button is in view in its column', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await toCompare(page);
+  const b = await page.locator('#cmp-run').boundingBox();
+  assert.ok(b.y >= 0 && b.y + b.height <= 720, JSON.stringify(b));
+  assert.equal(await page.evaluate(() => {
+    const r = document.getElementById('cmp-run').getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.id;
+  }), 'cmp-run', 'nothing covers it');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('§4 the exercise tree on a phone: edges to every child, targets of 44 px, the window written (α, β) with room for -inf', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  const g = (await snapshot(page)).exercise.generation;
+  await page.click('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g);
+  await page.check('#ex-windows');
+  const g1 = (await snapshot(page)).exercise.generation;
+  await page.click('#ex-new');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g1);
+  await settle(page);
+  const r = await page.evaluate(() => {
+    const kids = [...document.querySelectorAll('#ex-tree .ex-kids > .ex-n')];
+    const edge = (el) => {
+      const a = getComputedStyle(el, '::after');
+      return a.content !== 'none' && parseFloat(a.borderLeftWidth) >= 1 && parseFloat(a.height) >= 6;
+    };
+    const targets = [...document.querySelectorAll('#ex-tree .ex-cut, #ex-tree .ex-val, #ex-tree .ex-win')].map((el) => el.getBoundingClientRect().height);
+    const win = document.querySelector('#ex-tree .ex-window');
+    return { kids: kids.length, edges: kids.filter(edge).length, min: Math.min(...targets), window: win.textContent, winStyle: getComputedStyle(win).fontSize };
+  });
+  assert.ok(r.kids > 2);
+  assert.equal(r.edges, r.kids, 'every child has its edge');
+  assert.ok(r.min >= 44, `the smallest target is ${r.min} px`);
+  assert.equal(r.window, '(, )');
+  assert.notEqual(r.winStyle, '0px', 'the brackets are shown');
+  // "-inf" fits its field
+  const f = page.locator('#ex-tree input.ex-win').first();
+  await f.fill('-inf');
+  assert.ok(await f.evaluate((el) => el.scrollWidth <= el.clientWidth), '-inf is not cut');
+  await shoot(page, 'exercise-phone.png', { fullPage: true });
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('§4 the tree keeps its place while the narration and the step bar change (explore at 1280 × 720, the embed at 900 × 600)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await runSearch(page);
+  const boxes = new Set();
+  for (let e = 0; e < 31; e++) {
+    await page.waitForFunction((k) => window.prunescope.snapshot().explore.cursor.event === k, e);
+    await settle(page);
+    const b = await page.locator('#tree').boundingBox();
+    boxes.add(`${b.y},${b.height}`);
+    await page.click('#s-fwd');
+  }
+  assert.equal(boxes.size, 1, `explore: the tree's box changed: ${[...boxes]}`);
+  await page.close();
+  const embed = await env.browser.newPage({ viewport: { width: 900, height: 600 } });
+  collectProblems(embed, problems);
+  await embed.goto(`${env.server.url}embed.html#v=2&mode=explore&tree=${encodeURIComponent('((3 12 8) (2 4 6) (14 5 2))')}&depth=1&cap=2000000&algo=alphabeta&view=maxmin&cursor=0`);
+  await embed.waitForFunction(() => window.prunescope?.snapshot().explore.status === 'done', null, { timeout: 30_000 });
+  const eboxes = new Set();
+  for (let e = 0; e < 31; e++) {
+    await embed.waitForFunction((k) => window.prunescope.snapshot().explore.cursor.event === k, e);
+    await settle(embed);
+    const b = await embed.locator('#tree').boundingBox();
+    eboxes.add(`${b.y},${b.height}`);
+    await embed.click('#s-fwd');
+  }
+  assert.equal(eboxes.size, 1, `embed: the tree's box changed: ${[...eboxes]}`);
+  await embed.close();
+  assert.deepEqual(problems, []);
+});
