@@ -815,3 +815,83 @@ test('§4 the tree keeps its place while the narration and the step bar change (
   await embed.close();
   assert.deepEqual(problems, []);
 });
+
+/**
+ * In the page: at every event of explore's search, what the α/β pill covers of the tree's
+ * drawing — the node labels (move above, value below) and the node shapes other than the
+ * cursor's — from a recording of the frame. Answers the events where it covers one.
+ */
+function pillCheck() {
+  const P = window.prunescope;
+  const bad = [];
+  P.run('step.first');
+  for (let guard = 0; guard < 400; guard++) {
+    const texts = [], shapes = [];
+    let pill = null;
+    const st = { font: '12px x', textAlign: 'start', textBaseline: 'alphabetic' };
+    const path = () => {
+      const subs = [];
+      return { subs, moveTo: (x, y) => subs.push([x, y]), lineTo: (x, y) => subs.push([x, y]), arc: (x, y, r) => subs.push([x, y, r]), rect() {}, closePath() {}, roundRect: (x, y, w, h) => subs.push({ round: [x, y, w, h] }), quadraticCurveTo() {} };
+    };
+    let cur = path();
+    const ctx = new Proxy({}, {
+      get(t, k) {
+        if (k in st) return st[k];
+        if (k === 'measureText') return (s) => ({ width: String(s).length * 0.6 * Number(/(\d+)px/.exec(st.font)[1]) });
+        if (k === 'getLineDash') return () => [];
+        if (k === 'beginPath') return () => (cur = path());
+        if (['moveTo', 'lineTo', 'arc', 'roundRect'].includes(k)) return (...a) => cur[k](...a);
+        if (k === 'fill') return (p) => {
+          for (const sb of (p ?? cur).subs) {
+            if (sb.round) pill = sb.round;
+            else if (sb.length === 3) shapes.push(sb);
+          }
+        };
+        if (k === 'fillText') return (s, x, y) => {
+          if (/^α /.test(s) || /^ply /.test(s) || /^(MAX|MIN)/.test(s)) return;
+          const px = Number(/(\d+)px/.exec(st.font)[1]);
+          const w = String(s).length * 0.6 * px;
+          const x0 = st.textAlign === 'center' ? x - w / 2 : st.textAlign === 'left' ? x : x - w;
+          const y0 = st.textBaseline === 'top' ? y : st.textBaseline === 'bottom' ? y - px : y - px / 2;
+          if (st.textAlign === 'center') texts.push([x0, y0, x0 + w, y0 + px, String(s)]);
+        };
+        return () => {};
+      },
+      set(t, k, v) {
+        st[k] = v;
+        return true;
+      },
+    });
+    const R = window.Path2D;
+    window.Path2D = function () {
+      return path();
+    };
+    try {
+      P.drawWith('explore', ctx);
+    } finally {
+      window.Path2D = R;
+    }
+    const s = P.snapshot().explore;
+    if (pill) {
+      const [x, y, w, h] = pill;
+      const hit = (a, b, c, d) => Math.min(c, x + w) - Math.max(a, x) > 1 && Math.min(d, y + h) - Math.max(b, y) > 1;
+      for (const t of texts) if (hit(...t)) bad.push(`event ${s.cursor.event}: the pill covers "${t[4]}"`);
+      for (const [sx, sy, r] of shapes) if (r > 2 && hit(sx - r, sy - r, sx + r, sy + r)) bad.push(`event ${s.cursor.event}: the pill ${pill.map((v) => v | 0)} covers a node at ${sx | 0},${sy | 0} (r ${r})`);
+    }
+    if (s.cursor.event >= s.events - 1) break;
+    P.run('step.forward');
+  }
+  return bad;
+}
+
+test('§4 the α/β pill covers no other node and no label: Russell–Norvig in Explore (1280 px) and on a phone', async () => {
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    const problems = [];
+    const page = await openPage(env, { width, height, problems });
+    await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+    const bad = await page.evaluate(pillCheck);
+    assert.deepEqual(bad, [], `${width} px`);
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+});
