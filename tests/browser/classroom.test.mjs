@@ -895,3 +895,39 @@ test('§4 the α/β pill covers no other node and no label: Russell–Norvig in 
     assert.deepEqual(problems, []);
   }
 });
+
+test('§3 lesson 3: at a "which type?" question, the narration above it does not answer it', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const g = (await snapshot(page)).learn.generation;
+  await page.evaluate(() => (location.hash = 'v=2&learn=3'));
+  await page.waitForFunction((g0) => window.prunescope.snapshot().learn.generation > g0 && window.prunescope.snapshot().learn.status === 'stepping', g, { timeout: 60_000 });
+  const ask = async (k) => {
+    const s = await snapshot(page);
+    if (s.learn.status === 'stepping' && !s.playing) await page.click('#s-play');
+    await page.waitForFunction((kk) => window.prunescope.snapshot().learn.status === 'asking' && window.prunescope.snapshot().quiz.question?.index === kk, k, { timeout: 60_000 });
+    await settle(page);
+    return (await snapshot(page)).quiz.question;
+  };
+  const reply = async (key) => {
+    const a = (await snapshot(page)).learn.asked;
+    await page.click(`#quiz .quiz-choice[data-key="${key}"]`);
+    await page.waitForFunction((x) => window.prunescope.snapshot().learn.asked > x, a);
+    await page.click('#quiz-next');
+  };
+  await ask(0);
+  await reply('n');
+  let typed = 0;
+  for (const k of [1, 2]) {
+    const q = await ask(k);
+    if (q.kind !== 'type') continue;
+    typed++;
+    const line = await page.locator('#narration').innerText();
+    assert.doesNotMatch(line, /cut-off|CUT|ALL|PV|all \d+ moves|fails? (high|low)/i, `question ${k + 1} (${q.text}): the narration reads "${line}"`);
+    assert.match(line, /Quiz card/);
+    await reply(['n', '3', '2'][k]); // the book's answers (tests/browser/learn.test.mjs BOOK[3])
+  }
+  assert.equal(typed, 2, 'lesson 3 asks two type questions');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
