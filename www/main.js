@@ -137,7 +137,10 @@ function createPanels(app) {
     panels.techniques.showError(built.message ? built : refused ? { message: refused.message, param: refused.field } : null);
   };
   const panels = {
-    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => app.modes.editor?.followText(text), onChanceTree: (c) => {
+    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => {
+        app.modes.editor?.followText(text);
+        app.modes.explore.setProblem(text);
+      }, onChanceTree: (c) => {
         panels.search.offerChance(c);
         panels.compareSetup?.offerChance(c);
       } }),
@@ -151,6 +154,8 @@ function createPanels(app) {
     }),
   };
   Object.values(panels).forEach((p) => p.init());
+  // the Tree tab's first text is the problem drawn before Start (www/views/draw/problem.js)
+  app.modes.explore.setProblem($('tree-text').value);
   $('algo').addEventListener('change', checkTechniques);
   return panels;
 }

@@ -76,6 +76,9 @@ export function createState(traces) {
       transform: newTransform(),
       /** The root search the iterative-deepening card shows (-1: the last). */
       iteration: -1,
+      /** The Tree tab's text while it is valid (or null): before Start the canvas draws it whole,
+       * the problem the search will solve (www/views/draw/problem.js). */
+      problem: null,
     },
     /** Experiments mode (www/modes/experiments.js): the core's list, the chosen experiment, its
      * committed result ({status: 'loading'|'ok'|'missing'|'malformed', result | message}, bumped

@@ -931,3 +931,48 @@ test('§3 lesson 3: at a "which type?" question, the narration above it does not
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('§3 before Start, an explicit tree is drawn whole with its leaf values (the problem a teacher projects first)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  assert.equal((await snapshot(page)).explore.nodes, 0, 'no search yet');
+  const drawn = async () =>
+    page.evaluate(() => {
+      const texts = [];
+      let shapes = 0;
+      const st = {};
+      const ctx = new Proxy({}, { get: (t, k) => (k in st ? st[k] : k === 'measureText' ? (s) => ({ width: String(s).length * 7 }) : k === 'getLineDash' ? () => [] : k === 'fill' ? (p) => (shapes += p?.n ?? 0) : k === 'fillText' ? (s) => texts.push(String(s)) : () => {}), set: (t, k, v) => ((st[k] = v), true) });
+      const R = window.Path2D;
+      window.Path2D = class {
+        constructor() {
+          this.n = 0;
+        }
+        moveTo() {}
+        lineTo() {}
+        arc() {}
+        rect() {}
+        closePath() {
+          this.n++;
+        }
+      };
+      try {
+        window.prunescope.drawWith('explore', ctx);
+      } finally {
+        window.Path2D = R;
+      }
+      return { texts, shapes, info: document.getElementById('frame-info').textContent, empty: document.getElementById('empty').className };
+    });
+  let d = await drawn();
+  assert.deepEqual(d.texts.filter((t) => /^\d+$/.test(t)), ['3', '12', '8', '2', '4', '6', '14', '5', '2'], 'every leaf value, left to right');
+  assert.equal(d.shapes, 13, 'the 13 nodes, as triangles');
+  assert.equal(d.info, '13 nodes in the tree · none reached: press Start');
+  assert.match(d.empty, /under/, 'the "press Start" words sit under the tree');
+  // a new text is drawn as it is typed
+  await page.fill('#tree-text', '((1 2) (3 4))');
+  await page.waitForFunction(() => document.getElementById('frame-info').textContent.startsWith('7 nodes'));
+  d = await drawn();
+  assert.deepEqual(d.texts.filter((t) => /^\d+$/.test(t)), ['1', '2', '3', '4']);
+  await shoot(page, 'problem-before-start-1280x720.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});

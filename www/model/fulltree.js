@@ -236,3 +236,36 @@ export function ghostDepth(st, g) {
   for (let k = 0; k < g.n; k++) deep = Math.max(deep, g.ply[k] - st.maxPly);
   return deep;
 }
+
+/**
+ * An explicit tree before its search (the problem, drawn by www/views/draw/problem.js), laid
+ * out from its shape (wasm `tree_shape`): leaves in slots left to right, a parent over its
+ * first and last child. The shape's layout: per node { x (slot units), ply, parent, code, leaf, min, chance }, the slots and plies.
+ */
+export function problemLayout(shape) {
+  const { first, values } = shape;
+  const weights = shape.weights ?? [];
+  const nodes = [];
+  let slot = 0, depth = 0;
+  const isChance = (tp) => first[tp + 1] > first[tp] && weights[first[tp]] > 0;
+  const place = (tp, ply, parent, code, min) => {
+    const k = nodes.length;
+    const chance = isChance(tp);
+    nodes.push({ x: 0, ply, parent, code, leaf: first[tp + 1] === first[tp], value: values[tp], min, chance });
+    depth = Math.max(depth, ply);
+    if (nodes[k].leaf) nodes[k].x = slot++;
+    else {
+      let lo = NaN, hi = NaN;
+      for (let c = first[tp]; c < first[tp + 1]; c++) {
+        const cx = place(c, ply + 1, k, c - first[tp], chance ? min : !min);
+        if (Number.isNaN(lo)) lo = cx;
+        hi = cx;
+      }
+      nodes[k].x = (lo + hi) / 2;
+    }
+    return nodes[k].x;
+  };
+  place(0, 0, -1, 0, !!shape.min);
+  return { nodes, slots: Math.max(1, slot), depth };
+}
+

@@ -55,6 +55,13 @@ export function createTreeViews(app) {
   function explore() {
     const t = state.explore.trace;
     const c = app.canvases.explore;
+    // before the search, an explicit tree's problem is drawn whole (issue 29 §3)
+    const problem = !t.store.n && !t.running && state.tab === 'tree' && !state.learn.open ? app.modes.explore.problem() : null;
+    if (problem) {
+      c.drawProblem(problem, { pal: state.theme.pal, maxmin: state.maxmin, scale: 1 });
+      setText('frame-info', `${fmtInt(problem.nodes.length)} nodes in the tree · none reached: press Start`);
+      return;
+    }
     app.modes.explore.autoFit();
     const live = t.cursor.live;
     const cur = live && t.running ? NONE : t.cursor.node();
