@@ -156,6 +156,8 @@ function createPanels(app) {
   Object.values(panels).forEach((p) => p.init());
   // the Tree tab's first text is the problem drawn before Start (www/views/draw/problem.js)
   app.modes.explore.setProblem($('tree-text').value);
+  // a chess position chosen or pasted shows on the Position board at once (www/views/board.js)
+  for (const [id, ev] of [['fen-preset', 'change'], ['fen', 'input']]) $(id).addEventListener(ev, () => app.modes.explore.setPosition($('fen').value));
   $('algo').addEventListener('change', checkTechniques);
   return panels;
 }

@@ -79,6 +79,9 @@ export function createState(traces) {
       /** The Tree tab's text while it is valid (or null): before Start the canvas draws it whole,
        * the problem the search will solve (www/views/draw/problem.js). */
       problem: null,
+      /** The Chess tab's position as chosen (a preset or a pasted FEN) and the trace generation
+       * it was chosen at: until the next search, the Position board shows it (issue 29 §5). */
+      position: null,
     },
     /** Experiments mode (www/modes/experiments.js): the core's list, the chosen experiment, its
      * committed result ({status: 'loading'|'ok'|'missing'|'malformed', result | message}, bumped

@@ -976,3 +976,24 @@ test('§3 before Start, an explicit tree is drawn whole with its leaf values (th
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('§5 choosing a chess position (or pasting a FEN) shows it on the Position board before Start', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await page.click('#tab-chess');
+  await page.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length === 32, null, { timeout: 60_000 });
+  const options = await page.$$eval('#fen-preset option', (os) => os.map((o) => o.value).filter((v) => v.includes('/')));
+  const fen = options.find((v) => !v.startsWith('rnbqkbnr/pppppppp'));
+  assert.ok(fen, 'a preset other than the start position');
+  await page.selectOption('#fen-preset', fen);
+  const pieces = fen.split(' ')[0].replace(/[\d/]/g, '').length;
+  await page.waitForFunction((n) => document.querySelectorAll('#board cg-board piece:not(.ghost)').length === n, pieces);
+  assert.equal(await page.locator('#board-fen').innerText(), fen);
+  // a pasted FEN: a king each and one white pawn
+  const pasted = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1';
+  await page.fill('#fen', pasted);
+  await page.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length === 3);
+  assert.equal(await page.locator('#board-fen').innerText(), pasted);
+  await page.close();
+  assert.deepEqual(problems, []);
+});

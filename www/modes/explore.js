@@ -33,6 +33,12 @@ export function createExplore(app) {
       app.invalidate();
     },
 
+    /** The Chess tab's position changed: the board shows it until the next search. */
+    setPosition(fen) {
+      state.explore.position = { fen: fen.trim(), generation: trace().generation };
+      app.invalidateDom();
+    },
+
     /** The problem's layout (www/views/draw/problem.js) from the core's shape of the text, or null. */
     problem() {
       const text = state.explore.problem;
