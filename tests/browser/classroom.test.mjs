@@ -789,6 +789,7 @@ test('§4 the tree keeps its place while the narration and the step bar change (
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
   await runSearch(page);
+  await run(page, 'step.first');
   const boxes = new Set();
   for (let e = 0; e < 31; e++) {
     await page.waitForFunction((k) => window.prunescope.snapshot().explore.cursor.event === k, e);
@@ -997,3 +998,43 @@ test('§5 choosing a chess position (or pasting a FEN) shows it on the Position 
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+for (const [width, height] of [[1280, 720], [390, 844]]) {
+  for (const colorScheme of ['light', 'dark']) {
+    test(`screenshots: lessons 2 and 3 at their first question, an exercise, an embedded lesson and Compare, ${width}×${height}, ${colorScheme}`, async () => {
+      const problems = [];
+      const page = await openPage(env, { width, height, colorScheme, problems, touch: width < 600 });
+      const tag = `${width}x${height}-${colorScheme}`;
+      for (const id of [2, 3]) {
+        const g = (await snapshot(page)).learn.generation;
+        await page.evaluate((k) => (location.hash = `v=2&learn=${k}`), id);
+        await page.waitForFunction((g0) => window.prunescope.snapshot().learn.generation > g0 && window.prunescope.snapshot().learn.status === 'stepping', g, { timeout: 60_000 });
+        await settle(page);
+        await shoot(page, `lesson-${id}-open-${tag}.png`);
+        await page.click('#s-play');
+        await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'asking', null, { timeout: 60_000 });
+        await settle(page);
+        await shoot(page, `lesson-${id}-question-${tag}.png`);
+      }
+      await toCompare(page);
+      await runCompare(page);
+      await shoot(page, `compare-${tag}.png`);
+      const eg = (await snapshot(page)).exercise.generation;
+      await page.click('#mode-exercise');
+      await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, eg);
+      await settle(page);
+      await shoot(page, `exercise-${tag}.png`, { fullPage: width < 600 });
+      await page.close();
+      const embed = await env.browser.newPage({ viewport: width < 600 ? { width, height } : { width: 900, height: 600 }, colorScheme });
+      collectProblems(embed, problems);
+      await embed.goto(`${env.server.url}embed.html#v=2&learn=2`);
+      await embed.waitForFunction(() => window.prunescope?.snapshot().learn.status === 'stepping', null, { timeout: 60_000 });
+      await embed.click('#s-play');
+      await embed.waitForFunction(() => window.prunescope.snapshot().learn.status === 'asking', null, { timeout: 60_000 });
+      await settle(embed);
+      await shoot(embed, `embed-lesson-2-${tag}.png`, { fullPage: width < 600 });
+      await embed.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+}
