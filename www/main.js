@@ -391,7 +391,13 @@ function wireExercise(app) {
   on('ex-new', (exercise) => exercise.newExercise(params()));
   on('ex-check', (exercise) => exercise.check());
   on('ex-hint', (exercise) => exercise.hint());
-  on('ex-solution', (exercise) => exercise.solution());
+  on('ex-solution', async (exercise) => {
+    await exercise.solution();
+    // the solution's tree in view, with the focus, so that the arrows and space step it
+    if (app.state.mode !== 'explore') return;
+    document.querySelector('.center').scrollIntoView({ block: 'start' });
+    $('tree').focus({ preventScroll: true });
+  });
   on('ex-copy', (exercise) => exercise.copyResult());
   on('ex-link', async (exercise) => {
     const url = exercise.link();

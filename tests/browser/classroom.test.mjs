@@ -1038,3 +1038,27 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     });
   }
 }
+
+test('§4 Show solution on a phone: the solution’s tree comes into view at its first event, and the student steps it', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  const g = (await snapshot(page)).exercise.generation;
+  await page.click('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g);
+  await settle(page);
+  const tg = (await snapshot(page)).explore.generation;
+  await page.click('#ex-solution');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().explore.generation > g0 && window.prunescope.snapshot().explore.status === 'done', tg, { timeout: 30_000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'tree');
+  for (let k = 0; k < 20; k++) await settle(page); // a third of a second: nothing plays on its own
+  const s = await snapshot(page);
+  assert.equal(s.mode, 'explore');
+  assert.equal(s.playing, false);
+  assert.equal(s.explore.cursor.event, 0, 'the solution waits at its first event');
+  const b = await page.locator('#tree').boundingBox();
+  assert.ok(b.y >= -1 && b.y < 844 / 2, `the tree is in view (top at ${b.y})`);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.prunescope.snapshot().explore.cursor.event === 1);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
