@@ -1062,3 +1062,29 @@ test('§4 Show solution on a phone: the solution’s tree comes into view at its
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('§4 lesson 3 at 390 px: no two labels overlap — the lesson opens zoomed on its question’s node and says how to see the rest', async () => {
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    const problems = [];
+    const page = await openPage(env, { width, height, touch: width < 600, problems });
+    const g = (await snapshot(page)).learn.generation;
+    await page.evaluate(() => (location.hash = 'v=2&learn=3'));
+    await page.waitForFunction((g0) => window.prunescope.snapshot().learn.generation > g0 && window.prunescope.snapshot().learn.status === 'stepping', g, { timeout: 60_000 });
+    for (let k = 0; k < 6; k++) await settle(page);
+    const d = await page.evaluate(() => window.prunescope.drawn('explore'));
+    assert.equal(d.labels.overlaps, 0, `${width} px: ${d.labels.overlaps} pairs of labels overlap`);
+    // the leaves in view have their values written (the problem)
+    const pl = await page.evaluate(() => window.prunescope.placed('explore'));
+    const inView = [...pl.nodes.filter((_, i) => pl.nodeInfo[i].leaf), ...pl.ghosts.filter((_, k) => pl.ghostInfo[k]?.leaf)].filter(([x, y]) => x > pl.gutter && x < pl.W && y > 0 && y < pl.H).length;
+    const written = d.leafValues.length + d.outline.reduce((n, o) => n + o.values.length, 0);
+    assert.ok(inView > 0 && written >= inView, `${width} px: ${written} leaf values written for ${inView} leaves in view`);
+    const note = page.locator('#learn-zoomed');
+    if (width < 600) {
+      assert.ok(await note.count(), 'the phone opens zoomed');
+      assert.match(await note.innerText(), /zoomed on node .*Fit/);
+    }
+    await shoot(page, `lesson-3-opening-${width}x${height}.png`);
+    await page.close();
+    assert.deepEqual(problems, []);
+  }
+});

@@ -59,6 +59,7 @@ export function createLearnPanel(app) {
     // fold they were missed); during the lesson, the status follows the text
     const foot = [
       L.notice ? h('p', { class: 'err', role: 'alert' }, L.notice) : null,
+      L.zoomed && !end ? h('p', { class: 'learn-zoomed muted', id: 'learn-zoomed' }, `The whole tree is too wide for this screen to read its labels: the view is zoomed on ${L.zoomed}. ⤢ Fit (or F) shows the whole tree; ◎ Zoom (or Z) comes back to the cursor.`) : null,
       h('p', { class: 'learn-status', id: 'learn-status', role: 'status' },
         end ? `Lesson complete: ${L.right} of ${L.asked} right.` : L.status === 'failed' ? '' : `${where}${STATUS_WORDS[L.status] ?? ''}`),
       end && l.exercise && app.actions.openExercise
@@ -105,7 +106,7 @@ export function createLearnPanel(app) {
       $('mode-learn').setAttribute('aria-pressed', String(show));
       if (!show) return;
       const done = L.progress ? [...L.progress.done].map(([k, s]) => `${k}:${s.right}/${s.asked}`).join(',') : '';
-      const key = `${L.generation}|${L.lesson}|${L.part}|${L.status}|${L.pause}|${L.right}/${L.asked}|${L.notice}|${done}|${!!app.actions.openExercise}`;
+      const key = `${L.generation}|${L.lesson}|${L.part}|${L.status}|${L.pause}|${L.right}/${L.asked}|${L.notice}|${done}|${!!app.actions.openExercise}|${L.zoomed}`;
       // a chess lesson needs its board: open the card (phones start with it folded), once a lesson
       const t = state.explore.trace;
       const at = `${L.generation}.${L.part}`;

@@ -95,7 +95,9 @@ export function nodeLabels(ctx, s, n) {
     ctx.font = `${LABEL_PX}px ${pal.font}`;
     ctx.textBaseline = 'top';
     ctx.fillStyle = n.stopped ? pal.muted : pal.text;
-    ctx.fillText(n.value, n.px, n.py + n.r + 3 + (Math.round(n.wx) & 1 ? LABEL_PX + 1 : 0));
+    const y = n.py + n.r + 3 + (Math.round(n.wx) & 1 ? LABEL_PX + 1 : 0);
+    ctx.fillText(n.value, n.px, y);
+    box(ctx, s, n.value, n.px, y);
     return;
   }
   const tight = view.sy < 2 * LABEL_PX + 32;
@@ -103,15 +105,35 @@ export function nodeLabels(ctx, s, n) {
   ctx.fillStyle = n.stt === NS.NOT_ENTERED ? pal.muted : pal.text;
   ctx.textBaseline = 'bottom';
   // rows too close for a move above and the parent's value below both: the value wins
-  if (n.lab !== undefined && (!tight || n.root)) ctx.fillText(n.lab, n.px, n.py - n.r - 3);
+  if (n.lab !== undefined && (!tight || n.root)) {
+    ctx.fillText(n.lab, n.px, n.py - n.r - 3);
+    box(ctx, s, n.lab, n.px, n.py - n.r - 3 - LABEL_PX);
+  }
   ctx.textBaseline = 'top';
   if (n.value !== null) {
     ctx.fillStyle = n.stopped ? pal.muted : pal.text;
     ctx.fillText(n.value, n.px, n.py + n.r + 5);
+    box(ctx, s, n.value, n.px, n.py + n.r + 5);
   }
   if (view.sy >= 64 && n.win) {
     ctx.font = `${LABEL_PX}px ${pal.font}`;
     ctx.fillStyle = pal.muted;
     ctx.fillText(`(${fmtValue(n.win[0], o.chess, o.scale)}, ${fmtValue(n.win[1], o.chess, o.scale)})`, n.px, n.py + n.r + 7 + LABEL_PX);
   }
+}
+
+/** Notes a centred label's box (its top at `y`) in the scene's `labelBoxes`. */
+function box(ctx, s, text, x, y) {
+  const w = ctx.measureText(String(text)).width;
+  s.labelBoxes?.push([x - w / 2, y, x + w / 2, y + LABEL_PX]);
+}
+
+/** How many pairs of the labels' boxes overlap (a row's labels cannot be read where they do). */
+export function labelOverlaps(boxes) {
+  const b = [...boxes].sort((p, q) => p[0] - q[0]);
+  let n = 0;
+  for (let i = 0; i < b.length; i++) {
+    for (let j = i + 1; j < b.length && b[j][0] < b[i][2]; j++) if (b[j][1] < b[i][3] && b[i][1] < b[j][3]) n++;
+  }
+  return n;
 }

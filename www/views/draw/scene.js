@@ -179,7 +179,9 @@ export function buildScene(W, H, st, lay, view, o) {
     const row = rows[st.ply[id] - qMin];
     return row && row.r ? row.r : 3;
   };
-  return { W, H, st, lay, view, o, x, lf, SX, SY, qMin, qMax, rows, rowOf, vis, rad, lvl, canLabel, rOf, wl, wr, plyLists, outline };
+  // the labels' boxes as they are written (www/views/draw/labels.js `nodeLabels`): whether two overlap
+  const labelBoxes = [];
+  return { W, H, st, lay, view, o, x, lf, SX, SY, qMin, qMax, rows, rowOf, vis, rad, lvl, canLabel, rOf, wl, wr, plyLists, outline, labelBoxes };
 }
 
 /**
