@@ -1088,3 +1088,25 @@ test('§4 lesson 3 at 390 px: no two labels overlap — the lesson opens zoomed 
     assert.deepEqual(problems, []);
   }
 });
+
+test('§5 the course index on a phone: a title on two lines starts on its number’s line (item 4)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  await page.click('#mode-learn');
+  await page.waitForSelector('#learn-list li');
+  await settle(page);
+  const items = await page.evaluate(() => [...document.querySelectorAll('#learn-list li')].map((li) => {
+    const a = li.querySelector('a');
+    const first = a.getClientRects()[0];
+    return { title: a.textContent, lines: a.getClientRects().length, firstTop: first.top - li.getBoundingClientRect().top, firstHeight: first.height, targetHeight: a.getBoundingClientRect().height };
+  }));
+  const wrapped = items.filter((i) => i.lines > 1);
+  assert.ok(wrapped.length >= 1, 'a title wraps at 390 px (item 4)');
+  for (const i of items) {
+    assert.ok(i.firstHeight < 34, `${i.title}: its first line box is ${i.firstHeight} px tall (one line)`);
+    assert.ok(Math.abs(i.firstTop - items[0].firstTop) < 1, `${i.title}: starts on its number's line`);
+    assert.ok(i.firstHeight >= 24, `${i.title}: a 24 px target`);
+  }
+  await page.close();
+  assert.deepEqual(problems, []);
+});
