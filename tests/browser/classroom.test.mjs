@@ -978,18 +978,24 @@ test('§3 before Start, an explicit tree is drawn whole with its leaf values (th
   assert.deepEqual(problems, []);
 });
 
-test('§5 choosing a chess position (or pasting a FEN) shows it on the Position board before Start', async () => {
+test('§5 choosing a chess position (or pasting a FEN) shows it on the Position board before Start; its coordinates are readable', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
   await page.click('#tab-chess');
   await page.waitForFunction(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length === 32, null, { timeout: 60_000 });
+  // the board's coordinates are readable: 12 px at least, bold, opaque colours
+  const coords = await page.$$eval('#board coords coord', (cs) => cs.map((c) => { const s = getComputedStyle(c); return { size: parseFloat(s.fontSize), weight: Number(s.fontWeight), color: s.color, opacity: Number(getComputedStyle(c.parentElement).opacity) }; }));
+  assert.equal(coords.length, 16);
+  for (const c of coords) assert.ok(c.size >= 12 && c.weight >= 600 && c.opacity === 1 && !/rgba/.test(c.color), JSON.stringify(c));
   const options = await page.$$eval('#fen-preset option', (os) => os.map((o) => o.value).filter((v) => v.includes('/')));
   const fen = options.find((v) => !v.startsWith('rnbqkbnr/pppppppp'));
   assert.ok(fen, 'a preset other than the start position');
   await page.selectOption('#fen-preset', fen);
+  // the new state: the board's FEN line names the chosen position (its piece count may equal the start's)
+  await page.waitForFunction((f) => document.getElementById('board-fen').textContent === f, fen);
+  await settle(page);
   const pieces = fen.split(' ')[0].replace(/[\d/]/g, '').length;
-  await page.waitForFunction((n) => document.querySelectorAll('#board cg-board piece:not(.ghost)').length === n, pieces);
-  assert.equal(await page.locator('#board-fen').innerText(), fen);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('#board cg-board piece:not(.ghost)').length), pieces);
   // a pasted FEN: a king each and one white pawn
   const pasted = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1';
   await page.fill('#fen', pasted);
