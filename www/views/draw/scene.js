@@ -217,8 +217,12 @@ function placeLabels(items, row, canLabel, half) {
       }
       continue;
     }
-    if (room >= 60 || (room >= 2 * half && p - lastRight >= 60 && next - p >= 2 * half)) {
-      lvl[k] = room >= 60 ? 2 : 1;
+    // a window "(−∞, +∞)" is about 60 px wide: level 2 where it fits between the previous
+    // label's right end and the next node's half of the gap (issue 29 §5: at 1280 px only 2 of
+    // Russell–Norvig's 9 leaves had room for theirs under the old rule, 60 px on both sides)
+    const wide = p - lastRight >= 34 && next - p >= 60;
+    if (wide || (room >= 2 * half && p - lastRight >= 60 && next - p >= 2 * half)) {
+      lvl[k] = wide ? 2 : 1;
       lastRight = p + (lvl[k] === 2 ? 30 : half);
     } else if (p - half >= lastRight + 2 && next - p >= 2 * half) {
       lvl[k] = 1;
