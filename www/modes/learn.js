@@ -13,6 +13,7 @@ import { readProgress, writeProgress, recordDone } from '../learn/progress.js';
 import { encodeShare, lessonFragment } from '../model/share.js';
 import { speedAt, SPEED_STEPS } from '../controls/commands.js';
 import { NONE } from '../model/store.js';
+import { L_HIDDEN } from '../model/layout.js';
 
 /** Playing to the next question takes at most about this many seconds (a chess search has
  * thousands of events between two questions). */
@@ -177,9 +178,11 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
       const st = t.store;
       // readable: no two labels overlap, and every leaf's value (the problem) is written
       const stats = c.lastStats;
-      const g = app.modes.explore.layout().ghosts;
+      const lay = app.modes.explore.layout();
+      const g = lay.ghosts;
       let leaves = 0, written = stats.labels.given.length;
-      for (let id = 0; id < st.n; id++) if (st.nMoves[id] === 0) leaves++;
+      // the leaves drawn: a re-search not entered yet is hidden (its leaves are counted once)
+      for (let id = 0; id < st.n; id++) if (st.nMoves[id] === 0 && !(lay.lf[id] & L_HIDDEN)) leaves++;
       for (let k = 0; g && k < g.n; k++) if (!Number.isNaN(g.value[k])) leaves++;
       for (const o of stats.outline ?? []) written += o.values.length;
       if (!(stats.labels.overlaps > 0) && (t.input?.kind !== 'tree' || written >= leaves)) return;
