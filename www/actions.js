@@ -82,6 +82,8 @@ export function createActions(app) {
 
   /** On a narrow screen the tree sits below the setup: bring it into view. */
   function showTree() {
+    // a lesson opens at its text (www/panels/learn.js brings it into view): the tree is below it
+    if (state.learn.open && state.learn.lesson !== null) return;
     if (matchMedia('(max-width: 700px)').matches) document.querySelector('.center').scrollIntoView({ block: 'start' });
   }
 

@@ -138,7 +138,10 @@ function createPanels(app) {
     panels.techniques.showError(built.message ? built : refused ? { message: refused.message, param: refused.field } : null);
   };
   const panels = {
-    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => app.modes.editor?.followText(text), onChanceTree: (c) => {
+    inputs: createInputs({ ...app, selectTab: (tab) => app.actions.setTab(tab), onInputChange: checkTechniques, onTreeText: (text) => {
+        app.modes.editor?.followText(text);
+        app.modes.explore.setProblem(text);
+      }, onChanceTree: (c) => {
         panels.search.offerChance(c);
         panels.compareSetup?.offerChance(c);
       } }),
@@ -152,6 +155,10 @@ function createPanels(app) {
     }),
   };
   Object.values(panels).forEach((p) => p.init());
+  // the Tree tab's first text is the problem drawn before Start (www/views/draw/problem.js)
+  app.modes.explore.setProblem($('tree-text').value);
+  // a chess position chosen or pasted shows on the Position board at once (www/views/board.js)
+  for (const [id, ev] of [['fen-preset', 'change'], ['fen', 'input']]) $(id).addEventListener(ev, () => app.modes.explore.setPosition($('fen').value));
   $('algo').addEventListener('change', checkTechniques);
   return panels;
 }
@@ -278,8 +285,23 @@ function compareStarter(app) {
 function wireControls(app, actions) {
   const { commands } = app;
   bindKeyboard({ state: app.state, commands, start: () => actions.start() });
+  // Start, Compare and the step bar hand the focus to the tree, as a click on it would leave
+  // it: the page's shortcuts act only where no control has the focus (www/controls/keyboard.js),
+  // so space plays next, as the key card says
+  const toTree = (from = document.activeElement, frames = 600) => {
+    const c = app.state.mode === 'compare' ? (app.state.compare.view === 'ghost' ? $('cmp-tree-ghost') : $(`cmp-tree-${app.state.compare.drive}`)) : $('tree');
+    if (!c) return;
+    if (c.offsetParent !== null) return void c.focus({ preventScroll: true });
+    // compare's trees show once its first comparison is there: wait for them, unless the user
+    // has put the focus elsewhere meanwhile
+    const still = document.activeElement === from || document.activeElement === document.body;
+    if (frames > 0 && still) requestAnimationFrame(() => toTree(from, frames - 1));
+  };
   for (const b of document.querySelectorAll('[data-command]')) {
-    b.addEventListener('click', (e) => commands.run(e.shiftKey && b.dataset.back ? b.dataset.back : b.dataset.command));
+    b.addEventListener('click', (e) => {
+      commands.run(e.shiftKey && b.dataset.back ? b.dataset.back : b.dataset.command);
+      if (b.closest('#stepbar')) toTree(b);
+    });
   }
   const on = (id, ev, f) => $(id).addEventListener(ev, f);
   on('mode-explore', 'click', () => {
@@ -290,9 +312,15 @@ function wireControls(app, actions) {
   on('mode-compare', 'click', () => actions.setMode('compare'));
   on('mode-experiments', 'click', () => actions.setMode('experiments'));
   on('theme', 'click', () => actions.cycleTheme());
-  on('start', 'click', () => actions.start());
+  on('start', 'click', () => {
+    actions.start();
+    toTree($('start'));
+  });
   on('stop', 'click', () => actions.stop());
-  on('cmp-run', 'click', () => actions.compareRun());
+  on('cmp-run', 'click', () => {
+    actions.compareRun();
+    toTree($('cmp-run'));
+  });
   on('cmp-stop', 'click', () => actions.stop());
   on('fit', 'click', () => commands.run('view.fit'));
   on('zoom-cursor', 'click', () => commands.run('view.zoomCursor'));
@@ -365,7 +393,13 @@ function wireExercise(app) {
   on('ex-check', (exercise) => exercise.check());
   on('ex-hint', (exercise) => exercise.hint());
   on('ex-solution', (exercise) => exercise.solution());
-  on('ex-play', (exercise) => exercise.play());
+  on('ex-play', async (exercise) => {
+    await exercise.play();
+    // the search's tree in view, with the focus, so that the arrows and space step it
+    if (app.state.mode !== 'explore') return;
+    document.querySelector('.center').scrollIntoView({ block: 'start' });
+    $('tree').focus({ preventScroll: true });
+  });
   // the tree editor's tree as an exercise (issue 28 §3): the exercise controls' rule and windows
   on('ed-exercise', (exercise) => {
     const text = app.state.editor.text;
@@ -426,10 +460,6 @@ function wireEditor(app, panels) {
     requestAnimationFrame(() => $('ed-tree').focus());
   };
   $('edit-tree').addEventListener('click', () => app.openEditor());
-  // the button keeps Enter and Space (the page's shortcuts would take them: keyboard.js)
-  $('edit-tree').addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();
-  });
 }
 
 async function main() {
@@ -472,6 +502,9 @@ async function main() {
     // the setup panels are hidden in the embed view: its notices (a link that cannot be opened,
     // chess loading) go above the tree, where its reader looks
     $('toolbar').after($('notice'), $('cmp-notice'));
+    // an embedded lesson shows its text and its quiz in one column beside the tree (the rest of
+    // the results column stays hidden): the quiz card goes under the lesson's card
+    $('learn-card').after($('quiz-card'));
   }
   installTestHook(app, { canvases: app.canvases, actions, frame: app.frame });
   app.state.explore.trace.start();

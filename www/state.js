@@ -44,8 +44,9 @@ export function createState(traces) {
      * (`part`: 0, or one of the lesson's `parts`), its questions, all parts' (a later part's
      * null until its search has run; www/learn/questions.js) and the one asked next (`pause`), the event the cursor may not
      * pass until that question is answered (`gate`, -1: none), the lesson's score, a notice,
-     * the stored progress (www/learn/progress.js) and a counter bumped by every opening. */
-    learn: { open: false, lesson: null, shows: null, status: 'index', part: 0, questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0 },
+     * the stored progress (www/learn/progress.js), a counter bumped by every opening, and the node
+     * the view opened zoomed on (`zoomed`, its name) where the whole tree's labels overlapped. */
+    learn: { open: false, lesson: null, shows: null, status: 'index', part: 0, questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0, zoomed: null },
     /** The tree editor (www/modes/editor.js): open, the tree ({ min, root }: www/model/tree-edit.js),
      * the selected node's path, the undo and redo histories ({ tree, selected }), the tree's
      * canonical text (the core's print), a refusal or notice { kind, text } to show, whether a
@@ -77,6 +78,12 @@ export function createState(traces) {
       transform: newTransform(),
       /** The root search the iterative-deepening card shows (-1: the last). */
       iteration: -1,
+      /** The Tree tab's text while it is valid (or null): before Start the canvas draws it whole,
+       * the problem the search will solve (www/views/draw/problem.js). */
+      problem: null,
+      /** The Chess tab's position as chosen (a preset or a pasted FEN) and the trace generation
+       * it was chosen at: until the next search, the Position board shows it (issue 29 §5). */
+      position: null,
     },
     /** Experiments mode (www/modes/experiments.js): the core's list, the chosen experiment, its
      * committed result ({status: 'loading'|'ok'|'missing'|'malformed', result | message}, bumped

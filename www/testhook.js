@@ -274,7 +274,34 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const g = lay.ghosts;
       const ghosts = [];
       for (let k = 0; g && k < g.n; k++) ghosts.push(at(g.x[k], g.ply[k]));
-      return { W: c.W, H: c.H, gutter: GUTTER, view: { x0, sx, y0, sy }, userMoved, panning: !!c.anim, panMs: PAN_MS, margin: c.followMargins(), nodes, ghosts };
+      // per pruned node: its ply, whether it is a leaf, and the event of its cut-off (before
+      // it, it is drawn as not reached yet)
+      const ghostInfo = [];
+      for (const cut of g?.cuts ?? []) for (let k = cut.first; k < cut.end; k++) ghostInfo[k] = { ply: g.ply[k], leaf: !Number.isNaN(g.value[k]), cutEvent: cut.ev };
+      const nodeInfo = [];
+      for (let id = 0; id < st.n; id++) nodeInfo.push({ ply: st.ply[id], leaf: st.nMoves[id] === 0, enterEvent: st.enterOf(id) });
+      return { W: c.W, H: c.H, gutter: GUTTER, view: { x0, sx, y0, sy }, userMoved, panning: !!c.anim, panMs: PAN_MS, margin: c.followMargins(), nodes, ghosts, nodeInfo, ghostInfo };
+    },
+
+    /**
+     * Draws the tree that canvas `side` shows now onto `ctx` instead of its own canvas — a
+     * recording context a test made, which answers the 2D context's calls — exactly as the next
+     * frame would draw it (the same scene, options and transform); the next frame draws the
+     * canvas itself again.
+     * The drawing test of issue 29 §3 reads what is drawn for each node from the record.
+     */
+    drawWith(side, ctx) {
+      const c = canvasFor(side);
+      if (!c) return false;
+      const real = c.ctx;
+      c.ctx = ctx;
+      try {
+        app.views.trees.draw();
+      } finally {
+        c.ctx = real;
+        app.invalidateTree();
+      }
+      return true;
     },
 
     /** The share link of what the page shows now (docs/share-links.md), or null. */

@@ -50,6 +50,11 @@ test('alpha-beta on Russell–Norvig: value 3, leaves 1.1 and 1.2 pruned', async
   assert.equal(s.status, 'done');
   assert.equal(s.nodes, 11);
   assert.equal(s.value, 3);
+  // a finished search of an explicit tree opens at its first event (issue 29 §3): nothing known
+  assert.equal(s.cursor.event, 0);
+  assert.equal(await text(page, '#sum-value'), '?');
+  await hook(page, () => window.prunescope.run('step.last'));
+  await settle(page);
   assert.equal(await text(page, '#sum-value'), '3');
   const n1 = await nodeAt([1]);
   const r = await node(n1);

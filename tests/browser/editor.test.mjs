@@ -229,6 +229,9 @@ test('a MIN root: the editor’s MIN button, the search takes the minimum, MAX�
   const done = await runSearch(page);
   // negamax from MIN's view at the root: −6; MAX's view: min(12, 6, ≥ 14) = 6
   assert.equal(done.value, -6);
+  // an explicit tree's search opens at its first event (issue 29 §3): the end shows the value
+  await hook(page, () => window.prunescope.run('step.last'));
+  await settle(page);
   assert.equal(await text(page, '#sum-value'), '6');
   assert.match(await text(page, '#summary'), /from MAX’s view \(MIN at the root\)/);
   await hook(page, () => window.prunescope.select('explore', 0));
@@ -260,6 +263,10 @@ test('the MIN-root share link of docs/share-links.md opens: value 6 from MAX’s
   const t = (await snapshot(page)).explore;
   assert.equal(t.input.text, `min ${RN_TREE}`);
   assert.equal(t.value, -6);
+  // a link without cursor= opens an explicit tree at its first event (docs/share-links.md)
+  assert.equal(t.cursor.event, 0);
+  await hook(page, () => window.prunescope.run('step.last'));
+  await settle(page);
   assert.equal(await text(page, '#sum-value'), '6');
   const s = await openEditor(page);
   assert.equal(s.text, `min ${RN_TREE}`);

@@ -89,6 +89,8 @@ test('spoiler-free stepping: values are "?" until a node returns; Final results 
   assert.equal(await text(page, '#sum-value'), '3');
   assert.equal((await drawn()).pruned.length, 1);
   await shot(page, 'teach-01-finals.png');
+  // the page's shortcuts act where no control has the focus (issue 29 §2): back on the tree
+  await page.locator('#tree').focus();
   await page.keyboard.press('e');
   await settle(page);
   assert.equal(await page.isChecked('#finals'), false);
@@ -240,6 +242,8 @@ test('polish: one leaf says "1 leaf"; an empty parameter is refused in words', a
   await page.fill('#tree-text', '(5)');
   await page.waitForFunction(() => /valid: 1 leaf,/.test(document.getElementById('tree-ok').textContent));
   await runSearch(page);
+  await run(page, 'step.last'); // an explicit tree opens at its first event (issue 29 §3)
+  await settle(page);
   assert.match(await text(page, '#summary'), /\(1 leaf\)/);
   await page.evaluate(() => (document.getElementById('techniques').open = true));
   await page.evaluate(() => (document.getElementById('tech-params').open = true));
@@ -550,6 +554,8 @@ test('quiz on a phone: big buttons, tapped', async () => {
 test('export: the tree as PNG and SVG (pruned leaves and the cut rule included), the statistics as CSV', async () => {
   await page.selectOption('#tree-preset', 'rn');
   await runSearch(page);
+  await run(page, 'step.last'); // the export draws the tree at the cursor: the end (issue 29 §3)
+  await settle(page);
   const save = async (sel) => {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click(sel)]);
     const chunks = [];

@@ -12,7 +12,7 @@
 // node id and the ply lists stay a spatial index.
 
 import { NONE } from './store.js';
-import { L_HIDDEN } from './layout.js';
+import { L_HIDDEN, L_COLLAPSED } from './layout.js';
 import { fmtFraction } from './format.js';
 import { NODE_KINDS_CODE as NK } from '../schema.js';
 
@@ -33,7 +33,7 @@ const ROOT_GAP = 1.5;
  * node is a chance node when its branches carry weights; its children are its own player's,
  * a decision node's the other player's).
  */
-export function wholeTreeLayout(st, shape, pruned, until = -1) {
+export function wholeTreeLayout(st, shape, pruned, until = -1, collapsed = new Set()) {
   const { first, values } = shape;
   const weights = shape.weights ?? [];
   const n = st.n;
@@ -97,7 +97,30 @@ export function wholeTreeLayout(st, shape, pruned, until = -1) {
     x.fill(at, id, e);
   };
 
+  // a collapsed node (X): its subtree, searched and pruned alike, folds into it, and its mark
+  // counts the input tree's nodes under it, never the searched ones (issue 29 §3)
+  const folded = new Map();
+  const below = (tp) => {
+    let k = 0;
+    for (const stack = [tp]; stack.length; ) {
+      const q = stack.pop();
+      for (let c = first[q]; c < first[q + 1]; c++) {
+        k++;
+        stack.push(c);
+      }
+    }
+    return k;
+  };
+
   function place(id, tp) {
+    if (collapsed.has(id) && st.lastChild[id] !== NONE) {
+      const at = slot++;
+      hide(id, at);
+      lf[id] = L_COLLAPSED;
+      folded.set(id, tp >= 0 ? below(tp) : st.end(id) - id - 1);
+      x[id] = at;
+      return at;
+    }
     let lo = NaN, hi = NaN;
     const seen = new Set();
     st.forChildren(id, (c) => {
@@ -139,20 +162,24 @@ export function wholeTreeLayout(st, shape, pruned, until = -1) {
     x,
     lf,
     width: Math.max(1, slot),
-    collapsed: new Set(),
-    // the outermost hidden re-search at or above `id` (the scene skips its whole subtree)
+    collapsed: new Set(collapsed),
+    // the outermost hidden node at or above `id` (a re-search not entered yet, or the children
+    // of a collapsed node: the scene skips its whole subtree)
     hiderOf: (id) => {
       let h = NONE;
       for (let p = id; p !== NONE && lf[p] & L_HIDDEN; p = st.parent[p]) h = p;
       return h;
     },
+    /** The nodes of the input tree under collapsed node `id` (its mark's count). */
+    subtreeSize: (id) => folded.get(id),
     ghosts: { n: g.n, x: Float32Array.from(g.x), ply: Uint16Array.from(g.ply), parent: Int32Array.from(g.parent), value: Float64Array.from(g.value), code: Uint16Array.from(g.code), min: Uint8Array.from(g.min), chance: Uint8Array.from(g.chance), prob: g.prob, cuts: g.cuts },
   };
 }
 
 /**
  * The explore view's layout source: the whole tree for a finished explicit-tree trace of
- * textbook size with nothing collapsed, else the trace's own incremental layout. Cached by
+ * textbook size (with the trace layout's collapsed nodes folded), else the trace's own
+ * incremental layout. Cached by
  * trace generation and store version.
  */
 export class WholeTree {
@@ -169,7 +196,7 @@ export class WholeTree {
   for(trace, until = -1) {
     const st = trace.store;
     const own = trace.layout;
-    if (trace.running || !st.n || trace.input?.kind !== 'tree' || own.collapsed.size || !this.core?.tree_shape) return own;
+    if (trace.running || !st.n || trace.input?.kind !== 'tree' || !this.core?.tree_shape) return own;
     const text = trace.input.text;
     if (typeof text !== 'string' || text.length > 1 << 20) return own;
     // the layout changes only when a re-search is entered: key on how many are
@@ -178,7 +205,7 @@ export class WholeTree {
       shown = 0;
       for (const r of st.researchOf.keys()) if (st.enterOf(r) <= until) shown++;
     }
-    const key = `${trace.uid}|${trace.generation}|${st.version}|${st.n}|${st.nev}|${shown}`;
+    const key = `${trace.uid}|${trace.generation}|${st.version}|${st.n}|${st.nev}|${shown}|${[...own.collapsed].join(',')}`;
     if (key === this.key) return this.layout ?? own;
     this.key = key;
     this.layout = null;
@@ -192,7 +219,7 @@ export class WholeTree {
       if (this.shape) {
         const names = trace.names;
         names.prefetchPruned(Array.from({ length: st.n }, (_, id) => id));
-        this.layout = wholeTreeLayout(st, this.shape, (id) => (names.cachedPruned(id) ?? []).map((m) => m.code), until);
+        this.layout = wholeTreeLayout(st, this.shape, (id) => (names.cachedPruned(id) ?? []).map((m) => m.code), until, own.collapsed);
       }
     } catch {
       // a tree the core refuses or one too large to draw whole: the searched nodes only
@@ -209,3 +236,36 @@ export function ghostDepth(st, g) {
   for (let k = 0; k < g.n; k++) deep = Math.max(deep, g.ply[k] - st.maxPly);
   return deep;
 }
+
+/**
+ * An explicit tree before its search (the problem, drawn by www/views/draw/problem.js), laid
+ * out from its shape (wasm `tree_shape`): leaves in slots left to right, a parent over its
+ * first and last child. The shape's layout: per node { x (slot units), ply, parent, code, leaf, min, chance }, the slots and plies.
+ */
+export function problemLayout(shape) {
+  const { first, values } = shape;
+  const weights = shape.weights ?? [];
+  const nodes = [];
+  let slot = 0, depth = 0;
+  const isChance = (tp) => first[tp + 1] > first[tp] && weights[first[tp]] > 0;
+  const place = (tp, ply, parent, code, min) => {
+    const k = nodes.length;
+    const chance = isChance(tp);
+    nodes.push({ x: 0, ply, parent, code, leaf: first[tp + 1] === first[tp], value: values[tp], min, chance });
+    depth = Math.max(depth, ply);
+    if (nodes[k].leaf) nodes[k].x = slot++;
+    else {
+      let lo = NaN, hi = NaN;
+      for (let c = first[tp]; c < first[tp + 1]; c++) {
+        const cx = place(c, ply + 1, k, c - first[tp], chance ? min : !min);
+        if (Number.isNaN(lo)) lo = cx;
+        hi = cx;
+      }
+      nodes[k].x = (lo + hi) / 2;
+    }
+    return nodes[k].x;
+  };
+  place(0, 0, -1, 0, !!shape.min);
+  return { nodes, slots: Math.max(1, slot), depth };
+}
+

@@ -426,7 +426,12 @@ export class Trace {
     this.status = 'done';
     this.outcome = done;
     if (done.elapsedMs !== undefined) this.elapsedMs = done.elapsedMs;
-    this.cursor.follow();
+    // a finished search of an explicit tree opens at its first event, so that no value shows
+    // before the student steps to it (issue 29 §3; End shows the result); a streamed search
+    // (chess, random trees, the games) stays where it followed the search, at its end, and an
+    // opened trace file opens at its end, as it was saved
+    if (this.input?.kind === 'tree' && this.source === 'search' && this.store.nev) this.cursor.set(0);
+    else this.cursor.follow();
   }
 
   failed(e, what) {

@@ -150,8 +150,11 @@ export function createExerciseMode(app) {
       app.actions.setTab('tree');
       app.actions.restorePanels({ kind: 'tree', text: ex.exercise.tree }, built.config);
       await app.actions.start();
+      // the search waits at its first event for the student to step it (issue 29 §4: it
+      // played in two seconds, below the fold); www/main.js brings the tree into view
       app.commands.run('step.first');
-      app.commands.run('play.toggle');
+      state.explore.trace.notice = { kind: 'info', text: 'The core’s search of your exercise’s tree, at its first event. Step it with → or ▶, play it with space.' };
+      app.invalidate();
     },
     async copyResult() {
       if (!ex.grade) check();

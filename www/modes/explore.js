@@ -3,7 +3,7 @@
 // mode). No DOM: it changes the state and asks for a redraw.
 
 import { NONE } from '../model/store.js';
-import { WholeTree, ghostDepth } from '../model/fulltree.js';
+import { WholeTree, ghostDepth, problemLayout } from '../model/fulltree.js';
 import { refit } from '../state.js';
 import { prefixLayout } from '../model/layout.js';
 
@@ -16,6 +16,7 @@ export function createExplore(app) {
   const trace = () => ex.trace;
   const whole = new WholeTree(app.core);
   let prefix = null; // a game lesson's layout of the nodes entered so far (cached by cursor)
+  const problemCache = { text: null, lay: null }; // the problem's layout, by its text
 
   const mode = {
     name: 'explore',
@@ -24,6 +25,35 @@ export function createExplore(app) {
     traces: () => [ex.trace],
     /** The marker jumps this mode offers (cursor.toMark kinds). */
     marks: ['cutoff', 'research', 'mismatch', 'uncertain'],
+
+    /** The Tree tab's text changed (and is valid): the problem drawn before Start. */
+    setProblem(text) {
+      if (state.explore.problem === text) return;
+      state.explore.problem = text;
+      app.invalidate();
+    },
+
+    /** The Chess tab's position changed: the board shows it until the next search. */
+    setPosition(fen) {
+      state.explore.position = { fen: fen.trim(), generation: trace().generation };
+      app.invalidateDom();
+    },
+
+    /** The problem's layout (www/views/draw/problem.js) from the core's shape of the text, or null. */
+    problem() {
+      const text = state.explore.problem;
+      if (!text) return null;
+      if (problemCache.text !== text) {
+        problemCache.text = text;
+        try {
+          const shape = app.core.tree_shape(text);
+          problemCache.lay = shape.values.length <= 256 ? problemLayout(shape) : null;
+        } catch {
+          problemCache.lay = null;
+        }
+      }
+      return problemCache.lay;
+    },
 
     /** The layout the tree is drawn with: the whole explicit tree (pruned subtrees greyed)
      * when it is small enough, else the trace's own. */

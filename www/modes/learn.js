@@ -12,6 +12,8 @@ import { lessonQuestions, lessonParts, lessonQuestionCount, carryOf } from '../l
 import { readProgress, writeProgress, recordDone } from '../learn/progress.js';
 import { encodeShare, lessonFragment } from '../model/share.js';
 import { speedAt, SPEED_STEPS } from '../controls/commands.js';
+import { NONE } from '../model/store.js';
+import { L_HIDDEN } from '../model/layout.js';
 
 /** Playing to the next question takes at most about this many seconds (a chess search has
  * thousands of events between two questions). */
@@ -156,8 +158,40 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     app.commands.setSpeed(LESSON_SPEED);
     paceToGate();
     atGate();
+    L.zoomed = null;
     app.invalidate();
+    zoomIfUnreadable(gen);
     return true;
+  }
+
+  /**
+   * Once the part's tree is drawn: where its labels overlap (lesson 3's 27 leaves on a phone),
+   * the view zooms on the node the next question is about (its parent, for a leaf), and the
+   * card says how to see the rest (issue 29 §4).
+   */
+  function zoomIfUnreadable(gen) {
+    app.afterLayout(() => app.afterLayout(() => {
+      const c = app.canvas();
+      const q = L.questions?.[L.pause];
+      if (gen !== L.generation || !c || !q || !c.lastStats?.labels) return;
+      const t = trace();
+      const st = t.store;
+      // readable: no two labels overlap, and every leaf's value (the problem) is written
+      const stats = c.lastStats;
+      const lay = app.modes.explore.layout();
+      const g = lay.ghosts;
+      let leaves = 0, written = stats.labels.given.length;
+      // the leaves drawn: a re-search not entered yet is hidden (its leaves are counted once)
+      for (let id = 0; id < st.n; id++) if (st.nMoves[id] === 0 && !(lay.lf[id] & L_HIDDEN)) leaves++;
+      for (let k = 0; g && k < g.n; k++) if (!Number.isNaN(g.value[k])) leaves++;
+      for (const o of stats.outline ?? []) written += o.values.length;
+      if (!(stats.labels.overlaps > 0) && (t.input?.kind !== 'tree' || written >= leaves)) return;
+      const id = q.node !== undefined && q.node >= 0 && q.node < st.n ? (st.lastChild[q.node] === NONE && st.parent[q.node] !== NONE ? st.parent[q.node] : q.node) : NONE;
+      if (id === NONE) return;
+      c.zoomTo(id, st, app.modes.explore.layout());
+      L.zoomed = t.names.name(id);
+      app.invalidate();
+    }));
   }
 
   function fail(text) {

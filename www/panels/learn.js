@@ -43,7 +43,8 @@ export function createLearnPanel(app) {
             last === l.id && !s ? h('span', { class: 'muted' }, ' (where you left off)') : null);
         })),
       h('p', { class: 'muted' }, 'Your progress stays in this browser.'),
-      h('div', { class: 'quiz-row' }, h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
+      // an embed (embed.html) shows the course only: there is no page to go back to
+      app.embed ? null : h('div', { class: 'quiz-row' }, h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
     ];
   }
 
@@ -58,6 +59,7 @@ export function createLearnPanel(app) {
     // fold they were missed); during the lesson, the status follows the text
     const foot = [
       L.notice ? h('p', { class: 'err', role: 'alert' }, L.notice) : null,
+      L.zoomed && !end ? h('p', { class: 'learn-zoomed muted', id: 'learn-zoomed' }, `The whole tree is too wide for this screen to read its labels: the view is zoomed on ${L.zoomed}. ⤢ Fit (or F) shows the whole tree; ◎ Zoom (or Z) comes back to the cursor.`) : null,
       h('p', { class: 'learn-status', id: 'learn-status', role: 'status' },
         end ? `Lesson complete: ${L.right} of ${L.asked} right.` : L.status === 'failed' ? '' : `${where}${STATUS_WORDS[L.status] ?? ''}`),
       end && l.exercise && app.actions.openExercise
@@ -70,7 +72,7 @@ export function createLearnPanel(app) {
         end && !next ? h('p', null, 'That was the last lesson.') : null,
         h('button', { type: 'button', id: 'learn-restart', onclick: () => learn().openLesson(l.id) }, 'Start again'),
         h('button', { type: 'button', id: 'learn-index', onclick: () => learn().openIndex() }, 'All lessons'),
-        h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
+        app.embed ? null : h('button', { type: 'button', onclick: () => learn().close() }, 'Leave Learn')),
     ];
     return [
       h('p', { class: 'learn-kicker muted' }, `Lesson ${l.id} of ${n}`),
@@ -104,7 +106,7 @@ export function createLearnPanel(app) {
       $('mode-learn').setAttribute('aria-pressed', String(show));
       if (!show) return;
       const done = L.progress ? [...L.progress.done].map(([k, s]) => `${k}:${s.right}/${s.asked}`).join(',') : '';
-      const key = `${L.generation}|${L.lesson}|${L.part}|${L.status}|${L.pause}|${L.right}/${L.asked}|${L.notice}|${done}|${!!app.actions.openExercise}`;
+      const key = `${L.generation}|${L.lesson}|${L.part}|${L.status}|${L.pause}|${L.right}/${L.asked}|${L.notice}|${done}|${!!app.actions.openExercise}|${L.zoomed}`;
       // a chess lesson needs its board: open the card (phones start with it folded), once a lesson
       const t = state.explore.trace;
       const at = `${L.generation}.${L.part}`;
@@ -114,6 +116,9 @@ export function createLearnPanel(app) {
         if (t.input?.kind === 'chess' || isGame(t.input)) $('board-card').open = true;
       }
       renderKeyed($('learn'), key, () => (L.lesson === null ? buildIndex() : buildLesson()));
+      // a lesson opens at its text (from the index, Next or a link), which explains what the
+      // tree will show: on a phone the tree is below it (issue 29 §4)
+      if (fresh && L.part === 0) $('learn-card').scrollIntoView({ block: 'start' });
       // a new part begins: its heading and text come into view, with the focus, so that the
       // student reads them before playing on (space plays from there)
       if (fresh && L.part > 0) {

@@ -11,6 +11,7 @@ import { cutoffRule } from '../model/narrate.js';
 import { nearest } from '../views/draw/predict.js';
 import { GUTTER } from '../views/draw/scene.js';
 import { lessonFragment } from '../model/share.js';
+import { isControl } from '../controls/keyboard.js';
 
 /**
  * `app`: { state, modes: { explore, quiz } (www/modes/quiz.js), canvases }. The card reads
@@ -46,6 +47,10 @@ export function createQuiz(app) {
 
   function onKey(e) {
     if (!q.on || state.mode !== 'explore' || e.ctrlKey || e.metaKey || e.altKey) return;
+    // Enter and Space on a focused control (Continue, a choice, Quiz me, a link) do what it does
+    // (www/controls/keyboard.js); the card's Enter is for its answer field and the card itself
+    const t = e.target;
+    if ((e.key === 'Enter' || e.key === ' ') && isControl(t) && t.id !== 'quiz-answer' && t.id !== 'predict-path') return;
     if (!q.predict && !q.question && q.feedback === null && state.learn.lesson !== null) return; // a lesson between questions: the page's keys
 
     if (q.predict) {

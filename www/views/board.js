@@ -16,6 +16,12 @@ export function showsChess(app) {
   return t.input?.kind === 'chess' || (!t.input && app.state.tab === 'chess');
 }
 
+/** Whether `fen`'s first field is a board: eight ranks of pieces and empty squares, 8 files each. */
+function placement(fen) {
+  const ranks = fen.split(/\s+/)[0].split('/');
+  return ranks.length === 8 && ranks.every((r) => /^[pnbrqkPNBRQK1-8]+$/.test(r) && [...r].reduce((n, c) => n + (/\d/.test(c) ? Number(c) : 1), 0) === 8);
+}
+
 /** `Chessground`: the library's constructor; `app`: { state, mode() }. */
 export function createBoard(Chessground, app) {
   const cg = Chessground($('board'), {
@@ -36,7 +42,22 @@ export function createBoard(Chessground, app) {
       // the card holds a small game's board too (www/views/game-board.js)
       $('board-card').hidden = !chess && !isGame(t.input);
       $('board').hidden = !chess;
-      if (!chess || !t.input) return;
+      if (!chess) return;
+      // the Chess tab's position as chosen, until the next search (issue 29 §5)
+      const pos = app.state.explore.position;
+      const chosen = app.state.mode === 'explore' && app.state.tab === 'chess' && pos && pos.generation === t.generation && pos.fen !== t.input?.fen && placement(pos.fen);
+      if (chosen) {
+        const fields = pos.fen.split(/\s+/);
+        const key = `chosen|${pos.fen}`;
+        if (key === shown) return;
+        shown = key;
+        const side = fields[1] === 'b' ? 'black' : 'white';
+        if (cg.state.orientation !== side) cg.set({ orientation: side });
+        cg.set({ fen: fields[0], turnColor: side, lastMove: undefined, check: false });
+        setText('board-fen', pos.fen);
+        return;
+      }
+      if (!t.input) return;
       const id = mode.shownNode();
       const fen = (id !== NONE ? t.names.fen(id) : null) ?? t.input.fen;
       const last = id !== NONE ? t.names.squares(id) : undefined;

@@ -59,7 +59,10 @@ export function createChrome(app) {
       setText('theme-name', THEME_WORDS[state.theme.choice]);
       $('theme').title = `Theme: ${state.theme.choice === 'auto' ? `follows the system (now ${state.theme.dark ? 'dark' : 'light'})` : state.theme.choice}; click for the next`;
       const pill = $('engine-state');
-      const traces = state.mode === 'experiments' ? [] : mode.traces(); // experiments: its own workers
+      // experiments: its own workers; exercises: graded by the core on the page's thread (no
+      // search worker of theirs to wait for: compare's, which `app.mode()` answers, may never start)
+      const own = state.mode === 'experiments' || state.mode === 'exercise';
+      const traces = own ? [] : mode.traces();
       const busy = state.mode === 'experiments' ? !!state.experiments.run?.running : traces.some((t) => t.running);
       const ready = state.core.ready && traces.every((t) => t.engineReady);
       const [cls, text] = state.core.error ? ['warn', 'engine failed to load'] : !ready && !busy ? ['', 'starting engine…'] : busy ? ['busy', 'searching…'] : ['ready', 'engine ready'];

@@ -6,6 +6,7 @@
 import { $, setText } from '../dom.js';
 import { NONE } from '../model/store.js';
 import { isGame } from '../model/games.js';
+import { showsChess } from './board.js';
 
 /** `app`: { core, state, mode(), libs, loadGames(), invalidateDom() }. */
 export function createGameBoard(app) {
@@ -18,7 +19,13 @@ export function createGameBoard(app) {
       const t = mode.driver();
       const game = isGame(t.input);
       $('game-board').hidden = !game;
-      if (!game) return;
+      if (!game) {
+        // the card is the chess board's too (www/views/board.js, loaded with the first chess
+        // search): without chess on the page, a game's card must not stay behind, empty, after
+        // the game (a lesson on a tree after lesson 1's tic-tac-toe, issue 29 §4)
+        if (!showsChess(app)) $('board-card').hidden = true;
+        return;
+      }
       $('board-card').hidden = false;
       // the chess board's square stays empty until chessground loads (www/views/board.js hides
       // it then): a page that has shown no chess yet would keep its empty square above the game

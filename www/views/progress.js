@@ -1,7 +1,7 @@
 // How the searches are going: Start/Stop and Compare/Stop, node counts and rates, notices, the
 // captions of compare mode's panes and the "press Start" overlays. Reads the state only.
 
-import { $, setText, setProp, renderKeyed, span } from '../dom.js';
+import { $, setText, setProp, setClass, renderKeyed, span } from '../dom.js';
 import { fmtInt, fmtValue, compactRate, fmtMs } from '../model/format.js';
 import { EMBED_EMPTY } from '../model/narrate.js';
 
@@ -34,6 +34,9 @@ export function createProgress(app) {
     notice($('notice'), t.notice);
     const empty = $('empty');
     empty.hidden = n > 0 || running;
+    // an explicit tree's problem is drawn before Start (www/views/trees.js): the words go under it
+    const problem = !n && !running && state.tab === 'tree' && !app.embed && !!app.modes.explore.problem();
+    setClass(empty, 'under', problem);
     setText(empty, app.embed ? EMBED_EMPTY : `Press Start (or Ctrl+Enter in a field) to search ${WHAT[state.tab]}.`);
   }
 

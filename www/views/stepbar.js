@@ -20,6 +20,13 @@ export function createStepbar(app) {
     if (state.mode === 'explore') {
       if (D.status === 'running') return `Searching… ${fmtInt(D.store.n)} nodes so far.`;
       if (D.status === 'opening') return `Opening… ${fmtInt(D.openedNodes)} nodes read; the trace on screen stays until the whole file is checked.`;
+      // a lesson's "which type?" question waits at the node's return, whose line names what
+      // happened there ("α-cut-off at node 1"): the line would answer it (issue 29 §3), so it
+      // follows the answer
+      const q = state.quiz.question;
+      if (state.learn.status === 'asking' && q?.kind === 'type' && D.cursor.at === state.learn.gate) {
+        return 'The search stops here for the question in the Quiz card: this step’s narration follows your answer.';
+      }
       return narrate(D.store, D.cursor.at, app.narrationContext(D));
     }
     const c = state.compare;

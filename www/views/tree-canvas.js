@@ -6,6 +6,7 @@
 import { NONE } from '../model/store.js';
 import { L_HIDDEN } from '../model/layout.js';
 import { drawTree } from './draw/tree.js';
+import { drawProblem } from './draw/problem.js';
 import { GUTTER } from './draw/scene.js';
 
 /** A flick: at least this far, this fast, and mostly sideways. */
@@ -345,6 +346,15 @@ export class TreeCanvas {
     }
     this.lastTap = { t: now, id };
     if (id !== NONE) this.on.select?.(id);
+  }
+
+  /** Draws an explicit tree's problem before its search (www/views/draw/problem.js). */
+  drawProblem(lay, opts) {
+    const ctx = this.ctx;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.drawn = null;
+    this.lastStats = { nodes: 0, dense: 0, ghostStubs: [], problem: drawProblem(ctx, this.W, this.H, lay, opts) };
+    return this.lastStats;
   }
 
   /** Draws one frame of `store` laid out by `layout`; `opts` as for drawTree. */

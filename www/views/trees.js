@@ -32,6 +32,22 @@ function traceOpts(state, t) {
   };
 }
 
+/**
+ * The count under the tree. An explicit tree drawn whole (its pruned subtrees included) counts
+ * what the student sees: the tree's nodes and how many the search has reached at the cursor —
+ * never the nodes searched against those drawn, which would tell how many will be pruned (issue
+ * 29 §3). Other traces: the nodes searched, those drawn, the frame's cost.
+ */
+function frameInfo(t, lay, stats, c, cursor) {
+  const st = t.store;
+  const bands = stats.dense ? ` · ${stats.dense} ply band${stats.dense > 1 ? 's' : ''}` : '';
+  if (lay.ghosts) {
+    const reached = cursor < 0 ? st.n : st.enteredBefore(Math.min(st.nev, cursor + 1));
+    return `${fmtInt(st.n + lay.ghosts.n)} nodes in the tree · ${fmtInt(reached)} reached${bands}`;
+  }
+  return `${fmtInt(st.n)} nodes · ${fmtInt(stats.nodes)} drawn${bands} · ${c.lastFrameMs.toFixed(1)} ms`;
+}
+
 /** `app`: { state, mode(), modes: {explore, compare}, canvases: {explore, A, B, G} }. */
 export function createTreeViews(app) {
   const { state } = app;
@@ -39,6 +55,13 @@ export function createTreeViews(app) {
   function explore() {
     const t = state.explore.trace;
     const c = app.canvases.explore;
+    // before the search, an explicit tree's problem is drawn whole (issue 29 §3)
+    const problem = !t.store.n && !t.running && state.tab === 'tree' && !state.learn.open ? app.modes.explore.problem() : null;
+    if (problem) {
+      c.drawProblem(problem, { pal: state.theme.pal, maxmin: state.maxmin, scale: 1 });
+      setText('frame-info', `${fmtInt(problem.nodes.length)} nodes in the tree · none reached: press Start`);
+      return;
+    }
     app.modes.explore.autoFit();
     const live = t.cursor.live;
     const cur = live && t.running ? NONE : t.cursor.node();
@@ -62,7 +85,7 @@ export function createTreeViews(app) {
       cursorAlpha: cur === NONE ? undefined : t.store.alphaAt(cur, t.cursor.at),
     });
     const lesson = state.learn.open && state.learn.lesson !== null; // the node count would answer a lesson's question
-    setText('frame-info', t.store.n && !lesson ? `${fmtInt(t.store.n)} nodes · ${fmtInt(stats.nodes)} drawn${stats.dense ? ` · ${stats.dense} ply band${stats.dense > 1 ? 's' : ''}` : ''} · ${c.lastFrameMs.toFixed(1)} ms` : '');
+    setText('frame-info', t.store.n && !lesson ? frameInfo(t, app.modes.explore.layout(), stats, c, live || state.finals ? -1 : t.cursor.at) : '');
   }
 
   function compare() {

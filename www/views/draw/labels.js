@@ -39,6 +39,8 @@ export function fitLabel(ctx, forms, room) {
  * cursor), values (how many of those returned nodes have their value written), bounds (how many
  * of those a lesson wrote as a bound, "≤ 2"), given (the leaf
  * values written on leaves not yet returned — an explicit tree's problem statement — as shown) }.
+ * The pruned subtrees still drawn as not reached yet (the scene's `outline`) are labelled by the
+ * same code as the nodes not reached yet (`nodeLabels`), so that their labels cannot differ.
  */
 export function drawLabels(ctx, s) {
   const { st, x, vis, rad, lvl, SX, SY, view, canLabel, o } = s;
@@ -51,51 +53,87 @@ export function drawLabels(ctx, s) {
     for (let k = 0; k < vis.length; k++) if (lvl[k]) want.push(vis[k]);
     if (want.length) o.prefetch(want);
   }
-  const pal = o.pal;
-  const bold = `600 ${LABEL_PX}px ${pal.font}`, small = `${LABEL_PX}px ${pal.font}`;
   ctx.textAlign = 'center';
-  const compact = view.sy < 64;
-  const tight = view.sy < 2 * LABEL_PX + 32;
   for (let k = 0; k < vis.length; k++) {
     if (!lvl[k]) continue;
     const id = vis[k];
-    const r = rad[k];
     const stt = stateAt(st, id, o.cursor);
-    const px = SX(x[id]), py = SY(st.ply[id]);
     const q = st.turn[id];
     const leaf = o.leaves && st.nMoves[id] === 0;
-    if (leaf && stt !== NS.RETURNED) given.push(shownValue(st.value[id], q, o.maxmin));
-    if (lvl[k] === 3) {
-      if (stt !== NS.RETURNED && !leaf) continue;
-      ctx.font = small;
-      ctx.textBaseline = 'top';
-      ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
-      ctx.fillText(fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess, o.scale), px, py + r + 3 + (Math.round(x[id]) & 1 ? LABEL_PX + 1 : 0));
-      if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
-      continue;
-    }
-    ctx.font = bold;
+    const value = stt === NS.RETURNED || leaf ? shownValue(st.value[id], q, o.maxmin) : null;
+    if (leaf && stt !== NS.RETURNED) given.push(value);
     // a chance branch's probability, shortened where the slot is too narrow for the whole label
     const p = st.parent[id] === NONE ? null : o.probability?.(id) ?? null;
+    ctx.font = bold(o);
     const lab = st.parent[id] === NONE ? (st.roots.length > 1 ? `depth ${st.depth[id]}` : 'root') : p === null ? o.label(id) : fitLabel(ctx, [o.label(id), `p ${p}`, p], view.sx - 4);
-    ctx.fillStyle = stt === NS.NOT_ENTERED ? pal.muted : pal.text;
-    ctx.textBaseline = 'bottom';
-    // rows too close for a move above and the parent's value below both: the value wins
-    if (lab !== undefined && (!tight || st.parent[id] === NONE)) ctx.fillText(lab, px, py - r - 3);
-    ctx.textBaseline = 'top';
-    if (stt === NS.RETURNED || leaf) {
-      ctx.fillStyle = st.reason[id] === SR.ABORTED ? pal.muted : pal.text;
-      const mark = o.teach && stt === NS.RETURNED ? boundMark(st, id, o.maxmin) : '';
-      if (mark) out.bounds++;
-      ctx.fillText(mark + fmtValue(shownValue(st.value[id], q, o.maxmin), o.chess, o.scale), px, py + r + 5);
-      if (stt === NS.RETURNED) out.values++; // a leaf's given value is counted in `given`
-    }
-    if (!compact && lvl[k] === 2 && stt !== NS.NOT_ENTERED && o.teach?.windows !== false) {
-      const [a, b] = viewWindow(st.alpha[id], st.beta[id], q, o.maxmin);
-      ctx.font = small;
-      ctx.fillStyle = pal.muted;
-      ctx.fillText(`(${fmtValue(a, o.chess, o.scale)}, ${fmtValue(b, o.chess, o.scale)})`, px, py + r + 7 + LABEL_PX);
-    }
+    const mark = o.teach && stt === NS.RETURNED ? boundMark(st, id, o.maxmin) : '';
+    if (mark) out.bounds++;
+    const win = lvl[k] === 2 && stt !== NS.NOT_ENTERED && o.teach?.windows !== false ? viewWindow(st.alpha[id], st.beta[id], q, o.maxmin) : null;
+    nodeLabels(ctx, s, {
+      px: SX(x[id]), py: SY(st.ply[id]), r: rad[k], lvl: lvl[k], stt, wx: x[id], root: st.parent[id] === NONE, lab,
+      value: value === null ? null : mark + fmtValue(value, o.chess, o.scale), stopped: st.reason[id] === SR.ABORTED, win,
+    });
+    if (stt === NS.RETURNED && value !== null) out.values++; // a leaf's given value is counted in `given`
   }
   return out;
+}
+
+const bold = (o) => `600 ${LABEL_PX}px ${o.pal.font}`;
+
+/**
+ * One node's labels, at its level of detail `lvl` (the scene's): the move above it (muted until
+ * the node is entered), its value below (a returned node's, or an explicit tree's leaf's given
+ * value), a staggered leaf value alone (level 3), the window under the value (level 2). `n`: {
+ * px, py, r, lvl, stt (NODE_STATE), wx (world x: the stagger's line), root, lab (the move's
+ * text), value (text or null), stopped, win ([α, β] in the view's terms, or null) }.
+ */
+export function nodeLabels(ctx, s, n) {
+  const { view, o } = s;
+  const pal = o.pal;
+  if (n.lvl === 3) {
+    if (n.value === null) return;
+    ctx.font = `${LABEL_PX}px ${pal.font}`;
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = n.stopped ? pal.muted : pal.text;
+    const y = n.py + n.r + 3 + (Math.round(n.wx) & 1 ? LABEL_PX + 1 : 0);
+    ctx.fillText(n.value, n.px, y);
+    box(ctx, s, n.value, n.px, y);
+    return;
+  }
+  const tight = view.sy < 2 * LABEL_PX + 32;
+  ctx.font = bold(o);
+  ctx.fillStyle = n.stt === NS.NOT_ENTERED ? pal.muted : pal.text;
+  ctx.textBaseline = 'bottom';
+  // rows too close for a move above and the parent's value below both: the value wins
+  if (n.lab !== undefined && (!tight || n.root)) {
+    ctx.fillText(n.lab, n.px, n.py - n.r - 3);
+    box(ctx, s, n.lab, n.px, n.py - n.r - 3 - LABEL_PX);
+  }
+  ctx.textBaseline = 'top';
+  if (n.value !== null) {
+    ctx.fillStyle = n.stopped ? pal.muted : pal.text;
+    ctx.fillText(n.value, n.px, n.py + n.r + 5);
+    box(ctx, s, n.value, n.px, n.py + n.r + 5);
+  }
+  if (view.sy >= 64 && n.win) {
+    ctx.font = `${LABEL_PX}px ${pal.font}`;
+    ctx.fillStyle = pal.muted;
+    ctx.fillText(`(${fmtValue(n.win[0], o.chess, o.scale)}, ${fmtValue(n.win[1], o.chess, o.scale)})`, n.px, n.py + n.r + 7 + LABEL_PX);
+  }
+}
+
+/** Notes a centred label's box (its top at `y`) in the scene's `labelBoxes`. */
+function box(ctx, s, text, x, y) {
+  const w = ctx.measureText(String(text)).width;
+  s.labelBoxes?.push([x - w / 2, y, x + w / 2, y + LABEL_PX]);
+}
+
+/** How many pairs of the labels' boxes overlap (a row's labels cannot be read where they do). */
+export function labelOverlaps(boxes) {
+  const b = [...boxes].sort((p, q) => p[0] - q[0]);
+  let n = 0;
+  for (let i = 0; i < b.length; i++) {
+    for (let j = i + 1; j < b.length && b[j][0] < b[i][2]; j++) if (b[j][1] < b[i][3] && b[i][1] < b[j][3]) n++;
+  }
+  return n;
 }

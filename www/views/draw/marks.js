@@ -83,7 +83,9 @@ export function drawNodeMarks(ctx, s) {
       ctx.font = `10px ${pal.font}`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'top';
-      ctx.fillText(`▸ ${fmtInt(st.end(id) - id - 1)}`, px, py + r + (lvl[k] === 2 ? 30 : lvl[k] ? 18 : 3));
+      // an explicit tree drawn whole counts the input tree's nodes under it (www/model/fulltree.js):
+      // the searched ones would tell how many were pruned
+      ctx.fillText(`▸ ${fmtInt(s.lay.subtreeSize?.(id) ?? st.end(id) - id - 1)}`, px, py + r + (lvl[k] === 2 ? 30 : lvl[k] ? 18 : 3));
     }
   }
 }

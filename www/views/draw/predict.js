@@ -1,13 +1,12 @@
 // Layer: prune prediction (www/model/predict.js). While the student marks branches, every
 // leaf's value shows and the pruned subtrees look like any node not reached yet (the layer
-// www/views/draw/pruned.js keeps them hidden); marked nodes carry a scissors mark. Once
+// www/views/draw/pruned.js draws them so); marked nodes carry a scissors mark. Once
 // checked: ✓ on the pruned branches the student found, a dashed ring on those missed, ✗ on
 // marks where the search did go.
 
 import { NONE } from '../../model/store.js';
 import { fmtValue, shownValue } from '../../model/format.js';
 import { tracePath, ghostPath } from '../../model/predict.js';
-import { drawOutline, ghostRadius } from './pruned.js';
 
 /** Screen positions of every node by path key: trace nodes and pruned ones. */
 export function positions(s) {
@@ -24,7 +23,6 @@ export function drawPredict(ctx, s) {
   if (!p) return;
   const { st, x, SX, SY, o, view } = s;
   const pal = o.pal;
-  const g = s.lay.ghosts;
   ctx.save();
   ctx.font = `600 12px ${pal.font}`;
   ctx.textAlign = 'center';
@@ -39,8 +37,7 @@ export function drawPredict(ctx, s) {
         ctx.fillText(fmtValue(shownValue(st.value[id], st.turn[id], o.maxmin), o.chess, o.scale), SX(x[id]), SY(st.ply[id]) + 14);
       }
     }
-    // the pruned subtrees exactly as the nodes not reached yet (shape, size, labels, values)
-    if (g) for (const cut of g.cuts) drawOutline(ctx, s, cut, ghostRadius(view));
+    // the pruned subtrees are drawn exactly as the nodes not reached yet by www/views/draw/pruned.js
   }
   const pos = positions(s);
   const ring = (key, color, dash, sign) => {

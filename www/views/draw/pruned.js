@@ -10,7 +10,8 @@ import { STOP_REASONS, STOP_REASONS_CODE as SR, EVENTS_CODE as EV } from '../../
 import { STOP_WORDS, chanceRule } from '../../model/narrate.js';
 import { fmtValue, minTurn } from '../../model/format.js';
 import { shape } from './nodes.js';
-import { fitLabel } from './labels.js';
+import { fitLabel, nodeLabels, LABEL_PX } from './labels.js';
+import { NODE_STATE } from './scene.js';
 
 /** Whether MIN moves at pruned node `k`: its own player, as the whole-tree layout read it from
  * the core's data (www/model/fulltree.js: the trace's `turn` above the cut, each node's kind in
@@ -47,7 +48,8 @@ export function drawPruned(ctx, s) {
   if (!g || !g.n) return drawn;
   const { st, x, SX, SY, view, o } = s;
   if (view.sx < 5) return drawn; // too crowded to read: the stubs of the normal view say it
-  if (o.predict && !o.predict.result) return drawn; // the student is predicting: drawn as unknown
+  // the student is predicting: every pruned subtree is drawn as not reached yet
+  const predicting = o.predict && !o.predict.result;
   const pal = o.pal;
   const r = ghostRadius(view);
   const gx = (k) => SX(g.x[k]);
@@ -61,7 +63,7 @@ export function drawPruned(ctx, s) {
   const rules = [];
   ctx.save();
   for (const cut of g.cuts) {
-    if (o.cursor >= 0 && o.cursor < cut.ev) {
+    if (predicting || (o.cursor >= 0 && o.cursor < cut.ev)) {
       drawn.outline.push({ id: cut.id, nodes: cut.end - cut.first, values: drawOutline(ctx, s, cut, r) });
       continue;
     }
@@ -158,7 +160,8 @@ export function drawPruned(ctx, s) {
 
 /**
  * Nodes of a pruned subtree before its cut-off: drawn as the nodes not reached yet are
- * (www/views/draw/nodes.js, edges.js, labels.js), at the size of their row's searched nodes.
+ * (www/views/draw/nodes.js, edges.js, and labels.js's `nodeLabels` with the levels the scene
+ * placed them at among their row's nodes), at the size of their row's searched nodes.
  * Returns the leaf values it wrote, as shown.
  */
 export function drawOutline(ctx, s, cut, r0) {
@@ -169,9 +172,12 @@ export function drawOutline(ctx, s, cut, r0) {
   const edges = new Path2D(), shapes = new Path2D(), rings = new Path2D();
   for (let k = cut.first; k < cut.end; k++) {
     const p = g.parent[k];
-    const [px, py] = p < 0 ? [SX(x[-1 - p]), SY(st.ply[-1 - p])] : [SX(g.x[p]), SY(g.ply[p])];
-    edges.moveTo(px, py);
-    edges.lineTo(SX(g.x[k]), SY(g.ply[k]));
+    // as drawEdges: no edges into a row too crowded for them
+    if ((rows[g.ply[k] - qMin]?.spacing ?? 1e9) >= 1.5) {
+      const [px, py] = p < 0 ? [SX(x[-1 - p]), SY(st.ply[-1 - p])] : [SX(g.x[p]), SY(g.ply[p])];
+      edges.moveTo(SX(g.x[k]), SY(g.ply[k]));
+      edges.lineTo(px, py);
+    }
     const r = rOf(g.ply[k]);
     // its own shape: a chance node a circle with its dashed ring, MAX ▲ / MIN ▼ from its own player
     shape(shapes, SX(g.x[k]), SY(g.ply[k]), r, o.maxmin && r >= 3, !ghostMin(g, k), g.chance[k] === 1);
@@ -184,28 +190,25 @@ export function drawOutline(ctx, s, cut, r0) {
   ctx.fill(shapes);
   ctx.strokeStyle = pal.futureStroke;
   ctx.stroke(shapes);
+  ctx.strokeStyle = pal.text;
   ctx.lineWidth = 1.5;
   ctx.setLineDash([4, 3]);
   ctx.stroke(rings);
   ctx.setLineDash([]);
   const values = [];
-  if (view.sy < 40) return values;
+  const lvl = s.outline?.lvl;
+  if (!lvl) return values;
   ctx.textAlign = 'center';
-  ctx.font = `600 11px ${pal.font}`;
   for (let k = cut.first; k < cut.end; k++) {
-    const px = SX(g.x[k]), py = SY(g.ply[k]), r = rOf(g.ply[k]);
-    if (view.sx >= 24) {
-      ctx.fillStyle = pal.muted;
-      ctx.textBaseline = 'bottom';
-      ctx.fillText(ghostLabel(ctx, g, k, view.sx - 4), px, py - r - 3);
-    }
+    if (!lvl[k]) continue;
     const v = g.value[k];
-    if (Number.isNaN(v)) continue;
-    const shown = (o.maxmin || !ghostMin(g, k) ? v : -v) * o.scale;
-    values.push(shown);
-    ctx.fillStyle = pal.text;
-    ctx.textBaseline = 'top';
-    ctx.fillText(fmtValue(shown, o.chess, o.scale), px, py + r + 5);
+    const shown = Number.isNaN(v) ? null : (o.maxmin || !ghostMin(g, k) ? v : -v) * o.scale;
+    if (shown !== null) values.push(shown);
+    ctx.font = `600 ${LABEL_PX}px ${pal.font}`;
+    nodeLabels(ctx, s, {
+      px: SX(g.x[k]), py: SY(g.ply[k]), r: rOf(g.ply[k]), lvl: lvl[k], stt: NODE_STATE.NOT_ENTERED, wx: g.x[k], root: false,
+      lab: ghostLabel(ctx, g, k, view.sx - 4), value: shown === null ? null : fmtValue(shown, o.chess, o.scale), stopped: false, win: null,
+    });
   }
   return values;
 }

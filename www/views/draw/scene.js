@@ -108,51 +108,108 @@ export function buildScene(W, H, st, lay, view, o) {
     row.end = vis.length;
   }
 
+  // An explicit tree drawn whole (www/model/fulltree.js): its pruned subtrees take their places
+  // in the rows. Before its cut-off a pruned subtree is drawn as the nodes not reached yet
+  // (`outline`, www/views/draw/pruned.js): it is placed and labelled with the row's nodes, by the
+  // same rules, so that nothing drawn tells it apart (issue 29 §3). Every pruned node counts in
+  // its row's spacing, before and after its cut-off, so that no node's size tells how many were
+  // searched.
+  const g = lay.ghosts;
+  const ghostRows = new Map();
+  const outline = { k: [], lvl: null };
+  if (g && g.n && sx >= 5) {
+    const predicting = o.predict && !o.predict.result;
+    for (const cut of g.cuts) {
+      const early = predicting || (o.cursor >= 0 && o.cursor < cut.ev);
+      for (let k = cut.first; k < cut.end; k++) {
+        const q = g.ply[k];
+        if (q < qMin || q > qMax) continue;
+        let gr = ghostRows.get(q);
+        if (!gr) ghostRows.set(q, (gr = { all: [], early: [] }));
+        gr.all.push(k);
+        if (early) gr.early.push(k);
+      }
+    }
+  }
+  outline.lvl = new Uint8Array(g?.n ?? 0);
+
   // per-row node size (from the row's mean spacing) and greedy label placement
   const rad = new Float32Array(vis.length);
   const lvl = new Uint8Array(vis.length);
   const canLabel = sy >= 40;
+  const half = o.chess ? 16 : 12;
   for (const row of rows) {
     if (!row || row.dense) continue;
-    const cnt = row.end - row.start;
-    const spacing = cnt > 1 ? ((x[vis[row.end - 1]] - x[vis[row.start]]) * sx) / (cnt - 1) : 1e9;
+    const gr = ghostRows.get(row.q);
+    // the row's positions, searched and pruned, in screen x
+    const all = [];
+    for (let k = row.start; k < row.end; k++) all.push(SX(x[vis[k]]));
+    if (gr) for (const k of gr.all) all.push(SX(g.x[k]));
+    all.sort((a, b) => a - b);
+    const cnt = all.length;
+    const spacing = cnt > 1 ? (all[cnt - 1] - all[0]) / (cnt - 1) : 1e9;
     const rr = Math.max(1.2, Math.min(spacing * 0.3, sy * 0.18, 9));
     row.r = rr;
     row.spacing = spacing;
-    // the closest two neighbours decide whether leaf values stagger: a row with gaps (pruned
-    // subtrees drawn whole, compare mode's other side) has a mean spacing wider than its leaves'
+    // the closest two neighbours decide whether leaf values stagger: a row with gaps (compare
+    // mode's other side) has a mean spacing wider than its leaves'
     let gap = 1e9;
-    for (let k = row.start + 1; k < row.end; k++) gap = Math.min(gap, (x[vis[k]] - x[vis[k - 1]]) * sx);
+    for (let k = 1; k < cnt; k++) gap = Math.min(gap, all[k] - all[k - 1]);
     row.gap = gap;
-    placeLabels(row, vis, rad, lvl, rr, canLabel, (id) => SX(x[id]), (id) => st.parent[id] === NONE && st.roots.length > 1, (id) => st.lastChild[id] === NONE, o.chess ? 16 : 12);
+    // the labels: the searched nodes and the pruned ones drawn as not reached yet, left to right
+    const items = [];
+    for (let k = row.start; k < row.end; k++) {
+      const id = vis[k];
+      items.push({ px: SX(x[id]), wx: x[id], k, ghost: false, iter: st.parent[id] === NONE && st.roots.length > 1, leaf: st.lastChild[id] === NONE });
+    }
+    if (gr) for (const k of gr.early) items.push({ px: SX(g.x[k]), wx: g.x[k], k, ghost: true, iter: false, leaf: Number.isFinite(g.value[k]) });
+    if (gr?.early.length) items.sort((a, b) => a.px - b.px);
+    const levels = placeLabels(items, row, canLabel, half);
+    items.forEach((it, i) => {
+      if (it.ghost) {
+        outline.k.push(it.k);
+        outline.lvl[it.k] = levels[i];
+      } else {
+        rad[it.k] = rr;
+        lvl[it.k] = levels[i];
+      }
+    });
   }
   const rOf = (id) => {
     const row = rows[st.ply[id] - qMin];
     return row && row.r ? row.r : 3;
   };
-  return { W, H, st, lay, view, o, x, lf, SX, SY, qMin, qMax, rows, rowOf, vis, rad, lvl, canLabel, rOf, wl, wr, plyLists };
+  // the labels' boxes as they are written (www/views/draw/labels.js `nodeLabels`): whether two overlap
+  const labelBoxes = [];
+  return { W, H, st, lay, view, o, x, lf, SX, SY, qMin, qMax, rows, rowOf, vis, rad, lvl, canLabel, rOf, wl, wr, plyLists, outline, labelBoxes };
 }
 
 /**
  * Greedy left-to-right label placement in one row: a label only where it has room. Leaves too
  * close for a move and a value keep their value alone, on two staggered lines (level 3), so
- * that textbook trees stay readable.
+ * that textbook trees stay readable. `items`: [{ px (screen x), wx (world x: the stagger's
+ * line), iter (a root search's "depth 3"), leaf }] in screen order; answers their levels.
  */
-function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot, isLeaf, half) {
+function placeLabels(items, row, canLabel, half) {
+  const lvl = new Uint8Array(items.length);
+  const rr = row.r;
   let lastRight = -1e9;
   // `half`: half a short label's width (tree moves and values are short; SAN is wider)
   const staggered = canLabel && row.spacing >= 11 && row.gap < 2 * half + 2;
-  for (let k = row.start; k < row.end; k++) {
-    rad[k] = rr;
-    if (staggered && isLeaf(vis[k]) && !isIterationRoot(vis[k])) {
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k];
+    if (staggered && it.leaf && !it.iter) {
       lvl[k] = 3;
       continue;
     }
     if (!canLabel || rr < 3) continue;
-    const p = px(vis[k]);
-    const next = k + 1 < row.end ? px(vis[k + 1]) : 1e9;
+    const p = it.px;
+    // the last of a row has as much room on its right as its row's spacing gives (not the
+    // whole canvas): the rule is the same for every node of the row, so that the last one's
+    // label tells nothing the others' would not (issue 29 §3)
+    const next = k + 1 < items.length ? items[k + 1].px : items.length > 1 ? p + row.spacing : 1e9;
     const room = Math.min(p - lastRight, next - p);
-    if (isIterationRoot(vis[k])) {
+    if (it.iter) {
       // "depth 3" labels of the root searches need room on both sides
       if (room >= 64) {
         lvl[k] = 2;
@@ -160,12 +217,17 @@ function placeLabels(row, vis, rad, lvl, rr, canLabel, px, isIterationRoot, isLe
       }
       continue;
     }
-    if (room >= 60 || (room >= 2 * half && p - lastRight >= 60 && next - p >= 2 * half)) {
-      lvl[k] = room >= 60 ? 2 : 1;
+    // a window "(−∞, +∞)" is about 60 px wide: level 2 where it fits between the previous
+    // label's right end and the next node's half of the gap (issue 29 §5: at 1280 px only 2 of
+    // Russell–Norvig's 9 leaves had room for theirs under the old rule, 60 px on both sides)
+    const wide = p - lastRight >= 34 && next - p >= 60;
+    if (wide || (room >= 2 * half && p - lastRight >= 60 && next - p >= 2 * half)) {
+      lvl[k] = wide ? 2 : 1;
       lastRight = p + (lvl[k] === 2 ? 30 : half);
     } else if (p - half >= lastRight + 2 && next - p >= 2 * half) {
       lvl[k] = 1;
       lastRight = p + half;
     }
   }
+  return lvl;
 }

@@ -13,7 +13,7 @@ import { drawGuesses } from './guesses.js';
 import { drawResearchArcs, drawNodeMarks } from './marks.js';
 import { drawNodes } from './nodes.js';
 import { drawCompareMarks } from './compare.js';
-import { drawLabels } from './labels.js';
+import { drawLabels, labelOverlaps } from './labels.js';
 import { drawCursor } from './cursor.js';
 
 /**
@@ -51,6 +51,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
   drawNodeMarks(ctx, s);
   stats.ghostStubs = drawCompareMarks(ctx, s);
   stats.labels = drawLabels(ctx, s);
+  stats.labels.overlaps = labelOverlaps(s.labelBoxes);
   stats.leafValues = stats.labels.given;
   stats.outline = stats.pruned.outline;
   drawPredict(ctx, s);
