@@ -151,6 +151,11 @@ export async function buildSite(out, { compress = true, base = '/' } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
+  if (args.includes('--scorm')) {
+    // a SCORM 1.2 package instead of the folder (scripts/scorm.mjs; docs/lms.md)
+    const { main } = await import('./scorm.mjs');
+    process.exit(await main(args));
+  }
   let out = path.join(ROOT, 'site');
   let base = process.env.PRUNESCOPE_SITE_BASE || '/';
   for (let i = 0; i < args.length; i++) {
@@ -158,6 +163,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     else if (args[i] === '--base') base = args[++i];
     else if (args[i] === '--help' || args[i] === '-h') {
       console.log('usage: node scripts/build-site.mjs [--out DIR] [--base PATH]   (default: site/, /; PATH: the URL path the folder is served under, also $PRUNESCOPE_SITE_BASE)');
+      console.log('       node scripts/build-site.mjs --scorm LINK… [--mastery N] [--title T] --out FILE.zip   (a SCORM 1.2 package of one activity: docs/lms.md)');
       process.exit(0);
     } else {
       console.error(`build-site: unknown argument ${args[i]}`);
