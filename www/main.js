@@ -472,7 +472,8 @@ async function main() {
   sharing.openFromAddress();
   addEventListener('hashchange', () => sharing.openFromAddress());
   // a graded activity: a SCORM package's page, or the embed view in a course page (SPLICE)
-  if (document.documentElement.dataset.activity || (EMBED && window.parent !== window)) connectActivity(app);
+  // (an embedded search that asks nothing is not one)
+  if (document.documentElement.dataset.activity || (EMBED && window.parent !== window && /[#&](mode=exercise|learn=)/.test(location.hash))) connectActivity(app);
   whenEngineReady(app, () => registerOffline());
 }
 

@@ -139,13 +139,29 @@ export async function connect(app) {
   } else if (framed) {
     A.via = 'splice';
     const frag = location.hash.replace(/^#/, '');
+    let s = null;
+    try {
+      s = decodeShare(frag);
+    } catch {
+      s = null; // the page's own notice says why the link cannot be opened
+    }
+    if (!s || !(s.learn || s.mode === 'exercise')) return null;
     activity = newActivity([frag]);
+    A.solutionLocked = true;
+    // the link's own opening (www/sharing.js, from the address) comes first: a restored state
+    // is put into the item it opened, never under it
+    const opened = () => new Promise((resolve) => {
+      const t0 = Date.now();
+      const poll = () => (state.exercise.exercise || state.learn.open || Date.now() - t0 > 20000 ? resolve() : setTimeout(poll, 50));
+      poll();
+    });
     splice = startSplice(window, {
-      onState(text) {
+      async onState(text) {
         try {
           const restored = decodeState(text, activity.links);
+          await opened();
           activity = restored;
-          openItem(activity.current, activity.inputs);
+          await openItem(activity.current, activity.inputs);
         } catch (e) {
           notice('info', `The course page's saved state could not be read (${e.message}): this starts afresh.`);
         }
