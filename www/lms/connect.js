@@ -33,7 +33,7 @@ export async function connect(app) {
   /** The student's inputs of the open exercise, as the saved state keeps them. */
   const inputs = () => {
     const ex = state.exercise;
-    if (state.mode !== 'exercise' || !ex.exercise) return null;
+    if (state.mode !== 'exercise' || !ex.exercise || !isCurrent('exercise')) return null;
     const a = ex.answers;
     return { pruned: [...a.pruned], values: [...a.values].filter(([, v]) => v !== ''), windows: [...a.windows].map(([n, w]) => [n, [w[0] ?? '', w[1] ?? '']]) };
   };
@@ -83,20 +83,37 @@ export async function connect(app) {
     app.invalidateDom();
   }
 
+  /** Whether what the student has open is the activity's current item (not an exercise made
+   * with New exercise, nor another lesson). */
+  const isCurrent = (kind) => {
+    let s;
+    try {
+      s = decodeShare(activity.links[activity.current]);
+    } catch {
+      return false;
+    }
+    if (kind === 'lesson') return !!s?.learn && state.learn.lesson === s.learn;
+    const open = state.exercise.exercise?.params;
+    return s?.mode === 'exercise' && !!open && Object.entries(s.exercise).every(([k, v]) => open[k] === v);
+  };
+
   app.activity = {
     /** The exercise's Check: the first complete one is the item's score. */
     exerciseChecked(grade) {
+      if (!isCurrent('exercise')) return;
       if (completeExercise(grade) && submit(activity, activity.current, grade.right, grade.total)) A.solutionLocked = false;
       save();
       render();
     },
     /** The student changed an input: the state is kept (at most once a second). */
     changed() {
+      if (!isCurrent('exercise')) return;
       clearTimeout(app.activity.timer);
       app.activity.timer = setTimeout(save, 1000);
     },
     /** A lesson's last question was answered: right of asked is its score. */
     lessonDone(right, asked) {
+      if (!isCurrent('lesson')) return;
       submit(activity, activity.current, right, asked);
       save();
       render();
