@@ -114,6 +114,43 @@ test('an embedded exercise reports its score and state to a course page on anoth
   await page.close();
 });
 
+// TODO until issue 29 (embedded lessons answerable in embed.html) is merged: the embed view
+// hides the lesson's questions today (#quiz-answer is not visible), so this runs as a todo
+// (its failure is reported, not counted); it should pass, and lose the todo, after that merge.
+test('an embedded lesson reports its score to the course page once every question is answered', { todo: 'embedded lessons need issue 29 (lane classroom)' }, async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  collectProblems(page, problems);
+  course.set(coursePage(`${env.server.url}embed.html#v=2&learn=2`, null, false));
+  await page.goto(course.url);
+  const f = await (await page.waitForSelector('#ex')).contentFrame();
+  await f.waitForFunction(() => {
+    const s = window.prunescope?.snapshot();
+    return s && s.activity.via === 'splice' && s.activity.status && s.learn.open && s.learn.status === 'stepping';
+  }, null, { timeout: 60_000 });
+  const BOOK2 = ['3 inf', 'y', '<= 2', 's', '7'];
+  for (const [k, reply] of BOOK2.entries()) {
+    await f.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
+    const s = await snap(f);
+    if (!s.playing && s.learn.status === 'stepping') await f.evaluate(() => window.prunescope.run('play.toggle'));
+    await f.waitForFunction((kk) => { const s = window.prunescope.snapshot(); return s.learn.status === 'asking' && s.learn.pause === kk && s.quiz.question?.index === kk; }, k, { timeout: 60_000 });
+    const q = (await snap(f)).quiz.question;
+    const asked = (await snap(f)).learn.asked;
+    if (q.choices) await f.click(`#quiz .quiz-choice[data-key="${reply}"]`, { timeout: 5000 });
+    else {
+      await f.fill('#quiz-answer', reply, { timeout: 5000 });
+      await f.press('#quiz-answer', 'Enter');
+    }
+    await f.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+    if (k < BOOK2.length - 1) await f.click('#quiz-next');
+  }
+  await page.waitForFunction(() => window.reports.length > 0);
+  const L = (await snap(f)).learn;
+  const r = (await page.evaluate(() => window.reports)).at(-1);
+  assert.equal(r.score, L.right / L.asked);
+  assert.equal(L.asked, 5);
+  await page.close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });
