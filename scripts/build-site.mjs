@@ -16,6 +16,7 @@
 
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { siteFiles, servedPage, serviceWorkerSource, bundle, entryModule, COMPRESSIBLE, EMBED_PAGE, SERVICE_WORKER } from '../www/site.mjs';
@@ -152,9 +153,10 @@ export async function buildSite(out, { compress = true, base = '/' } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   if (args.includes('--scorm')) {
-    // a SCORM 1.2 package instead of the folder (scripts/scorm.mjs; docs/lms.md)
-    const { main } = await import('./scorm.mjs');
-    process.exit(await main(args));
+    // a SCORM 1.2 package instead of the folder (scripts/scorm.mjs; docs/lms.md), in a process
+    // of its own: scripts/scorm.mjs imports this module, which is still evaluating here
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/scorm.mjs'), ...args], { stdio: 'inherit' });
+    process.exit(r.status ?? 1);
   }
   let out = path.join(ROOT, 'site');
   let base = process.env.PRUNESCOPE_SITE_BASE || '/';

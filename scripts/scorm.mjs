@@ -7,6 +7,7 @@
 // devDependency, as esbuild is). The page's side: www/lms/connect.js.
 //
 //   bash scripts/build-site.sh --scorm LINK… [--mastery N] [--title T] --out FILE.zip
+//   (or node scripts/scorm.mjs …, the same without building the wasm first)
 //     LINK: a lesson's or an exercise's share link (the whole URL or its fragment); several
 //     make a set. N: the mastery score 0–100 (passed/failed); without it the status is
 //     completed. T: the activity's title in the LMS.
@@ -134,3 +135,5 @@ export async function main(args) {
     return 1;
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(await main(process.argv.slice(2)));

@@ -20,7 +20,7 @@ export const MAX_ITEMS = 12;
 
 export class ActivityStateError extends Error {
   constructor(field, message) {
-    super(`saved state: ${field}: ${message}`);
+    super(field === 'state' ? message : `${field}: ${message}`);
     this.field = field;
   }
 }
