@@ -16,6 +16,7 @@
 
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { siteFiles, servedPage, serviceWorkerSource, bundle, entryModule, COMPRESSIBLE, EMBED_PAGE, SERVICE_WORKER } from '../www/site.mjs';
@@ -151,6 +152,12 @@ export async function buildSite(out, { compress = true, base = '/' } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
+  if (args.includes('--scorm')) {
+    // a SCORM 1.2 package instead of the folder (scripts/scorm.mjs; docs/lms.md), in a process
+    // of its own: scripts/scorm.mjs imports this module, which is still evaluating here
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/scorm.mjs'), ...args], { stdio: 'inherit' });
+    process.exit(r.status ?? 1);
+  }
   let out = path.join(ROOT, 'site');
   let base = process.env.PRUNESCOPE_SITE_BASE || '/';
   for (let i = 0; i < args.length; i++) {
@@ -158,6 +165,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     else if (args[i] === '--base') base = args[++i];
     else if (args[i] === '--help' || args[i] === '-h') {
       console.log('usage: node scripts/build-site.mjs [--out DIR] [--base PATH]   (default: site/, /; PATH: the URL path the folder is served under, also $PRUNESCOPE_SITE_BASE)');
+      console.log('       node scripts/build-site.mjs --scorm LINK… [--mastery N] [--title T] --out FILE.zip   (a SCORM 1.2 package of one activity: docs/lms.md)');
       process.exit(0);
     } else {
       console.error(`build-site: unknown argument ${args[i]}`);

@@ -5,6 +5,8 @@
 #
 #   bash scripts/build-site.sh [--out DIR] [--base PATH]   (PATH: the URL path the folder is
 #                                                        served under, for _headers; default /)
+#   bash scripts/build-site.sh --scorm LINK… [--mastery N] [--title T] --out FILE.zip
+#                                          (a SCORM 1.2 package of one activity: docs/lms.md)
 set -euo pipefail
 # shellcheck source=scripts/setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"

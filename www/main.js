@@ -513,7 +513,21 @@ async function main() {
   // a share link in the address opens its search at its step (docs/share-links.md)
   sharing.openFromAddress();
   addEventListener('hashchange', () => sharing.openFromAddress());
+  // a graded activity: a SCORM package's page, or the embed view in a course page (SPLICE)
+  // (an embedded search that asks nothing is not one)
+  if (document.documentElement.dataset.activity || (EMBED && window.parent !== window && /[#&](mode=exercise|learn=)/.test(location.hash))) connectActivity(app);
   whenEngineReady(app, () => registerOffline());
+}
+
+/** Loads the graded activity's modules (www/lms/connect.js) and its bar. */
+function connectActivity(app) {
+  Promise.all([import('./lms/connect.js'), import('./views/activity.js')]).then(
+    ([lms, view]) => {
+      app.views.dom.push(view.createActivityView(app));
+      return lms.connect(app);
+    },
+    (e) => console.error('the graded activity could not be loaded:', e),
+  );
 }
 
 /** The embed view (embed.html): the page with `<html class="embed">`, its setup panels hidden by the CSS. */

@@ -65,6 +65,9 @@ export function createState(traces) {
       grade: null, gradeGeneration: 0, hint: null, started: 0, seconds: null, recorded: false,
       total: null, result: null, notice: null,
     },
+    /** A graded activity (www/lms/connect.js; docs/lms.md): where its score goes ('scorm',
+     * 'splice' or null), the notice it shows, and whether Show solution waits for the score. */
+    activity: { via: null, notice: null, status: null, next: false, solutionLocked: false, generation: 0 },
     /** The wasm core on the page's thread: loaded, or why not. */
     core: { ready: false, error: null },
     /** Which input the left panel shows: 'tree' | 'chess' | 'random' | 'game' (the small games). */

@@ -98,6 +98,8 @@ export function installTestHook(app, { canvases, actions, frame }) {
           result: state.exercise.result,
           notice: state.exercise.notice?.text ?? null,
         },
+        // a graded activity (www/lms/connect.js)
+        activity: { via: state.activity.via, generation: state.activity.generation, notice: state.activity.notice?.text ?? null, status: state.activity.status ?? null, solutionLocked: state.activity.solutionLocked },
         compare: {
           generation: c.generation,
           drive: c.drive,

@@ -64,6 +64,7 @@ export function createExerciseMode(app) {
     f();
     ex.grade = null;
     ex.hint = null;
+    app.activity?.changed(); // a graded activity keeps the inputs (www/lms/connect.js)
     app.invalidateDom();
   };
 
@@ -83,6 +84,7 @@ export function createExerciseMode(app) {
     ex.gradeGeneration++;
     ex.hint = null;
     ex.seconds = (Date.now() - ex.started) / 1000;
+    app.activity?.exerciseChecked(g); // a graded activity (www/lms/connect.js): its score
     if (!ex.recorded) {
       // the first check of an exercise is its score; later checks show, but do not count twice
       const s = loadScores(storage());

@@ -233,6 +233,7 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
       L.status = 'done';
       recordDone(L.progress, L.lesson, L.right, L.asked);
       writeProgress(L.progress);
+      app.activity?.lessonDone(L.right, L.asked); // a graded activity (www/lms/connect.js): its score
     } else {
       // the next question may belong to the lesson's next part, whose search has not run yet
       L.gate = L.questions[L.pause]?.gate ?? -1;

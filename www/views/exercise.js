@@ -133,6 +133,8 @@ export function createExerciseView(app, mode) {
       put('ex-algo', p.algo ?? 'star1');
     }
     for (const id of ['ex-check', 'ex-hint', 'ex-solution', 'ex-copy', 'ex-link']) setProp($(id), 'disabled', !e);
+    // a graded activity: the solution after the score (www/lms/connect.js)
+    if (app.state.activity.solutionLocked) setProp($('ex-solution'), 'disabled', true);
     const chance = !!e?.params.chance;
     const bounds = e?.key.bounds;
     setText('ex-rule', !e ? '' : chance ? `Search: ${e.rule}; bounds L = ${bounds[0]}, U = ${bounds[1]} (the value range).` : `${e.params.cutoff === 'strict' ? 'Cut-off rule: strict' : 'Cut-off rule: standard'} — ${e.rule}.`);

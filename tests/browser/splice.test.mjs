@@ -1,0 +1,156 @@
+// SPLICE from the embed view (issue 30 §2; docs/lms.md, "SPLICE"): a course page on another
+// origin frames an embedded exercise, answers its SPLICE.getState, receives its
+// SPLICE.reportScoreAndState (score 0–1 and state) and, on the student's next visit, sends the
+// state back, which the embed restores. Messages the embed did not ask for, or of the wrong
+// shape, are ignored; a state it cannot read starts afresh with a notice.
+//
+//   node --test tests/browser/splice.test.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { setup, SHOTS } from './hook.mjs';
+import { collectProblems } from './chromium.mjs';
+
+const EX = 'v=2&mode=exercise&seed=5&b=2&d=3&values=0..9&order=random&root=max';
+let env, course;
+const problems = [];
+
+/** The course page (another origin): it frames the embed and keeps what SPLICE sends. `state`
+ * is what it answers getState with; `forge` first sends messages the embed must ignore. */
+const coursePage = (src, state, forge) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CS 101: alpha-beta</title></head>
+<body><h1>Week 7: prune this tree</h1>
+<iframe id="ex" src="${src}" title="prunescope exercise" width="1100" height="760"></iframe>
+<script>
+window.reports = [];
+window.asked = [];
+const frame = document.getElementById('ex');
+addEventListener('message', (e) => {
+  if (e.source !== frame.contentWindow) return;
+  const d = e.data;
+  if (d.subject === 'SPLICE.reportScoreAndState') window.reports.push(d);
+  if (d.subject === 'SPLICE.getState') {
+    window.asked.push(d);
+    const target = e.origin;
+    if (${forge ? 'true' : 'false'}) {
+      // not an answer to what the embed asked (another message_id), the wrong shape, another subject
+      frame.contentWindow.postMessage({ subject: 'SPLICE.getState.response', message_id: 'forged', state: ${JSON.stringify(state)} }, target);
+      frame.contentWindow.postMessage('SPLICE.getState.response', target);
+      frame.contentWindow.postMessage({ subject: 'SPLICE.getState.response', message_id: d.message_id, state: { not: 'text' } }, target);
+    } else {
+      frame.contentWindow.postMessage({ subject: 'SPLICE.getState.response', message_id: d.message_id, state: ${JSON.stringify(state)} }, target);
+    }
+  }
+});
+</script></body></html>`;
+
+before(async () => {
+  env = await setup();
+  let body = '';
+  const server = createServer((req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body));
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  course = { url: `http://localhost:${server.address().port}/`, set: (h) => (body = h), close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) };
+});
+
+after(async () => {
+  await course?.close();
+  await env?.close();
+});
+
+async function open(page, html) {
+  course.set(html);
+  await page.goto(course.url);
+  const f = await (await page.waitForSelector('#ex')).contentFrame();
+  await f.waitForFunction(() => {
+    const s = window.prunescope?.snapshot();
+    return s && s.mode === 'exercise' && s.exercise.key && s.activity.via === 'splice' && s.activity.status;
+  }, null, { timeout: 30_000 });
+  return f;
+}
+const snap = (f) => f.evaluate(() => window.prunescope.snapshot());
+
+test('an embedded exercise reports its score and state to a course page on another origin, and gets its state back', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  collectProblems(page, problems);
+  const src = `${env.server.url}embed.html#${EX}`;
+  let f = await open(page, coursePage(src, null, false));
+  assert.equal((await page.evaluate(() => window.asked)).length, 1, 'the embed asked for its state');
+  const key = (await snap(f)).exercise.key;
+  const inner = key.nodes.map((n, i) => [n, i]).filter(([n]) => n.visited && n.leaf === null);
+  for (const [i, n] of key.nodes.entries()) if (n.pruned) await f.click(`.ex-n[data-node="${i}"] > .ex-cut`);
+  // one field left empty: Check shows the grade but is not yet the score
+  for (const [n, i] of inner.slice(1)) await f.fill(`input.ex-val[data-node="${i}"]`, n.answer);
+  await f.click('#ex-check');
+  await f.waitForFunction(() => window.prunescope.snapshot().exercise.grade);
+  assert.equal((await page.evaluate(() => window.reports)).length, 0, 'an incomplete check is not a score');
+  const [n0, i0] = inner[0];
+  await f.fill(`input.ex-val[data-node="${i0}"]`, n0.answer);
+  await f.click('#ex-check');
+  await page.waitForFunction(() => window.reports.length > 0);
+  const grade = (await snap(f)).exercise.grade;
+  const r = (await page.evaluate(() => window.reports)).at(-1);
+  assert.equal(r.score, grade.right / grade.total);
+  assert.equal(typeof r.state, 'string');
+  assert.ok(r.state.includes(JSON.stringify(n0.answer)) && !r.state.includes('expected'), 'the state holds the inputs, not the key');
+  await page.screenshot({ path: path.join(SHOTS, 'splice-course-page.png') });
+
+  // the next visit: the course page sends the state back, the embed restores it
+  f = await open(page, coursePage(src, r.state, false));
+  await f.waitForFunction((i) => document.querySelector(`input.ex-val[data-node="${i}"]`)?.value !== '', i0);
+  assert.equal(await f.inputValue(`input.ex-val[data-node="${i0}"]`), n0.answer);
+  assert.match((await snap(f)).activity.status, /Your score: \d+\/\d+, sent to the course page/);
+
+  // messages the embed did not ask for, or of the wrong shape: ignored
+  f = await open(page, coursePage(src, r.state, true));
+  await f.evaluate(() => new Promise((z) => setTimeout(z, 300)));
+  assert.equal(await f.inputValue(`input.ex-val[data-node="${i0}"]`), '', 'a forged state is not restored');
+  assert.equal((await snap(f)).activity.notice, null);
+
+  // a state it cannot read: afresh, with a notice
+  f = await open(page, coursePage(src, '{"v":1,"links":', false));
+  await f.waitForFunction(() => window.prunescope.snapshot().activity.notice);
+  assert.match((await snap(f)).activity.notice, /could not be read .*starts afresh/);
+  await page.close();
+});
+
+// TODO until issue 29 (embedded lessons answerable in embed.html) is merged: the embed view
+// hides the lesson's questions today (#quiz-answer is not visible), so this runs as a todo
+// (its failure is reported, not counted); it should pass, and lose the todo, after that merge.
+test('an embedded lesson reports its score to the course page once every question is answered', { todo: 'embedded lessons need issue 29 (lane classroom)' }, async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  collectProblems(page, problems);
+  course.set(coursePage(`${env.server.url}embed.html#v=2&learn=2`, null, false));
+  await page.goto(course.url);
+  const f = await (await page.waitForSelector('#ex')).contentFrame();
+  await f.waitForFunction(() => {
+    const s = window.prunescope?.snapshot();
+    return s && s.activity.via === 'splice' && s.activity.status && s.learn.open && s.learn.status === 'stepping';
+  }, null, { timeout: 60_000 });
+  const BOOK2 = ['3 inf', 'y', '<= 2', 's', '7'];
+  for (const [k, reply] of BOOK2.entries()) {
+    await f.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
+    const s = await snap(f);
+    if (!s.playing && s.learn.status === 'stepping') await f.evaluate(() => window.prunescope.run('play.toggle'));
+    await f.waitForFunction((kk) => { const s = window.prunescope.snapshot(); return s.learn.status === 'asking' && s.learn.pause === kk && s.quiz.question?.index === kk; }, k, { timeout: 60_000 });
+    const q = (await snap(f)).quiz.question;
+    const asked = (await snap(f)).learn.asked;
+    if (q.choices) await f.click(`#quiz .quiz-choice[data-key="${reply}"]`, { timeout: 5000 });
+    else {
+      await f.fill('#quiz-answer', reply, { timeout: 5000 });
+      await f.press('#quiz-answer', 'Enter');
+    }
+    await f.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+    if (k < BOOK2.length - 1) await f.click('#quiz-next');
+  }
+  await page.waitForFunction(() => window.reports.length > 0);
+  const L = (await snap(f)).learn;
+  const r = (await page.evaluate(() => window.reports)).at(-1);
+  assert.equal(r.score, L.right / L.asked);
+  assert.equal(L.asked, 5);
+  await page.close();
+});
+
+test('no console errors', () => {
+  assert.deepEqual(problems, []);
+});
