@@ -150,7 +150,15 @@ fn figure_values_match_the_answer_key() {
                     k.pruned || ancestor_pruned(&ex, i),
                     "{what}"
                 );
-                match (&n.value, &k.answer) {
+                // the figure draws what the trace records (the page's drawing); the key's
+                // `value` and `bound` are the same record, while its `answer` is the grader's
+                // statement (an exact node's "2" where the fail-soft trace records "≤ 2")
+                let recorded = k.value.as_ref().map(|v| match k.bound {
+                    Some("upper") => format!("≤ {v}"),
+                    Some("lower") => format!("≥ {v}"),
+                    _ => v.clone(),
+                });
+                match (&n.value, &recorded) {
                     (Some((v, b)), Some(a)) => {
                         let Num::Int(v) = v else {
                             panic!("{what}: not an integer")
@@ -338,6 +346,7 @@ fn pages(doc: &str) -> Vec<&str> {
 #[test]
 fn a_class_set_is_one_worksheet_per_seed_then_a_key_per_seed() {
     let (code, doc, err) = prunescope(&[
+        "exercise",
         "worksheet",
         "--seed",
         "1,2,3",
@@ -362,7 +371,7 @@ fn a_class_set_is_one_worksheet_per_seed_then_a_key_per_seed() {
             "https://teacher.example/prunescope/#v=2&mode=exercise&seed={seed}&b=2-3&d=3&values=0..9&order=random&root=max&cutoff=strict&windows=1"
         );
         assert_eq!(
-            prunescope::figure::exercise_fragment(&params),
+            prunescope::teach::link::fragment(&params),
             format!("#{}", link.split_once('#').unwrap().1)
         );
         // the worksheet: leaf values, blank inner nodes and windows, nothing pruned, the link
@@ -404,14 +413,22 @@ fn a_class_set_is_one_worksheet_per_seed_then_a_key_per_seed() {
 
 #[test]
 fn worksheets_refuse_bad_parameters_naming_them() {
-    let (code, _, err) = prunescope(&["worksheet", "--seed", "1", "--base", "ftp://x/"]);
+    let (code, _, err) =
+        prunescope(&["exercise", "worksheet", "--seed", "1", "--base", "ftp://x/"]);
     assert_eq!(code, 1);
     assert!(err.contains("--base"), "{err}");
-    let (code, _, err) = prunescope(&["worksheet", "--seed", "1", "-d", "9"]);
+    let (code, _, err) = prunescope(&["exercise", "worksheet", "--seed", "1", "--d", "9"]);
     assert_eq!(code, 1);
     assert!(err.contains("depth"), "{err}");
-    let (code, _, err) =
-        prunescope(&["worksheet", "--seed", "1", "--chance", "--cutoff", "strict"]);
+    let (code, _, err) = prunescope(&[
+        "exercise",
+        "worksheet",
+        "--seed",
+        "1",
+        "--chance",
+        "--cutoff",
+        "strict",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("cutoff"), "{err}");
 }
@@ -420,17 +437,21 @@ fn worksheets_refuse_bad_parameters_naming_them() {
 fn worksheets_compile_with_pdflatex() {
     let dir = TempDir::new("worksheets");
     for (name, args) in [
-        ("class", &["worksheet", "--seed", "4,5", "--windows"][..]),
+        (
+            "class",
+            &["exercise", "worksheet", "--seed", "4,5", "--windows"][..],
+        ),
         (
             "chance",
             &[
+                "exercise",
                 "worksheet",
                 "--seed",
                 "7",
                 "--chance",
-                "-b",
+                "--b",
                 "2",
-                "-d",
+                "--d",
                 "3",
                 "--base",
                 "https://you.github.io/prunescope/",
@@ -439,15 +460,16 @@ fn worksheets_compile_with_pdflatex() {
         (
             "min",
             &[
+                "exercise",
                 "worksheet",
                 "--seed",
                 "8",
                 "--root",
                 "min",
                 "--values=-9..9",
-                "-b",
+                "--b",
                 "3",
-                "-d",
+                "--d",
                 "3",
             ][..],
         ),
@@ -459,7 +481,7 @@ fn worksheets_compile_with_pdflatex() {
         };
         assert!(pdf.starts_with(b"%PDF"));
         // every worksheet and every key on a page of its own
-        let want = 2 * args[2].split(',').count();
+        let want = 2 * args[3].split(',').count();
         assert!(
             log.contains(&format!(".pdf ({want} pages")),
             "{name}: {log}"

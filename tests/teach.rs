@@ -763,3 +763,27 @@ fn chance_parameters_are_checked_by_name() {
     let (f, b) = read("−14/6");
     assert_eq!((f.to_string(), b), ("-7/3".to_string(), "exact"));
 }
+
+/// A complete submission (docs/lms.md): every value and both sides of every window asked were
+/// given; a branch is always answered. The SCORM and SPLICE scores count the first one.
+#[test]
+fn a_grade_says_whether_every_question_was_answered() {
+    let mut p = params(7);
+    p.windows = true;
+    let e = Exercise::new(p).unwrap();
+    let all = right_answers(&e);
+    assert!(e.grade(&all).complete);
+    assert!(!e.grade(&Answers::default()).complete);
+    // one value left out, or one side of one window blank: not complete
+    let mut a = all.clone();
+    a.values.pop();
+    assert!(!e.grade(&a).complete);
+    let mut a = all.clone();
+    a.windows[0].1[1] = "  ".into();
+    assert!(!e.grade(&a).complete);
+    // a wrong answer is still an answer
+    let mut a = all.clone();
+    a.values[0].1 = "99".into();
+    let g = e.grade(&a);
+    assert!(g.complete && g.right < g.total);
+}

@@ -4,7 +4,7 @@
 // core's key: each inner node's answer as AIMA writes it, every pruned branch crossed out).
 // Built as DOM from text nodes (www/dom.js), never markup, into a section that only print shows
 // (www/style.css, "@media print"); the action puts it in the page and asks the browser to print.
-// The LaTeX form of the same sheets, and class sets, is `prunescope worksheet` (docs/cli.md).
+// The LaTeX form of the same sheets, and class sets, is `prunescope exercise worksheet` (docs/cli.md).
 
 import { h } from './dom.js';
 

@@ -1,14 +1,17 @@
 //! `prunescope exercise`: the page's graded exercises from the command line (issue 28 §3).
 //! `make` prints an exercise's tree text and its share link, `key` its answer key, `grade`
 //! grades students' answer files with the core's own grader (src/teach): the same tree, key
-//! and verdicts as the page's. Each action is a subcommand of [`ExerciseArgs`], so that more
-//! (a printed worksheet) can be added beside them; they share [`Source`], the exercise's
-//! parameters as the page's link keys, and [`open`].
+//! and verdicts as the page's, and `worksheet` prints it for paper (issue 31 §1). Each action is
+//! a subcommand of [`ExerciseArgs`]; they share [`Source`], the exercise's parameters as the
+//! page's link keys, and [`open`].
 
 use crate::error::CliError;
 use crate::term;
 use clap::{Args, Subcommand, ValueEnum};
-use prunescope::teach::{AnswerKey, Answers, Exercise, ExerciseParams, Grade, RootPlayer};
+use prunescope::figure::worksheet::check_base;
+use prunescope::figure::worksheets;
+use prunescope::teach::link::fragment;
+use prunescope::teach::{AnswerKey, Answers, Exercise, ExerciseParams, Grade};
 use serde_json::Value as Json;
 use std::io::Write;
 
@@ -31,6 +34,11 @@ pub enum Action {
     /// question, and a total per student. A bad file is reported (file, node, field) and the
     /// others are still graded; the exit status is then 1.
     Grade(GradeArgs),
+    /// Print the exercise as a LaTeX worksheet for paper, then its answer key on a page of its
+    /// own (src/figure/worksheet.rs): the tree with its leaf values and blank fields, the task,
+    /// a name line and the exercise's link. Several seeds (`--seed 101,102,103`) make a class
+    /// set: one worksheet per seed, then a key per seed.
+    Worksheet(WorksheetArgs),
 }
 
 /// An exercise, by the page's link keys (docs/share-links.md, "Exercises"): a seed with the
@@ -111,12 +119,63 @@ pub struct GradeArgs {
     pub files: Vec<String>,
 }
 
+#[derive(Args)]
+pub struct WorksheetArgs {
+    #[command(flatten)]
+    pub source: Source,
+    /// The page's address the printed links start with (`https://…/prunescope/`): the whole
+    /// link instead of the fragment.
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+}
+
 pub fn run(a: ExerciseArgs) -> Result<(), CliError> {
     match a.action {
         Action::Make(m) => make(m),
         Action::Key(k) => key(k),
         Action::Grade(g) => grade(g),
+        Action::Worksheet(w) => worksheet(w),
     }
+}
+
+/// The most worksheets of one class set.
+const MAX_SEEDS: usize = prunescope::figure::worksheet::MAX_SHEETS;
+
+fn worksheet(a: WorksheetArgs) -> Result<(), CliError> {
+    if let Some(b) = &a.base {
+        check_base(b).map_err(|e| CliError::from(format!("--base: {}", e.reason)))?;
+    }
+    // a class set: `--seed 101,102,103`, the other parameters shared
+    let seeds: Vec<Option<String>> = match &a.source.seed {
+        Some(s) if s.contains(',') => s.split(',').map(|x| Some(x.trim().to_string())).collect(),
+        other => vec![other.clone()],
+    };
+    if seeds.len() > MAX_SEEDS {
+        return Err(CliError::from(format!(
+            "--seed: {} seeds; a class set holds at most {MAX_SEEDS}",
+            seeds.len()
+        )));
+    }
+    let mut sheets = Vec::with_capacity(seeds.len());
+    for seed in seeds {
+        let source = Source {
+            seed: seed.clone(),
+            ..a.source.clone()
+        };
+        let e = open(&source).map_err(|e| match &seed {
+            Some(s) if a.source.seed.as_deref() != Some(s.as_str()) => {
+                CliError::from(format!("--seed {s}: {e}"))
+            }
+            _ => e,
+        })?;
+        let link = format!("{}{}", a.base.as_deref().unwrap_or(""), fragment(&e.params));
+        sheets.push((e, link));
+    }
+    let text = worksheets(&sheets).map_err(|e| CliError::from(e.to_string()))?;
+    let mut out = term::stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
 }
 
 // ---- the link keys ------------------------------------------------------------------------
@@ -306,76 +365,6 @@ const KEYS: [&str; 11] = [
     "seed", "b", "d", "values", "order", "root", "cutoff", "windows", "chance", "algo", "tree",
 ];
 
-/// The exercise's link fragment, exactly as the page writes it (www/model/exercise.js,
-/// `encodeExercise`, through `URLSearchParams`): `#v=2&mode=exercise&…`.
-pub fn fragment(e: &Exercise) -> String {
-    let p = &e.params;
-    let mut pairs: Vec<(&str, String)> = vec![("v", "2".into()), ("mode", "exercise".into())];
-    if let Some(t) = &p.tree {
-        pairs.push(("tree", t.clone()));
-        if p.cutoff.name() != "standard" {
-            pairs.push(("cutoff", p.cutoff.name().into()));
-        }
-        if p.windows {
-            pairs.push(("windows", "1".into()));
-        }
-        if p.chance {
-            pairs.push(("algo", p.algo.name().into()));
-        }
-    } else {
-        pairs.push(("seed", p.seed.to_string()));
-        pairs.push((
-            "b",
-            if p.branching_min == p.branching_max {
-                p.branching_min.to_string()
-            } else {
-                format!("{}-{}", p.branching_min, p.branching_max)
-            },
-        ));
-        pairs.push(("d", p.depth.to_string()));
-        pairs.push(("values", format!("{}..{}", p.value_min, p.value_max)));
-        pairs.push(("order", p.ordering.name().into()));
-        let root = match p.root {
-            RootPlayer::Max => "max",
-            RootPlayer::Min => "min",
-        };
-        pairs.push(("root", root.into()));
-        if p.cutoff.name() != "standard" {
-            pairs.push(("cutoff", p.cutoff.name().into()));
-        }
-        if p.windows {
-            pairs.push(("windows", "1".into()));
-        }
-        if p.chance {
-            pairs.push(("chance", "1".into()));
-            pairs.push(("algo", p.algo.name().into()));
-        }
-    }
-    let body: Vec<String> = pairs
-        .iter()
-        .map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v)))
-        .collect();
-    format!("#{}", body.join("&"))
-}
-
-/// `application/x-www-form-urlencoded` as `URLSearchParams` writes it (WHATWG URL standard):
-/// ASCII letters, digits and `*-._` as they are, a space as `+`, every other byte of the UTF-8
-/// as `%XX`. Written here, not taken from the form_urlencoded crate, because the page's own
-/// writer is the reference and this is the whole of it.
-pub fn form_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
-                out.push(b as char)
-            }
-            b' ' => out.push('+'),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
 /// The inverse of [`form_encode`] (`+` a space, `%XX` a byte), refusing text that is not UTF-8.
 fn form_decode(s: &str) -> Result<String, String> {
     let b = s.as_bytes();
@@ -405,7 +394,7 @@ fn form_decode(s: &str) -> Result<String, String> {
 
 fn make(a: MakeArgs) -> Result<(), CliError> {
     let e = open(&a.source)?;
-    let frag = fragment(&e);
+    let frag = fragment(&e.params);
     let link = match &a.base {
         Some(b) => format!("{}{frag}", b.split('#').next().unwrap_or(b)),
         None => frag,
@@ -472,7 +461,7 @@ fn key(a: KeyArgs) -> Result<(), CliError> {
         KeyFormat::Json => {
             let j = serde_json::json!({
                 "tree": e.tree,
-                "link": fragment(&e),
+                "link": fragment(&e.params),
                 "rule": e.rule,
                 "value": e.key.value,
                 "nodes": rows(&e.key),
@@ -736,6 +725,7 @@ fn grade(a: GradeArgs) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use prunescope::teach::link::form_encode;
 
     #[test]
     fn form_encoding_round_trips_as_urlsearchparams_writes_it() {

@@ -15,7 +15,6 @@ mod term;
 mod tikz;
 mod verify;
 mod wall_time;
-mod worksheet;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -93,10 +92,6 @@ enum Command {
     /// rule that cut them, at an event or finished; MAX's view or negamax (docs/cli.md). Trees
     /// of up to 300 nodes.
     Tikz(tikz::TikzArgs),
-    /// Print alpha-beta exercises as a LaTeX worksheet (the tree with its leaf values, blank
-    /// fields, the exercise's link) and its answer key on a page of its own; several seeds make
-    /// a class set: one worksheet per student, then a key per seed (docs/cli.md).
-    Worksheet(worksheet::WorksheetArgs),
     /// Benchmark: untraced and recorded PVS over an EPD suite; nodes/s and bytes per node. With
     /// --config A --config B …: the wall time of those configurations as ratios to the first,
     /// searched alternately on every position in one process.
@@ -123,7 +118,6 @@ fn main() -> ExitCode {
         Command::Exercise(a) => exercise::run(a),
         Command::Schema => schema(),
         Command::Tikz(a) => tikz::run(a),
-        Command::Worksheet(a) => worksheet::run(a),
         Command::Bench(a) => bench::run(a),
     };
     match result {

@@ -13,7 +13,7 @@ pub mod worksheet;
 
 pub use scene::{MAX_FIGURE_NODES, Scene, SceneSearch, View, scene};
 pub use tikz::{Show, tikz};
-pub use worksheet::{exercise_fragment, worksheets};
+pub use worksheet::worksheets;
 
 /// What is wrong with a figure's input: the field (`tree`, `config`, `at`, …), and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

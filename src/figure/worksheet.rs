@@ -17,41 +17,6 @@ use std::fmt::Write as _;
 /// The most worksheets one document holds (a class set: one per student).
 pub const MAX_SHEETS: usize = 200;
 
-/// The exercise's share-link fragment (`#v=2&mode=exercise&seed=…`), exactly as the page writes
-/// it (www/model/exercise.js `encodeExercise`, www/modes/exercise.js `link`): the keys in the
-/// page's order, the defaults the page leaves out left out. A browser-free test compares it
-/// with the page's encoder (tests/browser/worksheet.test.mjs).
-pub fn exercise_fragment(p: &ExerciseParams) -> String {
-    let mut out = format!("#v=2&mode=exercise&seed={}", p.seed);
-    let b = if p.branching_min == p.branching_max {
-        p.branching_min.to_string()
-    } else {
-        format!("{}-{}", p.branching_min, p.branching_max)
-    };
-    let _ = write!(
-        out,
-        "&b={b}&d={}&values={}..{}&order={}&root={}",
-        p.depth,
-        p.value_min,
-        p.value_max,
-        p.ordering.name(),
-        match p.root {
-            crate::teach::RootPlayer::Max => "max",
-            crate::teach::RootPlayer::Min => "min",
-        }
-    );
-    if p.cutoff != crate::search::config::Cutoff::Standard {
-        let _ = write!(out, "&cutoff={}", p.cutoff.name());
-    }
-    if p.windows {
-        out.push_str("&windows=1");
-    }
-    if p.chance {
-        let _ = write!(out, "&chance=1&algo={}", p.algo.name());
-    }
-    out
-}
-
 /// Checks a page address a worksheet's links start with: `http://` or `https://`, and only
 /// the characters a URL is written in that LaTeX's `\url` prints as they are.
 pub fn check_base(base: &str) -> Result<(), FigureError> {
@@ -130,6 +95,10 @@ fn task(e: &Exercise) -> String {
 
 /// The parameters in a line, for the header (and to tell the sheets of a class set apart).
 fn params_line(p: &ExerciseParams) -> String {
+    if p.tree.is_some() {
+        // a teacher's own tree (the link's `tree=`): no generator's parameters
+        return format!("the teacher's own tree; cut-off rule {}", p.cutoff.name());
+    }
     let mut s = format!(
         "seed {}, branching {}--{}, depth {}, values {} to {}, ordering {}",
         p.seed,
@@ -151,7 +120,7 @@ fn page(out: &mut String, e: &Exercise, link: &str, key: bool) -> Result<(), Fig
     let p = &e.params;
     let cfg = key_search(p);
     let (figure, title) = if key {
-        let s = scene(
+        let mut s = scene(
             &e.tree,
             Some(SceneSearch {
                 config: &cfg,
@@ -159,6 +128,14 @@ fn page(out: &mut String, e: &Exercise, link: &str, key: bool) -> Result<(), Fig
             }),
             View::Maxmin,
         )?;
+        // The key states each value as the grader does (src/teach/answer.rs): a node that
+        // searched every child, each exact, is exact ("2", AIMA's [2, 2]) although the
+        // fail-soft trace records "≤ 2". Both number the tree's nodes in pre-order.
+        for (n, k) in s.nodes.iter_mut().zip(&e.key.nodes) {
+            if let (true, Some((_, b))) = (k.exact, n.value.as_mut()) {
+                *b = crate::schema::Bound::Exact;
+            }
+        }
         let show = Show {
             values: true,
             windows: p.windows,
@@ -256,7 +233,7 @@ pub fn worksheets(sheets: &[(Exercise, String)]) -> Result<String, FigureError> 
         if !base.is_empty() {
             check_base(base)?;
         }
-        if format!("#{frag}") != exercise_fragment(&e.params) {
+        if format!("#{frag}") != crate::teach::link::fragment(&e.params) {
             return Err(bad("link", "the link is not this exercise's"));
         }
         page(&mut out, e, link, false)?;

@@ -47,6 +47,10 @@ pub struct Grade {
     /// Index in `verdicts` of the first wrong answer.
     pub first_wrong: Option<u32>,
     pub hint: Option<String>,
+    /// Every question asked has an answer: a value in every value field and both sides of
+    /// every window (a branch is always answered, pruned or searched). A SCORM package or an
+    /// embed scores an exercise at its first complete submission (docs/lms.md).
+    pub complete: bool,
 }
 
 pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
@@ -54,6 +58,8 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
     let value_of = |i: u32| a.values.iter().rev().find(|(n, _)| *n == i).map(|x| &x.1);
     let window_of = |i: u32| a.windows.iter().rev().find(|(n, _)| *n == i).map(|x| &x.1);
     let mut verdicts = Vec::new();
+    let blank = |t: &str| t.trim().is_empty();
+    let mut complete = true;
     for (i, n) in key.nodes.iter().enumerate() {
         let id = i as u32;
         if key.asks_pruned(i) {
@@ -72,6 +78,7 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
         if key.asks_window(i) {
             let want = n.window.clone().expect("a visited node has a window");
             let given = window_of(id);
+            complete &= given.is_some_and(|g| !blank(&g[0]) && !blank(&g[1]));
             let read = given.map(|g| (read_number(&g[0]), read_number(&g[1])));
             let ok = read.as_ref().is_some_and(|(a, b)| {
                 a.as_ref().ok().map(|x| x.to_string()).as_deref() == Some(want[0].as_str())
@@ -91,6 +98,7 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
         if key.asks_value(i) {
             let want = n.expected().expect("a visited node has a value");
             let given = value_of(id);
+            complete &= given.is_some_and(|g| !blank(g));
             // one reader, one comparison (src/teach/answer.rs): equal fractions in other
             // writings (14/6 for 7/3) are the same number, and an exact node takes its value
             // and the bound the trace records
@@ -124,6 +132,7 @@ pub(super) fn grade(key: &AnswerKey, a: &Answers, cutoff: Cutoff) -> Grade {
         first_wrong: first_wrong.map(|k| k as u32),
         hint,
         verdicts,
+        complete,
     }
 }
 

@@ -16,6 +16,7 @@
 pub mod answer;
 mod grade;
 mod key;
+pub mod link;
 pub mod question;
 
 pub use grade::{Answers, Grade, Verdict};

@@ -1,7 +1,7 @@
 // Print worksheet (issue 31 §1) in headless Chromium: Exercise → Print worksheet prints the
 // worksheet (the tree with its leaf values, blank fields, the exercise's link) and the answer
 // key on a page of its own; Chromium's PDF of it is written to target/screenshots/ with a PNG per
-// page (pdftoppm) to look at. And the exercise's link as `prunescope worksheet` prints it is the
+// page (pdftoppm) to look at. And the exercise's link as `prunescope exercise worksheet` prints it is the
 // page's own (www/model/exercise.js encodeExercise).
 //
 //   node --test tests/browser/worksheet.test.mjs
@@ -38,7 +38,7 @@ test('the CLI worksheet\'s links are the page\'s exercise links', () => {
     p.set('v', '2');
     p.set('mode', 'exercise');
     encodeExercise(p, e);
-    const args = ['worksheet', '--seed', String(e.seed), '-b', e.branching_min === e.branching_max ? String(e.branching_min) : `${e.branching_min}-${e.branching_max}`,
+    const args = ['exercise', 'worksheet', '--seed', String(e.seed), '--b', e.branching_min === e.branching_max ? String(e.branching_min) : `${e.branching_min}-${e.branching_max}`,
       `--values=${e.value_min}..${e.value_max}`, '--root', e.root, '--cutoff', e.cutoff, '--base', 'https://t.example/ps/'];
     if (e.windows) args.push('--windows');
     if (e.chance) args.push('--chance', '--algo', e.algo);

@@ -31,10 +31,10 @@ export function newActivity(links) {
   return { links: [...links], scores: links.map(() => null), current: 0, inputs: null };
 }
 
-/** Whether an exercise's grade is a complete submission: every value and window asked was given
- * (a branch is always answered: pruned or searched). `grade` is the core's exercise_grade. */
+/** Whether an exercise's grade is a complete submission: the core's grade says so (every value
+ * and both sides of every window asked were given; src/teach/grade.rs `complete`). */
 export function completeExercise(grade) {
-  return !!grade && Array.isArray(grade.verdicts) && grade.verdicts.every((v) => v.kind === 'pruned' || String(v.given ?? '').trim() !== '');
+  return grade?.complete === true;
 }
 
 /** Records item `i`'s first complete submission; answers whether it counted (false when the item
