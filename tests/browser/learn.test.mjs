@@ -807,9 +807,14 @@ test('lesson 7’s zugzwang: suspected, not proven; the feedback says from the t
   const words = await page.locator('#quiz-feedback').innerText();
   assert.match(words, new RegExp(`${v} < β = ${b}: no real move reached β in the verification, so zugzwang is suspected, not proven\\.`));
   assert.doesNotMatch(words, /passing was better than every move/);
-  // how the two were searched, from the trace: the pass at d − R − 1, the moves at d − 1
+  // how the two were searched, from the trace: the position after the pass at d − R − 1, the
+  // position after each real move of the verification (entered before the event) at d − 2
+  // (cold read 5, the teacher: not d − 1, the node's own depth for its moves)
+  const before = kids.filter((c) => c.kind !== 'null' && c.enterEvent < zEvent);
   assert.ok(pass.depth < 0, `the pass was evaluated (depth ${pass.depth})`);
-  assert.ok(words.includes(`The pass was only evaluated (it had d − R − 1 = ${fmt(pass.depth)} plies), while the real moves were searched with d − 1 = ${n.depth - 1} plies left`), words);
+  assert.ok(before.length > 0 && before.every((c) => c.depth === n.depth - 2), JSON.stringify(before.map((c) => c.depth)));
+  const minus = (x) => String(x).replace('-', '−');
+  assert.ok(words.includes(`The position after the pass got d − R − 1 = ${minus(pass.depth)} plies (only evaluated), the position after each real move d − 2 = ${minus(n.depth - 2)}: the two were not searched alike.`), words);
   // what the full-depth search found: here it cuts with its first move (issue 27: 1.Rf1 a5,
   // −245 < −210, then bxa5 −95 ≥ −210)
   assert.equal(n.reason, 'beta_cutoff');
