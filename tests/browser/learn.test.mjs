@@ -947,6 +947,22 @@ test('the glossary and the stop words agree with the lessons: fail high in both 
   // lesson 9: MAX's view writes a B_i cut at a MIN-player chance node as "≤ −B_i": the stop
   // words name the limit only
   for (const r of ['chance_fail_low', 'chance_fail_high']) assert.doesNotMatch(stop[r], /[≤≥]/);
+  // cold read 5, the beginner: the lessons' spellings are linked ("fail high" without a hyphen,
+  // "cut-off", "ply"); a lesson's everyday words only in its own text (`seen`), once each; the
+  // glossary's ply is one move, and a node's ply counts them from the root, as the lessons say
+  const { plain, once, ply } = await page.evaluate(async () => {
+    const m = await import('./www/model/glossary.js');
+    const keys = (parts) => parts.filter((p) => typeof p !== 'string').map((p) => p[1]);
+    const seen = new Set();
+    return {
+      plain: keys(m.splitTerms('A node fails high, a fail high: a cut-off at ply 2 (the node returns a value).')),
+      once: [keys(m.splitTerms('The node returns its value to the root.', seen)), keys(m.splitTerms('Each node returns a value; a node fails high.', seen))],
+      ply: m.GLOSSARY.ply,
+    };
+  });
+  assert.deepEqual(plain, ['fail-high', 'fail-high', 'cutoff', 'ply']);
+  assert.deepEqual(once, [['node', 'return', 'value', 'root'], ['fail-high']]);
+  assert.match(ply, /one move by one side.*the root is at ply 0, its children at ply 1 \(one move played\)/);
   await page.close();
   assert.deepEqual(problems, []);
 });
