@@ -19,8 +19,8 @@ export const GLOSSARY = Object.freeze({
   window:
     'The interval (α, β) a node is searched with. α is the value MAX is already sure of elsewhere, β the value MIN is already sure of. A value outside the window cannot change the result above, so the search may stop early.',
   nullwindow: 'A window of width one, (α, α + 1): it only answers “is the value above α or not?”, cheaply. PVS searches every move after the first this way. The null move uses one at β, (β − 1, β): “at least β or not?”.',
-  alpha: 'α: the value MAX can already force elsewhere on the path to this node. A MIN node whose value drops to α or below can stop: MAX will choose that other path.',
-  beta: 'β: the best value MIN can already force on the path to this node. A MAX node whose value reaches β or more can stop: MIN will avoid it.',
+  alpha: 'α: the value MAX can already force elsewhere on the path to this node. A MIN node whose value drops to α or below can stop: MAX will choose that other path. Where scores are from the side to move (lessons 7–8), α is what the side to move is already sure of, and a node’s α is its parent’s β with the sign changed.',
+  beta: 'β: the best value MIN can already force on the path to this node. A MAX node whose value reaches β or more can stop: MIN will avoid it. Where scores are from the side to move (lessons 7–8), β is what the opponent is already sure of, turned round: a node whose score reaches β can stop; its β is its parent’s α with the sign changed.',
   'alpha-cutoff': 'α-cut-off (at a MIN node): a move gave MIN a value at most α, which MAX already beats elsewhere, so MAX will never come here and the remaining moves are pruned.',
   'beta-cutoff': 'β-cut-off (at a MAX node): a move gave MAX a value at least β, which MIN already avoids elsewhere, so the remaining moves are pruned.',
   cutoff: 'A cut-off: the node stops before searching all its moves, because what it found already decides that its parent will choose something else.',
