@@ -115,6 +115,39 @@ fn lesson4_table_entries_only_order_moves() {
     assert!(ns.iter().all(|n| n["reason"] != "tt_cutoff"));
 }
 
+/// Lesson 4: "With alpha-beta and the table, as in this lesson's search, that need not hold:
+/// here the first three iterations together visit more nodes than the fourth." (cold read 5,
+/// the teacher: the old sentence, "all the earlier searches together cost less than the last
+/// one", was true only without pruning.)
+#[test]
+fn lesson4_earlier_iterations_cost_more_with_the_table() {
+    let t = trace(&[
+        "tictactoe",
+        ".x./.oo/x..",
+        "--depth",
+        "4",
+        "--algo",
+        "alphabeta",
+        "--enable",
+        "tt,tt_move",
+    ]);
+    let roots: Vec<u64> = t["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["root"].as_u64().unwrap())
+        .collect();
+    assert_eq!(roots.len(), 4, "iterations 1 to 4");
+    let total = nodes(&t).len() as u64;
+    let cost: Vec<u64> = (0..4)
+        .map(|k| roots.get(k + 1).copied().unwrap_or(total) - roots[k])
+        .collect();
+    assert!(
+        cost[0] + cost[1] + cost[2] > cost[3],
+        "iteration costs {cost:?}"
+    );
+}
+
 /// Lesson 6: "One ply deep, 1.Qxd5 wins a pawn: the score rises from about +700 to about +800."
 #[test]
 fn lesson6_qxd5_one_ply_deep() {
@@ -192,12 +225,20 @@ fn lesson7_zugzwang_is_only_suspected() {
         num(&pass["depth"]) < 0 && pass["reason"] == "leaf",
         "evaluated"
     );
-    // the full-depth search after the event: its first move cuts the node
+    // "the position after each real move d − 2": the verification's children (entered before
+    // the event) have d − 2 plies left (cold read 5, the teacher)
     let enter_of = |k: u64| {
         evs.iter()
             .position(|e| e["kind"] == "enter" && e["node"].as_u64() == Some(k))
             .unwrap()
     };
+    let verified: Vec<&&Value> = kids
+        .iter()
+        .filter(|k| k["kind"] != "null" && enter_of(k["id"].as_u64().unwrap()) < z)
+        .collect();
+    assert!(!verified.is_empty());
+    assert!(verified.iter().all(|k| num(&k["depth"]) == d - 2));
+    // the full-depth search after the event: its first move cuts the node
     let after: Vec<&&Value> = kids
         .iter()
         .filter(|k| enter_of(k["id"].as_u64().unwrap()) > z)
@@ -389,4 +430,40 @@ fn lesson8_multi_cut_changes_the_unflagged_root() {
         "tt,tt_move,mvv_lva,uc_safe",
     ]);
     assert_eq!(summary(&without), (70, "e4".into(), false));
+}
+
+/// Lesson 9's departs note: "This tree's cut at node 1 is “2 ≤ 8 = −B_1” for his
+/// “−2 ≥ B_1 = −8”" (cold read 5, the teacher: the note's numbers were not this tree's); the
+/// main text: node 1's value is a bound, ≤ 13/3 in MAX's view.
+#[test]
+fn lesson9_star1_cut_at_node_1() {
+    let t = trace(&[
+        "tree",
+        "--algo",
+        "star1",
+        "bounds 0 10 ([1:5 2:(7 9)] [1:1 1:2 1:9])",
+    ]);
+    let ns = t["trace"].as_array().unwrap();
+    let cuts: Vec<(&Value, &Value)> = ns
+        .iter()
+        .flat_map(|n| n["pruned"].as_array().unwrap().iter().map(move |p| (n, p)))
+        .collect();
+    assert_eq!(cuts.len(), 1, "one chance cut-off");
+    let (n, p) = cuts[0];
+    assert_eq!(n["path"], serde_json::json!([1]));
+    assert_eq!(n["max_to_move"], false, "MIN moves after node 1");
+    assert_eq!(
+        (&p["reason"], &p["by"], &p["value"], &p["bound"]),
+        (
+            &Value::from("chance_fail_high"),
+            &Value::from(1),
+            &Value::from("-2"),
+            &Value::from("-8")
+        )
+    );
+    assert_eq!(
+        (&n["value"], &n["bound"]),
+        (&Value::from("-13/3"), &Value::from("lower"))
+    );
+    assert_eq!(t["value"], "19/3");
 }

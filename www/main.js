@@ -110,6 +110,8 @@ function createApp(core) {
     name: (id) => t.names.name(id),
     move: (id) => t.names.move(id),
     moveName: (code, id) => t.names.moveName(code, id),
+    // a stored table value as the core reads it back (www/model/names.js `tableValue`)
+    tableValue: (v, ply) => t.names.tableValue(v, ply),
     pruned: (id) => t.names.pruned(id).length,
     strict: t.config?.cutoff === 'strict',
     embed: app.embed,

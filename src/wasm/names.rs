@@ -292,6 +292,30 @@ impl Names {
         self.prepared.is_chess()
     }
 
+    /// A value stored in the transposition table (a `tt_hit` event's), as the search reads it
+    /// back at a node `ply` plies below the root: the core's own
+    /// [`crate::search::techniques::tt::value_from_tt`] with this input's win bound, so that a
+    /// win stored counted from its node is counted from the root, as every other value the page
+    /// shows. The narration asks here, so the rule lives in Rust only (issue 27). A tree stores
+    /// no win: its values come back unchanged, as do the unbounded ones.
+    pub fn table_value(&self, v: i32, ply: u32) -> i32 {
+        fn bound<G: Game>(_: &G) -> crate::game::Value {
+            G::MATE_BOUND
+        }
+        let b = match &self.prepared {
+            Prepared::Tree(_) | Prepared::Random(_) => return v,
+            #[cfg(feature = "chess")]
+            Prepared::Chess(p) => bound(p),
+            Prepared::TicTacToe(p) => bound(p),
+            Prepared::Nim(p) => bound(p),
+            Prepared::Connect4(p) => bound(p),
+        };
+        if v.abs() >= crate::game::INF {
+            return v;
+        }
+        crate::search::techniques::tt::value_from_tt(v, ply, b)
+    }
+
     /// The name of the move into the node at the end of each path of `paths` (see [`Names`]):
     /// "" for a root, "?" for a move that does not exist. Throws if the list is malformed.
     pub fn labels(&mut self, paths: &[u32]) -> Result<Array, JsError> {

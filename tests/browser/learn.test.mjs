@@ -807,9 +807,14 @@ test('lesson 7’s zugzwang: suspected, not proven; the feedback says from the t
   const words = await page.locator('#quiz-feedback').innerText();
   assert.match(words, new RegExp(`${v} < β = ${b}: no real move reached β in the verification, so zugzwang is suspected, not proven\\.`));
   assert.doesNotMatch(words, /passing was better than every move/);
-  // how the two were searched, from the trace: the pass at d − R − 1, the moves at d − 1
+  // how the two were searched, from the trace: the position after the pass at d − R − 1, the
+  // position after each real move of the verification (entered before the event) at d − 2
+  // (cold read 5, the teacher: not d − 1, the node's own depth for its moves)
+  const before = kids.filter((c) => c.kind !== 'null' && c.enterEvent < zEvent);
   assert.ok(pass.depth < 0, `the pass was evaluated (depth ${pass.depth})`);
-  assert.ok(words.includes(`The pass was only evaluated (it had d − R − 1 = ${fmt(pass.depth)} plies), while the real moves were searched with d − 1 = ${n.depth - 1} plies left`), words);
+  assert.ok(before.length > 0 && before.every((c) => c.depth === n.depth - 2), JSON.stringify(before.map((c) => c.depth)));
+  const minus = (x) => String(x).replace('-', '−');
+  assert.ok(words.includes(`The position after the pass got d − R − 1 = ${minus(pass.depth)} plies (only evaluated), the position after each real move d − 2 = ${minus(n.depth - 2)}: the two were not searched alike.`), words);
   // what the full-depth search found: here it cuts with its first move (issue 27: 1.Rf1 a5,
   // −245 < −210, then bxa5 −95 ≥ −210)
   assert.equal(n.reason, 'beta_cutoff');
@@ -854,7 +859,8 @@ test('lesson 8, part 2: without multi-cut the root’s value changes, though nei
   const s = await snapshot(page);
   assert.equal(s.explore.config.multi_cut.mc_c, false, 'part 2 searches without multi-cut');
   assert.equal(s.explore.config.uncertainty.mode, 'safe');
-  assert.match(await page.locator('#learn-card').innerText(), /the flag marks only uncertainty cut-offs/);
+  // said in the lesson's main text (part 2's own text no longer says it: it nudged the prediction)
+  assert.match(await page.locator('#learn-card').innerText(), /The flag marks only uncertainty cut-offs/);
   const q = await nextQuestion(page, 3);
   assert.equal(q.kind, 'same');
   const root = await node(page, await nodeAt(page, []));
@@ -942,6 +948,22 @@ test('the glossary and the stop words agree with the lessons: fail high in both 
   // lesson 9: MAX's view writes a B_i cut at a MIN-player chance node as "≤ −B_i": the stop
   // words name the limit only
   for (const r of ['chance_fail_low', 'chance_fail_high']) assert.doesNotMatch(stop[r], /[≤≥]/);
+  // cold read 5, the beginner: the lessons' spellings are linked ("fail high" without a hyphen,
+  // "cut-off", "ply"); a lesson's everyday words only in its own text (`seen`), once each; the
+  // glossary's ply is one move, and a node's ply counts them from the root, as the lessons say
+  const { plain, once, ply } = await page.evaluate(async () => {
+    const m = await import('./www/model/glossary.js');
+    const keys = (parts) => parts.filter((p) => typeof p !== 'string').map((p) => p[1]);
+    const seen = new Set();
+    return {
+      plain: keys(m.splitTerms('A node fails high, a fail high: a cut-off at ply 2 (the node returns a value).')),
+      once: [keys(m.splitTerms('The node returns its value to the root.', seen)), keys(m.splitTerms('Each node returns a value; a node fails high.', seen))],
+      ply: m.GLOSSARY.ply,
+    };
+  });
+  assert.deepEqual(plain, ['fail-high', 'fail-high', 'cutoff', 'ply']);
+  assert.deepEqual(once, [['node', 'return', 'value', 'root'], ['fail-high']]);
+  assert.match(ply, /one move by one side.*the root is at ply 0, its children at ply 1 \(one move played\)/);
   await page.close();
   assert.deepEqual(problems, []);
 });

@@ -375,15 +375,18 @@ const GAME_KINDS = {
     const view = sideAt(n).replace(/:.*/, '');
     const zug = st.ev[event] === EV.ZUGZWANG;
     // what the trace shows, never more (issue 27): the verification's fail-low only makes
-    // zugzwang suspected; the pass was scored at depth d − R − 1 (the null child's depth) and
-    // the real moves at d − 1; the full-depth search that follows decides, and its outcome is
-    // read from the node's record and its children entered after this event
+    // zugzwang suspected; the position after the pass got d − R − 1 plies (the null child's
+    // depth), each position after a real move d − 2 (the depth of the children the verification
+    // entered before this event); the full-depth search that follows decides, and its outcome
+    // is read from the node's record and its children entered after this event
     let why = `${f(v)} ≥ β = ${f(beta)}: a real move fails high too, so the cut-off is confirmed.`;
     if (zug) {
       const d = st.depth[n];
       const pass = st.children(n).find((k) => st.isNull(k));
       const after = st.children(n).filter((k) => !st.isNull(k) && st.enterOf(k) > event && st.finished(k));
-      const how = pass === undefined ? '' : ` The pass was only evaluated (it had d − R − 1 = ${f(st.depth[pass])} plies), while the real moves were searched with d − 1 = ${d - 1} plies left: the two were not searched alike.`;
+      const minus = (x) => String(x).replace('-', '−'); // a ply count, never a score
+      const verified = st.children(n).filter((k) => !st.isNull(k) && st.enterOf(k) < event);
+      const how = pass === undefined || !verified.length ? '' : ` The position after the pass got d − R − 1 = ${minus(st.depth[pass])} plies (only evaluated), the position after each real move d − 2 = ${minus(st.depth[verified[0]])}: the two were not searched alike.`;
       const last = after[after.length - 1];
       let decides = '';
       if (st.exited(n) && last !== undefined && st.reason[n] === SR.BETA_CUTOFF) {

@@ -38,19 +38,6 @@ export function gameValueWords(v) {
   return v === 0 ? ' a draw with best play, or an even evaluation at the depth limit' : ' an evaluation at the depth limit, from the side to move’s view';
 }
 
-/**
- * A transposition-table entry's value as the page shows every value: a win (chess mate, a small
- * game's won or lost score) counted from the root. The core stores such a score counted from
- * the stored node, and moves it back by the node's `ply` when it reads the entry
- * (src/search/techniques/tt.rs, `value_from_tt`); a `tt_hit` event carries the stored value.
- * `game`: 'chess', 'game' (a small game) or null (a tree: nothing is moved).
- */
-export function tableValue(v, ply, game) {
-  const bound = game === 'chess' ? MATE.bound : game === 'game' ? WIN.bound : Infinity;
-  if (Math.abs(v) >= INF || Math.abs(v) < bound) return v;
-  return v > 0 ? v - ply : v + ply;
-}
-
 const gcd = (a, b) => {
   while (b) [a, b] = [b, a % b];
   return a;

@@ -94,6 +94,21 @@ export class Names {
     for (let i = 0; i < missing.length; i++) this.cache.set(missing[i], names[i]);
   }
 
+  /**
+   * A transposition-table entry's stored value (a `tt_hit` event's) as the search reads it at
+   * a node `ply` plies below the root: a win counted from the root, as the page shows every
+   * value. The core converts it with its own rule (src/wasm/names.rs `table_value`, which calls
+   * src/search/techniques/tt.rs `value_from_tt`); null before the handle exists.
+   */
+  tableValue(v, ply) {
+    if (!this.handle) return null;
+    try {
+      return this.handle.table_value(v, ply);
+    } catch {
+      return null;
+    }
+  }
+
   /** The move into `id` ("root" for a root); fetched if not cached. */
   move(id) {
     if (id === NONE) return '';

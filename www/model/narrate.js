@@ -6,7 +6,7 @@ import {
   INF, EVENTS, STOP_REASONS, STOP_REASONS_CODE as SR, NODE_TYPES, NULL_VERDICTS_CODE as NV, PRUNE_REASONS, BOUNDS_CODE,
   NONE16, CUTOFF_DESCRIPTIONS, NODE_KINDS_CODE as NK,
 } from '../schema.js';
-import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minTurn, tableValue } from './format.js';
+import { fmtValue, viewWindow, shownValue, plural, cap, fmtInt, minTurn } from './format.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 
@@ -135,12 +135,14 @@ export function narrate(st, e, ctx) {
       const code = (packed >> 8) & 3;
       const flip = mm && minTurn(st.turn[n]) && code !== 0;
       const b = ['exact', 'a lower bound', 'an upper bound'][flip ? 3 - code : code] ?? '?';
-      // a win is stored counted from this node; the page counts every win from the root
-      const v = val(tableValue(tv, st.ply[n], ctx.chess ? 'chess' : ctx.named ? 'game' : null), st.turn[n]);
+      // a win is stored counted from this node; the page counts every win from the root, as
+      // the core reads the entry back (ctx.tableValue: the core's rule, through the Names handle)
+      const read = ctx.tableValue?.(tv, st.ply[n]);
+      const v = val(read ?? tv, st.turn[n]);
       const cut = packed & (1 << 12) ? ': enough to decide the node' : ': not enough to decide the node';
       const left = st.depth[n] > -128 && st.depth[n] < 127 ? ` (${plural(st.depth[n], 'ply is', 'plies are')} left here)` : '';
       const bm = (best & 0xffff) !== NONE16 && ctx.named ? `, best move ${ctx.moveName(best & 0xffff, n)}` : '';
-      return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(v)}, ${b}, searched to depth ${d}${left}${bm}${cut}.`;
+      return `Transposition-table hit at ${ctx.name(n)}: stored value ${f(v)}${read == null ? ' (as stored, counted from this node)' : ''}, ${b}, searched to depth ${d}${left}${bm}${cut}.`;
     }
     case EV.NULL_VERDICT: {
       const [nv, beta, verdict] = st.auxOf(e, 3);

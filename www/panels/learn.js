@@ -57,6 +57,8 @@ export function createLearnPanel(app) {
     const next = learn().lessons.find((x) => x.id === l.id + 1);
     // at the end, the score and the way on come first (the text above them is long: below the
     // fold they were missed); during the lesson, the status follows the text
+    // the lesson's terms are linked at their first use only, across all its paragraphs
+    const seen = new Set();
     const foot = [
       L.notice ? h('p', { class: 'err', role: 'alert' }, L.notice) : null,
       L.zoomed && !end ? h('p', { class: 'learn-zoomed muted', id: 'learn-zoomed' }, `The whole tree is too wide for this screen to read its labels: the view is zoomed on ${L.zoomed}. ⤢ Fit (or F) shows the whole tree; ◎ Zoom (or Z) comes back to the cursor.`) : null,
@@ -79,14 +81,14 @@ export function createLearnPanel(app) {
       h('h2', { id: 'learn-title' }, l.title),
       end ? foot : null,
       h('p', { class: 'learn-source' }, h('b', null, 'From: '), l.source),
-      l.text.map((p) => h('p', null, withTerms(p))),
+      l.text.map((p) => h('p', null, withTerms(p, seen))),
       h('p', { class: 'learn-departs' }, h('b', null, 'Where this page departs from the book: '), l.departs),
       // a lesson's later parts (a second position), each shown once the lesson reaches it:
       // before, its text would say what the first search has not shown yet
       (l.parts ?? []).map((part, i) => (L.part > i || end
         ? [
             h('h3', { class: 'learn-part', id: `learn-part-${i + 2}`, tabindex: '-1', 'data-page-keys': '' }, part.title),
-            part.text.map((p) => h('p', null, withTerms(p))),
+            part.text.map((p) => h('p', null, withTerms(p, seen))),
             part.departs ? h('p', { class: 'learn-departs' }, h('b', null, 'Where this page departs from the book: '), part.departs) : null,
           ]
         : null)),

@@ -20,5 +20,6 @@ export function term(label, key) {
   return h('button', { type: 'button', class: 'term', title: words, dataset: { term: key }, onclick: () => showTerm(label, words) }, label);
 }
 
-/** Running text with every known term wrapped (narration). */
-export const withTerms = (text) => splitTerms(text).map((p) => (typeof p === 'string' ? p : term(p[0], p[1])));
+/** Running text with every known term wrapped (narration); with `seen` (a lesson's text, shared
+ * by its paragraphs) its everyday words too, each only at its first use (www/model/glossary.js). */
+export const withTerms = (text, seen = null) => splitTerms(text, seen).map((p) => (typeof p === 'string' ? p : term(p[0], p[1])));
