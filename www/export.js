@@ -31,7 +31,9 @@ export function treeSvg(app) {
   // the trace's own exact-value scale: a chance search's values are fractions (n/d, never rounded)
   const scale = t.scale;
   const fv = (v) => fmtValue(v, chess, scale);
-  const cur = state.finals || t.cursor.live ? -1 : t.cursor.at;
+  // the finished search at its last event too (an explicit tree opens at its first event, and
+  // End puts the cursor on the last one): the CLI's figure without --at
+  const cur = state.finals || t.cursor.live || t.cursor.at >= t.store.nev - 1 ? -1 : t.cursor.at;
   const g = lay.ghosts;
   let maxPly = st.maxPly;
   if (g) for (let k = 0; k < g.n; k++) maxPly = Math.max(maxPly, g.ply[k]);
@@ -119,7 +121,9 @@ export function treeTikz(app) {
   if (t.input?.kind !== 'tree' || typeof t.input.text !== 'string') return { error: 'TikZ export is for explicit trees (the Tree tab, the tree editor, exercises): export PNG or SVG for this one.' };
   if (t.running) return { error: 'TikZ export draws a finished search: wait for this one to end, then step to any event.' };
   if (t.outcome?.aborted || t.outcome?.summary?.aborted) return { error: 'This search stopped before its end (node cap, memory or Stop): TikZ export draws searches that ran to the end, at any of their steps.' };
-  const cur = state.finals || t.cursor.live ? -1 : t.cursor.at;
+  // the finished search at its last event too (an explicit tree opens at its first event, and
+  // End puts the cursor on the last one): the CLI's figure without --at
+  const cur = state.finals || t.cursor.live || t.cursor.at >= t.store.nev - 1 ? -1 : t.cursor.at;
   try {
     return app.core.tree_tikz(t.input.text, t.config ?? null, { show: TIKZ_SHOW, at: cur >= 0 ? cur : null, view: state.maxmin ? 'maxmin' : 'negamax' });
   } catch (e) {

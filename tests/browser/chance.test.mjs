@@ -88,6 +88,8 @@ test('explore runs expectimax, Star1 and Star2 on a chance tree: the CLI\'s exac
     const s = (await snapshot(page)).explore;
     assert.equal(s.status, 'done', `${algo}: ${JSON.stringify(s.notice)}`);
     assert.equal(s.config.chance, algo);
+    await run(page, 'step.last'); // an explicit tree opens at its first event (issue 29 §3)
+    await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
     await settle(page);
     const want = cliValue(algo);
     assert.equal(want, '19/3');
@@ -154,7 +156,7 @@ test('explore runs expectimax, Star1 and Star2 on a chance tree: the CLI\'s exac
   assert.deepEqual(problems, []);
 });
 
-test('a chance exercise\'s Show solution plays its Star1 search in explore: the root value is the key\'s exact fraction', async () => {
+test('a chance exercise\'s Play the search (beside its solution) plays its Star1 search in explore: the root value is the key\'s exact fraction', async () => {
   const problems = [];
   const page = await openPage({ width: 1280, height: 720, problems });
   const g0 = (await snapshot(page)).exercise.generation;
@@ -162,7 +164,9 @@ test('a chance exercise\'s Show solution plays its Star1 search in explore: the 
   await page.waitForFunction((g) => window.prunescope.snapshot().exercise.generation > g, g0);
   const e = (await snapshot(page)).exercise;
   const g = (await snapshot(page)).explore.generation;
+  // Show solution fills the exercise's tree (issue 28 §2); Play the search, beside it, plays it
   await page.click('#ex-solution');
+  await page.locator('#ex-play').click();
   await page.waitForFunction((x) => { const t = window.prunescope.snapshot().explore; return t.generation > x && t.status === 'done'; }, g);
   const s = await snapshot(page);
   assert.equal(s.mode, 'explore');

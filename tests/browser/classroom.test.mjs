@@ -1045,7 +1045,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
   }
 }
 
-test('§4 Show solution on a phone: the solution’s tree comes into view at its first event, and the student steps it', async () => {
+test('§4 Play the search on a phone: the search’s tree comes into view at its first event, and the student steps it', async () => {
   const problems = [];
   const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
   const g = (await snapshot(page)).exercise.generation;
@@ -1053,7 +1053,9 @@ test('§4 Show solution on a phone: the solution’s tree comes into view at its
   await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g);
   await settle(page);
   const tg = (await snapshot(page)).explore.generation;
+  // Show solution fills the exercise's tree (issue 28 §2); Play the search, beside it, plays it
   await page.click('#ex-solution');
+  await page.locator('#ex-play').click();
   await page.waitForFunction((g0) => window.prunescope.snapshot().explore.generation > g0 && window.prunescope.snapshot().explore.status === 'done', tg, { timeout: 30_000 });
   await page.waitForFunction(() => document.activeElement?.id === 'tree');
   for (let k = 0; k < 20; k++) await settle(page); // a third of a second: nothing plays on its own

@@ -277,6 +277,9 @@ test('SVG export of a chance search: chance nodes as circles, branch probabiliti
   // a pruned chance node: drawn as a chance node, its leaves as MAX's (negamax values)
   await page.fill('#tree-text', TREE_CUT);
   await runSearch(page);
+  // the export draws the tree at the cursor, and an explicit tree opens at its first event
+  await run(page, 'step.last');
+  await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
   const mm = (await snapshot(page)).maxmin;
   await run(page, 'view.maxmin');
   await page.waitForFunction((m) => window.prunescope.snapshot().maxmin !== m, mm);

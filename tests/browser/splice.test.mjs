@@ -114,10 +114,8 @@ test('an embedded exercise reports its score and state to a course page on anoth
   await page.close();
 });
 
-// TODO until issue 29 (embedded lessons answerable in embed.html) is merged: the embed view
-// hides the lesson's questions today (#quiz-answer is not visible), so this runs as a todo
-// (its failure is reported, not counted); it should pass, and lose the todo, after that merge.
-test('an embedded lesson reports its score to the course page once every question is answered', { todo: 'embedded lessons need issue 29 (lane classroom)' }, async () => {
+// An embedded lesson (issue 29 §1 made its questions answerable in embed.html)
+test('an embedded lesson reports its score to the course page once every question is answered', async () => {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
   collectProblems(page, problems);
   course.set(coursePage(`${env.server.url}embed.html#v=2&learn=2`, null, false));

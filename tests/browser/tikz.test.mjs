@@ -50,6 +50,10 @@ async function toEvent(e) {
 test('TikZ export of the finished search is the CLI\'s text, with the canvas\'s cut rules', async () => {
   await page.selectOption('#tree-preset', 'rn');
   await runSearch(page);
+  // the export draws the tree at the cursor, and an explicit tree opens at its first event
+  await hook(page, () => window.prunescope.run('step.last'));
+  await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
+  await settle(page);
   const f = await download('#export-tikz');
   assert.match(f.name, /\.tex$/);
   const { text: tree, args } = await searchArgs();

@@ -195,7 +195,10 @@ function placeLabels(items, row, canLabel, half) {
   const rr = row.r;
   let lastRight = -1e9;
   // `half`: half a short label's width (tree moves and values are short; SAN is wider)
-  const staggered = canLabel && row.spacing >= 11 && row.gap < 2 * half + 2;
+  // two staggered lines give each value twice the spacing: a three-character value at 12 px
+  // ("−12", about 20 px) needs 10 px of it (11 before every label was 12 px, issue 29 §3, and
+  // before a row's pruned nodes counted in its spacing: 48 leaves at 1280 px are 10.6 px apart)
+  const staggered = canLabel && row.spacing >= 10 && row.gap < 2 * half + 2;
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     if (staggered && it.leaf && !it.iter) {
