@@ -25,14 +25,8 @@ pub const VARIANTS: [(&str, &str, &[&str]); 4] = [
     (
         "t1",
         "as Table 1 (check extensions, quiescence)",
-        &[
-            "tt",
-            "tt_move",
-            "mvv_lva",
-            "history",
-            "check_extension",
-            "quiescence",
-        ],
+        // the papers' programs' enhancements, as the other ablations run them
+        &super::TURK_BASELINE,
     ),
     (
         "noext",
