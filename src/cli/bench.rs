@@ -50,6 +50,10 @@ pub struct BenchArgs {
     /// repository, the load average, every position's nodes and seconds, the ratios) as JSON.
     #[arg(long, value_name = "FILE", requires = "config")]
     pub json: Option<String>,
+    /// Run only the untraced pass, not the recorded one: so that an instruction count
+    /// (`valgrind --tool=callgrind`) or a profile measures the search alone (docs/benchmarks.md).
+    #[arg(long, conflicts_with = "config")]
+    pub untraced_only: bool,
 }
 
 pub fn run(a: BenchArgs) -> Result<(), CliError> {
@@ -119,12 +123,19 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         let t = Instant::now();
         let s = p.search_untraced(&cfg)?;
         let us = t.elapsed().as_secs_f64();
-        let t = Instant::now();
-        let (s2, rec) = p.search_traced(&cfg, 0)?;
-        let ts = t.elapsed().as_secs_f64();
-        if s2.nodes != s.nodes || s2.value != s.value {
-            return Err(format!("{id}: the traced search differs from the untraced one").into());
-        }
+        let recorded = if a.untraced_only {
+            None
+        } else {
+            let t = Instant::now();
+            let (s2, rec) = p.search_traced(&cfg, 0)?;
+            let ts = t.elapsed().as_secs_f64();
+            if s2.nodes != s.nodes || s2.value != s.value {
+                return Err(
+                    format!("{id}: the traced search differs from the untraced one").into(),
+                );
+            }
+            Some((s2.nodes, ts, rec.heap_bytes()))
+        };
         if s.aborted {
             if capped == 0 {
                 // Said at once, not only at the end: a capped run may still take a while.
@@ -137,40 +148,64 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
             }
             capped += 1;
         }
-        let bytes = rec.heap_bytes();
+        let (traced, per_node) = match recorded {
+            Some((_, ts, bytes)) => (
+                format!("{:.0}", s.nodes as f64 / ts),
+                format!("{:.1}", bytes as f64 / s.nodes as f64),
+            ),
+            None => ("-".into(), "-".into()),
+        };
         writeln!(
             out,
-            "{:<8} {:>10} {:>12.0} {:>12.0} {:>8.1}{}",
+            "{:<8} {:>10} {:>12.0} {:>12} {:>8}{}",
             id,
             s.nodes,
             s.nodes as f64 / us,
-            s.nodes as f64 / ts,
-            bytes as f64 / s.nodes as f64,
+            traced,
+            per_node,
             if s.aborted { " *" } else { "" }
         )?;
         un_nodes += s.nodes;
         un_secs += us;
-        tr_nodes += s2.nodes;
-        tr_secs += ts;
-        tr_bytes += bytes;
+        if let Some((nodes, ts, bytes)) = recorded {
+            tr_nodes += nodes;
+            tr_secs += ts;
+            tr_bytes += bytes;
+        }
     }
     progress.finish();
-    writeln!(
-        out,
-        "total    {:>10} {:>12.0} {:>12.0} {:>8.1}",
-        un_nodes,
-        un_nodes as f64 / un_secs,
-        tr_nodes as f64 / tr_secs,
-        tr_bytes as f64 / tr_nodes as f64
-    )?;
-    writeln!(
-        out,
-        "untraced {:.3} s, recorded {:.3} s: recording costs {:.2}x the time; node record {} bytes",
-        un_secs,
-        tr_secs,
-        tr_secs / un_secs,
-        std::mem::size_of::<prunescope::trace::record::NodeRec>()
-    )?;
+    if a.untraced_only {
+        writeln!(
+            out,
+            "total    {:>10} {:>12.0} {:>12} {:>8}",
+            un_nodes,
+            un_nodes as f64 / un_secs,
+            "-",
+            "-"
+        )?;
+        writeln!(
+            out,
+            "untraced {un_secs:.3} s; the recorded pass was not run"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "total    {:>10} {:>12.0} {:>12.0} {:>8.1}",
+            un_nodes,
+            un_nodes as f64 / un_secs,
+            tr_nodes as f64 / tr_secs,
+            tr_bytes as f64 / tr_nodes as f64
+        )?;
+        writeln!(
+            out,
+            "untraced {:.3} s, recorded {:.3} s: recording costs {:.2}x the time; node record {} \
+             bytes",
+            un_secs,
+            tr_secs,
+            tr_secs / un_secs,
+            std::mem::size_of::<prunescope::trace::record::NodeRec>()
+        )?;
+    }
     if capped > 0 {
         writeln!(
             out,
