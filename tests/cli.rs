@@ -660,6 +660,36 @@ fn bench_has_the_search_commands_caps() {
     assert!(out.contains("--node-cap"), "{out}");
 }
 
+/// `bench` repeats each pass and says how (ABBA medians and the spread), runs the untraced
+/// pass alone on request, and refuses zero repeats (issues 32 §6 and 33).
+#[test]
+fn bench_repeats_alternate_and_the_untraced_pass_runs_alone() {
+    let suite = Scratch::new("abba-suite.epd", SUITE.as_bytes());
+    let bench = |extra: &[&str]| {
+        let mut args = vec!["bench", "--suite", suite.path(), "--depth", "2"];
+        args.extend_from_slice(extra);
+        run(&args, None, Sink::Capture, Sink::Capture)
+    };
+    let r = bench(&["--repeat", "2"]);
+    assert_eq!(r.code, 0, "{}", r.err());
+    let out = String::from_utf8_lossy(&r.stdout).into_owned();
+    assert!(out.contains("(the median of 2 searches each)"), "{out}");
+    assert!(out.contains("the 2 repeats' own ratios"), "{out}");
+    let r = bench(&["--untraced-only", "--repeat", "1"]);
+    assert_eq!(r.code, 0, "{}", r.err());
+    let out = String::from_utf8_lossy(&r.stdout).into_owned();
+    assert!(out.contains("the recorded pass was not run"), "{out}");
+    let total = out.lines().find(|l| l.starts_with("total")).unwrap();
+    assert!(total.trim_end().ends_with("-        -"), "{total}");
+    let r = bench(&["--repeat", "0"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err().contains("--repeat: must be at least 1"),
+        "{}",
+        r.err()
+    );
+}
+
 #[test]
 fn tree_limits_are_refused_where_crossed() {
     // 65,535 children: refused at the child that crosses the limit, not at ')'.

@@ -37,8 +37,9 @@ pub struct BenchArgs {
     /// to the first (docs/cli.md).
     #[arg(long, value_name = "SPEC")]
     pub config: Vec<String>,
-    /// With --config: how many times each configuration searches each position.
-    #[arg(long, default_value_t = 3, requires = "config")]
+    /// How many times each pass (or with --config, each configuration) searches each
+    /// position; the passes alternate which goes first (ABBA) and each time is the median.
+    #[arg(long, default_value_t = 3)]
     pub repeat: usize,
     /// With --config: only the first K positions of the suite.
     #[arg(long, value_name = "K", requires = "config")]
@@ -72,6 +73,9 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         ..SearchConfig::default()
     };
     cfg.validate()?;
+    if a.repeat == 0 {
+        return Err(CliError::input("--repeat", "must be at least 1"));
+    }
     if !a.config.is_empty() {
         if a.config.len() < 2 {
             return Err(CliError::input(
@@ -102,6 +106,9 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     let (mut un_nodes, mut un_secs) = (0u64, 0f64);
     let (mut tr_nodes, mut tr_secs, mut tr_bytes) = (0u64, 0f64, 0usize);
     let mut capped = 0usize;
+    let repeat = a.repeat;
+    // Per repeat, the sum over positions of each pass's time: the spread of the ratio.
+    let mut repeat_secs = vec![(0f64, 0f64); repeat];
     writeln!(
         out,
         "{:<8} {:>10} {:>12} {:>12} {:>8}",
@@ -120,22 +127,12 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         });
         let id = term::escape_line(&record.name()).into_owned();
         let p = Prepared::Chess(record.position.clone());
-        let t = Instant::now();
-        let s = p.search_untraced(&cfg)?;
-        let us = t.elapsed().as_secs_f64();
-        let recorded = if a.untraced_only {
-            None
-        } else {
-            let t = Instant::now();
-            let (s2, rec) = p.search_traced(&cfg, 0)?;
-            let ts = t.elapsed().as_secs_f64();
-            if s2.nodes != s.nodes || s2.value != s.value {
-                return Err(
-                    format!("{id}: the traced search differs from the untraced one").into(),
-                );
-            }
-            Some((s2.nodes, ts, rec.heap_bytes()))
-        };
+        let m = measure(&p, &cfg, repeat, k, !a.untraced_only, &id)?;
+        for (r, (u, t)) in m.runs.iter().enumerate() {
+            repeat_secs[r].0 += u;
+            repeat_secs[r].1 += t.unwrap_or(0.0);
+        }
+        let s = &m.search;
         if s.aborted {
             if capped == 0 {
                 // Said at once, not only at the end: a capped run may still take a while.
@@ -148,7 +145,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
             }
             capped += 1;
         }
-        let (traced, per_node) = match recorded {
+        let (traced, per_node) = match m.recorded {
             Some((_, ts, bytes)) => (
                 format!("{:.0}", s.nodes as f64 / ts),
                 format!("{:.1}", bytes as f64 / s.nodes as f64),
@@ -160,20 +157,25 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
             "{:<8} {:>10} {:>12.0} {:>12} {:>8}{}",
             id,
             s.nodes,
-            s.nodes as f64 / us,
+            s.nodes as f64 / m.untraced_secs,
             traced,
             per_node,
             if s.aborted { " *" } else { "" }
         )?;
         un_nodes += s.nodes;
-        un_secs += us;
-        if let Some((nodes, ts, bytes)) = recorded {
+        un_secs += m.untraced_secs;
+        if let Some((nodes, ts, bytes)) = m.recorded {
             tr_nodes += nodes;
             tr_secs += ts;
             tr_bytes += bytes;
         }
     }
     progress.finish();
+    let times = if repeat == 1 {
+        "once".to_string()
+    } else {
+        format!("the median of {repeat} searches each")
+    };
     if a.untraced_only {
         writeln!(
             out,
@@ -185,7 +187,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         )?;
         writeln!(
             out,
-            "untraced {un_secs:.3} s; the recorded pass was not run"
+            "untraced {un_secs:.3} s ({times}); the recorded pass was not run"
         )?;
     } else {
         writeln!(
@@ -196,10 +198,21 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
             tr_nodes as f64 / tr_secs,
             tr_bytes as f64 / tr_nodes as f64
         )?;
+        let mut ratios: Vec<f64> = repeat_secs.iter().map(|(u, t)| t / u).collect();
+        ratios.sort_by(f64::total_cmp);
+        let spread = if repeat == 1 {
+            String::new()
+        } else {
+            format!(
+                " (the {repeat} repeats' own ratios {:.2}–{:.2}x; the passes alternate, ABBA)",
+                ratios[0],
+                ratios[repeat - 1]
+            )
+        };
         writeln!(
             out,
-            "untraced {:.3} s, recorded {:.3} s: recording costs {:.2}x the time; node record {} \
-             bytes",
+            "untraced {:.3} s, recorded {:.3} s ({times}): recording costs {:.2}x the \
+             time{spread}; node record {} bytes",
             un_secs,
             tr_secs,
             tr_secs / un_secs,
@@ -215,4 +228,89 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// One position's measurement: the untraced search's result, each pass's median time, and
+/// every repeat's pair of times (for the spread of the ratio).
+struct Measured {
+    search: prunescope::run::Summary,
+    untraced_secs: f64,
+    /// Nodes, median seconds and the recording's heap bytes of the recorded pass.
+    recorded: Option<(u64, f64, usize)>,
+    runs: Vec<(f64, Option<f64>)>,
+}
+
+/// Searches `p` `repeat` times untraced and, with `traced`, as often recorded, alternating
+/// which pass goes first from one search to the next and from one position to the next (ABBA),
+/// so that a machine growing busier or quieter weighs on both passes alike (issue 33). Every
+/// recorded search must agree with the untraced one, node for node.
+fn measure(
+    p: &Prepared,
+    cfg: &SearchConfig,
+    repeat: usize,
+    position: usize,
+    traced: bool,
+    id: &str,
+) -> Result<Measured, CliError> {
+    let mut search = None;
+    let mut recorded = None;
+    let mut runs = Vec::with_capacity(repeat);
+    for r in 0..repeat {
+        let mut time_untraced = || -> Result<f64, CliError> {
+            let t = Instant::now();
+            let s = p.search_untraced(cfg)?;
+            let secs = t.elapsed().as_secs_f64();
+            search = Some(s);
+            Ok(secs)
+        };
+        let time_traced =
+            || -> Result<(f64, u64, Option<prunescope::game::Value>, usize), CliError> {
+                let t = Instant::now();
+                let (s, rec) = p.search_traced(cfg, 0)?;
+                let secs = t.elapsed().as_secs_f64();
+                Ok((secs, s.nodes, s.value, rec.heap_bytes()))
+            };
+        let (u, t) = if !traced {
+            (time_untraced()?, None)
+        } else if (r + position) % 2 == 0 {
+            let u = time_untraced()?;
+            (u, Some(time_traced()?))
+        } else {
+            let t = time_traced()?;
+            (time_untraced()?, Some(t))
+        };
+        if let (Some(s), Some((secs, nodes, value, bytes))) = (&search, t) {
+            if nodes != s.nodes || value != s.value {
+                return Err(
+                    format!("{id}: the traced search differs from the untraced one").into(),
+                );
+            }
+            recorded = Some((nodes, secs, bytes));
+        }
+        runs.push((u, t.map(|t| t.0)));
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        }
+    };
+    let untraced_secs = median(runs.iter().map(|r| r.0).collect());
+    let recorded = recorded.map(|(nodes, _, bytes)| {
+        (
+            nodes,
+            median(runs.iter().filter_map(|r| r.1).collect()),
+            bytes,
+        )
+    });
+    let search = search.expect("repeat is at least 1, so the untraced pass ran");
+    Ok(Measured {
+        search,
+        untraced_secs,
+        recorded,
+        runs,
+    })
 }
