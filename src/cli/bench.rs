@@ -272,7 +272,7 @@ fn measure(
             };
         let (u, t) = if !traced {
             (time_untraced()?, None)
-        } else if (r + position) % 2 == 0 {
+        } else if (r + position).is_multiple_of(2) {
             let u = time_untraced()?;
             (u, Some(time_traced()?))
         } else {
@@ -292,7 +292,7 @@ fn measure(
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
         let n = v.len();
-        if n % 2 == 1 {
+        if !n.is_multiple_of(2) {
             v[n / 2]
         } else {
             (v[n / 2 - 1] + v[n / 2]) / 2.0
