@@ -58,7 +58,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(a: BenchArgs) -> Result<(), CliError> {
-    let (suite, depth, algo) = (a.suite.as_str(), a.depth, a.algo);
+    let (depth, algo) = (a.depth, a.algo);
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(CliError::input(
             "--depth",
@@ -94,6 +94,12 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         };
         return crate::wall_time::run(&request, &cfg);
     }
+    passes(&a, &cfg)
+}
+
+/// The default mode: every position searched untraced and recorded, `--repeat` times each.
+fn passes(a: &BenchArgs, cfg: &SearchConfig) -> Result<(), CliError> {
+    let (suite, depth, algo) = (a.suite.as_str(), a.depth, a.algo);
     let records = epd::read_suite(suite)?;
     let mut out = term::stdout();
     writeln!(
@@ -127,7 +133,7 @@ pub fn run(a: BenchArgs) -> Result<(), CliError> {
         });
         let id = term::escape_line(&record.name()).into_owned();
         let p = Prepared::Chess(record.position.clone());
-        let m = measure(&p, &cfg, repeat, k, !a.untraced_only, &id)?;
+        let m = measure(&p, cfg, repeat, k, !a.untraced_only, &id)?;
         for (r, (u, t)) in m.runs.iter().enumerate() {
             repeat_secs[r].0 += u;
             repeat_secs[r].1 += t.unwrap_or(0.0);
