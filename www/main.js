@@ -247,8 +247,9 @@ function chessBoardLoader(app) {
 
 /**
  * Learn loads when it is first opened (a click on Learn or a lesson's link): its lessons, its
- * mode and its card are not part of the page's first load. `openLearn(id)` opens lesson `id`,
- * or the course's index without one; it answers whether it opened.
+ * mode and its card are not part of the page's first load. `openLearn(id, saved)` opens lesson
+ * `id` (where a graded activity's `saved` position left it, www/modes/learn.js), or the course's
+ * index without one; it answers whether it opened.
  */
 function learnOpener(app, focusQuiz) {
   let loading = null;
@@ -258,7 +259,7 @@ function learnOpener(app, focusQuiz) {
       app.views.dom.push(panel.createLearnPanel(app));
       return app.modes.learn;
     }));
-  return async (id) => {
+  return async (id, saved = null) => {
     let learn;
     try {
       learn = await load();
@@ -268,7 +269,7 @@ function learnOpener(app, focusQuiz) {
       app.invalidate();
       return false;
     }
-    return id ? learn.openLesson(id) : learn.openIndex();
+    return id ? learn.openLesson(id, saved) : learn.openIndex();
   };
 }
 

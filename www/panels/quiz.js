@@ -128,6 +128,19 @@ export function createQuiz(app) {
     ];
   }
 
+  /** A lesson's answers so far, each with its verdict (the student's record, and what a
+   * student who comes back to the lesson sees of the work done before). */
+  function lessonAnswers() {
+    const L = state.learn;
+    if (L.lesson === null || !L.answers?.length) return null;
+    // a choice's key ("n") as its button reads ("No"); a typed answer as typed
+    const reply = (a) => new Map((L.questions?.[a.index]?.choices ?? []).map((c) => [c.key, c.label])).get(a.reply) ?? a.reply;
+    return h('details', { id: 'quiz-answers', class: 'quiz-answers', open: true },
+      h('summary', null, `Your answers so far (${L.answers.length})`),
+      h('ol', null, L.answers.map((a) => h('li', { value: a.index + 1, class: a.ok ? 'ok' : 'err', dataset: { index: a.index } },
+        `“${reply(a)}”: `, a.ok ? 'right' : `not quite (it is ${a.shown})`))));
+  }
+
   function build() {
     const Ls = state.learn;
     if (!q.on && Ls.open && Ls.lesson !== null && Ls.status === 'finished' && app.modes.learn) {
@@ -160,6 +173,7 @@ export function createQuiz(app) {
         h('p', { id: 'quiz-question', class: 'quiz-q' }, `Question ${Math.min(L.pause + 1, n)} of ${n} is ahead. Step with → (or the ▶ button) or press space to play: the lesson stops at each question.`),
         rule(),
         score,
+        lessonAnswers(),
       ];
     }
     if (!qq) return [h('p', { id: 'quiz-question' }, 'The search is over: nothing left to predict.'), rule(), score, h('button', { type: 'button', onclick: stop }, 'End quiz')];
@@ -178,6 +192,7 @@ export function createQuiz(app) {
             h('button', { type: 'button', class: 'quiz-choice', disabled: !!fb, onclick: () => answer($('quiz-answer').value) }, 'Answer ', h('kbd', null, '↵'))),
       fb ? h('p', { id: 'quiz-feedback', class: fb.ok ? 'ok' : 'err' }, fb.ok ? `Right: ${fb.shown}. ` : `Not quite: it is ${fb.shown}${fb.note ? ` (${fb.note})` : ''}. `, withTerms(fb.why)) : null,
       score,
+      lesson ? lessonAnswers() : null,
       h('div', { class: 'quiz-row' },
         fb ? h('button', { id: 'quiz-next', type: 'button', class: 'primary', onclick: ask }, lesson ? (qq.closing ? 'Finish ' : 'Continue ') : 'Next question ', h('kbd', null, '↵')) : null,
         lesson ? null : h('button', { type: 'button', onclick: stop }, 'End quiz ', h('kbd', null, 'Esc'))),
