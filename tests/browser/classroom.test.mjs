@@ -897,6 +897,45 @@ test('§4 the α/β pill covers no other node and no label: Russell–Norvig in 
   }
 });
 
+test('§5 at 1280×720 every leaf Russell–Norvig searches shows its window in Explore, and no two labels overlap at any step', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+  // what a frame writes: the windows "(α, β)" and where (a recording context), and the labels'
+  // overlaps (their boxes, windows included)
+  const frameAt = () => page.evaluate(() => {
+    const texts = [];
+    const st = {};
+    // text measured as the canvas measures it, in the font set
+    const real = document.createElement('canvas').getContext('2d');
+    const measure = (s) => ((real.font = st.font ?? real.font), real.measureText(String(s)));
+    const ctx = new Proxy({}, { get: (t, k) => (k in st ? st[k] : k === 'measureText' ? measure : k === 'getLineDash' ? () => [] : k === 'fillText' ? (s, x, y) => texts.push([String(s), x, y]) : () => {}), set: (t, k, v) => ((st[k] = v), true) });
+    window.prunescope.drawWith('explore', ctx);
+    window.prunescope.frame();
+    const p = window.prunescope.placed('explore');
+    const leafY = Math.max(...p.nodes.map(([, y]) => y));
+    const s = window.prunescope.snapshot().explore;
+    return { event: s.cursor.event, events: s.events, windows: texts.filter(([t, , y]) => /^\(.*, .*\)$/.test(t) && y > leafY).length, overlaps: window.prunescope.drawn('explore').labels?.overlaps ?? -1 };
+  });
+  const bad = [];
+  let f = await frameAt();
+  for (;;) {
+    if (f.overlaps !== 0) bad.push(`event ${f.event}: ${f.overlaps} overlapping labels`);
+    if (f.event >= f.events - 1) break;
+    const e = f.event;
+    await page.evaluate(() => window.prunescope.run('step.forward'));
+    await page.waitForFunction((x) => window.prunescope.snapshot().explore.cursor.event > x, e);
+    await settle(page);
+    f = await frameAt();
+  }
+  assert.deepEqual(bad, []);
+  // at the end, the 7 leaves searched have their windows (the 2 pruned were never searched)
+  assert.equal(f.windows, 7, 'every searched leaf shows its window');
+  await shoot(page, 'rn-windows-1280x720.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('§3 lesson 3: at a "which type?" question, the narration above it does not answer it', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
