@@ -393,9 +393,13 @@ function wireExercise(app) {
     if (!app.state.exercise.exercise) exercise.newExercise(params());
   });
   on('ex-new', (exercise) => exercise.newExercise(params()));
-  on('ex-check', (exercise) => exercise.check());
-  on('ex-hint', (exercise) => exercise.hint());
-  on('ex-solution', (exercise) => exercise.solution());
+  // what a button shows (the grade, the hint, the solution's words) is written under the tree:
+  // once drawn, it comes into view (on a phone it was below the fold, and Check seemed to do
+  // nothing)
+  const show = (id) => app.afterLayout(() => app.afterLayout(() => $(id).textContent && $(id).scrollIntoView({ block: 'nearest' })));
+  on('ex-check', (exercise) => (exercise.check(), show('ex-score')));
+  on('ex-hint', (exercise) => (exercise.hint(), show('ex-hint-text')));
+  on('ex-solution', (exercise) => (exercise.solution(), show('ex-solution-text')));
   on('ex-play', async (exercise) => {
     await exercise.play();
     // the search's tree in view, with the focus, so that the arrows and space step it

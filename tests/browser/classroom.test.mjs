@@ -1157,3 +1157,99 @@ test('§5 the course index on a phone: a title on two lines starts on its number
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+// Tried once more, as a teacher on a 1280 × 720 laptop and a student on a 390 × 844 phone
+// (after the fixes above): what that found, each with its test.
+
+test('tried again: on a phone the exercise’s buttons fit the screen, and Check brings the grade into view', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  const g = (await snapshot(page)).exercise.generation;
+  await page.tap('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0 && window.prunescope.snapshot().exercise.key, g);
+  await settle(page);
+  const outside = await page.evaluate(() => [...document.querySelectorAll('#exp .run-bar button')].filter((b) => b.offsetParent).map((b) => [b.textContent, b.getBoundingClientRect()]).filter(([, r]) => r.left < 0 || r.right > innerWidth).map(([t, r]) => `${t} at ${r.left | 0}–${r.right | 0}`));
+  assert.deepEqual(outside, [], 'every button inside the 390 px screen');
+  const key = (await snapshot(page)).exercise.key;
+  for (const [i, n] of key.nodes.entries()) if (n.pruned) await page.tap(`.ex-n[data-node="${i}"] > .ex-cut`);
+  for (const [i, n] of key.nodes.entries()) {
+    if (!n.visited || n.leaf !== null) continue;
+    await page.tap(`input.ex-val[data-node="${i}"]`);
+    await page.keyboard.type(n.answer);
+  }
+  const gg = (await snapshot(page)).exercise.gradeGeneration;
+  await page.locator('#ex-check').scrollIntoViewIfNeeded();
+  await page.tap('#ex-check');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.gradeGeneration > g0, gg);
+  await page.waitForFunction(() => {
+    const r = document.getElementById('ex-score').getBoundingClientRect();
+    return document.getElementById('ex-score').textContent && r.top >= 0 && r.bottom <= innerHeight;
+  }, null, { timeout: 5000 }).catch(() => {});
+  await settle(page);
+  const r = await page.evaluate(() => { const b = document.getElementById('ex-score').getBoundingClientRect(); return { top: b.top, bottom: b.bottom, text: document.getElementById('ex-score').textContent }; });
+  assert.ok(r.text, 'the grade is written');
+  assert.ok(r.top >= 0 && r.bottom <= 844, `the grade in view after Check: ${JSON.stringify(r)}`);
+  await shoot(page, 'tried-again-phone-exercise-checked.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: on a phone, after an answer in a lesson, Continue has the focus and is in view; the answers so far follow it', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  const g = (await snapshot(page)).learn.generation;
+  await page.evaluate(() => (location.hash = 'v=2&learn=2'));
+  await page.waitForFunction((g0) => window.prunescope.snapshot().learn.generation > g0 && window.prunescope.snapshot().learn.status === 'stepping', g, { timeout: 60_000 });
+  await page.locator('#s-play').scrollIntoViewIfNeeded();
+  await page.tap('#s-play');
+  await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'asking', null, { timeout: 60_000 });
+  await settle(page);
+  await page.tap('#quiz-answer');
+  await page.keyboard.type('3 inf');
+  await page.tap('#quiz .quiz-choice');
+  await page.waitForFunction(() => window.prunescope.snapshot().learn.asked === 1);
+  await page.waitForFunction(() => document.activeElement?.id === 'quiz-next', null, { timeout: 5000 }).catch(() => {});
+  await settle(page);
+  const r = await page.evaluate(() => { const b = document.getElementById('quiz-next').getBoundingClientRect(); return { top: b.top, bottom: b.bottom, focused: document.activeElement?.id }; });
+  assert.equal(r.focused, 'quiz-next', 'Continue has the focus');
+  assert.ok(r.top >= 0 && r.bottom <= 844, `Continue in view: ${JSON.stringify(r)}`);
+  const order = await page.evaluate(() => [...document.querySelectorAll('#quiz .quiz-row, #quiz #quiz-answers')].map((e) => e.id || e.className));
+  assert.deepEqual(order, ['quiz-row', 'quiz-answers'], 'the list of answers comes after the way on');
+  await shoot(page, 'tried-again-phone-lesson-answered.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: Compare of an explicit tree opens at the driving search’s first event; End shows the end', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await toCompare(page);
+  const s = await runCompare(page);
+  assert.equal(s.compare.drive, 'A');
+  assert.equal(s.compare.A.cursor.event, 0, 'no value shows before it is stepped to');
+  await run(page, 'step.last');
+  await page.waitForFunction(() => { const a = window.prunescope.snapshot().compare.A; return a.cursor.event === a.events - 1; });
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: the node inspector writes a leaf’s value as the tree does: exact, whatever its window', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+  // leaf 1.0 (value 2) fails low against (3, +∞): the tree writes "2", not "≤ 2"
+  const id = await page.evaluate(() => window.prunescope.nodeAt('explore', [1, 0]));
+  // selected, the cursor at its entry; one step on, at its exit
+  await page.evaluate((i) => window.prunescope.select('explore', i), id);
+  await page.waitForFunction((i) => window.prunescope.snapshot().explore.cursor.node === i, id);
+  const e0 = (await snapshot(page)).explore.cursor.event;
+  await run(page, 'step.forward');
+  await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, e0);
+  assert.equal((await snapshot(page)).explore.cursor.kind, 'exit');
+  await settle(page);
+  const text = await page.locator('#inspector').innerText();
+  assert.match(text, /what it means\s+exact — a leaf: its value 2 is given by the tree/);
+  assert.doesNotMatch(text, /upper bound|at most 2/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});

@@ -192,12 +192,14 @@ export function createQuiz(app) {
             h('button', { type: 'button', class: 'quiz-choice', disabled: !!fb, onclick: () => answer($('quiz-answer').value) }, 'Answer ', h('kbd', null, '↵'))),
       fb ? h('p', { id: 'quiz-feedback', class: fb.ok ? 'ok' : 'err' }, fb.ok ? `Right: ${fb.shown}. ` : `Not quite: it is ${fb.shown}${fb.note ? ` (${fb.note})` : ''}. `, withTerms(fb.why)) : null,
       score,
-      lesson ? lessonAnswers() : null,
       h('div', { class: 'quiz-row' },
         fb ? h('button', { id: 'quiz-next', type: 'button', class: 'primary', onclick: ask }, lesson ? (qq.closing ? 'Finish ' : 'Continue ') : 'Next question ', h('kbd', null, '↵')) : null,
         lesson ? null : h('button', { type: 'button', onclick: stop }, 'End quiz ', h('kbd', null, 'Esc'))),
+      lesson ? lessonAnswers() : null,
     ];
   }
+
+  let seenFeedback = null;
 
   return {
     init() {
@@ -210,6 +212,18 @@ export function createQuiz(app) {
       const p = q.predict;
       const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${state.learn.lesson}.${state.learn.status}.${state.learn.pause}.${state.learn.right}|${t.config?.cutoff}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
+      // an answer's feedback: the way on (Continue) has the focus and is in view, where the
+      // answer field was (on a phone it was below the fold; the field, now disabled, had lost
+      // the focus)
+      if (q.feedback && q.feedback !== seenFeedback) {
+        seenFeedback = q.feedback;
+        requestAnimationFrame(() => {
+          const b = $('quiz-next');
+          if (!b) return;
+          b.focus({ preventScroll: true });
+          b.scrollIntoView({ block: 'nearest' });
+        });
+      }
       setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : state.learn.lesson !== null && state.learn.open ? `lesson ${state.learn.lesson}` : 'step prediction') : '');
     },
     /** After a question is asked: focus its answer field ('answer'), the card ('card') or the
