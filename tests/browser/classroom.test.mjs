@@ -1253,3 +1253,23 @@ test('tried again: the node inspector writes a leaf’s value as the tree does: 
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('tried again: in MAX/MIN view the step bar names a MIN node’s event as its narration does (β lowered, not α raised)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+  assert.equal((await snapshot(page)).maxmin, true);
+  // step to the first α-raised event (negamax) at a MIN node: node 0's first reply returned
+  const min0 = await page.evaluate(() => window.prunescope.nodeAt('explore', [0]));
+  for (;;) {
+    const c = (await snapshot(page)).explore.cursor;
+    if (c.kind === 'α raised' && c.node === min0) break;
+    await run(page, 'step.forward');
+    await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, c.event);
+  }
+  await settle(page);
+  assert.match(await page.locator('#narration').innerText(), /β at node 0 \(MIN\) lowered/);
+  assert.match(await page.locator('#evpos').innerText(), /· β lowered$/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
