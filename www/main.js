@@ -418,11 +418,16 @@ function wireExercise(app) {
   on('ex-link', async (exercise) => {
     const url = exercise.link();
     history.replaceState(null, '', url);
+    // said, as Copy link in explore says it (a teacher pressing it saw nothing happen)
+    let text;
     try {
       await navigator.clipboard.writeText(url);
+      text = 'Link copied: it opens this exercise, the same tree with empty fields.';
     } catch {
-      // the link is in the address bar
+      text = 'The link is in the address bar: copy it from there (this browser did not allow copying).';
     }
+    app.state.exercise.notice = { kind: 'info', text };
+    app.invalidateDom();
   });
 }
 

@@ -1273,3 +1273,18 @@ test('tried again: in MAX/MIN view the step bar names a MIN node’s event as it
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('tried again: the exercise’s Copy link says what it did', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const g = (await snapshot(page)).exercise.generation;
+  await page.click('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0 && window.prunescope.snapshot().exercise.key, g);
+  await page.click('#ex-link');
+  await page.waitForFunction(() => !document.getElementById('ex-notice').hidden, null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await page.locator('#ex-notice').isVisible(), true, 'a notice after Copy link');
+  assert.match(await page.locator('#ex-notice').innerText(), /^(Link copied: it opens this exercise|The link is in the address bar)/);
+  assert.match(page.url(), /#v=2&mode=exercise&seed=\d+/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
