@@ -1288,3 +1288,31 @@ test('tried again: the exercise’s Copy link says what it did', async () => {
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('tried again: Compare on a phone: the second tree leaves the step bar uncovered, both trees write their leaves, the narration on the first screen', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  await page.tap('#mode-compare');
+  await page.waitForFunction(() => { const c = window.prunescope.snapshot().compare; return c.A.ready && c.B.ready; }, null, { timeout: 20_000 });
+  const g = (await snapshot(page)).compare.generation;
+  await page.locator('#cmp-run').scrollIntoViewIfNeeded();
+  await page.tap('#cmp-run');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().compare.generation > g0, g, { timeout: 60_000 });
+  // the compare column at the top of the screen, as Compare leaves it on a phone
+  await page.evaluate(() => document.querySelector('.center').scrollIntoView({ block: 'start' }));
+  await settle(page);
+  await settle(page);
+  const box = (id) => page.evaluate((i) => { const r = document.getElementById(i).getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; }, id);
+  const [a, b, bar, first, said] = await Promise.all(['cmp-tree-A', 'cmp-tree-B', 'stepbar', 's-first', 'narration'].map(box));
+  assert.ok(a.bottom <= b.top, `tree A above tree B: ${JSON.stringify([a, b])}`);
+  assert.ok(b.bottom <= bar.top + 0.5, `tree B ends above the step bar: ${JSON.stringify([b, bar])}`);
+  const hit = await page.evaluate(() => { const r = document.getElementById('s-first').getBoundingClientRect(); return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.id; });
+  assert.equal(hit, 's-first', `⇤ can be tapped: ${JSON.stringify(first)}`);
+  assert.ok(said.bottom <= 844, `the narration on the first screen: ${JSON.stringify(said)}`);
+  // the leaves searched and the pruned ones drawn as not reached yet, each with its value
+  const written = (k) => page.evaluate((s) => { const d = window.prunescope.drawn(s); return d.leafValues.length + d.outline.reduce((n, o) => n + (Array.isArray(o.values) ? o.values.length : o.values), 0); }, k);
+  for (const k of ['A', 'B']) assert.equal(await written(k), 9, `tree ${k} writes its 9 leaf values`);
+  await shoot(page, 'tried-again-phone-compare.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
