@@ -1168,8 +1168,9 @@ test('tried again: on a phone the exercise’s buttons fit the screen, and Check
   await page.tap('#mode-exercise');
   await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0 && window.prunescope.snapshot().exercise.key, g);
   await settle(page);
-  const outside = await page.evaluate(() => [...document.querySelectorAll('#exp .run-bar button')].filter((b) => b.offsetParent).map((b) => [b.textContent, b.getBoundingClientRect()]).filter(([, r]) => r.left < 0 || r.right > innerWidth).map(([t, r]) => `${t} at ${r.left | 0}–${r.right | 0}`));
+  const outside = await page.evaluate(() => [...document.querySelectorAll('#exr .run-bar button')].filter((b) => b.offsetParent).map((b) => [b.textContent, b.getBoundingClientRect()]).filter(([, r]) => r.left < 0 || r.right > innerWidth).map(([t, r]) => `${t} at ${r.left | 0}–${r.right | 0}`));
   assert.deepEqual(outside, [], 'every button inside the 390 px screen');
+  assert.ok((await page.evaluate(() => [...document.querySelectorAll('#exr .run-bar button')].filter((b) => b.offsetParent).length)) >= 7, 'the exercise’s buttons are shown');
   const key = (await snapshot(page)).exercise.key;
   for (const [i, n] of key.nodes.entries()) if (n.pruned) await page.tap(`.ex-n[data-node="${i}"] > .ex-cut`);
   for (const [i, n] of key.nodes.entries()) {
