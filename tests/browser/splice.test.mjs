@@ -197,6 +197,24 @@ test('an embedded lesson: a student half-way reloads and resumes at the question
   await page.close();
 });
 
+test('a lesson of two parts resumes in its second part: the replies of the first graded again, the second part\'s search run', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  collectProblems(page, problems);
+  // lesson 1 (tests/browser/learn.test.mjs BOOK[1]): three questions on AIMA's tree, then
+  // tic-tac-toe; the fifth reply wrong
+  const link = 'v=2&learn=1';
+  const state = JSON.stringify({ v: 2, links: [link], scores: [null], current: 0, inputs: null, lesson: { replies: ['3', '2', '2', '3', '5'], cursor: null } });
+  const f = await openLesson(page, coursePage(`${env.server.url}embed.html#${link}`, state, false));
+  await f.waitForFunction(() => { const s = window.prunescope.snapshot(); return s.learn.pause === 5 && s.learn.asked === 5 && (s.learn.status === 'stepping' || s.learn.status === 'asking'); }, null, { timeout: 60_000 });
+  const L = (await snap(f)).learn;
+  assert.equal(L.part, 1, 'the second part');
+  assert.equal(L.right, 4);
+  assert.equal(await f.locator('#quiz-answers li').count(), 5);
+  assert.match(await f.locator('#quiz-answers li[data-index="4"]').innerText(), /not quite/);
+  assert.equal((await snap(f)).activity.notice, null);
+  await page.close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(problems, []);
 });
