@@ -21,7 +21,7 @@ import { decodeShare } from '../www/model/share.js';
 import { MAX_ITEMS } from '../www/model/activity.js';
 
 /** The package format's version (docs/lms.md): written into the manifest and the page. */
-export const PACKAGE_VERSION = 1;
+export const PACKAGE_VERSION = 2;
 /** The launch page of the package. */
 export const LAUNCH = 'scorm.html';
 /** Files of the site a package leaves out: host header files (an LMS serves the files itself). */

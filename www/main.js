@@ -247,8 +247,9 @@ function chessBoardLoader(app) {
 
 /**
  * Learn loads when it is first opened (a click on Learn or a lesson's link): its lessons, its
- * mode and its card are not part of the page's first load. `openLearn(id)` opens lesson `id`,
- * or the course's index without one; it answers whether it opened.
+ * mode and its card are not part of the page's first load. `openLearn(id, saved)` opens lesson
+ * `id` (where a graded activity's `saved` position left it, www/modes/learn.js), or the course's
+ * index without one; it answers whether it opened.
  */
 function learnOpener(app, focusQuiz) {
   let loading = null;
@@ -258,7 +259,7 @@ function learnOpener(app, focusQuiz) {
       app.views.dom.push(panel.createLearnPanel(app));
       return app.modes.learn;
     }));
-  return async (id) => {
+  return async (id, saved = null) => {
     let learn;
     try {
       learn = await load();
@@ -268,7 +269,7 @@ function learnOpener(app, focusQuiz) {
       app.invalidate();
       return false;
     }
-    return id ? learn.openLesson(id) : learn.openIndex();
+    return id ? learn.openLesson(id, saved) : learn.openIndex();
   };
 }
 
@@ -392,9 +393,13 @@ function wireExercise(app) {
     if (!app.state.exercise.exercise) exercise.newExercise(params());
   });
   on('ex-new', (exercise) => exercise.newExercise(params()));
-  on('ex-check', (exercise) => exercise.check());
-  on('ex-hint', (exercise) => exercise.hint());
-  on('ex-solution', (exercise) => exercise.solution());
+  // what a button shows (the grade, the hint, the solution's words) is written under the tree:
+  // once drawn, it comes into view (on a phone it was below the fold, and Check seemed to do
+  // nothing)
+  const show = (id) => app.afterLayout(() => app.afterLayout(() => $(id).textContent && $(id).scrollIntoView({ block: 'nearest' })));
+  on('ex-check', (exercise) => (exercise.check(), show('ex-score')));
+  on('ex-hint', (exercise) => (exercise.hint(), show('ex-hint-text')));
+  on('ex-solution', (exercise) => (exercise.solution(), show('ex-solution-text')));
   on('ex-play', async (exercise) => {
     await exercise.play();
     // the search's tree in view, with the focus, so that the arrows and space step it
@@ -413,11 +418,16 @@ function wireExercise(app) {
   on('ex-link', async (exercise) => {
     const url = exercise.link();
     history.replaceState(null, '', url);
+    // said, as Copy link in explore says it (a teacher pressing it saw nothing happen)
+    let text;
     try {
       await navigator.clipboard.writeText(url);
+      text = 'Link copied: it opens this exercise, the same tree with empty fields.';
     } catch {
-      // the link is in the address bar
+      text = 'The link is in the address bar: copy it from there (this browser did not allow copying).';
     }
+    app.state.exercise.notice = { kind: 'info', text };
+    app.invalidateDom();
   });
 }
 

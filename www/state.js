@@ -43,10 +43,11 @@ export function createState(traces) {
      * | 'asking' | 'answered' | 'done' | 'finished' | 'failed'), the part whose search is shown
      * (`part`: 0, or one of the lesson's `parts`), its questions, all parts' (a later part's
      * null until its search has run; www/learn/questions.js) and the one asked next (`pause`), the event the cursor may not
-     * pass until that question is answered (`gate`, -1: none), the lesson's score, a notice,
+     * pass until that question is answered (`gate`, -1: none), the lesson's score and the student's answers so far (`answers`: { index, reply,
+     * ok, shown } each, in order; a graded activity keeps the replies), a notice,
      * the stored progress (www/learn/progress.js), a counter bumped by every opening, and the node
      * the view opened zoomed on (`zoomed`, its name) where the whole tree's labels overlapped. */
-    learn: { open: false, lesson: null, shows: null, status: 'index', part: 0, questions: null, pause: 0, gate: -1, right: 0, asked: 0, notice: null, progress: null, generation: 0, zoomed: null },
+    learn: { open: false, lesson: null, shows: null, status: 'index', part: 0, questions: null, pause: 0, gate: -1, right: 0, asked: 0, answers: [], notice: null, progress: null, generation: 0, zoomed: null },
     /** The tree editor (www/modes/editor.js): open, the tree ({ min, root }: www/model/tree-edit.js),
      * the selected node's path, the undo and redo histories ({ tree, selected }), the tree's
      * canonical text (the core's print), a refusal or notice { kind, text } to show, whether a

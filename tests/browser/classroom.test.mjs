@@ -897,6 +897,45 @@ test('§4 the α/β pill covers no other node and no label: Russell–Norvig in 
   }
 });
 
+test('§5 at 1280×720 every leaf Russell–Norvig searches shows its window in Explore, and no two labels overlap at any step', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+  // what a frame writes: the windows "(α, β)" and where (a recording context), and the labels'
+  // overlaps (their boxes, windows included)
+  const frameAt = () => page.evaluate(() => {
+    const texts = [];
+    const st = {};
+    // text measured as the canvas measures it, in the font set
+    const real = document.createElement('canvas').getContext('2d');
+    const measure = (s) => ((real.font = st.font ?? real.font), real.measureText(String(s)));
+    const ctx = new Proxy({}, { get: (t, k) => (k in st ? st[k] : k === 'measureText' ? measure : k === 'getLineDash' ? () => [] : k === 'fillText' ? (s, x, y) => texts.push([String(s), x, y]) : () => {}), set: (t, k, v) => ((st[k] = v), true) });
+    window.prunescope.drawWith('explore', ctx);
+    window.prunescope.frame();
+    const p = window.prunescope.placed('explore');
+    const leafY = Math.max(...p.nodes.map(([, y]) => y));
+    const s = window.prunescope.snapshot().explore;
+    return { event: s.cursor.event, events: s.events, windows: texts.filter(([t, , y]) => /^\(.*, .*\)$/.test(t) && y > leafY).length, overlaps: window.prunescope.drawn('explore').labels?.overlaps ?? -1 };
+  });
+  const bad = [];
+  let f = await frameAt();
+  for (;;) {
+    if (f.overlaps !== 0) bad.push(`event ${f.event}: ${f.overlaps} overlapping labels`);
+    if (f.event >= f.events - 1) break;
+    const e = f.event;
+    await page.evaluate(() => window.prunescope.run('step.forward'));
+    await page.waitForFunction((x) => window.prunescope.snapshot().explore.cursor.event > x, e);
+    await settle(page);
+    f = await frameAt();
+  }
+  assert.deepEqual(bad, []);
+  // at the end, the 7 leaves searched have their windows (the 2 pruned were never searched)
+  assert.equal(f.windows, 7, 'every searched leaf shows its window');
+  await shoot(page, 'rn-windows-1280x720.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('§3 lesson 3: at a "which type?" question, the narration above it does not answer it', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });
@@ -1115,6 +1154,166 @@ test('§5 the course index on a phone: a title on two lines starts on its number
     assert.ok(Math.abs(i.firstTop - items[0].firstTop) < 1, `${i.title}: starts on its number's line`);
     assert.ok(i.firstHeight >= 24, `${i.title}: a 24 px target`);
   }
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+// Tried once more, as a teacher on a 1280 × 720 laptop and a student on a 390 × 844 phone
+// (after the fixes above): what that found, each with its test.
+
+test('tried again: on a phone the exercise’s buttons fit the screen, and Check brings the grade into view', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  const g = (await snapshot(page)).exercise.generation;
+  await page.tap('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0 && window.prunescope.snapshot().exercise.key, g);
+  await settle(page);
+  const outside = await page.evaluate(() => [...document.querySelectorAll('#exr .run-bar button')].filter((b) => b.offsetParent).map((b) => [b.textContent, b.getBoundingClientRect()]).filter(([, r]) => r.left < 0 || r.right > innerWidth).map(([t, r]) => `${t} at ${r.left | 0}–${r.right | 0}`));
+  assert.deepEqual(outside, [], 'every button inside the 390 px screen');
+  assert.ok((await page.evaluate(() => [...document.querySelectorAll('#exr .run-bar button')].filter((b) => b.offsetParent).length)) >= 7, 'the exercise’s buttons are shown');
+  const key = (await snapshot(page)).exercise.key;
+  for (const [i, n] of key.nodes.entries()) if (n.pruned) await page.tap(`.ex-n[data-node="${i}"] > .ex-cut`);
+  for (const [i, n] of key.nodes.entries()) {
+    if (!n.visited || n.leaf !== null) continue;
+    await page.tap(`input.ex-val[data-node="${i}"]`);
+    await page.keyboard.type(n.answer);
+  }
+  const gg = (await snapshot(page)).exercise.gradeGeneration;
+  await page.locator('#ex-check').scrollIntoViewIfNeeded();
+  await page.tap('#ex-check');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.gradeGeneration > g0, gg);
+  await page.waitForFunction(() => {
+    const r = document.getElementById('ex-score').getBoundingClientRect();
+    return document.getElementById('ex-score').textContent && r.top >= 0 && r.bottom <= innerHeight;
+  }, null, { timeout: 5000 }).catch(() => {});
+  await settle(page);
+  const r = await page.evaluate(() => { const b = document.getElementById('ex-score').getBoundingClientRect(); return { top: b.top, bottom: b.bottom, text: document.getElementById('ex-score').textContent }; });
+  assert.ok(r.text, 'the grade is written');
+  assert.ok(r.top >= 0 && r.bottom <= 844, `the grade in view after Check: ${JSON.stringify(r)}`);
+  await shoot(page, 'tried-again-phone-exercise-checked.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: on a phone, after an answer in a lesson, Continue has the focus and is in view; the answers so far follow it', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  const g = (await snapshot(page)).learn.generation;
+  await page.evaluate(() => (location.hash = 'v=2&learn=2'));
+  await page.waitForFunction((g0) => window.prunescope.snapshot().learn.generation > g0 && window.prunescope.snapshot().learn.status === 'stepping', g, { timeout: 60_000 });
+  await page.locator('#s-play').scrollIntoViewIfNeeded();
+  await page.tap('#s-play');
+  await page.waitForFunction(() => window.prunescope.snapshot().learn.status === 'asking', null, { timeout: 60_000 });
+  await settle(page);
+  await page.tap('#quiz-answer');
+  await page.keyboard.type('3 inf');
+  await page.tap('#quiz .quiz-choice');
+  await page.waitForFunction(() => window.prunescope.snapshot().learn.asked === 1);
+  await page.waitForFunction(() => document.activeElement?.id === 'quiz-next', null, { timeout: 5000 }).catch(() => {});
+  await settle(page);
+  const r = await page.evaluate(() => { const b = document.getElementById('quiz-next').getBoundingClientRect(); return { top: b.top, bottom: b.bottom, focused: document.activeElement?.id }; });
+  assert.equal(r.focused, 'quiz-next', 'Continue has the focus');
+  assert.ok(r.top >= 0 && r.bottom <= 844, `Continue in view: ${JSON.stringify(r)}`);
+  const order = await page.evaluate(() => [...document.querySelectorAll('#quiz .quiz-row, #quiz #quiz-answers')].map((e) => e.id || e.className));
+  assert.deepEqual(order, ['quiz-row', 'quiz-answers'], 'the list of answers comes after the way on');
+  await shoot(page, 'tried-again-phone-lesson-answered.png');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: Compare of an explicit tree opens at the driving search’s first event; End shows the end', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await toCompare(page);
+  const s = await runCompare(page);
+  assert.equal(s.compare.drive, 'A');
+  assert.equal(s.compare.A.cursor.event, 0, 'no value shows before it is stepped to');
+  await run(page, 'step.last');
+  await page.waitForFunction(() => { const a = window.prunescope.snapshot().compare.A; return a.cursor.event === a.events - 1; });
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: the node inspector writes a leaf’s value as the tree does: exact, whatever its window', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+  // leaf 1.0 (value 2) fails low against (3, +∞): the tree writes "2", not "≤ 2"
+  const id = await page.evaluate(() => window.prunescope.nodeAt('explore', [1, 0]));
+  // selected, the cursor at its entry; one step on, at its exit
+  await page.evaluate((i) => window.prunescope.select('explore', i), id);
+  await page.waitForFunction((i) => window.prunescope.snapshot().explore.cursor.node === i, id);
+  const e0 = (await snapshot(page)).explore.cursor.event;
+  await run(page, 'step.forward');
+  await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, e0);
+  assert.equal((await snapshot(page)).explore.cursor.kind, 'exit');
+  await settle(page);
+  const text = await page.locator('#inspector').innerText();
+  assert.match(text, /what it means\s+exact — a leaf: its value 2 is given by the tree/);
+  assert.doesNotMatch(text, /upper bound|at most 2/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: in MAX/MIN view the step bar names a MIN node’s event as its narration does (β lowered, not α raised)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+  assert.equal((await snapshot(page)).maxmin, true);
+  // step to the first α-raised event (negamax) at a MIN node: node 0's first reply returned
+  const min0 = await page.evaluate(() => window.prunescope.nodeAt('explore', [0]));
+  for (;;) {
+    const c = (await snapshot(page)).explore.cursor;
+    if (c.kind === 'α raised' && c.node === min0) break;
+    await run(page, 'step.forward');
+    await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, c.event);
+  }
+  await settle(page);
+  assert.match(await page.locator('#narration').innerText(), /β at node 0 \(MIN\) lowered/);
+  assert.match(await page.locator('#evpos').innerText(), /· β lowered$/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: the exercise’s Copy link says what it did', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  const g = (await snapshot(page)).exercise.generation;
+  await page.click('#mode-exercise');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0 && window.prunescope.snapshot().exercise.key, g);
+  await page.click('#ex-link');
+  await page.waitForFunction(() => !document.getElementById('ex-notice').hidden, null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await page.locator('#ex-notice').isVisible(), true, 'a notice after Copy link');
+  assert.match(await page.locator('#ex-notice').innerText(), /^(Link copied: it opens this exercise|The link is in the address bar)/);
+  assert.match(page.url(), /#v=2&mode=exercise&seed=\d+/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('tried again: Compare on a phone: the second tree leaves the step bar uncovered, both trees write their leaves, the narration on the first screen', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 390, height: 844, touch: true, problems });
+  await page.tap('#mode-compare');
+  await page.waitForFunction(() => { const c = window.prunescope.snapshot().compare; return c.A.ready && c.B.ready; }, null, { timeout: 20_000 });
+  const g = (await snapshot(page)).compare.generation;
+  await page.locator('#cmp-run').scrollIntoViewIfNeeded();
+  await page.tap('#cmp-run');
+  await page.waitForFunction((g0) => window.prunescope.snapshot().compare.generation > g0, g, { timeout: 60_000 });
+  // the compare column at the top of the screen, as Compare leaves it on a phone
+  await page.evaluate(() => document.querySelector('.center').scrollIntoView({ block: 'start' }));
+  await settle(page);
+  await settle(page);
+  const box = (id) => page.evaluate((i) => { const r = document.getElementById(i).getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; }, id);
+  const [a, b, bar, first, said] = await Promise.all(['cmp-tree-A', 'cmp-tree-B', 'stepbar', 's-first', 'narration'].map(box));
+  assert.ok(a.bottom <= b.top, `tree A above tree B: ${JSON.stringify([a, b])}`);
+  assert.ok(b.bottom <= bar.top + 0.5, `tree B ends above the step bar: ${JSON.stringify([b, bar])}`);
+  const hit = await page.evaluate(() => { const r = document.getElementById('s-first').getBoundingClientRect(); return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.id; });
+  assert.equal(hit, 's-first', `⇤ can be tapped: ${JSON.stringify(first)}`);
+  assert.ok(said.bottom <= 844, `the narration on the first screen: ${JSON.stringify(said)}`);
+  // the leaves searched and the pruned ones drawn as not reached yet, each with its value
+  const written = (k) => page.evaluate((s) => { const d = window.prunescope.drawn(s); return d.leafValues.length + d.outline.reduce((n, o) => n + (Array.isArray(o.values) ? o.values.length : o.values), 0); }, k);
+  for (const k of ['A', 'B']) assert.equal(await written(k), 9, `tree ${k} writes its 9 leaf values`);
+  await shoot(page, 'tried-again-phone-compare.png');
   await page.close();
   assert.deepEqual(problems, []);
 });

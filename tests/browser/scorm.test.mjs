@@ -65,7 +65,7 @@ function staticServer(pkgDir) {
     if (p === '/lms.html') return res.writeHead(200, { 'Content-Type': 'text/html' }).end(LMS_PAGE);
     if (p === '/lms/scorm12.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(path.join(ROOT, 'node_modules/scorm-again/dist/scorm12.js')));
     if (p === '/favicon.ico') return res.writeHead(204).end();
-    const top = p.startsWith('/pkg/') ? 'pkg' : p.startsWith('/set/') ? 'set' : null;
+    const top = ['pkg', 'set', 'les'].find((t) => p.startsWith(`/${t}/`)) ?? null;
     if (!top) return res.writeHead(404).end();
     const rel = p.slice(top.length + 2);
     const dir = path.join(pkgDir, '..', top);
@@ -98,6 +98,12 @@ before(async () => {
     mkdirSync(path.dirname(path.join(OUT, 'set', name)), { recursive: true });
     writeFileSync(path.join(OUT, 'set', name), bytes);
   }
+  // lesson 2 alone
+  await buildScorm({ links: ['v=2&learn=2'], title: 'Lesson 2', out: path.join(OUT, 'les.zip') });
+  for (const [name, bytes] of Object.entries(unzipSync(readFileSync(path.join(OUT, 'les.zip'))))) {
+    mkdirSync(path.dirname(path.join(OUT, 'les', name)), { recursive: true });
+    writeFileSync(path.join(OUT, 'les', name), bytes);
+  }
   server = await staticServer(path.join(OUT, 'pkg'));
   browser = await launchChromium();
 });
@@ -114,7 +120,7 @@ async function sco(page, mode = 'exercise') {
   const f = await (await page.$('#sco')).contentFrame();
   await f.waitForFunction((mode) => {
     const s = window.prunescope?.snapshot();
-    return s && s.activity.via === 'scorm' && s.activity.status && (mode === 'exercise' ? s.mode === 'exercise' && s.exercise.key : s.learn.open && s.learn.status === 'stepping');
+    return s && s.activity.via === 'scorm' && s.activity.status && (mode === 'exercise' ? s.mode === 'exercise' && s.exercise.key : mode === 'lesson-any' ? s.learn.open && s.learn.questions : s.learn.open && s.learn.status === 'stepping');
   }, mode, { timeout: 30_000 });
   return { f };
 }
@@ -237,7 +243,7 @@ test('the package\'s page on its own (no LMS) works and says nothing will be rec
 test('the manifest follows SCORM 1.2 content packaging', () => {
   const m = manifestText;
   assert.match(m, /^<\?xml version="1\.0" encoding="UTF-8"\?>/);
-  assert.match(m, /<manifest identifier="[^"]+" version="1"[\s\S]*xmlns="http:\/\/www\.imsproject\.org\/xsd\/imscp_rootv1p1p2"/);
+  assert.match(m, /<manifest identifier="[^"]+" version="2"[\s\S]*xmlns="http:\/\/www\.imsproject\.org\/xsd\/imscp_rootv1p1p2"/);
   assert.match(m, /xmlns:adlcp="http:\/\/www\.adlnet\.org\/xsd\/adlcp_rootv1p2"/);
   assert.match(m, /<metadata>\s*<schema>ADL SCORM<\/schema>\s*<schemaversion>1\.2<\/schemaversion>\s*<\/metadata>/);
   assert.match(m, /<organizations default="([^"]+)">\s*<organization identifier="\1">\s*<title>Alpha-beta: prune a tree<\/title>/);
@@ -293,6 +299,72 @@ test('a set: an exercise then a lesson, scored as the sum right over the sum ask
   assert.equal(v['cmi.core.score.raw'], String(Math.round((100 * (ex.right + L.right)) / (ex.total + L.asked))));
   assert.equal(L.asked, 5);
   assert.match((await snap(f)).activity.status, /Part 2 of 2\. Your score: \d+\/\d+, sent to the LMS\./);
+  await page.close();
+});
+
+/** Answers lesson questions `from`, `from + 1`, … with `replies` (playing to each), pressing
+ * Continue after each but the lesson's last (`last`). */
+async function answerLesson(f, replies, from, last) {
+  for (const [j, reply] of replies.entries()) {
+    const k = from + j;
+    await f.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
+    const s = await snap(f);
+    if (!s.playing && s.learn.status === 'stepping') await f.evaluate(() => window.prunescope.run('play.toggle'));
+    await f.waitForFunction((kk) => { const s = window.prunescope.snapshot(); return s.learn.status === 'asking' && s.learn.pause === kk && s.quiz.question?.index === kk; }, k, { timeout: 60_000 });
+    const q = (await snap(f)).quiz.question;
+    const asked = (await snap(f)).learn.asked;
+    if (q.choices) await f.click(`#quiz .quiz-choice[data-key="${reply}"]`);
+    else {
+      await f.fill('#quiz-answer', reply);
+      await f.press('#quiz-answer', 'Enter');
+    }
+    await f.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
+    if (k < last) await f.click('#quiz-next');
+  }
+}
+
+test('a student half-way through a lesson reloads and resumes at that question, the earlier answers shown', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  collectProblems(page, problems);
+  await page.goto(server.url + 'lms.html');
+  await page.evaluate(() => window.launch({ core: { student_id: 's4', entry: 'ab-initio' } }, '/les/scorm.html'));
+  let { f } = await sco(page, 'lesson');
+  // lesson 2 (the book's answers: tests/browser/learn.test.mjs), the second answer wrong; then
+  // Continue: the student leaves at question 3
+  await answerLesson(f, ['3 inf', 'n'], 0, 4);
+  await f.evaluate(() => window.prunescope.run('play.toggle'));
+  await f.waitForFunction(() => { const s = window.prunescope.snapshot(); return s.learn.status === 'asking' && s.learn.pause === 2; }, null, { timeout: 60_000 });
+  const gate = (await snap(f)).learn.gate;
+  const launched = await page.evaluate(() => window.launchId);
+  await page.evaluate(() => (document.getElementById('sco').src = 'about:blank'));
+  await page.waitForFunction(() => window.calls.some((c) => c.name === 'LMSFinish'));
+  const saved = await page.evaluate(() => window.values['cmi.suspend_data']);
+  assert.ok(saved.length <= 4096);
+  const st = JSON.parse(saved);
+  assert.equal(st.v, 2);
+  assert.deepEqual(st.lesson, { replies: ['3 inf', 'n'], cursor: gate });
+  assert.ok(!saved.includes('expected') && !saved.includes('grade'), 'the state holds no answer key');
+  assert.equal((await page.evaluate(() => window.values))['cmi.core.lesson_status'], 'incomplete');
+  // the next launch, with the state the LMS kept: question 3 is asked again, the first two answered
+  await page.evaluate((sd) => window.launch({ core: { student_id: 's4', entry: 'resume' }, suspend_data: sd }, '/les/scorm.html'), saved);
+  assert.ok((await page.evaluate(() => window.launchId)) > launched);
+  ({ f } = await sco(page, 'lesson-any'));
+  await f.waitForFunction(() => { const s = window.prunescope.snapshot(); return s.learn.status === 'asking' && s.learn.pause === 2 && s.quiz.question?.index === 2; }, null, { timeout: 60_000 });
+  const s = await snap(f);
+  assert.equal(s.explore.cursor.event, gate);
+  assert.equal(s.learn.asked, 2);
+  assert.equal(s.learn.right, 1);
+  assert.equal(s.activity.notice, null);
+  const shown = await f.locator('#quiz-answers li').allInnerTexts();
+  assert.equal(shown.length, 2);
+  assert.match(shown[0], /3 inf.*right/);
+  assert.match(shown[1], /No.*not quite/i);
+  assert.match(await f.locator('#learn-status').innerText(), /Question 3 of 5/);
+  await page.screenshot({ path: path.join(SHOTS, 'scorm-lesson-resumed.png') });
+  // the rest: the score is the first answer to each of the five questions
+  await answerLesson(f, ['<= 2', 's', '7'], 2, 4);
+  await page.waitForFunction(() => window.values['cmi.core.lesson_status'] === 'completed');
+  assert.equal((await page.evaluate(() => window.values))['cmi.core.score.raw'], '80');
   await page.close();
 });
 

@@ -45,21 +45,35 @@ test('the saved state: round trip, no answer key, at most 4096 characters', () =
   a.inputs = { pruned: [4], values: [[1, '≥ 5']], windows: [[2, ['-inf', '3']]] };
   submit(a, 0, 2, 3);
   const text = encodeState(a);
-  assert.deepEqual(decodeState(text, [EX]), { links: [EX], scores: [{ right: 2, total: 3 }], current: 0, inputs: a.inputs });
+  assert.deepEqual(decodeState(text, [EX]), { links: [EX], scores: [{ right: 2, total: 3 }], current: 0, inputs: a.inputs, lesson: null });
   a.inputs = { pruned: [], values: Array.from({ length: 400 }, (_, i) => [i, '12345678901234567890']), windows: [] };
   const long = encodeState(a);
   assert.ok(long.length <= STATE_LIMIT);
   assert.equal(decodeState(long).inputs, null, 'too many inputs: the inputs are left out, the score kept');
+  // a lesson's position: the replies given and the cursor (version 2); version 1 is still read
+  const l = newActivity([LESSON]);
+  l.lesson = { replies: ['3 inf', 'y'], cursor: 17 };
+  assert.deepEqual(decodeState(encodeState(l), [LESSON]).lesson, { replies: ['3 inf', 'y'], cursor: 17 });
+  assert.equal(JSON.parse(encodeState(l)).v, 2);
+  assert.deepEqual(decodeState(JSON.stringify({ v: 1, links: [LESSON], scores: [null], current: 0, lesson: { replies: ['x'] } }), [LESSON]).lesson, null, 'version 1 has no lesson position');
+  l.lesson = { replies: Array.from({ length: 40 }, () => 'y'.repeat(80)), cursor: 3 };
+  assert.ok(encodeState(l).length <= STATE_LIMIT, 'the longest position fits');
 });
 
 test('a saved state is untrusted: too long, corrupt, unknown version, wrong shape or another activity are refused', () => {
   const good = encodeState(newActivity([EX]));
   const bad = [
-    'x'.repeat(STATE_LIMIT + 1), good.slice(0, -2), '[]', 'null', JSON.stringify({ v: 2, links: [EX], scores: [null], current: 0 }),
+    'x'.repeat(STATE_LIMIT + 1), good.slice(0, -2), '[]', 'null', JSON.stringify({ v: 3, links: [EX], scores: [null], current: 0 }),
     JSON.stringify({ v: 1, links: [EX], scores: [null], current: 1 }), JSON.stringify({ v: 1, links: [EX], scores: [[5, 4]], current: 0 }),
     JSON.stringify({ v: 1, links: [EX], scores: [null], current: 0, inputs: { values: [[1, 'x'.repeat(21)]] } }),
     JSON.stringify({ v: 1, links: [EX], scores: [null], current: 0, inputs: { pruned: ['<img>'] } }),
     JSON.stringify({ v: 1, links: [LESSON], scores: [null], current: 0 }),
+    JSON.stringify({ v: 2, links: [EX], scores: [null], current: 0, lesson: { replies: 'y' } }),
+    JSON.stringify({ v: 2, links: [EX], scores: [null], current: 0, lesson: { replies: [3] } }),
+    JSON.stringify({ v: 2, links: [EX], scores: [null], current: 0, lesson: { replies: ['z'.repeat(81)] } }),
+    JSON.stringify({ v: 2, links: [EX], scores: [null], current: 0, lesson: { replies: Array(41).fill('y') } }),
+    JSON.stringify({ v: 2, links: [EX], scores: [null], current: 0, lesson: { replies: [], cursor: -1 } }),
+    JSON.stringify({ v: 2, links: [EX], scores: [null], current: 0, lesson: [] }),
   ];
   for (const t of bad) assert.throws(() => decodeState(t, [EX]), ActivityStateError, t.slice(0, 60));
 });

@@ -37,17 +37,24 @@ export async function connect(app) {
     const a = ex.answers;
     return { pruned: [...a.pruned], values: [...a.values].filter(([, v]) => v !== ''), windows: [...a.windows].map(([n, w]) => [n, [w[0] ?? '', w[1] ?? '']]) };
   };
+  /** Where the student is in the open lesson (the replies given, the cursor), when it is the
+   * activity's current item and not yet scored (a scored lesson opens at its start). */
+  const lessonPosition = () => (isCurrent('lesson') && !activity.scores[activity.current] ? (app.modes.learn?.position() ?? null) : null);
   const save = () => {
     activity.inputs = inputs();
+    activity.lesson = lessonPosition();
     const text = encodeState(activity);
     const s = score(activity);
     if (session) session.report({ raw: activity.scores.some(Boolean) ? s.raw : null, status: lessonStatus(activity, session.mastery), state: text ?? undefined });
-    if (splice && activity.scores.some(Boolean)) splice.report(s.scaled, text);
+    // SPLICE has no message for a state alone: the state goes with the score so far (0 before
+    // the first), as course pages save work in progress (docs/lms.md, "SPLICE")
+    if (splice) splice.report(s.scaled, text);
     return text;
   };
 
-  /** Opens item `i` of the activity (restoring `restore`, the saved inputs, into an exercise). */
-  async function openItem(i, restore = null) {
+  /** Opens item `i` of the activity (restoring `restore`, the saved inputs, into an exercise,
+   * or `lesson`, the saved position, into a lesson). */
+  async function openItem(i, restore = null, lesson = null) {
     activity.current = i;
     let s;
     try {
@@ -57,7 +64,7 @@ export async function connect(app) {
       return;
     }
     A.solutionLocked = !activity.scores[i];
-    if (s?.learn) await app.openLearn(s.learn);
+    if (s?.learn) await app.openLearn(s.learn, activity.scores[i] ? null : lesson);
     else if (s?.mode === 'exercise') {
       await app.actions.openExercise(s.exercise);
       const ex = state.exercise;
@@ -111,6 +118,10 @@ export async function connect(app) {
       clearTimeout(app.activity.timer);
       app.activity.timer = setTimeout(save, 1000);
     },
+    /** A lesson's question was answered (not its last): the position is kept. */
+    lessonAnswered() {
+      if (isCurrent('lesson') && !activity.scores[activity.current]) save();
+    },
     /** A lesson's last question was answered: right of asked is its score. */
     lessonDone(right, asked) {
       if (!isCurrent('lesson')) return;
@@ -152,7 +163,7 @@ export async function connect(app) {
         });
       }
     }
-    await openItem(activity.current, activity.inputs);
+    await openItem(activity.current, activity.inputs, activity.lesson);
   } else if (framed) {
     A.via = 'splice';
     const frag = location.hash.replace(/^#/, '');
@@ -169,7 +180,9 @@ export async function connect(app) {
     // is put into the item it opened, never under it
     const opened = () => new Promise((resolve) => {
       const t0 = Date.now();
-      const poll = () => (state.exercise.exercise || state.learn.open || Date.now() - t0 > 20000 ? resolve() : setTimeout(poll, 50));
+      // a lesson is open once its search has run (a second opening meanwhile would stop it)
+      const lessonOpen = () => state.learn.open && state.learn.lesson !== null && state.learn.status !== 'loading';
+      const poll = () => (state.exercise.exercise || lessonOpen() || Date.now() - t0 > 20000 ? resolve() : setTimeout(poll, 50));
       poll();
     });
     splice = startSplice(window, {
@@ -178,7 +191,7 @@ export async function connect(app) {
           const restored = decodeState(text, activity.links);
           await opened();
           activity = restored;
-          await openItem(activity.current, activity.inputs);
+          await openItem(activity.current, activity.inputs, activity.lesson);
         } catch (e) {
           notice('info', `The course page's saved state could not be read (${e.message}): this starts afresh.`);
         }

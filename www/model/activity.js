@@ -7,12 +7,19 @@
 // (exercise_grade; the lesson's quiz): nothing here decides whether an answer is right.
 //
 // The saved state (SCORM's cmi.suspend_data, SPLICE's state) holds the activity's links (their
-// parameters or tree, never the answer key), the scores so far and the student's inputs. It is
+// parameters or tree, never the answer key), the scores so far and the student's inputs: an
+// exercise's fields, or where the student is in a lesson (the replies given, the cursor). It is
 // versioned, at most STATE_LIMIT characters, and read back as untrusted input: decodeState
 // checks every field and throws an ActivityStateError that says why a state was refused.
 
-/** The version of the saved state (docs/lms.md, "The saved state"). */
-export const STATE_VERSION = 1;
+/** The version of the saved state (docs/lms.md, "The saved state"): 2 keeps a lesson's
+ * position (`lesson`); a state of version 1 (no lesson position) is still read. */
+export const STATE_VERSION = 2;
+const READS = new Set([1, 2]);
+/** The most replies a lesson's position keeps (a lesson asks far fewer), and their length (the
+ * quiz reads at most 80 characters of an answer). */
+export const MAX_REPLIES = 40;
+const REPLY_CHARS = 80;
 /** SCORM 1.2's limit on cmi.suspend_data (CMIString4096). */
 export const STATE_LIMIT = 4096;
 /** The most items a set may hold (a "short set"). */
@@ -28,7 +35,7 @@ export class ActivityStateError extends Error {
 /** A new activity of `links` (share-link fragments: `v=2&mode=exercise&…` or `v=2&learn=N`). */
 export function newActivity(links) {
   if (!Array.isArray(links) || links.length === 0 || links.length > MAX_ITEMS) throw new ActivityStateError('links', `expected 1 to ${MAX_ITEMS} links`);
-  return { links: [...links], scores: links.map(() => null), current: 0, inputs: null };
+  return { links: [...links], scores: links.map(() => null), current: 0, inputs: null, lesson: null };
 }
 
 /** Whether an exercise's grade is a complete submission: the core's grade says so (every value
@@ -70,12 +77,12 @@ export function lessonStatus(activity, mastery = null) {
   return score(activity).raw >= mastery ? 'passed' : 'failed';
 }
 
-/** The saved state as text (JSON), or null when it would exceed STATE_LIMIT (the inputs are
- * then left out, and if still too long, nothing is saved). */
+/** The saved state as text (JSON), or null when it would exceed STATE_LIMIT (the inputs and
+ * the lesson's position are then left out, and if still too long, nothing is saved). */
 export function encodeState(activity) {
-  const body = (inputs) => JSON.stringify({ v: STATE_VERSION, links: activity.links, scores: activity.scores.map((s) => (s ? [s.right, s.total] : null)), current: activity.current, inputs });
-  let text = body(activity.inputs ?? null);
-  if (text.length > STATE_LIMIT) text = body(null);
+  const body = (inputs, lesson) => JSON.stringify({ v: STATE_VERSION, links: activity.links, scores: activity.scores.map((s) => (s ? [s.right, s.total] : null)), current: activity.current, inputs, lesson });
+  let text = body(activity.inputs ?? null, activity.lesson ?? null);
+  if (text.length > STATE_LIMIT) text = body(null, null);
   return text.length > STATE_LIMIT ? null : text;
 }
 
@@ -98,6 +105,21 @@ function checkInputs(x) {
   return { pruned: [...pruned], values: values.map(([n, t]) => [n, t]), windows: windows.map(([n, w]) => [n, [w[0], w[1]]]) };
 }
 
+/** Checks a lesson's position ({replies: [text], cursor: event or null}). */
+function checkLesson(x) {
+  if (x === null) return null;
+  const bad = (m) => {
+    throw new ActivityStateError('lesson', m);
+  };
+  if (!isObj(x)) bad('not an object');
+  // the texts the student gave, in order (only their count and length are checked here: the
+  // core grades them again when the lesson resumes)
+  const said = x.replies, cursor = x.cursor ?? null;
+  if (!Array.isArray(said) || said.length > MAX_REPLIES || !said.every((r) => typeof r === 'string' && r.length <= REPLY_CHARS)) bad(`replies: expected at most ${MAX_REPLIES} texts of at most ${REPLY_CHARS} characters`);
+  if (cursor !== null && !(Number.isInteger(cursor) && cursor >= 0 && cursor <= 1e9)) bad('cursor: expected an event number');
+  return { replies: [...said], cursor };
+}
+
 /**
  * Reads a saved state (untrusted text). `expectLinks`, when given, is the activity the package
  * was built with: a state of another activity is refused. Answers the activity; throws
@@ -113,7 +135,7 @@ export function decodeState(text, expectLinks = null) {
     throw new ActivityStateError('state', 'not JSON');
   }
   if (!isObj(raw)) throw new ActivityStateError('state', 'not an object');
-  if (raw.v !== STATE_VERSION) throw new ActivityStateError('v', `unknown version ${JSON.stringify(raw.v)?.slice(0, 20)}`);
+  if (!READS.has(raw.v)) throw new ActivityStateError('v', `unknown version ${JSON.stringify(raw.v)?.slice(0, 20)}`);
   const { links, scores, current } = raw;
   if (!Array.isArray(links) || links.length === 0 || links.length > MAX_ITEMS || !links.every((l) => typeof l === 'string' && l.length <= 1000)) throw new ActivityStateError('links', 'expected 1 to 12 link fragments');
   if (expectLinks && (links.length !== expectLinks.length || links.some((l, i) => l !== expectLinks[i]))) throw new ActivityStateError('links', 'not this activity');
@@ -124,7 +146,8 @@ export function decodeState(text, expectLinks = null) {
     return { right: s[0], total: s[1] };
   });
   if (!Number.isInteger(current) || current < 0 || current >= links.length) throw new ActivityStateError('current', 'not an item of the activity');
-  return { links: [...links], scores: checked, current, inputs: checkInputs(raw.inputs ?? null) };
+  const lesson = raw.v >= 2 ? checkLesson(raw.lesson ?? null) : null;
+  return { links: [...links], scores: checked, current, inputs: checkInputs(raw.inputs ?? null), lesson };
 }
 
 /** SCORM 1.2's CMITimespan, HHHH:MM:SS.SS, of `ms` milliseconds (hours capped at 9999). */

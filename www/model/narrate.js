@@ -32,6 +32,13 @@ const EVENT_WORDS = {
   zugzwang: 'zugzwang', prune: 'prune', chance_cutoff: 'chance cut-off',
 };
 export const eventName = (kind) => EVENT_WORDS[EVENTS[kind]?.name] ?? EVENTS[kind]?.name ?? '?';
+/** Event `e`'s short name in the view's words, as its narration says it: in MAX/MIN view (`mm`)
+ * a MIN node's α raised (negamax) is its β lowered. */
+export function eventWord(st, e, mm) {
+  const kind = st.ev[e];
+  if (mm && kind === EV.ALPHA_RAISED && minTurn(st.turn[st.nodeOf(e)])) return 'β lowered';
+  return eventName(kind);
+}
 
 /** What a node's bound means; `v` is the value as shown (MAX's view in MAX/MIN mode). */
 function boundWords(actual, turn, mm, v) {

@@ -129,7 +129,12 @@ export function createCompare(app) {
     cmp.layout = lay;
     cmp.generation++;
     cmp.selected = { A: NONE, B: NONE };
+    // explicit trees open at the driving search's first event, as in explore (issue 29 §3: no
+    // value shows before it is stepped to; End shows the result; the follower follows by path);
+    // streamed searches (chess, random trees, the games) show their end
     for (const k of ['A', 'B']) side(k).cursor.follow();
+    const D = driver();
+    if (D.input?.kind === 'tree' && D.source === 'search' && D.store.nev) D.cursor.set(0);
     cmp.transform.userMoved = false;
     mode.autoFit();
     cmp.timings = { diffMs: t1 - t0, layoutMs: lay.ms, totalMs: performance.now() - t0 };

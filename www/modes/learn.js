@@ -102,8 +102,13 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     return true;
   }
 
-  /** Opens lesson `id`: runs its search, prepares its questions, and waits at the start. */
-  async function openLesson(id) {
+  /**
+   * Opens lesson `id`: runs its search, prepares its questions, and waits at the start; or, with
+   * `saved` (a graded activity's state: { replies, cursor }, www/model/activity.js), where the
+   * student left it: the replies given are graded again by the core, in order, and the lesson
+   * waits at the next question (at the saved cursor, kept between that question's reach).
+   */
+  async function openLesson(id, saved = null) {
     const lesson = lessonById(id);
     if (!lesson) {
       openIndex();
@@ -113,7 +118,7 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     }
     const gen = ++L.generation;
     leaveLesson();
-    Object.assign(L, { open: true, lesson: id, shows: lessonShows(lesson), status: 'loading', notice: null, right: 0, asked: 0 });
+    Object.assign(L, { open: true, lesson: id, shows: lessonShows(lesson), status: 'loading', notice: null, right: 0, asked: 0, answers: [] });
     if (state.mode !== 'explore') app.actions.setMode('explore');
     L.progress.last = id;
     writeProgress(L.progress);
@@ -121,7 +126,40 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     app.invalidate();
     L.questions = new Array(lessonQuestionCount(lesson)).fill(null);
     L.pause = 0;
-    return runPart(lesson, 0, gen);
+    const ran = await runPart(lesson, 0, gen);
+    if (!ran || !saved?.replies?.length) return ran;
+    return resumeAt(lesson, saved, gen);
+  }
+
+  /** Replays the saved replies (untrusted: each is only text the grader reads) and waits at the
+   * first question not answered. A lesson answered through (its score is kept) opens at its start. */
+  async function resumeAt(lesson, saved, gen) {
+    const said = saved.replies;
+    if (said.length >= L.questions.length) return true;
+    for (const reply of said) {
+      if (!L.questions[L.pause] && !(await runPart(lesson, L.part + 1, gen))) return false;
+      const qq = L.questions[L.pause];
+      const verdict = app.core.grade_answer(qq.grade, String(reply).slice(0, 80));
+      L.answers.push({ index: qq.index, reply: String(reply).slice(0, 80), ok: verdict.ok, shown: qq.grade?.form === 'value' ? verdict.expected : qq.shown });
+      L.asked++;
+      if (verdict.ok) L.right++;
+      L.pause++;
+    }
+    if (!L.questions[L.pause] && !(await runPart(lesson, L.part + 1, gen))) return false;
+    if (gen !== L.generation) return false;
+    Object.assign(q, { right: L.right, asked: L.asked, question: null, feedback: null });
+    // where the student was: after the last answer's reveal (in this part), before the gate
+    const prev = L.questions[L.pause - 1];
+    const from = prev && prev.part === L.part ? (prev.ev2 ?? prev.ev) : 0;
+    L.gate = L.questions[L.pause].gate;
+    const c = Number.isInteger(saved.cursor) ? saved.cursor : from;
+    L.status = 'stepping';
+    trace().cursor.set(Math.max(from, Math.min(L.gate, c)));
+    app.modes.explore.afterStep(true);
+    paceToGate();
+    atGate();
+    app.invalidate();
+    return true;
   }
 
   /**
@@ -142,7 +180,7 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     if (!ran) return fail(`The lesson’s search could not run. ${t.notice?.text ?? ''}`);
     try {
       const qs = lessonQuestions(lesson, t, k, carry);
-      qs.forEach((qq) => (L.questions[qq.index] = qq));
+      qs.forEach((qq) => (L.questions[qq.index] = { ...qq, part: k }));
     } catch (e) {
       return fail(`This lesson cannot be prepared on its search: ${e.message}`);
     }
@@ -222,11 +260,13 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     focusQuiz(q.question.choices ? 'card' : 'answer');
   }
 
-  /** The quiz took the answer (and moved the cursor to what it reveals). */
-  function answered(ok) {
+  /** The quiz took the answer `reply` (and moved the cursor to what it reveals); `shown` is the
+   * answer as the feedback states it. */
+  function answered(ok, reply = '', shown = '') {
     if (L.status !== 'asking') return;
     L.asked++;
     if (ok) L.right++;
+    L.answers.push({ index: L.pause, reply: String(reply).slice(0, 80), ok, shown });
     L.pause++;
     if (L.pause >= L.questions.length) {
       L.gate = -1;
@@ -238,6 +278,7 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
       // the next question may belong to the lesson's next part, whose search has not run yet
       L.gate = L.questions[L.pause]?.gate ?? -1;
       L.status = 'answered';
+      app.activity?.lessonAnswered(); // a graded activity keeps the replies so far
     }
     app.invalidate();
   }
@@ -287,5 +328,12 @@ export function createLearn(app, { focusQuiz = () => {} } = {}) {
     app.invalidate();
   }
 
-  return { lessons: LESSONS, openIndex, openLesson, atGate, answered, resume, close, traceReplaced };
+  /** Where the student is in the open lesson, as a graded activity's state keeps it: the
+   * replies given, in order, and the cursor (null outside a lesson). */
+  function position() {
+    if (L.lesson === null || !L.questions || L.status === 'loading' || L.status === 'failed') return null;
+    return { replies: L.answers.map((a) => a.reply), cursor: trace().cursor.live ? null : trace().cursor.at };
+  }
+
+  return { lessons: LESSONS, openIndex, openLesson, atGate, answered, resume, close, traceReplaced, position };
 }

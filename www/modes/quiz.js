@@ -74,7 +74,7 @@ export function createQuizMode(app, actions, focus = () => {}) {
     // window or a count is the same numbers in the page's writing ("(−∞, 3)")
     const shown = qq.grade?.form === 'value' ? verdict.expected : qq.shown;
     q.feedback = { ok, shown, note: verdict.note ?? null, why: qq.why ?? narrate(t.store, at, app.narrationContext(t)) };
-    if (qq.lesson !== undefined) app.modes.learn?.answered(ok);
+    if (qq.lesson !== undefined) app.modes.learn?.answered(ok, reply, shown);
     app.invalidate();
   }
 

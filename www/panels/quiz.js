@@ -128,6 +128,19 @@ export function createQuiz(app) {
     ];
   }
 
+  /** A lesson's answers so far, each with its verdict (the student's record, and what a
+   * student who comes back to the lesson sees of the work done before). */
+  function lessonAnswers() {
+    const L = state.learn;
+    if (L.lesson === null || !L.answers?.length) return null;
+    // a choice's key ("n") as its button reads ("No"); a typed answer as typed
+    const reply = (a) => new Map((L.questions?.[a.index]?.choices ?? []).map((c) => [c.key, c.label])).get(a.reply) ?? a.reply;
+    return h('details', { id: 'quiz-answers', class: 'quiz-answers', open: true },
+      h('summary', null, `Your answers so far (${L.answers.length})`),
+      h('ol', null, L.answers.map((a) => h('li', { value: a.index + 1, class: a.ok ? 'ok' : 'err', dataset: { index: a.index } },
+        `“${reply(a)}”: `, a.ok ? 'right' : `not quite (it is ${a.shown})`))));
+  }
+
   function build() {
     const Ls = state.learn;
     if (!q.on && Ls.open && Ls.lesson !== null && Ls.status === 'finished' && app.modes.learn) {
@@ -160,6 +173,7 @@ export function createQuiz(app) {
         h('p', { id: 'quiz-question', class: 'quiz-q' }, `Question ${Math.min(L.pause + 1, n)} of ${n} is ahead. Step with → (or the ▶ button) or press space to play: the lesson stops at each question.`),
         rule(),
         score,
+        lessonAnswers(),
       ];
     }
     if (!qq) return [h('p', { id: 'quiz-question' }, 'The search is over: nothing left to predict.'), rule(), score, h('button', { type: 'button', onclick: stop }, 'End quiz')];
@@ -181,8 +195,11 @@ export function createQuiz(app) {
       h('div', { class: 'quiz-row' },
         fb ? h('button', { id: 'quiz-next', type: 'button', class: 'primary', onclick: ask }, lesson ? (qq.closing ? 'Finish ' : 'Continue ') : 'Next question ', h('kbd', null, '↵')) : null,
         lesson ? null : h('button', { type: 'button', onclick: stop }, 'End quiz ', h('kbd', null, 'Esc'))),
+      lesson ? lessonAnswers() : null,
     ];
   }
+
+  let seenFeedback = null;
 
   return {
     init() {
@@ -195,6 +212,18 @@ export function createQuiz(app) {
       const p = q.predict;
       const key = `${q.on}|${t.uid}|${t.generation}|${t.running}|${t.store.nev}|${qq?.ev}|${q.feedback?.ok}|${q.right}/${q.asked}|${state.maxmin}|${state.tab}|${qq?.lesson}.${qq?.index}|${state.learn.lesson}.${state.learn.status}.${state.learn.pause}.${state.learn.right}|${t.config?.cutoff}|${p ? `${p.version ?? 0}.${!!p.result}` : ''}`;
       renderKeyed($('quiz'), key, build);
+      // an answer's feedback: the way on (Continue) has the focus and is in view, where the
+      // answer field was (on a phone it was below the fold; the field, now disabled, had lost
+      // the focus)
+      if (q.feedback && q.feedback !== seenFeedback) {
+        seenFeedback = q.feedback;
+        requestAnimationFrame(() => {
+          const b = $('quiz-next');
+          if (!b) return;
+          b.focus({ preventScroll: true });
+          b.scrollIntoView({ block: 'nearest' });
+        });
+      }
       setText('quiz-mode', q.on ? (q.predict ? 'prune prediction' : state.learn.lesson !== null && state.learn.open ? `lesson ${state.learn.lesson}` : 'step prediction') : '');
     },
     /** After a question is asked: focus its answer field ('answer'), the card ('card') or the

@@ -184,7 +184,7 @@ export function createExerciseView(app, mode) {
     setText('ex-solution-text', ex.solution && e ? solutionText(e) : '');
     setProp($('ex-play'), 'hidden', !(ex.solution && e));
     setText('ex-solution', ex.solution ? 'Hide solution' : 'Show solution');
-    setText('ex-score', g ? `Score: ${g.right} of ${g.total} answers right${g.right === g.total ? ' — all right!' : ` — ${g.total - g.right} wrong, marked in red`}.` : '');
+    setText('ex-score', g ? `Score: ${g.right} of ${g.total} answers right${g.right === g.total ? ' — all right!' : ` — ${g.total - g.right} wrong, marked in red.`}` : '');
     setText('ex-hint-text', ex.hint ? `Hint: ${ex.hint}` : '');
     setText('ex-result', ex.result ?? '');
     const t = ex.total ?? runningTotal({ results: [] });

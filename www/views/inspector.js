@@ -150,14 +150,19 @@ export function createInspector(app) {
       exited && mm && minTurn(turn) && !teach ? span('muted', ` (negamax ${f(st.value[id])})`) : null,
       exited && st.reason[id] === SR.ABORTED ? span('muted', ' (stopped: not a result)') : null,
     );
-    if (teach?.types === false) {
+    // a leaf of an explicit tree: its value is the problem's, exact whatever its window (as the
+    // tree writes it, www/views/draw/labels.js `boundMark`); its type still says how it compares
+    const givenLeaf = done && trace.input?.kind === 'tree' && st.nMoves[id] === 0 && st.reason[id] !== SR.ABORTED;
+    const leafWords = () => [term('exact', 'exact'), span('muted', ` — a leaf: its value ${f(shownValue(st.value[id], turn, mm))} is given by the tree, whatever its window`)];
+    if (givenLeaf && teach?.types === false) row('what it means', leafWords());
+    else if (teach?.types === false) {
       // before lesson 3: a bound in plain words, no types
       const high = st.actual(id) === BOUNDS_CODE.LOWER;
       const atLeast = mm && minTurn(turn) ? !high : high;
       const v = f(shownValue(st.value[id], turn, mm));
       row('what it means', done ? (st.actual(id) === BOUNDS_CODE.EXACT ? 'exact' : `a bound: the true value is ${atLeast ? 'at least' : 'at most'} ${v}`) : '–');
     } else {
-      row('what it means', done ? boundRow(st.actual(id), turn, f(shownValue(st.value[id], turn, mm))) : '–');
+      row('what it means', givenLeaf ? leafWords() : done ? boundRow(st.actual(id), turn, f(shownValue(st.value[id], turn, mm))) : '–');
       row(term('expected type', 'expected'), typeTag(st.expected(id)));
       row(term('actual type', 'actual'), done ? [typeTag(st.actual(id)), st.expected(id) !== st.actual(id) ? [' ', term('≠ expected', 'mismatch')] : null] : span('muted', exited ? '–' : 'decided when it returns'));
     }

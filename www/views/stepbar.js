@@ -6,7 +6,7 @@ import { $, setText, setProp, setClass, renderKeyed } from '../dom.js';
 import { withTerms } from './term.js';
 import { NONE } from '../model/store.js';
 import { fmtInt } from '../model/format.js';
-import { narrate, eventName } from '../model/narrate.js';
+import { narrate, eventWord } from '../model/narrate.js';
 import { speedIndex } from '../controls/commands.js';
 import { other } from '../modes/compare.js';
 
@@ -62,7 +62,7 @@ export function createStepbar(app) {
       // questions (www/modes/learn.js): the counts are not shown, the jumps never greyed
       const lesson = state.mode === 'explore' && state.learn.open && state.learn.lesson !== null;
       const total = lesson ? '' : ` / ${fmtInt(st.nev)}`;
-      setText('evpos', e < 0 ? (st.nev ? `${prefix}${fmtInt(st.nev)} events` : '–') : `${prefix}event ${fmtInt(e + 1)}${total} · ${eventName(st.ev[e])}`);
+      setText('evpos', e < 0 ? (st.nev ? `${prefix}${fmtInt(st.nev)} events` : '–') : `${prefix}event ${fmtInt(e + 1)}${total} · ${eventWord(st, e, state.maxmin)}`);
       const none = !st.nev;
       for (const id of ['s-first', 's-back', 's-play', 's-fwd', 's-last', 's-over', 's-out']) setProp($(id), 'disabled', none);
       for (const [id, k] of JUMPS) {

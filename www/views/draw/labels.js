@@ -118,8 +118,48 @@ export function nodeLabels(ctx, s, n) {
   if (view.sy >= 64 && n.win) {
     ctx.font = `${LABEL_PX}px ${pal.font}`;
     ctx.fillStyle = pal.muted;
-    ctx.fillText(`(${fmtValue(n.win[0], o.chess, o.scale)}, ${fmtValue(n.win[1], o.chess, o.scale)})`, n.px, n.py + n.r + 7 + LABEL_PX);
+    const w = `(${fmtValue(n.win[0], o.chess, o.scale)}, ${fmtValue(n.win[1], o.chess, o.scale)})`;
+    ctx.fillText(w, n.px, n.py + n.r + 7 + LABEL_PX);
+    box(ctx, s, w, n.px, n.py + n.r + 7 + LABEL_PX);
   }
+}
+
+/** The width of a window "(−∞, +∞)" as the old rule assumed it, for every tree whose windows
+ * cannot be known from its problem (searched positions, chance trees). */
+export const WINDOW_PX = 60;
+
+/**
+ * The widest window "(α, β)" that a node of this tree can be written with, in CSS px, from the
+ * problem alone (never from the search, so that the room it gives tells nothing): in an explicit
+ * tree without chance nodes every α and β is ±∞ or a leaf's value (in MAX/MIN view as the
+ * leaves are shown, from the side to move either sign), so the widest is two of the widest of
+ * those. Other trees: WINDOW_PX. Issue 29 §5: at 1280 px Russell–Norvig's 9 leaves, 62.5 px
+ * apart, all have room for their windows, about 55 px wide.
+ */
+export function widestWindow(ctx, st, lay, o) {
+  if (!o.leaves || !o.pal) return WINDOW_PX;
+  const texts = new Set(['−∞', '+∞', '-∞']);
+  const add = (v) => {
+    texts.add(fmtValue(v, o.chess, o.scale));
+    if (!o.maxmin) texts.add(fmtValue(-v, o.chess, o.scale));
+  };
+  for (let id = 0; id < st.n; id++) {
+    if (o.probability?.(id) != null) return WINDOW_PX; // a chance tree: expectations and Star1 bounds
+    if (st.nMoves[id] === 0) add(shownValue(st.value[id], st.turn[id], o.maxmin));
+  }
+  const g = lay.ghosts;
+  for (let k = 0; g && k < g.n; k++) {
+    if (g.chance?.[k]) return WINDOW_PX;
+    // a pruned leaf's value is given from MAX's view
+    if (!Number.isNaN(g.value[k])) add(g.value[k]);
+  }
+  ctx.save();
+  ctx.font = `${LABEL_PX}px ${o.pal.font}`;
+  let w = 0;
+  for (const t of texts) w = Math.max(w, ctx.measureText(t).width);
+  const all = ctx.measureText('(, )').width + 2 * w;
+  ctx.restore();
+  return Math.ceil(all);
 }
 
 /** Notes a centred label's box (its top at `y`) in the scene's `labelBoxes`. */

@@ -44,9 +44,10 @@ export function stateAt(st, id, cursor) {
 /**
  * The scene of one frame: { W, H, st, lay, view, o, SX, SY, qMin, qMax, rows, rowOf(q), vis
  * (visible node ids), rad, lvl (0 no label, 1 move + value, 2 + window, 3 a leaf's value alone, staggered), canLabel, rOf(id),
- * wl, wr (visible world x range) }.
+ * wl, wr (visible world x range) }. `winW`: the widest window a node can be written with
+ * (www/views/draw/labels.js `widestWindow`), which decides where a window has room.
  */
-export function buildScene(W, H, st, lay, view, o) {
+export function buildScene(W, H, st, lay, view, o, winW = 60) {
   const { x0, sx, y0, sy } = view;
   const x = lay.x, lf = lay.lf;
   const plyLists = lay.plyLists ?? st.plyLists;
@@ -164,7 +165,7 @@ export function buildScene(W, H, st, lay, view, o) {
     }
     if (gr) for (const k of gr.early) items.push({ px: SX(g.x[k]), wx: g.x[k], k, ghost: true, iter: false, leaf: Number.isFinite(g.value[k]) });
     if (gr?.early.length) items.sort((a, b) => a.px - b.px);
-    const levels = placeLabels(items, row, canLabel, half);
+    const levels = placeLabels(items, row, canLabel, half, winW);
     items.forEach((it, i) => {
       if (it.ghost) {
         outline.k.push(it.k);
@@ -188,9 +189,10 @@ export function buildScene(W, H, st, lay, view, o) {
  * Greedy left-to-right label placement in one row: a label only where it has room. Leaves too
  * close for a move and a value keep their value alone, on two staggered lines (level 3), so
  * that textbook trees stay readable. `items`: [{ px (screen x), wx (world x: the stagger's
- * line), iter (a root search's "depth 3"), leaf }] in screen order; answers their levels.
+ * line), iter (a root search's "depth 3"), leaf }] in screen order; `winW` the widest window's
+ * width; answers their levels.
  */
-function placeLabels(items, row, canLabel, half) {
+function placeLabels(items, row, canLabel, half, winW) {
   const lvl = new Uint8Array(items.length);
   const rr = row.r;
   let lastRight = -1e9;
@@ -220,13 +222,15 @@ function placeLabels(items, row, canLabel, half) {
       }
       continue;
     }
-    // a window "(−∞, +∞)" is about 60 px wide: level 2 where it fits between the previous
-    // label's right end and the next node's half of the gap (issue 29 §5: at 1280 px only 2 of
-    // Russell–Norvig's 9 leaves had room for theirs under the old rule, 60 px on both sides)
-    const wide = p - lastRight >= 34 && next - p >= 60;
+    // a window (at most `winW` wide, about 60 px for "(−∞, +∞)") has level 2 where it fits
+    // between the previous label's right end and the next node's window, 4 px apart (issue 29
+    // §5: at 1280 px only 2 of Russell–Norvig's 9 leaves had room for theirs under the rule of
+    // 60 px on both sides; 5 under 60 px to the next node; all 9 with the tree's widest window)
+    const hw = winW / 2;
+    const wide = p - lastRight >= hw + 4 && next - p >= winW + 4;
     if (wide || (room >= 2 * half && p - lastRight >= 60 && next - p >= 2 * half)) {
       lvl[k] = wide ? 2 : 1;
-      lastRight = p + (lvl[k] === 2 ? 30 : half);
+      lastRight = p + (lvl[k] === 2 ? hw : half);
     } else if (p - half >= lastRight + 2 && next - p >= 2 * half) {
       lvl[k] = 1;
       lastRight = p + half;

@@ -13,7 +13,7 @@ import { drawGuesses } from './guesses.js';
 import { drawResearchArcs, drawNodeMarks } from './marks.js';
 import { drawNodes } from './nodes.js';
 import { drawCompareMarks } from './compare.js';
-import { drawLabels, labelOverlaps } from './labels.js';
+import { drawLabels, labelOverlaps, widestWindow } from './labels.js';
 import { drawCursor } from './cursor.js';
 
 /**
@@ -36,7 +36,7 @@ export function drawTree(ctx, W, H, st, lay, view, o) {
     ctx.restore();
     return stats;
   }
-  const s = buildScene(W, H, st, lay, view, o);
+  const s = buildScene(W, H, st, lay, view, o, widestWindow(ctx, st, lay, o));
   stats.nodes = s.vis.length;
   for (const id of s.vis) if (st.isResearch(id)) stats.research++;
   stats.rows = s.qMax + 1; // the ply rows the frame has room for (0 … qMax)
