@@ -4,8 +4,9 @@
 
 use super::{WasmError, parse_config, parse_config_unchecked, parse_input, to_js};
 use crate::game::synthetic::Ordering;
-use crate::search::config::{ConfigError, ENABLE_NAMES, SearchConfig, UNCERTAINTY_ENABLE_NAMES};
-use crate::search::techniques::tt::Replacement;
+use crate::search::config::{
+    ConfigError, ENABLE_NAMES, Replacement, SearchConfig, UNCERTAINTY_ENABLE_NAMES,
+};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
