@@ -167,6 +167,8 @@ function createPanels(app) {
 
 function createCanvases(app) {
   const on = (mode, side) => ({
+    transform: () => app.state[mode].transform,
+    transformed: (t) => app.modes[mode].setTransform(t),
     select: (id) => (mode === 'explore' ? app.modes.explore.select(id) : app.modes.compare.select(id, true, side())),
     toggle: (id) => app.modes[mode].toggleCollapse(id),
     moved: () => app.invalidateTree(),
@@ -176,13 +178,11 @@ function createCanvases(app) {
       app.invalidateTree();
     },
   });
-  const { explore, compare } = app.state;
-  const t = compare.transform;
   const canvases = {
-    explore: new TreeCanvas($('tree'), explore.transform, on('explore'), true),
-    A: new TreeCanvas($('cmp-tree-A'), t, on('compare', () => 'A')),
-    B: new TreeCanvas($('cmp-tree-B'), t, on('compare', () => 'B')),
-    G: new TreeCanvas($('cmp-tree-ghost'), t, on('compare', () => app.modes.compare.ghostSide())),
+    explore: new TreeCanvas($('tree'), on('explore'), true),
+    A: new TreeCanvas($('cmp-tree-A'), on('compare', () => 'A')),
+    B: new TreeCanvas($('cmp-tree-B'), on('compare', () => 'B')),
+    G: new TreeCanvas($('cmp-tree-ghost'), on('compare', () => app.modes.compare.ghostSide())),
   };
   app.resizeCanvases = () => Object.values(canvases).forEach((c) => c.resize());
   return canvases;

@@ -5,6 +5,9 @@
 
 import { NONE } from './model/store.js';
 
+/** The other side of a comparison (`compare.sides` holds A and B): B for A, A for B. */
+export const otherSide = (k) => (k === 'A' ? 'B' : 'A');
+
 /** A view transform of a tree canvas: world → screen, and whether the user moved it. */
 export const newTransform = () => ({ x0: -1, sx: 60, y0: -0.6, sy: 70, userMoved: false });
 /** Runs `f` (which may change `transform`); whether it changed the transform. */

@@ -119,6 +119,11 @@ export function createExplore(app) {
       if (!ex.transform.userMoved) mode.fit();
     },
 
+    /** Stores the transform the tree canvas reports (it owns its own, www/views/tree-canvas.js). */
+    setTransform(t) {
+      Object.assign(ex.transform, t);
+    },
+
     zoomToCursor() {
       const t = trace();
       const id = t.cursor.node() !== NONE ? t.cursor.node() : ex.selected;
