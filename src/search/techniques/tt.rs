@@ -48,7 +48,14 @@ pub struct TtParams {
 }
 
 impl TtParams {
-    pub const RANGES: &'static [ParamRange] = &[ParamRange::new("tt.size_log2", 10.0, 24.0)];
+    /// `tt.replacement` in a few words (the page's field title: `PARAM_TITLES`).
+    pub const REPLACEMENT_TITLE: &'static str = "transposition-table replacement scheme";
+    pub const RANGES: &'static [ParamRange] = &[ParamRange::new(
+        "tt.size_log2",
+        "the table holds 2^size_log2 entries",
+        10.0,
+        24.0,
+    )];
 
     /// The bytes a table of these parameters allocates ([`TranspositionTable::bytes`]), for a
     /// caller that budgets memory without naming the table's type.
