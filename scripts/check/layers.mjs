@@ -12,7 +12,7 @@
 // The command-line front end (src/cli/, its own crate) sits above them all.
 //
 // One technique, one file (issue 32 §4): a type defined in a technique's file
-// (src/search/techniques/NAME.rs: `struct`, `enum`, `trait`, `type`) is named only by the
+// (a file of src/search/techniques/: `struct`, `enum`, `trait`, `type`) is named only by the
 // search engine, the files of src/search/ other than the tracer. The tracer (src/search/tracer.rs),
 // the trace layer and every layer above speak in their own terms, and the technique converts
 // (the table's `TtEntry` becomes the tracer's `TtHit`); a technique's parameters reach them
