@@ -1,7 +1,9 @@
 // The page's one declared state. Every field is named here, up front; modules change it only
 // through the actions (www/actions.js, www/sharing.js) and those of www/modes/ and
 // www/controls/, and the views and panels only read it (scripts/check/view-writes.mjs). The
-// composition root (www/main.js) creates it once.
+// composition root (www/main.js) creates it once. A variable that a module or a factory's
+// closure keeps outside it is marked `UI-local:` where it lives, with the reason (a memo of
+// what was drawn, a handle, a load under way; scripts/check/state-lets.mjs).
 
 import { NONE } from './model/store.js';
 

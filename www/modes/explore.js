@@ -15,7 +15,7 @@ export function createExplore(app) {
   const ex = state.explore;
   const trace = () => ex.trace;
   const whole = new WholeTree(app.core);
-  let prefix = null; // a game lesson's layout of the nodes entered so far (cached by cursor)
+  let prefix = null; // UI-local: a game lesson's layout of the nodes entered so far (cached by cursor)
   const problemCache = { text: null, lay: null }; // the problem's layout, by its text
 
   const mode = {
