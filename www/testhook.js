@@ -268,7 +268,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const t = trace(side);
       if (!c) return null;
       const lay = side === 'explore' ? app.modes.explore.layout() : app.modes.compare.layoutOf(side);
-      const { x0, sx, y0, sy, userMoved } = c.t;
+      const { x0, sx, y0, sy, userMoved } = c.view();
       const st = t.store;
       const at = (wx, ply) => [(wx - x0) * sx + GUTTER, (ply - y0) * sy];
       const nodes = [];
