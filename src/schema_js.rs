@@ -122,5 +122,33 @@ pub fn js_module() -> String {
         crate::game::INF
     );
     out.push_str(&crate::search::config::schema_js());
+    out.push_str(&technique_labels());
     out
+}
+
+/// The technique panel's words (issue 32 §4: they were written a second time in
+/// `www/panels/techniques.js`): each `--enable` switch's label, each uncertainty cut-off form's
+/// label and each parameter's title, from `search::config` and the techniques' parameters.
+fn technique_labels() -> String {
+    use crate::search::config::{ENABLE_LABELS, UncertaintyMode, param_titles};
+    // written pair by pair, in the core's order (serde_json's map would sort the keys, and
+    // the panel lists the switches in this order)
+    let object = |pairs: &mut dyn Iterator<Item = (&str, &str)>| {
+        let json = |s: &str| serde_json::to_string(s).expect("a string serializes");
+        let items: Vec<String> = pairs
+            .map(|(k, v)| format!("{}: {}", json(k), json(v)))
+            .collect();
+        format!("{{ {} }}", items.join(", "))
+    };
+    format!(
+        "\n/** `--enable` name → the switch's label (the technique panel; in ENABLE_NAMES order). */\n\
+         export const ENABLE_LABELS = Object.freeze({});\n\
+         /** uncertainty.mode → the form in a few words. */\n\
+         export const UNCERTAINTY_LABELS = Object.freeze({});\n\
+         /** Dotted parameter name → its title (the parameter fields). */\n\
+         export const PARAM_TITLES = Object.freeze({});\n",
+        object(&mut ENABLE_LABELS.iter().copied()),
+        object(&mut UncertaintyMode::ALL.iter().map(|m| (m.name(), m.label()))),
+        object(&mut param_titles().into_iter()),
+    )
 }

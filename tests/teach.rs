@@ -319,6 +319,28 @@ fn parameters_are_checked_by_name() {
     assert_eq!(generate(&p).unwrap_err().field, "value_max");
 }
 
+/// Issue 32 §4: the answer key turned the tree's and the search's errors into text inside the
+/// core. They stay typed (naming the field, with the cause), and only the edge words them.
+#[test]
+fn answer_key_errors_are_typed_and_name_the_field() {
+    use prunescope::teach::{AnswerKey, ExerciseReason};
+    let e = AnswerKey::of("((3 12", Cutoff::Standard, false).unwrap_err();
+    assert_eq!(e.field, "tree");
+    assert!(matches!(e.reason, ExerciseReason::Input(_)), "{e:?}");
+    assert!(
+        e.to_string().starts_with("exercise parameter tree: "),
+        "{e}"
+    );
+    let e = AnswerKey::of_chance("([1:3] [1:5])", ChanceExerciseAlgo::Star1).unwrap_err();
+    assert_eq!((e.field, &e.reason), ("tree", &ExerciseReason::NoBounds));
+    assert_eq!(
+        e.to_string(),
+        "exercise parameter tree: a chance exercise declares bounds"
+    );
+    let e = AnswerKey::of_chance("bounds 0 9 ([1:3", ChanceExerciseAlgo::Star1).unwrap_err();
+    assert!(matches!(e.reason, ExerciseReason::Parse(_)), "{e:?}");
+}
+
 // ---- Chance exercises (docs/teaching.md "Exercises with chance nodes"; issue 20 §3) ----
 
 use prunescope::teach::ChanceExerciseAlgo;

@@ -1192,7 +1192,9 @@ fn configuration_words_round_trip_through_the_core() {
     );
     assert_eq!(
         describe_config(cfg).unwrap(),
-        "pvs + tt, null_move, verified_null, uc_safe (null_move.R=3, lmr.K=4)"
+        // the CLI's words joined (search::config::describe_config): verified null moves switch
+        // null moves on themselves
+        "pvs + tt, verified_null, uc_safe (lmr.K=4, null_move.R=3)"
     );
     let bad = build_config("pvs", "tt, nullmove", "", JsValue::UNDEFINED).unwrap();
     assert!(

@@ -9,11 +9,12 @@
  * invalidateTree(), invalidateDom(), frameNow(), afterLayout(f), cost() }.
  */
 export function createFrame(steps) {
+  // UI-local: the frame scheduler's own bookkeeping (requested frame, queued callbacks, cost), not what the page shows
   let pending = false;
   const dirty = { tree: true, dom: true };
-  let later = [];
+  let later = []; // UI-local: callbacks queued for the next frame
   /** How long the last frame that drew or rendered took, in ms. */
-  let lastCost = 0;
+  let lastCost = 0; // UI-local: a measurement of the last frame
 
   function frame(now) {
     pending = false;

@@ -47,7 +47,7 @@ function createApp(core) {
   // `embed`: the page is the embed view, whose reader has no Start and no setup panels
   const app = { core, embed: EMBED, libs: { uPlot: null, games: null } };
   app.uPlot = () => app.libs.uPlot;
-  let uPlotLoading = null;
+  let uPlotLoading = null; // UI-local: a library load under way, once
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
   app.loadUPlot = () =>
     (uPlotLoading ??= (loadStyles(UPLOT_STYLES), import(siteUrl(UPLOT_MODULE)))
@@ -56,7 +56,7 @@ function createApp(core) {
         app.invalidateDom();
       })
       .catch((e) => console.info('uPlot unavailable:', e.message)));
-  let gamesLoading = null;
+  let gamesLoading = null; // UI-local: a module load under way, once
   /**
    * Loads the small games' boards and the Games tab once, the first time a game is used (the
    * tab is opened, a game's trace or link is opened): they add nothing to the first load.
@@ -167,6 +167,8 @@ function createPanels(app) {
 
 function createCanvases(app) {
   const on = (mode, side) => ({
+    transform: () => app.state[mode].transform,
+    transformed: (t) => app.modes[mode].setTransform(t),
     select: (id) => (mode === 'explore' ? app.modes.explore.select(id) : app.modes.compare.select(id, true, side())),
     toggle: (id) => app.modes[mode].toggleCollapse(id),
     moved: () => app.invalidateTree(),
@@ -176,13 +178,11 @@ function createCanvases(app) {
       app.invalidateTree();
     },
   });
-  const { explore, compare } = app.state;
-  const t = compare.transform;
   const canvases = {
-    explore: new TreeCanvas($('tree'), explore.transform, on('explore'), true),
-    A: new TreeCanvas($('cmp-tree-A'), t, on('compare', () => 'A')),
-    B: new TreeCanvas($('cmp-tree-B'), t, on('compare', () => 'B')),
-    G: new TreeCanvas($('cmp-tree-ghost'), t, on('compare', () => app.modes.compare.ghostSide())),
+    explore: new TreeCanvas($('tree'), on('explore'), true),
+    A: new TreeCanvas($('cmp-tree-A'), on('compare', () => 'A')),
+    B: new TreeCanvas($('cmp-tree-B'), on('compare', () => 'B')),
+    G: new TreeCanvas($('cmp-tree-ghost'), on('compare', () => app.modes.compare.ghostSide())),
   };
   app.resizeCanvases = () => Object.values(canvases).forEach((c) => c.resize());
   return canvases;
@@ -201,7 +201,7 @@ function createViews(app) {
  * are the engine's second part (www/modes/experiments.js loads it).
  */
 function experimentsLoader(app) {
-  let loading = null;
+  let loading = null; // UI-local: a module load under way, once
   return {
     render() {
       if (app.views.experiments) return app.views.experiments.render();
@@ -231,7 +231,7 @@ function experimentsLoader(app) {
  * first load, whose input is a tree. A missing library never breaks the page.
  */
 function chessBoardLoader(app) {
-  let loading = null;
+  let loading = null; // UI-local: a module load under way, once
   return {
     render() {
       if (loading || !showsChess(app)) return;
@@ -252,7 +252,7 @@ function chessBoardLoader(app) {
  * index without one; it answers whether it opened.
  */
 function learnOpener(app, focusQuiz) {
-  let loading = null;
+  let loading = null; // UI-local: a module load under way, once
   const load = () =>
     (loading ??= Promise.all([import('./modes/learn.js'), import('./panels/learn.js')]).then(([mode, panel]) => {
       app.modes.learn = mode.createLearn(app, { focusQuiz });
@@ -275,7 +275,7 @@ function learnOpener(app, focusQuiz) {
 
 /** Compare mode's engines and chart start the first time it is opened. */
 function compareStarter(app) {
-  let started = false;
+  let started = false; // UI-local: the engines are started once
   return () => {
     if (started) return;
     started = true;
@@ -357,7 +357,7 @@ function wireControls(app, actions) {
  * notice and is tried again on the next use.
  */
 function exerciseLoader(app) {
-  let loading = null;
+  let loading = null; // UI-local: a module load under way, once
   return () =>
     (loading ??= Promise.all([import('./modes/exercise.js'), import('./views/exercise.js')]).then(
       ([mode, view]) => {
@@ -437,7 +437,7 @@ function wireExercise(app) {
  * and answers the editor mode (www/modes/editor.js), or null (with a notice) when it could not.
  */
 function editorLoader(app, panels) {
-  let loading = null;
+  let loading = null; // UI-local: a module load under way, once
   return () =>
     (loading ??= Promise.all([import('./modes/editor.js'), import('./panels/editor.js')]).then(
       ([mode, panel]) => {

@@ -1,9 +1,14 @@
 // The page's one declared state. Every field is named here, up front; modules change it only
 // through the actions (www/actions.js, www/sharing.js) and those of www/modes/ and
 // www/controls/, and the views and panels only read it (scripts/check/view-writes.mjs). The
-// composition root (www/main.js) creates it once.
+// composition root (www/main.js) creates it once. A variable that a module or a factory's
+// closure keeps outside it is marked `UI-local:` where it lives, with the reason (a memo of
+// what was drawn, a handle, a load under way; scripts/check/state-lets.mjs).
 
 import { NONE } from './model/store.js';
+
+/** The other side of a comparison (`compare.sides` holds A and B): B for A, A for B. */
+export const otherSide = (k) => (k === 'A' ? 'B' : 'A');
 
 /** A view transform of a tree canvas: world → screen, and whether the user moved it. */
 export const newTransform = () => ({ x0: -1, sx: 60, y0: -0.6, sy: 70, userMoved: false });

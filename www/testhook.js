@@ -255,6 +255,17 @@ export function installTestHook(app, { canvases, actions, frame }) {
     },
 
     /**
+     * The view transform of a tree canvas (`side`: explore, A, B or G) as the mode stores it and
+     * as the canvas holds its own (www/views/tree-canvas.js reports each change): { stored, own,
+     * same } (`same`: one object, which would let the view write the state).
+     */
+    transforms(side = 'explore') {
+      const c = canvasFor(side);
+      const stored = side === 'explore' ? state.explore.transform : state.compare.transform;
+      return c ? { stored: { ...stored }, own: { ...c.own }, same: c.own === stored } : null;
+    },
+
+    /**
      * Where the whole tree sits in the canvas that shows `side`, as its layout places it now:
      * { W, H, gutter (the canvas's size and the ply gutter's width, CSS px), view (the transform:
      * screen x = (x - x0) · sx + gutter, y = (ply - y0) · sy), userMoved, panning (a pan that
@@ -268,7 +279,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       const t = trace(side);
       if (!c) return null;
       const lay = side === 'explore' ? app.modes.explore.layout() : app.modes.compare.layoutOf(side);
-      const { x0, sx, y0, sy, userMoved } = c.t;
+      const { x0, sx, y0, sy, userMoved } = c.view();
       const st = t.store;
       const at = (wx, ply) => [(wx - x0) * sx + GUTTER, (ply - y0) * sy];
       const nodes = [];

@@ -10,6 +10,13 @@
 // The layer order is written here, bottom first, and explained in docs/architecture.md: a
 // top-level module of the library may import only the modules listed before it (and itself).
 // The command-line front end (src/cli/, its own crate) sits above them all.
+//
+// One technique, one file (issue 32 §4): a type defined in a technique's file
+// (a file of src/search/techniques/: `struct`, `enum`, `trait`, `type`) is named only by the
+// search engine, the files of src/search/ other than the tracer. The tracer (src/search/tracer.rs),
+// the trace layer and every layer above speak in their own terms, and the technique converts
+// (the table's `TtEntry` becomes the tracer's `TtHit`); a technique's parameters reach them
+// through `search::config`, which re-exports them.
 
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -333,6 +340,25 @@ function cycleThrough(graph, comp, start) {
   return [start, start];
 }
 
+/** The types each technique file defines: Map 'tt' -> Set of type names. */
+function techniqueTypes(lib) {
+  const out = new Map();
+  for (const [mod, file] of lib.modules) {
+    const segs = mod.split('::');
+    if (segs.length !== 3 || segs[0] !== 'search' || segs[1] !== 'techniques') continue;
+    const text = stripSource(readFileSync(file, 'utf8'));
+    const names = new Set();
+    for (const m of text.matchAll(/\b(?:struct|enum|trait|type)\s+([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(m[1]);
+    out.set(segs[2], names);
+  }
+  return out;
+}
+
+/** Whether `file` (module path `here` in `crate`) may name a technique's types. */
+function engineFile(crate, here) {
+  return crate.name === 'lib' && here[0] === 'search' && here[1] !== 'tracer';
+}
+
 /** Every violation under `root` (the repository), as human-readable strings. */
 export function check(root) {
   const src = join(root, 'src');
@@ -355,11 +381,21 @@ export function check(root) {
 
   // Edges between sibling modules: Map 'parent' -> Map child -> Map child -> first import.
   const siblings = new Map();
+  const techniques = techniqueTypes(lib);
   for (const crate of crates) {
     for (const file of crate.files) {
       const here = modulePathOf(crate, file);
       const from = crate.name === 'lib' ? here[0] : undefined;
       for (const imp of importsOf(crate, file, crates)) {
+        const [a0, a1, tech, type] = imp.path;
+        if (imp.crate === 'lib' && a0 === 'search' && a1 === 'techniques' && techniques.get(tech)?.has(type) &&
+            !engineFile(crate, here)) {
+          violations.push(
+            `${rel(file)}:${imp.line}: technique type outside the engine: \`${imp.path.slice(0, 4).join('::')}\` ` +
+              'is the technique\'s own; speak in this module\'s terms and let the technique convert ' +
+              '(parameters come through search::config)',
+          );
+        }
         if (imp.crate !== crate.name) continue; // the CLI using the library: always downward
         const to = crate.name === 'lib' ? imp.path[0] : undefined;
         if (from !== undefined && to !== undefined && from !== to) {

@@ -223,11 +223,13 @@ export function closing(code, open) {
 export function runAsScript(meta, check, what) {
   if (!process.argv[1] || meta.url !== pathToFileURL(process.argv[1]).href) return;
   const root = process.argv[2] ?? process.cwd();
-  const found = check(root);
-  for (const v of found) console.log(v);
-  if (found.length) {
-    console.error(`${what}: ${found.length} violation${found.length === 1 ? '' : 's'}`);
-    process.exit(1);
-  }
-  console.log(`${what}: ok`);
+  // a check may be async (generated.mjs imports www/schema.js)
+  Promise.resolve(check(root)).then((found) => {
+    for (const v of found) console.log(v);
+    if (found.length) {
+      console.error(`${what}: ${found.length} violation${found.length === 1 ? '' : 's'}`);
+      process.exit(1);
+    }
+    console.log(`${what}: ok`);
+  });
 }

@@ -9,8 +9,20 @@
 // What starts at the state: `state` and `app.state`, and, in the same file, every name bound to
 // such an expression (`const q = state.quiz`, `const { explore } = app.state`, a function that
 // returns one, `const trace = () => state.explore.trace`, and `trace()`), followed to a fixed
-// point. Names are followed per file, not per scope, and a parameter that receives part of the
-// state is not followed: the check reads source, it does not run it.
+// point. Names are followed per file, not per scope: the check reads source, it does not run it.
+//
+// What arrives as a parameter counts too (issue 32 §4: the tree canvas wrote the transform it
+// was given): the parameters of a view's constructor (`constructor(canvas, transform, on)` of a
+// class) and of a view's factory (an exported `function createThing(app, opts)`), destructured
+// ones included, every field a constructor keeps of one (`this.t = transform`), and the names
+// bound to them as above. A view reports a change instead (a callback or an event) and the mode
+// stores it. The elements a view draws into are its own: a parameter named `canvas`, `ctx`,
+// `el`, `element`, `root`, `host`, `container` or `…El` is not followed; nor is `app`, the
+// composition root's handle, whose state is followed as `app.state` and whose modes, actions
+// and commands are how a view reports.
+//
+// Views and panels import no mode (www/modes/): what they need of one arrives through `app`,
+// and what both need lives below them (www/state.js, www/model/).
 //
 // `node scripts/check/view-writes.mjs [root]`: prints each violation, exits 1 if there is any.
 
@@ -55,11 +67,66 @@ function chain(code, i) {
   }
 }
 
-/** The names of `code` bound to the state: plain aliases and functions that return one. */
-export function stateNames(code) {
-  const names = new Set(['state']);
+/** Parameters not followed: the view's own elements, and `app` (followed as `app.state`). */
+const NOT_FOLLOWED = /^(?:app|canvas|ctx|el|element|root|host|container|[A-Za-z_$][\w$]*El)$/;
+
+/** The names a parameter list `(a, { b, c: d }, e = 1, ...f)` binds. */
+function paramNames(list) {
+  const out = [];
+  let depth = 0, cur = '';
+  const flush = () => {
+    const part = cur.trim();
+    cur = '';
+    if (!part) return;
+    const d = /^\{([^]*)\}/.exec(part);
+    if (d) {
+      for (const p of d[1].split(',')) {
+        const n = /(?:[\w$]+\s*:\s*)?([A-Za-z_$][\w$]*)\s*(?:=[^]*)?$/.exec(p.trim());
+        if (n) out.push(n[1]);
+      }
+      return;
+    }
+    const n = /^(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(part);
+    if (n) out.push(n[1]);
+  };
+  for (const c of list) {
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    if (c === ',' && depth === 0) flush();
+    else cur += c;
+  }
+  flush();
+  return out;
+}
+
+/**
+ * The parameters of the views' constructors and factories in `code` (see the head of this file),
+ * as regular-expression sources: each name, and each `this.field` a constructor keeps of one.
+ */
+export function viewParams(code) {
+  const names = new Set();
+  const heads = [/\bconstructor\s*\(/g, /\bexport\s+(?:async\s+)?function\s*\*?\s*create[A-Z][\w$]*\s*\(/g];
+  for (const re of heads) {
+    for (const m of code.matchAll(re)) {
+      const open = m.index + m[0].length - 1;
+      const close = closing(code, open);
+      if (close < 0) continue;
+      for (const n of paramNames(code.slice(open + 1, close))) if (!NOT_FOLLOWED.test(n)) names.add(n);
+    }
+  }
+  const out = new Set(names);
+  for (const n of names) {
+    for (const m of code.matchAll(new RegExp(`\\bthis\\s*\\.\\s*(${ID})\\s*=\\s*${n}\\b(?!\\s*[.(\\[])`, 'g'))) out.add(`this\\.${m[1]}`);
+  }
+  return [...out];
+}
+
+/** The names of `code` bound to the state: plain aliases and functions that return one;
+ * `seed`: more roots (regular-expression sources, as viewParams gives). */
+export function stateNames(code, seed = []) {
+  const names = new Set(['state', ...seed]);
   const calls = new Set();
-  const root = () => `(?:\\bapp\\s*\\.\\s*state\\b|(?<![\\w$.])(?:${[...names].join('|')})\\b(?!\\s*\\()|(?<![\\w$.])(?:${[...calls].join('|') || '(?!)'})\\s*\\(\\s*\\))`;
+  const root = () => `(?:\\bapp\\s*\\.\\s*state\\b|(?<![\\w$.])(?:${[...names].join('|')})(?![\\w$])(?!\\s*\\()|(?<![\\w$.])(?:${[...calls].join('|') || '(?!)'})\\s*\\(\\s*\\))`;
   for (let grew = true; grew; ) {
     grew = false;
     const r = root();
@@ -87,7 +154,7 @@ export function stateNames(code) {
 /** The writes through the state in JavaScript source `src`: [{ line, text }]. */
 export function writesIn(src) {
   const { code } = splitJs(src);
-  const { root } = stateNames(code);
+  const { root } = stateNames(code, viewParams(code));
   const out = [];
   const seen = new Set();
   const report = (i, end) => {
@@ -119,7 +186,11 @@ export function check(root) {
   const out = [];
   const paths = [...DIRS.flatMap((dir) => files(root, dir, ['.js', '.mjs'])), ...FILES.filter((f) => existsSync(join(root, f)))];
   for (const path of paths) {
-    for (const w of writesIn(read(root, path))) out.push(`${path}:${w.line}: writes the state (${w.text}): go through an action or a mode`);
+    const src = read(root, path);
+    for (const w of writesIn(src)) out.push(`${path}:${w.line}: writes the state (${w.text}): go through an action or a mode`);
+    for (const m of src.matchAll(/^\s*import\b[^;]*?from\s*['"]([^'"]*\/modes\/[^'"]*)['"]/gm)) {
+      out.push(`${path}:${lineAt(src, m.index + m[0].indexOf(m[1]))}: imports a mode (${m[1]}): take what it needs through app, or move it below the views`);
+    }
   }
   return out;
 }

@@ -421,7 +421,7 @@ const WORK_RESERVE: u64 = 16 << 20;
 /// budget, or a budget that leaves no room, is refused before searching.
 fn trace_budget(cfg: &SearchConfig, budget: u64, writes_json: bool) -> Result<u64, CliError> {
     let tt = if cfg.tt.enabled {
-        prunescope::search::techniques::tt::TranspositionTable::bytes(&cfg.tt)
+        cfg.tt.table_bytes()
     } else {
         0
     };

@@ -31,7 +31,12 @@ pub const DEFAULT_NODE_CAP: u64 = 2_000_000;
 /// Every numeric parameter's range, gathered from the techniques; checked by
 /// [`SearchConfig::validate`] and sent to the page.
 pub const PARAM_RANGES: &[&[ParamRange]] = &[
-    &[ParamRange::new("depth", 1.0, MAX_DEPTH as f64)],
+    &[ParamRange::new(
+        "depth",
+        "search depth in plies",
+        1.0,
+        MAX_DEPTH as f64,
+    )],
     TtParams::RANGES,
     AspirationParams::RANGES,
     NullMoveParams::RANGES,
@@ -122,6 +127,43 @@ pub const ENABLE_NAMES: &[(&str, &str)] = &[
     ("quiescence", "quiescence.enabled"),
     ("see_pruning", "quiescence.see_pruning"),
 ];
+
+/// The switches' names in a few words, one for each of [`ENABLE_NAMES`] in its order (the
+/// technique panel's labels, `ENABLE_LABELS` of `www/schema.js`).
+pub const ENABLE_LABELS: &[(&str, &str)] = &[
+    ("tt", "Transposition table"),
+    ("tt_move", "TT move first"),
+    ("mvv_lva", "Captures first (MVV/LVA)"),
+    ("see_ordering", "Losing captures last (SEE)"),
+    ("killers", "Killer moves"),
+    ("history", "History heuristic"),
+    ("history_aging", "History aging"),
+    ("refutation", "Refutation table"),
+    ("aspiration", "Aspiration windows"),
+    ("null_move", "Null move"),
+    ("adaptive_null", "Adaptive R (Heinz)"),
+    ("verified_null", "Verified null move"),
+    ("mc_c", "Multi-cut (CUT)"),
+    ("mc_a", "Multi-cut (ALL)"),
+    ("presearch", "Pre-search"),
+    ("lmr", "Late move reductions"),
+    ("check_extension", "Check extensions"),
+    ("quiescence", "Quiescence"),
+    ("see_pruning", "SEE pruning"),
+];
+
+/// Every parameter's title (its field in the page): the ranges' own, and the table's
+/// replacement scheme (a choice, not a range).
+pub fn param_titles() -> Vec<(&'static str, &'static str)> {
+    let mut out = vec![("tt.replacement", TtParams::REPLACEMENT_TITLE)];
+    out.extend(
+        PARAM_RANGES
+            .iter()
+            .flat_map(|r| r.iter())
+            .map(|r| (r.name, r.title)),
+    );
+    out
+}
 
 /// The uncertainty cut-off forms `--enable` selects, by name.
 pub const UNCERTAINTY_ENABLE_NAMES: &[(&str, UncertaintyMode)] = &[
@@ -406,13 +448,31 @@ pub fn schema_js() -> String {
     )
 }
 
-/// A configuration in a few words: the algorithm and the techniques switched on by their
-/// `--enable` names, with non-default parameters, e.g. `pvs + tt, null_move (null_move.R=3)`.
-pub fn describe_config(cfg: &SearchConfig) -> String {
-    // A chance search is named by its own algorithm (`config.algo` is only its rule at decision
-    // nodes, and it takes no technique): "star1", as the CLI's `--algo star1`.
+/// A configuration in the CLI's words: `--algo`, the `--enable` names and the `--set` words
+/// (`group.field=value` for every parameter that differs from the default). The one place that
+/// says which words a configuration takes: [`describe_config`], `prunescope diff` and the page's
+/// share links and compare setup (the wasm adapter's `config_words`) all read it, and
+/// [`SearchConfig::enable`] and [`SearchConfig::set`] of these words give the configuration
+/// back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConfigWords {
+    pub algo: &'static str,
+    /// `--enable` names, in [`ENABLE_NAMES`] order, then the uncertainty cut-off's form.
+    pub enable: Vec<&'static str>,
+    /// `--set` words: `group.field=value`.
+    pub set: Vec<String>,
+}
+
+/// The CLI's words for `cfg` ([`ConfigWords`]).
+pub fn config_words(cfg: &SearchConfig) -> ConfigWords {
+    // A chance search is named by its own algorithm and takes no technique
+    // (run::chance_config): `--algo star1`.
     if let Some(chance) = cfg.chance {
-        return chance.name().to_string();
+        return ConfigWords {
+            algo: chance.name(),
+            enable: Vec::new(),
+            set: Vec::new(),
+        };
     }
     let value = serde_json::to_value(cfg).unwrap_or_default();
     let default = serde_json::to_value(SearchConfig::default()).unwrap_or_default();
@@ -422,52 +482,68 @@ pub fn describe_config(cfg: &SearchConfig) -> String {
             .cloned()
             .unwrap_or_default()
     };
-    let mut on: Vec<String> = ENABLE_NAMES
+    let on = |path: &str| get(&value, path) == serde_json::Value::Bool(true);
+    let mut enable: Vec<&'static str> = ENABLE_NAMES
         .iter()
         .filter(|(name, path)| {
-            // SEE pruning is on by default but means nothing without quiescence.
-            get(&value, path) == serde_json::Value::Bool(true)
-                && (*name != "see_pruning" || cfg.quiescence.enabled)
+            // SEE pruning is on by default (a `--set` word below when switched off); verified
+            // null moves switch null moves on themselves.
+            on(path) && *name != "see_pruning" && !(*name == "null_move" && cfg.null_move.verified)
         })
-        .map(|(name, _)| name.to_string())
+        .map(|(name, _)| *name)
         .collect();
-    match cfg.uncertainty.mode {
-        UncertaintyMode::Off => {}
-        UncertaintyMode::Safe => on.push("uc_safe".into()),
-        UncertaintyMode::General => on.push("uc_general".into()),
-        UncertaintyMode::UnsafeAll => on.push("uc_all".into()),
+    if let Some((name, _)) = UNCERTAINTY_ENABLE_NAMES
+        .iter()
+        .find(|(_, mode)| *mode == cfg.uncertainty.mode)
+    {
+        enable.push(name);
     }
-    let mut params = Vec::new();
-    for group in [
-        "tt",
-        "aspiration",
-        "null_move",
-        "multi_cut",
-        "uncertainty",
-        "presearch",
-        "lmr",
-    ] {
-        if let (Some(now), Some(def)) = (
-            value.get(group).and_then(|g| g.as_object()),
-            default.get(group).and_then(|g| g.as_object()),
-        ) {
-            for (k, v) in now {
-                if v.is_boolean() || (group == "uncertainty" && k == "mode") {
+    let mut set = Vec::new();
+    if let (Some(now), Some(def)) = (value.as_object(), default.as_object()) {
+        for (group, fields) in now {
+            let (Some(fields), Some(def)) = (
+                fields.as_object(),
+                def.get(group).and_then(|g| g.as_object()),
+            ) else {
+                continue;
+            };
+            for (k, v) in fields {
+                let switch = v.is_boolean()
+                    && ENABLE_NAMES
+                        .iter()
+                        .any(|(_, p)| *p == format!("{group}.{k}"));
+                if switch || (group == "uncertainty" && k == "mode") || def.get(k) == Some(v) {
                     continue;
                 }
-                if def.get(k) != Some(v) {
-                    params.push(format!("{group}.{k}={}", v.to_string().trim_matches('"')));
-                }
+                set.push(format!("{group}.{k}={}", v.to_string().trim_matches('"')));
             }
         }
     }
-    let mut s = cfg.algo.name().to_string();
-    if !on.is_empty() {
-        s += " + ";
-        s += &on.join(", ");
+    if cfg.quiescence.enabled && !cfg.quiescence.see_pruning {
+        set.push("quiescence.see_pruning=false".into());
     }
-    if !params.is_empty() {
-        s += &format!(" ({})", params.join(", "));
+    if cfg.cutoff != Cutoff::Standard {
+        set.push(format!("cutoff={}", cfg.cutoff.name()));
+    }
+    ConfigWords {
+        algo: cfg.algo.name(),
+        enable,
+        set,
+    }
+}
+
+/// A configuration in a few words, from its [`config_words`]: the algorithm, the techniques
+/// switched on by their `--enable` names and the `--set` words of the parameters that differ,
+/// e.g. `pvs + tt, null_move (null_move.R=3)`.
+pub fn describe_config(cfg: &SearchConfig) -> String {
+    let w = config_words(cfg);
+    let mut s = w.algo.to_string();
+    if !w.enable.is_empty() {
+        s += " + ";
+        s += &w.enable.join(", ");
+    }
+    if !w.set.is_empty() {
+        s += &format!(" ({})", w.set.join(", "));
     }
     s
 }
@@ -487,6 +563,68 @@ mod tests {
         assert_eq!(
             describe_config(&cfg),
             "pvs + tt, null_move, uc_safe (null_move.R=3)"
+        );
+    }
+
+    /// Every switch has a label and every parameter a title, in the switches' order.
+    #[test]
+    fn labels_and_titles_cover_every_switch_and_parameter() {
+        let names: Vec<&str> = ENABLE_NAMES.iter().map(|(n, _)| *n).collect();
+        let labelled: Vec<&str> = ENABLE_LABELS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, labelled);
+        assert!(ENABLE_LABELS.iter().all(|(_, l)| !l.is_empty()));
+        for (name, title) in param_titles() {
+            assert!(!title.is_empty(), "{name} has no title");
+        }
+        for m in UncertaintyMode::ALL {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.name());
+        }
+    }
+
+    /// Issue 32 §4: the few words and the CLI's words were two definitions that differed on
+    /// SEE pruning (on by default once quiescence is on: the few words named it, the CLI's words
+    /// did not). Now the few words are the CLI's words joined, and they give the configuration
+    /// back.
+    #[test]
+    fn few_words_are_the_cli_words() {
+        let mut cfg = SearchConfig::default();
+        cfg.enable("quiescence").unwrap();
+        assert_eq!(describe_config(&cfg), "pvs + quiescence");
+        cfg.set("quiescence.see_pruning", "false").unwrap();
+        assert_eq!(
+            describe_config(&cfg),
+            "pvs + quiescence (quiescence.see_pruning=false)"
+        );
+        cfg.enable("verified_null").unwrap();
+        cfg.set("null_move.R", "3").unwrap();
+        let w = config_words(&cfg);
+        assert_eq!(w.enable, ["verified_null", "quiescence"]);
+        let mut back = SearchConfig {
+            algo: Algorithm::parse(w.algo).unwrap(),
+            ..SearchConfig::default()
+        };
+        for e in &w.enable {
+            back.enable(e).unwrap();
+        }
+        for word in &w.set {
+            let (name, value) = word.split_once('=').unwrap();
+            back.set(name, value).unwrap();
+        }
+        assert_eq!(back, cfg);
+        assert_eq!(
+            describe_config(&cfg),
+            format!("pvs + {} ({})", w.enable.join(", "), w.set.join(", "))
+        );
+        // tests/wasm.rs's expectation for the page's describe_config
+        let mut cfg = SearchConfig::default();
+        for e in ["tt", "null_move", "uc_safe", "verified_null"] {
+            cfg.enable(e).unwrap();
+        }
+        cfg.set("null_move.R", "3").unwrap();
+        cfg.set("lmr.K", "4").unwrap();
+        assert_eq!(
+            describe_config(&cfg),
+            "pvs + tt, verified_null, uc_safe (lmr.K=4, null_move.R=3)"
         );
     }
 }

@@ -19,7 +19,7 @@ pub mod techniques;
 pub mod tracer;
 pub mod window;
 
-pub use tracer::{Enter, Exit, Hook, Hooked, NoTrace, Tee, Tracer};
+pub use tracer::{Enter, Exit, Hook, Hooked, NoTrace, Tee, Tracer, TtHit};
 
 use crate::game::{Game, INF, Value};
 use crate::schema::{NONE16, NodeKind, NodeType, OrderSource, StopReason};

@@ -237,6 +237,9 @@ impl ConfigError {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ParamRange {
     pub name: &'static str,
+    /// The parameter in a few words (the page's field title: `PARAM_TITLES` of `www/schema.js`).
+    #[serde(skip)]
+    pub title: &'static str,
     pub min: f64,
     pub max: f64,
     /// `min` itself is refused (CUT_RATIO must be above 0).
@@ -244,9 +247,10 @@ pub struct ParamRange {
 }
 
 impl ParamRange {
-    pub const fn new(name: &'static str, min: f64, max: f64) -> ParamRange {
+    pub const fn new(name: &'static str, title: &'static str, min: f64, max: f64) -> ParamRange {
         ParamRange {
             name,
+            title,
             min,
             max,
             min_exclusive: false,

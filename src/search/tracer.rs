@@ -7,8 +7,28 @@
 
 use crate::game::Value;
 use crate::schema::{Bound, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason};
-use crate::search::techniques::tt::TtEntry;
 use crate::search::window::Window;
+
+/// A transposition-table probe that found an entry, in the tracer's terms: what the trace's
+/// `tt_hit` event records. The table (`techniques/tt.rs`) fills it from its own entry type, so
+/// the tracer and the recorder depend on no technique (imports run down, issue 32 §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    /// The stored value, as stored (not yet shifted by the ply).
+    pub value: Value,
+    /// Remaining depth the stored value was searched to.
+    pub depth: i16,
+    pub bound: Bound,
+    /// Best (or refuting) move's code, `u16::MAX` for none.
+    pub best: u16,
+    /// The iteration (nominal depth of the root search) that stored it.
+    pub iteration: u16,
+    pub uncertain: bool,
+    /// The entry comes from a pre-search (Hlynka & Schaeffer).
+    pub presearched: bool,
+    /// The entry decides the node: a TT cut-off.
+    pub cutoff: bool,
+}
 
 /// What the search knows when it enters a node.
 #[derive(Clone, Copy, Debug)]
@@ -137,8 +157,8 @@ tracer_callbacks! {
         /// The search was stopped early (node cap); `nodes` is how many were searched.
         fn aborted(&mut self, nodes: u64);
 
-        /// A transposition-table probe found `entry`; `cutoff` if it decides the node.
-        fn tt_hit(&mut self, entry: &TtEntry, cutoff: bool);
+        /// A transposition-table probe found an entry; `hit.cutoff` if it decides the node.
+        fn tt_hit(&mut self, hit: &TtHit);
 
         /// The null-move child just returned `value` against `beta`.
         fn null_verdict(&mut self, value: Value, beta: Value, verdict: NullVerdict);

@@ -4,7 +4,7 @@
 //! values exact fractions.
 
 use super::answer::{Expected, Rel, exact_nodes, read_number};
-use super::{ChanceExerciseAlgo, ExerciseError, bad};
+use super::{ChanceExerciseAlgo, ExerciseError, ExerciseReason, bad};
 use crate::game::INF;
 use crate::game::tree::Tree;
 use crate::run::{Input, Prepared};
@@ -123,9 +123,9 @@ impl AnswerKey {
         let input = Input::Tree {
             text: tree_text.to_string(),
         };
-        let prepared = input.prepare().map_err(|e| bad("tree", e.to_string()))?;
+        let prepared = input.prepare().map_err(|e| bad("tree", e))?;
         let Prepared::Tree(tree) = &prepared else {
-            return Err(bad("tree", "not an explicit tree"));
+            return Err(bad("tree", ExerciseReason::NotExplicitTree));
         };
         let cfg = SearchConfig {
             algo: Algorithm::AlphaBeta,
@@ -134,7 +134,7 @@ impl AnswerKey {
         };
         let (summary, rec) = prepared
             .search_traced(&cfg, 0)
-            .map_err(|e| bad("cutoff", e.to_string()))?;
+            .map_err(|e| bad("cutoff", e))?;
         let mut nodes = pre_order(tree);
         // Trace node → pre-order node: a child is its parent's child at the move's index.
         let mut of_trace: Vec<u32> = Vec::with_capacity(rec.nodes.len());
@@ -189,12 +189,11 @@ impl AnswerKey {
         tree_text: &str,
         algo: ChanceExerciseAlgo,
     ) -> Result<AnswerKey, ExerciseError> {
-        let tree = Tree::parse(tree_text).map_err(|e| bad("tree", e.to_string()))?;
+        let tree = Tree::parse(tree_text).map_err(|e| bad("tree", e))?;
         let bounds = tree
             .bounds()
-            .ok_or_else(|| bad("tree", "a chance exercise declares bounds"))?;
-        let res = chance::search(&tree, algo.search(), 0, true)
-            .map_err(|e| bad("algo", e.to_string()))?;
+            .ok_or_else(|| bad("tree", ExerciseReason::NoBounds))?;
+        let res = chance::search(&tree, algo.search(), 0, true).map_err(|e| bad("algo", e))?;
         let mut nodes = pre_order(&tree);
         let text = |f: Frac| f.to_string();
         for (tid, r) in res.trace.iter().enumerate() {

@@ -151,18 +151,58 @@ impl Default for ExerciseParams {
     }
 }
 
-/// What is wrong with an exercise's parameters: the field, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// What is wrong with an exercise's parameters: the field, and why. The cause stays typed (the
+/// tree's parse error, the search's refusal) until an edge (the CLI, the wasm adapter) words it
+/// (issue 32 §4).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("exercise parameter {field}: {reason}")]
 pub struct ExerciseError {
     pub field: &'static str,
-    pub reason: String,
+    pub reason: ExerciseReason,
 }
 
-fn bad(field: &'static str, reason: impl Into<String>) -> ExerciseError {
+/// Why an exercise's field is refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ExerciseReason {
+    /// A rule of the exercise's own parameters (a range, a combination), in its words.
+    #[error("{0}")]
+    Rule(String),
+    /// The tree text is not a tree the search reads.
+    #[error(transparent)]
+    Input(#[from] crate::run::InputError),
+    /// The chance tree's text does not parse.
+    #[error(transparent)]
+    Parse(#[from] crate::game::tree::ParseError),
+    /// The input prepared into something else than an explicit tree.
+    #[error("not an explicit tree")]
+    NotExplicitTree,
+    /// A chance exercise's tree has no `bounds L U` header.
+    #[error("a chance exercise declares bounds")]
+    NoBounds,
+    /// The search refused the exercise's configuration (its cut-off rule).
+    #[error(transparent)]
+    Config(#[from] crate::search::config::ConfigError),
+    /// The chance search could not run or finish.
+    #[error(transparent)]
+    Chance(#[from] crate::search::chance::ChanceError),
+}
+
+fn bad(field: &'static str, reason: impl Into<ExerciseReason>) -> ExerciseError {
     ExerciseError {
         field,
         reason: reason.into(),
+    }
+}
+
+impl From<String> for ExerciseReason {
+    fn from(s: String) -> Self {
+        ExerciseReason::Rule(s)
+    }
+}
+
+impl From<&str> for ExerciseReason {
+    fn from(s: &str) -> Self {
+        ExerciseReason::Rule(s.to_string())
     }
 }
 

@@ -7,8 +7,7 @@ use crate::schema::{
     FLAG_UNCERTAIN, MAX_AUX_WORDS, NO_PARENT, NONE16, NodeKind, NodeType, NullVerdict, OrderSource,
     PruneReason, RECORD_BYTES, StopReason,
 };
-use crate::search::techniques::tt::TtEntry;
-use crate::search::{Enter, Exit, Tracer};
+use crate::search::{Enter, Exit, Tracer, TtHit};
 
 /// One searched node. `#[repr(C)]` with a 28-byte stride and no padding: the browser reads
 /// batches of these through typed-array views, and binary trace files store them as they are
@@ -519,13 +518,13 @@ impl Tracer for Recorder {
         self.aux.extend_from_slice(&[value, bound, side]);
     }
 
-    fn tt_hit(&mut self, e: &TtEntry, cutoff: bool) {
+    fn tt_hit(&mut self, e: &TtHit) {
         self.push_event(EventKind::TtHit);
         let packed = (e.depth.clamp(-128, 127) as i32 & 0xFF)
             | (e.bound as i32) << 8
             | (e.uncertain as i32) << 10
             | (e.presearched as i32) << 11
-            | (cutoff as i32) << 12;
+            | (e.cutoff as i32) << 12;
         self.aux
             .extend_from_slice(&[e.value, packed, e.best as i32 | (e.iteration as i32) << 16]);
     }

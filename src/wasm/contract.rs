@@ -4,8 +4,7 @@
 
 use super::{WasmError, parse_config, parse_config_unchecked, parse_input, to_js};
 use crate::game::synthetic::Ordering;
-use crate::search::config::{ConfigError, ENABLE_NAMES, SearchConfig, UNCERTAINTY_ENABLE_NAMES};
-use crate::search::techniques::tt::Replacement;
+use crate::search::config::{ConfigError, Replacement, SearchConfig};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -104,9 +103,11 @@ pub fn describe_config(config: JsValue) -> Result<String, JsError> {
     Ok(crate::search::config::describe_config(&cfg))
 }
 
+/// A configuration's words as the page reads them: the core's
+/// [`crate::search::config::ConfigWords`], joined.
 #[derive(Serialize)]
 struct Words {
-    algo: String,
+    algo: &'static str,
     /// `--enable` names, comma-separated.
     enable: String,
     /// `--set NAME=VALUE` words, space-separated: the parameters that differ from the defaults.
@@ -114,70 +115,11 @@ struct Words {
 }
 
 fn config_words_of(cfg: &SearchConfig) -> Words {
-    // A chance search is named by its own algorithm and takes no technique
-    // (run::chance_config): `algo=star1`, as the CLI's `--algo star1`.
-    if let Some(chance) = cfg.chance {
-        return Words {
-            algo: chance.name().to_string(),
-            enable: String::new(),
-            set: String::new(),
-        };
-    }
-    let value = serde_json::to_value(cfg).unwrap_or_default();
-    let default = serde_json::to_value(SearchConfig::default()).unwrap_or_default();
-    let get = |v: &serde_json::Value, path: &str| {
-        path.split('.')
-            .try_fold(v, |v, part| v.get(part))
-            .cloned()
-            .unwrap_or_default()
-    };
-    let on = |path: &str| get(&value, path) == serde_json::Value::Bool(true);
-    let mut enable: Vec<&str> = ENABLE_NAMES
-        .iter()
-        .filter(|(name, path)| {
-            // SEE pruning is on by default (a parameter below when switched off); verified null
-            // moves switch null moves on themselves.
-            on(path) && *name != "see_pruning" && !(*name == "null_move" && cfg.null_move.verified)
-        })
-        .map(|(name, _)| *name)
-        .collect();
-    if let Some((name, _)) = UNCERTAINTY_ENABLE_NAMES
-        .iter()
-        .find(|(_, mode)| *mode == cfg.uncertainty.mode)
-    {
-        enable.push(name);
-    }
-    let mut set = Vec::new();
-    if let (Some(now), Some(def)) = (value.as_object(), default.as_object()) {
-        for (group, fields) in now {
-            let (Some(fields), Some(def)) = (
-                fields.as_object(),
-                def.get(group).and_then(|g| g.as_object()),
-            ) else {
-                continue;
-            };
-            for (k, v) in fields {
-                let switch = v.is_boolean()
-                    && ENABLE_NAMES
-                        .iter()
-                        .any(|(_, p)| *p == format!("{group}.{k}"));
-                if switch || (group == "uncertainty" && k == "mode") || def.get(k) == Some(v) {
-                    continue;
-                }
-                set.push(format!("{group}.{k}={}", v.to_string().trim_matches('"')));
-            }
-        }
-    }
-    if cfg.quiescence.enabled && !cfg.quiescence.see_pruning {
-        set.push("quiescence.see_pruning=false".into());
-    }
-    if cfg.cutoff != crate::search::config::Cutoff::Standard {
-        set.push(format!("cutoff={}", cfg.cutoff.name()));
-    }
+    let w = crate::search::config::config_words(cfg);
     Words {
-        algo: cfg.algo.name().to_string(),
-        enable: enable.join(", "),
-        set: set.join(" "),
+        algo: w.algo,
+        enable: w.enable.join(", "),
+        set: w.set.join(" "),
     }
 }
 

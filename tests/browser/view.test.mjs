@@ -390,6 +390,29 @@ test('screenshots: the fitted tree and the accessible tree at both sizes, in bot
   assert.deepEqual(problems, [], 'no console error, page error or failed request');
 });
 
+test('the tree canvas owns its transform: a wheel zoom and a drag reach the state through the mode (issue 32 §4)', async () => {
+  const page = await newPage({ width: 1280, height: 720 });
+  await open(page, link(RN, '&cursor=16'));
+  const t0 = await hook(page, () => window.prunescope.transforms('explore'));
+  assert.equal(t0.same, false, 'the canvas holds its own transform, not the state\'s object');
+  const box = await page.locator('#tree').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction((sx) => window.prunescope.transforms('explore').stored.sx !== sx, t0.stored.sx);
+  let t = await hook(page, () => window.prunescope.transforms('explore'));
+  assert.ok(t.stored.sx > t0.stored.sx && t.stored.userMoved, 'the zoom is stored by the mode');
+  assert.deepEqual(t.stored, t.own, 'what the canvas reported is what the state holds');
+  await page.mouse.move(box.x + 300, box.y + 300);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 380, box.y + 340, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction((x0) => window.prunescope.transforms('explore').stored.x0 !== x0, t.stored.x0);
+  const d = await hook(page, () => window.prunescope.transforms('explore'));
+  assert.ok(d.stored.x0 < t.stored.x0, 'dragging right moves the view left');
+  assert.deepEqual(d.stored, d.own);
+  await page.close();
+});
+
 test('keyboard only: ] [ zoom and H J K L pan the view as the wheel and a drag do; F fits again', async () => {
   const page = await newPage({ width: 1280, height: 720 });
   await open(page, link(RN, '&cursor=16'));

@@ -149,6 +149,30 @@ test('a configuration that gathers the techniques while they read it is a cycle'
   });
 });
 
+test("a technique's type named by the tracer or a layer above is reported", () => {
+  // The shape of issue 32 §4: the tracer and the recorder named the table's entry type. The
+  // engine (search/mod.rs) may name it; the tracer speaks in its own terms.
+  const files = cleanCrate();
+  files['src/search/mod.rs'] += 'pub mod techniques;\nuse crate::search::techniques::tt::TtEntry;\n';
+  files['src/search/techniques/mod.rs'] = 'pub mod tt;\n';
+  files['src/search/techniques/tt.rs'] =
+    'pub struct TtEntry;\npub struct TtParams;\npub fn value_from_tt() {}\n';
+  files['src/search/config.rs'] += 'pub use crate::search::techniques::tt::TtParams;\n';
+  files['src/trace/record.rs'] += 'fn f() { crate::search::techniques::tt::value_from_tt() }\n';
+  withCrate(files, (root) => assert.deepEqual(check(root), []));
+  const planted = { ...files };
+  planted['src/search/tracer.rs'] += 'use crate::search::techniques::tt::TtEntry;\n';
+  planted['src/trace/record.rs'] += 'fn g(_: &crate::search::techniques::tt::TtEntry) {}\n';
+  planted['src/wasm/session.rs'] += 'use crate::search::techniques::tt::TtParams;\n';
+  withCrate(planted, (root) => {
+    const v = check(root);
+    assert.equal(v.length, 3, v.join('\n'));
+    assert.match(v.join('\n'), /src\/search\/tracer\.rs:3: technique type outside the engine: `search::techniques::tt::TtEntry`/);
+    assert.match(v.join('\n'), /src\/trace\/record\.rs:3: technique type outside the engine: `search::techniques::tt::TtEntry`/);
+    assert.match(v.join('\n'), /src\/wasm\/session\.rs:2: technique type outside the engine: `search::techniques::tt::TtParams`/);
+  });
+});
+
 test('a module that is not in the layer order is reported', () => {
   const files = cleanCrate();
   files['src/lib.rs'] += 'pub mod lab;\n';

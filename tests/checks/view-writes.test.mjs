@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { check, writesIn } from '../../scripts/check/view-writes.mjs';
+import { readFileSync } from 'node:fs';
+import { check, writesIn, viewParams } from '../../scripts/check/view-writes.mjs';
 import { plant } from './plant.mjs';
 
 const SCRIPT = new URL('../../scripts/check/view-writes.mjs', import.meta.url).pathname;
@@ -88,6 +89,40 @@ test('check(root) reads www/views/, www/panels/ and www/export.js, and only thos
     const r = spawnSync(process.execPath, [SCRIPT, repo.root], { encoding: 'utf8' });
     assert.equal(r.status, 1);
     assert.equal(r.stdout.trim().split('\n').length, 3);
+  } finally {
+    repo.remove();
+  }
+});
+
+test('a view that writes the state it was handed as a constructor parameter is found (fixture)', () => {
+  // tests/checks/fixtures/canvas-writes-transform.js: the tree canvas before issue 32 §4
+  const src = readFileSync(new URL('./fixtures/canvas-writes-transform.js', import.meta.url), 'utf8');
+  const found = writesIn(src);
+  assert.deepEqual(found.map((w) => w.text), ['t.sx =', 'this.t.x0 +=']);
+  // the same class reporting the change instead passes
+  const fixed = src.replace('t.sx = 300 / width;', 'this.on.transformed({ ...t, sx: 300 / width });').replace('this.t.x0 += dx / this.t.sx;', 'this.on.panned(dx);');
+  assert.deepEqual(writesIn(fixed), []);
+});
+
+test("a factory's parameters are followed, destructured ones too; app, elements and reads are not", () => {
+  const src = (body) => `export function createPane(app, { zoom, rows: r }, opts = {}, canvasEl) {
+  const z = zoom.now;
+  return { render() { ${body} } };
+}
+`;
+  assert.deepEqual(viewParams('export function createPane(app, { zoom, rows: r }, opts = {}, canvasEl) {}'), ['zoom', 'r', 'opts']);
+  assert.deepEqual(writesIn(src('const k = z.x + r.length + opts.n; canvasEl.width = 3; app.modes.x.clear();')), []);
+  assert.deepEqual(writesIn(src('z.x = 1;')).map((w) => w.text), ['z.x =']);
+  assert.deepEqual(writesIn(src('r.push(2);')).map((w) => w.text), ['r.push(2)']);
+  assert.deepEqual(writesIn(src('opts.n++;')).map((w) => w.text), ['opts.n++']);
+});
+
+test('a view or a panel that imports a mode is found', () => {
+  const repo = plant({ 'www/views/bar.js': view('      const n = ex.selected;', "import { fmt } from '../model/format.js';") });
+  try {
+    assert.deepEqual(check(repo.root), []);
+    repo.add({ 'www/views/bar.js': view('      const n = ex.selected;', "import { other } from '../modes/compare.js';") });
+    assert.deepEqual(check(repo.root), ['www/views/bar.js:2: imports a mode (../modes/compare.js): take what it needs through app, or move it below the views']);
   } finally {
     repo.remove();
   }

@@ -7,7 +7,7 @@
 import init, { experiment_run_position } from '../../pkg/prunescope_full.js';
 import { panicMessage } from './panic.js';
 
-let dead = false;
+let dead = false; // worker-local: this worker's wasm instance panicked and must not be used again
 
 function run({ id, name, suite, index, depths }) {
   if (dead) return;

@@ -25,9 +25,9 @@ const FIRST_WASM = new URL('../../pkg/prunescope_bg.wasm', import.meta.url).href
 const SECOND_BUILD = new URL('../../pkg/prunescope_full.js', import.meta.url).href;
 const SECOND_WASM = new URL('../../pkg/prunescope_full_bg.wasm', import.meta.url).href;
 /** The input kinds the first build can search (its own `build_info()`), once it is loaded. */
-let firstInputs = null;
+let firstInputs = null; // worker-local: the worker's own copy of the first build's answer
 /** The second build's `Session`, once loaded. */
-let SecondSession = null;
+let SecondSession = null; // worker-local: the second build's class, once this worker has loaded it
 
 /** The second build's `Session`: loaded the first time a request needs it. */
 async function secondSession() {
@@ -56,11 +56,11 @@ async function sessionFor(input) {
 /** Default number of entered nodes per batch message. */
 const DEFAULT_BATCH = 8192;
 
-let dead = false; // set after a panic: the wasm instance must not be used again
+let dead = false; // worker-local: set after a panic: the wasm instance must not be used again
 /** The trace kept for saving (an opened file or a handed-back trace): { id, session }. */
-let current = null;
+let current = null; // worker-local: the worker holds the trace's session; the page holds its own copy in state
 /** A trace being handed back by the page: { id, session, summary }. */
-let adopting = null;
+let adopting = null; // worker-local: a hand-back under way inside this worker
 
 function drop(s) {
   if (s && !dead) s.session.free();
@@ -213,7 +213,7 @@ async function handle(msg) {
 
 // Messages wait for the module, and for each other: a request that awaits (reading a file)
 // finishes before the next starts.
-let chain = init({ module_or_path: FIRST_WASM }).then(
+let chain = init({ module_or_path: FIRST_WASM }).then( // worker-local: orders this worker's messages, one after another
   () => {
     firstInputs = new Set(build_info().inputs);
     self.postMessage({ type: 'ready' });

@@ -23,6 +23,7 @@ export async function connect(app) {
   const A = state.activity;
   const pkg = readPackage(document);
   const framed = window.parent !== window;
+  // UI-local: the LMS connection's handles (package, SCORM session, SPLICE channel); what the page shows of it is state.activity
   let activity, session = null, splice = null;
   const notice = (kind, text) => {
     A.notice = text ? { kind, text } : null;

@@ -8,7 +8,7 @@
 // that answers a getState this embed sent (its message_id), is read; its state goes through
 // the activity's own checks (www/model/activity.js decodeState). Everything else is ignored.
 
-let counter = 0;
+let counter = 0; // UI-local: numbers this page's SPLICE messages
 
 /** Starts SPLICE in `win` (an embed's window). `onState(text)` receives a state the page sent
  * back. Answers { report(score, state), ask() } or null when the window is not framed. */

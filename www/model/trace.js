@@ -52,7 +52,7 @@ const STREAM_DRAW_SHARE = 0.1;
 const STREAM_REDRAW_MAX_MS = 2000;
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
-let traces = 0;
+let traces = 0; // UI-local: numbers Trace objects (their uid), no page state
 
 export class Trace {
   /**

@@ -4,11 +4,11 @@
 // Steps, play and keys are www/controls/ (shared with explore mode). No DOM.
 
 import { NONE, EV } from '../model/store.js';
-import { refit } from '../state.js';
+import { refit, otherSide } from '../state.js';
 import { alignedLayout, FixedLayout, follow } from '../model/aligned.js';
 import { WholeTree, ghostDepth } from '../model/fulltree.js';
 
-export const other = (k) => (k === 'A' ? 'B' : 'A');
+const other = otherSide;
 
 /** A key that says whether two inputs are the same search problem. */
 function inputKey(inp) {
@@ -222,6 +222,12 @@ export function createCompare(app) {
     },
     autoFit() {
       if (!cmp.transform.userMoved) mode.fit();
+    },
+
+    /** Stores the transform a tree canvas reports: the panes share it (each takes it before
+     * drawing, www/views/tree-canvas.js). */
+    setTransform(t) {
+      Object.assign(cmp.transform, t);
     },
 
     zoomToCursor() {

@@ -13,6 +13,7 @@ export function createExperiments(app) {
   const { state, core } = app;
   const x = state.experiments;
   x.run = new ExperimentRun({ core, workerUrl: WORKER, onChange: () => app.invalidateDom() });
+  // UI-local: the list is requested once; the committed suite's text is a fetch cache (the state holds what is shown)
   let opened = false;
   let suiteText = null;
 

@@ -15,7 +15,7 @@ export function createExplore(app) {
   const ex = state.explore;
   const trace = () => ex.trace;
   const whole = new WholeTree(app.core);
-  let prefix = null; // a game lesson's layout of the nodes entered so far (cached by cursor)
+  let prefix = null; // UI-local: a game lesson's layout of the nodes entered so far (cached by cursor)
   const problemCache = { text: null, lay: null }; // the problem's layout, by its text
 
   const mode = {
@@ -117,6 +117,11 @@ export function createExplore(app) {
     /** Fits unless the user zoomed or panned (after new nodes, a resize). */
     autoFit() {
       if (!ex.transform.userMoved) mode.fit();
+    },
+
+    /** Stores the transform the tree canvas reports (it owns its own, www/views/tree-canvas.js). */
+    setTransform(t) {
+      Object.assign(ex.transform, t);
     },
 
     zoomToCursor() {

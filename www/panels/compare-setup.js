@@ -12,7 +12,7 @@ export function createCompareSetup(app) {
   const { core } = app;
   const el = (k, what) => $(`cmp-${what}-${k}`);
   /** Whether the input is a tree with chance nodes: the menus then offer the chance searches. */
-  let chance = false;
+  let chance = false; // UI-local: derived from the input field's text when it changes; which menus to offer
   const presets = () => (chance ? [...CHANCE_COMPARISONS, ...COMPARISONS] : COMPARISONS);
   const algos = () => (chance ? [...CHANCE_ALGORITHMS, ...ALGORITHMS] : ALGORITHMS);
 

@@ -28,7 +28,7 @@ export function createEditorPanel(app) {
   const { state } = app;
   const ed = state.editor;
   const E = () => app.modes.editor;
-  let shownSel = null;
+  let shownSel = null; // UI-local: what the fields were last filled from (a memo, so typing is not overwritten)
   /** What the weight and bounds fields were last filled from (so typing is not overwritten). */
   let shownOther = null;
 

@@ -27,6 +27,7 @@ export function createGamesPanel(app, { mountBoard }) {
   const { core } = app;
   /** Each game's position and depth text as last set up, and its undo history. */
   const setups = Object.fromEntries(GAMES.map((g) => [g.kind, { input: g.empty, depth: g.kind === 'connect4' ? String(CONNECT4_DEPTH) : '', history: [] }]));
+  // UI-local: which game the panel's form is set up for (its menu shows it); the search gets the input it builds
   let kind = 'tictactoe';
 
   const field = (label, control, hint) => h('label', { class: 'field' }, label, hint ? h('span', { class: 'hint' }, hint) : null, control);
@@ -103,7 +104,7 @@ export function createGamesPanel(app, { mountBoard }) {
     setPosition(setups[k].input, false);
   }
 
-  let timer = 0;
+  let timer = 0; // UI-local: a debounce timer
   $('game-kind').addEventListener('change', () => choose($('game-kind').value));
   pos.addEventListener('input', () => {
     clearTimeout(timer);

@@ -62,7 +62,7 @@ export function createInputs(app) {
   }
 
   // ---- games (loaded on first use) -----------------------------------------------------------
-  let games = null;
+  let games = null; // UI-local: modules loaded on first use, and the loads under way
   let gamesWaiting = null;
   /** The Games tab, built once its modules have loaded. */
   function gamesPanel() {
@@ -73,7 +73,7 @@ export function createInputs(app) {
   }
 
   // ---- chess ---------------------------------------------------------------------------------
-  let chessWaiting = null;
+  let chessWaiting = null; // UI-local: a module load under way
   /**
    * The Chess tab's engine: chess is the engine's second part (www/engine/core.js), loaded the
    * first time the tab is shown, with a line that says so meanwhile; then the Bratko–Kopec
@@ -131,7 +131,7 @@ export function createInputs(app) {
     app.onChanceTree?.(!err && treeChance);
     return err;
   }
-  let treeChance = false;
+  let treeChance = false; // UI-local: derived from the tree field's text when it changes
   /** What the core's reading of a valid tree text says of it: leaves, depth, who moves first. */
   function treeShape(text) {
     let shape;

@@ -96,7 +96,7 @@ export function createLearnPanel(app) {
     ];
   }
 
-  let boardFor = -1;
+  let boardFor = -1; // UI-local: which node the board was last drawn for (a memo)
 
   return {
     render() {

@@ -40,7 +40,7 @@ export function createQuiz(app) {
     const t = trace();
     const lay = app.modes.explore.layout();
     const r = c.canvas.getBoundingClientRect();
-    const tf = c.t;
+    const tf = c.view();
     const s = { st: t.store, x: lay.x, lay, SX: (wx) => (wx - tf.x0) * tf.sx + GUTTER, SY: (q) => (q - tf.y0) * tf.sy };
     toggleMark(nearest(s, ev.clientX - r.left, ev.clientY - r.top));
   }

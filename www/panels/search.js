@@ -18,7 +18,7 @@ export function readCap(id) {
 }
 
 export function createSearchPanel() {
-  let chance = null;
+  let chance = null; // UI-local: derived from the input when it changes: which algorithms the menu offers
   return {
     init() {
       $('algo').replaceChildren(...algoOptions());

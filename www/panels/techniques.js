@@ -1,34 +1,17 @@
 // The technique panel (explore mode): a switch for every `--enable` name, the uncertainty
-// cut-off form and every parameter, generated from www/schema.js (names, ranges, defaults) and
-// the core's choices. The panel speaks the CLI's words; the core turns them into a
+// cut-off form and every parameter, generated from www/schema.js (names, labels, titles,
+// ranges, defaults) and the core's choices. The panel speaks the CLI's words; the core turns them into a
 // configuration (wasm `build_config`) with its own rules (verified null moves imply null moves
 // with R = 3, ranges, dependencies), and the panel shows the result.
 
 import { $, h, setText } from '../dom.js';
-import { ENABLE_NAMES, UNCERTAINTY_ENABLE_NAMES, PARAM_RANGES, DEFAULT_CONFIG } from '../schema.js';
+import { ENABLE_NAMES, ENABLE_LABELS, UNCERTAINTY_ENABLE_NAMES, UNCERTAINTY_LABELS, PARAM_RANGES, PARAM_TITLES, DEFAULT_CONFIG } from '../schema.js';
 
-/** Display names of the switches (a new `--enable` name shows under its own name). */
-const LABELS = {
-  tt: 'Transposition table', tt_move: 'TT move first', mvv_lva: 'Captures first (MVV/LVA)', see_ordering: 'Losing captures last (SEE)', killers: 'Killer moves',
-  history: 'History heuristic', history_aging: 'History aging', refutation: 'Refutation table', aspiration: 'Aspiration windows',
-  null_move: 'Null move', adaptive_null: 'Adaptive R (Heinz)', verified_null: 'Verified null move', mc_c: 'Multi-cut (CUT)',
-  mc_a: 'Multi-cut (ALL)', presearch: 'Pre-search', lmr: 'Late move reductions', check_extension: 'Check extensions',
-  quiescence: 'Quiescence', see_pruning: 'SEE pruning',
-};
-const UC_LABELS = { off: 'off', safe: 'safe (CUT nodes under PV)', general: 'general (every CUT node)', unsafe_all: 'unsafe (CUT and ALL)' };
-const PARAM_TITLES = {
-  'tt.replacement': 'transposition-table replacement scheme', 'tt.size_log2': 'the table holds 2^size_log2 entries',
-  'aspiration.width': 'initial half-width of the aspiration window', 'null_move.R': 'null-move depth reduction',
-  'multi_cut.M': 'multi-cut: moves probed', 'multi_cut.C': 'multi-cut: fail-highs needed', 'multi_cut.R': 'multi-cut: depth reduction of the probes',
-  'uncertainty.CUT_RATIO': 'fraction of the moves searched before an uncertainty cut-off', 'presearch.Risk': 'most plies a pre-search may add',
-  'presearch.NearRoot': 'largest tt_iteration − tt_depth (1000 = ∞)', 'presearch.NearLeaf': 'smallest remaining depth of a pre-searched node',
-  'lmr.K': 'LMR: moves searched at full depth first', 'lmr.H': 'LMR: plies of reduction',
-  'null_move.min_depth': 'least remaining depth for a null move (David & Netanyahu: 1 where not verifying)',
-  'null_move.subtree_R': 'verified null move: R below a verified fail-high (0 = R; an ablation, not the paper)',
-};
-
-const ORDER = Object.keys(LABELS);
+/** The switches' order: the core's (ENABLE_LABELS lists them in ENABLE_NAMES order); a name
+ * without a label comes last. */
+const ORDER = Object.keys(ENABLE_LABELS);
 const order = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+
 
 const getPath = (o, path) => path.split('.').reduce((v, k) => (v == null ? undefined : v[k]), o);
 
@@ -47,11 +30,11 @@ export function createTechniques(app) {
   function init() {
     $('tech-switches').replaceChildren(
       ...switches.map(([name, path]) =>
-        h('label', { class: 'check', title: `--enable ${name} (${path})` }, h('input', { type: 'checkbox', dataset: { enable: name, path } }), ' ', LABELS[name] ?? name),
+        h('label', { class: 'check', title: `--enable ${name} (${path})` }, h('input', { type: 'checkbox', dataset: { enable: name, path } }), ' ', ENABLE_LABELS[name] ?? name),
       ),
     );
     const uc = $('uncertainty');
-    uc.replaceChildren(h('option', { value: 'off' }, UC_LABELS.off), ...Object.values(UNCERTAINTY_ENABLE_NAMES).map((m) => h('option', { value: m }, UC_LABELS[m] ?? m)));
+    uc.replaceChildren(h('option', { value: 'off' }, UNCERTAINTY_LABELS.off), ...Object.values(UNCERTAINTY_ENABLE_NAMES).map((m) => h('option', { value: m }, UNCERTAINTY_LABELS[m] ?? m)));
     $('tech-param-grid').replaceChildren(
       ...params.map((p) => {
         const def = getPath(DEFAULT_CONFIG, p.name);

@@ -39,7 +39,7 @@ export function createA11yTree(app) {
   const problem = h('p', { class: 'a11y-hint', id: 'a11y-problem', hidden: true });
   $('a11y-hint').after(problem);
   /** The node ids of the items in their order on screen (for ↑ ↓), and the active one. */
-  let order = [];
+  let order = []; // UI-local: the items as drawn (a memo) and the roving focus of the tree widget
   let active = NONE;
 
   /** The node the tree centres on: the cursor's, else the selection, else the root. */

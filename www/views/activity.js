@@ -11,7 +11,7 @@ export function createActivityView(app) {
   const next = h('button', { id: 'activity-next', type: 'button', onclick: () => app.activity?.next() }, 'Next part');
   const bar = h('section', { id: 'activity-bar', class: 'activity-bar', 'aria-label': 'Graded activity' }, note, status, next);
   $('grid').before(bar);
-  let seen = -1;
+  let seen = -1; // UI-local: the generation last drawn (a memo)
   return {
     render() {
       if (A.generation === seen) return;

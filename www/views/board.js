@@ -32,7 +32,7 @@ export function createBoard(Chessground, app) {
     highlight: { lastMove: true, check: true },
     drawable: { enabled: false, visible: true },
   });
-  let shown = null;
+  let shown = null; // UI-local: what the board last drew (a memo)
 
   return {
     render() {

@@ -9,7 +9,7 @@ const THEME_WORDS = { auto: 'auto', light: 'light', dark: 'dark' };
 /** `app`: { state, mode() }. */
 export function createChrome(app) {
   const { state } = app;
-  let shownMode = null;
+  let shownMode = null; // UI-local: the mode last drawn (a memo)
 
   const noTypes = () => state.mode === 'explore' && state.learn.open && state.learn.shows?.types === false;
 

@@ -15,7 +15,7 @@ const tag = (k) => span(`tag tag-${k.toLowerCase()}`, k);
 /** `app`: { state, core, uPlot() → the uPlot class or null }. */
 export function createComparePanels(app) {
   const { state, core } = app;
-  let chart = null;
+  let chart = null; // UI-local: the chart's handle and the data it last drew (a memo)
   let chartKey = '';
 
   function summary() {

@@ -36,7 +36,7 @@ function solutionText(e) {
 export function createExerciseView(app, mode) {
   const ex = app.state.exercise;
   /** Per node: { box, cut, value, alpha, beta } of the tree built for the current exercise. */
-  let els = new Map();
+  let els = new Map(); // UI-local: the elements of the tree this view built
 
   /** The next answer field after `el` in tree order (Enter goes on, as in a spreadsheet). */
   function focusNext(el, back) {

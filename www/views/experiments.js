@@ -98,7 +98,7 @@ function drawFigure(uPlot, el, f, pal) {
 
 /** One chart slot ('committed' or 'run'): redraws when its key changes. */
 function chartSlot(app, el) {
-  let key = null;
+  let key = null; // UI-local: the chart's handle and the data it last drew (a memo)
   let chart = null;
   let data = null;
   return {
@@ -132,7 +132,7 @@ export function createExperimentsView(app) {
   const { state } = app;
   const x = state.experiments;
   const root = $('exp');
-  let built = false;
+  let built = false; // UI-local: whether this view built its elements, and its charts' handles
   let charts = null;
 
   function build() {

@@ -10,7 +10,7 @@ import { showsChess } from './board.js';
 
 /** `app`: { core, state, mode(), libs, loadGames(), invalidateDom() }. */
 export function createGameBoard(app) {
-  let board = null;
+  let board = null; // UI-local: the board's handle and what it last drew (a memo)
   let shown = '';
 
   return {

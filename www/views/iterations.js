@@ -14,7 +14,7 @@ const SHOWN = 12;
 export function createIterations(app) {
   const { state } = app;
   const ex = state.explore;
-  let cache = { key: '', g: null };
+  let cache = { key: '', g: null }; // UI-local: a memo of the guesses, keyed by the state it read
 
   /** The guesses of the chosen root search (cached), or null when there is nothing to show. */
   function current() {

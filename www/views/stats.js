@@ -11,7 +11,7 @@ import { fmtInt, compact } from '../model/format.js';
 /** `app`: { state, uPlot() → the uPlot class or null, loadUPlot() }. */
 export function createStats(app) {
   const { state } = app;
-  let charts = [];
+  let charts = []; // UI-local: the charts' handles and the data they last drew (a memo)
   let key = '';
 
   function axes(pal, xLabel, xs, yLog) {

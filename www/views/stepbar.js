@@ -8,7 +8,7 @@ import { NONE } from '../model/store.js';
 import { fmtInt } from '../model/format.js';
 import { narrate, eventWord } from '../model/narrate.js';
 import { speedIndex } from '../controls/commands.js';
-import { other } from '../modes/compare.js';
+import { otherSide as other } from '../state.js';
 
 const JUMPS = [['n-cut', 'cutoff'], ['n-research', 'research'], ['n-mismatch', 'mismatch'], ['n-uncertain', 'uncertain']];
 

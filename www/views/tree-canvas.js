@@ -1,13 +1,17 @@
-// A tree canvas: its size, the view transform it is given (zoom and pan live in the page state,
-// shared by compare mode's panes), fitting, hit testing and input — wheel and drag, pinch, tap,
-// double-tap and horizontal flicks on touch screens. Drawing is www/views/draw/tree.js; this
-// module decides nothing about the trace: it reports what the user did through callbacks.
+// A tree canvas: its size, its view transform, fitting, hit testing and input — wheel and
+// drag, pinch, tap, double-tap and horizontal flicks on touch screens. Drawing is
+// www/views/draw/tree.js; this module decides nothing about the trace: it reports what the
+// user did through callbacks. The canvas owns its transform and never writes the page state:
+// it takes the stored transform before using its own (`on.transform()`; compare mode's panes
+// share one) and reports every change (`on.transformed(t)`), which the mode stores
+// (issue 32 §4; scripts/check/view-writes.mjs).
 
 import { NONE } from '../model/store.js';
 import { L_HIDDEN } from '../model/layout.js';
 import { drawTree } from './draw/tree.js';
 import { drawProblem } from './draw/problem.js';
 import { GUTTER } from './draw/scene.js';
+import { newTransform } from '../state.js';
 
 /** A flick: at least this far, this fast, and mostly sideways. */
 const FLICK_PX = 40;
@@ -30,15 +34,17 @@ const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matche
 
 export class TreeCanvas {
   /**
-   * `canvas`; `transform`: { x0, sx, y0, sy, userMoved } (shared or not); `on`: { select(id),
-   * toggle(id), moved() (the user zoomed or panned), flick(dir) (dir 1 = forward), resized() };
-   * `counter`: a frame counter sits in the canvas's bottom corner (fitting keeps clear of it).
+   * `canvas`; `on`: { transform() (the stored transform, { x0, sx, y0, sy, userMoved }),
+   * transformed(t) (the canvas changed it: store a copy of `t`), select(id), toggle(id), moved()
+   * (the user zoomed or panned), flick(dir) (dir 1 = forward), resized() }; `counter`: a frame
+   * counter sits in the canvas's bottom corner (fitting keeps clear of it).
    */
-  constructor(canvas, transform, on, counter = false) {
+  constructor(canvas, on, counter = false) {
     this.counter = counter;
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d', { alpha: false });
-    this.t = transform;
+    /** The canvas's own transform (view()), reported on every change (changed()). */
+    this.own = newTransform();
     this.on = on;
     this.W = 300;
     this.H = 200;
@@ -55,6 +61,17 @@ export class TreeCanvas {
     new ResizeObserver(() => {
       if (this.resize()) on.resized?.();
     }).observe(canvas.parentElement);
+  }
+
+  /** The canvas's transform, first brought up to the stored one (the mode may have changed it,
+   * or another pane of compare mode). */
+  view() {
+    return Object.assign(this.own, this.on.transform());
+  }
+
+  /** Reports a change of the transform to the mode, which stores it. */
+  changed() {
+    this.on.transformed({ ...this.own });
   }
 
   /** Takes the canvas's CSS size; returns whether it changed. */
@@ -80,7 +97,7 @@ export class TreeCanvas {
    * (clear of the frame counter in the corner). Textbook trees get at most FIT_MAX_SX a slot.
    */
   fit(width, rows) {
-    const t = this.t;
+    const t = this.view();
     const w = Math.max(1, width);
     const usable = Math.max(20, this.W - GUTTER - 2 * FIT_SIDE);
     t.sx = Math.min(FIT_MAX_SX, w > 1 ? usable / (w - 1) : FIT_MAX_SX);
@@ -91,11 +108,12 @@ export class TreeCanvas {
     t.y0 = -FIT_TOP / t.sy;
     t.userMoved = false;
     this.anim = null;
+    this.changed();
   }
 
   /** Screen position (CSS px, relative to the canvas) of node `id` of `store` in `layout`. */
   screenOf(id, store, layout) {
-    const { x0, sx, y0, sy } = this.t;
+    const { x0, sx, y0, sy } = this.view();
     return [(layout.x[id] - x0) * sx + GUTTER, (store.ply[id] - y0) * sy];
   }
 
@@ -109,7 +127,7 @@ export class TreeCanvas {
    */
   ensureVisible(id, store, layout, animate = true) {
     if (id === NONE || id >= store.n) return false;
-    const t = this.t;
+    const t = this.view();
     // measured where the view is going, not where an unfinished pan is now
     const x0 = this.anim ? this.anim.x1 : t.x0, y0 = this.anim ? this.anim.y1 : t.y0;
     const px = (layout.x[id] - x0) * t.sx + GUTTER, py = (store.ply[id] - y0) * t.sy;
@@ -126,6 +144,7 @@ export class TreeCanvas {
       this.anim = null;
       t.x0 = x1;
       t.y0 = y1;
+      this.changed();
     } else this.anim = { x0: t.x0, y0: t.y0, x1, y1, start: performance.now() };
     return true;
   }
@@ -140,12 +159,13 @@ export class TreeCanvas {
   tick(now) {
     const a = this.anim;
     if (!a) return false;
-    const t = this.t;
+    const t = this.view();
     const u = Math.min(1, Math.max(0, (now - a.start) / PAN_MS));
     const e = 1 - (1 - u) * (1 - u) * (1 - u); // ease out
     t.x0 = a.x0 + (a.x1 - a.x0) * e;
     t.y0 = a.y0 + (a.y1 - a.y0) * e;
     if (u >= 1) this.anim = null;
+    this.changed();
     return this.anim !== null;
   }
 
@@ -156,7 +176,7 @@ export class TreeCanvas {
    */
   zoomTo(id, store, layout, sx = 80) {
     if (id === NONE || id >= store.n) return;
-    const t = this.t;
+    const t = this.view();
     const lc = store.lastChild[id];
     let lo = layout.x[id], hi = layout.x[id];
     if (lc !== NONE && !(layout.lf[id] & 2)) {
@@ -170,13 +190,14 @@ export class TreeCanvas {
     t.x0 = (lo + hi) / 2 - (this.W - GUTTER) / 2 / t.sx;
     t.y0 = store.ply[id] - Math.min(this.H / 2, 2.2 * t.sy) / t.sy + 0.5;
     t.userMoved = true;
+    this.changed();
   }
 
   /** The node under a canvas point in the last frame, or NONE. */
   hit(cx, cy) {
     if (!this.drawn) return NONE;
     const { store: st, layout: lay } = this.drawn;
-    const { x0, sx, y0, sy } = this.t;
+    const { x0, sx, y0, sy } = this.view();
     const plyLists = lay.plyLists ?? st.plyLists;
     const q = Math.round(cy / sy + y0);
     if (q < 0 || q > st.maxPly || !plyLists[q]) return NONE;
@@ -221,15 +242,17 @@ export class TreeCanvas {
   /** Pans the view by (dx, dy) CSS px, as a drag would (keys). */
   panBy(dx, dy) {
     this.anim = null;
-    this.t.x0 += dx / this.t.sx;
-    this.t.y0 += dy / this.t.sy;
-    this.t.userMoved = true;
+    const t = this.view();
+    t.x0 += dx / t.sx;
+    t.y0 += dy / t.sy;
+    t.userMoved = true;
+    this.changed();
     this.on.moved?.();
   }
 
   /** Zooms by `f` about the canvas point (mx, my); rows grow a little up to a reading height. */
   zoomAt(f, mx, my, rowsOnly = false) {
-    const t = this.t;
+    const t = this.view();
     this.anim = null;
     if (rowsOnly) {
       const wy = my / t.sy + t.y0;
@@ -248,6 +271,7 @@ export class TreeCanvas {
       }
     }
     t.userMoved = true;
+    this.changed();
     this.on.moved?.();
   }
 
@@ -289,7 +313,8 @@ export class TreeCanvas {
         return;
       }
       const [x, y] = this.local(ev);
-      drag = { x, y, x0: this.t.x0, y0: this.t.y0, moved: false, at: performance.now(), touch: ev.pointerType === 'touch' };
+      const t = this.view();
+      drag = { x, y, x0: t.x0, y0: t.y0, moved: false, at: performance.now(), touch: ev.pointerType === 'touch' };
     });
     c.addEventListener('pointermove', (ev) => {
       if (!pointers.has(ev.pointerId)) return;
@@ -320,9 +345,11 @@ export class TreeCanvas {
     drag.moved = true;
     this.anim = null;
     this.canvas.classList.add('panning');
-    this.t.x0 = drag.x0 - dx / this.t.sx;
-    this.t.y0 = drag.y0 - dy / this.t.sy;
-    this.t.userMoved = true;
+    const t = this.view();
+    t.x0 = drag.x0 - dx / t.sx;
+    t.y0 = drag.y0 - dy / t.sy;
+    t.userMoved = true;
+    this.changed();
     this.on.moved?.();
   }
 
@@ -331,8 +358,10 @@ export class TreeCanvas {
     const dx = x - d.x, dy = y - d.y;
     if (d.touch && d.moved && performance.now() - d.at < FLICK_MS && Math.abs(dx) > FLICK_PX && Math.abs(dx) > 2 * Math.abs(dy)) {
       // a flick steps (left = forward, like turning a page) and undoes its pan
-      this.t.x0 = d.x0;
-      this.t.y0 = d.y0;
+      const t = this.view();
+      t.x0 = d.x0;
+      t.y0 = d.y0;
+      this.changed();
       this.on.flick?.(dx < 0 ? 1 : -1);
       return;
     }
@@ -363,7 +392,7 @@ export class TreeCanvas {
     const ctx = this.ctx;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     this.drawn = { store, layout };
-    this.lastStats = drawTree(ctx, this.W, this.H, store, layout, this.t, opts);
+    this.lastStats = drawTree(ctx, this.W, this.H, store, layout, this.view(), opts);
     this.lastFrameMs = performance.now() - t0;
     return this.lastStats;
   }

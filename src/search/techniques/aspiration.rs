@@ -46,8 +46,12 @@ impl Default for AspirationParams {
 }
 
 impl AspirationParams {
-    pub const RANGES: &'static [ParamRange] =
-        &[ParamRange::new("aspiration.width", 1.0, 100_000.0)];
+    pub const RANGES: &'static [ParamRange] = &[ParamRange::new(
+        "aspiration.width",
+        "initial half-width of the aspiration window",
+        1.0,
+        100_000.0,
+    )];
 
     /// The window comes from the previous iteration, so it needs iterative deepening
     /// (`iterative`: it is on) and an α-β window (`algo`).

@@ -45,8 +45,13 @@ impl Default for LmrParams {
 
 impl LmrParams {
     pub const RANGES: &'static [ParamRange] = &[
-        ParamRange::new("lmr.K", 1.0, 256.0),
-        ParamRange::new("lmr.H", 1.0, 8.0),
+        ParamRange::new(
+            "lmr.K",
+            "LMR: moves searched at full depth first",
+            1.0,
+            256.0,
+        ),
+        ParamRange::new("lmr.H", "LMR: plies of reduction", 1.0, 8.0),
     ];
 
     pub fn validate(&self, algo: Algorithm) -> Result<(), ConfigError> {

@@ -52,9 +52,14 @@ impl Default for MultiCutParams {
 
 impl MultiCutParams {
     pub const RANGES: &'static [ParamRange] = &[
-        ParamRange::new("multi_cut.M", 1.0, 256.0),
-        ParamRange::new("multi_cut.C", 1.0, 256.0),
-        ParamRange::new("multi_cut.R", 1.0, 8.0),
+        ParamRange::new("multi_cut.M", "multi-cut: moves probed", 1.0, 256.0),
+        ParamRange::new("multi_cut.C", "multi-cut: fail-highs needed", 1.0, 256.0),
+        ParamRange::new(
+            "multi_cut.R",
+            "multi-cut: depth reduction of the probes",
+            1.0,
+            8.0,
+        ),
     ];
 
     pub fn validate(&self, algo: Algorithm) -> Result<(), ConfigError> {

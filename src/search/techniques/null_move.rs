@@ -103,9 +103,19 @@ impl Default for NullMoveParams {
 
 impl NullMoveParams {
     pub const RANGES: &'static [ParamRange] = &[
-        ParamRange::new("null_move.R", 1.0, 3.0),
-        ParamRange::new("null_move.min_depth", 1.0, 3.0),
-        ParamRange::new("null_move.subtree_R", 0.0, 3.0),
+        ParamRange::new("null_move.R", "null-move depth reduction", 1.0, 3.0),
+        ParamRange::new(
+            "null_move.min_depth",
+            "least remaining depth for a null move (David & Netanyahu: 1 where not verifying)",
+            1.0,
+            3.0,
+        ),
+        ParamRange::new(
+            "null_move.subtree_R",
+            "verified null move: R below a verified fail-high (0 = R; an ablation, not the paper)",
+            0.0,
+            3.0,
+        ),
     ];
 
     /// David & Netanyahu verify with R = 3.

@@ -47,9 +47,24 @@ impl Default for PresearchParams {
 
 impl PresearchParams {
     pub const RANGES: &'static [ParamRange] = &[
-        ParamRange::new("presearch.Risk", 1.0, 16.0),
-        ParamRange::new("presearch.NearRoot", 0.0, 1000.0),
-        ParamRange::new("presearch.NearLeaf", 0.0, 64.0),
+        ParamRange::new(
+            "presearch.Risk",
+            "most plies a pre-search may add",
+            1.0,
+            16.0,
+        ),
+        ParamRange::new(
+            "presearch.NearRoot",
+            "largest tt_iteration − tt_depth (1000 = ∞)",
+            0.0,
+            1000.0,
+        ),
+        ParamRange::new(
+            "presearch.NearLeaf",
+            "smallest remaining depth of a pre-searched node",
+            0.0,
+            64.0,
+        ),
     ];
 
     /// Pre-search reads iteration stamps from the transposition table (`tt`: it is on), which

@@ -18,10 +18,10 @@
 
 use crate::game::{Game, Value};
 use crate::schema::{Bound, NONE16, NodeType, StopReason};
-use crate::search::Tracer;
 use crate::search::params::ParamRange;
 use crate::search::techniques::remedies;
 use crate::search::{Frame, Node, Outcome, Searcher};
+use crate::search::{Tracer, TtHit};
 use serde::{Deserialize, Serialize};
 
 /// How a store chooses which entry to overwrite.
@@ -48,7 +48,20 @@ pub struct TtParams {
 }
 
 impl TtParams {
-    pub const RANGES: &'static [ParamRange] = &[ParamRange::new("tt.size_log2", 10.0, 24.0)];
+    /// `tt.replacement` in a few words (the page's field title: `PARAM_TITLES`).
+    pub const REPLACEMENT_TITLE: &'static str = "transposition-table replacement scheme";
+    pub const RANGES: &'static [ParamRange] = &[ParamRange::new(
+        "tt.size_log2",
+        "the table holds 2^size_log2 entries",
+        10.0,
+        24.0,
+    )];
+
+    /// The bytes a table of these parameters allocates ([`TranspositionTable::bytes`]), for a
+    /// caller that budgets memory without naming the table's type.
+    pub fn table_bytes(&self) -> u64 {
+        TranspositionTable::bytes(self)
+    }
 }
 
 impl Default for TtParams {
@@ -92,6 +105,23 @@ pub struct TranspositionTable {
     mask: usize,
     replacement: Replacement,
     pub stats: TtStats,
+}
+
+impl TtEntry {
+    /// The entry as the tracer hears of it (`search::tracer::TtHit`): the table converts, so
+    /// that the tracer and the recorder never name this type.
+    pub fn hit(&self, cutoff: bool) -> TtHit {
+        TtHit {
+            value: self.value,
+            depth: self.depth,
+            bound: self.bound,
+            best: self.best,
+            iteration: self.iteration,
+            uncertain: self.uncertain,
+            presearched: self.presearched,
+            cutoff,
+        }
+    }
 }
 
 impl TranspositionTable {
@@ -177,7 +207,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 Bound::Lower => v >= n.window.beta,
                 Bound::Upper => v <= n.window.alpha,
             };
-        self.tracer.tt_hit(&e, cut);
+        self.tracer.tt_hit(&e.hit(cut));
         if cut {
             // A stored search's value, not a static one.
             return Some(Outcome {

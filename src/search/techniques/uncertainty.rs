@@ -48,6 +48,36 @@ pub enum UncertaintyMode {
     UnsafeAll,
 }
 
+impl UncertaintyMode {
+    /// Every form, `off` first (the page's menu).
+    pub const ALL: [UncertaintyMode; 4] = [
+        UncertaintyMode::Off,
+        UncertaintyMode::Safe,
+        UncertaintyMode::General,
+        UncertaintyMode::UnsafeAll,
+    ];
+
+    /// The form's name in the configuration (`uncertainty.mode`).
+    pub fn name(self) -> &'static str {
+        match self {
+            UncertaintyMode::Off => "off",
+            UncertaintyMode::Safe => "safe",
+            UncertaintyMode::General => "general",
+            UncertaintyMode::UnsafeAll => "unsafe_all",
+        }
+    }
+
+    /// The form in a few words: where it cuts (the page's menu, `www/schema.js`).
+    pub fn label(self) -> &'static str {
+        match self {
+            UncertaintyMode::Off => "off",
+            UncertaintyMode::Safe => "safe (CUT nodes under PV)",
+            UncertaintyMode::General => "general (every CUT node)",
+            UncertaintyMode::UnsafeAll => "unsafe (CUT and ALL)",
+        }
+    }
+}
+
 /// Uncertainty cut-off parameters under the paper's names.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -71,6 +101,7 @@ impl Default for UncertaintyParams {
 impl UncertaintyParams {
     pub const RANGES: &'static [ParamRange] = &[ParamRange {
         name: "uncertainty.CUT_RATIO",
+        title: "fraction of the moves searched before an uncertainty cut-off",
         min: 0.0,
         max: 1.0,
         min_exclusive: true,
