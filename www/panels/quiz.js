@@ -199,6 +199,8 @@ export function createQuiz(app) {
     ];
   }
 
+  // UI-local: the feedback whose Continue button was last focused and scrolled into view (a memo of
+  // what the panel did, so that a redraw does not move the focus again)
   let seenFeedback = null;
 
   return {
