@@ -1228,8 +1228,22 @@ test('tried again: Compare of an explicit tree opens at the driving search’s f
   const s = await runCompare(page);
   assert.equal(s.compare.drive, 'A');
   assert.equal(s.compare.A.cursor.event, 0, 'no value shows before it is stepped to');
+  // the captions count what has been reached: neither side's total (which tells how many the
+  // other prunes) nor the value (the answer) shows before the end
+  const captions = () => page.evaluate(() => ['cmp-cap-A', 'cmp-cap-B', 'cmp-n-A', 'cmp-n-B'].map((id) => document.getElementById(id).textContent));
+  await settle(page);
+  const before = await captions();
+  for (const c of before) {
+    assert.doesNotMatch(c, /value|\d+ nodes/, `at the first event: ${c}`);
+    assert.match(c, /reached/, c);
+  }
   await run(page, 'step.last');
   await page.waitForFunction(() => { const a = window.prunescope.snapshot().compare.A; return a.cursor.event === a.events - 1; });
+  await settle(page);
+  const after = await captions();
+  const ends = await page.evaluate(() => { const c = window.prunescope.snapshot().compare; return [c.A.nodes, c.B.nodes]; });
+  assert.match(after[0], new RegExp(`${ends[0]} nodes · value 3`), after[0]);
+  assert.match(after[1], new RegExp(`${ends[1]} nodes · value 3`), after[1]);
   await page.close();
   assert.deepEqual(problems, []);
 });

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, SHOTS, hook, openPage, run, runCompare, runSearch, settle, setup, snapshot, text, toCompare } from './hook.mjs';
+import { ROOT, SHOTS, compareToEnd, hook, openPage, run, runCompare, runSearch, settle, setup, snapshot, text, toCompare } from './hook.mjs';
 
 // Star1 cuts the second chance node after its first branch (1, weight 2 of 4): even with the
 // rest at L it cannot come back above 19/3, so branches 1.1 and 1.2 are pruned. Expectimax's
@@ -55,7 +55,9 @@ async function compareChance(page) {
   await page.click('#tab-tree');
   await page.fill('#tree-text', TREE);
   await page.waitForFunction(() => document.getElementById('cmp-algo-B').value === 'star1');
-  return runCompare(page);
+  const s = await runCompare(page);
+  await compareToEnd(page);
+  return s;
 }
 
 test('compare takes chance searches: expectimax vs Star1, exact fractions over each side\'s scale, chance nodes matched, the bound that fired, chance cut-offs counted, stepping, keys and play', async () => {
@@ -72,6 +74,7 @@ test('compare takes chance searches: expectimax vs Star1, exact fractions over e
   assert.equal(await page.inputValue('#cmp-preset'), 'em-star1');
   assert.equal(await page.inputValue('#cmp-algo-A'), 'expectimax');
   const s = (await runCompare(page)).compare;
+  await compareToEnd(page);
   assert.equal(s.A.status, 'done', JSON.stringify(s.A.notice));
   assert.equal(s.B.status, 'done', JSON.stringify(s.B.notice));
   assert.deepEqual([s.A.config.chance, s.B.config.chance], ['expectimax', 'star1']);
@@ -172,6 +175,7 @@ test('expectimax vs Star2 and Star1 vs Star2: the probes are matched as first vi
   for (const [preset, A, B] of [['em-star2', E, S2], ['star1-star2', S1, S2]]) {
     await page.selectOption('#cmp-preset', preset);
     const s = (await runCompare(page)).compare;
+    await compareToEnd(page);
     assert.deepEqual([s.A.config.chance, s.B.config.chance], [A.algo, B.algo]);
     assert.deepEqual([s.diff.nA, s.diff.nB], [A.trace.length, B.trace.length]);
     // the k-th visit of a branch matches the k-th (docs/compare.md): a probe is Star2's first

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, runCompare, toCompare, whenTraceEnds, run, text, shot, GOLDEN, RN_TREE } from './hook.mjs';
+import { setup, openPage, settle, snapshot, hook, runCompare, compareToEnd, toCompare, whenTraceEnds, run, text, shot, GOLDEN, RN_TREE } from './hook.mjs';
 
 let env, page, tmp;
 const problems = [];
@@ -51,6 +51,10 @@ test('minimax vs alpha-beta preset on Russell–Norvig: both searches run and ar
   assert.equal(await page.inputValue('#cmp-algo-A'), 'minimax');
   assert.equal(await page.inputValue('#cmp-algo-B'), 'alphabeta');
   const s = (await runCompare(page)).compare;
+  // an explicit tree opens at its first event, the results held back until the end (issue 29 §3)
+  assert.equal(s.A.cursor.event, 0);
+  assert.match(await text(page, '#cmp-summary'), /show at the end of the search: press End/);
+  await compareToEnd(page);
   assert.deepEqual([s.A.value, s.B.value], [3, 3]);
   assert.deepEqual([s.diff.nA, s.diff.nB, s.diff.both, s.diff.onlyA, s.diff.onlyB], [13, 11, 11, 2, 0]);
   assert.deepEqual(s.diff.perPly, [[1, 1], [3, 3], [9, 7]]);
@@ -212,6 +216,8 @@ test('zoom and pan are shared by both views', async () => {
 test('swap exchanges A and B', async () => {
   await page.click('#cmp-swap');
   await settle(page);
+  // the results show at the end of the driving search
+  await compareToEnd(page);
   assert.equal(await page.inputValue('#cmp-algo-A'), 'alphabeta');
   assert.equal(await page.inputValue('#cmp-algo-B'), 'minimax');
   assert.equal(await text(page, '#cmp-only-a'), '0');
@@ -219,6 +225,7 @@ test('swap exchanges A and B', async () => {
   assert.equal(await text(page, '#cmp-nodes-A'), '11');
   await page.click('#cmp-swap');
   await settle(page);
+  await compareToEnd(page);
   assert.equal(await text(page, '#cmp-only-a'), '2');
 });
 
@@ -245,7 +252,7 @@ test('saving and opening traces: the page and the CLI write the same files', asy
   const g = (await snapshot(page)).compare.generation;
   await page.setInputFiles('#cmp-file-B', GOLDEN('russell-norvig-alphabeta.json'));
   await page.waitForFunction((g) => window.prunescope.snapshot().compare.generation > g, g);
-  await settle(page);
+  await compareToEnd(page);
   assert.match(await text(page, '#cmp-notice'), /Opened russell-norvig-alphabeta\.json as B/);
   assert.equal(await text(page, '#cmp-only-a'), '2');
   assert.match(await text(page, '#cmp-cap-B'), /russell-norvig-alphabeta\.json/);
@@ -255,7 +262,7 @@ test('saving and opening traces: the page and the CLI write the same files', asy
   await page.setInputFiles('#cmp-file-B', saved);
   await page.waitForFunction((g) => window.prunescope.snapshot().compare.generation > g, g2);
   assert.equal((await snapshot(page)).compare.diff.onlyA, 0);
-  await settle(page);
+  await compareToEnd(page);
   assert.equal(await text(page, '#cmp-both'), '13');
 
   // a corrupt file: a clear message, and nothing on the page is lost

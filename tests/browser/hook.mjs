@@ -165,6 +165,14 @@ export async function runCompare(page, timeout = 60_000) {
   return snapshot(page);
 }
 
+/** Steps compare's driving search to its last event, where the results show (a finished search
+ * of an explicit tree opens at its first event, the results held back: issue 29 §3). */
+export async function compareToEnd(page) {
+  await run(page, 'step.last');
+  await page.waitForFunction(() => { const c = window.prunescope.snapshot().compare; const d = c[c.drive]; return d.cursor.event === d.events - 1; });
+  await settle(page);
+}
+
 /** Switches to compare mode and waits for both of its engines. */
 export async function toCompare(page) {
   await page.click('#mode-compare');

@@ -159,9 +159,21 @@ export function createCompare(app) {
     if (A.complete && B.complete && !cmp.diff && A.store.n && B.store.n) recompute();
   }
 
+  /**
+   * Whether the comparison's results are held back: a finished search of an explicit tree
+   * opens at its first event (issue 29 §3), and until the driving cursor reaches the end the
+   * panels show neither side's value nor its count, which would give the answer and the number
+   * pruned away. End (or stepping to it) shows them.
+   */
+  function held() {
+    const D = driver();
+    return D.input?.kind === 'tree' && !running() && D.store.nev > 0 && !D.cursor.live && D.cursor.at < D.store.nev - 1;
+  }
+
   const mode = {
     name: 'compare',
     driver,
+    held,
     traces: () => [side('A'), side('B')],
     side,
     marks: ['cutoff', 'research', 'mismatch', 'uncertain'],

@@ -9,6 +9,9 @@ import { summaryValue, bestLine, chanceStopWords } from './summary.js';
 import { STOP_WORDS, chanceRule, chanceCutEvent, moverWords } from '../model/narrate.js';
 import { NODE_TYPES, STOP_REASONS, BOUNDS, STOP_REASONS_CODE as SR } from '../schema.js';
 
+/** What the result panels say while a finished explicit tree is stepped short of its end. */
+const HELD = 'Both results, their differences and the nodes per ply show at the end of the search: press End (⇥), or step to it. Until then each tree shows only what it has reached.';
+
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const tag = (k) => span(`tag tag-${k.toLowerCase()}`, k);
 
@@ -23,6 +26,7 @@ export function createComparePanels(app) {
     const { A, B } = c.sides;
     const d = c.diff;
     if (!A.store.n && !B.store.n && !A.running && !B.running) return h('p', { class: 'muted' }, 'Run a comparison to see both results side by side.');
+    if (app.modes.compare.held()) return h('p', { id: 'cmp-held', class: 'muted' }, HELD);
     const chess = A.input?.kind === 'chess' || B.input?.kind === 'chess';
     // each side's values over its own exact-value scale (a chance search's fractions)
     const val = (s) => {
@@ -148,13 +152,14 @@ export function createComparePanels(app) {
     const d = c.diff;
     const el = $('cmp-chart');
     const uPlot = app.uPlot();
-    const key = `${c.generation}|${!!d}|${state.theme.dark}|${!!uPlot}|${el.clientWidth}`;
+    const held = app.modes.compare.held();
+    const key = `${c.generation}|${!!d}|${state.theme.dark}|${!!uPlot}|${el.clientWidth}|${held}`;
     if (key === chartKey) return;
     chartKey = key;
     chart?.destroy();
     chart = null;
-    if (!d || !uPlot) {
-      el.replaceChildren(h('p', { class: 'muted' }, d ? 'Loading the chart…' : 'Nodes per ply of A and B appear here.'));
+    if (!d || !uPlot || held) {
+      el.replaceChildren(h('p', { class: 'muted' }, held ? 'Nodes per ply of A and B show at the end of the search.' : d ? 'Loading the chart…' : 'Nodes per ply of A and B appear here.'));
       return;
     }
     el.replaceChildren();
@@ -196,7 +201,7 @@ export function createComparePanels(app) {
       const c = state.compare;
       const { A, B } = c.sides;
       const stamp = (s) => `${s.uid}.${s.generation}.${s.status}.${s.store.version}.${!!s.outcome}`;
-      renderKeyed($('cmp-summary'), `${stamp(A)}|${stamp(B)}|${c.generation}|${!!c.diff}|${state.maxmin}`, summary);
+      renderKeyed($('cmp-summary'), `${stamp(A)}|${stamp(B)}|${c.generation}|${!!c.diff}|${state.maxmin}|${app.modes.compare.held()}`, summary);
       renderKeyed($('cmp-sel'), `${c.generation}|${c.selected.A}|${c.selected.B}|${state.maxmin}|${stamp(A)}|${stamp(B)}`, selection);
       renderChart();
     },

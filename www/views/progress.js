@@ -40,7 +40,19 @@ export function createProgress(app) {
     setText(empty, app.embed ? EMBED_EMPTY : `Press Start (or Ctrl+Enter in a field) to search ${WHAT[state.tab]}.`);
   }
 
-  function caption(s) {
+  /**
+   * How far side `k`'s search is shown: the nodes reached at the cursor while a finished search
+   * of an explicit tree is stepped short of its end, else null. Its total and its value would
+   * tell how many nodes the other side prunes, and the answer, before the cut-offs are reached
+   * (issue 29 §3: Compare opens such a search at its first event).
+   */
+  function reachedAt(k, s) {
+    if (!app.modes.compare.held() || !s.store.nev) return null;
+    const ev = app.modes.compare.cursorFor(k).ev;
+    return ev < 0 ? 0 : s.store.enteredBefore(Math.min(s.store.nev, ev + 1));
+  }
+
+  function caption(k, s) {
     if (!s.input && !s.store.n) return '–';
     let what = '?';
     try {
@@ -48,6 +60,8 @@ export function createProgress(app) {
     } catch {
       /* no configuration yet */
     }
+    const reached = reachedAt(k, s);
+    if (reached != null) return `${what} · ${fmtInt(reached)} reached so far${s.fileName ? ` · ${s.fileName}` : ''}`;
     const chess = s.input?.kind === 'chess';
     const status = s.running ? `searching… ${fmtInt(s.store.n)} nodes` : `${fmtInt(s.store.n)} nodes`;
     const sum = s.outcome?.summary;
@@ -63,9 +77,11 @@ export function createProgress(app) {
     setText('cmp-run', running ? 'Searching…' : '▶ Compare');
     setProp($('cmp-stop'), 'disabled', !running);
     for (const [k, s] of [['A', A], ['B', B]]) {
-      setText(`cmp-n-${k}`, s.store.n ? `${fmtInt(s.store.n)} nodes${s.running ? '…' : ''}` : '–');
-      setText(`cmp-cap-${k}`, caption(s));
-      $(`cmp-cap-${k}`).title = caption(s);
+      const reached = reachedAt(k, s);
+      setText(`cmp-n-${k}`, reached != null ? `${fmtInt(reached)} reached` : s.store.n ? `${fmtInt(s.store.n)} nodes${s.running ? '…' : ''}` : '–');
+      const cap = caption(k, s);
+      setText(`cmp-cap-${k}`, cap);
+      $(`cmp-cap-${k}`).title = cap;
       setProp($(`cmp-save-${k}`), 'disabled', s.running || !s.store.n);
     }
     notice($('cmp-notice'), c.notice);
@@ -76,8 +92,11 @@ export function createProgress(app) {
     const d = c.diff;
     const g = d && B.store.n > A.store.n ? 'B' : 'A';
     const o = g === 'A' ? 'B' : 'A';
-    renderKeyed($('cmp-cap-ghost'), `${c.generation}|${c.view}|${g}|${!!d}`, () =>
-      d
+    const held = app.modes.compare.held();
+    renderKeyed($('cmp-cap-ghost'), `${c.generation}|${c.view}|${g}|${!!d}|${held}`, () =>
+      held
+        ? 'The ghost tree compares the finished searches: press End (⇥) to see it.'
+        : d
         ? [
             span(`tag tag-${g.toLowerCase()}`, g),
             ` ${fmtInt(c.sides[g].store.n)} nodes, the larger tree · faded: the ${fmtInt(g === 'A' ? d.onlyA : d.onlyB)} nodes `,
