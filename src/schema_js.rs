@@ -1,6 +1,7 @@
 //! The page's copy of the contract, `www/schema.js`: the codes and record layout of
 //! [`crate::schema`], the trace format's name and version, and the search configuration's
-//! names, ranges and defaults ([`crate::search::config::schema_js`]).
+//! names, ranges and defaults ([`crate::search::config::schema_js`]), and the small games with
+//! their share-link keys ([`crate::game::registry::games_js`]).
 //!
 //! It sits at the top of the layers because it gathers from several of them; nothing in the
 //! core depends on it. `prunescope schema > www/schema.js` writes it and `tests/schema.rs`
@@ -122,5 +123,13 @@ pub fn js_module() -> String {
         crate::game::INF
     );
     out.push_str(&crate::search::config::schema_js());
+    games(&mut out);
     out
+}
+
+/// The small games, as the page lists them: one entry per game of the registry
+/// ([`crate::game::registry::games_js`]), so that the Games tab, the share links and the boards
+/// never keep a list of their own.
+fn games(out: &mut String) {
+    out.push_str(&crate::game::registry::games_js());
 }
