@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every check: rustfmt, the repository's own rules
 # (scripts/check/: views only read the state, named paths exist, size limits, no grading in www/,
-# no fact of www/schema.js written again, no unmarked state outside www/state.js) and their tests,
+# no fact of www/schema.js written again, no unmarked state outside www/state.js, no game kind
+# by hand in www/) and their tests,
 # clippy (native and wasm32), the Rust tests, the job files of jobs/ (scripts/test-jobs.sh: the
 # shell linter, YAML and the Kubernetes schemas, the GNU parallel run and a one-node Slurm run),
 # the Pages workflow (actionlint), the wasm build, the wasm adapter's tests in headless
@@ -68,6 +69,7 @@ step check-layers node scripts/check/layers.mjs
 step check-answers node scripts/check/answers.mjs
 step check-generated node scripts/check/generated.mjs
 step check-state-lets node scripts/check/state-lets.mjs
+step check-game-kinds node scripts/check/game-kinds.mjs
 step checks-test node --test tests/checks/
 step clippy cargo clippy --all-targets -- -D warnings
 # the two wasm builds (docs/architecture.md, "Two wasm builds"): the second with every feature,

@@ -6,16 +6,15 @@ pub mod board;
 pub mod chance;
 
 use crate::game::Game;
+use crate::game::INF;
 use crate::game::Value;
 #[cfg(feature = "chess")]
 use crate::game::chess::ChessPos;
 #[cfg(feature = "chess")]
 use crate::game::chess::fen::FenError;
-use crate::game::connect4::{Connect4, Connect4Error};
-use crate::game::nim::{Nim, NimError};
 use crate::game::notation::Notation;
+use crate::game::registry::{GameId, GameInputError, GamePos, SmallGame, VisitGame, move_by_code};
 use crate::game::synthetic::{SynthError, SynthParams};
-use crate::game::tictactoe::{TicTacToe, TicTacToeError};
 use crate::game::tree::{ParseError, Tree};
 use crate::schema::StopReason;
 use crate::search::chance::{ChanceAlgorithm, ChanceError};
@@ -48,12 +47,9 @@ pub enum InputError {
         field: &'static str,
         build: &'static str,
     },
+    /// A small game's position is not one of the game (each game's own error).
     #[error(transparent)]
-    TicTacToe(#[from] TicTacToeError),
-    #[error(transparent)]
-    Nim(#[from] NimError),
-    #[error(transparent)]
-    Connect4(#[from] Connect4Error),
+    Game(#[from] GameInputError),
 }
 
 impl InputError {
@@ -65,9 +61,7 @@ impl InputError {
             #[cfg(feature = "chess")]
             InputError::Chess(_) => "fen".to_string(),
             InputError::NotInBuild { field, .. } => field.to_string(),
-            InputError::TicTacToe(_) => "tictactoe.position".to_string(),
-            InputError::Nim(_) => "nim.piles".to_string(),
-            InputError::Connect4(_) => "connect4.position".to_string(),
+            InputError::Game(e) => e.id().field(),
         }
     }
 }
@@ -92,36 +86,70 @@ impl RunError {
     }
 }
 
-/// What to search.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Input {
-    /// An explicit tree in textbook notation.
-    Tree { text: String },
-    /// A seeded synthetic tree.
-    Random(SynthParams),
-    /// A chess position.
-    Chess { fen: String },
-    /// A tic-tac-toe position in the notation of docs/games.md (`x.o/.x./..o`).
-    #[serde(rename = "tictactoe")]
-    TicTacToe { position: String },
-    /// Nim: the pile sizes, and misère play (whoever takes the last object loses) or normal.
-    Nim {
-        piles: Vec<u32>,
-        #[serde(default)]
-        misere: bool,
-    },
-    /// A Connect Four position: the columns played from the empty board (`4453`, docs/games.md).
-    /// `unsafe_null_move` lets null-move pruning run although zugzwang makes it unsound there:
-    /// the zugzwang lesson's demonstration.
-    #[serde(rename = "connect4")]
-    Connect4 {
-        #[serde(default)]
-        position: String,
-        #[serde(default)]
-        unsafe_null_move: bool,
-    },
+macro_rules! inputs {
+    ($($name:ident $kind:literal $ty:ty,)*) => {
+        /// What to search: a tree, a synthetic tree, a chess position, or one of the small
+        /// games of [`crate::for_each_game`], each with its own input fields
+        /// ([`SmallGame::Input`]; docs/games.md).
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "kind", rename_all = "lowercase")]
+        pub enum Input {
+            /// An explicit tree in textbook notation.
+            Tree { text: String },
+            /// A seeded synthetic tree.
+            Random(SynthParams),
+            /// A chess position.
+            Chess { fen: String },
+            $(
+                #[serde(rename = $kind)]
+                $name(<$ty as SmallGame>::Input),
+            )*
+        }
+
+        impl Input {
+            /// The small game's position, read from its input; `None` for the other inputs.
+            fn prepare_game(&self) -> Option<Result<GamePos, GameInputError>> {
+                match self {
+                    $(
+                        Input::$name(i) => Some(
+                            <$ty as SmallGame>::prepare(i)
+                                .map(GamePos::from)
+                                .map_err(GameInputError::from),
+                        ),
+                    )*
+                    _ => None,
+                }
+            }
+
+            /// The small game this is an input of.
+            pub fn game(&self) -> Option<GameId> {
+                match self {
+                    $(Input::$name(_) => Some(GameId::$name),)*
+                    _ => None,
+                }
+            }
+
+            /// The input after the move with trace code `code` on `pos` (this input's
+            /// position): [`board::play`].
+            fn game_after(&self, pos: &GamePos, code: u16) -> Result<Input, board::PlayError> {
+                match (self, pos) {
+                    $(
+                        (Input::$name(i), GamePos::$name(p)) => {
+                            let m = move_by_code(p, code, &mut Vec::new())
+                                .ok_or(board::PlayError::Illegal { game: GameId::$name, code })?;
+                            let next = <$ty as SmallGame>::input_after(i, p, m, code)
+                                .map_err(|e| board::PlayError::Input(GameInputError::from(e)))?;
+                            Ok(Input::$name(next))
+                        }
+                    )*
+                    _ => Err(board::PlayError::NoBoard { kind: self.kind() }),
+                }
+            }
+        }
+    };
 }
+
+crate::for_each_game!(inputs);
 
 /// A parsed, ready-to-search input.
 pub enum Prepared {
@@ -129,9 +157,8 @@ pub enum Prepared {
     Random(SynthParams),
     #[cfg(feature = "chess")]
     Chess(ChessPos),
-    TicTacToe(TicTacToe),
-    Nim(Nim),
-    Connect4(Connect4),
+    /// A small game's position.
+    Game(GamePos),
 }
 
 impl Input {
@@ -153,25 +180,23 @@ impl Input {
                     build: "built without the `chess` feature",
                 });
             }
-            Input::TicTacToe { position } => Prepared::TicTacToe(TicTacToe::parse(position)?),
-            Input::Nim { piles, misere } => Prepared::Nim(Nim::new(piles, *misere)?),
-            Input::Connect4 {
-                position,
-                unsafe_null_move,
-            } => Prepared::Connect4(
-                Connect4::parse(position)?.with_unsafe_null_move(*unsafe_null_move),
-            ),
+            _ => match self.prepare_game() {
+                Some(p) => Prepared::Game(p?),
+                None => unreachable!("every input kind is a tree, random, chess or a game"),
+            },
         })
     }
 
     /// The input kinds this build of the core can search (the `kind` of [`Input`]): all of
     /// them with the `chess` feature; the first wasm build leaves chess out.
-    #[cfg(feature = "chess")]
-    pub const KINDS_IN_BUILD: &'static [&'static str] =
-        &["tree", "random", "chess", "tictactoe", "nim", "connect4"];
-    #[cfg(not(feature = "chess"))]
-    pub const KINDS_IN_BUILD: &'static [&'static str] =
-        &["tree", "random", "tictactoe", "nim", "connect4"];
+    pub fn kinds_in_build() -> Vec<&'static str> {
+        let mut kinds = vec!["tree", "random"];
+        if cfg!(feature = "chess") {
+            kinds.push("chess");
+        }
+        kinds.extend(GameId::ALL.iter().map(|g| g.kind()));
+        kinds
+    }
 
     /// The game's [`Game::MATE_BOUND`]: values at or beyond it count plies to a forced end,
     /// and the transposition table stores them relative to the node (search/techniques/tt.rs).
@@ -182,9 +207,7 @@ impl Input {
             Input::Tree { .. } => <crate::game::tree::TreePos<'static> as Game>::MATE_BOUND,
             Input::Random(_) => <crate::game::synthetic::SynthPos<'static> as Game>::MATE_BOUND,
             Input::Chess { .. } => crate::game::CHESS_MATE_BOUND,
-            Input::TicTacToe { .. } => <TicTacToe as Game>::MATE_BOUND,
-            Input::Nim { .. } => <Nim as Game>::MATE_BOUND,
-            Input::Connect4 { .. } => <Connect4 as Game>::MATE_BOUND,
+            _ => self.game().map_or(INF, GameId::mate_bound),
         }
     }
 
@@ -193,9 +216,7 @@ impl Input {
             Input::Tree { .. } => "tree",
             Input::Random(_) => "random",
             Input::Chess { .. } => "chess",
-            Input::TicTacToe { .. } => "tictactoe",
-            Input::Nim { .. } => "nim",
-            Input::Connect4 { .. } => "connect4",
+            _ => self.game().map_or("?", GameId::kind),
         }
     }
 }
@@ -295,6 +316,47 @@ impl Summary {
     }
 }
 
+/// Which kind of input a trace is about: it decides how moves are named (`path` child indices,
+/// UCI, or the small game's own notation in a `move`) and whether `depth` is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    /// An explicit tree: searched to its leaves, no depth.
+    Tree,
+    /// A synthetic tree.
+    Random,
+    Chess,
+    /// A small game of the registry ([`crate::for_each_game`]).
+    Game(GameId),
+}
+
+impl GameKind {
+    pub fn of(p: &Prepared) -> GameKind {
+        match p {
+            Prepared::Tree(_) => GameKind::Tree,
+            Prepared::Random(_) => GameKind::Random,
+            #[cfg(feature = "chess")]
+            Prepared::Chess(_) => GameKind::Chess,
+            Prepared::Game(g) => GameKind::Game(g.id()),
+        }
+    }
+
+    /// How the game names its moves.
+    pub fn notation(self) -> Notation {
+        match self {
+            GameKind::Tree | GameKind::Random => Notation::Index,
+            GameKind::Chess => Notation::Uci,
+            GameKind::Game(g) => Notation::Game(g),
+        }
+    }
+}
+
+/// Code that runs once per game type: [`Prepared::with_game`] calls it with the input's root
+/// position.
+pub trait WithGame {
+    type Output;
+    fn run<G: Game>(self, root: G) -> Self::Output;
+}
+
 impl Prepared {
     /// Whether this is a chess position (SAN, FEN; the second wasm build's).
     pub fn is_chess(&self) -> bool {
@@ -311,9 +373,27 @@ impl Prepared {
             Prepared::Tree(_) | Prepared::Random(_) => Notation::Index,
             #[cfg(feature = "chess")]
             Prepared::Chess(_) => Notation::Uci,
-            Prepared::TicTacToe(_) => Notation::TicTacToe,
-            Prepared::Nim(_) => Notation::Nim,
-            Prepared::Connect4(_) => Notation::Connect4,
+            Prepared::Game(g) => Notation::Game(g.id()),
+        }
+    }
+
+    /// Runs `w` with the root position, typed: the one place that turns a prepared input into
+    /// a [`Game`] for code generic over the games (the trace writer and readers, the page's
+    /// names).
+    pub fn with_game<W: WithGame>(&self, w: W) -> W::Output {
+        struct Game<W>(W);
+        impl<W: WithGame> VisitGame for Game<W> {
+            type Output = W::Output;
+            fn visit<G: SmallGame>(self, pos: &G) -> W::Output {
+                self.0.run(*pos)
+            }
+        }
+        match self {
+            Prepared::Tree(t) => w.run(t.root()),
+            Prepared::Random(p) => w.run(p.root()),
+            #[cfg(feature = "chess")]
+            Prepared::Chess(pos) => w.run(pos.clone()),
+            Prepared::Game(g) => g.visit(Game(w)),
         }
     }
 
@@ -322,9 +402,16 @@ impl Prepared {
     pub fn check_config(&self, cfg: &SearchConfig) -> Result<(), ConfigError> {
         cfg.validate()?;
         match self {
-            Prepared::TicTacToe(_) => check_small_game("tic-tac-toe", cfg, false),
-            Prepared::Nim(_) => check_small_game("Nim", cfg, false),
-            Prepared::Connect4(p) => check_small_game("Connect Four", cfg, p.unsafe_null_move()),
+            Prepared::Game(g) => {
+                struct Check<'a>(&'a SearchConfig);
+                impl VisitGame for Check<'_> {
+                    type Output = Result<(), ConfigError>;
+                    fn visit<G: SmallGame>(self, pos: &G) -> Self::Output {
+                        check_small_game(G::NAME, self.0, pos.allows_null_move())
+                    }
+                }
+                g.visit(Check(cfg))
+            }
             Prepared::Tree(t) if t.has_chance() => match cfg.chance {
                 Some(algo) => check_chance_config(algo, cfg),
                 None => Err(chance_refusal(cfg)),
@@ -349,7 +436,6 @@ impl Prepared {
         if let (Some(algo), Prepared::Tree(t)) = (cfg.chance, self) {
             return Ok(chance::search(t, algo, cfg.node_cap, tracer)?);
         }
-        let notation = self.notation();
         Ok(match self {
             Prepared::Tree(t) => {
                 let r = Searcher::new(cfg.clone(), tracer).run_to_leaves(&t.root());
@@ -371,17 +457,19 @@ impl Prepared {
                 s.best_line_san = san;
                 s
             }
-            Prepared::TicTacToe(pos) => {
-                let r = Searcher::new(cfg.clone(), tracer).run(pos);
-                summarize(r, |m| notation.name(pos.move_code(*m, 0)))
-            }
-            Prepared::Nim(pos) => {
-                let r = Searcher::new(cfg.clone(), tracer).run(pos);
-                summarize(r, |m| notation.name(pos.move_code(*m, 0)))
-            }
-            Prepared::Connect4(pos) => {
-                let r = Searcher::new(cfg.clone(), tracer).run(pos);
-                summarize(r, |m| notation.name(pos.move_code(*m, 0)))
+            Prepared::Game(g) => {
+                struct Search<'a, T>(&'a SearchConfig, &'a mut T);
+                impl<T: Tracer> VisitGame for Search<'_, T> {
+                    type Output = Summary;
+                    fn visit<G: SmallGame>(self, pos: &G) -> Summary {
+                        let r = Searcher::new(self.0.clone(), self.1).run(pos);
+                        let name = |m: &G::Move| {
+                            G::code_name(pos.move_code(*m, 0)).unwrap_or_else(|| "?".into())
+                        };
+                        summarize(r, name)
+                    }
+                }
+                g.visit(Search(cfg, tracer))
             }
         })
     }

@@ -1,6 +1,7 @@
 //! The page's copy of the contract, `www/schema.js`: the codes and record layout of
 //! [`crate::schema`], the trace format's name and version, and the search configuration's
-//! names, ranges and defaults ([`crate::search::config::schema_js`]).
+//! names, ranges and defaults ([`crate::search::config::schema_js`]), and the small games with
+//! their share-link keys ([`crate::game::registry::games_js`]).
 //!
 //! It sits at the top of the layers because it gathers from several of them; nothing in the
 //! core depends on it. `prunescope schema > www/schema.js` writes it and `tests/schema.rs`
@@ -123,6 +124,7 @@ pub fn js_module() -> String {
     );
     out.push_str(&crate::search::config::schema_js());
     out.push_str(&technique_labels());
+    games(&mut out);
     out
 }
 
@@ -151,4 +153,11 @@ fn technique_labels() -> String {
         object(&mut UncertaintyMode::ALL.iter().map(|m| (m.name(), m.label()))),
         object(&mut param_titles().into_iter()),
     )
+}
+
+/// The small games, as the page lists them: one entry per game of the registry
+/// ([`crate::game::registry::games_js`]), so that the Games tab, the share links and the boards
+/// never keep a list of their own.
+fn games(out: &mut String) {
+    out.push_str(&crate::game::registry::games_js());
 }

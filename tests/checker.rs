@@ -7,7 +7,10 @@
 
 mod common;
 use common::prunescope;
+use prunescope::game::connect4::Connect4Input;
+use prunescope::game::nim::NimInput;
 use prunescope::game::synthetic::{Ordering, SynthParams};
+use prunescope::game::tictactoe::TicTacToeInput;
 use prunescope::run::{Input, Summary};
 use prunescope::schema::{
     EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NONE16, NodeKind,
@@ -876,49 +879,49 @@ fn the_checker_accepts_every_game_with_every_technique_it_accepts() {
     use prunescope::search::config::{ENABLE_NAMES, UNCERTAINTY_ENABLE_NAMES};
     let inputs = [
         (
-            Input::TicTacToe {
+            Input::TicTacToe(TicTacToeInput {
                 position: ".../.../...".into(),
-            },
+            }),
             5,
         ),
         (
-            Input::TicTacToe {
+            Input::TicTacToe(TicTacToeInput {
                 position: ".o./.../..x".into(),
-            },
+            }),
             5,
         ),
         (
-            Input::TicTacToe {
+            Input::TicTacToe(TicTacToeInput {
                 position: ".x./.oo/x..".into(),
-            },
+            }),
             4,
         ),
         (
-            Input::Nim {
+            Input::Nim(NimInput {
                 piles: vec![1, 2],
                 misere: false,
-            },
+            }),
             8,
         ),
         (
-            Input::Nim {
+            Input::Nim(NimInput {
                 piles: vec![2, 3, 1],
                 misere: true,
-            },
+            }),
             8,
         ),
         (
-            Input::Connect4 {
+            Input::Connect4(Connect4Input {
                 position: "4453".into(),
                 unsafe_null_move: false,
-            },
+            }),
             5,
         ),
         (
-            Input::Connect4 {
+            Input::Connect4(Connect4Input {
                 position: "5764747751666771225661154244112452".into(),
                 unsafe_null_move: false,
-            },
+            }),
             4,
         ),
     ];

@@ -5,7 +5,10 @@
 //! the games accept must return minimax's value. Signatures from issue 20: tic-tac-toe from the
 //! empty board, 549,946 nodes, a draw; Nim 1-3-5, 12,456 nodes, a first-player win.
 
+use prunescope::game::connect4::Connect4Input;
+use prunescope::game::nim::NimInput;
 use prunescope::game::synthetic::Rng;
+use prunescope::game::tictactoe::TicTacToeInput;
 use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::config::{Algorithm, ConfigError, SearchConfig};
 use std::process::Command;
@@ -350,23 +353,23 @@ fn check_against_reference<G: RefGame>(input: &Input, reference: &G, depth: u32)
 }
 
 fn ttt(position: &str) -> Input {
-    Input::TicTacToe {
+    Input::TicTacToe(TicTacToeInput {
         position: position.into(),
-    }
+    })
 }
 
 fn nim(piles: &[u32], misere: bool) -> Input {
-    Input::Nim {
+    Input::Nim(NimInput {
         piles: piles.to_vec(),
         misere,
-    }
+    })
 }
 
 fn c4(position: &str) -> Input {
-    Input::Connect4 {
+    Input::Connect4(Connect4Input {
         position: position.into(),
         unsafe_null_move: false,
-    }
+    })
 }
 
 #[test]
@@ -597,8 +600,8 @@ fn techniques_refused_by_name() {
         ] {
             let msg = refuse(&input, e, name);
             let game = match input {
-                Input::TicTacToe { .. } => "tic-tac-toe",
-                Input::Nim { .. } => "Nim",
+                Input::TicTacToe(_) => "tic-tac-toe",
+                Input::Nim(_) => "Nim",
                 _ => "Connect Four",
             };
             assert!(msg.contains(game), "{msg}");
@@ -628,9 +631,11 @@ fn techniques_refused_by_name() {
 /// do where zugzwang rules: on some position its value differs from minimax's.
 #[test]
 fn connect4_null_move_only_as_the_unsafe_demonstration() {
-    let demo = |seq: &str| Input::Connect4 {
-        position: seq.into(),
-        unsafe_null_move: true,
+    let demo = |seq: &str| {
+        Input::Connect4(Connect4Input {
+            position: seq.into(),
+            unsafe_null_move: true,
+        })
     };
     let mut rng = Rng::new(7);
     let mut wrong = 0;
@@ -669,10 +674,10 @@ fn connect4_lesson7_zugzwang_signature() {
     assert_eq!(plain.value, Some(-996));
     assert_eq!(plain.nodes, 24);
     assert_eq!(plain.best_line, ["2", "5", "3", "3"]);
-    let demo = Input::Connect4 {
+    let demo = Input::Connect4(Connect4Input {
         position: POSITION.into(),
         unsafe_null_move: true,
-    };
+    });
     let nm = search(&demo, &cfg(Algorithm::Pvs, 4, false, &["null_move"]));
     assert_eq!(nm.value, Some(0), "the null move hides the zugzwang");
     assert_eq!(nm.nodes, 18);

@@ -430,7 +430,7 @@ fn check_input(input: &Input, c: &SearchConfig, seen: &mut Seen) {
             check_pruned_lists(ChessPos::from_fen(fen).unwrap(), &doc, &what, seen)
         }
         // The small games' pruned lists are checked by the reader below (tests/games.rs).
-        Input::TicTacToe { .. } | Input::Nim { .. } | Input::Connect4 { .. } => {}
+        Input::TicTacToe(_) | Input::Nim(_) | Input::Connect4(_) => {}
     }
     // and the reader accepts the file, which it checks the same way
     trace_file::read(json.as_bytes()).unwrap_or_else(|e| panic!("{what}: {e}"));

@@ -10,6 +10,7 @@
 
 use js_sys::{Function, Int32Array, Reflect, Uint8Array, Uint32Array};
 use prunescope::game::chess::ChessPos;
+use prunescope::game::tictactoe::TicTacToeInput;
 use prunescope::run::Input;
 use prunescope::schema::{EventKind, NO_PARENT, NONE16, StopReason};
 use prunescope::search::config::{Algorithm, SearchConfig};
@@ -1516,9 +1517,9 @@ fn small_games_search_and_name_moves_in_their_notation() {
         .unwrap();
     assert_eq!(s.kind(), "tictactoe");
     let (batches, result) = run_collect(&mut s, 1000);
-    let input = Input::TicTacToe {
+    let input = Input::TicTacToe(TicTacToeInput {
         position: "x.o/.x./..o".into(),
-    };
+    });
     let cfg = SearchConfig {
         algo: Algorithm::AlphaBeta,
         depth: 5,

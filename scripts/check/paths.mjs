@@ -6,7 +6,8 @@
 // name characters after `www/` or `src/` (a leading `/`, as in a URL path, is allowed); a
 // trailing dot or comma ends the sentence, not the path. `*` is a wildcard within one name
 // (`src/trace_file*` names whatever matches); a folder may end with `/`. A path in a git
-// revision (`aa5d72a:www/diff.js`) names history and is not checked.
+// revision (`aa5d72a:www/diff.js`) names history and is not checked, and a file that a worked
+// example's patch (docs/examples/*.patch) creates is named as the patch names it.
 //
 // `node scripts/check/paths.mjs [root]`: prints each violation, exits 1 if there is any.
 
@@ -68,13 +69,27 @@ export function pathsIn(text) {
   return out;
 }
 
+/**
+ * The files the worked examples create: a patch under docs/examples/ (docs/architecture.md,
+ * "Adding a game") adds files that are not in the tree, and the documents name them as the
+ * patch does. A patch's new file is `--- /dev/null` then `+++ b/<path>`.
+ */
+export function exampleFiles(root) {
+  const out = new Set();
+  for (const path of files(root, 'docs/examples', ['.patch'])) {
+    for (const m of read(root, path).matchAll(/^--- \/dev\/null\n\+\+\+ b\/(\S+)$/gm)) out.add(m[1]);
+  }
+  return out;
+}
+
 export function check(root) {
   const out = [];
+  const examples = exampleFiles(root);
   const look = (path, kind) => {
     const text = read(root, path);
     const shown = kind === 'js' ? splitJs(text).comments : kind === 'rust' ? splitRust(text).comments : text;
     for (const { path: p, line } of pathsIn(shown)) {
-      if (!exists(root, p)) out.push(`${path}:${line}: names ${p}, which does not exist`);
+      if (!exists(root, p) && !examples.has(p)) out.push(`${path}:${line}: names ${p}, which does not exist`);
     }
   };
   for (const [dir, exts, kind] of SOURCES) for (const path of files(root, dir, exts)) look(path, kind);

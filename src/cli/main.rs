@@ -9,6 +9,7 @@ mod diff;
 mod error;
 mod exercise;
 mod experiment;
+mod games;
 mod record;
 mod search;
 mod term;
@@ -51,16 +52,9 @@ enum Command {
     Random(search::RandomArgs),
     /// Search a chess position given as FEN, with iterative deepening.
     Chess(search::ChessArgs),
-    /// Search tic-tac-toe, by default the whole game from the empty board (docs/games.md).
-    #[command(name = "tictactoe")]
-    TicTacToe(search::TicTacToeArgs),
-    /// Search Nim with the piles given, normal or misère play, by default the whole game
-    /// (docs/games.md).
-    Nim(search::NimArgs),
-    /// Search Connect Four (7 × 6) to a depth, with a heuristic evaluation at the horizon
-    /// (docs/games.md).
-    #[command(name = "connect4")]
-    Connect4(search::Connect4Args),
+    /// The small games, one command each (src/cli/games.rs).
+    #[command(flatten)]
+    Game(games::GameCommand),
     /// Reproduce the papers' tables and figures on EPD suites, one subcommand per experiment
     /// (`prunescope experiment --help` lists them), and merge the CSV shards of a run spread
     /// over machines (docs/experiments.md).
@@ -108,9 +102,7 @@ fn main() -> ExitCode {
         Command::Tree(a) => search::tree(a),
         Command::Random(a) => search::random(a),
         Command::Chess(a) => search::chess(a),
-        Command::TicTacToe(a) => search::tictactoe(a),
-        Command::Nim(a) => search::nim(a),
-        Command::Connect4(a) => search::connect4(a),
+        Command::Game(g) => g.run(),
         Command::Experiment(a) => experiment::run(a),
         Command::Diff(a) => diff::run(a),
         Command::Convert(a) => convert::run(a),

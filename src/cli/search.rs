@@ -5,15 +5,12 @@ use crate::error::CliError;
 use crate::term;
 use clap::Args;
 use prunescope::game::chess::ChessPos;
-use prunescope::game::connect4::Connect4;
-use prunescope::game::nim::Nim;
 use prunescope::game::synthetic::{Ordering, SynthParams};
-use prunescope::game::tictactoe::{self, TicTacToe};
 use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
 use prunescope::run::{Input, Prepared, Summary};
 use prunescope::search::StopCause;
 use prunescope::search::chance::ChanceAlgorithm;
-use prunescope::search::config::{Algorithm, Cutoff, DEFAULT_NODE_CAP, MAX_DEPTH, SearchConfig};
+use prunescope::search::config::{Algorithm, Cutoff, DEFAULT_NODE_CAP, SearchConfig};
 use prunescope::trace::stats::TraceStats;
 use prunescope::trace_file::Format;
 use prunescope::trace_file::json::write_trace;
@@ -70,62 +67,6 @@ pub struct ChessArgs {
     /// Search only the final depth instead of iterating 1..=depth.
     #[arg(long)]
     pub no_iterative: bool,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-#[derive(Args)]
-pub struct TicTacToeArgs {
-    /// The position: three rows of three squares, top row first, separated by '/': x, o, or .
-    /// for empty, e.g. "x.o/.x./..o" (docs/games.md). X moves first, so the side to move
-    /// follows from the counts. Default: the empty board.
-    #[arg(default_value = tictactoe::EMPTY)]
-    pub position: String,
-    /// Depth in plies (1..=64). Default: the whole game (the number of empty squares).
-    #[arg(long, short = 'd')]
-    pub depth: Option<u32>,
-    /// Search only the final depth instead of iterating 1..=depth.
-    #[arg(long)]
-    pub no_iterative: bool,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-#[derive(Args)]
-pub struct NimArgs {
-    /// The pile sizes, comma-separated: 1 to 8 piles of 0 to 255 objects, e.g. 1,3,5.
-    #[arg(long)]
-    pub piles: String,
-    /// Misère play: whoever takes the last object loses (default: normal play, whoever takes
-    /// it wins).
-    #[arg(long)]
-    pub misere: bool,
-    /// Depth in plies (1..=64). Default: the whole game (the number of objects, at most 64).
-    #[arg(long, short = 'd')]
-    pub depth: Option<u32>,
-    /// Search only the final depth instead of iterating 1..=depth.
-    #[arg(long)]
-    pub no_iterative: bool,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-#[derive(Args)]
-pub struct Connect4Args {
-    /// The position: the columns played from the empty board, 1 to 7 from the left, e.g.
-    /// "4453" (docs/games.md). Default: the empty board.
-    #[arg(default_value = "")]
-    pub position: String,
-    /// Depth in plies (1..=64).
-    #[arg(long, short = 'd', default_value_t = 6)]
-    pub depth: u32,
-    /// Search only the final depth instead of iterating 1..=depth.
-    #[arg(long)]
-    pub no_iterative: bool,
-    /// Allow null-move pruning (--enable null_move) although zugzwang makes it unsound in
-    /// Connect Four: the demonstration of how it goes wrong. The trace's input records it.
-    #[arg(long)]
-    pub unsafe_null_move: bool,
     #[command(flatten)]
     pub common: Common,
 }
@@ -282,38 +223,14 @@ pub fn chess(a: ChessArgs) -> Result<(), CliError> {
     search(&input, prepared, &cfg, &a.common)
 }
 
-pub fn tictactoe(a: TicTacToeArgs) -> Result<(), CliError> {
-    let pos = TicTacToe::parse(&a.position).map_err(|e| CliError::input("POSITION", e))?;
-    let depth = a.depth.unwrap_or(pos.empty_squares().max(1));
-    let input = Input::TicTacToe {
-        position: a.position,
-    };
-    small_game(input, depth, !a.no_iterative, &a.common)
-}
-
-pub fn nim(a: NimArgs) -> Result<(), CliError> {
-    let piles = Nim::parse_piles(&a.piles).map_err(|e| CliError::input("--piles", e))?;
-    let pos = Nim::new(&piles, a.misere).map_err(|e| CliError::input("--piles", e))?;
-    let depth = a.depth.unwrap_or(pos.objects().clamp(1, MAX_DEPTH));
-    let input = Input::Nim {
-        piles,
-        misere: a.misere,
-    };
-    small_game(input, depth, !a.no_iterative, &a.common)
-}
-
-pub fn connect4(a: Connect4Args) -> Result<(), CliError> {
-    Connect4::parse(&a.position).map_err(|e| CliError::input("POSITION", e))?;
-    let input = Input::Connect4 {
-        position: a.position,
-        unsafe_null_move: a.unsafe_null_move,
-    };
-    small_game(input, a.depth, !a.no_iterative, &a.common)
-}
-
-/// Tic-tac-toe, Nim and Connect Four: the techniques the game refuses are refused before the
+/// A small game (src/cli/games.rs): the techniques the game refuses are refused before the
 /// search, by name (search/soundness.rs).
-fn small_game(input: Input, depth: u32, iterative: bool, common: &Common) -> Result<(), CliError> {
+pub(crate) fn small_game(
+    input: Input,
+    depth: u32,
+    iterative: bool,
+    common: &Common,
+) -> Result<(), CliError> {
     let cfg = config(common, depth, iterative)?;
     let prepared = input.prepare()?;
     prepared.check_config(&cfg)?;

@@ -21,6 +21,7 @@
 //! `7c` (bottom) to `7c + 5` (top), bit `7c + 6` is always empty, so a shift never carries a
 //! line from one column into the next.
 
+use crate::game::registry::{Board, LinkKey, Shape, SmallGame};
 use crate::game::synthetic::mix;
 use crate::game::tictactoe::open_lines_eval;
 use crate::game::{Game, Value, WIN, WIN_BOUND};
@@ -222,6 +223,94 @@ impl Connect4 {
             [d @ b'1'..=b'7'] => Some((d - b'1') as u16),
             _ => None,
         }
+    }
+}
+
+/// A Connect Four input: the columns played from the empty board (`4453`, docs/games.md).
+/// `unsafe_null_move` lets null-move pruning run although zugzwang makes it unsound there:
+/// the zugzwang lesson's demonstration.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Connect4Input {
+    #[serde(default)]
+    pub position: String,
+    #[serde(default)]
+    pub unsafe_null_move: bool,
+}
+
+impl SmallGame for Connect4 {
+    const KIND: &'static str = "connect4";
+    const NAME: &'static str = "Connect Four";
+    const PLAYERS: [&'static str; 2] = [
+        "the first player (solid discs)",
+        "the second player (ringed discs)",
+    ];
+    const SIDES: Option<[&'static str; 2]> = Some(["Solid", "Ringed"]);
+    const MOVE_WORDS: &'static str = "Connect Four column (1 to 7)";
+    const FIELD: &'static str = "position";
+    const POSITION_LABEL: &'static str = "Columns played (1–7 from the left)";
+    const DEFAULT_DEPTH: Option<u32> = Some(6);
+    const LINK: &'static [LinkKey] = &[
+        LinkKey {
+            key: "pos",
+            field: "position",
+            shape: Shape::Text {
+                required: false,
+                max: (WIDTH * HEIGHT) as usize,
+            },
+        },
+        LinkKey {
+            key: "unsafe_null_move",
+            field: "unsafe_null_move",
+            shape: Shape::Flag,
+        },
+    ];
+    type Input = Connect4Input;
+    type Error = Connect4Error;
+
+    fn start() -> Connect4Input {
+        Connect4Input::default()
+    }
+    fn prepare(input: &Connect4Input) -> Result<Connect4, Connect4Error> {
+        Ok(Connect4::parse(&input.position)?.with_unsafe_null_move(input.unsafe_null_move))
+    }
+    fn code_name(code: u16) -> Option<String> {
+        Connect4::code_name(code)
+    }
+    fn parse_code(name: &str) -> Option<u16> {
+        Connect4::parse_code(name)
+    }
+    fn allows_null_move(&self) -> bool {
+        self.unsafe_null_move
+    }
+    fn board(&self) -> Board {
+        Board {
+            layout: "columns",
+            rows: self.diagram().split('/').map(str::to_string).collect(),
+            ..Board::default()
+        }
+    }
+    fn landed(after: &Board, code: u16) -> Option<[u32; 2]> {
+        let col = code as usize;
+        if col >= WIDTH as usize {
+            return None;
+        }
+        let row = after
+            .rows
+            .iter()
+            .position(|r| r.as_bytes().get(col).is_some_and(|&c| c != b'.'))?;
+        Some([row as u32, col as u32])
+    }
+    fn input_after(
+        input: &Connect4Input,
+        _pos: &Connect4,
+        _mv: u8,
+        code: u16,
+    ) -> Result<Connect4Input, Connect4Error> {
+        let column = Connect4::code_name(code).unwrap_or_default();
+        Ok(Connect4Input {
+            position: format!("{}{column}", input.position.trim()),
+            unsafe_null_move: input.unsafe_null_move,
+        })
     }
 }
 

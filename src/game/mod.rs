@@ -7,9 +7,26 @@ pub mod chess;
 pub mod connect4;
 pub mod nim;
 pub mod notation;
+pub mod registry;
 pub mod synthetic;
 pub mod tictactoe;
 pub mod tree;
+
+/// The small games, one line each: the variant's name, the input's `kind` and the type, which
+/// implements [`registry::SmallGame`] in its own file. This list is the one registration of a
+/// game: the inputs (`run.rs`), the positions, the notation, the board, the checker's replay and
+/// the page's list of games (`www/schema.js`) are all made from it (src/game/registry.rs).
+/// Calls `$m!` with the list.
+#[macro_export]
+macro_rules! for_each_game {
+    ($m:ident) => {
+        $m! {
+            TicTacToe "tictactoe" $crate::game::tictactoe::TicTacToe,
+            Nim "nim" $crate::game::nim::Nim,
+            Connect4 "connect4" $crate::game::connect4::Connect4,
+        }
+    };
+}
 
 /// A score from the side to move's point of view (negamax convention).
 pub type Value = i32;
@@ -143,6 +160,12 @@ pub trait Game: Clone {
     #[inline(always)]
     fn side(&self) -> usize {
         0
+    }
+
+    /// The standard name of `mv` in this position where the game has one beside its trace
+    /// notation (chess's SAN); `None` for the others.
+    fn san(&self, _mv: Self::Move) -> Option<String> {
+        None
     }
 
     /// A compact, game-specific code for `mv` (the child index for trees; from/to/promotion for

@@ -11,6 +11,7 @@
 //!   `WIN − p` to the winner ([`crate::game::WIN`]).
 //! - Evaluation at a depth limit: Bouton's theorem (see [`Nim::evaluate`]).
 
+use crate::game::registry::{Board, LinkKey, Shape, SmallGame};
 use crate::game::synthetic::mix;
 use crate::game::{Game, Value, WIN, WIN_BOUND};
 use crate::schema::NONE16;
@@ -123,6 +124,81 @@ impl Nim {
         (1..=MAX_OBJECTS as u16)
             .contains(&amount)
             .then_some((pile - 1) * 256 + amount)
+    }
+}
+
+/// A Nim input: the pile sizes, and misère play (whoever takes the last object loses) or
+/// normal.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NimInput {
+    pub piles: Vec<u32>,
+    #[serde(default)]
+    pub misere: bool,
+}
+
+impl SmallGame for Nim {
+    const KIND: &'static str = "nim";
+    const NAME: &'static str = "Nim";
+    const PLAYERS: [&'static str; 2] = ["the first player", "the second player"];
+    const MOVE_WORDS: &'static str = "Nim move (p<pile>-<amount>, e.g. p3-2)";
+    const FIELD: &'static str = "piles";
+    const POSITION_LABEL: &'static str = "Piles (objects in each, comma-separated)";
+    const LINK: &'static [LinkKey] = &[
+        LinkKey {
+            key: "piles",
+            field: "piles",
+            shape: Shape::Numbers { max: 16 },
+        },
+        LinkKey {
+            key: "misere",
+            field: "misere",
+            shape: Shape::Flag,
+        },
+    ];
+    type Input = NimInput;
+    type Error = NimError;
+
+    fn start() -> NimInput {
+        NimInput {
+            piles: vec![1, 3, 5],
+            misere: false,
+        }
+    }
+    fn prepare(input: &NimInput) -> Result<Nim, NimError> {
+        Nim::new(&input.piles, input.misere)
+    }
+    fn code_name(code: u16) -> Option<String> {
+        Nim::code_name(code)
+    }
+    fn parse_code(name: &str) -> Option<u16> {
+        Nim::parse_code(name)
+    }
+    fn board(&self) -> Board {
+        Board {
+            layout: "piles",
+            piles: self.piles().iter().map(|&n| n as u32).collect(),
+            misere: self.misere(),
+            whole_depth: self.objects().clamp(1, crate::schema::MAX_DEPTH),
+            ..Board::default()
+        }
+    }
+    fn landed(_after: &Board, code: u16) -> Option<[u32; 2]> {
+        (code != NONE16)
+            .then_some([code as u32 / 256, code as u32 % 256])
+            .filter(|m| m[1] > 0)
+    }
+    fn input_after(
+        input: &NimInput,
+        pos: &Nim,
+        mv: (u8, u8),
+        _code: u16,
+    ) -> Result<NimInput, NimError> {
+        let piles: Vec<u32> = pos.play(mv).piles().iter().map(|&n| n as u32).collect();
+        Nim::new(&piles, input.misere)?;
+        Ok(NimInput {
+            piles,
+            misere: input.misere,
+        })
     }
 }
 

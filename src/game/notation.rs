@@ -3,9 +3,7 @@
 
 #[cfg(feature = "chess")]
 use crate::game::chess::{code_to_uci, uci_to_code};
-use crate::game::connect4::Connect4;
-use crate::game::nim::Nim;
-use crate::game::tictactoe::TicTacToe;
+use crate::game::registry::GameId;
 use crate::schema::NONE16;
 
 /// A game's move notation, by the trace's 16-bit move code.
@@ -15,12 +13,9 @@ pub enum Notation {
     Index,
     /// Chess: UCI (`e2e4`, `0000` for the null move); SAN comes from the position.
     Uci,
-    /// Tic-tac-toe: the square (`b2`).
-    TicTacToe,
-    /// Nim: pile and amount (`p3-2`).
-    Nim,
-    /// Connect Four: the column (`4`).
-    Connect4,
+    /// A small game: its own notation ([`crate::game::registry::SmallGame::code_name`]):
+    /// tic-tac-toe's square (`b2`), Nim's pile and amount (`p3-2`), Connect Four's column (`4`).
+    Game(GameId),
 }
 
 impl Notation {
@@ -38,9 +33,7 @@ impl Notation {
             // the first wasm build has no chess, so it never holds a chess trace to name
             #[cfg(not(feature = "chess"))]
             Notation::Uci => None,
-            Notation::TicTacToe => TicTacToe::code_name(code),
-            Notation::Nim => Nim::code_name(code),
-            Notation::Connect4 => Connect4::code_name(code),
+            Notation::Game(g) => g.code_name(code),
         };
         name.unwrap_or_else(|| "?".into())
     }
@@ -53,9 +46,7 @@ impl Notation {
             Notation::Uci => uci_to_code(name),
             #[cfg(not(feature = "chess"))]
             Notation::Uci => None,
-            Notation::TicTacToe => TicTacToe::parse_code(name),
-            Notation::Nim => Nim::parse_code(name),
-            Notation::Connect4 => Connect4::parse_code(name),
+            Notation::Game(g) => g.parse_code(name),
         }
     }
 
@@ -64,9 +55,7 @@ impl Notation {
         match self {
             Notation::Index => "child index",
             Notation::Uci => "UCI move",
-            Notation::TicTacToe => "tic-tac-toe square (a1 to c3)",
-            Notation::Nim => "Nim move (p<pile>-<amount>, e.g. p3-2)",
-            Notation::Connect4 => "Connect Four column (1 to 7)",
+            Notation::Game(g) => g.move_words(),
         }
     }
 }

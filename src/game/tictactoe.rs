@@ -11,6 +11,7 @@
 //!   `WIN − p` to the winner ([`crate::game::WIN`]); a full board is a draw, 0.
 //! - Evaluation at a depth limit: Nilsson's `e(p)` (see [`open_lines_eval`]).
 
+use crate::game::registry::{Board, LinkKey, Shape, SmallGame};
 use crate::game::synthetic::mix;
 use crate::game::{Game, Value, WIN, WIN_BOUND};
 use crate::schema::NONE16;
@@ -176,6 +177,68 @@ impl TicTacToe {
             [f @ b'a'..=b'c', r @ b'1'..=b'3'] => Some(((r - b'1') * 3 + (f - b'a')) as u16),
             _ => None,
         }
+    }
+}
+
+/// A tic-tac-toe input: the position in the notation of docs/games.md (`x.o/.x./..o`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TicTacToeInput {
+    pub position: String,
+}
+
+impl SmallGame for TicTacToe {
+    const KIND: &'static str = "tictactoe";
+    const NAME: &'static str = "tic-tac-toe";
+    const PLAYERS: [&'static str; 2] = ["X", "O"];
+    const SIDES: Option<[&'static str; 2]> = Some(["X", "O"]);
+    const MOVE_WORDS: &'static str = "tic-tac-toe square (a1 to c3)";
+    const FIELD: &'static str = "position";
+    const POSITION_LABEL: &'static str = "Position (rows top first: x, o, .)";
+    const LINK: &'static [LinkKey] = &[LinkKey {
+        key: "pos",
+        field: "position",
+        shape: Shape::Text {
+            required: true,
+            max: 100,
+        },
+    }];
+    type Input = TicTacToeInput;
+    type Error = TicTacToeError;
+
+    fn start() -> TicTacToeInput {
+        TicTacToeInput {
+            position: EMPTY.to_string(),
+        }
+    }
+    fn prepare(input: &TicTacToeInput) -> Result<TicTacToe, TicTacToeError> {
+        TicTacToe::parse(&input.position)
+    }
+    fn code_name(code: u16) -> Option<String> {
+        TicTacToe::code_name(code)
+    }
+    fn parse_code(name: &str) -> Option<u16> {
+        TicTacToe::parse_code(name)
+    }
+    fn board(&self) -> Board {
+        Board {
+            layout: "grid",
+            rows: self.notation().split('/').map(str::to_string).collect(),
+            whole_depth: self.empty_squares().max(1),
+            ..Board::default()
+        }
+    }
+    fn landed(_after: &Board, code: u16) -> Option<[u32; 2]> {
+        (code < 9).then(|| [2 - code as u32 / 3, code as u32 % 3])
+    }
+    fn input_after(
+        _input: &TicTacToeInput,
+        pos: &TicTacToe,
+        mv: u8,
+        _code: u16,
+    ) -> Result<TicTacToeInput, TicTacToeError> {
+        Ok(TicTacToeInput {
+            position: pos.play(mv).notation(),
+        })
     }
 }
 

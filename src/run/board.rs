@@ -6,10 +6,8 @@
 
 use super::{Input, Prepared};
 use crate::game::Game;
-use crate::game::connect4::Connect4;
-use crate::game::nim::{MAX_OBJECTS, MAX_PILES, Nim};
-use crate::game::notation::Notation;
-use crate::schema::{MAX_DEPTH, NONE16};
+use crate::game::nim::{MAX_OBJECTS, MAX_PILES};
+use crate::game::registry::{Board, GameId, GameInputError, GamePos, SmallGame, VisitGame};
 use serde::Serialize;
 
 /// A legal move: its trace code and its name in the game's notation.
@@ -22,15 +20,12 @@ pub struct MoveView {
 /// A small game's position as a board draws it.
 #[derive(Serialize)]
 pub struct BoardView {
-    /// `tictactoe`, `nim` or `connect4`.
+    /// The game's input `kind` (`tictactoe`, `nim`, `connect4`, …).
     kind: &'static str,
-    /// Tic-tac-toe (3 × 3) and Connect Four (6 rows of 7): the rows, top first, one character
-    /// per cell: `x` (the first player's), `o` (the second's) or `.` (empty). Empty for Nim.
-    rows: Vec<String>,
-    /// Nim: the pile sizes. Empty for the other games.
-    piles: Vec<u32>,
-    /// Nim: misère play.
-    misere: bool,
+    /// What the board draws: its layout, rows or piles, misère play, and the depth of the
+    /// whole game from here ([`Board`], the game's own answer).
+    #[serde(flatten)]
+    board: Board,
     /// The side to move: 0 for the first player (X, the first disc), 1 for the second.
     side: usize,
     /// The legal moves in generation order (none once the game is over).
@@ -39,10 +34,6 @@ pub struct BoardView {
     over: bool,
     /// Once over: the side that won (0 or 1), or `None` for a draw.
     winner: Option<usize>,
-    /// The depth that searches the whole game from here (tic-tac-toe: the empty squares; Nim:
-    /// the objects, at most the deepest search), as the CLI's default; 0 for Connect Four,
-    /// which is searched to a depth limit.
-    whole_depth: u32,
     /// Nim: the most piles and the most objects a pile may hold.
     max_piles: usize,
     max_objects: u32,
@@ -50,10 +41,39 @@ pub struct BoardView {
     /// `[row from the top, column]` (tic-tac-toe, Connect Four) or `[pile index, amount]`
     /// (Nim); `None` at the root or for a pass.
     pub last: Option<[u32; 2]>,
+    /// The game, for [`last_move`].
+    #[serde(skip)]
+    game: Option<GameId>,
+}
+
+/// Why a move cannot be played on an input's board: the move, the position after it, or an
+/// input without a board. Each names the field at fault ([`PlayError::field`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is not legal here (the game is over, the square is taken, the column is full).
+    #[error("{} is not a legal move here", game.code_name(*code).unwrap_or_else(|| format!("move {code}")))]
+    Illegal { game: GameId, code: u16 },
+    /// The position after the move is not one the game's input can hold.
+    #[error(transparent)]
+    Input(GameInputError),
+    /// The input is not a small game's.
+    #[error("a {kind} input has no moves to play")]
+    NoBoard { kind: &'static str },
+}
+
+impl PlayError {
+    /// The field at fault: `code` (the move), the game's input field (`nim.piles`), or `kind`.
+    pub fn field(&self) -> String {
+        match self {
+            PlayError::Illegal { .. } => "code".to_string(),
+            PlayError::Input(e) => e.id().field(),
+            PlayError::NoBoard { .. } => "kind".to_string(),
+        }
+    }
 }
 
 /// The legal moves of `pos`, coded and named.
-fn moves_of<G: Game>(pos: &G, notation: Notation) -> Vec<MoveView> {
+fn moves_of<G: SmallGame>(pos: &G) -> Vec<MoveView> {
     let mut buf = Vec::new();
     pos.legal_moves(&mut buf);
     buf.iter()
@@ -62,7 +82,7 @@ fn moves_of<G: Game>(pos: &G, notation: Notation) -> Vec<MoveView> {
             let code = pos.move_code(m, i);
             MoveView {
                 code,
-                name: notation.name(code),
+                name: G::code_name(code).unwrap_or_else(|| "?".into()),
             }
         })
         .collect()
@@ -87,119 +107,73 @@ fn outcome<G: Game>(pos: &G) -> (bool, Option<usize>) {
     (true, winner)
 }
 
-fn rows_of(diagram: &str) -> Vec<String> {
-    diagram.split('/').map(str::to_string).collect()
+/// The board of a small game's position.
+pub fn view<G: SmallGame>(p: &G) -> BoardView {
+    let (over, winner) = outcome(p);
+    BoardView {
+        kind: G::KIND,
+        board: p.board(),
+        side: p.side(),
+        moves: moves_of(p),
+        over,
+        winner,
+        max_piles: MAX_PILES,
+        max_objects: MAX_OBJECTS,
+        last: None,
+        game: GameId::of_kind(G::KIND),
+    }
+}
+
+/// The board of a registered game's position.
+pub fn game_view(pos: &GamePos) -> BoardView {
+    struct View;
+    impl VisitGame for View {
+        type Output = BoardView;
+        fn visit<G: SmallGame>(self, p: &G) -> BoardView {
+            view(p)
+        }
+    }
+    pos.visit(View)
 }
 
 /// The board of a game position; `None` for an input that is not a small game.
 pub fn view_of(prepared: &Prepared) -> Option<BoardView> {
-    let base = |kind, side, moves, (over, winner)| BoardView {
-        kind,
-        rows: Vec::new(),
-        piles: Vec::new(),
-        misere: false,
-        side,
-        moves,
-        over,
-        winner,
-        whole_depth: 0,
-        max_piles: MAX_PILES,
-        max_objects: MAX_OBJECTS,
-        last: None,
-    };
-    let notation = prepared.notation();
-    Some(match prepared {
-        Prepared::TicTacToe(p) => BoardView {
-            rows: rows_of(&p.notation()),
-            whole_depth: p.empty_squares().max(1),
-            ..base("tictactoe", p.side(), moves_of(p, notation), outcome(p))
-        },
-        Prepared::Nim(p) => BoardView {
-            piles: p.piles().iter().map(|&n| n as u32).collect(),
-            misere: p.misere(),
-            whole_depth: p.objects().clamp(1, MAX_DEPTH),
-            ..base("nim", p.side(), moves_of(p, notation), outcome(p))
-        },
-        Prepared::Connect4(p) => BoardView {
-            rows: rows_of(&p.diagram()),
-            ..base("connect4", p.side(), moves_of(p, notation), outcome(p))
-        },
-        _ => return None,
-    })
+    match prepared {
+        Prepared::Game(g) => Some(game_view(g)),
+        _ => None,
+    }
 }
 
 /// Where the move with trace code `code` landed in `after`, the position it led to (see
 /// [`BoardView::last`]); `None` for a pass or a code that is no move of the game.
 pub fn last_move(after: &BoardView, code: u16) -> Option<[u32; 2]> {
-    match after.kind {
-        "tictactoe" if code < 9 => Some([2 - code as u32 / 3, code as u32 % 3]),
-        "connect4" if code < 7 => {
-            let col = code as usize;
-            let row = after
-                .rows
-                .iter()
-                .position(|r| r.as_bytes().get(col).is_some_and(|&c| c != b'.'))?;
-            Some([row as u32, col as u32])
+    struct Landed<'a>(&'a Board, u16);
+    impl crate::game::registry::VisitGameType for Landed<'_> {
+        type Output = Option<[u32; 2]>;
+        fn visit<G: SmallGame>(self) -> Option<[u32; 2]> {
+            G::landed(self.0, self.1)
         }
-        "nim" if code != NONE16 => {
-            Some([code as u32 / 256, code as u32 % 256]).filter(|m| m[1] > 0)
-        }
-        _ => None,
     }
+    after.game?.visit(Landed(&after.board, code))
 }
 
 /// The input after the move with trace code `code` (a tic-tac-toe square or a Connect Four
 /// column, as [`BoardView::moves`] lists them; a Nim move's code): how a board sets up a
 /// position by clicks. The error names the move when it is not legal there (the game is over,
 /// the square is taken, the column is full), or says that the input has no board.
-pub fn play(input: &Input, prepared: &Prepared, code: u16) -> Result<Input, String> {
-    let notation = prepared.notation();
-    let refuse = || format!("{} is not a legal move here", notation.name(code));
-    fn find<G: Game>(pos: &G, code: u16) -> Option<G::Move> {
-        let mut buf = Vec::new();
-        pos.legal_moves(&mut buf);
-        buf.iter()
-            .enumerate()
-            .find(|&(i, &m)| pos.move_code(m, i) == code)
-            .map(|(_, &m)| m)
+pub fn play(input: &Input, prepared: &Prepared, code: u16) -> Result<Input, PlayError> {
+    match prepared {
+        Prepared::Game(pos) => input.game_after(pos, code),
+        _ => Err(PlayError::NoBoard { kind: input.kind() }),
     }
-    Ok(match (input, prepared) {
-        (Input::TicTacToe { .. }, Prepared::TicTacToe(p)) => {
-            let m = find(p, code).ok_or_else(refuse)?;
-            Input::TicTacToe {
-                position: p.play(m).notation(),
-            }
-        }
-        (
-            Input::Connect4 {
-                position,
-                unsafe_null_move,
-            },
-            Prepared::Connect4(p),
-        ) => {
-            find(p, code).ok_or_else(refuse)?;
-            let column = Connect4::code_name(code).ok_or_else(refuse)?;
-            Input::Connect4 {
-                position: format!("{}{column}", position.trim()),
-                unsafe_null_move: *unsafe_null_move,
-            }
-        }
-        (Input::Nim { misere, .. }, Prepared::Nim(p)) => {
-            let m = find(p, code).ok_or_else(refuse)?;
-            let piles: Vec<u32> = p.play(m).piles().iter().map(|&n| n as u32).collect();
-            Nim::new(&piles, *misere).map_err(|e| e.to_string())?;
-            Input::Nim {
-                piles,
-                misere: *misere,
-            }
-        }
-        _ => return Err(format!("a {} input has no moves to play", input.kind())),
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::connect4::Connect4Input;
+    use crate::game::nim::NimInput;
+    use crate::game::tictactoe::TicTacToeInput;
 
     fn view(input: Input) -> BoardView {
         view_of(&input.prepare().unwrap()).unwrap()
@@ -207,71 +181,81 @@ mod tests {
 
     #[test]
     fn tictactoe_board_and_winner() {
-        let v = view(Input::TicTacToe {
+        let v = view(Input::TicTacToe(TicTacToeInput {
             position: "xxx/oo./...".into(),
-        });
-        assert_eq!(v.rows, ["xxx", "oo.", "..."]);
+        }));
+        assert_eq!(v.board.rows, ["xxx", "oo.", "..."]);
         assert!(v.over && v.moves.is_empty());
         assert_eq!(v.winner, Some(0));
-        let v = view(Input::TicTacToe {
+        let v = view(Input::TicTacToe(TicTacToeInput {
             position: "x../.../...".into(),
-        });
-        assert_eq!((v.side, v.over, v.whole_depth), (1, false, 8));
+        }));
+        assert_eq!((v.side, v.over, v.board.whole_depth), (1, false, 8));
         assert_eq!(v.moves[0].name, "a1");
         assert_eq!(last_move(&v, 6), Some([0, 0]));
     }
 
     #[test]
     fn moves_played_by_code() {
-        let input = Input::Connect4 {
+        let input = Input::Connect4(Connect4Input {
             position: "44".into(),
             unsafe_null_move: false,
-        };
+        });
         let next = play(&input, &input.prepare().unwrap(), 0).unwrap();
         assert_eq!(
             next,
-            Input::Connect4 {
+            Input::Connect4(Connect4Input {
                 position: "441".into(),
                 unsafe_null_move: false
-            }
+            })
         );
-        let t = Input::TicTacToe {
+        let t = Input::TicTacToe(TicTacToeInput {
             position: "x../.../...".into(),
-        };
+        });
         let next = play(&t, &t.prepare().unwrap(), 4).unwrap();
         assert_eq!(
             next,
-            Input::TicTacToe {
+            Input::TicTacToe(TicTacToeInput {
                 position: "x../.o./...".into()
-            }
+            })
         );
         assert_eq!(
-            play(&t, &t.prepare().unwrap(), 6).unwrap_err(),
+            play(&t, &t.prepare().unwrap(), 6).unwrap_err().to_string(),
             "a3 is not a legal move here"
+        );
+        let e = play(&t, &t.prepare().unwrap(), 6).unwrap_err();
+        assert_eq!(e.field(), "code");
+        let tree = Input::Tree {
+            text: "(1 2)".into(),
+        };
+        let e = play(&tree, &tree.prepare().unwrap(), 0).unwrap_err();
+        assert_eq!(
+            (e.to_string().as_str(), e.field().as_str()),
+            ("a tree input has no moves to play", "kind")
         );
     }
 
     #[test]
     fn connect4_and_nim_boards() {
-        let v = view(Input::Connect4 {
+        let v = view(Input::Connect4(Connect4Input {
             position: "44".into(),
             unsafe_null_move: false,
-        });
-        assert_eq!(v.rows[5], "...x...");
-        assert_eq!(v.rows[4], "...o...");
+        }));
+        assert_eq!(v.board.rows[5], "...x...");
+        assert_eq!(v.board.rows[4], "...o...");
         assert_eq!(last_move(&v, 3), Some([4, 3]));
         assert_eq!(v.moves.len(), 7);
-        let v = view(Input::Nim {
+        let v = view(Input::Nim(NimInput {
             piles: vec![0, 0],
             misere: true,
-        });
+        }));
         // misère: no object left, the side to move won (the opponent took the last one)
         assert_eq!((v.over, v.winner), (true, Some(0)));
-        let v = view(Input::Nim {
+        let v = view(Input::Nim(NimInput {
             piles: vec![1, 3, 5],
             misere: false,
-        });
-        assert_eq!((v.moves.len(), v.whole_depth), (9, 9));
+        }));
+        assert_eq!((v.moves.len(), v.board.whole_depth), (9, 9));
         assert_eq!(v.moves[1].name, "p2-1");
     }
 }

@@ -10,8 +10,8 @@ use super::error::{Location, Problem, TraceFileError, event_err, invalid, node_e
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
-use crate::game::notation::Notation;
-use crate::game::{Game, INF};
+use crate::game::INF;
+use crate::game::registry::move_by_code as find_legal;
 use crate::run::Prepared;
 use crate::schema::{
     Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, NO_PARENT,
@@ -21,37 +21,11 @@ use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
 use crate::trace::record::{NodeRec, Recorder};
 
-/// Which game a trace is about: it decides how moves are named (`path` child indices or UCI
-/// `move`s) and whether `depth` is stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum GameKind {
-    /// An explicit tree: searched to its leaves, no depth.
-    Tree,
-    /// A synthetic tree.
-    Random,
-    Chess,
-    /// Tic-tac-toe, Nim or Connect Four: moves named in the game's notation.
-    Small(Notation),
-}
+pub(crate) use crate::run::GameKind;
 
+/// How a trace names the moves of its game ([`GameKind`] is the run's, read from the game
+/// registry).
 impl GameKind {
-    pub(crate) fn of(p: &Prepared) -> GameKind {
-        match p {
-            Prepared::Tree(_) => GameKind::Tree,
-            Prepared::Random(_) => GameKind::Random,
-            #[cfg(feature = "chess")]
-            Prepared::Chess(_) => GameKind::Chess,
-            _ => GameKind::Small(p.notation()),
-        }
-    }
-    /// How the game names its moves.
-    pub(crate) fn notation(self) -> Notation {
-        match self {
-            GameKind::Tree | GameKind::Random => Notation::Index,
-            GameKind::Chess => Notation::Uci,
-            GameKind::Small(n) => n,
-        }
-    }
     /// The game names moves in a `move` field (all but trees, which carry a `path`).
     pub(crate) fn named(self) -> bool {
         self.notation().named()
@@ -402,7 +376,7 @@ impl<G: TraceGame> NodeCheck<G> {
                         "{what} is not one of the moves its parent considered (a legal move; at \
                          a quiescence node, a legal capture or promotion)"
                     ),
-                    GameKind::Chess | GameKind::Small(_) => {
+                    GameKind::Chess | GameKind::Game(_) => {
                         format!("{what} is not a legal move in its parent's position")
                     }
                     _ => format!(
@@ -984,15 +958,6 @@ impl WithGame for SummaryCheck<'_> {
 /// iteration finished).
 fn summary_value_differs<T: serde::Serialize>(value: &T, v: i32) -> bool {
     serde_json::to_value(value).ok() != Some(serde_json::Value::from(v))
-}
-
-fn find_legal<G: Game>(pos: &G, code: u16, buf: &mut Vec<G::Move>) -> Option<G::Move> {
-    buf.clear();
-    pos.legal_moves(buf);
-    buf.iter()
-        .enumerate()
-        .find(|&(i, &m)| pos.move_code(m, i) == code)
-        .map(|(_, &m)| m)
 }
 
 /// What [`precheck`] learnt and [`check_rest`] needs: the prepared input and the tape's end.

@@ -122,10 +122,8 @@ fn iteration_depths(input: &Input, cfg: &SearchConfig) -> (i32, i32) {
     let last = match input {
         Input::Tree { .. } => return (UNBOUNDED_DEPTH, UNBOUNDED_DEPTH),
         Input::Random(p) => p.depth as i32,
-        Input::Chess { .. }
-        | Input::TicTacToe { .. }
-        | Input::Nim { .. }
-        | Input::Connect4 { .. } => cfg.depth as i32,
+        // chess and the small games: the configuration's depth
+        _ => cfg.depth as i32,
     };
     (if cfg.iterative { 1 } else { last }, last)
 }

@@ -9,56 +9,19 @@
 //! writer and the readers do.
 
 use crate::game::Game;
-#[cfg(feature = "chess")]
-use crate::game::chess::ChessPos;
-use crate::game::connect4::Connect4;
-use crate::game::nim::Nim;
-use crate::game::synthetic::SynthPos;
-use crate::game::tictactoe::TicTacToe;
-use crate::game::tree::TreePos;
 use crate::run::Prepared;
+pub(crate) use crate::run::WithGame;
 use crate::schema::{NO_PARENT, NONE16};
 use crate::search::considered_moves;
 use crate::trace::record::NodeRec;
 
-/// What a trace says about a game beyond [`Game`]: the standard name of a move, where the game
-/// has one.
-pub(crate) trait TraceGame: Game {
-    /// Standard algebraic notation of `mv` in this position (chess); `None` for trees.
-    fn san(&self, _mv: Self::Move) -> Option<String> {
-        None
-    }
-}
+/// What a trace needs of a game: [`Game`] (its `san` names chess moves the standard way).
+pub(crate) use crate::game::Game as TraceGame;
 
-impl TraceGame for TreePos<'_> {}
-impl TraceGame for SynthPos<'_> {}
-impl TraceGame for TicTacToe {}
-impl TraceGame for Nim {}
-impl TraceGame for Connect4 {}
-#[cfg(feature = "chess")]
-impl TraceGame for ChessPos {
-    fn san(&self, mv: Self::Move) -> Option<String> {
-        Some(ChessPos::san(self, mv))
-    }
-}
-
-/// Code that runs once per game type: [`with_game`] calls it with the input's root position.
-pub(crate) trait WithGame {
-    type Output;
-    fn run<G: TraceGame>(self, root: G) -> Self::Output;
-}
-
-/// Runs `w` with the root position of `prepared`, monomorphized per game.
+/// Runs `w` with the root position of `prepared`, monomorphized per game
+/// ([`Prepared::with_game`], which reads the game registry).
 pub(crate) fn with_game<W: WithGame>(prepared: &Prepared, w: W) -> W::Output {
-    match prepared {
-        Prepared::Tree(t) => w.run(t.root()),
-        Prepared::Random(p) => w.run(p.root()),
-        #[cfg(feature = "chess")]
-        Prepared::Chess(pos) => w.run(pos.clone()),
-        Prepared::TicTacToe(pos) => w.run(*pos),
-        Prepared::Nim(pos) => w.run(*pos),
-        Prepared::Connect4(pos) => w.run(*pos),
-    }
+    prepared.with_game(w)
 }
 
 /// Why a node's position cannot be replayed.

@@ -55,7 +55,7 @@ pub fn build_info() -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct BuildInfo {
         features: Vec<&'static str>,
-        inputs: &'static [&'static str],
+        inputs: Vec<&'static str>,
     }
     let mut features = Vec::new();
     if cfg!(feature = "chess") {
@@ -66,7 +66,7 @@ pub fn build_info() -> Result<JsValue, JsError> {
     }
     to_js(&BuildInfo {
         features,
-        inputs: crate::run::Input::KINDS_IN_BUILD,
+        inputs: crate::run::Input::kinds_in_build(),
     })
 }
 

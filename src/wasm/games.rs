@@ -28,7 +28,7 @@ pub fn game_view(input: JsValue) -> Result<JsValue, JsError> {
 pub fn game_play(input: JsValue, code: u16) -> Result<JsValue, JsError> {
     let input = parse_input(&input)?;
     let prepared = input.prepare().map_err(WasmError::from)?;
-    let next = play(&input, &prepared, code).map_err(err)?;
+    let next = play(&input, &prepared, code)?;
     to_js(&next)
 }
 

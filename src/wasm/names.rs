@@ -22,7 +22,8 @@ use super::{WasmError, err, parse_config_unchecked, parse_input};
 use crate::game::Game;
 #[cfg(feature = "chess")]
 use crate::game::chess::ChessPos;
-use crate::run::{Prepared, board};
+use crate::game::registry::{SmallGame, VisitGame, move_by_code};
+use crate::run::{Prepared, WithGame, board};
 use crate::schema::{NONE16, PruneReason, StopReason};
 use crate::search::considered_moves;
 use crate::trace_file::json::node_pruned;
@@ -126,13 +127,7 @@ fn child_of<G: Game>(pos: &G, code: u16, buf: &mut Vec<G::Move>) -> Option<G> {
     if code == NONE16 {
         return pos.null_move();
     }
-    buf.clear();
-    pos.legal_moves(buf);
-    let i = buf
-        .iter()
-        .enumerate()
-        .position(|(i, &m)| pos.move_code(m, i) == code)?;
-    Some(pos.play(buf[i]))
+    move_by_code(pos, code, buf).map(|m| pos.play(m))
 }
 
 /// The codes of the moves `pos` considers, in generation order.
@@ -228,11 +223,19 @@ impl Names {
                 let pos = self.chess_position(&root, path)?;
                 Ok(considered_codes(&pos, q))
             }
-            Prepared::Tree(t) => Ok(considered_codes(&Self::tree_position(t.root(), path)?, q)),
-            Prepared::Random(p) => Ok(considered_codes(&Self::tree_position(p.root(), path)?, q)),
-            Prepared::TicTacToe(p) => Ok(considered_codes(&Self::tree_position(*p, path)?, q)),
-            Prepared::Nim(p) => Ok(considered_codes(&Self::tree_position(*p, path)?, q)),
-            Prepared::Connect4(p) => Ok(considered_codes(&Self::tree_position(*p, path)?, q)),
+            other => {
+                struct Considered<'a>(Path<'a>, bool);
+                impl WithGame for Considered<'_> {
+                    type Output = Result<Vec<u16>, WasmError>;
+                    fn run<G: Game>(self, root: G) -> Self::Output {
+                        Ok(considered_codes(
+                            &Names::tree_position(root, self.0)?,
+                            self.1,
+                        ))
+                    }
+                }
+                other.with_game(Considered(path, q))
+            }
         }
     }
 
@@ -299,16 +302,11 @@ impl Names {
     /// shows. The narration asks here, so the rule lives in Rust only (issue 27). A tree stores
     /// no win: its values come back unchanged, as do the unbounded ones.
     pub fn table_value(&self, v: i32, ply: u32) -> i32 {
-        fn bound<G: Game>(_: &G) -> crate::game::Value {
-            G::MATE_BOUND
-        }
         let b = match &self.prepared {
             Prepared::Tree(_) | Prepared::Random(_) => return v,
             #[cfg(feature = "chess")]
-            Prepared::Chess(p) => bound(p),
-            Prepared::TicTacToe(p) => bound(p),
-            Prepared::Nim(p) => bound(p),
-            Prepared::Connect4(p) => bound(p),
+            Prepared::Chess(_) => crate::game::CHESS_MATE_BOUND,
+            Prepared::Game(g) => g.id().mate_bound(),
         };
         if v.abs() >= crate::game::INF {
             return v;
@@ -372,15 +370,17 @@ impl Names {
     /// Throws if the path is malformed or leads nowhere.
     pub fn game_view(&mut self, path: &[u32]) -> Result<JsValue, JsError> {
         let path = one_path(path)?;
-        let at = match &self.prepared {
-            Prepared::TicTacToe(p) => Prepared::TicTacToe(Self::tree_position(*p, path)?),
-            Prepared::Nim(p) => Prepared::Nim(Self::tree_position(*p, path)?),
-            Prepared::Connect4(p) => Prepared::Connect4(Self::tree_position(*p, path)?),
-            _ => return Ok(JsValue::UNDEFINED),
-        };
-        let Some(mut view) = board::view_of(&at) else {
+        let Prepared::Game(g) = &self.prepared else {
             return Ok(JsValue::UNDEFINED);
         };
+        struct At<'a>(Path<'a>);
+        impl VisitGame for At<'_> {
+            type Output = Result<board::BoardView, WasmError>;
+            fn visit<G: SmallGame>(self, root: &G) -> Self::Output {
+                Ok(board::view(&Names::tree_position(*root, self.0)?))
+            }
+        }
+        let mut view = g.visit(At(path))?;
         if let Some(k) = path.len().checked_sub(1) {
             view.last = board::last_move(&view, path.code(k));
         }

@@ -79,3 +79,16 @@ test('the repository itself passes', () => {
   const root = new URL('../..', import.meta.url).pathname;
   assert.deepEqual(check(root), []);
 });
+
+test('a file a worked example\'s patch creates may be named; a file it only changes, or none, may not', () => {
+  const patch = 'diff --git a/src/game/kayles.rs b/src/game/kayles.rs\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/game/kayles.rs\n@@ -0,0 +1 @@\n+//! Kayles\ndiff --git a/src/gone.rs b/src/gone.rs\n--- a/src/gone.rs\n+++ b/src/gone.rs\n@@ -1 +1 @@\n-a\n+b\n';
+  const repo = plant({ 'docs/examples/kayles.patch': patch, 'docs/architecture.md': 'The example adds `src/game/kayles.rs`; `src/gone.rs` and `src/game/nope.rs` are named too.\n' });
+  try {
+    assert.deepEqual(check(repo.root), [
+      'docs/architecture.md:1: names src/gone.rs, which does not exist',
+      'docs/architecture.md:1: names src/game/nope.rs, which does not exist',
+    ]);
+  } finally {
+    repo.remove();
+  }
+});

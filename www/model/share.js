@@ -21,11 +21,13 @@ export const V1_PVS_NOTICE =
 export const MAX_LINK_CHARS = 200_000;
 
 import { EXERCISE_KEYS, decodeExercise } from './exercise.js';
+import { GAMES, GAME } from './games.js';
 
 const ORDERINGS = ['best', 'worst', 'random'];
 
-/** The small games' input kinds, as the `game` key names them (docs/games.md). */
-const GAMES = ['tictactoe', 'nim', 'connect4'];
+/** The keys of the small games' links, each game's own (`pos`, `piles`, …): the core's list
+ * (`GAMES` of www/schema.js, src/game/registry.rs), so a game's keys are defined once. */
+const GAME_LINK_KEYS = [...new Set(GAMES.flatMap((g) => g.link.map((k) => k.key)))];
 
 /** A link problem: the parameter and what is wrong with it. */
 export class ShareError extends Error {
@@ -44,13 +46,14 @@ export function encodeShare(s) {
   const i = s.input;
   if (i.kind === 'tree') p.set('tree', i.text);
   else if (i.kind === 'chess') p.set('fen', i.fen);
-  else if (GAMES.includes(i.kind)) {
+  else if (GAME[i.kind]) {
     p.set('game', i.kind);
-    if (i.kind === 'nim') {
-      p.set('piles', i.piles.join(','));
-      if (i.misere) p.set('misere', '1');
-    } else p.set('pos', i.position);
-    if (i.unsafe_null_move) p.set('unsafe_null_move', '1');
+    for (const k of GAME[i.kind].link) {
+      const v = i[k.field];
+      if (k.shape === 'flag') {
+        if (v) p.set(k.key, '1');
+      } else p.set(k.key, k.shape === 'numbers' ? v.join(',') : v);
+    }
   } else {
     p.set('random', `${i.branching},${i.depth},${i.seed}`);
     p.set('order', typeof i.ordering === 'object' ? `p:${i.ordering.p}` : String(i.ordering));
@@ -88,7 +91,7 @@ export const MAX_LESSON = 99;
 /** The fragment of a lesson's link: `v=2&learn=N` (docs/share-links.md, "Lessons"). */
 export const lessonFragment = (id) => `v=${SHARE_VERSION}&learn=${id}`;
 
-const KEYS = new Set(['v', 'learn', 'mode', 'tree', 'fen', 'random', 'game', 'pos', 'piles', 'misere', 'unsafe_null_move', 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'cutoff', 'A.cutoff', 'B.cutoff', 'view', 'finals', 'drive', 'layout', 'cursor']);
+const KEYS = new Set(['v', 'learn', 'mode', 'tree', 'fen', 'random', 'game', ...GAME_LINK_KEYS, 'order', 'rb', 'tr', 'depth', 'iterative', 'cap', 'algo', 'enable', 'set', 'A.algo', 'A.enable', 'A.set', 'B.algo', 'B.enable', 'B.set', 'cutoff', 'A.cutoff', 'B.cutoff', 'view', 'finals', 'drive', 'layout', 'cursor']);
 
 function int(p, key, min, max, def) {
   const raw = p.get(key);
@@ -111,30 +114,29 @@ function choice(p, key, options, def) {
 
 const flag = (p, key) => choice(p, key, ['0', '1'], '0') === '1';
 
-/** A game link's input: `game`, then `pos` (tic-tac-toe, Connect Four) or `piles` and `misere`
- * (Nim), and `unsafe_null_move` (Connect Four); the core checks the position itself. */
+/** A game link's input: `game`, then the game's own keys (tic-tac-toe's `pos`; Nim's `piles`
+ * and `misere`; Connect Four's `pos` and `unsafe_null_move`), read by the shapes the core's
+ * registry gives them; the core checks the position itself. */
 function gameInput(p) {
-  const kind = choice(p, 'game', GAMES);
-  const only = (key, kinds) => {
-    if (p.has(key) && !kinds.includes(kind)) throw new ShareError(key, `a ${kind} link does not take it`);
-  };
-  only('pos', ['tictactoe', 'connect4']);
-  only('piles', ['nim']);
-  only('misere', ['nim']);
-  only('unsafe_null_move', ['connect4']);
-  if (kind === 'nim') {
-    const raw = p.get('piles');
-    if (raw === null) throw new ShareError('piles', 'missing');
-    if (!/^\d{1,3}(,\d{1,3}){0,15}$/.test(raw)) throw new ShareError('piles', `“${raw.slice(0, 40)}” is not a list of pile sizes such as 1,3,5`);
-    return { kind, piles: raw.split(',').map(Number), misere: flag(p, 'misere') };
+  const kind = choice(p, 'game', GAMES.map((g) => g.kind));
+  const game = GAME[kind];
+  const own = new Set(game.link.map((k) => k.key));
+  for (const key of GAME_LINK_KEYS) if (p.has(key) && !own.has(key)) throw new ShareError(key, `a ${kind} link does not take it`);
+  const input = { kind };
+  for (const k of game.link) {
+    const raw = p.get(k.key);
+    if (k.shape === 'flag') input[k.field] = flag(p, k.key);
+    else if (k.shape === 'numbers') {
+      if (raw === null) throw new ShareError(k.key, 'missing');
+      if (!new RegExp(`^\\d{1,3}(,\\d{1,3}){0,${k.max - 1}}$`).test(raw)) throw new ShareError(k.key, `“${raw.slice(0, 40)}” is not a list of whole numbers such as 1,3,5`);
+      input[k.field] = raw.split(',').map(Number);
+    } else {
+      if (raw === null && k.required) throw new ShareError(k.key, 'missing');
+      if (raw !== null && raw.length > k.max) throw new ShareError(k.key, `${raw.length} characters: a ${game.name} position has at most ${k.max}`);
+      input[k.field] = raw ?? '';
+    }
   }
-  const pos = p.get('pos');
-  if (kind === 'tictactoe') {
-    if (pos === null) throw new ShareError('pos', 'missing');
-    return { kind, position: pos };
-  }
-  if (pos !== null && pos.length > 42) throw new ShareError('pos', `${pos.length} moves: a Connect Four game has at most 42`);
-  return { kind, position: pos ?? '', unsafe_null_move: flag(p, 'unsafe_null_move') };
+  return input;
 }
 
 /**
@@ -175,7 +177,7 @@ export function decodeShare(fragment) {
   const mode = choice(p, 'mode', ['explore', 'compare'], 'explore');
   const kinds = ['tree', 'fen', 'random', 'game'].filter((k) => p.has(k));
   if (kinds.length !== 1) throw new ShareError('input', 'exactly one of tree, fen, random or game is needed');
-  for (const k of ['pos', 'piles', 'misere', 'unsafe_null_move']) if (p.has(k) && kinds[0] !== 'game') throw new ShareError(k, 'only a game link (game=…) takes it');
+  for (const k of GAME_LINK_KEYS) if (p.has(k) && kinds[0] !== 'game') throw new ShareError(k, 'only a game link (game=…) takes it');
   let input;
   if (kinds[0] === 'game') input = gameInput(p);
   else if (kinds[0] === 'tree') input = { kind: 'tree', text: p.get('tree') };

@@ -11,6 +11,7 @@ import { LESSONS, lessonById } from '../learn/lessons.js';
 import { lessonQuestions, lessonParts, lessonQuestionCount, carryOf } from '../learn/questions.js';
 import { readProgress, writeProgress, recordDone } from '../learn/progress.js';
 import { encodeShare, lessonFragment } from '../model/share.js';
+import { GAME } from '../model/games.js';
 import { speedAt, SPEED_STEPS } from '../controls/commands.js';
 import { NONE } from '../model/store.js';
 import { L_HIDDEN } from '../model/layout.js';
@@ -39,10 +40,14 @@ export function lessonShare(setup, shows = SHOWS_DEFAULT) {
   if (setup.tree) input = { kind: 'tree', text: setup.tree };
   else if (setup.fen) input = { kind: 'chess', fen: setup.fen };
   else if (setup.game) {
-    // a small game (docs/games.md), in the share link's words: `game` and `pos`; Connect
-    // Four's null move only as the marked unsafe demonstration
-    input = { kind: setup.game, position: setup.pos ?? '' };
-    if (setup.game === 'connect4') input.unsafe_null_move = !!setup.unsafe_null_move;
+    // a small game (docs/games.md), in the share link's words: `game`, then the game's own
+    // keys (`pos`; Connect Four's null move only as the marked unsafe demonstration), read as
+    // the core's registry says (GAMES of www/schema.js)
+    input = { kind: setup.game };
+    for (const k of GAME[setup.game].link) {
+      const v = setup[k.key];
+      input[k.field] = k.shape === 'flag' ? !!v : k.shape === 'numbers' ? String(v).split(',').map(Number) : (v ?? '');
+    }
   }
   else {
     const [branching, depth, seed] = setup.random.split(',').map(Number);

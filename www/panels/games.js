@@ -1,5 +1,6 @@
 // The Games tab of the input panel (loaded the first time it is opened, www/main.js
-// `loadGames`): tic-tac-toe, Nim and Connect Four, each set up by clicking its board (a square
+// `loadGames`): the core's small games (`GAMES` of www/schema.js, from the game registry,
+// src/game/registry.rs; today tic-tac-toe, Nim and Connect Four), each set up by clicking its board (a square
 // or a column plays the next mark or disc; a Nim object takes it and those after it) or by
 // typing its notation (docs/games.md), with the depth, iterative deepening and the game's own
 // switches (misère play; Connect Four's null move, only as the unsafe zugzwang
@@ -8,16 +9,11 @@
 
 import { $, h, setText } from '../dom.js';
 import { MAX_DEPTH } from '../schema.js';
+import { GAMES, GAME, gameTitle } from '../model/games.js';
 
-const GAMES = [
-  { kind: 'tictactoe', name: 'Tic-tac-toe', pos: 'Position (rows top first: x, o, .)', empty: { kind: 'tictactoe', position: '.../.../...' } },
-  { kind: 'nim', name: 'Nim', pos: 'Piles (objects in each, comma-separated)', empty: { kind: 'nim', piles: [1, 3, 5], misere: false } },
-  { kind: 'connect4', name: 'Connect Four', pos: 'Columns played (1–7 from the left)', empty: { kind: 'connect4', position: '', unsafe_null_move: false } },
-];
-const GAME = Object.fromEntries(GAMES.map((g) => [g.kind, g]));
-
-/** Connect Four's default depth (the CLI's): the whole game is far too big for a page. */
-const CONNECT4_DEPTH = 6;
+/** The link key of a game's position, typed in the position field: its text or its list of
+ * numbers (the other keys are switches, each a checkbox of its own). */
+const positionKey = (g) => g.link.find((k) => k.shape !== 'flag');
 
 /**
  * `app`: { core, onInputChange() }; `mountBoard`: the board widget (www/views/games/board.js).
@@ -26,9 +22,10 @@ const CONNECT4_DEPTH = 6;
 export function createGamesPanel(app, { mountBoard }) {
   const { core } = app;
   /** Each game's position and depth text as last set up, and its undo history. */
-  const setups = Object.fromEntries(GAMES.map((g) => [g.kind, { input: g.empty, depth: g.kind === 'connect4' ? String(CONNECT4_DEPTH) : '', history: [] }]));
+  // a game searched to a depth limit starts at its default depth (Connect Four's 6, the CLI's)
+  const setups = Object.fromEntries(GAMES.map((g) => [g.kind, { input: g.start, depth: g.default_depth ? String(g.default_depth) : '', history: [] }]));
   // UI-local: which game the panel's form is set up for (its menu shows it); the search gets the input it builds
-  let kind = 'tictactoe';
+  let kind = GAMES[0].kind;
 
   const field = (label, control, hint) => h('label', { class: 'field' }, label, hint ? h('span', { class: 'hint' }, hint) : null, control);
   const pos = h('input', { id: 'game-pos', type: 'text', spellcheck: 'false', autocomplete: 'off' });
@@ -36,16 +33,17 @@ export function createGamesPanel(app, { mountBoard }) {
   const posLabel = h('span', { id: 'game-pos-label' });
   const boardEl = h('div', { id: 'game-setup', class: 'game-setup' });
   $('game-panel').replaceChildren(
-    field('Game', h('select', { id: 'game-kind' }, GAMES.map((g) => h('option', { value: g.kind }, g.name)))),
+    field('Game', h('select', { id: 'game-kind' }, GAMES.map((g) => h('option', { value: g.kind }, gameTitle(g))))),
     boardEl,
     h('div', { class: 'row game-tools', 'data-own-keys': true },
       h('button', { type: 'button', id: 'game-undo', title: 'Take back the last click on the board' }, '↶ Undo'),
       h('button', { type: 'button', id: 'game-clear', title: 'Start again from the empty board (Nim: piles 1, 3, 5)' }, 'Reset'),
-      h('button', { type: 'button', id: 'nim-add', class: 'nim-only', title: 'Add a pile of 3 objects' }, '+ pile'),
-      h('button', { type: 'button', id: 'nim-remove', class: 'nim-only', title: 'Remove the last pile' }, '− pile')),
+      h('button', { type: 'button', id: 'nim-add', 'data-shape': 'numbers', title: 'Add a pile of 3 objects' }, '+ pile'),
+      h('button', { type: 'button', id: 'nim-remove', 'data-shape': 'numbers', title: 'Remove the last pile' }, '− pile')),
     h('label', { class: 'field' }, posLabel, pos),
-    h('label', { class: 'check nim-only' }, h('input', { id: 'nim-misere', type: 'checkbox' }), 'Misère play (who takes the last object loses)'),
-    h('label', { class: 'check c4-only', title: 'Null-move pruning assumes passing is worse than moving; zugzwang makes that false in Connect Four, so it can return a wrong value' },
+    // the games' switches, each shown for the games whose input has its field
+    h('label', { class: 'check', 'data-field': 'misere' }, h('input', { id: 'nim-misere', type: 'checkbox' }), 'Misère play (who takes the last object loses)'),
+    h('label', { class: 'check', 'data-field': 'unsafe_null_move', title: 'Null-move pruning assumes passing is worse than moving; zugzwang makes that false in Connect Four, so it can return a wrong value' },
       h('input', { id: 'c4-unsafe', type: 'checkbox' }), h('span', null, 'Allow null move — ', h('b', { class: 'warn-text' }, 'unsafe'), ': the zugzwang demonstration')),
     h('div', { class: 'row' },
       h('label', { class: 'field small' }, 'Depth', depth),
@@ -55,19 +53,28 @@ export function createGamesPanel(app, { mountBoard }) {
   );
   const board = mountBoard(boardEl, { core, onChange: (next) => setPosition(next, true), label: 'Set-up board' });
 
-  /** The input the fields describe now (not yet checked). */
+  /** The checkbox of each switch of a game's input, by the input's field. */
+  const SWITCHES = { misere: $('nim-misere'), unsafe_null_move: $('c4-unsafe') };
+
+  /** The input the fields describe now (not yet checked), in the game's link keys' order. */
   function fieldsInput() {
     const text = pos.value.trim();
-    if (kind === 'tictactoe') return { kind, position: text };
-    if (kind === 'connect4') return { kind, position: text, unsafe_null_move: $('c4-unsafe').checked };
-    const piles = text.split(/[\s,]+/).filter(Boolean).map(Number);
-    return { kind, piles: piles.every((n) => Number.isSafeInteger(n) && n >= 0) ? piles : [NaN], misere: $('nim-misere').checked };
+    const input = { kind };
+    for (const k of GAME[kind].link) {
+      if (k.shape === 'flag') input[k.field] = !!SWITCHES[k.field]?.checked;
+      else if (k.shape === 'numbers') {
+        const ns = text.split(/[\s,]+/).filter(Boolean).map(Number);
+        input[k.field] = ns.every((n) => Number.isSafeInteger(n) && n >= 0) ? ns : [NaN];
+      } else input[k.field] = text;
+    }
+    return input;
   }
 
   /** Checks the fields through the core; draws the board when they are good. */
   function check() {
     const input = fieldsInput();
-    const bad = input.piles?.some(Number.isNaN) ? { message: 'piles: enter whole numbers separated by commas, e.g. 1,3,5' } : core.check_input(input);
+    const numbers = GAME[kind].link.find((k) => k.shape === 'numbers' && input[k.field].some(Number.isNaN));
+    const bad = numbers ? { message: `${numbers.field}: enter whole numbers separated by commas, e.g. 1,3,5` } : core.check_input(input);
     setText('game-err', bad ? bad.message : '');
     pos.classList.toggle('invalid', !!bad);
     if (bad) return [null, bad.message];
@@ -84,9 +91,11 @@ export function createGamesPanel(app, { mountBoard }) {
     const s = setups[kind];
     if (remember) s.history.push(s.input);
     s.input = input;
-    pos.value = input.kind === 'nim' ? input.piles.join(',') : input.position;
-    if (input.kind === 'nim') $('nim-misere').checked = !!input.misere;
-    if (input.kind === 'connect4') $('c4-unsafe').checked = !!input.unsafe_null_move;
+    for (const k of GAME[kind].link) {
+      const v = input[k.field];
+      if (k.shape !== 'flag') pos.value = k.shape === 'numbers' ? v.join(',') : v;
+      else if (SWITCHES[k.field]) SWITCHES[k.field].checked = !!v;
+    }
     check();
     $('game-undo').disabled = !s.history.length;
     app.onInputChange?.();
@@ -97,9 +106,10 @@ export function createGamesPanel(app, { mountBoard }) {
     setups[kind].depth = depth.value;
     kind = k;
     $('game-kind').value = k;
-    setText(posLabel, GAME[k].pos);
-    for (const el of $('game-panel').querySelectorAll('.nim-only')) el.hidden = k !== 'nim';
-    for (const el of $('game-panel').querySelectorAll('.c4-only')) el.hidden = k !== 'connect4';
+    setText(posLabel, GAME[k].position_label);
+    const fields = new Set(GAME[k].link.map((l) => l.field));
+    for (const el of $('game-panel').querySelectorAll('[data-field]')) el.hidden = !fields.has(el.dataset.field);
+    for (const el of $('game-panel').querySelectorAll('[data-shape]')) el.hidden = positionKey(GAME[k]).shape !== el.dataset.shape;
     depth.value = setups[k].depth;
     setPosition(setups[k].input, false);
   }
@@ -123,19 +133,22 @@ export function createGamesPanel(app, { mountBoard }) {
     const s = setups[kind];
     if (s.history.length) setPosition(s.history.pop(), false);
   });
-  $('game-clear').addEventListener('click', () => setPosition({ ...GAME[kind].empty, ...(kind === 'nim' ? { misere: $('nim-misere').checked } : {}) }, true));
-  $('nim-add').addEventListener('click', () => {
+  // Reset keeps the game's switches as they are (Nim's misère play), but not the unsafe
+  // demonstration, which Reset turns off as the starting input says
+  $('game-clear').addEventListener('click', () => setPosition({ ...GAME[kind].start, ...(fieldsInput().misere !== undefined ? { misere: $('nim-misere').checked } : {}) }, true));
+  /** Adds a pile of 3 objects or removes the last one, in a game typed as a list of numbers. */
+  const piles = (change) => () => {
     const [input] = check();
-    if (input) setPosition({ ...input, piles: [...input.piles, 3] }, true);
-  });
-  $('nim-remove').addEventListener('click', () => {
-    const [input] = check();
-    if (input && input.piles.length > 1) setPosition({ ...input, piles: input.piles.slice(0, -1) }, true);
-  });
+    const f = positionKey(GAME[kind]).field;
+    const next = input && change(input[f]);
+    if (next) setPosition({ ...input, [f]: next }, true);
+  };
+  $('nim-add').addEventListener('click', piles((ns) => [...ns, 3]));
+  $('nim-remove').addEventListener('click', piles((ns) => ns.length > 1 && ns.slice(0, -1)));
   choose(kind);
 
   return {
-    /** The game chosen now ('tictactoe', 'nim' or 'connect4'). */
+    /** The game chosen now (its input `kind`). */
     get kind() {
       return kind;
     },
@@ -171,7 +184,7 @@ export function createGamesPanel(app, { mountBoard }) {
       choose(input.kind);
       setPosition(input, true);
       if (config) {
-        depth.value = config.depth === board.view.whole_depth && input.kind !== 'connect4' ? '' : String(config.depth);
+        depth.value = config.depth === board.view.whole_depth && !GAME[input.kind].default_depth ? '' : String(config.depth);
         $('game-iterative').checked = !!config.iterative;
       }
     },

@@ -101,6 +101,10 @@ impl ChessPos {
 impl Game for ChessPos {
     type Move = Move;
 
+    fn san(&self, mv: Move) -> Option<String> {
+        Some(ChessPos::san(self, mv))
+    }
+
     /// Mate scores are `±(MATE − ply)`; no search is 10,000 plies deep.
     const MATE_BOUND: Value = super::CHESS_MATE_BOUND;
 

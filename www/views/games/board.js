@@ -21,10 +21,9 @@ import { drawTicTacToe } from './tictactoe.js';
 import { drawNim } from './nim.js';
 import { drawConnect4 } from './connect4.js';
 
-const DRAW = { tictactoe: drawTicTacToe, nim: drawNim, connect4: drawConnect4 };
-
-/** The kinds of input a game board draws. */
-export const GAME_KINDS = Object.keys(DRAW);
+/** The drawings by the board's `layout` (the core's, src/game/registry.rs `Board`): a game
+ * drawn like an existing one needs no drawing of its own. */
+const DRAW = { grid: drawTicTacToe, piles: drawNim, columns: drawConnect4 };
 
 export { PLAYERS, statusWords } from './words.js';
 
@@ -43,7 +42,7 @@ export function mountBoard(el, { core, input = null, onChange = null, label = 'G
     const key = JSON.stringify([view, interactive]);
     if (key === cur.key) return;
     cur.key = key;
-    const draw = DRAW[view.kind];
+    const draw = DRAW[view.layout];
     root.dataset.kind = view.kind;
     root.dataset.position = positionKey(view);
     root.dataset.interactive = String(interactive);
@@ -92,6 +91,6 @@ export function mountBoard(el, { core, input = null, onChange = null, label = 'G
 
 /** The position as one short text (tests read it from `data-position`): rows or piles. */
 export function positionKey(view) {
-  return view.kind === 'nim' ? view.piles.join(',') : view.rows.join('/');
+  return view.layout === 'piles' ? view.piles.join(',') : view.rows.join('/');
 }
 

@@ -1,17 +1,16 @@
 // The words every game board shares: the players' names and a position's status line, and a
 // move's name on a board (the core's, from the board's `moves`). No DOM.
 
-/** The players' names by game and side (0 moves first). */
-export const PLAYERS = {
-  tictactoe: ['X', 'O'],
-  nim: ['the first player', 'the second player'],
-  connect4: ['the first player (solid discs)', 'the second player (ringed discs)'],
-};
+import { GAMES } from '../../schema.js';
+
+/** The players' names by game and side (0 moves first): the core's (src/game/registry.rs). */
+export const PLAYERS = Object.fromEntries(GAMES.map((g) => [g.kind, g.players]));
 
 /** One line on a position: who moves, or how the game ended. */
 export function statusWords(view) {
   const who = PLAYERS[view.kind] ?? ['first', 'second'];
-  const rule = view.kind === 'nim' ? (view.misere ? ' · misère play (who takes the last object loses)' : ' · normal play (who takes the last object wins)') : '';
+  // a game of piles says who takes the last object wins or loses
+  const rule = view.layout === 'piles' ? (view.misere ? ' · misère play (who takes the last object loses)' : ' · normal play (who takes the last object wins)') : '';
   if (!view.over) return `${cap(who[view.side])} to move${rule}`;
   if (view.winner === null || view.winner === undefined) return `Game over: a draw${rule}`;
   return `Game over: ${who[view.winner]} won${rule}`;
