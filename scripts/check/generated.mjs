@@ -8,9 +8,11 @@
 // objects and arrays: a label, a title, a code's description, an algorithm's description), when
 // it has at least two words and ten characters. Single words (`off`, `tt`, `alphabeta`) are the
 // contract's names, which the page writes as keys and in its own prose; the check leaves them
-// to the reviewer. A string matches when it equals the fact, or holds it whole, after spaces
-// are folded. Comments are not read; the page's own prose that happens to repeat a fact is
-// one (import it).
+// to the reviewer. A string matches when it equals the fact after spaces are folded, or, for a
+// fact of four words or more (a label, a description), holds it whole. A shorter fact inside
+// a longer string is a name in the page's prose ("Connect Four" in a lesson's sentence), which
+// the page may write as the books do. Comments are not read; the page's own prose that repeats
+// a label or a description whole is a repeat (import it).
 //
 // `node scripts/check/generated.mjs [root]`: prints each violation, exits 1 if there is any.
 
@@ -27,6 +29,9 @@ const fold = (s) => s.replace(/\s+/g, ' ').trim();
 
 /** A fact worth checking: two words or more, ten characters or more. */
 const isFact = (s) => s.length >= 10 && /\S\s+\S/.test(s);
+
+/** A fact found inside a longer string too: four words or more. */
+const isSentence = (f) => f.split(' ').length >= 4;
 
 /**
  * The facts of a schema module's namespace `ns`: Map folded string → the export (and key) that
@@ -70,7 +75,7 @@ export function repeatsIn(src, facts) {
   for (const { at, text } of literals(src)) {
     const t = fold(text);
     if (t.length < 10) continue;
-    const where = facts.get(t) ?? [...facts].find(([f]) => t.includes(f))?.[1];
+    const where = facts.get(t) ?? [...facts].find(([f]) => isSentence(f) && t.includes(f))?.[1];
     if (where) out.push({ line: lineAt(src, at), text: t.length > 60 ? t.slice(0, 57) + '…' : t, where });
   }
   return out;

@@ -36,6 +36,17 @@ const words = 'Switch techniques on and off';
   ]);
 });
 
+test('a short name in the page\'s prose is the books\' word, not a repeat; the name alone is', () => {
+  const facts = factsOf({ GAMES: [{ kind: 'connect4', name: 'Connect Four' }], ENABLE_LABELS: { lmr: 'Late move reductions here' } });
+  const prose = `const s = 'Searched to the depth limit, as in Connect Four';\n`;
+  assert.deepEqual(repeatsIn(prose, facts), []);
+  const planted = prose + `const n = 'Connect Four';\nconst t = 'see Late move reductions here';\n`;
+  assert.deepEqual(repeatsIn(planted, facts), [
+    { line: 2, text: 'Connect Four', where: 'GAMES[0].name' },
+    { line: 3, text: 'see Late move reductions here', where: 'ENABLE_LABELS.lmr' },
+  ]);
+});
+
 test('check(root) reads every module of www/ but schema.js; the command exits 1 on a plant', async () => {
   const repo = plant({
     'www/schema.js': SCHEMA,
