@@ -169,7 +169,8 @@ fn configurations_are_checked_before_any_search() {
             &["--config", K, "--config", H, "--repeat", "0"],
             "--repeat: must be at least 1",
         ),
-        (&["--repeat", "2"], "--config"),
+        // --repeat also repeats the default mode's two passes (issue 33), but not --limit
+        (&["--limit", "2"], "--config"),
     ];
     for (extra, shown) in cases {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
