@@ -347,7 +347,7 @@ impl Prepared {
     ) -> Result<Summary, ConfigError> {
         self.check_config(cfg)?;
         if let (Some(algo), Prepared::Tree(t)) = (cfg.chance, self) {
-            return Ok(chance::search(t, algo, cfg.node_cap, tracer)?);
+            return Ok(chance::search(t, algo, cfg, tracer)?);
         }
         let notation = self.notation();
         Ok(match self {
@@ -384,6 +384,18 @@ impl Prepared {
                 summarize(r, |m| notation.name(pos.move_code(*m, 0)))
             }
         })
+    }
+
+    /// The scale every value of a search of `cfg` on this input is written over: a chance
+    /// search's (search/chance.rs, fixed before the search from the tree), else 1. A recording
+    /// cut short by the page's Stop keeps it ([`Summary::cut_short`]).
+    pub fn scale(&self, cfg: &SearchConfig) -> u64 {
+        match (self, cfg.chance) {
+            (Prepared::Tree(t), Some(algo)) => {
+                crate::search::chance::scale_of(t, algo).unwrap_or(1)
+            }
+            _ => 1,
+        }
     }
 
     /// Runs the search recording every node, within a memory budget of `budget_bytes` for the

@@ -410,7 +410,7 @@ fn the_file_says_where_the_line_stops() {
     let text = short_line_tree();
     let json = trace_json(&text, Algorithm::Pvs);
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(doc["version"], 4);
+    assert_eq!(doc["version"], 5);
     let id = doc["summary"]["line_proven_to"]
         .as_u64()
         .unwrap_or_else(|| panic!("{text}: no line_proven_to"));

@@ -130,7 +130,7 @@ fn russell_norvig_alphabeta_prunes_two_leaves() {
         &cfg(Algorithm::AlphaBeta, 1),
     ));
     assert_eq!(doc["value"], 3);
-    assert_eq!(doc["version"], 4);
+    assert_eq!(doc["version"], 5);
     let nodes = doc["nodes"].as_array().unwrap();
     let second = nodes
         .iter()

@@ -238,17 +238,7 @@ pub fn tree(a: TreeArgs) -> Result<(), CliError> {
     if let Prepared::Tree(tree) = &prepared {
         match chance_algo {
             Some(algo) => {
-                let c = &a.common;
-                let flags = crate::chance::Flags {
-                    enable: &c.enable,
-                    set: &c.set,
-                    trace: c.trace.as_deref(),
-                    format: c.format,
-                    json: c.json,
-                    stats: c.stats,
-                    node_cap: c.node_cap,
-                };
-                return crate::chance::run(&input, &prepared, tree, algo, &flags);
+                return crate::chance::run(&input, &prepared, tree, algo, &a.common);
             }
             None if tree.has_chance() => return Err(crate::chance::refuse(&cfg)),
             None => {}
@@ -419,7 +409,11 @@ const WORK_RESERVE: u64 = 16 << 20;
 /// as JSON, the writer's index of every node's children (8 bytes a node, against at least 30
 /// that the trace holds for it: 28 of record, 2 of events). A table that alone exceeds the
 /// budget, or a budget that leaves no room, is refused before searching.
-fn trace_budget(cfg: &SearchConfig, budget: u64, writes_json: bool) -> Result<u64, CliError> {
+pub(crate) fn trace_budget(
+    cfg: &SearchConfig,
+    budget: u64,
+    writes_json: bool,
+) -> Result<u64, CliError> {
     let tt = if cfg.tt.enabled {
         prunescope::search::techniques::tt::TranspositionTable::bytes(&cfg.tt)
     } else {
@@ -460,7 +454,7 @@ fn resident_bytes() -> u64 {
 }
 
 /// Says on stderr why a search stopped early, and which limit to raise.
-fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
+pub(crate) fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
     let what = match summary.stopped {
         None => return,
         Some(StopCause::NodeCap) => format!(

@@ -180,8 +180,10 @@ pub enum ConfigError {
         game: String,
         reason: String,
     },
-    /// A chance search (`chance`: expectimax, Star1, Star2) that could not run or be recorded:
-    /// no bounds, a value past 128 bits, the node cap, or a trace past the records' range.
+    /// A chance search (`chance`: expectimax, Star1, Star2) that cannot run on this tree, known
+    /// before it starts: no bounds, empty bounds, no chance node, or values whose exact scale
+    /// passes the trace format's limit. (A running chance search stops on the node cap or the
+    /// memory budget as every search does: a stop cause, not an error.)
     #[error("{0}")]
     Chance(#[from] crate::search::chance::ChanceError),
 }
