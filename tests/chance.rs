@@ -5,8 +5,10 @@
 
 use prunescope::game::synthetic::Rng;
 use prunescope::game::tree::{ParseErrorKind, Tree};
+use prunescope::run::chance::{CutOff, cut_offs, frac};
 use prunescope::schema::Bound;
-use prunescope::search::chance::{self, ChanceAlgorithm, ChanceError, ChanceStop};
+use prunescope::search::chance::{self, ChanceAlgorithm, ChanceError};
+use prunescope::search::frac::Frac;
 
 /// A fraction `n / d` of the test's own, `d > 0`, compared by cross-multiplying.
 #[derive(Clone, Copy, Debug)]
@@ -109,22 +111,165 @@ impl T {
     }
 }
 
-fn run(text: &str, algo: ChanceAlgorithm) -> chance::ChanceResult {
-    let tree = Tree::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    chance::search(&tree, algo, 0, true).unwrap_or_else(|e| panic!("{text}: {e}"))
+/// A node of a chance search as the test reads it from the trace: its path, player, value
+/// and bound as exact fractions, why it stopped, and the branches a cut-off pruned.
+#[derive(Clone, Debug)]
+struct Rec {
+    id: u32,
+    parent: Option<u32>,
+    path: Vec<u32>,
+    max_to_move: bool,
+    probe: bool,
+    value: Frac,
+    bound: Bound,
+    reason: StopReason,
+    /// The branches the node never searched after its cut-off (or its probe).
+    pruned: Vec<u32>,
+    cut: Option<CutOff>,
+}
+
+/// A chance search read from its one recording (src/run/chance.rs).
+struct Run {
+    /// The root's value from MAX's view.
+    value: Frac,
+    nodes: u64,
+    trace: Vec<Rec>,
+    scale: u64,
+}
+
+fn run(text: &str, algo: ChanceAlgorithm) -> Run {
+    let f = traced(text, algo);
+    let tree = Tree::parse(text).unwrap();
+    let scale = f.header.summary.scale;
+    let fr = |v: i32| frac(v, scale).unwrap_or_else(|| panic!("{text}: an unbounded value"));
+    let cuts = cut_offs(&f.rec);
+    let mut trace: Vec<Rec> = Vec::new();
+    let paths = paths(&f);
+    for (id, n) in f.rec.nodes.iter().enumerate() {
+        let parent = (!n.is_root()).then_some(n.parent);
+        let max_to_move = match parent {
+            None => !tree.min_root(),
+            Some(p) => {
+                let p = &trace[p as usize];
+                let chance = f.rec.nodes[p.id as usize].node_kind() == NodeKind::Chance;
+                p.max_to_move == chance
+            }
+        };
+        let reason = n.reason();
+        let cut = cuts[id];
+        let pruned = match (reason, cut) {
+            (StopReason::Probe, _) => (1..u32::from(n.n_moves)).collect(),
+            (_, Some(CutOff { by: Some(k), .. })) => (k + 1..u32::from(n.n_moves)).collect(),
+            _ => Vec::new(),
+        };
+        trace.push(Rec {
+            id: id as u32,
+            parent,
+            path: paths[id].clone(),
+            max_to_move,
+            probe: n.node_kind() == NodeKind::Probe,
+            value: fr(n.value),
+            bound: n.bound(),
+            reason,
+            pruned,
+            cut,
+        });
+    }
+    let root = fr(f
+        .header
+        .summary
+        .value
+        .unwrap_or_else(|| panic!("{text}: no value")));
+    Run {
+        value: if tree.min_root() {
+            root.negated()
+        } else {
+            root
+        },
+        nodes: f.header.summary.nodes,
+        trace,
+        scale,
+    }
+}
+
+/// Whether `algo` searches `text` exactly within the trace format's limit (search/chance.rs,
+/// `prepare`); a tree it refuses is refused by a typed error that names the scale, counted in
+/// `refused`.
+fn searchable(text: &str, algo: ChanceAlgorithm, refused: &mut u32) -> bool {
+    let tree = Tree::parse(text).unwrap();
+    match chance::prepare(&tree, algo) {
+        Ok(_) => true,
+        Err(ChanceError::ScaleTooLarge { .. } | ChanceError::ValueTooLarge { .. }) => {
+            *refused += 1;
+            false
+        }
+        Err(_) => true,
+    }
+}
+
+#[test]
+fn scale_refusals_are_rare_on_the_random_trees() {
+    let mut rng = Rng::new(20);
+    let mut refused = [0u32; 3];
+    let mut total = 0;
+    for case in 0..4000 {
+        let lo = rng.range(-6, 3);
+        let hi = lo + rng.range(0, 8);
+        let t = T::random(&mut rng, 1 + case % 6, lo, hi);
+        let text = format!("bounds {lo} {hi} {}", t.text());
+        if !text.contains('[') {
+            continue;
+        }
+        total += 1;
+        for (a, algo) in ChanceAlgorithm::ALL.into_iter().enumerate() {
+            searchable(&text, algo, &mut refused[a]);
+        }
+    }
+    // Measured: [2, 30, 33] of 2874 (the scale is fixed before the search from the weights,
+    // a multiple of what the search's values turn out to need; docs/trace-format.md).
+    assert!(total > 2500, "{total}");
+    for r in refused {
+        assert!(
+            r * 50 < total,
+            "more than 2 % refused: {refused:?} of {total}"
+        );
+    }
+    // A refusal names the node where the weights pass the limit.
+    let deep = (0..12).fold("1".to_string(), |t, _| format!("[3:{t} 4:(0 1) 5:1]"));
+    let e = chance::prepare(
+        &Tree::parse(&format!("bounds 0 1 {deep}")).unwrap(),
+        ChanceAlgorithm::Star1,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&e, ChanceError::ScaleTooLarge { node, .. } if node.starts_with("0.0")),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .contains("past the trace format's limit of 10^9"),
+        "{e}"
+    );
 }
 
 #[test]
 fn star1_and_star2_give_expectimax_value_and_every_record_tells_the_truth() {
     let mut rng = Rng::new(20);
     let mut pruned_at_chance = [0u32; 3];
+    let mut refused = 0;
     for case in 0..4000 {
         let lo = rng.range(-6, 3);
         let hi = lo + rng.range(0, 8);
         let t = T::random(&mut rng, 1 + case % 6, lo, hi);
         let text = format!("bounds {lo} {hi} {}", t.text());
         let truth = t.value(true);
+        if !text.contains('[') {
+            continue;
+        }
         for (a, algo) in ChanceAlgorithm::ALL.into_iter().enumerate() {
+            if (lo == hi && algo.needs_bounds()) || !searchable(&text, algo, &mut refused) {
+                continue;
+            }
             let r = run(&text, algo);
             assert!(
                 truth.eq_text(&r.value.to_string()),
@@ -135,8 +280,15 @@ fn star1_and_star2_give_expectimax_value_and_every_record_tells_the_truth() {
             );
             // The untraced search visits the same nodes.
             let tree = Tree::parse(&text).unwrap();
-            let quiet = chance::search(&tree, algo, 0, false).unwrap();
-            assert_eq!((quiet.value, quiet.nodes), (r.value, r.nodes));
+            let quiet = prunescope::run::chance::search(
+                &tree,
+                algo,
+                &chance_config(algo, 0),
+                &mut prunescope::search::NoTrace,
+            )
+            .unwrap();
+            let v = frac(quiet.value.unwrap(), quiet.scale).unwrap();
+            assert_eq!((v, quiet.nodes, quiet.scale), (r.value, r.nodes, r.scale));
             assert_eq!(r.trace.len() as u64, r.nodes);
             for n in &r.trace {
                 let (sub, max) = t.at(&n.path, true);
@@ -159,13 +311,13 @@ fn star1_and_star2_give_expectimax_value_and_every_record_tells_the_truth() {
                     n.value,
                     n.bound
                 );
-                if n.reason == ChanceStop::ChanceFailLow || n.reason == ChanceStop::ChanceFailHigh {
+                if n.reason == StopReason::ChanceFailLow || n.reason == StopReason::ChanceFailHigh {
                     pruned_at_chance[a] += n.pruned.len() as u32;
                 }
                 // A pruned branch was never entered from this node in the search phase.
-                for p in &n.pruned {
+                for &p in &n.pruned {
                     let mut path = n.path.clone();
-                    path.push(p.child);
+                    path.push(p);
                     let entered = r
                         .trace
                         .iter()
@@ -198,18 +350,20 @@ fn hand_trees_have_the_counted_nodes() {
     assert_eq!(s1.value.to_string(), "15/2");
     let cut = &s1.trace[6];
     assert_eq!(cut.path, vec![1]);
-    assert_eq!(cut.reason, ChanceStop::ChanceFailHigh);
+    assert_eq!(cut.reason, StopReason::ChanceFailHigh);
     assert_eq!(cut.value.to_string(), "-11/2");
     assert_eq!(cut.bound, Bound::Lower);
     assert_eq!(cut.pruned.len(), 1);
-    assert_eq!(cut.pruned[0].bound.to_string(), "-5");
-    assert_eq!(cut.pruned[0].value.to_string(), "-1");
+    let c = cut.cut.unwrap();
+    assert_eq!(frac(c.bound, s1.scale).unwrap().to_string(), "-5");
+    assert_eq!(frac(c.value, s1.scale).unwrap().to_string(), "-1");
+    assert_eq!(c.by, Some(0));
     // Star2: chance 1 (unbounded window) probes leaf 5 and the MIN node's first leaf (3
     // nodes), then searches all (4): 8; chance 2 probes its leaf, −1 ≥ B_0 = −5 already in
     // the probing phase: 2. 1 + 8 + 2 = 11.
     let probe_cut = &s2.trace[9];
     assert_eq!(probe_cut.path, vec![1]);
-    assert_eq!(probe_cut.reason, ChanceStop::ChanceFailHigh);
+    assert_eq!(probe_cut.reason, StopReason::ChanceFailHigh);
     assert!(s2.trace[10].probe);
 
     // A chance root (MAX's: its children are MAX nodes), searched with the window (L, U) =
@@ -224,7 +378,7 @@ fn hand_trees_have_the_counted_nodes() {
     let s2 = run(text, ChanceAlgorithm::Star2);
     assert_eq!((e.nodes, s1.nodes, s2.nodes), (7, 5, 5));
     assert_eq!(e.value.to_string(), "9");
-    assert_eq!(s2.trace[0].reason, ChanceStop::ChanceFailHigh);
+    assert_eq!(s2.trace[0].reason, StopReason::ChanceFailHigh);
     assert!(s2.trace[3].probe);
     assert_eq!(s1.value.to_string(), "9");
 }
@@ -233,14 +387,25 @@ fn hand_trees_have_the_counted_nodes() {
 fn star_searches_need_declared_bounds() {
     let tree = Tree::parse("[1:3 2:(4 5)]").unwrap();
     for algo in [ChanceAlgorithm::Star1, ChanceAlgorithm::Star2] {
-        let e = chance::search(&tree, algo, 0, false).unwrap_err();
+        let e = chance::prepare(&tree, algo).unwrap_err();
         assert_eq!(e, ChanceError::NoBounds { algo: algo.name() });
         assert!(e.to_string().contains("bounds L U"), "{e}");
     }
-    let r = chance::search(&tree, ChanceAlgorithm::Expectimax, 0, false).unwrap();
+    let r = run("[1:3 2:(4 5)]", ChanceAlgorithm::Expectimax);
     assert_eq!(r.value.to_string(), "13/3");
-    let e = chance::search(&tree, ChanceAlgorithm::Expectimax, 3, false).unwrap_err();
-    assert_eq!(e, ChanceError::NodeCap { cap: 3 });
+    // The node cap stops a chance search as it stops every search: a stop cause, not an
+    // error (issue 32 §4).
+    let p = Input::Tree {
+        text: "[1:3 2:(4 5)]".to_string(),
+    }
+    .prepare()
+    .unwrap();
+    let (s, rec) = p
+        .search_traced(&chance_config(ChanceAlgorithm::Expectimax, 3), 0)
+        .unwrap();
+    assert_eq!(s.stopped, Some(prunescope::search::StopCause::NodeCap));
+    assert_eq!((s.nodes, rec.nodes.len()), (3, 3));
+    assert_eq!(s.value, None);
 }
 
 #[test]
@@ -352,7 +517,7 @@ fn preorder_with_chance_nodes_round_trips() {
     );
 }
 
-// ---- Chance searches as version-4 trace files (run/chance.rs, trace_file/chance.rs) ----
+// ---- Chance searches as trace files (run/chance.rs, trace_file/chance.rs) ----
 
 use prunescope::run::{Input, chance_config};
 use prunescope::schema::{EventKind, NONE16, NodeKind, StopReason};
@@ -424,6 +589,7 @@ fn paths(f: &TraceFile) -> Vec<Vec<u32>> {
 fn chance_traces_read_back_and_tell_the_textbook_truth() {
     let mut rng = Rng::new(2026);
     let mut cuts = [0u32; 3];
+    let mut refused = 0;
     for case in 0..2500 {
         let lo = rng.range(-6, 3);
         let hi = lo + rng.range(0, 8);
@@ -442,7 +608,10 @@ fn chance_traces_read_back_and_tell_the_textbook_truth() {
             if lo == hi && algo.needs_bounds() {
                 let p = Input::Tree { text: text.clone() }.prepare().unwrap();
                 let e = p.search_traced(&chance_config(algo, 0), 0).unwrap_err();
-                assert!(e.to_string().contains("a trace needs L < U"), "{e}");
+                assert!(e.to_string().contains("a search needs L < U"), "{e}");
+                continue;
+            }
+            if !searchable(&text, algo, &mut refused) {
                 continue;
             }
             let f = traced(&text, algo);
@@ -586,7 +755,8 @@ fn chance_mutations(f: &TraceFile) -> Vec<(String, TraceFile)> {
             m.rec.aux[w] += 1
         });
     }
-    // Every value written over twice the scale: true fractions, not in lowest terms.
+    // Every value written over twice the scale: true fractions, but over neither the tree's
+    // scale (version 5) nor the least common denominator (version 4).
     push("scale doubled".into(), &|m: &mut TraceFile| {
         let dbl = |v: &mut i32| {
             if v.abs() != 1_000_000_000 {
@@ -662,7 +832,7 @@ fn every_mutation_of_a_chance_trace_is_refused_naming_the_rule() {
         "windows",
         "chance cut-offs",
         "a chance node's value is sum(w_i v_i) / sum(w_i)",
-        "exact values, in lowest terms",
+        "exact values",
         "kinds",
         "stop reasons",
     ] {
@@ -702,16 +872,17 @@ fn cli_writes_and_verifies_chance_traces() {
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("the search reproduces it"), "{out}");
     }
-    // Node 1 is the first chance node: its value -17/3 is stored as -34 over the scale 6.
+    // Node 1 is the first chance node: its value -17/3 is stored as -68 over the tree's scale
+    // 12 (fixed before the search from the weights: version 5).
     let path = dir.join("t-expectimax.json");
     let json = std::fs::read_to_string(&path).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(v["summary"]["scale"], 6);
+    assert_eq!(v["summary"]["scale"], 12);
     assert_eq!(v["nodes"][1]["kind"], "chance");
-    assert_eq!(v["nodes"][1]["value"], -34);
+    assert_eq!(v["nodes"][1]["value"], -68);
     let bad = json.replacen(
-        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-34",
-        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-33",
+        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-68",
+        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-67",
         1,
     );
     assert_ne!(bad, json);
@@ -752,14 +923,14 @@ fn cli_writes_and_verifies_chance_traces() {
             && err.contains("rule: a chance node's value is sum(w_i v_i) / sum(w_i)"),
         "{err}"
     );
-    // Two chance traces written over different scales (6 and 18) are not compared node by
+    // Two chance traces written over different scales (12 and 36) are not compared node by
     // node; the same search twice is.
     let e = dir.join("t-expectimax.json");
     let s1 = dir.join("t-star1.pstrace");
     let (code, _, err) = run(&["diff", e.to_str().unwrap(), s1.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("over the scale 6") && err.contains("over 18"),
+        err.contains("over the scale 12") && err.contains("over 36"),
         "{err}"
     );
     let (code, _, err) = run(&["diff", s1.to_str().unwrap(), s1.to_str().unwrap()]);
@@ -776,6 +947,7 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
     use prunescope::trace::stats::TraceStats;
     let mut rng = Rng::new(77);
     let mut seen = [0u64; 4];
+    let mut refused = 0;
     for case in 0..800 {
         let lo = rng.range(-6, 1);
         let hi = lo + rng.range(1, 8);
@@ -785,9 +957,13 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
             continue;
         }
         for algo in ChanceAlgorithm::ALL {
+            if !searchable(&text, algo, &mut refused) {
+                continue;
+            }
             let f = traced(&text, algo);
             let st = TraceStats::of(&f.rec);
-            let s = run(&text, algo).stops;
+            let r = run(&text, algo);
+            let of = |why: StopReason| r.trace.iter().filter(|n| n.reason == why).count() as u64;
             let got = [
                 st.cutoffs,
                 st.chance_fail_low,
@@ -795,10 +971,10 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
                 st.probes,
             ];
             let want = [
-                s.beta_cutoffs,
-                s.chance_fail_low,
-                s.chance_fail_high,
-                s.probes,
+                of(StopReason::BetaCutoff),
+                of(StopReason::ChanceFailLow),
+                of(StopReason::ChanceFailHigh),
+                of(StopReason::Probe),
             ];
             assert_eq!(got, want, "{text} {}", algo.name());
             let count =
@@ -832,7 +1008,7 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
 #[test]
 fn expectimax_and_star1_compare_node_by_node_over_their_own_scales() {
     use prunescope::trace::diff::{diff, diff_scaled};
-    let text = "bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])";
+    let text = "bounds 0 10 ([1:5 3:(7 9)] [2:1 1:2 1:9])";
     let e = traced(text, ChanceAlgorithm::Expectimax);
     let s = traced(text, ChanceAlgorithm::Star1);
     let (se, ss) = (e.header.summary.scale, s.header.summary.scale);
@@ -840,10 +1016,10 @@ fn expectimax_and_star1_compare_node_by_node_over_their_own_scales() {
     let d = diff_scaled(&e.rec.nodes, &s.rec.nodes, se as u32, ss as u32);
     // Star1 prunes branches 1.1 and 1.2: every other node is in both
     assert_eq!((d.both, d.only_left, d.only_right), (8, 2, 0));
-    // the root (19/3 in both: 76/12 and 38/6) and the first chance node are the same values
+    // the root (13/2 in both: 26/4 and 156/24) and the first chance node are the same values
     assert_eq!(d.changes[0] & 1, 0);
     assert_eq!(d.changes[1] & 1, 0);
-    // the cut chance node: exactly 13/4 in expectimax, a bound in Star1
+    // the cut chance node: exact in expectimax, a bound in Star1
     let cut = paths(&e).iter().position(|p| p == &[1]).unwrap();
     assert_eq!(
         d.changes[cut] & 3,

@@ -265,20 +265,34 @@ impl ScaleWalk<'_> {
         Ok(v)
     }
 
+    /// The denominator of Star2's probe of node `id` (its lower bound `W`): a decision node's
+    /// probe returns its first child's value; a leaf is an integer; a chance branch is not
+    /// probed (it stays at L).
+    fn probe_den(&self, id: u32) -> u64 {
+        let (first, n) = self.tree.children_of(id);
+        if n == 0 || self.tree.is_chance(id) {
+            1
+        } else {
+            self.value_den[first as usize]
+        }
+    }
+
     /// The windows below `id`, entered with a window of denominator `wd`; returns the lcm of
-    /// every window denominator in the subtree. A decision node's child is searched with
-    /// `(−β, −α)`, α raised by earlier children's values; a chance node's branch `i` with
-    /// `A_i`, `B_i` (module documentation), sums of the window, the children's values (or
-    /// Star2's probed bounds, a child's child's value) and integers, divided by `w_i`.
+    /// every window denominator in the subtree. A decision node's child `k` is searched with
+    /// `(−β, −α)`, α raised by the values of children `j < k`; a chance node's branch `k` with
+    /// `A_k`, `B_k` (module documentation): the window, the values of branches `j < k` (and in
+    /// Star2 the probed bounds `W_j` of every branch) and integers, divided by `w_k`.
     fn windows(&mut self, id: u32, wd: u64) -> Result<u64, ChanceError> {
         let (first, n) = self.tree.children_of(id);
-        let mut kids: u128 = u128::from(wd);
-        for k in 0..n {
-            kids =
-                u128::from(self.fit(lcm(kids, u128::from(self.value_den[(first + k) as usize])))?);
-        }
         let chance = self.tree.is_chance(id);
+        let mut prefix = u128::from(wd);
         let w = if chance {
+            if self.algo == ChanceAlgorithm::Star2 {
+                for k in 0..n {
+                    let p = u128::from(self.probe_den(first + k));
+                    prefix = u128::from(self.fit(lcm(prefix, p))?);
+                }
+            }
             reduced_weights(self.tree, id).0
         } else {
             Vec::new()
@@ -287,13 +301,17 @@ impl ScaleWalk<'_> {
         for k in 0..n {
             self.path.push(k);
             let child = if chance {
-                self.fit(kids.checked_mul(w[k as usize]))?
+                self.fit(prefix.checked_mul(w[k as usize]))?
             } else {
-                kids as u64
+                prefix as u64
             };
             let below = self.windows(first + k, child)?;
             all = u128::from(self.fit(lcm(all, u128::from(below)))?);
             self.path.pop();
+            if k + 1 < n {
+                let v = u128::from(self.value_den[(first + k) as usize]);
+                prefix = u128::from(self.fit(lcm(prefix, v))?);
+            }
         }
         Ok(all as u64)
     }
