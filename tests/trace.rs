@@ -879,7 +879,7 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
         ),
         (
             "old version",
-            good.replacen("\"version\":4", "\"version\":2", 1),
+            good.replacen("\"version\":5", "\"version\":2", 1),
             Location::Header,
             Some("version"),
             "version 2 is not supported",

@@ -122,10 +122,10 @@ pub enum ChanceError {
     NoBounds { algo: &'static str },
     /// The scale (module documentation) passes the format's limit at `node`.
     #[error(
-        "tree node {node}: {algo} stores every value and window as a whole multiple of 1/K, and \
-         the weights down to this node need K = {scale}, past the trace format's limit of \
-         10^9 (docs/trace-format.md, \"Chance searches\"); use smaller or fewer distinct \
-         weights"
+        "{algo} stores every value and window as a whole multiple of 1/K, and the weights down \
+         to the tree's node at {node} (child indices from the root) need K = {scale}, past the \
+         trace format's limit of 10^9 (docs/trace-format.md, \"Chance searches\"); use \
+         smaller or fewer distinct weights"
     )]
     ScaleTooLarge {
         algo: &'static str,
