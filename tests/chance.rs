@@ -1239,11 +1239,11 @@ fn old_trace_files_still_open_verify_and_convert() {
     for (name, bytes) in &files {
         let f = trace_file::read(&bytes[..]).unwrap_or_else(|e| panic!("{name}: {e}"));
         prunescope::trace_file::verify::verify(&f).unwrap_or_else(|e| panic!("{name}: {e}"));
-        if f.header.config.chance.is_some() {
+        if let Some(algo) = f.header.config.chance {
             chance_files += 1;
             // version 4 wrote the least common denominator, which this build's scale divides
             let tree = Tree::parse(&text_of(&f)).unwrap();
-            let own = chance::scale_of(&tree, f.header.config.chance.unwrap()).unwrap();
+            let own = chance::scale_of(&tree, algo).unwrap();
             assert_eq!(own % f.header.summary.scale, 0, "{name}");
         }
         for format in [Format::Json, Format::Binary] {

@@ -4,7 +4,6 @@
 //! "Chance searches").
 
 use crate::error::CliError;
-use crate::search::{Common, stop_notice, trace_budget};
 use prunescope::game::tree::Tree;
 use prunescope::run::chance::{CutOff, cut_offs, frac};
 use prunescope::run::{Input, Prepared, Summary, chance_config, chance_refusal};
@@ -18,6 +17,24 @@ use prunescope::trace_file::Format;
 use prunescope::trace_file::json::write_trace;
 use std::io::Write;
 
+/// The common flags a chance search reads (from `search::Common`, which calls in here), and
+/// what the search command works out from them.
+pub struct Flags<'a> {
+    pub enable: &'a [String],
+    pub set: &'a [String],
+    /// `--trace FILE`: the trace file of the search (docs/trace-format.md), JSON or binary.
+    pub trace: Option<&'a str>,
+    pub format: Option<Format>,
+    pub json: bool,
+    pub stats: bool,
+    pub node_cap: u64,
+    /// `--memory-budget` as `search::trace_budget` leaves it for the recording, given whether
+    /// the output is JSON.
+    pub trace_budget: &'a dyn Fn(&SearchConfig, bool) -> Result<u64, CliError>,
+    /// The notice of a search stopped by a limit (`search::stop_notice`).
+    pub stop_notice: &'a dyn Fn(&Summary, &SearchConfig),
+}
+
 /// Runs `algo` on `tree` (`input`, prepared) once, recorded by the one recorder within the
 /// memory budget, and prints it: the trace format with `--json`, else the node table; with
 /// `--trace`, the same recording is also written as a trace file.
@@ -26,7 +43,7 @@ pub fn run(
     prepared: &Prepared,
     tree: &Tree,
     algo: ChanceAlgorithm,
-    common: &Common,
+    common: &Flags<'_>,
 ) -> Result<(), CliError> {
     if let Some(name) = common.enable.first() {
         return Err(CliError::from(format!(
@@ -41,21 +58,21 @@ pub fn run(
              nodes\")"
         )));
     }
-    if let Some(path) = &common.trace {
+    if let Some(path) = common.trace {
         // Refuse a name without a format before searching, not after.
         crate::convert::format_for(path, common.format)?;
     }
     let writes_json = common.json
-        || common.trace.as_deref().is_some_and(|p| {
+        || common.trace.is_some_and(|p| {
             crate::convert::format_for(p, common.format).ok() == Some(Format::Json)
         });
     let cfg = chance_config(algo, common.node_cap);
-    let budget = trace_budget(&cfg, common.memory_budget.0, writes_json)?;
+    let budget = (common.trace_budget)(&cfg, writes_json)?;
     let (summary, rec) = prepared
         .search_traced(&cfg, budget)
         .map_err(|e| CliError::input("tree", e))?;
-    stop_notice(&summary, &cfg, common);
-    if let Some(path) = &common.trace {
+    (common.stop_notice)(&summary, &cfg);
+    if let Some(path) = common.trace {
         let t = crate::convert::TraceRef {
             input,
             prepared,

@@ -238,7 +238,19 @@ pub fn tree(a: TreeArgs) -> Result<(), CliError> {
     if let Prepared::Tree(tree) = &prepared {
         match chance_algo {
             Some(algo) => {
-                return crate::chance::run(&input, &prepared, tree, algo, &a.common);
+                let c = &a.common;
+                let flags = crate::chance::Flags {
+                    enable: &c.enable,
+                    set: &c.set,
+                    trace: c.trace.as_deref(),
+                    format: c.format,
+                    json: c.json,
+                    stats: c.stats,
+                    node_cap: c.node_cap,
+                    trace_budget: &|cfg, json| trace_budget(cfg, c.memory_budget.0, json),
+                    stop_notice: &|s, cfg| stop_notice(s, cfg, c),
+                };
+                return crate::chance::run(&input, &prepared, tree, algo, &flags);
             }
             None if tree.has_chance() => return Err(crate::chance::refuse(&cfg)),
             None => {}
@@ -454,7 +466,7 @@ fn resident_bytes() -> u64 {
 }
 
 /// Says on stderr why a search stopped early, and which limit to raise.
-pub(crate) fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
+fn stop_notice(summary: &Summary, cfg: &SearchConfig, common: &Common) {
     let what = match summary.stopped {
         None => return,
         Some(StopCause::NodeCap) => format!(

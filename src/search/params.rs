@@ -180,12 +180,6 @@ pub enum ConfigError {
         game: String,
         reason: String,
     },
-    /// A chance search (`chance`: expectimax, Star1, Star2) that cannot run on this tree, known
-    /// before it starts: no bounds, empty bounds, no chance node, or values whose exact scale
-    /// passes the trace format's limit. (A running chance search stops on the node cap or the
-    /// memory budget as every search does: a stop cause, not an error.)
-    #[error("{0}")]
-    Chance(#[from] crate::search::chance::ChanceError),
 }
 
 fn range_words(min: f64, max: f64, min_exclusive: bool) -> String {

@@ -169,7 +169,7 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
 /// fixes before it (docs/trace-format.md, "Chance searches"). Values that the file's scale
 /// cannot hold are left as they are (and then differ).
 fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
-    if scale == 0 || summary.scale == scale || summary.scale % scale != 0 {
+    if scale == 0 || summary.scale == scale || !summary.scale.is_multiple_of(scale) {
         return;
     }
     let k = (summary.scale / scale) as i32;

@@ -27,8 +27,38 @@ const TREE_CUT = 'bounds 0 10 ([1:6 1:6] (3 [1:1 1:9]))';
 
 const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
 const CLI = existsSync(path.join(TARGET, 'debug/prunescope')) ? path.join(TARGET, 'debug/prunescope') : path.join(TARGET, 'release/prunescope');
-/** The CLI's chance search of `tree` (its own JSON: fractions as strings, docs/trace-format.md). */
-const cli = (algo, tree) => JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, tree, '--json'], { encoding: 'utf8' }));
+/** `v / scale` in lowest terms, as the CLI writes a fraction (`n` or `n/d`), by the test's own
+ * Euclid. */
+const frac = (v, scale) => {
+  let [a, b] = [Math.abs(v), scale];
+  while (b) [a, b] = [b, a % b];
+  a = a || 1;
+  return scale / a === 1 ? String(v / a) : `${v / a}/${scale / a}`;
+};
+/** The CLI's chance search of `tree`, read from the trace `--json` prints (issue 32 §1: the
+ * trace format, values over `summary.scale`): the root's value from MAX's view, and per node its
+ * path, its value (its player's view) and player, its reason, and the branches a cut-off pruned
+ * with the value that reached the bound (the `cutoff`/`chance_cutoff` event's data) and the
+ * branch that returned it (the child that exited just before the event). */
+const cli = (algo, tree) => {
+  const t = JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, tree, '--json'], { encoding: 'utf8' }));
+  const scale = t.summary.scale ?? 1;
+  const nodes = t.nodes;
+  const max = [];
+  const trace = nodes.map((n) => {
+    max[n.id] = n.parent === null ? true : nodes[n.parent].kind === 'chance' ? max[n.parent] : !max[n.parent];
+    return { id: n.id, parent: n.parent, path: n.path, value: frac(n.value, scale), max_to_move: max[n.id], reason: n.reason, pruned: [] };
+  });
+  let lastExit = null;
+  for (const e of t.events) {
+    if (e.kind === 'cutoff' || e.kind === 'chance_cutoff') {
+      const by = lastExit !== null && nodes[lastExit].parent === e.node ? nodes[lastExit].index : null;
+      trace[e.node].pruned = (nodes[e.node].pruned ?? []).map((p) => ({ child: p.child, reason: p.reason, by, value: frac(e.data[0], scale), bound: frac(e.data[1], scale) }));
+    }
+    lastExit = e.kind === 'exit' ? e.node : null;
+  }
+  return { algo, value: frac(t.summary.value, scale), trace };
+};
 /** A CLI fraction as the page prints it from MAX's view: minus as "−". */
 const shown = (frac, maxToMove = true) => {
   const neg = frac.startsWith('-') !== !maxToMove;
