@@ -1,6 +1,7 @@
 // Compare mode on trees with chance nodes (issue 20 §3; docs/compare.md): expectimax against
 // Ballard's Star1 on one tree — the unpruned tree against the pruned one — with both sides' exact
-// fractions (each over its own scale: here expectimax stores twelfths and Star1 sixths), chance
+// fractions (each over its own scale; since trace version 5 both store twelfths on this tree,
+// and tests/chance.rs compares two different scales), chance
 // nodes matched across the sides, the bound that fired on Star1's pruned branches, the chance
 // cut-offs counted in the summary as the CLI counts them, and the stepping, keys and play explore
 // has. Then the greyed pruned subtree that holds a chance node (each node its own player) and the
@@ -19,7 +20,8 @@ import { ROOT, SHOTS, hook, openPage, run, runCompare, runSearch, settle, setup,
 
 // Star1 cuts the second chance node after its first branch (1, weight 2 of 4): even with the
 // rest at L it cannot come back above 19/3, so branches 1.1 and 1.2 are pruned. Expectimax's
-// values need twelfths (13/4 at that node), Star1's sixths (its windows): two scales.
+// values need twelfths (13/4 at that node); Star1's scale, fixed from the weights before the
+// search (version 5), is twelfths too.
 const TREE = 'bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])';
 // Star1's β-cut-off at the MIN node 1 prunes a chance node: MIN's child, so MAX's, and its
 // leaves MAX's too (a chance node's children are its own player's), not MIN's.
@@ -40,6 +42,8 @@ const frac = (v, scale) => {
  * path, its value (its player's view) and player, its reason, and the branches a cut-off pruned
  * with the value that reached the bound (the `cutoff`/`chance_cutoff` event's data) and the
  * branch that returned it (the child that exited just before the event). */
+/** The scale the CLI's trace of `algo` on `tree` stores its values over. */
+const cliScale = (algo, tree) => JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, tree, '--json'], { encoding: 'utf8' })).summary.scale ?? 1;
 const cli = (algo, tree) => {
   const t = JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, tree, '--json'], { encoding: 'utf8' }));
   const scale = t.summary.scale ?? 1;
@@ -189,7 +193,8 @@ test('compare takes chance searches: expectimax vs Star1, exact fractions over e
   await settle(page);
   const drawnB = await hook(page, () => window.prunescope.drawn('B'));
   assert.deepEqual(drawnB.pruned.map((p) => p.rule), [`child 0 returned 1 ≤ 8/3 = −B_0`]);
-  assert.deepEqual(drawnB.pruned[0].values.map((v) => v / 6), [2, 9], 'the pruned leaves, over Star1\'s scale (sixths)');
+  const scaleS = cliScale('star1', TREE);
+  assert.deepEqual(drawnB.pruned[0].values.map((v) => v / scaleS), [2, 9], 'the pruned leaves, over Star1\'s scale');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -246,7 +251,9 @@ test('a greyed pruned subtree holding a chance node draws each node as its own p
   const S = cli('star1', TREE_CUT);
   assert.equal(S.trace.find((n) => n.path.join('.') === '1').pruned[0].child, 1, 'the CLI prunes branch 1.1, a chance node');
   const d = await hook(page, () => window.prunescope.drawn('explore'));
-  assert.deepEqual(d.pruned.map((p) => p.values), [[1, 9]]);
+  // the stored values, over Star1's scale on this tree (docs/trace-format.md "Chance searches")
+  const k = cliScale('star1', TREE_CUT);
+  assert.deepEqual(d.pruned.map((p) => p.values.map((v) => v / k)), [[1, 9]]);
 
   // compare: expectimax vs Star1, the same greyed subtree in Star1's pane
   await toCompare(page);
@@ -261,7 +268,7 @@ test('a greyed pruned subtree holding a chance node draws each node as its own p
   });
   await settle(page);
   const c = await hook(page, () => window.prunescope.drawn('B'));
-  assert.deepEqual(c.pruned.map((p) => p.values), [[1, 9]]);
+  assert.deepEqual(c.pruned.map((p) => p.values.map((v) => v / k)), [[1, 9]]);
   assert.deepEqual(problems, []);
   await page.close();
 });
