@@ -782,6 +782,11 @@ impl Tree {
     /// Whether node `id` is a chance node (an inner node whose branches carry weights).
     #[inline]
     pub fn is_chance(&self, id: u32) -> bool {
+        // A tree without chance nodes answers without reading its arrays (every node of every
+        // search asks).
+        if self.weights.is_empty() {
+            return false;
+        }
         let (first, n) = self.children(id);
         n > 0 && self.weight_of(first) > 0
     }

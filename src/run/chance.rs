@@ -82,10 +82,16 @@ pub struct CutOff {
 /// Per node of `rec` (a whole recording, ids from 0), the cut-off event it made, if any.
 pub fn cut_offs(rec: &Recorder) -> Vec<Option<CutOff>> {
     let mut out = vec![None; rec.nodes.len()];
-    // The child that exited just before the current event, and its parent.
+    // The child that exited just before the current event (`alpha_raised` aside), and its
+    // parent.
     let mut just_exited: Option<(u32, u32)> = None;
     for e in rec.replay() {
-        let exited = just_exited.take();
+        // A decision node's `alpha_raised` comes between its child's exit and its cut-off.
+        let exited = if e.kind == EventKind::AlphaRaised {
+            just_exited
+        } else {
+            just_exited.take()
+        };
         match e.kind {
             EventKind::Exit => {
                 just_exited = e.node.and_then(|id| {

@@ -438,12 +438,12 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         self.nodes += 1;
         // A chance node is written `chance`; Knuth & Moore's rule has no case for chance
         // nodes, so a chance search writes every node `pv` (docs/techniques.md).
-        let (kind, expected) = if pos.is_chance() {
-            (NodeKind::Chance, NodeType::Pv)
-        } else if self.chance.is_some() {
-            (ctx.kind, NodeType::Pv)
-        } else {
+        let (kind, expected) = if self.chance.is_none() {
             (ctx.kind, expected)
+        } else if pos.is_chance() {
+            (NodeKind::Chance, NodeType::Pv)
+        } else {
+            (ctx.kind, NodeType::Pv)
         };
         let ctx = Ctx { kind, ..ctx };
         self.tracer.enter(&Enter {
@@ -531,7 +531,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
 
         // Step 2b. A chance node (Ballard 1983): its branches' weighted average, or Star1's and
         // Star2's windows and cut-offs (chance.rs).
-        if n.pos.is_chance() {
+        if self.chance.is_some() && n.pos.is_chance() {
             return self.with_frame(n.ply, |s, f| s.chance_node(n, f));
         }
 

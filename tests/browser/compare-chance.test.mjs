@@ -59,7 +59,7 @@ const cli = (algo, tree) => {
       const by = lastExit !== null && nodes[lastExit].parent === e.node ? nodes[lastExit].index : null;
       trace[e.node].pruned = (nodes[e.node].pruned ?? []).map((p) => ({ child: p.child, reason: p.reason, by, value: frac(e.data[0], scale), bound: frac(e.data[1], scale) }));
     }
-    lastExit = e.kind === 'exit' ? e.node : null;
+    if (e.kind !== 'alpha_raised') lastExit = e.kind === 'exit' ? e.node : null;
   }
   return { algo, value: frac(t.summary.value, scale), trace };
 };
