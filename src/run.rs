@@ -73,6 +73,11 @@ pub enum RunError {
     Input(#[from] InputError),
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A chance search (expectimax, Star1, Star2) that cannot search this tree exactly, known
+    /// before it starts (search/chance.rs): no bounds, empty bounds, or a scale past the trace
+    /// format's limit. Not a configuration error: the tree is at fault.
+    #[error(transparent)]
+    Chance(#[from] ChanceError),
 }
 
 impl RunError {
@@ -82,6 +87,7 @@ impl RunError {
         match self {
             RunError::Input(e) => Some(e.field()),
             RunError::Config(e) => e.param().map(str::to_string),
+            RunError::Chance(_) => Some("tree".to_string()),
         }
     }
 }
@@ -417,9 +423,14 @@ impl Prepared {
                 None => Err(chance_refusal(cfg)),
             },
             _ => match cfg.chance {
-                Some(algo) => Err(ConfigError::Chance(ChanceError::NotChance {
-                    algo: algo.name(),
-                })),
+                Some(algo) => Err(ConfigError::NotForGame {
+                    param: "chance".to_string(),
+                    technique: algo.name().to_string(),
+                    game: "this input".to_string(),
+                    reason: "it has no chance node: the chance searches search explicit trees \
+                             with chance nodes ('[W:node ...]')"
+                        .to_string(),
+                }),
                 None => Ok(()),
             },
         }
@@ -431,10 +442,10 @@ impl Prepared {
         &self,
         cfg: &SearchConfig,
         tracer: &mut T,
-    ) -> Result<Summary, ConfigError> {
+    ) -> Result<Summary, RunError> {
         self.check_config(cfg)?;
         if let (Some(algo), Prepared::Tree(t)) = (cfg.chance, self) {
-            return Ok(chance::search(t, algo, cfg.node_cap, tracer)?);
+            return Ok(chance::search(t, algo, cfg, tracer)?);
         }
         Ok(match self {
             Prepared::Tree(t) => {
@@ -474,13 +485,25 @@ impl Prepared {
         })
     }
 
+    /// The scale every value of a search of `cfg` on this input is written over: a chance
+    /// search's (search/chance.rs, fixed before the search from the tree), else 1. A recording
+    /// cut short by the page's Stop keeps it ([`Summary::cut_short`]).
+    pub fn scale(&self, cfg: &SearchConfig) -> u64 {
+        match (self, cfg.chance) {
+            (Prepared::Tree(t), Some(algo)) => {
+                crate::search::chance::scale_of(t, algo).unwrap_or(1)
+            }
+            _ => 1,
+        }
+    }
+
     /// Runs the search recording every node, within a memory budget of `budget_bytes` for the
     /// recording (0 = none): past it the search stops as at the node cap.
     pub fn search_traced(
         &self,
         cfg: &SearchConfig,
         budget_bytes: u64,
-    ) -> Result<(Summary, Recorder), ConfigError> {
+    ) -> Result<(Summary, Recorder), RunError> {
         let mut rec = Recorder::with_budget(budget_bytes);
         let s = self.search(cfg, &mut rec)?;
         rec.shrink_to_fit();
@@ -489,7 +512,7 @@ impl Prepared {
 
     /// Runs the search keeping only the statistics ([`TraceStats`]), in memory that does not
     /// grow with the tree: what a summary needs.
-    pub fn search_stats(&self, cfg: &SearchConfig) -> Result<(Summary, TraceStats), ConfigError> {
+    pub fn search_stats(&self, cfg: &SearchConfig) -> Result<(Summary, TraceStats), RunError> {
         let mut st = StatsTracer::new();
         let s = self.search(cfg, &mut st)?;
         Ok((s, st.finish()))
@@ -499,7 +522,7 @@ impl Prepared {
     /// `prunescope bench`, and instruction counts of that half are taken by this one symbol
     /// (`valgrind --tool=callgrind --toggle-collect='*Prepared::search_untraced*'`).
     #[inline(never)]
-    pub fn search_untraced(&self, cfg: &SearchConfig) -> Result<Summary, ConfigError> {
+    pub fn search_untraced(&self, cfg: &SearchConfig) -> Result<Summary, RunError> {
         self.search(cfg, &mut NoTrace)
     }
 }

@@ -5,8 +5,10 @@
 
 use prunescope::game::synthetic::Rng;
 use prunescope::game::tree::{ParseErrorKind, Tree};
+use prunescope::run::chance::{CutOff, cut_offs, frac};
 use prunescope::schema::Bound;
-use prunescope::search::chance::{self, ChanceAlgorithm, ChanceError, ChanceStop};
+use prunescope::search::chance::{self, ChanceAlgorithm, ChanceError};
+use prunescope::search::frac::Frac;
 
 /// A fraction `n / d` of the test's own, `d > 0`, compared by cross-multiplying.
 #[derive(Clone, Copy, Debug)]
@@ -109,22 +111,165 @@ impl T {
     }
 }
 
-fn run(text: &str, algo: ChanceAlgorithm) -> chance::ChanceResult {
-    let tree = Tree::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    chance::search(&tree, algo, 0, true).unwrap_or_else(|e| panic!("{text}: {e}"))
+/// A node of a chance search as the test reads it from the trace: its path, player, value
+/// and bound as exact fractions, why it stopped, and the branches a cut-off pruned.
+#[derive(Clone, Debug)]
+struct Rec {
+    id: u32,
+    parent: Option<u32>,
+    path: Vec<u32>,
+    max_to_move: bool,
+    probe: bool,
+    value: Frac,
+    bound: Bound,
+    reason: StopReason,
+    /// The branches the node never searched after its cut-off (or its probe).
+    pruned: Vec<u32>,
+    cut: Option<CutOff>,
+}
+
+/// A chance search read from its one recording (src/run/chance.rs).
+struct Run {
+    /// The root's value from MAX's view.
+    value: Frac,
+    nodes: u64,
+    trace: Vec<Rec>,
+    scale: u64,
+}
+
+fn run(text: &str, algo: ChanceAlgorithm) -> Run {
+    let f = traced(text, algo);
+    let tree = Tree::parse(text).unwrap();
+    let scale = f.header.summary.scale;
+    let fr = |v: i32| frac(v, scale).unwrap_or_else(|| panic!("{text}: an unbounded value"));
+    let cuts = cut_offs(&f.rec);
+    let mut trace: Vec<Rec> = Vec::new();
+    let paths = paths(&f);
+    for (id, n) in f.rec.nodes.iter().enumerate() {
+        let parent = (!n.is_root()).then_some(n.parent);
+        let max_to_move = match parent {
+            None => !tree.min_root(),
+            Some(p) => {
+                let p = &trace[p as usize];
+                let chance = f.rec.nodes[p.id as usize].node_kind() == NodeKind::Chance;
+                p.max_to_move == chance
+            }
+        };
+        let reason = n.reason();
+        let cut = cuts[id];
+        let pruned = match (reason, cut) {
+            (StopReason::Probe, _) => (1..u32::from(n.n_moves)).collect(),
+            (_, Some(CutOff { by: Some(k), .. })) => (k + 1..u32::from(n.n_moves)).collect(),
+            _ => Vec::new(),
+        };
+        trace.push(Rec {
+            id: id as u32,
+            parent,
+            path: paths[id].clone(),
+            max_to_move,
+            probe: n.node_kind() == NodeKind::Probe,
+            value: fr(n.value),
+            bound: n.bound(),
+            reason,
+            pruned,
+            cut,
+        });
+    }
+    let root = fr(f
+        .header
+        .summary
+        .value
+        .unwrap_or_else(|| panic!("{text}: no value")));
+    Run {
+        value: if tree.min_root() {
+            root.negated()
+        } else {
+            root
+        },
+        nodes: f.header.summary.nodes,
+        trace,
+        scale,
+    }
+}
+
+/// Whether `algo` searches `text` exactly within the trace format's limit (search/chance.rs,
+/// `prepare`); a tree it refuses is refused by a typed error that names the scale, counted in
+/// `refused`.
+fn searchable(text: &str, algo: ChanceAlgorithm, refused: &mut u32) -> bool {
+    let tree = Tree::parse(text).unwrap();
+    match chance::prepare(&tree, algo) {
+        Ok(_) => true,
+        Err(ChanceError::ScaleTooLarge { .. } | ChanceError::ValueTooLarge { .. }) => {
+            *refused += 1;
+            false
+        }
+        Err(_) => true,
+    }
+}
+
+#[test]
+fn scale_refusals_are_rare_on_the_random_trees() {
+    let mut rng = Rng::new(20);
+    let mut refused = [0u32; 3];
+    let mut total = 0;
+    for case in 0..4000 {
+        let lo = rng.range(-6, 3);
+        let hi = lo + rng.range(0, 8);
+        let t = T::random(&mut rng, 1 + case % 6, lo, hi);
+        let text = format!("bounds {lo} {hi} {}", t.text());
+        if !text.contains('[') {
+            continue;
+        }
+        total += 1;
+        for (a, algo) in ChanceAlgorithm::ALL.into_iter().enumerate() {
+            searchable(&text, algo, &mut refused[a]);
+        }
+    }
+    // Measured: [2, 30, 33] of 2874 (the scale is fixed before the search from the weights,
+    // a multiple of what the search's values turn out to need; docs/trace-format.md).
+    assert!(total > 2500, "{total}");
+    for r in refused {
+        assert!(
+            r * 50 < total,
+            "more than 2 % refused: {refused:?} of {total}"
+        );
+    }
+    // A refusal names the node where the weights pass the limit.
+    let deep = (0..12).fold("1".to_string(), |t, _| format!("[3:{t} 4:(0 1) 5:1]"));
+    let e = chance::prepare(
+        &Tree::parse(&format!("bounds 0 1 {deep}")).unwrap(),
+        ChanceAlgorithm::Star1,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&e, ChanceError::ScaleTooLarge { node, .. } if !node.is_empty()),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .contains("past the trace format's limit of 10^9"),
+        "{e}"
+    );
 }
 
 #[test]
 fn star1_and_star2_give_expectimax_value_and_every_record_tells_the_truth() {
     let mut rng = Rng::new(20);
     let mut pruned_at_chance = [0u32; 3];
+    let mut refused = 0;
     for case in 0..4000 {
         let lo = rng.range(-6, 3);
         let hi = lo + rng.range(0, 8);
         let t = T::random(&mut rng, 1 + case % 6, lo, hi);
         let text = format!("bounds {lo} {hi} {}", t.text());
         let truth = t.value(true);
+        if !text.contains('[') {
+            continue;
+        }
         for (a, algo) in ChanceAlgorithm::ALL.into_iter().enumerate() {
+            if (lo == hi && algo.needs_bounds()) || !searchable(&text, algo, &mut refused) {
+                continue;
+            }
             let r = run(&text, algo);
             assert!(
                 truth.eq_text(&r.value.to_string()),
@@ -135,8 +280,15 @@ fn star1_and_star2_give_expectimax_value_and_every_record_tells_the_truth() {
             );
             // The untraced search visits the same nodes.
             let tree = Tree::parse(&text).unwrap();
-            let quiet = chance::search(&tree, algo, 0, false).unwrap();
-            assert_eq!((quiet.value, quiet.nodes), (r.value, r.nodes));
+            let quiet = prunescope::run::chance::search(
+                &tree,
+                algo,
+                &chance_config(algo, 0),
+                &mut prunescope::search::NoTrace,
+            )
+            .unwrap();
+            let v = frac(quiet.value.unwrap(), quiet.scale).unwrap();
+            assert_eq!((v, quiet.nodes, quiet.scale), (r.value, r.nodes, r.scale));
             assert_eq!(r.trace.len() as u64, r.nodes);
             for n in &r.trace {
                 let (sub, max) = t.at(&n.path, true);
@@ -159,13 +311,13 @@ fn star1_and_star2_give_expectimax_value_and_every_record_tells_the_truth() {
                     n.value,
                     n.bound
                 );
-                if n.reason == ChanceStop::ChanceFailLow || n.reason == ChanceStop::ChanceFailHigh {
+                if n.reason == StopReason::ChanceFailLow || n.reason == StopReason::ChanceFailHigh {
                     pruned_at_chance[a] += n.pruned.len() as u32;
                 }
                 // A pruned branch was never entered from this node in the search phase.
-                for p in &n.pruned {
+                for &p in &n.pruned {
                     let mut path = n.path.clone();
-                    path.push(p.child);
+                    path.push(p);
                     let entered = r
                         .trace
                         .iter()
@@ -198,18 +350,20 @@ fn hand_trees_have_the_counted_nodes() {
     assert_eq!(s1.value.to_string(), "15/2");
     let cut = &s1.trace[6];
     assert_eq!(cut.path, vec![1]);
-    assert_eq!(cut.reason, ChanceStop::ChanceFailHigh);
+    assert_eq!(cut.reason, StopReason::ChanceFailHigh);
     assert_eq!(cut.value.to_string(), "-11/2");
     assert_eq!(cut.bound, Bound::Lower);
     assert_eq!(cut.pruned.len(), 1);
-    assert_eq!(cut.pruned[0].bound.to_string(), "-5");
-    assert_eq!(cut.pruned[0].value.to_string(), "-1");
+    let c = cut.cut.unwrap();
+    assert_eq!(frac(c.bound, s1.scale).unwrap().to_string(), "-5");
+    assert_eq!(frac(c.value, s1.scale).unwrap().to_string(), "-1");
+    assert_eq!(c.by, Some(0));
     // Star2: chance 1 (unbounded window) probes leaf 5 and the MIN node's first leaf (3
     // nodes), then searches all (4): 8; chance 2 probes its leaf, −1 ≥ B_0 = −5 already in
     // the probing phase: 2. 1 + 8 + 2 = 11.
     let probe_cut = &s2.trace[9];
     assert_eq!(probe_cut.path, vec![1]);
-    assert_eq!(probe_cut.reason, ChanceStop::ChanceFailHigh);
+    assert_eq!(probe_cut.reason, StopReason::ChanceFailHigh);
     assert!(s2.trace[10].probe);
 
     // A chance root (MAX's: its children are MAX nodes), searched with the window (L, U) =
@@ -224,7 +378,7 @@ fn hand_trees_have_the_counted_nodes() {
     let s2 = run(text, ChanceAlgorithm::Star2);
     assert_eq!((e.nodes, s1.nodes, s2.nodes), (7, 5, 5));
     assert_eq!(e.value.to_string(), "9");
-    assert_eq!(s2.trace[0].reason, ChanceStop::ChanceFailHigh);
+    assert_eq!(s2.trace[0].reason, StopReason::ChanceFailHigh);
     assert!(s2.trace[3].probe);
     assert_eq!(s1.value.to_string(), "9");
 }
@@ -233,14 +387,25 @@ fn hand_trees_have_the_counted_nodes() {
 fn star_searches_need_declared_bounds() {
     let tree = Tree::parse("[1:3 2:(4 5)]").unwrap();
     for algo in [ChanceAlgorithm::Star1, ChanceAlgorithm::Star2] {
-        let e = chance::search(&tree, algo, 0, false).unwrap_err();
+        let e = chance::prepare(&tree, algo).unwrap_err();
         assert_eq!(e, ChanceError::NoBounds { algo: algo.name() });
         assert!(e.to_string().contains("bounds L U"), "{e}");
     }
-    let r = chance::search(&tree, ChanceAlgorithm::Expectimax, 0, false).unwrap();
+    let r = run("[1:3 2:(4 5)]", ChanceAlgorithm::Expectimax);
     assert_eq!(r.value.to_string(), "13/3");
-    let e = chance::search(&tree, ChanceAlgorithm::Expectimax, 3, false).unwrap_err();
-    assert_eq!(e, ChanceError::NodeCap { cap: 3 });
+    // The node cap stops a chance search as it stops every search: a stop cause, not an
+    // error (issue 32 §4).
+    let p = Input::Tree {
+        text: "[1:3 2:(4 5)]".to_string(),
+    }
+    .prepare()
+    .unwrap();
+    let (s, rec) = p
+        .search_traced(&chance_config(ChanceAlgorithm::Expectimax, 3), 0)
+        .unwrap();
+    assert_eq!(s.stopped, Some(prunescope::search::StopCause::NodeCap));
+    assert_eq!((s.nodes, rec.nodes.len()), (3, 3));
+    assert_eq!(s.value, None);
 }
 
 #[test]
@@ -352,7 +517,7 @@ fn preorder_with_chance_nodes_round_trips() {
     );
 }
 
-// ---- Chance searches as version-4 trace files (run/chance.rs, trace_file/chance.rs) ----
+// ---- Chance searches as trace files (run/chance.rs, trace_file/chance.rs) ----
 
 use prunescope::run::{Input, chance_config};
 use prunescope::schema::{EventKind, NONE16, NodeKind, StopReason};
@@ -424,6 +589,7 @@ fn paths(f: &TraceFile) -> Vec<Vec<u32>> {
 fn chance_traces_read_back_and_tell_the_textbook_truth() {
     let mut rng = Rng::new(2026);
     let mut cuts = [0u32; 3];
+    let mut refused = 0;
     for case in 0..2500 {
         let lo = rng.range(-6, 3);
         let hi = lo + rng.range(0, 8);
@@ -442,7 +608,10 @@ fn chance_traces_read_back_and_tell_the_textbook_truth() {
             if lo == hi && algo.needs_bounds() {
                 let p = Input::Tree { text: text.clone() }.prepare().unwrap();
                 let e = p.search_traced(&chance_config(algo, 0), 0).unwrap_err();
-                assert!(e.to_string().contains("a trace needs L < U"), "{e}");
+                assert!(e.to_string().contains("a search needs L < U"), "{e}");
+                continue;
+            }
+            if !searchable(&text, algo, &mut refused) {
                 continue;
             }
             let f = traced(&text, algo);
@@ -586,7 +755,8 @@ fn chance_mutations(f: &TraceFile) -> Vec<(String, TraceFile)> {
             m.rec.aux[w] += 1
         });
     }
-    // Every value written over twice the scale: true fractions, not in lowest terms.
+    // Every value written over twice the scale: true fractions, but over neither the tree's
+    // scale (version 5) nor the least common denominator (version 4).
     push("scale doubled".into(), &|m: &mut TraceFile| {
         let dbl = |v: &mut i32| {
             if v.abs() != 1_000_000_000 {
@@ -662,7 +832,7 @@ fn every_mutation_of_a_chance_trace_is_refused_naming_the_rule() {
         "windows",
         "chance cut-offs",
         "a chance node's value is sum(w_i v_i) / sum(w_i)",
-        "exact values, in lowest terms",
+        "exact values",
         "kinds",
         "stop reasons",
     ] {
@@ -702,16 +872,17 @@ fn cli_writes_and_verifies_chance_traces() {
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("the search reproduces it"), "{out}");
     }
-    // Node 1 is the first chance node: its value -17/3 is stored as -34 over the scale 6.
+    // Node 1 is the first chance node: its value -17/3 is stored as -68 over the tree's scale
+    // 12 (fixed before the search from the weights: version 5).
     let path = dir.join("t-expectimax.json");
     let json = std::fs::read_to_string(&path).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(v["summary"]["scale"], 6);
+    assert_eq!(v["summary"]["scale"], 12);
     assert_eq!(v["nodes"][1]["kind"], "chance");
-    assert_eq!(v["nodes"][1]["value"], -34);
+    assert_eq!(v["nodes"][1]["value"], -68);
     let bad = json.replacen(
-        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-34",
-        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-33",
+        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-68",
+        "{\"id\":1,\"parent\":0,\"ply\":1,\"path\":[0],\"index\":0,\"kind\":\"chance\",\"order\":\"generated\",\"depth\":null,\"alpha\":null,\"beta\":null,\"value\":-67",
         1,
     );
     assert_ne!(bad, json);
@@ -752,14 +923,14 @@ fn cli_writes_and_verifies_chance_traces() {
             && err.contains("rule: a chance node's value is sum(w_i v_i) / sum(w_i)"),
         "{err}"
     );
-    // Two chance traces written over different scales (6 and 18) are not compared node by
+    // Two chance traces written over different scales (12 and 36) are not compared node by
     // node; the same search twice is.
     let e = dir.join("t-expectimax.json");
     let s1 = dir.join("t-star1.pstrace");
     let (code, _, err) = run(&["diff", e.to_str().unwrap(), s1.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("over the scale 6") && err.contains("over 18"),
+        err.contains("over the scale 12") && err.contains("over 36"),
         "{err}"
     );
     let (code, _, err) = run(&["diff", s1.to_str().unwrap(), s1.to_str().unwrap()]);
@@ -776,6 +947,7 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
     use prunescope::trace::stats::TraceStats;
     let mut rng = Rng::new(77);
     let mut seen = [0u64; 4];
+    let mut refused = 0;
     for case in 0..800 {
         let lo = rng.range(-6, 1);
         let hi = lo + rng.range(1, 8);
@@ -785,9 +957,13 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
             continue;
         }
         for algo in ChanceAlgorithm::ALL {
+            if !searchable(&text, algo, &mut refused) {
+                continue;
+            }
             let f = traced(&text, algo);
             let st = TraceStats::of(&f.rec);
-            let s = run(&text, algo).stops;
+            let r = run(&text, algo);
+            let of = |why: StopReason| r.trace.iter().filter(|n| n.reason == why).count() as u64;
             let got = [
                 st.cutoffs,
                 st.chance_fail_low,
@@ -795,10 +971,10 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
                 st.probes,
             ];
             let want = [
-                s.beta_cutoffs,
-                s.chance_fail_low,
-                s.chance_fail_high,
-                s.probes,
+                of(StopReason::BetaCutoff),
+                of(StopReason::ChanceFailLow),
+                of(StopReason::ChanceFailHigh),
+                of(StopReason::Probe),
             ];
             assert_eq!(got, want, "{text} {}", algo.name());
             let count =
@@ -832,7 +1008,7 @@ fn chance_stop_counts_agree_between_the_trace_statistics_and_the_cli() {
 #[test]
 fn expectimax_and_star1_compare_node_by_node_over_their_own_scales() {
     use prunescope::trace::diff::{diff, diff_scaled};
-    let text = "bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])";
+    let text = "bounds 0 10 ([1:5 3:(7 9)] [2:1 1:2 1:9])";
     let e = traced(text, ChanceAlgorithm::Expectimax);
     let s = traced(text, ChanceAlgorithm::Star1);
     let (se, ss) = (e.header.summary.scale, s.header.summary.scale);
@@ -840,10 +1016,10 @@ fn expectimax_and_star1_compare_node_by_node_over_their_own_scales() {
     let d = diff_scaled(&e.rec.nodes, &s.rec.nodes, se as u32, ss as u32);
     // Star1 prunes branches 1.1 and 1.2: every other node is in both
     assert_eq!((d.both, d.only_left, d.only_right), (8, 2, 0));
-    // the root (19/3 in both: 76/12 and 38/6) and the first chance node are the same values
+    // the root (13/2 in both: 26/4 and 156/24) and the first chance node are the same values
     assert_eq!(d.changes[0] & 1, 0);
     assert_eq!(d.changes[1] & 1, 0);
-    // the cut chance node: exactly 13/4 in expectimax, a bound in Star1
+    // the cut chance node: exact in expectimax, a bound in Star1
     let cut = paths(&e).iter().position(|p| p == &[1]).unwrap();
     assert_eq!(
         d.changes[cut] & 3,
@@ -891,4 +1067,245 @@ fn cli_prints_probabilities_in_lowest_terms_and_counts_chance_cutoffs() {
         out.contains("cut-offs   0 beta, 0 chance fail low (A_i), 1 chance fail high (B_i)\n"),
         "{out}"
     );
+}
+
+// ---- Issue 32: one pipeline (the memory budget, streaming, old files) ----
+
+/// The issue's 612-byte tree: a chain of nested one-branch chance nodes under `bounds 0 1`.
+/// Star2 probes every decision node below a chance node and then searches it again, so its
+/// search doubles at every level: it never ends, and only the limits stop it.
+fn chain_tree() -> String {
+    let mut s = "[1:1]".to_string();
+    for _ in 0..99 {
+        s = format!("[1:({s})]");
+    }
+    format!("bounds 0 1 ({s})")
+}
+
+/// A chance search under a memory budget stops cleanly before the next node that might not
+/// fit, as every search does (issue 32 §5: it grew to 2.5 GB before; the page reported "The
+/// search core crashed: unreachable"): the recording stays within the budget, the summary says
+/// `memory_budget`, the open nodes are `aborted`, and the partial trace reads back and verifies.
+#[test]
+fn a_chance_search_stops_cleanly_under_the_memory_budget() {
+    let text = chain_tree();
+    assert_eq!(text.len(), 612);
+    let input = Input::Tree { text: text.clone() };
+    let p = input.prepare().unwrap();
+    let cfg = chance_config(ChanceAlgorithm::Star2, 0);
+    let budget: u64 = 4 << 20;
+    let (summary, rec) = p.search_traced(&cfg, budget).unwrap();
+    assert_eq!(
+        summary.stopped,
+        Some(prunescope::search::StopCause::MemoryBudget)
+    );
+    assert!(summary.aborted && summary.value.is_none());
+    assert!(
+        rec.heap_bytes() as u64 <= budget,
+        "{} bytes held against a budget of {budget}",
+        rec.heap_bytes()
+    );
+    assert!(rec.nodes.len() > 10_000, "{}", rec.nodes.len());
+    assert_eq!(rec.nodes[0].reason(), StopReason::Aborted);
+    let f = TraceFile {
+        header: TraceHeader {
+            input,
+            config: cfg,
+            summary,
+        },
+        rec,
+    };
+    let back = round_trip(&f, Format::Binary);
+    assert_eq!(back.rec.nodes, f.rec.nodes);
+    prunescope::trace_file::verify::verify(&back).unwrap();
+    // The node cap stops it the same way.
+    let (s, rec) = p
+        .search_traced(&chance_config(ChanceAlgorithm::Star2, 5000), 0)
+        .unwrap();
+    assert_eq!(s.stopped, Some(prunescope::search::StopCause::NodeCap));
+    assert_eq!(rec.nodes.len(), 5000);
+}
+
+/// A hook that hands the recording on every `every` entered nodes, as the page's worker does,
+/// and keeps what it was handed.
+#[derive(Default)]
+struct Stream {
+    every: usize,
+    parts: usize,
+    nodes: Vec<prunescope::trace::record::NodeRec>,
+    events: Vec<u8>,
+    most_held: usize,
+}
+
+impl prunescope::search::Hook<prunescope::Recorder> for Stream {
+    fn after(&mut self, r: &mut prunescope::Recorder) {
+        if r.nodes.len() < self.every {
+            return;
+        }
+        for (id, rec) in r.early_changed() {
+            self.nodes[id as usize] = rec;
+        }
+        self.nodes.extend_from_slice(&r.nodes);
+        self.events.extend_from_slice(&r.events);
+        self.most_held = self.most_held.max(r.nodes.len());
+        self.parts += 1;
+        r.hand_on();
+    }
+}
+
+/// A chance search streams: its nodes reach the tracer while it searches (the parts are handed
+/// on before the search returns), the streaming recorder holds one part at a time, and the
+/// parts put together are the whole recording of the same search.
+#[test]
+fn a_chance_search_streams_as_it_goes() {
+    let mut rng = Rng::new(32);
+    let t = loop {
+        let t = T::random(&mut rng, 6, 0, 9);
+        let tree = Tree::parse(&format!("bounds 0 9 {}", t.text())).unwrap();
+        let exact = ChanceAlgorithm::ALL
+            .iter()
+            .all(|&a| chance::prepare(&tree, a).is_ok());
+        if matches!(t, T::Chance(_)) && t.text().len() > 200 && exact {
+            break t;
+        }
+    };
+    for algo in ChanceAlgorithm::ALL {
+        let text = format!("bounds 0 9 {}", t.text());
+        let p = Input::Tree { text: text.clone() }.prepare().unwrap();
+        let cfg = chance_config(algo, 0);
+        let (_, whole) = p.search_traced(&cfg, 0).unwrap();
+        let mut h = prunescope::search::Hooked {
+            tracer: prunescope::Recorder::new(),
+            hook: Stream {
+                every: 8,
+                ..Stream::default()
+            },
+        };
+        p.search(&cfg, &mut h).unwrap();
+        let s = &mut h.hook;
+        let r = &h.tracer;
+        let parts_during_search = s.parts;
+        for (id, rec) in r.early_changed() {
+            s.nodes[id as usize] = rec;
+        }
+        s.nodes.extend_from_slice(&r.nodes);
+        s.events.extend_from_slice(&r.events);
+        assert!(
+            parts_during_search * 8 + 8 > whole.nodes.len() && parts_during_search > 2,
+            "{text}: {} parts for {} nodes",
+            parts_during_search,
+            whole.nodes.len()
+        );
+        assert!(s.most_held < 16, "{}", s.most_held);
+        assert_eq!(s.nodes, whole.nodes, "{text} {}", algo.name());
+        assert_eq!(s.events, whole.events, "{text} {}", algo.name());
+    }
+}
+
+/// Files of versions 3 and 4 keep opening, and `verify` and `convert` keep working on them
+/// (issue 32 §6): decision traces, and version-4 chance traces whose `summary.scale` is the
+/// least common denominator that version found after the search (tests/fixtures, written by the
+/// version-4 build). Converted, they are written as version 5 with their values and scale.
+#[test]
+fn old_trace_files_still_open_verify_and_convert() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with("v4-"))
+        .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "{files:?}");
+    // A version-3 decision trace: version 4's file without `line_proven_to`.
+    let v4 = String::from_utf8(
+        files
+            .iter()
+            .find(|f| f.0.contains("decision-alphabeta"))
+            .unwrap()
+            .1
+            .clone(),
+    )
+    .unwrap();
+    assert!(v4.contains("\"version\":4"));
+    let v3 = v4.replacen("\"version\":4", "\"version\":3", 1).replacen(
+        "\"line_proven_to\":null,",
+        "",
+        1,
+    );
+    assert_ne!(v3, v4);
+    files.push(("v3-decision-alphabeta.json".into(), v3.into_bytes()));
+    let mut chance_files = 0;
+    for (name, bytes) in &files {
+        let f = trace_file::read(&bytes[..]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        prunescope::trace_file::verify::verify(&f).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Some(algo) = f.header.config.chance {
+            chance_files += 1;
+            // version 4 wrote the least common denominator, which this build's scale divides
+            let tree = Tree::parse(&text_of(&f)).unwrap();
+            let own = chance::scale_of(&tree, algo).unwrap();
+            assert_eq!(own % f.header.summary.scale, 0, "{name}");
+        }
+        for format in [Format::Json, Format::Binary] {
+            let mut out = Vec::new();
+            let p = f.prepare().unwrap();
+            let h = &f.header;
+            trace_file::write(
+                &mut out, format, &h.input, &p, &h.config, &h.summary, &f.rec,
+            )
+            .unwrap();
+            let back = trace_file::read(&out[..]).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(back.rec.nodes, f.rec.nodes, "{name}");
+            assert_eq!(back.header.summary.scale, f.header.summary.scale, "{name}");
+            prunescope::trace_file::verify::verify(&back).unwrap_or_else(|e| panic!("{name}: {e}"));
+            if format == Format::Json {
+                let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+                assert_eq!(v["version"], 5, "{name}");
+            }
+        }
+        // A hand-edited value is still refused in an old file.
+        if name.ends_with("v4-chance-star1.json") {
+            let text = String::from_utf8(bytes.clone()).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let stored = v["nodes"][1]["value"].as_i64().unwrap();
+            let bad = text.replacen(
+                &format!("\"value\":{stored},\"bound\""),
+                &format!("\"value\":{},\"bound\"", stored + 1),
+                1,
+            );
+            assert_ne!(bad, text);
+            let refused = trace_file::read(bad.as_bytes())
+                .map(|f| prunescope::trace_file::verify::verify(&f).map(|_| ()))
+                .map_or(true, |r| r.is_err());
+            assert!(refused, "{name}: an edited value was accepted");
+        }
+    }
+    assert_eq!(chance_files, 5);
+}
+
+/// `prunescope tree --algo star1 --json` prints the trace format (issue 32 §1), the same
+/// recording `--trace` writes, and the CLI runs the search once.
+#[test]
+fn cli_json_of_a_chance_search_is_the_trace_format() {
+    let bin = env!("CARGO_BIN_EXE_prunescope");
+    let text = MUTATED[0];
+    let dir = std::env::temp_dir().join(format!("prunescope-chance-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.json");
+    let o = std::process::Command::new(bin)
+        .args(["tree", "--algo", "star1", text, "--json", "--trace"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let printed = String::from_utf8(o.stdout).unwrap();
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(printed.trim_end(), written.trim_end());
+    let f = trace_file::read(printed.as_bytes()).unwrap();
+    assert_eq!(f.header.config.chance, Some(ChanceAlgorithm::Star1));
+    assert_eq!(
+        f.header.summary.scale,
+        traced(text, ChanceAlgorithm::Star1).header.summary.scale
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -733,8 +733,11 @@ fn chance_trees_are_searched_by_the_chance_searches_and_refused_by_the_rest() {
     );
     let (code, out, _) = prunescope(&["tree", "--algo", "star2", tree, "--json"], None);
     assert_eq!(code, 0);
-    assert!(out.contains("\"value\": \"15/2\""), "{out}");
-    assert!(out.contains("\"reason\": \"chance_fail_high\""), "{out}");
+    // the trace format (issue 32 §1): 15/2 stored as 15 over the scale 2
+    assert!(out.contains("\"chance\":\"star2\""), "{out}");
+    assert!(out.contains("\"scale\":2}"), "{out}");
+    assert!(out.contains("\"summary\":{\"value\":15,"), "{out}");
+    assert!(out.contains("\"reason\":\"chance_fail_high\""), "{out}");
     for (args, expected) in [
         (
             vec!["tree", tree],
@@ -829,8 +832,8 @@ fn what_fuzzing_found_ends_in_clear_words() {
         "{err}"
     );
 
-    // A chance search whose denominators pass 10^9 says which value and what it brings the
-    // common denominator to.
+    // A chance search whose denominators pass 10^9 says where in the tree and what the
+    // scale would be, before the search.
     let (code, _, err) = prunescope(
         &[
             "tree",
@@ -844,7 +847,7 @@ fn what_fuzzing_found_ends_in_clear_words() {
     );
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("brings it to 999962000357, past the trace's limit of 10^9"),
+        err.contains("need K = 999962000357, past the trace format's limit of 10^9"),
         "{err}"
     );
     assert!(!err.contains('·'), "{err}");

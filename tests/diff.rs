@@ -481,7 +481,7 @@ fn cli_diff_rejects_corrupt_files_clearly() {
         (
             write(
                 "v1.json",
-                &text.replacen("\"version\":4", "\"version\":1", 1),
+                &text.replacen("\"version\":5", "\"version\":1", 1),
             ),
             "trace format version 1 is not supported",
         ),

@@ -577,7 +577,7 @@ fn techniques_refused_by_name() {
             cfg(Algorithm::Pvs, 3, false, &[enable])
         };
         match p.search_untraced(&c) {
-            Err(e @ ConfigError::NotForGame { .. }) => {
+            Err(prunescope::run::RunError::Config(e @ ConfigError::NotForGame { .. })) => {
                 let msg = e.to_string();
                 assert!(msg.starts_with(technique), "{msg}");
                 msg

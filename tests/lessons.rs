@@ -443,27 +443,54 @@ fn lesson9_star1_cut_at_node_1() {
         "star1",
         "bounds 0 10 ([1:5 2:(7 9)] [1:1 1:2 1:9])",
     ]);
-    let ns = t["trace"].as_array().unwrap();
-    let cuts: Vec<(&Value, &Value)> = ns
+    // `--json` prints the trace (issue 32 §1): values over `summary.scale`.
+    let scale = t["summary"]["scale"].as_i64().unwrap();
+    let frac = |v: &Value| {
+        let (n, d) = (v.as_i64().unwrap(), scale);
+        let g = (1..=d).rev().find(|g| n % g == 0 && d % g == 0).unwrap();
+        if d / g == 1 {
+            format!("{}", n / g)
+        } else {
+            format!("{}/{}", n / g, d / g)
+        }
+    };
+    let ns = t["nodes"].as_array().unwrap();
+    let cut: Vec<&Value> = ns
         .iter()
-        .flat_map(|n| n["pruned"].as_array().unwrap().iter().map(move |p| (n, p)))
+        .filter(|n| n["reason"] == "chance_fail_high" || n["reason"] == "chance_fail_low")
         .collect();
-    assert_eq!(cuts.len(), 1, "one chance cut-off");
-    let (n, p) = cuts[0];
+    assert_eq!(cut.len(), 1, "one chance cut-off");
+    let n = cut[0];
     assert_eq!(n["path"], serde_json::json!([1]));
-    assert_eq!(n["max_to_move"], false, "MIN moves after node 1");
+    assert_eq!(n["kind"], "chance");
+    // the cut-off event: branch 1 returned -2 (MIN's view) >= B_1 = -8
+    let id = n["id"].as_u64().unwrap();
+    let events = t["events"].as_array().unwrap();
+    let at = events
+        .iter()
+        .position(|e| e["kind"] == "chance_cutoff" && e["node"] == id)
+        .unwrap();
+    let d = &events[at]["data"];
     assert_eq!(
-        (&p["reason"], &p["by"], &p["value"], &p["bound"]),
-        (
-            &Value::from("chance_fail_high"),
-            &Value::from(1),
-            &Value::from("-2"),
-            &Value::from("-8")
-        )
+        (frac(&d[0]), frac(&d[1]), &d[2]),
+        ("-2".into(), "-8".into(), &Value::from(1))
     );
+    // the branch that returned just before it is branch 1, and branch 2 is pruned
+    let before = events[..at]
+        .iter()
+        .rev()
+        .find(|e| e["kind"] == "exit")
+        .unwrap();
+    let by = &ns[before["node"].as_u64().unwrap() as usize];
     assert_eq!(
-        (&n["value"], &n["bound"]),
-        (&Value::from("-13/3"), &Value::from("lower"))
+        (&by["parent"], &by["index"]),
+        (&Value::from(id), &Value::from(1))
     );
-    assert_eq!(t["value"], "19/3");
+    assert_eq!(n["pruned"][0]["child"], 2);
+    // MIN moves after node 1: its value -13/3 from MIN's view, a lower bound (≤ 13/3 for MAX)
+    assert_eq!(
+        (frac(&n["value"]), &n["bound"]),
+        ("-13/3".into(), &Value::from("lower"))
+    );
+    assert_eq!(frac(&t["summary"]["value"]), "19/3");
 }

@@ -410,7 +410,7 @@ fn the_file_says_where_the_line_stops() {
     let text = short_line_tree();
     let json = trace_json(&text, Algorithm::Pvs);
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(doc["version"], 4);
+    assert_eq!(doc["version"], 5);
     let id = doc["summary"]["line_proven_to"]
         .as_u64()
         .unwrap_or_else(|| panic!("{text}: no line_proven_to"));
@@ -441,7 +441,7 @@ fn the_file_says_where_the_line_stops() {
 #[test]
 fn version_3_files_open_except_the_retired_pvs() {
     let json = trace_json("((3 12 8) (2 4 6) (14 5 2))", Algorithm::AlphaBeta);
-    let v3 = json.replacen("\"version\":4", "\"version\":3", 1).replacen(
+    let v3 = json.replacen("\"version\":5", "\"version\":3", 1).replacen(
         "\"line_proven_to\":null,",
         "",
         1,
@@ -450,12 +450,12 @@ fn version_3_files_open_except_the_retired_pvs() {
     let f = prunescope::trace_file::read(v3.as_bytes()).expect("a version-3 file opens");
     assert_eq!(f.header.summary.line_proven_to, None);
     assert_eq!(f.rec.nodes.len(), 11);
-    // A version-4 file must have the field.
+    // A version-4 or -5 file must have the field.
     let missing = json.replacen("\"line_proven_to\":null,", "", 1);
     assert!(prunescope::trace_file::read(missing.as_bytes()).is_err());
     // A version-3 pvs file is refused with the reason.
     let pvs = trace_json("((3 12 8) (2 4 6) (14 5 2))", Algorithm::Pvs)
-        .replacen("\"version\":4", "\"version\":3", 1)
+        .replacen("\"version\":5", "\"version\":3", 1)
         .replacen("\"line_proven_to\":null,", "", 1);
     let e = prunescope::trace_file::read(pvs.as_bytes()).unwrap_err();
     let msg = e.to_string();
@@ -464,7 +464,7 @@ fn version_3_files_open_except_the_retired_pvs() {
         "{msg}"
     );
     // Version 2 is still refused.
-    let v2 = json.replacen("\"version\":4", "\"version\":2", 1);
+    let v2 = json.replacen("\"version\":5", "\"version\":2", 1);
     let e = prunescope::trace_file::read(v2.as_bytes()).unwrap_err();
-    assert!(e.to_string().contains("versions 3 to 4"), "{e}");
+    assert!(e.to_string().contains("versions 3 to 5"), "{e}");
 }

@@ -130,7 +130,7 @@ fn russell_norvig_alphabeta_prunes_two_leaves() {
         &cfg(Algorithm::AlphaBeta, 1),
     ));
     assert_eq!(doc["value"], 3);
-    assert_eq!(doc["version"], 4);
+    assert_eq!(doc["version"], 5);
     let nodes = doc["nodes"].as_array().unwrap();
     let second = nodes
         .iter()
@@ -879,7 +879,7 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
         ),
         (
             "old version",
-            good.replacen("\"version\":4", "\"version\":2", 1),
+            good.replacen("\"version\":5", "\"version\":2", 1),
             Location::Header,
             Some("version"),
             "version 2 is not supported",

@@ -992,7 +992,7 @@ fn corrupt_trace_files_are_refused_with_the_first_bad_item() {
             "not a prunescope trace",
         ),
         (
-            good.replace("\"version\":4", "\"version\":1"),
+            good.replace("\"version\":5", "\"version\":1"),
             "version 1 is not supported",
         ),
         (

@@ -2,7 +2,7 @@
 // tests/schema.rs fails when this file is stale.
 
 export const TRACE_FORMAT = "prunescope-trace";
-export const TRACE_VERSION = 4;
+export const TRACE_VERSION = 5;
 
 /** Bounds (flags bits 0–1): code → { code, name, doc } (index = code). */
 export const BOUNDS = Object.freeze([

@@ -188,6 +188,8 @@ pub fn tree(a: TreeArgs) -> Result<(), CliError> {
                     json: c.json,
                     stats: c.stats,
                     node_cap: c.node_cap,
+                    trace_budget: &|cfg, json| trace_budget(cfg, c.memory_budget.0, json),
+                    stop_notice: &|s, cfg| stop_notice(s, cfg, c),
                 };
                 return crate::chance::run(&input, &prepared, tree, algo, &flags);
             }
@@ -336,7 +338,11 @@ const WORK_RESERVE: u64 = 16 << 20;
 /// as JSON, the writer's index of every node's children (8 bytes a node, against at least 30
 /// that the trace holds for it: 28 of record, 2 of events). A table that alone exceeds the
 /// budget, or a budget that leaves no room, is refused before searching.
-fn trace_budget(cfg: &SearchConfig, budget: u64, writes_json: bool) -> Result<u64, CliError> {
+pub(crate) fn trace_budget(
+    cfg: &SearchConfig,
+    budget: u64,
+    writes_json: bool,
+) -> Result<u64, CliError> {
     let tt = if cfg.tt.enabled {
         cfg.tt.table_bytes()
     } else {

@@ -91,11 +91,9 @@ impl Num {
     }
 }
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.max(1)
+/// The crate's one gcd (search/frac.rs), at least 1.
+fn gcd(a: u64, b: u64) -> u64 {
+    (crate::search::frac::gcd(u128::from(a), u128::from(b)) as u64).max(1)
 }
 
 /// A comparison as a rule writes it.

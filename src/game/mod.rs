@@ -168,6 +168,27 @@ pub trait Game: Clone {
         None
     }
 
+    /// A chance node (Ballard 1983; explicit trees' `[W:node ...]`): its moves are the branches,
+    /// each with [`Game::chance_weight`], and its children belong to its own player. The
+    /// searcher searches it with its chance step (src/search/chance.rs).
+    #[inline(always)]
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    /// The weight of branch `mv` of a chance node (its probability is the weight over the
+    /// sum of its siblings').
+    #[inline(always)]
+    fn chance_weight(&self, _mv: Self::Move) -> u32 {
+        1
+    }
+
+    /// MAX is to move (the chance searches read the bounds L and U from MAX's view).
+    #[inline(always)]
+    fn max_to_move(&self) -> bool {
+        self.side() == 0
+    }
+
     /// A compact, game-specific code for `mv` (the child index for trees; from/to/promotion for
     /// chess), stored in the trace.
     fn move_code(&self, mv: Self::Move, index: usize) -> u16;

@@ -701,10 +701,18 @@ impl Tree {
     /// The root position: MAX to move, or MIN under a `min` header. Leaves stay from MAX's
     /// view either way; the search (negamax) sees them from the side to move's.
     pub fn root(&self) -> TreePos<'_> {
+        self.root_scaled(1)
+    }
+
+    /// The root position with every leaf value read times `scale`: a chance search's exact
+    /// values in integers (src/search/chance.rs, [`crate::search::chance::prepare`], which
+    /// checks that the products fit).
+    pub fn root_scaled(&self, scale: Value) -> TreePos<'_> {
         TreePos {
             tree: self,
             node: 0,
             max_to_move: !self.min_root,
+            scale,
         }
     }
 
@@ -774,6 +782,11 @@ impl Tree {
     /// Whether node `id` is a chance node (an inner node whose branches carry weights).
     #[inline]
     pub fn is_chance(&self, id: u32) -> bool {
+        // A tree without chance nodes answers without reading its arrays (every node of every
+        // search asks).
+        if self.weights.is_empty() {
+            return false;
+        }
         let (first, n) = self.children(id);
         n > 0 && self.weight_of(first) > 0
     }
@@ -1017,6 +1030,9 @@ pub struct TreePos<'a> {
     tree: &'a Tree,
     node: u32,
     max_to_move: bool,
+    /// Leaf values are read times this (1, or a chance search's scale `K`:
+    /// src/search/chance.rs).
+    scale: Value,
 }
 
 impl PartialEq for TreePos<'_> {
@@ -1057,12 +1073,14 @@ impl Game for TreePos<'_> {
         TreePos {
             tree: self.tree,
             node: first + mv,
-            max_to_move: !self.max_to_move,
+            // A chance node's branches belong to its own player (docs/cli.md "Tree text").
+            max_to_move: self.max_to_move ^ !self.tree.is_chance(self.node),
+            scale: self.scale,
         }
     }
 
     fn evaluate(&self) -> Value {
-        let v = self.leaf_value();
+        let v = self.leaf_value() * self.scale;
         if self.max_to_move { v } else { -v }
     }
 
@@ -1080,6 +1098,18 @@ impl Game for TreePos<'_> {
 
     fn move_code(&self, mv: u32, _index: usize) -> u16 {
         mv as u16
+    }
+
+    fn is_chance(&self) -> bool {
+        self.tree.is_chance(self.node)
+    }
+
+    fn chance_weight(&self, mv: u32) -> u32 {
+        self.tree.weight_of(self.tree.children(self.node).0 + mv)
+    }
+
+    fn max_to_move(&self) -> bool {
+        self.max_to_move
     }
 }
 

@@ -1,101 +1,24 @@
-//! A chance search (search/chance.rs: expectimax, Ballard's Star1 and Star2) as a version-4
-//! trace: its nodes, windows, values and cut-offs fed to any [`Tracer`] in the order they
-//! happened, so that trace files, the page's streamed batches and the statistics take it as
-//! they take every other search (docs/trace-format.md, "Chance searches").
+//! A chance search (search/chance.rs: expectimax, Ballard's Star1 and Star2) run by the one
+//! [`Searcher`] over an explicit tree, and what a front end reads from its trace: the exact
+//! fractions behind the stored integers, and the cut-off that ended each node
+//! (docs/trace-format.md, "Chance searches").
 //!
-//! Exact values in 32-bit records: a chance search's values and windows are fractions
-//! ([`Frac`]). The trace stores each as an integer, the fraction times one denominator for the
-//! whole search, `scale` (the summary's `scale`): the least common multiple of the
-//! denominators of every value, window side and bound the search produced, so each stored
-//! integer divided by `scale` is the exact fraction, and `scale` is the smallest denominator
-//! that does this. Nothing is rounded: a search whose values do not fit is refused
-//! ([`ChanceError::TooLarge`]).
+//! Exact values in 32-bit records: every value and window of a chance search is a fraction.
+//! The search runs on integers, each the fraction times one denominator for the whole search,
+//! its scale `K` (the summary's `scale`), fixed from the tree before the search
+//! ([`crate::search::chance::scale_of`]); a stored integer divided by `scale` is the exact
+//! fraction. Nothing is rounded: a tree whose values would not fit is refused before the
+//! search ([`ChanceError`]).
 
-use super::{IterationSummary, Summary};
+use super::Summary;
 use crate::game::tree::Tree;
 use crate::game::{INF, Value};
-use crate::schema::{NONE16, NodeKind, NodeType, OrderSource, StopReason};
-use crate::search::chance::{
-    self, ChanceAlgorithm, ChanceError, ChanceEvent, ChanceNode, ChanceResult, ChanceStop,
-};
+use crate::schema::EventKind;
+use crate::search::chance::{self, ChanceAlgorithm, ChanceError};
+use crate::search::config::SearchConfig;
 use crate::search::frac::Frac;
-use crate::search::window::Window;
-use crate::search::{Enter, Exit, Tracer, UNBOUNDED_DEPTH};
-
-/// The trace's stop reason for a chance search's.
-pub fn stop_reason(r: ChanceStop) -> StopReason {
-    match r {
-        ChanceStop::Leaf => StopReason::Leaf,
-        ChanceStop::AllMoves => StopReason::AllMoves,
-        ChanceStop::BetaCutoff => StopReason::BetaCutoff,
-        ChanceStop::ChanceFailLow => StopReason::ChanceFailLow,
-        ChanceStop::ChanceFailHigh => StopReason::ChanceFailHigh,
-        ChanceStop::Probe => StopReason::Probe,
-    }
-}
-
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-/// Every fraction the trace will store: windows, values and event values.
-fn fractions(r: &ChanceResult) -> impl Iterator<Item = Frac> + '_ {
-    let nodes = r
-        .trace
-        .iter()
-        .flat_map(|n| [n.alpha, n.beta, Some(n.value)].into_iter().flatten());
-    let events = r.events.iter().flat_map(|e| match *e {
-        ChanceEvent::AlphaRaised { old, new } => [old, Some(new)],
-        ChanceEvent::Cutoff { value, beta } => [Some(value), Some(beta)],
-        ChanceEvent::ChanceCut { value, bound, .. } => [Some(value), Some(bound)],
-        ChanceEvent::Enter | ChanceEvent::Exit => [None, None],
-    });
-    nodes.chain(events.flatten())
-}
-
-/// The least common multiple of the denominators of `fracs`: the trace's `scale`.
-pub fn scale_of(fracs: impl Iterator<Item = Frac>) -> Result<u64, ChanceError> {
-    let mut scale: u128 = 1;
-    for f in fracs {
-        let d = f.den() as u128;
-        scale = (scale / gcd(scale, d))
-            .checked_mul(d)
-            .filter(|&s| s <= INF as u128)
-            .ok_or_else(|| ChanceError::ScaleTooLarge {
-                value: f.to_string(),
-                lcm: (scale / gcd(scale, d))
-                    .checked_mul(d)
-                    .map_or_else(|| "beyond 128 bits".to_string(), |l| l.to_string()),
-            })?;
-    }
-    Ok(scale as u64)
-}
-
-/// `f` times `scale`, as the trace stores it.
-fn scaled(f: Frac, scale: u64, what: &str) -> Result<Value, ChanceError> {
-    let too_large = |s: String| ChanceError::TooLarge {
-        scale: scale.to_string(),
-        what: what.to_string(),
-        value: f.to_string(),
-        scaled: s,
-    };
-    let k = scale as i128 / f.den();
-    let v = f
-        .num()
-        .checked_mul(k)
-        .ok_or_else(|| too_large("beyond 128 bits".to_string()))?;
-    if v.abs() >= INF as i128 {
-        return Err(too_large(v.to_string()));
-    }
-    Ok(v as Value)
-}
-
-fn side(f: Option<Frac>, scale: u64, unbounded: Value, what: &str) -> Result<Value, ChanceError> {
-    f.map_or(Ok(unbounded), |f| scaled(f, scale, what))
-}
+use crate::search::{Searcher, Tracer};
+use crate::trace::record::Recorder;
 
 /// The probability of the branch at `path` (child indices from the root) when its parent is a
 /// chance node: its weight over the sum of its siblings' (the JSON's `probability`, derived
@@ -116,162 +39,81 @@ pub fn probability(tree: &Tree, path: impl Iterator<Item = u32>) -> Option<Frac>
     Frac::new(tree.weight_of(node) as i128, total).ok()
 }
 
-/// Runs `algo` on `tree` and feeds the search to `tracer` as a version-4 trace (one root
-/// search at the explicit trees' depth); returns its summary, whose values and `scale` say the
-/// exact fractions. `node_cap` stops the search with an error (0 = none).
+/// Runs `algo` on `tree` with `cfg` (a [`super::chance_config`]: its node cap) and reports it
+/// to `tracer` as it goes; returns its summary, whose values times `1/scale` are the exact
+/// fractions. Refused before the search when the tree cannot be searched exactly.
 pub fn search<T: Tracer>(
     tree: &Tree,
     algo: ChanceAlgorithm,
-    node_cap: u64,
+    cfg: &SearchConfig,
     tracer: &mut T,
 ) -> Result<Summary, ChanceError> {
-    if !tree.has_chance() {
-        return Err(ChanceError::NotChance { algo: algo.name() });
-    }
-    if let Some((l, u)) = tree.bounds()
-        && algo.needs_bounds()
-        && l >= u
-    {
-        return Err(ChanceError::EmptyBounds {
-            algo: algo.name(),
-            l,
-            u,
-        });
-    }
-    let r = chance::search(tree, algo, node_cap, true)?;
-    let scale = scale_of(fractions(&r))?;
-    replay(tree, &r, scale, tracer)?;
-    summary(tree, &r, scale)
+    let setup = chance::prepare(tree, algo)?;
+    let root = tree.root_scaled(setup.scale as Value);
+    let r = Searcher::new(cfg.clone(), tracer).run_chance(&root, setup);
+    let mut s = super::summarize(r, |m| m.to_string());
+    s.scale = setup.scale;
+    Ok(s)
 }
 
-/// The tracer callbacks of the recorded search `r`, in order.
-fn replay<T: Tracer>(
-    tree: &Tree,
-    r: &ChanceResult,
-    scale: u64,
-    tracer: &mut T,
-) -> Result<(), ChanceError> {
-    tracer.begin_iteration(UNBOUNDED_DEPTH);
-    // The open nodes: trace index, and the tree's node.
-    let mut open: Vec<(usize, u32)> = Vec::new();
-    let mut next = 0usize;
-    for e in &r.events {
-        match *e {
-            ChanceEvent::Enter => {
-                let n = &r.trace[next];
-                let tree_id = match (open.last(), n.path.last()) {
-                    (Some(&(_, p)), Some(&k)) => tree.children_of(p).0 + k,
-                    _ => 0,
-                };
-                let moves = tree.children_of(tree_id).1;
-                tracer.enter(&enter_of(n, tree.is_chance(tree_id), scale)?);
-                if moves > 0 {
-                    tracer.moves_generated(moves);
-                }
-                open.push((next, tree_id));
-                next += 1;
-            }
-            ChanceEvent::Exit => {
-                let Some((i, _)) = open.pop() else { continue };
-                let n = &r.trace[i];
-                let value = scaled(n.value, scale, "a value")?;
-                tracer.exit(&Exit {
-                    value,
-                    bound: n.bound,
-                    reason: stop_reason(n.reason),
-                    uncertain: false,
-                    best_index: n.best,
-                });
-                if let Some(&(p, _)) = open.last() {
-                    let negate = r.trace[p].kind != "chance";
-                    tracer.child_returned(if negate { -value } else { value });
-                }
-            }
-            ChanceEvent::AlphaRaised { old, new } => {
-                let old = side(old, scale, -INF, "alpha")?;
-                tracer.alpha_raised(old, scaled(new, scale, "alpha")?);
-            }
-            ChanceEvent::Cutoff { value, beta } => {
-                tracer.cutoff(
-                    scaled(value, scale, "a value")?,
-                    scaled(beta, scale, "beta")?,
-                );
-            }
-            ChanceEvent::ChanceCut { value, bound, high } => {
-                let name = if high { "B_i" } else { "A_i" };
-                tracer.chance_cutoff(
-                    scaled(value, scale, "a value")?,
-                    scaled(bound, scale, name)?,
-                    high as i32,
-                );
-            }
-        }
-    }
-    Ok(())
+/// A stored value as the exact fraction it stands for (`None`: an unbounded window side).
+pub fn frac(v: Value, scale: u64) -> Option<Frac> {
+    (v.abs() < INF)
+        .then(|| Frac::new(i128::from(v), i128::from(scale.max(1))).ok())
+        .flatten()
 }
 
-fn enter_of(n: &ChanceNode, is_chance: bool, scale: u64) -> Result<Enter, ChanceError> {
-    let alpha = side(n.alpha, scale, -INF, "alpha")?;
-    let beta = side(n.beta, scale, INF, "beta")?;
-    let k = n.path.last().copied();
-    Ok(Enter {
-        ply: n.path.len() as u32,
-        depth: UNBOUNDED_DEPTH,
-        window: Window::new(alpha, beta),
-        // Knuth & Moore's rule has no case for chance nodes (docs/techniques.md): every node
-        // of a chance search is written `pv`.
-        expected: NodeType::Pv,
-        index: k.unwrap_or(0),
-        move_code: k.map_or(NONE16, |k| k as u16),
-        kind: if is_chance {
-            NodeKind::Chance
-        } else if n.probe {
-            NodeKind::Probe
+/// The cut-off that ended a node of a chance trace: a decision node's β cut-off or a chance
+/// node's fail low / fail high, with the value that reached the bound and which branch
+/// returned it. Read from the trace's events ([`cut_offs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CutOff {
+    pub kind: EventKind,
+    /// The value that reached the bound, and the bound (β, `A_i` or `B_i`), as stored.
+    pub value: Value,
+    pub bound: Value,
+    /// Fail high (`value ≥ B_i`, and every β cut-off).
+    pub high: bool,
+    /// The branch whose value made it; `None` for a chance branch that Star2's probing phase
+    /// passes over, whose bound L made it.
+    pub by: Option<u32>,
+}
+
+/// Per node of `rec` (a whole recording, ids from 0), the cut-off event it made, if any.
+pub fn cut_offs(rec: &Recorder) -> Vec<Option<CutOff>> {
+    let mut out = vec![None; rec.nodes.len()];
+    // The child that exited just before the current event (`alpha_raised` aside), and its
+    // parent.
+    let mut just_exited: Option<(u32, u32)> = None;
+    for e in rec.replay() {
+        // A decision node's `alpha_raised` comes between its child's exit and its cut-off.
+        let exited = if e.kind == EventKind::AlphaRaised {
+            just_exited
         } else {
-            NodeKind::Normal
-        },
-        order: OrderSource::Generated,
-    })
-}
-
-/// The summary: the root's value (its player's view, times `scale`), and the best line down
-/// the decision nodes' best moves to the first chance node or leaf.
-fn summary(tree: &Tree, r: &ChanceResult, scale: u64) -> Result<Summary, ChanceError> {
-    let root = &r.trace[0];
-    let value = scaled(root.value, scale, "the root's value")?;
-    let mut line = Vec::new();
-    let (mut i, mut tree_id) = (0usize, 0u32);
-    while let Some(b) = r.trace[i].best {
-        line.push(b.to_string());
-        tree_id = tree.children_of(tree_id).0 + b;
-        // The best child's search is the last entry of that child below node i (Star2 enters
-        // a branch twice only below chance nodes, whose records name no best child).
-        match r.trace[i + 1..]
-            .iter()
-            .position(|c| c.parent == Some(i as u32) && c.path.last() == Some(&b))
-        {
-            Some(k) => i = i + 1 + k,
-            None => break,
-        }
-        if tree.is_chance(tree_id) {
-            break;
+            just_exited.take()
+        };
+        match e.kind {
+            EventKind::Exit => {
+                just_exited = e.node.and_then(|id| {
+                    let n = rec.nodes.get(id as usize)?;
+                    (!n.is_root()).then_some((n.parent, u32::from(n.index)))
+                });
+            }
+            EventKind::Cutoff | EventKind::ChanceCutoff => {
+                let Some(id) = e.node else { continue };
+                let Some(slot) = out.get_mut(id as usize) else {
+                    continue;
+                };
+                *slot = Some(CutOff {
+                    kind: e.kind,
+                    value: e.aux[0],
+                    bound: e.aux[1],
+                    high: e.kind == EventKind::Cutoff || e.aux[2] == 1,
+                    by: exited.filter(|&(p, _)| p == id).map(|(_, k)| k),
+                });
+            }
+            _ => {}
         }
     }
-    Ok(Summary {
-        value: Some(value),
-        best_line: line.clone(),
-        best_line_san: Vec::new(),
-        line_proven_to: None,
-        nodes: r.nodes,
-        aborted: false,
-        stopped: None,
-        uncertain: false,
-        iterations: vec![IterationSummary {
-            depth: UNBOUNDED_DEPTH,
-            value,
-            best_move: line.first().cloned(),
-            nodes: r.nodes,
-        }],
-        scale,
-    })
+    out
 }

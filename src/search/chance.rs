@@ -27,13 +27,24 @@
 //! which is Hauk et al.'s `A` and `B` with `P_i = w_i / S`. Star2 first probes each child
 //! (a decision node: its first move only), so that the later children count with their probed
 //! lower bounds `W_j` instead of `L` in `B_i`.
-
-use crate::game::Value;
-use crate::game::tree::Tree;
-use crate::schema::Bound;
-use crate::search::frac::{Frac, FracOverflow};
-use core::cmp::Ordering;
-use serde::Serialize;
+//!
+//! **One searcher.** A chance node is a node step of [`Searcher`] (mod.rs, step 2b): it reports
+//! through the [`Tracer`] as it goes, so a chance search is recorded by the one recorder,
+//! streams into the page, and stops on the node cap, the memory budget and Stop as every other
+//! search does. Its decision nodes are the searcher's own alpha-beta (Star1, Star2) or minimax
+//! (expectimax) nodes; a Star2 probe is a decision node entered with kind `probe`, which
+//! searches its first move only ([`Searcher::expand`]).
+//!
+//! **Exact values in 32-bit integers.** The searcher's values are integers, so every value of
+//! a chance search is searched and recorded as the fraction times one integer, the *scale*
+//! `K`, fixed before the search from the tree alone ([`scale_of`]): `K` is a multiple of the
+//! denominator of every value and window the search can produce, so each is an integer
+//! `x·K` and nothing is rounded. A tree whose scale passes the trace format's limit (10^9), or
+//! whose largest value times the scale does, is refused before the search, naming the node
+//! ([`ChanceError`]). docs/trace-format.md ("Chance searches") gives the rule.
+//!
+//! The arithmetic of a chance node lives once, in [`ChanceSums`]: the search steps it, and the
+//! trace checker (src/trace_file/chance.rs) steps the same type over a file's records.
 
 /// The searches a tree with chance nodes accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -87,43 +98,58 @@ impl ChanceAlgorithm {
     }
 }
 
-/// Why a chance search could not run or finish.
+use crate::game::tree::Tree;
+use crate::game::{Game, INF, Value};
+use crate::schema::{NodeKind, NodeType, StopReason};
+use crate::search::frac::{gcd, lcm};
+use crate::search::window::Window;
+use crate::search::{Ctx, Frame, Node, Outcome, Searcher, Tracer};
+use serde::Serialize;
+
+/// The trace format's limit on a stored value and on the scale: values are stored as `i32`
+/// with `±10^9` meaning unbounded (docs/trace-format.md).
+pub const SCALE_LIMIT: u64 = INF as u64;
+
+/// Why a chance search cannot run: each is known before the search starts. (A running chance
+/// search stops as every search does, on the node cap, the memory budget or Stop, with a
+/// [`crate::search::StopCause`]; it has no error of its own.)
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChanceError {
     #[error(
         "{algo} needs bounds L and U on every leaf, declared before the search: start the tree \
-         text with 'bounds L U' (e.g. 'bounds -10 10 [1:(3 5) 1:(2 8)]')"
+         text with 'bounds L U' (e.g. 'bounds -10 10 [1:(3 5) 2:(8 2)]')"
     )]
     NoBounds { algo: &'static str },
-    #[error(transparent)]
-    Overflow(#[from] FracOverflow),
-    // No flag named: the page says this too (its node cap field is the CLI's --node-cap).
-    #[error("the search passed its node cap of {cap} nodes: raise the cap (0 = none) to finish it")]
-    NodeCap { cap: u64 },
-    /// The least common multiple of the trace's denominators, its `scale`, passes 10^9.
+    /// The scale (module documentation) passes the format's limit at `node`.
     #[error(
-        "a trace stores every value of a chance search over one denominator, the least common \
-         multiple of all its values' denominators; {value} brings it to {lcm}, past the \
-         trace's limit of 10^9; --json prints fractions of any size"
+        "{algo} stores every value and window as a whole multiple of 1/K, and the weights down \
+         to the tree's node at {node} (child indices from the root) need K = {scale}, past the \
+         trace format's limit of 10^9 (docs/trace-format.md, \"Chance searches\"); use \
+         smaller or fewer distinct weights"
     )]
-    ScaleTooLarge { value: String, lcm: String },
-    /// A trace file stores every value as an integer times one denominator, `scale`, in 32
-    /// bits (run/chance.rs); this search's values do not fit.
-    #[error(
-        "a trace of this search needs the denominator {scale}, and {what} = {value} is then \
-         {scaled}, past the trace's 32-bit values (|value| < 10^9); --json prints fractions of \
-         any size"
-    )]
-    TooLarge {
+    ScaleTooLarge {
+        algo: &'static str,
+        /// The node's path from the root, child indices joined by `.` (`root` for the root).
+        node: String,
+        /// The least multiple the node's values and windows need (a decimal, it may pass u64).
         scale: String,
-        what: String,
-        value: String,
-        scaled: String,
     },
-    /// A trace of Star1 or Star2 under `bounds L U` with `L = U`: the root's window (L, U) is
-    /// empty, which no trace window may be.
+    /// The values need the scale `scale`, and the largest of them, `max`, times it passes 10^9.
     #[error(
-        "{algo} with 'bounds {l} {u}': the root's window (L, U) is empty; a trace needs L < U \
+        "{what} {max} times the scale K = {scale} that {algo} needs for exact values is \
+         {scaled}, past the trace format's limit of 10^9 (docs/trace-format.md, \"Chance \
+         searches\"); use smaller values or weights"
+    )]
+    ValueTooLarge {
+        algo: &'static str,
+        what: &'static str,
+        max: i64,
+        scale: u64,
+        scaled: u128,
+    },
+    /// Star1 or Star2 under `bounds L U` with `L = U`: the root's window (L, U) is empty.
+    #[error(
+        "{algo} with 'bounds {l} {u}': the root's window (L, U) is empty; a search needs L < U \
          (every leaf is then {l}, and expectimax gives it)"
     )]
     EmptyBounds { algo: &'static str, l: i32, u: i32 },
@@ -134,608 +160,588 @@ pub enum ChanceError {
     NotChance { algo: &'static str },
 }
 
-/// Why a node of a chance search stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChanceStop {
-    /// A leaf: its value.
-    Leaf,
-    /// Every child was searched.
-    AllMoves,
-    /// A decision node: a child's value reached β, the rest are pruned.
-    BetaCutoff,
-    /// A chance node: child `i`'s value fell to `A_i` or below, so the node's value is at most
-    /// α whatever the rest are (Ballard's Star1 cut-off, fail low).
-    ChanceFailLow,
-    /// A chance node: child `i`'s value (or, in Star2's probing phase, its probed lower bound)
-    /// reached `B_i`, so the node's value is at least β (fail high).
-    ChanceFailHigh,
-    /// Star2's probe of a decision node: only its first move was searched, for a lower bound.
-    Probe,
-}
-
-/// A branch a node never searched, and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct ChancePrune {
-    /// The child's index among the node's children.
-    pub child: u32,
-    pub reason: ChanceStop,
-    /// The bound that fired: β at a decision node, `A_i` (fail low) or `B_i` (fail high) at a
-    /// chance node, from the node's player's view.
-    pub bound: Frac,
-    /// The value that reached it: the child's (or its probed lower bound).
-    pub value: Frac,
-    /// The index of that child.
-    pub by: u32,
-}
-
-/// One node a chance search entered.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChanceNode {
-    /// The node's id in this search (entry order).
-    pub id: u32,
-    pub parent: Option<u32>,
-    /// Child indices from the root (the tree's node).
-    pub path: Vec<u32>,
-    /// `max`, `min`, `chance` or `leaf`, and the player whose view the numbers take.
-    pub kind: &'static str,
-    pub max_to_move: bool,
-    /// The branch's probability `w / S` when the parent is a chance node.
-    pub weight: Option<(u32, u64)>,
-    /// Entered by Star2's probing phase.
-    pub probe: bool,
-    /// The window at entry, `None` = unbounded.
-    pub alpha: Option<Frac>,
-    pub beta: Option<Frac>,
-    pub value: Frac,
-    pub bound: Bound,
-    pub reason: ChanceStop,
-    pub pruned: Vec<ChancePrune>,
-    /// The child that gave a decision node its value (the first one that did); `None` at
-    /// leaves and chance nodes. Trace files store it (`best_index`); not in `--json`.
-    #[serde(skip)]
-    pub best: Option<u32>,
-}
-
-/// What happened, in order, as the search went (recorded with the nodes): the tape a trace file
-/// stores (trace/chance.rs turns it into version-4 events).
+/// How a chance search runs over one tree, fixed before it starts ([`prepare`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChanceEvent {
-    /// The next node in entry order was entered.
-    Enter,
-    /// The innermost open node returned.
-    Exit,
-    /// A decision node's α rose from `old` (`None` = unbounded) to the value `new` its child
-    /// just returned (Star1 and Star2 only: expectimax keeps no window).
-    AlphaRaised { old: Option<Frac>, new: Frac },
-    /// A decision node's child returned `value` ≥ β.
-    Cutoff { value: Frac, beta: Frac },
-    /// A chance node was cut: `value` ≤ `A_i` (`high` false) or `value` ≥ `B_i` (`high` true;
-    /// in Star2's probing phase `value` is the probed lower bound `W_i`).
-    ChanceCut {
-        value: Frac,
-        bound: Frac,
-        high: bool,
-    },
-}
-
-/// What a chance search found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChanceResult {
+pub struct ChanceSetup {
     pub algo: ChanceAlgorithm,
-    /// The root's value from MAX's view.
-    pub value: Frac,
-    /// The bounds the search used (from the tree text).
-    pub bounds: Option<(Value, Value)>,
-    /// Nodes entered, probes included.
-    pub nodes: u64,
-    /// Every node, in entry order (empty unless recorded).
-    pub trace: Vec<ChanceNode>,
-    /// The events in the order they happened (empty unless recorded).
-    #[serde(skip)]
-    pub events: Vec<ChanceEvent>,
-    /// How many nodes stopped early, per reason (counted whether or not the nodes are
-    /// recorded): the CLI's summary; a trace's statistics count the same from its records
-    /// (`trace::stats::TraceStats`: `cutoffs`, `chance_fail_low`, `chance_fail_high`, `probes`).
-    #[serde(skip)]
-    pub stops: ChanceStops,
+    /// `K`: every value is searched and stored times it.
+    pub scale: u64,
+    /// `L·K` and `U·K` from MAX's view (0, 0 for expectimax without bounds).
+    pub lower: Value,
+    pub upper: Value,
 }
 
-/// The nodes of a chance search that stopped before searching every child, per reason.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChanceStops {
-    /// Decision nodes whose child reached β (`beta_cutoff`).
-    pub beta_cutoffs: u64,
-    /// Chance nodes cut by `A_i` (`chance_fail_low`).
-    pub chance_fail_low: u64,
-    /// Chance nodes cut by `B_i` (`chance_fail_high`).
-    pub chance_fail_high: u64,
-    /// Star2's probes that stopped after the first move (`probe`).
-    pub probes: u64,
-}
-
-impl ChanceStops {
-    fn count(&mut self, r: ChanceStop) {
-        match r {
-            ChanceStop::BetaCutoff => self.beta_cutoffs += 1,
-            ChanceStop::ChanceFailLow => self.chance_fail_low += 1,
-            ChanceStop::ChanceFailHigh => self.chance_fail_high += 1,
-            ChanceStop::Probe => self.probes += 1,
-            ChanceStop::Leaf | ChanceStop::AllMoves => {}
-        }
-    }
-}
-
-/// The chance search over one tree.
-struct Search<'t> {
-    tree: &'t Tree,
-    algo: ChanceAlgorithm,
-    /// L and U from MAX's view.
-    lower: Frac,
-    upper: Frac,
-    nodes: u64,
-    cap: u64,
-    record: bool,
-    stops: ChanceStops,
-    trace: Vec<ChanceNode>,
-    events: Vec<ChanceEvent>,
-    path: Vec<u32>,
-    /// The weight total `S` of the chance node whose child is about to be entered (0 below a
-    /// decision node): the child's record shows its probability `w / S`.
-    branch_total: u64,
-}
-
-type R<T> = Result<T, ChanceError>;
-
-fn le(a: Frac, b: Frac) -> R<bool> {
-    Ok(a.cmp_exact(b)? != Ordering::Greater)
-}
-
-fn lt(a: Frac, b: Frac) -> R<bool> {
-    Ok(a.cmp_exact(b)? == Ordering::Less)
-}
-
-fn max(a: Frac, b: Frac) -> R<Frac> {
-    Ok(if lt(a, b)? { b } else { a })
-}
-
-fn min(a: Frac, b: Frac) -> R<Frac> {
-    Ok(if lt(b, a)? { b } else { a })
-}
-
-/// The bound a fail-soft value says, read against the window it was searched with.
-fn bound_of(v: Frac, alpha: Option<Frac>, beta: Option<Frac>) -> R<Bound> {
-    if let Some(b) = beta
-        && le(b, v)?
-    {
-        return Ok(Bound::Lower);
-    }
-    if let Some(a) = alpha
-        && le(v, a)?
-    {
-        return Ok(Bound::Upper);
-    }
-    Ok(Bound::Exact)
-}
-
-/// Searches `tree` with `algo`, recording every node when `record`; stops with an error past
-/// `node_cap` nodes (0 = none). Star1 and Star2 refuse a tree without a `bounds` header.
-pub fn search(
-    tree: &Tree,
-    algo: ChanceAlgorithm,
-    node_cap: u64,
-    record: bool,
-) -> Result<ChanceResult, ChanceError> {
-    let bounds = tree.bounds();
-    if algo.needs_bounds() && bounds.is_none() {
-        return Err(ChanceError::NoBounds { algo: algo.name() });
-    }
-    let (l, u) = bounds.unwrap_or((0, 0));
-    let mut s = Search {
-        tree,
-        algo,
-        lower: Frac::int(l as i64),
-        upper: Frac::int(u as i64),
-        nodes: 0,
-        cap: node_cap,
-        record,
-        stops: ChanceStops::default(),
-        trace: Vec::new(),
-        events: Vec::new(),
-        path: Vec::new(),
-        branch_total: 0,
-    };
-    // CITE: Ballard's procedures start at the root with the window (L, U): no value lies
-    // outside it. Inside, every window then lies within the node player's (L, U) and is never
-    // empty (α < β), which fail-soft alpha-beta needs: an empty window (α = β) would read a
-    // child's upper bound at α as a cut-off at β.
-    // The root is MAX's unless the tree text's `min` header gives it to MIN; values are
-    // negamax inside, so a MIN root's window is (−U, −L) and its value is negated back.
-    let max_root = !tree.min_root();
-    let (alpha, beta) = if bounds.is_some() && algo.needs_bounds() {
-        let (a, b) = s.bounds_for(max_root);
-        (Some(a), Some(b))
-    } else {
-        (None, None)
-    };
-    let root = s.node(0, alpha, beta, max_root, None, false)?;
-    let value = if max_root { root } else { root.negated() };
-    Ok(ChanceResult {
-        algo,
-        value,
-        bounds,
-        nodes: s.nodes,
-        trace: s.trace,
-        events: s.events,
-        stops: s.stops,
-    })
-}
-
-impl Search<'_> {
-    /// L and U from the view of the player at the node.
-    fn bounds_for(&self, max_to_move: bool) -> (Frac, Frac) {
+impl ChanceSetup {
+    /// `(L, U)` times the scale, from the view of the player at the node.
+    pub fn bounds_for(&self, max_to_move: bool) -> (Value, Value) {
         if max_to_move {
             (self.lower, self.upper)
         } else {
-            (self.upper.negated(), self.lower.negated())
+            (-self.upper, -self.lower)
         }
     }
 
-    /// Enters `id` (the tree's node) with window `(alpha, beta)` (`None` = unbounded) for the
-    /// player `max_to_move`; `parent` is the entering node's trace id. With `probe`, a decision
-    /// node searches only its first move (Star2's probing phase).
-    fn node(
-        &mut self,
-        id: u32,
-        alpha: Option<Frac>,
-        beta: Option<Frac>,
-        max_to_move: bool,
-        parent: Option<u32>,
-        probe: bool,
-    ) -> R<Frac> {
-        if self.cap != 0 && self.nodes >= self.cap {
-            return Err(ChanceError::NodeCap { cap: self.cap });
+    /// The root's window: Ballard's procedures start at (L, U), expectimax unbounded.
+    pub fn root_window(&self, max_root: bool) -> Window {
+        if self.algo.needs_bounds() {
+            let (l, u) = self.bounds_for(max_root);
+            Window::new(l, u)
+        } else {
+            Window::FULL
         }
-        let me = self.nodes as u32;
-        self.nodes += 1;
+    }
+}
+
+/// The path of tree node `path` as errors name it.
+fn path_name(path: &[u32]) -> String {
+    if path.is_empty() {
+        "root".to_string()
+    } else {
+        path.iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(".")
+    }
+}
+
+/// The weights of the chance node `id` divided by their greatest common divisor (the
+/// probabilities `w_i / S` are the same), with their sum.
+fn reduced_weights(tree: &Tree, id: u32) -> (Vec<u128>, u128) {
+    let (first, n) = tree.children_of(id);
+    let w: Vec<u128> = (0..n)
+        .map(|k| u128::from(tree.weight_of(first + k)))
+        .collect();
+    let g = w.iter().fold(0, |g, &x| gcd(g, x)).max(1);
+    let w: Vec<u128> = w.into_iter().map(|x| x / g).collect();
+    let total = w.iter().sum();
+    (w, total)
+}
+
+/// The scale builder: the running lcm, refused past the limit at the node that passes it.
+struct ScaleWalk<'t> {
+    tree: &'t Tree,
+    algo: ChanceAlgorithm,
+    /// Denominator of each node's value (`V`).
+    value_den: Vec<u64>,
+    path: Vec<u32>,
+}
+
+impl ScaleWalk<'_> {
+    fn too_large(&self, scale: u128) -> ChanceError {
+        ChanceError::ScaleTooLarge {
+            algo: self.algo.name(),
+            node: path_name(&self.path),
+            scale: scale.to_string(),
+        }
+    }
+
+    /// `a·b` or `lcm(a, b)` checked against the limit.
+    fn fit(&self, x: Option<u128>) -> Result<u64, ChanceError> {
+        match x {
+            Some(x) if x < SCALE_LIMIT as u128 => Ok(x as u64),
+            Some(x) => Err(self.too_large(x)),
+            None => Err(self.too_large(u128::MAX)),
+        }
+    }
+
+    /// `V(id)`: a leaf's value is an integer; a decision node's is a child's; a chance node's
+    /// `Σ w_j v_j / S`, so its denominator divides `S · lcm_j V(c_j)`.
+    fn values(&mut self, id: u32) -> Result<u64, ChanceError> {
+        let (first, n) = self.tree.children_of(id);
+        let mut d: u128 = 1;
+        for k in 0..n {
+            self.path.push(k);
+            let c = self.values(first + k)?;
+            d = u128::from(self.fit(lcm(d, u128::from(c)))?);
+            self.path.pop();
+        }
+        let v = if n > 0 && self.tree.is_chance(id) {
+            let (_, total) = reduced_weights(self.tree, id);
+            self.fit(d.checked_mul(total))?
+        } else {
+            d as u64
+        };
+        self.value_den[id as usize] = v;
+        Ok(v)
+    }
+
+    /// The denominator of Star2's probe of node `id` (its lower bound `W`): a decision node's
+    /// probe returns its first child's value; a leaf is an integer; a chance branch is not
+    /// probed (it stays at L).
+    fn probe_den(&self, id: u32) -> u64 {
+        let (first, n) = self.tree.children_of(id);
+        if n == 0 || self.tree.is_chance(id) {
+            1
+        } else {
+            self.value_den[first as usize]
+        }
+    }
+
+    /// The windows below `id`, entered with a window of denominator `wd`; returns the lcm of
+    /// every window denominator in the subtree. A decision node's child `k` is searched with
+    /// `(−β, −α)`, α raised by the values of children `j < k`; a chance node's branch `k` with
+    /// `A_k`, `B_k` (module documentation): the window, the values of branches `j < k` (and in
+    /// Star2 the probed bounds `W_j` of every branch) and integers, divided by `w_k`.
+    fn windows(&mut self, id: u32, wd: u64) -> Result<u64, ChanceError> {
         let (first, n) = self.tree.children_of(id);
         let chance = self.tree.is_chance(id);
-        let kind = if n == 0 {
-            "leaf"
-        } else if chance {
-            "chance"
-        } else if max_to_move {
-            "max"
-        } else {
-            "min"
-        };
-        let slot = self.trace.len();
-        let total = core::mem::take(&mut self.branch_total);
-        if self.record {
-            let weight = (total > 0).then(|| (self.tree.weight_of(id), total));
-            self.trace.push(ChanceNode {
-                id: me,
-                parent,
-                path: self.path.clone(),
-                kind,
-                max_to_move,
-                weight,
-                probe,
-                alpha,
-                beta,
-                value: Frac::ZERO,
-                bound: Bound::Exact,
-                reason: ChanceStop::Leaf,
-                pruned: Vec::new(),
-                best: None,
-            });
-            self.events.push(ChanceEvent::Enter);
-        }
-        let mut pruned = Vec::new();
-        let mut best = None;
-        let (value, reason) = if n == 0 {
-            let v = Frac::int(self.tree.value_of(id) as i64);
-            (if max_to_move { v } else { v.negated() }, ChanceStop::Leaf)
-        } else if chance {
-            self.chance_node(first, n, alpha, beta, max_to_move, me, &mut pruned)?
-        } else {
-            self.decision_node(
-                first,
-                n,
-                (alpha, beta),
-                max_to_move,
-                me,
-                probe,
-                &mut pruned,
-                &mut best,
-            )?
-        };
-        self.stops.count(reason);
-        if self.record {
-            // A probe that left moves unsearched knows only a lower bound on the node, whatever
-            // its window says.
-            let bound = if reason == ChanceStop::Probe {
-                Bound::Lower
-            } else {
-                bound_of(value, alpha, beta)?
-            };
-            let rec = &mut self.trace[slot];
-            rec.value = value;
-            rec.bound = bound;
-            rec.reason = reason;
-            rec.pruned = pruned;
-            rec.best = best;
-            self.events.push(ChanceEvent::Exit);
-        }
-        Ok(value)
-    }
-
-    /// The child `k` of the node whose children start at `first`, searched with its path.
-    #[allow(clippy::too_many_arguments)]
-    fn child(
-        &mut self,
-        first: u32,
-        k: u32,
-        alpha: Option<Frac>,
-        beta: Option<Frac>,
-        max_to_move: bool,
-        me: u32,
-        probe: bool,
-    ) -> R<Frac> {
-        self.path.push(k);
-        let v = self.node(first + k, alpha, beta, max_to_move, Some(me), probe);
-        self.path.pop();
-        v
-    }
-
-    /// A decision node: minimax for expectimax, fail-soft alpha-beta for Star1 and Star2
-    /// (Ballard §2: *-minimax prunes at + and − nodes as alpha-beta does).
-    #[allow(clippy::too_many_arguments)]
-    fn decision_node(
-        &mut self,
-        first: u32,
-        n: u32,
-        (alpha, beta): (Option<Frac>, Option<Frac>),
-        max_to_move: bool,
-        me: u32,
-        probe: bool,
-        pruned: &mut Vec<ChancePrune>,
-        best_child: &mut Option<u32>,
-    ) -> R<(Frac, ChanceStop)> {
-        let prunes = self.algo != ChanceAlgorithm::Expectimax;
-        let mut best: Option<Frac> = None;
-        // CITE: Ballard §4 (Star2): a probe searches one successor of the decision node; its
-        // value is a lower bound on the node's.
-        let searched = if probe { 1 } else { n };
-        for k in 0..searched {
-            let a = match (alpha, best) {
-                (Some(a), Some(b)) => Some(max(a, b)?),
-                (a, b) => a.or(b),
-            };
-            let (ca, cb) = if prunes {
-                (beta.map(Frac::negated), a.map(Frac::negated))
-            } else {
-                (None, None)
-            };
-            let v = self
-                .child(first, k, ca, cb, !max_to_move, me, false)?
-                .negated();
-            if best.is_none_or(|b| lt(b, v).unwrap_or(false)) {
-                best = Some(v);
-                *best_child = Some(k);
-            }
-            // The α this child was searched under, against what it returned.
-            if self.record && prunes && a.is_none_or(|a| lt(a, v).unwrap_or(false)) {
-                self.events
-                    .push(ChanceEvent::AlphaRaised { old: a, new: v });
-            }
-            if prunes
-                && let Some(b) = beta
-                && le(b, v)?
-            {
-                if self.record {
-                    self.events.push(ChanceEvent::Cutoff { value: v, beta: b });
+        let mut prefix = u128::from(wd);
+        let w = if chance {
+            if self.algo == ChanceAlgorithm::Star2 {
+                for k in 0..n {
+                    let p = u128::from(self.probe_den(first + k));
+                    prefix = u128::from(self.fit(lcm(prefix, p))?);
                 }
-                for j in k + 1..n {
-                    pruned.push(ChancePrune {
-                        child: j,
-                        reason: ChanceStop::BetaCutoff,
-                        bound: b,
-                        value: v,
-                        by: k,
-                    });
-                }
-                return Ok((v, ChanceStop::BetaCutoff));
+            }
+            reduced_weights(self.tree, id).0
+        } else {
+            Vec::new()
+        };
+        let mut all = u128::from(wd);
+        for k in 0..n {
+            self.path.push(k);
+            let child = if chance {
+                self.fit(prefix.checked_mul(w[k as usize]))?
+            } else {
+                prefix as u64
+            };
+            let below = self.windows(first + k, child)?;
+            all = u128::from(self.fit(lcm(all, u128::from(below)))?);
+            self.path.pop();
+            if k + 1 < n {
+                let v = u128::from(self.value_den[(first + k) as usize]);
+                prefix = u128::from(self.fit(lcm(prefix, v))?);
             }
         }
-        let v = best.unwrap_or(Frac::ZERO);
-        if probe {
-            for j in 1..n {
-                pruned.push(ChancePrune {
-                    child: j,
-                    reason: ChanceStop::Probe,
-                    bound: beta.unwrap_or(v),
-                    value: v,
-                    by: 0,
-                });
-            }
-            return Ok((v, ChanceStop::Probe));
-        }
-        Ok((v, ChanceStop::AllMoves))
+        Ok(all as u64)
     }
+}
 
-    /// A chance node: the weighted average of its children (expectimax), or Ballard's
-    /// Star1/Star2 windows (module documentation).
-    #[allow(clippy::too_many_arguments)]
-    fn chance_node(
-        &mut self,
-        first: u32,
-        n: u32,
-        alpha: Option<Frac>,
-        beta: Option<Frac>,
-        max_to_move: bool,
-        me: u32,
-        pruned: &mut Vec<ChancePrune>,
-    ) -> R<(Frac, ChanceStop)> {
-        let w: Vec<i128> = (0..n)
-            .map(|k| self.tree.weight_of(first + k) as i128)
-            .collect();
-        let total: i128 = w.iter().sum();
-        // Each child's record shows its probability w / S.
-        if self.algo == ChanceAlgorithm::Expectimax {
-            let mut sum = Frac::ZERO;
-            for k in 0..n {
-                self.branch_total = total as u64;
-                let v = self.child(first, k, None, None, max_to_move, me, false)?;
-                sum = sum.plus(v.mul_int(w[k as usize])?)?;
-            }
-            return Ok((sum.div_int(total)?, ChanceStop::AllMoves));
+/// The scale `K` of `algo` on `tree` (module documentation): the least common multiple of the
+/// denominators every value (and, for Star1 and Star2, every window) of the search can have,
+/// worked out from the tree's weights before the search. Refused past the trace format's limit
+/// (10^9), naming the node where the weights pass it.
+pub fn scale_of(tree: &Tree, algo: ChanceAlgorithm) -> Result<u64, ChanceError> {
+    let mut walk = ScaleWalk {
+        tree,
+        algo,
+        value_den: vec![1; tree.len()],
+        path: Vec::new(),
+    };
+    let v = walk.values(0)?;
+    if !algo.needs_bounds() {
+        return Ok(v);
+    }
+    let w = walk.windows(0, 1)?;
+    walk.fit(lcm(u128::from(v), u128::from(w)))
+}
+
+/// Checks that `algo` can search `tree` and fixes its scale: a tree with chance nodes, bounds
+/// `L < U` for Star1 and Star2, and every value times the scale within the format's limit.
+pub fn prepare(tree: &Tree, algo: ChanceAlgorithm) -> Result<ChanceSetup, ChanceError> {
+    let name = algo.name();
+    if !tree.has_chance() {
+        return Err(ChanceError::NotChance { algo: name });
+    }
+    let bounds = tree.bounds();
+    if algo.needs_bounds() {
+        match bounds {
+            None => return Err(ChanceError::NoBounds { algo: name }),
+            Some((l, u)) if l >= u => return Err(ChanceError::EmptyBounds { algo: name, l, u }),
+            _ => {}
         }
-        let (l, u) = self.bounds_for(max_to_move);
-        // rest[k] = R_k = Σ_{j>k} w_j.
-        let mut rest = vec![0i128; n as usize];
-        for k in (0..n as usize - 1).rev() {
+    }
+    let scale = scale_of(tree, algo)?;
+    // Every stored value lies within [L, U] (Star1, Star2: windows are clamped to it, and a
+    // cut-off's bound lies between the value that reached it and L or U) or within the leaves'
+    // range (expectimax).
+    let (what, max) = match (bounds, algo.needs_bounds()) {
+        (Some((l, u)), true) => ("the bound", i64::from(l.abs().max(u.abs()))),
+        _ => (
+            "the leaf value",
+            (0..tree.len() as u32)
+                .filter(|&id| tree.children_of(id).1 == 0)
+                .map(|id| i64::from(tree.value_of(id).abs()))
+                .max()
+                .unwrap_or(0),
+        ),
+    };
+    let scaled = max as u128 * u128::from(scale);
+    if scaled >= SCALE_LIMIT as u128 {
+        return Err(ChanceError::ValueTooLarge {
+            algo: name,
+            what,
+            max: if what == "the bound" {
+                max
+            } else {
+                max_leaf_signed(tree, max)
+            },
+            scale,
+            scaled,
+        });
+    }
+    let k = scale as Value;
+    let (lower, upper) = bounds.map_or((0, 0), |(l, u)| (l * k, u * k));
+    Ok(ChanceSetup {
+        algo,
+        scale,
+        lower,
+        upper,
+    })
+}
+
+/// The leaf whose absolute value is `max`, with its sign, as the tree text writes it.
+fn max_leaf_signed(tree: &Tree, max: i64) -> i64 {
+    (0..tree.len() as u32)
+        .filter(|&id| tree.children_of(id).1 == 0)
+        .map(|id| i64::from(tree.value_of(id)))
+        .find(|v| v.abs() == max)
+        .unwrap_or(max)
+}
+
+/// A chance node's cut-off (Ballard's Star1 and Star2): the branch's `value` fell to `A_i`
+/// (`high` false, fail low) or reached `B_i` (`high` true, fail high), `bound` that bound; in
+/// Star2's probing phase `value` is the probed lower bound `W_i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChanceCut {
+    pub value: Value,
+    pub bound: Value,
+    pub high: bool,
+}
+
+/// What a chance node does next ([`ChanceSums::next`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceNext {
+    /// Search branch `k` with `window`; `probe`: Star2's probe of a decision node or leaf.
+    Branch { k: u32, window: Window, probe: bool },
+    /// The node is done: its value (its player's view, times the scale) and why.
+    End { value: Value, reason: StopReason },
+}
+
+/// The running sums of one chance node in scaled integers (Hauk et al. Fig. 2 and 3 with the
+/// weights of the tree text): the one place Ballard's arithmetic is written. The search steps
+/// it ([`Searcher::chance_node`]); the trace checker (src/trace_file/chance.rs) steps it over
+/// a file's records, with the file's scale.
+#[derive(Clone, Debug)]
+pub struct ChanceSums {
+    algo: ChanceAlgorithm,
+    w: Vec<i128>,
+    total: i128,
+    /// `R_k = Σ_{j>k} w_j`.
+    rest: Vec<i128>,
+    /// Star2's probed lower bounds `W_k` (`L` until probed, and for Star1).
+    low: Vec<i128>,
+    /// L and U from the node player's view, times the scale.
+    l: i128,
+    u: i128,
+    alpha: Option<i128>,
+    beta: Option<i128>,
+    /// Star2's probing phase.
+    probing: bool,
+    /// The next branch.
+    k: u32,
+    /// `Σ_{j<k} w_j W_j` in the probing phase.
+    probed: i128,
+    /// `Σ_{j<k} w_j v_j` in the search phase.
+    done: i128,
+    /// `Σ_{j>k} w_j W_j` in the search phase.
+    later: i128,
+    /// `A_k`, `B_k` of the branch being searched.
+    a: Option<i128>,
+    b: Option<i128>,
+    /// The node's end once a cut-off decided it.
+    end: Option<(Value, StopReason)>,
+    /// A value the node returned is not a whole multiple of 1/scale (the scale cannot hold
+    /// it: never with [`scale_of`]'s; a checker reading another scale refuses it).
+    pub inexact: bool,
+}
+
+fn side(v: Value) -> Option<i128> {
+    (v.abs() < INF).then_some(i128::from(v))
+}
+
+fn floor_div(a: i128, b: i128) -> i128 {
+    a.div_euclid(b)
+}
+
+fn ceil_div(a: i128, b: i128) -> i128 {
+    -(-a).div_euclid(b)
+}
+
+/// A value back into the searcher's integers (it lies within ±10^9 whenever the scale was
+/// fixed by [`prepare`]; a checker's other scale may not, and then compares unequal).
+fn to_value(v: i128) -> Value {
+    v.clamp(-i128::from(INF), i128::from(INF)) as Value
+}
+
+impl ChanceSums {
+    /// A chance node of `algo` with branch `weights`, entered with `window` (scaled; ±10^9
+    /// unbounded), `(l, u)` the bounds L and U from its player's view times the scale.
+    pub fn new(
+        algo: ChanceAlgorithm,
+        weights: impl Iterator<Item = u32>,
+        (l, u): (Value, Value),
+        window: Window,
+    ) -> ChanceSums {
+        let w: Vec<i128> = weights.map(i128::from).collect();
+        let n = w.len();
+        let mut rest = vec![0i128; n];
+        for k in (0..n.saturating_sub(1)).rev() {
             rest[k] = rest[k + 1] + w[k + 1];
         }
-        // Star2's probing phase: W_k, a lower bound on each child, or L (Ballard §4; Hauk et
-        // al. Fig. 3).
-        // CITE: checked this round (docs/techniques.md, "Star2's probing, checked") against what
-        // the probing must guarantee, not line by line: the full text of Ballard §4 and Hauk et
-        // al. Fig. 3 could not be read with the search tools (abstracts only), so the choices
-        // below — window (L, BX), the first move probed, a chance branch left at L — are ours.
-        let mut low = vec![l; n as usize];
-        if self.algo == ChanceAlgorithm::Star2 {
-            // Σ_{j<k} w_j W_j.
-            let mut probed = Frac::ZERO;
-            for k in 0..n {
-                let i = k as usize;
-                // B_k with the probed bounds before k and L after it.
-                let b = match beta {
-                    Some(beta) => Some(
-                        beta.mul_int(total)?
-                            .minus(probed)?
-                            .minus(l.mul_int(rest[i])?)?
-                            .div_int(w[i])?,
-                    ),
-                    None => None,
-                };
-                let bx = match b {
-                    Some(b) => min(b, u)?,
-                    None => u,
-                };
-                let child = first + k;
-                if self.tree.is_chance(child) {
-                    // Not a decision node: nothing to probe, L stands.
-                    low[i] = l;
-                } else {
-                    // The probe's window (L, BX): below L nothing lies, so whatever it
-                    // returns is a lower bound on the child.
-                    self.branch_total = total as u64;
-                    let v = self.child(first, k, Some(l), Some(bx), max_to_move, me, true)?;
-                    low[i] = v;
-                }
-                probed = probed.plus(low[i].mul_int(w[i])?)?;
-                if let Some(b) = b
-                    && le(b, low[i])?
-                {
-                    // CITE: Star2's probing cut-off: the lower bounds already reach β.
-                    self.chance_cut(low[i], b, true);
-                    let value = probed.plus(l.mul_int(rest[i])?)?.div_int(total)?;
-                    self.prune_rest(pruned, k, n, ChanceStop::ChanceFailHigh, b, low[i]);
-                    return Ok((value, ChanceStop::ChanceFailHigh));
-                }
-            }
-        }
-        // The search phase (Star1's loop; Star2's second phase with W_j for the later
-        // children). `done` = Σ_{j<k} w_j v_j, `later` = Σ_{j>k} w_j W_j.
-        let mut done = Frac::ZERO;
-        let mut later = Frac::ZERO;
-        for k in 1..n as usize {
-            later = later.plus(low[k].mul_int(w[k])?)?;
-        }
-        for k in 0..n {
-            let i = k as usize;
-            // CITE: Hauk et al. Fig. 2: A = N(α − U) + U, B = N(β − L) + L, with weights.
-            let a = match alpha {
-                Some(alpha) => Some(
-                    alpha
-                        .mul_int(total)?
-                        .minus(done)?
-                        .minus(u.mul_int(rest[i])?)?
-                        .div_int(w[i])?,
-                ),
-                None => None,
-            };
-            let b = match beta {
-                Some(beta) => Some(
-                    beta.mul_int(total)?
-                        .minus(done)?
-                        .minus(later)?
-                        .div_int(w[i])?,
-                ),
-                None => None,
-            };
-            let ax = match a {
-                Some(a) => max(a, l)?,
-                None => l,
-            };
-            let bx = match b {
-                Some(b) => min(b, u)?,
-                None => u,
-            };
-            self.branch_total = total as u64;
-            let v = self.child(first, k, Some(ax), Some(bx), max_to_move, me, false)?;
-            done = done.plus(v.mul_int(w[i])?)?;
-            if let Some(a) = a
-                && le(v, a)?
-            {
-                // Fail low: the rest at their most, U, still leave the node at or below α.
-                let value = done.plus(u.mul_int(rest[i])?)?.div_int(total)?;
-                self.chance_cut(v, a, false);
-                self.prune_rest(pruned, k, n, ChanceStop::ChanceFailLow, a, v);
-                return Ok((value, ChanceStop::ChanceFailLow));
-            }
-            if let Some(b) = b
-                && le(b, v)?
-            {
-                // Fail high: the rest at their least (L, or Star2's probed W_j) reach β.
-                let value = done.plus(later)?.div_int(total)?;
-                self.chance_cut(v, b, true);
-                self.prune_rest(pruned, k, n, ChanceStop::ChanceFailHigh, b, v);
-                return Ok((value, ChanceStop::ChanceFailHigh));
-            }
-            if k + 1 < n {
-                later = later.minus(low[i + 1].mul_int(w[i + 1])?)?;
-            }
-        }
-        Ok((done.div_int(total)?, ChanceStop::AllMoves))
-    }
-
-    /// Records a chance node's cut-off: `value` ≤ `bound` = A_i, or (`high`) ≥ B_i.
-    fn chance_cut(&mut self, value: Frac, bound: Frac, high: bool) {
-        if self.record {
-            self.events
-                .push(ChanceEvent::ChanceCut { value, bound, high });
+        let (l, u) = (i128::from(l), i128::from(u));
+        // Star1's `Σ_{j>0} w_j L` (Star2 sums its probed bounds once it has them).
+        let later = w.iter().skip(1).map(|&x| x * l).sum();
+        ChanceSums {
+            algo,
+            total: w.iter().sum(),
+            low: vec![l; n],
+            rest,
+            w,
+            l,
+            u,
+            alpha: side(window.alpha),
+            beta: side(window.beta),
+            probing: algo == ChanceAlgorithm::Star2,
+            k: 0,
+            probed: 0,
+            done: 0,
+            later,
+            a: None,
+            b: None,
+            end: None,
+            inexact: false,
         }
     }
 
-    fn prune_rest(
-        &self,
-        pruned: &mut Vec<ChancePrune>,
-        k: u32,
-        n: u32,
-        reason: ChanceStop,
-        bound: Frac,
-        value: Frac,
-    ) {
-        for j in k + 1..n {
-            pruned.push(ChancePrune {
-                child: j,
-                reason,
-                bound,
-                value,
-                by: k,
+    /// The branch the node searches next.
+    pub fn branch(&self) -> u32 {
+        self.k
+    }
+
+    fn div_exact(&mut self, num: i128) -> Value {
+        if num % self.total != 0 {
+            self.inexact = true;
+        }
+        to_value(floor_div(num, self.total))
+    }
+
+    /// Ends the node with the cut `value ≤ A_k` or `value ≥ B_k`; the node returns Ballard's
+    /// bound with the rest at U (fail low) or at L or their probed `W_j` (fail high).
+    fn cut(&mut self, value: i128, bound: i128, high: bool, rest_sum: i128) -> ChanceCut {
+        let v = self.div_exact(rest_sum);
+        let reason = if high {
+            StopReason::ChanceFailHigh
+        } else {
+            StopReason::ChanceFailLow
+        };
+        self.end = Some((v, reason));
+        self.k += 1;
+        ChanceCut {
+            value: to_value(value),
+            bound: to_value(bound),
+            high,
+        }
+    }
+
+    /// What the node does next: the next branch and its window, or its end. Star2's probing
+    /// phase passes over chance branches (nothing to probe: their bound stays L), and that may
+    /// already reach `B_k`: the cut is returned, and the node ends.
+    pub fn next(&mut self, is_chance: impl Fn(u32) -> bool) -> (Option<ChanceCut>, ChanceNext) {
+        let n = self.w.len() as u32;
+        let mut cut = None;
+        if self.algo == ChanceAlgorithm::Expectimax {
+            if self.k < n {
+                return (None, self.branch_at(Window::FULL, false));
+            }
+            let v = self.div_exact(self.done);
+            return (
+                None,
+                ChanceNext::End {
+                    value: v,
+                    reason: StopReason::AllMoves,
+                },
+            );
+        }
+        while self.probing && self.end.is_none() && self.k < n {
+            let i = self.k as usize;
+            // CITE: Ballard §4 (Star2); Hauk et al. Fig. 3: B_k with the probed bounds before k
+            // and L after it; the probe's window (L, min(B_k, U)).
+            // CITE: checked against what the probing must guarantee, not line by line
+            // (docs/techniques.md, "Star2's probing, checked"): the window (L, BX), the first
+            // move probed, a chance branch left at L are ours.
+            self.b = self.beta.map(|beta| {
+                ceil_div(
+                    beta * self.total - self.probed - self.l * self.rest[i],
+                    self.w[i],
+                )
             });
+            if !is_chance(self.k) {
+                let bx = self.b.map_or(self.u, |b| b.min(self.u));
+                let window = Window::new(to_value(self.l), to_value(bx));
+                return (None, self.branch_at(window, true));
+            }
+            // A chance branch: nothing to probe, L stands.
+            self.low[i] = self.l;
+            self.probed += self.l * self.w[i];
+            if let Some(b) = self.b
+                && b <= self.l
+            {
+                let sum = self.probed + self.l * self.rest[i];
+                cut = Some(self.cut(self.l, b, true, sum));
+            } else {
+                self.k += 1;
+            }
+        }
+        if let Some((value, reason)) = self.end {
+            return (cut, ChanceNext::End { value, reason });
+        }
+        if self.probing {
+            // Every branch probed: the search phase, with `Σ_{j>0} w_j W_j`.
+            self.probing = false;
+            self.k = 0;
+            self.later = (1..n as usize).map(|j| self.low[j] * self.w[j]).sum();
+        }
+        if self.k >= n {
+            let v = self.div_exact(self.done);
+            return (
+                cut,
+                ChanceNext::End {
+                    value: v,
+                    reason: StopReason::AllMoves,
+                },
+            );
+        }
+        let i = self.k as usize;
+        // CITE: Hauk et al. Fig. 2: A = N(α − U) + U, B = N(β − L) + L, with weights: below
+        // A_k the node fails low, above B_k it fails high (module documentation).
+        self.a = self.alpha.map(|alpha| {
+            floor_div(
+                alpha * self.total - self.done - self.u * self.rest[i],
+                self.w[i],
+            )
+        });
+        self.b = self
+            .beta
+            .map(|beta| ceil_div(beta * self.total - self.done - self.later, self.w[i]));
+        let ax = self.a.map_or(self.l, |a| a.max(self.l));
+        let bx = self.b.map_or(self.u, |b| b.min(self.u));
+        let window = Window::new(to_value(ax), to_value(bx));
+        (cut, self.branch_at(window, false))
+    }
+
+    fn branch_at(&self, window: Window, probe: bool) -> ChanceNext {
+        ChanceNext::Branch {
+            k: self.k,
+            window,
+            probe,
+        }
+    }
+
+    /// The branch [`ChanceSums::next`] gave returned `v` (the node player's view): its cut-off,
+    /// if it makes one (the node then ends).
+    pub fn returned(&mut self, v: Value) -> Option<ChanceCut> {
+        let i = self.k as usize;
+        let v = i128::from(v);
+        let wv = v * self.w[i];
+        if self.algo == ChanceAlgorithm::Expectimax {
+            self.done += wv;
+            self.k += 1;
+            return None;
+        }
+        if self.probing {
+            self.low[i] = v;
+            self.probed += wv;
+            if let Some(b) = self.b
+                && b <= v
+            {
+                // CITE: Star2's probing cut-off: the lower bounds already reach β.
+                let sum = self.probed + self.l * self.rest[i];
+                return Some(self.cut(v, b, true, sum));
+            }
+            self.k += 1;
+            return None;
+        }
+        self.done += wv;
+        if let Some(a) = self.a
+            && v <= a
+        {
+            // Fail low: the rest at their most, U, still leave the node at or below α.
+            let sum = self.done + self.u * self.rest[i];
+            return Some(self.cut(v, a, false, sum));
+        }
+        if let Some(b) = self.b
+            && b <= v
+        {
+            // Fail high: the rest at their least (L, or Star2's probed W_j) reach β.
+            let sum = self.done + self.later;
+            return Some(self.cut(v, b, true, sum));
+        }
+        if i + 1 < self.w.len() {
+            self.later -= self.low[i + 1] * self.w[i + 1];
+        }
+        self.k += 1;
+        None
+    }
+}
+
+impl<G: Game, T: Tracer> Searcher<'_, G, T> {
+    /// Step 2b: a chance node (Ballard 1983) searches its branches as [`ChanceSums`] says,
+    /// each with the node's own player to move (values are not negated), and reports its
+    /// cut-offs through the tracer as they happen.
+    pub(crate) fn chance_node(&mut self, n: &Node<'_, G>, f: &mut Frame<G::Move>) -> Outcome {
+        let Some(setup) = self.chance else {
+            return Outcome::new(0, StopReason::Aborted);
+        };
+        f.moves.clear();
+        n.pos.legal_moves(&mut f.moves);
+        self.tracer.moves_generated(f.moves.len() as u32);
+        self.publish(n);
+        let bounds = setup.bounds_for(n.pos.max_to_move());
+        let mut sums = ChanceSums::new(
+            setup.algo,
+            f.moves.iter().map(|&m| n.pos.chance_weight(m)),
+            bounds,
+            n.window,
+        );
+        loop {
+            let (cut, next) = sums.next(|k| n.pos.play(f.moves[k as usize]).is_chance());
+            if let Some(c) = cut {
+                self.tracer.chance_cutoff(c.value, c.bound, c.high as i32);
+            }
+            let (k, window, probe) = match next {
+                ChanceNext::End { value, reason } => {
+                    debug_assert!(!sums.inexact, "the scale holds every chance value");
+                    return Outcome {
+                        value,
+                        reason,
+                        best_index: None,
+                        uncertain: false,
+                        height: Outcome::DEEP,
+                    };
+                }
+                ChanceNext::Branch { k, window, probe } => (k, window, probe),
+            };
+            let mv = f.moves[k as usize];
+            let child = n.pos.play(mv);
+            let ctx = Ctx {
+                index: k,
+                code: n.pos.move_code(mv, k as usize),
+                kind: if probe {
+                    NodeKind::Probe
+                } else {
+                    NodeKind::Normal
+                },
+                order: crate::schema::OrderSource::Generated,
+            };
+            let r = self.node(&child, n.ply + 1, n.depth, window, NodeType::Pv, ctx);
+            if self.stopped.is_some() {
+                return Outcome::new(0, StopReason::Aborted);
+            }
+            self.tracer.child_returned(r.v);
+            if let Some(c) = sums.returned(r.v) {
+                self.tracer.chance_cutoff(c.value, c.bound, c.high as i32);
+            }
         }
     }
 }

@@ -22,13 +22,26 @@ pub struct FracOverflow;
 
 type R = Result<Frac, FracOverflow>;
 
-fn gcd(mut a: i128, mut b: i128) -> i128 {
-    a = a.abs();
-    b = b.abs();
+/// The greatest common divisor (Euclid): written once for the crate (the chance search's
+/// scale, fractions in lowest terms, the figures' spacing, the trace checker).
+pub fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
     a
+}
+
+/// The least common multiple, `None` past 128 bits; `lcm(0, b)` is `b`.
+pub fn lcm(a: u128, b: u128) -> Option<u128> {
+    if a == 0 || b == 0 {
+        return Some(a.max(b));
+    }
+    (a / gcd(a, b)).checked_mul(b)
+}
+
+/// [`gcd`] of two signed numbers, as a signed number (≥ 0).
+fn gcd_signed(a: i128, b: i128) -> i128 {
+    gcd(a.unsigned_abs(), b.unsigned_abs()) as i128
 }
 
 impl Frac {
@@ -47,7 +60,7 @@ impl Frac {
         if den == 0 || num == i128::MIN || den == i128::MIN {
             return Err(FracOverflow);
         }
-        let g = gcd(num, den).max(1);
+        let g = gcd_signed(num, den).max(1);
         let sign = if den < 0 { -1 } else { 1 };
         Ok(Frac {
             num: sign * (num / g),
@@ -71,7 +84,7 @@ impl Frac {
     }
 
     pub fn plus(self, o: Frac) -> R {
-        let g = gcd(self.den, o.den);
+        let g = gcd_signed(self.den, o.den);
         let a = self.num.checked_mul(o.den / g).ok_or(FracOverflow)?;
         let b = o.num.checked_mul(self.den / g).ok_or(FracOverflow)?;
         let den = (self.den / g).checked_mul(o.den).ok_or(FracOverflow)?;
@@ -84,7 +97,7 @@ impl Frac {
 
     /// `self × k`.
     pub fn mul_int(self, k: i128) -> R {
-        let g = gcd(k, self.den).max(1);
+        let g = gcd_signed(k, self.den).max(1);
         Frac::new(
             self.num.checked_mul(k / g).ok_or(FracOverflow)?,
             self.den / g,
@@ -93,7 +106,7 @@ impl Frac {
 
     /// `self / k`, `k` ≠ 0.
     pub fn div_int(self, k: i128) -> R {
-        let g = gcd(k, self.num).max(1);
+        let g = gcd_signed(k, self.num).max(1);
         Frac::new(
             self.num / g,
             self.den.checked_mul(k / g).ok_or(FracOverflow)?,

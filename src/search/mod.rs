@@ -296,6 +296,12 @@ pub struct Searcher<'t, G: Game, T: Tracer> {
     /// low at exactly `t`), so nodes record where a line stops short
     /// ([`SearchResult::line_proven_to`]). The other forms never pay for that bookkeeping.
     pub(crate) proves_lines: bool,
+    /// A chance search (Ballard's Star1, Star2 or expectimax: chance.rs): its setup, fixed
+    /// before the search. `None` for every other search.
+    pub(crate) chance: Option<chance::ChanceSetup>,
+    /// The window of every root search without aspiration: unbounded, or a chance search's
+    /// `(L, U)`.
+    pub(crate) root_window: Window,
 }
 
 impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
@@ -319,7 +325,21 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             tt,
             heur,
             iteration: 0,
+            chance: None,
+            root_window: Window::FULL,
         }
+    }
+
+    /// Searches the explicit tree whose root is `root` with the chance search `setup`
+    /// (chance.rs): one root search to the leaves, every value times `setup.scale`. `root`
+    /// reads its leaves times the scale ([`crate::game::tree::Tree::root_scaled`]).
+    pub fn run_chance(mut self, root: &G, setup: chance::ChanceSetup) -> SearchResult<G::Move> {
+        self.chance = Some(setup);
+        self.root_window = setup.root_window(root.max_to_move());
+        // Every node records the line of the move that gave it its value ("first that gave
+        // it"), as `unstable` searches do.
+        self.unstable = true;
+        self.run_depths(root, UNBOUNDED_DEPTH, UNBOUNDED_DEPTH)
     }
 
     /// Searches `root` to `cfg.depth` (iteratively if `cfg.iterative`).
@@ -416,6 +436,16 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // The node's id in the trace: nodes are numbered in the order they are entered.
         let id = self.nodes;
         self.nodes += 1;
+        // A chance node is written `chance`; Knuth & Moore's rule has no case for chance
+        // nodes, so a chance search writes every node `pv` (docs/techniques.md).
+        let (kind, expected) = if self.chance.is_none() {
+            (ctx.kind, expected)
+        } else if pos.is_chance() {
+            (NodeKind::Chance, NodeType::Pv)
+        } else {
+            (ctx.kind, NodeType::Pv)
+        };
+        let ctx = Ctx { kind, ..ctx };
         self.tracer.enter(&Enter {
             ply,
             depth,
@@ -423,7 +453,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             expected,
             index: ctx.index,
             move_code: ctx.code,
-            kind: ctx.kind,
+            kind,
             order: ctx.order,
         });
         let p = ply as usize;
@@ -465,9 +495,16 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             f.line_stops = Some(id);
         }
         self.keys.truncate(path);
+        // A Star2 probe that stopped after its first move knows only a lower bound, whatever
+        // its window says.
+        let bound = if out.reason == StopReason::Probe {
+            crate::schema::Bound::Lower
+        } else {
+            self.cfg.cutoff.bound_of(window, out.value)
+        };
         self.tracer.exit(&Exit {
             value: out.value,
-            bound: self.cfg.cutoff.bound_of(window, out.value),
+            bound,
             reason: out.reason,
             uncertain: out.uncertain,
             best_index: out.best_index,
@@ -490,6 +527,12 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             if self.is_repetition(n.key, n.pos.repetition_horizon()) {
                 return Outcome::new(0, StopReason::Repetition);
             }
+        }
+
+        // Step 2b. A chance node (Ballard 1983): its branches' weighted average, or Star1's and
+        // Star2's windows and cut-offs (chance.rs).
+        if self.chance.is_some() && n.pos.is_chance() {
+            return self.with_frame(n.ply, |s, f| s.chance_node(n, f));
         }
 
         // Step 3. Horizon: quiescence search, or a static evaluation unless the side to move
@@ -536,6 +579,12 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
 
         // Step 7. Order the moves: TT move, MVV-LVA captures, killers, refutation, history.
         self.order_moves(n, f);
+        // CITE: Ballard §4 (Star2): a probe searches one successor of the decision node; its
+        // value is a lower bound on the node's (chance.rs).
+        let probe = n.ctx.kind == NodeKind::Probe;
+        if probe {
+            f.order.truncate(1);
+        }
 
         // Step 8. Multi-cut at expected CUT (MC-C) and ALL (MC-A) nodes
         // (techniques/multi_cut.rs).
@@ -559,6 +608,10 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         }
         if self.stopped.is_some() {
             return out;
+        }
+
+        if probe && out.reason == StopReason::AllMoves {
+            out.reason = StopReason::Probe;
         }
 
         // Step 10. Store the result in the transposition table (techniques/tt.rs).

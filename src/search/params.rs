@@ -180,10 +180,6 @@ pub enum ConfigError {
         game: String,
         reason: String,
     },
-    /// A chance search (`chance`: expectimax, Star1, Star2) that could not run or be recorded:
-    /// no bounds, a value past 128 bits, the node cap, or a trace past the records' range.
-    #[error("{0}")]
-    Chance(#[from] crate::search::chance::ChanceError),
 }
 
 fn range_words(min: f64, max: f64, min_exclusive: bool) -> String {

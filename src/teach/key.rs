@@ -9,9 +9,10 @@ use crate::game::INF;
 use crate::game::tree::Tree;
 use crate::run::{Input, Prepared};
 use crate::schema::Bound;
-use crate::search::chance::{self, ChanceStop};
+use crate::schema::NodeKind;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig};
 use crate::search::frac::Frac;
+use crate::trace::record::Recorder;
 use serde::Serialize;
 
 /// Where a node stopped early and why, from MAX's view: the branch `by` returned `value`, which
@@ -193,30 +194,44 @@ impl AnswerKey {
         let bounds = tree
             .bounds()
             .ok_or_else(|| bad("tree", ExerciseReason::NoBounds))?;
-        let res = chance::search(&tree, algo.search(), 0, true).map_err(|e| bad("algo", e))?;
+        // The one chance search, recorded as every search is (src/run/chance.rs).
+        let cfg = crate::run::chance_config(algo.search(), 0);
+        let mut rec = Recorder::new();
+        let res = crate::run::chance::search(&tree, algo.search(), &cfg, &mut rec)
+            .map_err(|e| bad("algo", e))?;
+        let scale = res.scale;
+        let frac = |v: i32| crate::run::chance::frac(v, scale).unwrap_or(Frac::ZERO);
+        let cuts = crate::run::chance::cut_offs(&rec);
         let mut nodes = pre_order(&tree);
         let text = |f: Frac| f.to_string();
-        for (tid, r) in res.trace.iter().enumerate() {
+        // Each record's node of the key (pre-order number), found from its parent's.
+        let mut key_of: Vec<usize> = Vec::with_capacity(rec.nodes.len());
+        for (tid, r) in rec.nodes.iter().enumerate() {
+            let at = if r.is_root() {
+                0
+            } else {
+                let p = key_of[r.parent as usize];
+                nodes[p].children[r.index as usize] as usize
+            };
+            key_of.push(at);
             // Star2's probes would enter a node twice; the exercises use expectimax and Star1
-            if r.probe {
+            if r.node_kind() == NodeKind::Probe {
                 continue;
             }
-            let mut at = 0usize;
-            for &k in &r.path {
-                at = nodes[at].children[k as usize] as usize;
-            }
+            let max = nodes[at].max;
+            let value = frac(r.value);
             // A value at the node's own bound (L for its player) lies on the edge of what a
             // leaf can be, so a fail-soft "≤ L" (or "≥ U") is exact: nothing lies beyond.
-            let (lo, hi) = if r.max_to_move {
+            let (lo, hi) = if max {
                 (Frac::int(bounds.0 as i64), Frac::int(bounds.1 as i64))
             } else {
                 (Frac::int(-(bounds.1 as i64)), Frac::int(-(bounds.0 as i64)))
             };
-            let bound = match r.bound {
+            let bound = match r.bound() {
                 // a leaf's value is what it is, whatever window it was read with
-                _ if r.kind == "leaf" => Bound::Exact,
-                Bound::Upper if r.value == lo => Bound::Exact,
-                Bound::Lower if r.value == hi => Bound::Exact,
+                _ if nodes[at].leaf.is_some() => Bound::Exact,
+                Bound::Upper if value == lo => Bound::Exact,
+                Bound::Lower if value == hi => Bound::Exact,
                 b => b,
             };
             let flip = |b: Bound| match b {
@@ -224,34 +239,33 @@ impl AnswerKey {
                 Bound::Lower => Bound::Upper,
                 Bound::Exact => Bound::Exact,
             };
-            let (value, bound) = if r.max_to_move {
-                (r.value, bound)
+            let (value, bound) = if max {
+                (value, bound)
             } else {
-                (r.value.negated(), flip(bound))
+                (value.negated(), flip(bound))
             };
-            let cut = r.pruned.first().map(|p| {
+            // A cut-off that left branches unsearched (Star1's chance cut-offs and β cut-offs;
+            // a cut by a branch Star2 passes over has no branch that made it: not asked).
+            let cut = cuts[tid].and_then(|c| {
+                let by = c.by.filter(|&k| k + 1 < u32::from(r.n_moves))?;
                 // node view: fail low is `v ≤ A`, fail high and a β cut-off `v ≥ B`
-                let low = p.reason == ChanceStop::ChanceFailLow;
-                let (sign, threshold, v) = if r.max_to_move {
-                    (if low { "≤" } else { "≥" }, p.bound, p.value)
+                let low = !c.high;
+                let (sign, threshold, v) = if max {
+                    (if low { "≤" } else { "≥" }, frac(c.bound), frac(c.value))
                 } else {
                     (
                         if low { "≥" } else { "≤" },
-                        p.bound.negated(),
-                        p.value.negated(),
+                        frac(c.bound).negated(),
+                        frac(c.value).negated(),
                     )
                 };
-                KeyCut {
-                    reason: match p.reason {
-                        ChanceStop::ChanceFailLow => "chance_fail_low",
-                        ChanceStop::ChanceFailHigh => "chance_fail_high",
-                        _ => "beta_cutoff",
-                    },
+                Some(KeyCut {
+                    reason: r.reason().name(),
                     sign,
                     threshold: text(threshold),
                     value: text(v),
-                    by: nodes[at].children[p.by as usize],
-                }
+                    by: nodes[at].children[by as usize],
+                })
             });
             let n = &mut nodes[at];
             n.visited = true;
@@ -271,7 +285,12 @@ impl AnswerKey {
         }
         finish(&mut nodes);
         Ok(AnswerKey {
-            value: text(res.value),
+            // the summary's value is the root player's; the key's MAX's
+            value: text(if tree.min_root() {
+                frac(res.value.unwrap_or(0)).negated()
+            } else {
+                frac(res.value.unwrap_or(0))
+            }),
             algo: algo.name(),
             bounds: Some(bounds),
             visited: res.nodes,

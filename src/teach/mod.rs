@@ -194,6 +194,16 @@ fn bad(field: &'static str, reason: impl Into<ExerciseReason>) -> ExerciseError 
     }
 }
 
+impl From<crate::run::RunError> for ExerciseReason {
+    fn from(e: crate::run::RunError) -> Self {
+        match e {
+            crate::run::RunError::Input(e) => ExerciseReason::Input(e),
+            crate::run::RunError::Config(e) => ExerciseReason::Config(e),
+            crate::run::RunError::Chance(e) => ExerciseReason::Chance(e),
+        }
+    }
+}
+
 impl From<String> for ExerciseReason {
     fn from(s: String) -> Self {
         ExerciseReason::Rule(s)

@@ -6,7 +6,10 @@
 //! event that breaks a rule is refused, naming it and the rule:
 //!
 //! - **exact values**: every stored integer is a fraction times `summary.scale`, and `scale` is
-//!   the least common multiple of their denominators (the fractions are in lowest terms);
+//!   the tree's scale, fixed before the search from its weights
+//!   ([`crate::search::chance::scale_of`], version 5), or the least common multiple of the
+//!   stored values' denominators (version 4, whose search fixed it after the search); every
+//!   value a chance node returns is then a whole multiple of `1/scale`;
 //! - **players**: the root is MAX's (MIN's under the `min` header), a decision node's children
 //!   the other player's, a chance node's its own (values are negamax);
 //! - **values**: a leaf's is the tree's leaf times `scale` (negated for MIN); a decision node's
@@ -26,53 +29,37 @@
 //!
 //! The probabilities are the tree text's weights over their sum at each chance node, so they sum
 //! to 1 by construction; the file does not restate them.
+//!
+//! A chance node's windows, cut-offs and value are worked out by the search's own
+//! [`ChanceSums`] (src/search/chance.rs), stepped over the file's records with the file's
+//! scale: one copy of Ballard's arithmetic. A search stopped by the node cap or the memory
+//! budget (`summary.aborted`) ends with its open nodes `aborted`, whose values say nothing.
 
 use super::TraceHeader;
 use super::error::{TraceFileError, event_err, invalid, node_err};
 use super::events::each_event;
-use crate::game::INF;
 use crate::game::tree::Tree;
+use crate::game::{INF, Value};
 use crate::run::Prepared;
 use crate::schema::{EventKind, NONE16, NodeKind, NodeType, StopReason};
 use crate::search::UNBOUNDED_DEPTH;
-use crate::search::chance::ChanceAlgorithm;
-use crate::search::frac::{Frac, FracOverflow};
+use crate::search::chance::{ChanceAlgorithm, ChanceCut, ChanceNext, ChanceSums, scale_of};
+use crate::search::frac::{Frac, gcd, lcm};
+use crate::search::window::Window;
 use crate::trace::record::Recorder;
-use core::cmp::Ordering;
 use std::collections::VecDeque;
 
 type R<T> = Result<T, TraceFileError>;
 
-fn overflow(id: u32) -> impl Fn(FracOverflow) -> TraceFileError {
-    move |_| {
-        node_err(
-            id,
-            "value",
-            "the exact arithmetic of this node needs more than 128 bits",
-        )
-    }
-}
-
-fn show(f: Option<Frac>, inf: &str) -> String {
-    f.map_or(inf.to_string(), |f| f.to_string())
-}
+/// A stored value (`None`: an unbounded side).
+type V = Option<i64>;
 
 /// An event the replay knows must come next at a node, before anything else happens there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Expect {
-    AlphaRaised {
-        old: Option<Frac>,
-        new: Frac,
-    },
-    Cutoff {
-        value: Frac,
-        beta: Frac,
-    },
-    ChanceCut {
-        value: Frac,
-        bound: Frac,
-        high: bool,
-    },
+    AlphaRaised { old: V, new: i64 },
+    Cutoff { value: i64, beta: i64 },
+    ChanceCut { value: i64, bound: i64, high: bool },
 }
 
 impl Expect {
@@ -83,46 +70,34 @@ impl Expect {
             Expect::ChanceCut { .. } => EventKind::ChanceCutoff,
         }
     }
-}
 
-/// The running sums of a chance node (search/chance.rs keeps the same ones).
-struct ChanceSums {
-    w: Vec<i128>,
-    total: i128,
-    /// `R_k = Σ_{j>k} w_j`.
-    rest: Vec<i128>,
-    /// Star2's probed lower bounds `W_k` (L until probed; L for Star1).
-    low: Vec<Frac>,
-    probing: bool,
-    /// `Σ_{j<k} w_j W_j` in the probing phase.
-    probed: Frac,
-    /// `Σ_{j<k} w_j v_j` in the search phase.
-    done: Frac,
-    /// `Σ_{j>k} w_j W_j` in the search phase.
-    later: Frac,
-    /// `A_k`, `B_k` of the branch being searched (`None` = that side unbounded).
-    a: Option<Frac>,
-    b: Option<Frac>,
+    fn of_cut(c: ChanceCut) -> Expect {
+        Expect::ChanceCut {
+            value: i64::from(c.value),
+            bound: i64::from(c.bound),
+            high: c.high,
+        }
+    }
 }
 
 enum Role {
     Leaf,
     Decision {
         /// α as the search holds it: the entry α raised by the children so far.
-        alpha: Option<Frac>,
-        best: Option<Frac>,
+        alpha: V,
+        best: V,
         best_k: Option<u32>,
         probe: bool,
     },
-    Chance(ChanceSums),
+    /// The search's own running sums, and what they said comes next.
+    Chance(Box<ChanceSums>, ChanceNext),
 }
 
 struct Frame {
     id: u32,
     tree: u32,
     max: bool,
-    alpha: Option<Frac>,
-    beta: Option<Frac>,
+    beta: V,
     first: u32,
     n: u32,
     /// The next branch.
@@ -130,19 +105,30 @@ struct Frame {
     role: Role,
     expect: VecDeque<Expect>,
     /// The node's value and reason once a cut-off decided them.
-    end: Option<(Frac, StopReason)>,
+    end: Option<(i64, StopReason)>,
 }
 
 struct Replay<'a> {
     tree: &'a Tree,
     algo: ChanceAlgorithm,
     rec: &'a Recorder,
-    scale: i128,
-    /// L and U from MAX's view (Star1 and Star2).
-    bounds: (Frac, Frac),
+    scale: i64,
+    /// L and U from MAX's view times the scale (Star1 and Star2).
+    bounds: (Value, Value),
     stack: Vec<Frame>,
     next_id: u32,
     iterations: usize,
+    /// The search was stopped (`summary.aborted`): its open nodes exit `aborted`.
+    aborted: bool,
+}
+
+fn side(v: i32) -> V {
+    (v.abs() != INF).then_some(i64::from(v))
+}
+
+fn window(a: V, b: V) -> Window {
+    let w = |v: V, inf: Value| v.map_or(inf, |v| v.clamp(-i64::from(INF), i64::from(INF)) as Value);
+    Window::new(w(a, -INF), w(b, INF))
 }
 
 /// Checks the rules above on a file whose header says `config.chance = algo`.
@@ -165,9 +151,9 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
             invalid(format!("is {scale}, but a scale lies in 1..10^9")),
         ));
     }
-    let bounds = match (tree.bounds(), algo.needs_bounds()) {
-        (Some((l, u)), _) => (Frac::int(l as i64), Frac::int(u as i64)),
-        (None, false) => (Frac::ZERO, Frac::ZERO),
+    let (l, u) = match (tree.bounds(), algo.needs_bounds()) {
+        (Some((l, u)), _) => (i64::from(l), i64::from(u)),
+        (None, false) => (0, 0),
         (None, true) => {
             return Err(TraceFileError::header(
                 "config.chance",
@@ -178,35 +164,46 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
             ));
         }
     };
-    lowest_terms(rec, scale)?;
+    let k = scale as i64;
+    if (l * k).abs() >= i64::from(INF) || (u * k).abs() >= i64::from(INF) {
+        return Err(TraceFileError::header(
+            "summary.scale",
+            invalid(format!(
+                "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
+                 of 10^9 (rule: exact values)"
+            )),
+        ));
+    }
+    exact_scale(tree, algo, rec, scale)?;
     let mut r = Replay {
         tree,
         algo,
         rec,
-        scale: scale as i128,
-        bounds,
+        scale: k,
+        bounds: ((l * k) as Value, (u * k) as Value),
         stack: Vec::new(),
         next_id: 0,
         iterations: 0,
+        aborted: h.summary.aborted,
     };
     each_event(rec, |i, kind, data| r.event(i, kind, data))?;
     Ok(())
 }
 
-/// Every stored value is a multiple of `scale / g` for no `g > 1`: `scale` is the least common
-/// denominator of the fractions (rule: exact values).
-fn lowest_terms(rec: &Recorder, scale: u64) -> R<()> {
-    fn gcd(mut a: u64, mut b: u64) -> u64 {
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a
+/// `scale` is the tree's own scale (version 5: [`scale_of`], fixed before the search), or the
+/// least common denominator of the stored values (version 4: every stored value a multiple of
+/// `scale / g` for no `g > 1`) (rule: exact values).
+fn exact_scale(tree: &Tree, algo: ChanceAlgorithm, rec: &Recorder, scale: u64) -> R<()> {
+    let own = scale_of(tree, algo).ok();
+    if own == Some(scale) {
+        return Ok(());
     }
-    let mut need = 1u64;
+    let scale128 = u128::from(scale);
+    let mut need: u128 = 1;
     let mut add = |v: i32| {
         if v.abs() != INF {
-            let d = scale / gcd(scale, v.unsigned_abs() as u64);
-            need = need / gcd(need, d) * d;
+            let d = scale128 / gcd(scale128, u128::from(v.unsigned_abs())).max(1);
+            need = lcm(need, d).unwrap_or(scale128);
         }
     };
     for n in &rec.nodes {
@@ -222,44 +219,32 @@ fn lowest_terms(rec: &Recorder, scale: u64) -> R<()> {
         }
         Ok(())
     })?;
-    if need != scale {
+    if need != scale128 {
+        let own = own.map_or("none within 10^9".to_string(), |s| s.to_string());
         return Err(TraceFileError::header(
             "summary.scale",
             invalid(format!(
-                "is {scale}, but the values' fractions have the least common denominator \
-                 {need}: write them over {need} (rule: exact values, in lowest terms)"
+                "is {scale}, but the tree's scale is {own} (version 5) and the values' fractions \
+                 have the least common denominator {need} (version 4): write them over one of \
+                 these (rule: exact values)"
             )),
         ));
     }
     Ok(())
 }
 
-fn le(a: Frac, b: Frac) -> bool {
-    a.cmp_exact(b).is_ok_and(|o| o != Ordering::Greater)
-}
-
-fn lt(a: Frac, b: Frac) -> bool {
-    a.cmp_exact(b).is_ok_and(|o| o == Ordering::Less)
-}
-
 impl Replay<'_> {
-    fn frac(&self, v: i32) -> Option<Frac> {
-        (v.abs() != INF).then(|| Frac::new(v as i128, self.scale).unwrap_or(Frac::ZERO))
+    /// A stored value as the fraction it stands for.
+    fn show(&self, v: V, inf: &str) -> String {
+        v.map_or(inf.to_string(), |v| {
+            Frac::new(i128::from(v), i128::from(self.scale))
+                .map_or_else(|_| v.to_string(), |f| f.to_string())
+        })
     }
 
-    /// How `f` is stored.
-    fn stored(&self, f: Frac) -> String {
-        let k = self.scale / f.den();
-        f.num().saturating_mul(k).to_string()
-    }
-
-    fn bounds_for(&self, max: bool) -> (Frac, Frac) {
+    fn bounds_for(&self, max: bool) -> (Value, Value) {
         let (l, u) = self.bounds;
-        if max {
-            (l, u)
-        } else {
-            (u.negated(), l.negated())
-        }
+        if max { (l, u) } else { (-u, -l) }
     }
 
     fn prunes(&self) -> bool {
@@ -287,6 +272,7 @@ impl Replay<'_> {
             EventKind::AlphaRaised | EventKind::Cutoff | EventKind::ChanceCutoff => {
                 self.expected(i, kind, d)
             }
+            EventKind::Aborted if self.aborted && self.stack.is_empty() => Ok(()),
             _ => Err(event_err(
                 i,
                 "kind",
@@ -297,7 +283,7 @@ impl Replay<'_> {
 
     /// An `alpha_raised`, `cutoff` or `chance_cutoff` event against what the replay expects.
     fn expected(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R<()> {
-        let data: Vec<Option<Frac>> = d.iter().map(|&v| self.frac(v)).collect();
+        let data: Vec<V> = d.iter().map(|&v| side(v)).collect();
         let Some(f) = self.stack.last_mut() else {
             return Err(event_err(i, "kind", "needs an open node"));
         };
@@ -353,41 +339,36 @@ impl Replay<'_> {
     fn describe(&self, e: Expect) -> String {
         match e {
             Expect::AlphaRaised { old, new } => format!(
-                "alpha_raised [{}, {}] (from {} to {})",
-                old.map_or((-INF).to_string(), |f| self.stored(f)),
-                self.stored(new),
-                show(old, "-inf"),
-                new
+                "alpha_raised [{}, {new}] (from {} to {})",
+                old.unwrap_or(-i64::from(INF)),
+                self.show(old, "-inf"),
+                self.show(Some(new), "")
             ),
             Expect::Cutoff { value, beta } => format!(
-                "cutoff [{}, {}] ({value} >= beta = {beta})",
-                self.stored(value),
-                self.stored(beta)
+                "cutoff [{value}, {beta}] ({} >= beta = {})",
+                self.show(Some(value), ""),
+                self.show(Some(beta), "")
             ),
             Expect::ChanceCut { value, bound, high } => format!(
-                "chance_cutoff [{}, {}, {}] ({value} {} {} = {bound})",
-                self.stored(value),
-                self.stored(bound),
+                "chance_cutoff [{value}, {bound}, {}] ({} {} {} = {})",
                 high as i32,
+                self.show(Some(value), ""),
                 if high { ">=" } else { "<=" },
-                if high { "B_i" } else { "A_i" }
+                if high { "B_i" } else { "A_i" },
+                self.show(Some(bound), "")
             ),
         }
     }
 
     /// What the entering node must be: its branch index, tree node, player, window and probe.
     #[allow(clippy::type_complexity)]
-    fn child_plan(
-        &mut self,
-        i: usize,
-        id: u32,
-    ) -> R<(u32, u32, bool, Option<Frac>, Option<Frac>, bool)> {
+    fn child_plan(&mut self, i: usize, id: u32) -> R<(u32, u32, bool, V, V, bool)> {
         let prunes = self.prunes();
         let root_max = !self.tree.min_root();
         let Some(p) = self.stack.last() else {
             let (a, b) = if prunes {
                 let (l, u) = self.bounds_for(root_max);
-                (Some(l), Some(u))
+                (Some(i64::from(l)), Some(i64::from(u)))
             } else {
                 (None, None)
             };
@@ -404,7 +385,11 @@ impl Replay<'_> {
                 ),
             ));
         }
-        if p.end.is_some() || p.k >= p.n {
+        let done = match &p.role {
+            Role::Chance(_, ChanceNext::End { .. }) => true,
+            _ => p.end.is_some() || p.k >= p.n,
+        };
+        if done {
             return Err(node_err(
                 id,
                 "parent",
@@ -419,14 +404,11 @@ impl Replay<'_> {
                 ),
             ));
         }
-        let k = p.k;
-        let tree_id = p.first + k;
-        let id_p = p.id;
-        let max_p = p.max;
-        let (alpha_p, beta_p) = (p.alpha, p.beta);
-        match &mut self.stack.last_mut().expect("checked").role {
+        let (id_p, max_p, beta_p) = (p.id, p.max, p.beta);
+        match &p.role {
             Role::Leaf => unreachable!("a leaf has no branches (n = 0)"),
             Role::Decision { alpha, probe, .. } => {
+                let k = p.k;
                 if *probe && k > 0 {
                     return Err(node_err(
                         id,
@@ -438,70 +420,24 @@ impl Replay<'_> {
                     ));
                 }
                 let (a, b) = if prunes {
-                    (beta_p.map(Frac::negated), alpha.map(Frac::negated))
+                    (beta_p.map(|b| -b), alpha.map(|a| -a))
                 } else {
                     (None, None)
                 };
-                Ok((k, tree_id, !max_p, a, b, false))
+                Ok((k, p.first + k, !max_p, a, b, false))
             }
-            Role::Chance(c) => {
-                if !prunes {
-                    return Ok((k, tree_id, max_p, None, None, false));
-                }
-                let (l, u) = {
-                    let (l, u) = self.bounds;
-                    if max_p {
-                        (l, u)
-                    } else {
-                        (u.negated(), l.negated())
-                    }
+            Role::Chance(_, next) => {
+                let ChanceNext::Branch { k, window, probe } = *next else {
+                    unreachable!("an ended chance node was refused above");
                 };
-                let ki = k as usize;
-                let of = overflow(id_p);
-                if c.probing {
-                    // CITE: Ballard §4 (Star2): the probe's window (L, min(B_k, U)), B_k with the
-                    // probed bounds before k and L after it.
-                    let b = match beta_p {
-                        Some(beta) => Some(
-                            beta.mul_int(c.total)
-                                .and_then(|x| x.minus(c.probed))
-                                .and_then(|x| x.minus(l.mul_int(c.rest[ki])?))
-                                .and_then(|x| x.div_int(c.w[ki]))
-                                .map_err(&of)?,
-                        ),
-                        None => None,
-                    };
-                    c.b = b;
-                    let bx = b.map_or(u, |b| if lt(b, u) { b } else { u });
-                    return Ok((k, tree_id, max_p, Some(l), Some(bx), true));
-                }
-                // CITE: Hauk et al. Fig. 2: A = N(α − U) + U, B = N(β − L) + L, with weights.
-                let a = match alpha_p {
-                    Some(alpha) => Some(
-                        alpha
-                            .mul_int(c.total)
-                            .and_then(|x| x.minus(c.done))
-                            .and_then(|x| x.minus(u.mul_int(c.rest[ki])?))
-                            .and_then(|x| x.div_int(c.w[ki]))
-                            .map_err(&of)?,
-                    ),
-                    None => None,
-                };
-                let b = match beta_p {
-                    Some(beta) => Some(
-                        beta.mul_int(c.total)
-                            .and_then(|x| x.minus(c.done))
-                            .and_then(|x| x.minus(c.later))
-                            .and_then(|x| x.div_int(c.w[ki]))
-                            .map_err(&of)?,
-                    ),
-                    None => None,
-                };
-                c.a = a;
-                c.b = b;
-                let ax = a.map_or(l, |a| if lt(l, a) { a } else { l });
-                let bx = b.map_or(u, |b| if lt(b, u) { b } else { u });
-                Ok((k, tree_id, max_p, Some(ax), Some(bx), false))
+                Ok((
+                    k,
+                    p.first + k,
+                    max_p,
+                    side(window.alpha),
+                    side(window.beta),
+                    probe,
+                ))
             }
         }
     }
@@ -557,7 +493,7 @@ impl Replay<'_> {
                 ),
             ));
         }
-        let (ga, gb) = (self.frac(n.alpha), self.frac(n.beta));
+        let (ga, gb) = (side(n.alpha), side(n.beta));
         if ga != alpha || gb != beta {
             return Err(node_err(
                 id,
@@ -565,45 +501,28 @@ impl Replay<'_> {
                 format!(
                     "the window is ({}, {}), but {} searches this node with ({}, {}) (rule: \
                      windows)",
-                    show(ga, "-inf"),
-                    show(gb, "+inf"),
+                    self.show(ga, "-inf"),
+                    self.show(gb, "+inf"),
                     self.algo.name(),
-                    show(alpha, "-inf"),
-                    show(beta, "+inf"),
+                    self.show(alpha, "-inf"),
+                    self.show(beta, "+inf"),
                 ),
             ));
         }
         let (first, nc) = self.tree.children_of(tree_id);
+        let mut expect = VecDeque::new();
+        let mut end = None;
         let role = if nc == 0 {
             Role::Leaf
         } else if chance {
-            let w: Vec<i128> = (0..nc)
-                .map(|j| self.tree.weight_of(first + j) as i128)
-                .collect();
-            let mut rest = vec![0i128; nc as usize];
-            for j in (0..nc as usize - 1).rev() {
-                rest[j] = rest[j + 1] + w[j + 1];
-            }
-            let (l, _) = self.bounds_for(max);
-            let low = vec![l; nc as usize];
-            let mut later = Frac::ZERO;
-            for &wj in &w[1..] {
-                later = later
-                    .plus(l.mul_int(wj).map_err(overflow(id))?)
-                    .map_err(overflow(id))?;
-            }
-            Role::Chance(ChanceSums {
-                total: w.iter().sum(),
-                w,
-                rest,
-                low,
-                probing: self.algo == ChanceAlgorithm::Star2,
-                probed: Frac::ZERO,
-                done: Frac::ZERO,
-                later,
-                a: None,
-                b: None,
-            })
+            let mut sums = Box::new(ChanceSums::new(
+                self.algo,
+                (0..nc).map(|j| self.tree.weight_of(first + j)),
+                self.bounds_for(max),
+                window(alpha, beta),
+            ));
+            let next = self.advance(&mut sums, first, &mut expect, &mut end);
+            Role::Chance(sums, next)
         } else {
             Role::Decision {
                 alpha,
@@ -616,85 +535,48 @@ impl Replay<'_> {
             id,
             tree: tree_id,
             max,
-            alpha,
             beta,
             first,
             n: nc,
             k: 0,
             role,
-            expect: VecDeque::new(),
-            end: None,
+            expect,
+            end,
         });
-        self.advance_probes()
+        Ok(())
     }
 
-    /// Star2's probing phase at the innermost chance node: its chance branches are not probed
-    /// (their bound stays L), which may already reach B_k; once every branch is probed, the
-    /// search phase begins with `Σ_{j>0} w_j W_j`.
-    fn advance_probes(&mut self) -> R<()> {
-        let Some(f) = self.stack.last() else {
-            return Ok(());
-        };
-        let (max, beta, id, first, n) = (f.max, f.beta, f.id, f.first, f.n);
-        let (l, _) = self.bounds_for(max);
+    /// Asks the search's running sums what the chance node does next: a cut-off by a branch
+    /// Star2 passes over is owed as an event, and an end is the node's.
+    fn advance(
+        &self,
+        sums: &mut ChanceSums,
+        first: u32,
+        expect: &mut VecDeque<Expect>,
+        end: &mut Option<(i64, StopReason)>,
+    ) -> ChanceNext {
         let tree = self.tree;
-        let f = self.stack.last_mut().expect("checked");
-        let Role::Chance(c) = &mut f.role else {
-            return Ok(());
-        };
-        let of = overflow(id);
-        while c.probing && f.end.is_none() && f.k < n && tree.is_chance(first + f.k) {
-            let ki = f.k as usize;
-            let b = match beta {
-                Some(beta) => Some(
-                    beta.mul_int(c.total)
-                        .and_then(|x| x.minus(c.probed))
-                        .and_then(|x| x.minus(l.mul_int(c.rest[ki])?))
-                        .and_then(|x| x.div_int(c.w[ki]))
-                        .map_err(&of)?,
-                ),
-                None => None,
-            };
-            c.low[ki] = l;
-            c.probed = c
-                .probed
-                .plus(l.mul_int(c.w[ki]).map_err(&of)?)
-                .map_err(&of)?;
-            if let Some(b) = b
-                && le(b, l)
-            {
-                let value = c
-                    .probed
-                    .plus(l.mul_int(c.rest[ki]).map_err(&of)?)
-                    .and_then(|x| x.div_int(c.total))
-                    .map_err(&of)?;
-                f.expect.push_back(Expect::ChanceCut {
-                    value: l,
-                    bound: b,
-                    high: true,
-                });
-                f.end = Some((value, StopReason::ChanceFailHigh));
-            }
-            f.k += 1;
+        let (cut, next) = sums.next(|k| tree.is_chance(first + k));
+        if let Some(c) = cut {
+            expect.push_back(Expect::of_cut(c));
         }
-        if c.probing && f.end.is_none() && f.k == n {
-            c.probing = false;
-            f.k = 0;
-            c.later = Frac::ZERO;
-            for j in 1..n as usize {
-                c.later = c
-                    .later
-                    .plus(c.low[j].mul_int(c.w[j]).map_err(&of)?)
-                    .map_err(&of)?;
-            }
+        if let ChanceNext::End { value, reason } = next {
+            *end = Some((i64::from(value), reason));
         }
-        Ok(())
+        next
     }
 
     fn exit(&mut self, i: usize) -> R<()> {
         let Some(f) = self.stack.pop() else {
             return Err(event_err(i, "kind", "exits with no node open"));
         };
+        let id = f.id;
+        let n = &self.rec.nodes[id as usize];
+        if self.aborted && n.reason() == StopReason::Aborted {
+            // The search stopped (node cap, memory budget): the node's value says nothing, and
+            // its parent is stopped too.
+            return Ok(());
+        }
         if let Some(e) = f.expect.front() {
             return Err(event_err(
                 i,
@@ -706,13 +588,10 @@ impl Replay<'_> {
                 ),
             ));
         }
-        let id = f.id;
-        let n = &self.rec.nodes[id as usize];
-        let of = overflow(id);
         let (value, reason, best) = match &f.role {
             Role::Leaf => {
-                let v = Frac::int(self.tree.value_of(f.tree) as i64);
-                (if f.max { v } else { v.negated() }, StopReason::Leaf, None)
+                let v = i64::from(self.tree.value_of(f.tree)) * self.scale;
+                (if f.max { v } else { -v }, StopReason::Leaf, None)
             }
             Role::Decision {
                 best,
@@ -721,20 +600,24 @@ impl Replay<'_> {
                 ..
             } => match f.end {
                 Some((v, r)) => (v, r, *best_k),
-                None if *probe && f.k == 1 => {
-                    (best.unwrap_or(Frac::ZERO), StopReason::Probe, *best_k)
-                }
-                None if f.k == f.n => (best.unwrap_or(Frac::ZERO), StopReason::AllMoves, *best_k),
+                None if *probe && f.k == 1 => (best.unwrap_or(0), StopReason::Probe, *best_k),
+                None if f.k == f.n => (best.unwrap_or(0), StopReason::AllMoves, *best_k),
                 None => return Err(self.unfinished(&f)),
             },
-            Role::Chance(c) => match f.end {
-                Some((v, r)) => (v, r, None),
-                None if !c.probing && f.k == f.n => (
-                    c.done.div_int(c.total).map_err(&of)?,
-                    StopReason::AllMoves,
-                    None,
-                ),
-                None => return Err(self.unfinished(&f)),
+            Role::Chance(sums, next) => match (f.end, next) {
+                _ if sums.inexact => {
+                    return Err(node_err(
+                        id,
+                        "value",
+                        format!(
+                            "this chance node's value is not a whole multiple of 1/{} (rule: \
+                             exact values)",
+                            self.scale
+                        ),
+                    ));
+                }
+                (Some((v, r)), _) => (v, r, None),
+                _ => return Err(self.unfinished(&f)),
             },
         };
         if n.reason() != reason {
@@ -748,25 +631,25 @@ impl Replay<'_> {
                 ),
             ));
         }
-        if self.frac(n.value) != Some(value) {
+        if i64::from(n.value) != value {
             let rule = match &f.role {
                 Role::Leaf => {
                     "a leaf's value is the tree's, times the scale, from the player's view"
                 }
                 Role::Decision { .. } => "a node's value is the best its children returned",
-                Role::Chance(_) if reason == StopReason::AllMoves => {
+                Role::Chance(..) if reason == StopReason::AllMoves => {
                     "a chance node's value is sum(w_i v_i) / sum(w_i)"
                 }
-                Role::Chance(_) => "a cut chance node returns Ballard's bound",
+                Role::Chance(..) => "a cut chance node returns Ballard's bound",
             };
             return Err(node_err(
                 id,
                 "value",
                 format!(
-                    "is {} ({}), but it is {value} (stored {}) (rule: {rule})",
+                    "is {} ({}), but it is {} (stored {value}) (rule: {rule})",
                     n.value,
-                    show(self.frac(n.value), "inf"),
-                    self.stored(value)
+                    self.show(side(n.value), "inf"),
+                    self.show(Some(value), "")
                 ),
             ));
         }
@@ -783,33 +666,34 @@ impl Replay<'_> {
             ));
         }
         if !self.stack.is_empty() {
-            self.returned(value)?;
+            self.returned(value);
         }
         Ok(())
     }
 
     fn unfinished(&self, f: &Frame) -> TraceFileError {
+        let k = match &f.role {
+            Role::Chance(sums, _) => sums.branch(),
+            _ => f.k,
+        };
         node_err(
             f.id,
             "reason",
             format!(
                 "the node returns after {} of its {} branches, with no cut-off (rule: stop \
                  reasons)",
-                f.k, f.n
+                k, f.n
             ),
         )
     }
 
-    /// The child `n` returned `v` (its own view) to the innermost open node.
-    fn returned(&mut self, v: Frac) -> R<()> {
+    /// The child returned `v` (its own view) to the innermost open node.
+    fn returned(&mut self, v: i64) {
         let prunes = self.prunes();
-        let f = self.stack.last().expect("checked");
-        let (max, beta, id) = (f.max, f.beta, f.id);
-        let (l, u) = self.bounds_for(max);
-        let of = overflow(id);
-        let f = self.stack.last_mut().expect("checked");
+        let Some(mut f) = self.stack.pop() else {
+            return;
+        };
         let k = f.k;
-        let ki = k as usize;
         match &mut f.role {
             Role::Leaf => {}
             Role::Decision {
@@ -818,21 +702,21 @@ impl Replay<'_> {
                 best_k,
                 ..
             } => {
-                let v = v.negated();
-                if best.is_none_or(|b| lt(b, v)) {
+                let v = -v;
+                if best.is_none_or(|b| b < v) {
                     *best = Some(v);
                     *best_k = Some(k);
                 }
                 if prunes {
-                    if alpha.is_none_or(|a| lt(a, v)) {
+                    if alpha.is_none_or(|a| a < v) {
                         f.expect.push_back(Expect::AlphaRaised {
                             old: *alpha,
                             new: v,
                         });
                         *alpha = Some(v);
                     }
-                    if let Some(b) = beta
-                        && le(b, v)
+                    if let Some(b) = f.beta
+                        && b <= v
                     {
                         f.expect.push_back(Expect::Cutoff { value: v, beta: b });
                         f.end = Some((v, StopReason::BetaCutoff));
@@ -840,68 +724,18 @@ impl Replay<'_> {
                 }
                 f.k += 1;
             }
-            Role::Chance(c) => {
-                let wv = v.mul_int(c.w[ki]).map_err(&of)?;
-                if !prunes {
-                    c.done = c.done.plus(wv).map_err(&of)?;
-                } else if c.probing {
-                    c.low[ki] = v;
-                    c.probed = c.probed.plus(wv).map_err(&of)?;
-                    if let Some(b) = c.b
-                        && le(b, v)
-                    {
-                        let value = c
-                            .probed
-                            .plus(l.mul_int(c.rest[ki]).map_err(&of)?)
-                            .and_then(|x| x.div_int(c.total))
-                            .map_err(&of)?;
-                        f.expect.push_back(Expect::ChanceCut {
-                            value: v,
-                            bound: b,
-                            high: true,
-                        });
-                        f.end = Some((value, StopReason::ChanceFailHigh));
-                    }
-                } else {
-                    c.done = c.done.plus(wv).map_err(&of)?;
-                    if let Some(a) = c.a
-                        && le(v, a)
-                    {
-                        let value = c
-                            .done
-                            .plus(u.mul_int(c.rest[ki]).map_err(&of)?)
-                            .and_then(|x| x.div_int(c.total))
-                            .map_err(&of)?;
-                        f.expect.push_back(Expect::ChanceCut {
-                            value: v,
-                            bound: a,
-                            high: false,
-                        });
-                        f.end = Some((value, StopReason::ChanceFailLow));
-                    } else if let Some(b) = c.b
-                        && le(b, v)
-                    {
-                        let value = c
-                            .done
-                            .plus(c.later)
-                            .and_then(|x| x.div_int(c.total))
-                            .map_err(&of)?;
-                        f.expect.push_back(Expect::ChanceCut {
-                            value: v,
-                            bound: b,
-                            high: true,
-                        });
-                        f.end = Some((value, StopReason::ChanceFailHigh));
-                    } else if ki + 1 < c.w.len() {
-                        c.later = c
-                            .later
-                            .minus(c.low[ki + 1].mul_int(c.w[ki + 1]).map_err(&of)?)
-                            .map_err(&of)?;
-                    }
+            Role::Chance(sums, next) => {
+                let v = v.clamp(-i64::from(INF), i64::from(INF)) as Value;
+                if let Some(c) = sums.returned(v) {
+                    f.expect.push_back(Expect::of_cut(c));
                 }
-                f.k += 1;
+                let mut expect = core::mem::take(&mut f.expect);
+                let mut end = f.end;
+                *next = self.advance(sums, f.first, &mut expect, &mut end);
+                f.expect = expect;
+                f.end = end;
             }
         }
-        self.advance_probes()
+        self.stack.push(f);
     }
 }

@@ -18,8 +18,10 @@ use std::io::{self, Write};
 pub const FORMAT: &str = "prunescope-trace";
 /// The trace format's version, in JSON and binary files alike. Bumped whenever a field changes
 /// meaning or a required field is added. Version 4 added `pvs_full` and
-/// `summary.line_proven_to`, and `pvs` became NegaScout (docs/trace-format.md).
-pub const VERSION: u32 = 4;
+/// `summary.line_proven_to`, and `pvs` became NegaScout; version 5 fixes a chance search's
+/// `summary.scale` before the search, from the tree's weights (search/chance.rs), where version
+/// 4 wrote the least common denominator found after it (docs/trace-format.md).
+pub const VERSION: u32 = 5;
 /// The oldest version readers still open: version-3 files read as before (their summary has
 /// no `line_proven_to`; read as `null`). Older versions are refused.
 pub const OLDEST_READABLE: u32 = 3;

@@ -51,13 +51,16 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     if matches!(stopped, Some(StopCause::MemoryBudget | StopCause::User)) {
         cfg.node_cap = nodes;
     }
-    let (mut summary, rec) = if stopped == Some(StopCause::User) && nodes == 0 {
+    let (mut summary, mut rec) = if stopped == Some(StopCause::User) && nodes == 0 {
         (h.summary.clone(), Recorder::new())
     } else {
         prepared
             .search_traced(&cfg, 0)
             .map_err(|e| TraceFileError::header("config", Problem::Invalid(e.to_string())))?
     };
+    if cfg.chance.is_some() {
+        over_scale(&mut summary, &mut rec, h.summary.scale);
+    }
     if stopped == Some(StopCause::MemoryBudget) && summary.stopped == Some(StopCause::NodeCap) {
         summary.stopped = stopped;
     }
@@ -159,6 +162,47 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
         nodes: mine.nodes.len(),
         events: mine.events.len(),
     })
+}
+
+/// A chance search's recording over the file's scale: a version-4 file writes its values over
+/// the least common denominator found after the search, which divides the scale this build
+/// fixes before it (docs/trace-format.md, "Chance searches"). Values that the file's scale
+/// cannot hold are left as they are (and then differ).
+fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
+    if scale == 0 || summary.scale == scale || !summary.scale.is_multiple_of(scale) {
+        return;
+    }
+    let k = (summary.scale / scale) as i32;
+    let down = |v: &mut i32| {
+        if v.abs() != crate::game::INF && *v % k == 0 {
+            *v /= k;
+        }
+    };
+    for n in &mut rec.nodes {
+        down(&mut n.alpha);
+        down(&mut n.beta);
+        down(&mut n.value);
+    }
+    let mut at = 0usize;
+    for &code in &rec.events {
+        let Some(kind) = EventKind::from_u8(code) else {
+            break;
+        };
+        let words = match kind {
+            EventKind::AlphaRaised | EventKind::Cutoff => 2,
+            EventKind::ChanceCutoff => 2,
+            _ => 0,
+        };
+        rec.aux[at..at + words].iter_mut().for_each(down);
+        at += kind.aux_words();
+    }
+    if let Some(v) = summary.value.as_mut() {
+        down(v);
+    }
+    for it in &mut summary.iterations {
+        down(&mut it.value);
+    }
+    summary.scale = scale;
 }
 
 /// The index of the first exit of a node the page's Stop closed (the end of the search's own

@@ -322,7 +322,10 @@ impl Session {
         let summary = if cut_short {
             // Stop ended the search: close the nodes it left open, as the node cap would.
             rec.close_cut_short(self.config.cutoff);
-            Summary::cut_short(rec)
+            Summary {
+                scale: self.prepared.scale(&self.config),
+                ..Summary::cut_short(rec)
+            }
         } else {
             super::from_js(&summary, "summary")
                 .map_err(|e| WasmError::argument("summary", format!("invalid summary: {e}")))?

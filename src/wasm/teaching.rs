@@ -91,16 +91,36 @@ pub fn tree_print_chance(
 /// in explore are the trace's (docs/trace-format.md).
 #[wasm_bindgen]
 pub fn tree_chance_value(text: &str, algo: &str, node_cap: u32) -> Result<Object, JsError> {
-    use crate::search::chance::{self, ChanceAlgorithm};
+    use crate::search::chance::ChanceAlgorithm;
     let tree = Tree::parse(text).map_err(|e| err(e.to_string()))?;
     let algo = ChanceAlgorithm::parse(algo).ok_or_else(|| {
         err(format!(
             "unknown chance search {algo:?}: expected expectimax, star1 or star2"
         ))
     })?;
-    let r = chance::search(&tree, algo, node_cap as u64, false).map_err(|e| err(e.to_string()))?;
+    // The one chance search, untraced (src/run/chance.rs); a search stopped by the node cap
+    // is refused as before, naming the cap.
+    let cfg = crate::run::chance_config(algo, node_cap as u64);
+    let s = crate::run::chance::search(&tree, algo, &cfg, &mut crate::search::NoTrace)
+        .map_err(|e| err(e.to_string()))?;
+    let value = match (s.stopped, s.value) {
+        (None, Some(v)) => {
+            crate::run::chance::frac(v, s.scale).unwrap_or(crate::search::frac::Frac::ZERO)
+        }
+        _ => {
+            return Err(err(format!(
+                "the search passed its node cap of {node_cap} nodes: raise the cap (0 = none) \
+                 to finish it"
+            )));
+        }
+    };
+    let value = if tree.min_root() {
+        value.negated()
+    } else {
+        value
+    };
     let out = Object::new();
-    set(&out, "value", r.value.to_string());
-    set(&out, "nodes", r.nodes as f64);
+    set(&out, "value", value.to_string());
+    set(&out, "nodes", s.nodes as f64);
     Ok(out)
 }

@@ -27,10 +27,16 @@ const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
 const CLI = existsSync(path.join(TARGET, 'debug/prunescope'))
   ? path.join(TARGET, 'debug/prunescope')
   : path.join(TARGET, 'release/prunescope');
-/** The CLI's exact root value of `algo` on TREE, as the page prints it (minus as "−"). */
+/** The CLI's exact root value of `algo` on TREE, as the page prints it (minus as "−"): `--json`
+ * prints the trace (issue 32 §1), its root value over `summary.scale`, written here in lowest
+ * terms by the test's own Euclid. */
 function cliValue(algo) {
-  const out = JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, TREE, '--json'], { encoding: 'utf8' }));
-  return String(out.value).replace(/^-/, '−');
+  const { summary } = JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, TREE, '--json'], { encoding: 'utf8' }));
+  const scale = summary.scale ?? 1;
+  let [a, b] = [Math.abs(summary.value), scale];
+  while (b) [a, b] = [b, a % b];
+  const [n, d] = [summary.value / a, scale / a];
+  return (d === 1 ? String(n) : `${n}/${d}`).replace(/^-/, '−');
 }
 
 let env;
@@ -231,4 +237,39 @@ test('the accessible tree says "chance node" at a chance node, with its exact va
   assert.ok(labels.some((l) => /^chance node 0, window 0 to 10, returned 19\/3/.test(l)), labels.join(' | '));
   assert.ok(labels.some((l) => /^chance node 1, .*returned 13\/3, cut-off, 1 move pruned/.test(l)), labels.join(' | '));
   assert.deepEqual(problems, []);
+});
+
+// Issue 32 §5: a chain of nested one-branch chance nodes under `bounds 0 1` (612 bytes) that
+// Star2 searches without end (it probes, then searches, every decision node below a chance node:
+// the search doubles at every level). It grew to 2.5 GB and the page reported "The search core
+// crashed: unreachable". A chance search now streams like every search: its nodes arrive while
+// it runs, and Stop ends it at once with what was received.
+test('a chance search streams into the page while it runs, and Stop ends it cleanly', async () => {
+  const problems = [];
+  const page = await openPage({ width: 1280, height: 720, problems });
+  let chain = '[1:1]';
+  for (let i = 0; i < 99; i++) chain = `[1:(${chain})]`;
+  const text612 = `bounds 0 1 (${chain})`;
+  assert.equal(text612.length, 612);
+  await page.click('#tab-tree');
+  await page.fill('#tree-text', text612);
+  await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'star2'));
+  await page.selectOption('#algo', 'star2');
+  await page.fill('#node-cap', '50000000');
+  const g = (await snapshot(page)).explore.generation;
+  await page.click('#start');
+  // nodes received while the search still runs: the search streams
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status === 'running' && s.nodes > 20000;
+  }, g, { timeout: 30_000, polling: 5 });
+  await page.click('#stop');
+  const s = (await snapshot(page)).explore;
+  assert.equal(s.status, 'stopped');
+  await settle(page);
+  assert.match(await text(page, '#notice'), /^Stopped after/);
+  assert.doesNotMatch(await text(page, '#notice'), /crashed/);
+  await page.fill('#node-cap', '2000000');
+  assert.deepEqual(problems, []);
+  await page.close();
 });

@@ -1,6 +1,7 @@
 // Compare mode on trees with chance nodes (issue 20 §3; docs/compare.md): expectimax against
 // Ballard's Star1 on one tree — the unpruned tree against the pruned one — with both sides' exact
-// fractions (each over its own scale: here expectimax stores twelfths and Star1 sixths), chance
+// fractions (each over its own scale; since trace version 5 both store twelfths on this tree,
+// and tests/chance.rs compares two different scales), chance
 // nodes matched across the sides, the bound that fired on Star1's pruned branches, the chance
 // cut-offs counted in the summary as the CLI counts them, and the stepping, keys and play explore
 // has. Then the greyed pruned subtree that holds a chance node (each node its own player) and the
@@ -19,7 +20,8 @@ import { ROOT, SHOTS, compareToEnd, hook, openPage, run, runCompare, runSearch, 
 
 // Star1 cuts the second chance node after its first branch (1, weight 2 of 4): even with the
 // rest at L it cannot come back above 19/3, so branches 1.1 and 1.2 are pruned. Expectimax's
-// values need twelfths (13/4 at that node), Star1's sixths (its windows): two scales.
+// values need twelfths (13/4 at that node); Star1's scale, fixed from the weights before the
+// search (version 5), is twelfths too.
 const TREE = 'bounds 0 10 ([1:5 2:(7 9)] [2:1 1:2 1:9])';
 // Star1's β-cut-off at the MIN node 1 prunes a chance node: MIN's child, so MAX's, and its
 // leaves MAX's too (a chance node's children are its own player's), not MIN's.
@@ -27,8 +29,40 @@ const TREE_CUT = 'bounds 0 10 ([1:6 1:6] (3 [1:1 1:9]))';
 
 const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
 const CLI = existsSync(path.join(TARGET, 'debug/prunescope')) ? path.join(TARGET, 'debug/prunescope') : path.join(TARGET, 'release/prunescope');
-/** The CLI's chance search of `tree` (its own JSON: fractions as strings, docs/trace-format.md). */
-const cli = (algo, tree) => JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, tree, '--json'], { encoding: 'utf8' }));
+/** `v / scale` in lowest terms, as the CLI writes a fraction (`n` or `n/d`), by the test's own
+ * Euclid. */
+const frac = (v, scale) => {
+  let [a, b] = [Math.abs(v), scale];
+  while (b) [a, b] = [b, a % b];
+  a = a || 1;
+  return scale / a === 1 ? String(v / a) : `${v / a}/${scale / a}`;
+};
+/** The CLI's chance search of `tree`, read from the trace `--json` prints (issue 32 §1: the
+ * trace format, values over `summary.scale`): the root's value from MAX's view, and per node its
+ * path, its value (its player's view) and player, its reason, and the branches a cut-off pruned
+ * with the value that reached the bound (the `cutoff`/`chance_cutoff` event's data) and the
+ * branch that returned it (the child that exited just before the event). */
+/** The scale the CLI's trace of `algo` on `tree` stores its values over. */
+const cliScale = (algo, tree) => JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, tree, '--json'], { encoding: 'utf8' })).summary.scale ?? 1;
+const cli = (algo, tree) => {
+  const t = JSON.parse(execFileSync(CLI, ['tree', '--algo', algo, tree, '--json'], { encoding: 'utf8' }));
+  const scale = t.summary.scale ?? 1;
+  const nodes = t.nodes;
+  const max = [];
+  const trace = nodes.map((n) => {
+    max[n.id] = n.parent === null ? true : nodes[n.parent].kind === 'chance' ? max[n.parent] : !max[n.parent];
+    return { id: n.id, parent: n.parent, path: n.path, value: frac(n.value, scale), max_to_move: max[n.id], reason: n.reason, pruned: [] };
+  });
+  let lastExit = null;
+  for (const e of t.events) {
+    if (e.kind === 'cutoff' || e.kind === 'chance_cutoff') {
+      const by = lastExit !== null && nodes[lastExit].parent === e.node ? nodes[lastExit].index : null;
+      trace[e.node].pruned = (nodes[e.node].pruned ?? []).map((p) => ({ child: p.child, reason: p.reason, by, value: frac(e.data[0], scale), bound: frac(e.data[1], scale) }));
+    }
+    if (e.kind !== 'alpha_raised') lastExit = e.kind === 'exit' ? e.node : null;
+  }
+  return { algo, value: frac(t.summary.value, scale), trace };
+};
 /** A CLI fraction as the page prints it from MAX's view: minus as "−". */
 const shown = (frac, maxToMove = true) => {
   const neg = frac.startsWith('-') !== !maxToMove;
@@ -162,7 +196,8 @@ test('compare takes chance searches: expectimax vs Star1, exact fractions over e
   await settle(page);
   const drawnB = await hook(page, () => window.prunescope.drawn('B'));
   assert.deepEqual(drawnB.pruned.map((p) => p.rule), [`child 0 returned 1 ≤ 8/3 = −B_0`]);
-  assert.deepEqual(drawnB.pruned[0].values.map((v) => v / 6), [2, 9], 'the pruned leaves, over Star1\'s scale (sixths)');
+  const scaleS = cliScale('star1', TREE);
+  assert.deepEqual(drawnB.pruned[0].values.map((v) => v / scaleS), [2, 9], 'the pruned leaves, over Star1\'s scale');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -220,7 +255,9 @@ test('a greyed pruned subtree holding a chance node draws each node as its own p
   const S = cli('star1', TREE_CUT);
   assert.equal(S.trace.find((n) => n.path.join('.') === '1').pruned[0].child, 1, 'the CLI prunes branch 1.1, a chance node');
   const d = await hook(page, () => window.prunescope.drawn('explore'));
-  assert.deepEqual(d.pruned.map((p) => p.values), [[1, 9]]);
+  // the stored values, over Star1's scale on this tree (docs/trace-format.md "Chance searches")
+  const k = cliScale('star1', TREE_CUT);
+  assert.deepEqual(d.pruned.map((p) => p.values.map((v) => v / k)), [[1, 9]]);
 
   // compare: expectimax vs Star1, the same greyed subtree in Star1's pane
   await toCompare(page);
@@ -235,7 +272,7 @@ test('a greyed pruned subtree holding a chance node draws each node as its own p
   });
   await settle(page);
   const c = await hook(page, () => window.prunescope.drawn('B'));
-  assert.deepEqual(c.pruned.map((p) => p.values), [[1, 9]]);
+  assert.deepEqual(c.pruned.map((p) => p.values.map((v) => v / k)), [[1, 9]]);
   assert.deepEqual(problems, []);
   await page.close();
 });

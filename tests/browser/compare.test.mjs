@@ -275,7 +275,7 @@ test('saving and opening traces: the page and the CLI write the same files', asy
   assert.equal(s.A.nodes, 13);
   assert.ok(s.diff, 'the comparison stays');
   const v1 = path.join(tmp, 'v1.json');
-  writeFileSync(v1, readFileSync(saved, 'utf8').replace('"version":4', '"version":1'));
+  writeFileSync(v1, readFileSync(saved, 'utf8').replace('"version":5', '"version":1'));
   await page.setInputFiles('#cmp-file-A', v1);
   await page.waitForFunction(() => /version 1 is not supported/.test(document.getElementById('cmp-notice').textContent));
   await shot(page, 'compare-06-files.png');

@@ -486,10 +486,11 @@ test('a chance tree built by clicks and keys: chance nodes, weights, bounds; lim
   const page_ = await hook(page, (t) => window.prunescope.chanceValue(t, 'expectimax'), TEXT);
   const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug/prunescope');
   execFileSync('cargo', ['build', '--quiet', '--bin', 'prunescope'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  const json = JSON.parse(execFileSync(cli, ['tree', '--algo', 'expectimax', '--json', TEXT], { cwd: ROOT, encoding: 'utf8' }));
-  assert.equal(page_.value, json.value);
+  // `--json` prints the trace (issue 32 §1): the root's value over `summary.scale`
+  const { summary } = JSON.parse(execFileSync(cli, ['tree', '--algo', 'expectimax', '--json', TEXT], { cwd: ROOT, encoding: 'utf8' }));
   assert.equal(page_.value, '13/2');
-  assert.equal(page_.nodes, json.nodes);
+  assert.equal(summary.value * 2, 13 * summary.scale, 'the CLI stores 13/2 times its scale');
+  assert.equal(page_.nodes, summary.nodes);
   await page.close();
 });
 

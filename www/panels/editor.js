@@ -11,6 +11,7 @@
 
 import { $, h, renderKeyed, setText, setProp } from '../dom.js';
 import { nodeAt, nodeList, samePath, branchWeight, hasChance } from '../model/tree-edit.js';
+import { fmtFraction } from '../model/format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const SLOT = 40, ROW = 60, GUT = 40, R = 14;
@@ -184,11 +185,10 @@ export function createEditorPanel(app) {
     return `${where}: ${what}`;
   }
 
-  /** `w/S` in lowest terms (the branch's probability, exact). */
+  /** `w/S` in lowest terms (the branch's probability, exact), as the page prints every
+   * fraction (model/format.js: the page's one copy of Euclid's gcd). */
   function prob([w, total]) {
-    let a = w, b = total;
-    while (b) [a, b] = [b, a % b];
-    return a > 1 ? `${w / a}/${total / a}` : `${w}/${total}`;
+    return fmtFraction(w, total);
   }
 
   return {

@@ -76,8 +76,12 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 v.saturating_sub(delta).max(-INF),
                 v.saturating_add(delta).min(INF),
             ),
-            _ => Window::FULL,
+            _ => self.root_window,
         };
+        if !asp.enabled {
+            // One root search; a chance search's root window (L, U) holds every value.
+            return self.root_search(root, depth, window);
+        }
         loop {
             let r = self.root_search(root, depth, window);
             if self.stopped.is_some() {
