@@ -376,6 +376,35 @@ impl Recorder {
             .map(|i| self.research_of[i].1)
     }
 
+    /// A chance search's best line: the best moves (child indices) of the decision nodes from
+    /// `root` down to the first chance node or leaf, each step to the last search of that child
+    /// (Star2 searches a branch twice only below a chance node, whose record names no best
+    /// child). The writer states it and the reader derives it again to check it.
+    pub fn decision_line(&self, root: u32) -> Vec<u16> {
+        let mut line = Vec::new();
+        let mut at = root as usize;
+        while let Some(n) = self.nodes.get(at)
+            && n.best_index != NONE16
+            && n.node_kind() != NodeKind::Chance
+        {
+            line.push(n.best_index);
+            // The node's subtree is the ids after it up to the first whose parent comes
+            // before it (nodes are numbered in the order the search entered them).
+            let child = (at + 1..self.nodes.len())
+                .take_while(|&c| !self.nodes[c].is_root() && self.nodes[c].parent >= at as u32)
+                .filter(|&c| {
+                    let r = &self.nodes[c];
+                    r.parent == at as u32 && r.index == n.best_index
+                })
+                .last();
+            match child {
+                Some(c) => at = c,
+                None => break,
+            }
+        }
+        line
+    }
+
     /// Replays the tape, resolving which node each event refers to.
     pub fn replay(&self) -> Replay<'_> {
         Replay {
