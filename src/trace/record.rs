@@ -14,8 +14,12 @@ use crate::search::{Enter, Exit, Tracer};
 /// batches of these through typed-array views, and binary trace files store them as they are
 /// (layout: [`crate::schema::RECORD_FIELDS`], `docs/trace-format.md`). A node's ply is
 /// not stored: it is its parent's plus one.
+///
+/// This declaration is the record's one codec: `Pod` (bytemuck) makes its memory its bytes,
+/// [`NodeRec::bytes`] and [`NodeRec::from_bytes`] the layout's two directions, and
+/// [`records_bytes`] a batch's.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct NodeRec {
     /// Id of the parent, or [`NO_PARENT`] for a root.
     pub parent: u32,
@@ -44,8 +48,25 @@ pub struct NodeRec {
 }
 
 const _: () = assert!(core::mem::size_of::<NodeRec>() == RECORD_BYTES);
+// The documented layout is little-endian, as a record is in memory on every target built
+// (x86-64, aarch64, wasm32).
+#[cfg(target_endian = "big")]
+compile_error!("the 28-byte record layout is little-endian");
+
+/// The bytes of `nodes` in the record layout, as they lie in memory.
+pub fn records_bytes(nodes: &[NodeRec]) -> &[u8] {
+    bytemuck::cast_slice(nodes)
+}
 
 impl NodeRec {
+    /// The record's bytes in the documented layout ([`crate::schema::RECORD_FIELDS`]).
+    pub fn bytes(&self) -> &[u8; RECORD_BYTES] {
+        bytemuck::cast_ref(self)
+    }
+    /// The record whose bytes are `b` (at any alignment).
+    pub fn from_bytes(b: &[u8; RECORD_BYTES]) -> NodeRec {
+        bytemuck::pod_read_unaligned(b)
+    }
     pub fn bound(&self) -> Bound {
         Bound::from_u8(self.flags & FLAG_BOUND_MASK).unwrap_or(Bound::Exact)
     }

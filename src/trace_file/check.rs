@@ -76,10 +76,10 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
     let prepared = h
         .input
         .prepare()
-        .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
+        .map_err(|e| TraceFileError::header("input", Problem::Input(e)))?;
     prepared
         .check_config(&h.config)
-        .map_err(|e| TraceFileError::header("config", invalid(e.to_string())))?;
+        .map_err(|e| TraceFileError::header("config", Problem::Config(e)))?;
     Ok(prepared)
 }
 
@@ -1216,14 +1216,41 @@ pub(crate) fn strict_from_value<T: serde::Serialize + serde::de::DeserializeOwne
     v: serde_json::Value,
     field: &str,
 ) -> Result<T, TraceFileError> {
-    let mut v = v;
+    // The form is checked on a copy whose long strings (a tree's text: up to 1 GiB) are cut
+    // to one byte, which reads and writes alike; the value itself is then moved, not copied,
+    // so reading holds the text once (issue 32 §5: a 300 MB comment peaked at 1.4 GB).
+    strict_form::<T>(short_strings(&v), field)?;
+    serde_json::from_value(v).map_err(|e| TraceFileError::header(field, invalid(e.to_string())))
+}
+
+/// `v` with every string longer than 64 bytes replaced by `"…"`.
+fn short_strings(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        J::String(s) if s.len() > 64 => J::String("…".into()),
+        J::Array(a) => J::Array(a.iter().map(short_strings).collect()),
+        J::Object(o) => J::Object(
+            o.iter()
+                .map(|(k, x)| (k.clone(), short_strings(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Checks that `v` reads as a `T` and that `T` writes it back the same (see
+/// [`strict_from_value`]).
+fn strict_form<T: serde::Serialize + serde::de::DeserializeOwned>(
+    mut v: serde_json::Value,
+    field: &str,
+) -> Result<(), TraceFileError> {
     let t: T = serde_json::from_value(v.clone())
         .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
     let back = serde_json::to_value(&t)
         .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
     loop {
         match first_difference(&v, &back, field, "") {
-            None => return Ok(t),
+            None => return Ok(()),
             Some(Difference::Extra { path, pointer }) => {
                 // The writer leaves out a field that holds its default (`"cutoff": "standard"`,
                 // `"scale": 1`). Such a field is known to the type: given a value of no type at

@@ -793,6 +793,7 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                 let span = sc.value().map_err(|e| st.scan_err(e, line))?;
                 let value: serde_json::Value = parse(st, span, line, PhantomData)?;
                 sc.limit = MAX_NODE_JSON_BYTES;
+                sc.shrink();
                 let head = &mut st.head;
                 let slot = match header_key {
                     TopKey::Format => &mut head.format,
@@ -884,6 +885,7 @@ pub(super) fn read_binary_header<R: Read>(
         let span = sc.value().map_err(|e| st.scan_err(e, line))?;
         let value: serde_json::Value = parse(&mut st, span, line, PhantomData)?;
         sc.limit = CHUNK;
+        sc.shrink();
         *slot = Some(value);
         st.field = None;
         let line = sc.line;
