@@ -254,6 +254,13 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// [`Scanner::value`], to be changed in place (the header's long strings are taken out of
+    /// it, [`super::json_read`]).
+    pub fn value_mut(&mut self) -> Result<&mut [u8], ScanError> {
+        let len = self.value()?.len();
+        Ok(&mut self.buf[self.pos - len..self.pos])
+    }
+
     /// The bytes of the next JSON value (consumed): an object, array or string up to its
     /// closing byte, a number or literal up to the next delimiter. Only the extent is found
     /// here; serde_json checks the value itself.
