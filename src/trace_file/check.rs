@@ -76,10 +76,10 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
     let prepared = h
         .input
         .prepare()
-        .map_err(|e| TraceFileError::header("input", Problem::Input(e)))?;
+        .map_err(|e| TraceFileError::header("input", Problem::Input(Box::new(e))))?;
     prepared
         .check_config(&h.config)
-        .map_err(|e| TraceFileError::header("config", Problem::Config(e)))?;
+        .map_err(|e| TraceFileError::header("config", Problem::Config(Box::new(e))))?;
     Ok(prepared)
 }
 
@@ -339,6 +339,8 @@ pub(crate) struct NodeCheck<G: TraceGame> {
     /// A chance search: leaf values are scaled and signed by who moves, which the tree's
     /// positions do not know (trace_file/chance.rs checks them).
     chance: bool,
+    /// Every record already passed [`check_record`] ([`structure`]): only the game is checked.
+    pub structure_checked: bool,
 }
 
 impl<G: TraceGame> NodeCheck<G> {
@@ -348,6 +350,7 @@ impl<G: TraceGame> NodeCheck<G> {
             kind,
             cutoff: cfg.cutoff,
             chance: cfg.chance.is_some(),
+            structure_checked: false,
         }
     }
 
@@ -394,7 +397,9 @@ impl<G: TraceGame> NodeCheck<G> {
         } else {
             nodes.get(n.parent as usize)
         };
-        check_record(id, n, parent, self.kind, self.cutoff)?;
+        if !self.structure_checked {
+            check_record(id, n, parent, self.kind, self.cutoff)?;
+        }
         let mv = self.kind.move_field();
         self.walk.push(id, n).map_err(|e| match e {
             WalkError::NotOnPath => parent_closed(id, n.parent),
@@ -1122,6 +1127,7 @@ impl WithGame for CheckNodes<'_> {
     type Output = Result<(), TraceFileError>;
     fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
         let mut check = NodeCheck::new(root, self.cfg, self.kind);
+        check.structure_checked = true; // CheckNodes runs after `precheck`
         let mut nothing = |_: &mut Walk<G>| Ok(());
         for (id, n) in self.rec.nodes.iter().enumerate() {
             check.close_to(id as u32, n, &mut nothing)?;

@@ -71,11 +71,11 @@ pub enum Problem {
     /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
     /// the input's field, the tree text's line and column).
     #[error("{0}")]
-    Input(#[serde(serialize_with = "as_text")] crate::run::InputError),
+    Input(#[serde(serialize_with = "as_text")] Box<crate::run::InputError>),
     /// The header's `config` is not valid for its input: the search's own error, naming the
     /// parameter.
     #[error("{0}")]
-    Config(#[serde(serialize_with = "as_text")] crate::search::config::ConfigError),
+    Config(#[serde(serialize_with = "as_text")] Box<crate::search::config::ConfigError>),
 }
 
 /// A typed error inside a [`Problem`] as the page receives it: its message.
