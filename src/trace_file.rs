@@ -166,15 +166,12 @@ fn staged_plain<R: Read>(head: &[u8], r: R) -> Result<Staged, TraceFileError> {
         });
     }
     let file = binary::read_unchecked(r)?;
-    match check::precheck(&file) {
-        Ok(pre) => Ok(Staged {
-            file,
-            rest: Some(pre),
-        }),
-        // the same first problem as `read`: every problem the first step finds, `validate`
-        // finds too, perhaps an earlier one
-        Err(e) => Err(check::validate(&file).err().unwrap_or(e)),
-    }
+    // `validate` is `precheck` then `check_rest`: the first problem is `read`'s
+    let pre = check::precheck(&file)?;
+    Ok(Staged {
+        file,
+        rest: Some(pre),
+    })
 }
 
 /// Writes a trace in `format`. `prepared` is `input` parsed (the JSON names moves from it);

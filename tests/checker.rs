@@ -982,3 +982,125 @@ fn the_checker_accepts_every_game_with_every_technique_it_accepts() {
     // the case the issue found: table cut-offs that return a win
     assert!(with_tt_cut > 0);
 }
+
+/// Issue 32 §5: false traces the reader opened (and the page then showed) though `verify`
+/// refused them. In a chance trace the rules every search keeps were skipped; in a decision
+/// trace stop reasons, `uncertain` flags, the node cap and `line_proven_to` were not held
+/// against the configuration. Each is now refused on open (`convert`), naming the field and
+/// the rule; on cd3b4e7 every one opened with exit 0.
+#[test]
+fn false_traces_the_page_showed_are_refused_on_open() {
+    let dir = tmp_dir("false");
+    let (code, t, err) = prunescope(&[
+        "tree",
+        "--algo",
+        "alphabeta",
+        "--json",
+        "((3 12 8) (2 4 6) (14 5 2))",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&t).unwrap();
+    let cp = dir.join("c.json");
+    let (code, _, err) = prunescope(&[
+        "tree",
+        "--algo",
+        "star2",
+        "--trace",
+        cp.to_str().unwrap(),
+        "bounds 0 10 ([1: (3 5) ] [2: (7 1)])",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let c: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cp).unwrap()).unwrap();
+    type Mutate = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, &serde_json::Value, Mutate, &str)> = vec![
+        (
+            "chance: order history",
+            &c,
+            Box::new(|v| v["nodes"][2]["order"] = "history".into()),
+            "node 2, \"order\": is history, but a chance search orders no moves",
+        ),
+        (
+            "chance: an uncertain leaf",
+            &c,
+            Box::new(|v| v["nodes"][3]["uncertain"] = true.into()),
+            "node 3, \"uncertain\": is true, but only uncertainty cut-offs",
+        ),
+        (
+            "chance: summary.uncertain",
+            &c,
+            Box::new(|v| v["summary"]["uncertain"] = true.into()),
+            "\"summary.uncertain\": is true, but only uncertainty cut-offs",
+        ),
+        (
+            "chance: iteration depth 10,100",
+            &c,
+            Box::new(|v| v["summary"]["iterations"][0]["depth"] = 10_100.into()),
+            "\"summary.iterations[0].depth\": is 10100, but its root (node 0) was searched at \
+             depth 10000 (rule: the summary against the roots)",
+        ),
+        (
+            "chance: a longer best line",
+            &c,
+            Box::new(|v| v["summary"]["best_line"] = serde_json::json!(["0", "0", "1"])),
+            "\"summary.best_line\": is [0, 0, 1], but the decision nodes' best moves from the \
+             root (node 0) to the first chance node or leaf are [0] (rule: the best line)",
+        ),
+        (
+            "tree: reason chance_fail_low",
+            &t,
+            Box::new(|v| v["nodes"][2]["reason"] = "chance_fail_low".into()),
+            "node 2, \"reason\": is chance_fail_low, which needs a chance search with cut-offs",
+        ),
+        (
+            "tree: reason probe",
+            &t,
+            Box::new(|v| {
+                v["nodes"][2]["reason"] = "probe".into();
+                v["nodes"][2]["bound"] = "lower".into();
+                v["nodes"][2]["actual"] = "cut".into();
+            }),
+            "node 2, \"reason\": is probe, which needs Star2's probing phase",
+        ),
+        (
+            "tree: reason stand_pat",
+            &t,
+            Box::new(|v| v["nodes"][2]["reason"] = "stand_pat".into()),
+            "node 2, \"reason\": is stand_pat, which needs quiescence search",
+        ),
+        (
+            "tree: uncertain with the cut-offs off",
+            &t,
+            Box::new(|v| v["nodes"][2]["uncertain"] = true.into()),
+            "node 2, \"uncertain\": is true, but only uncertainty cut-offs",
+        ),
+        (
+            "tree: node_cap 1 on 11 nodes not stopped",
+            &t,
+            Box::new(|v| v["config"]["node_cap"] = 1.into()),
+            "\"config.node_cap\": is 1, but the search made 11 nodes: it stops at the cap (rule: \
+             the node cap)",
+        ),
+        (
+            "tree: line_proven_to under alphabeta",
+            &t,
+            Box::new(|v| v["summary"]["line_proven_to"] = 3.into()),
+            "\"summary.line_proven_to\": is node 3, but only NegaScout (pvs) proves a value \
+             without its line",
+        ),
+    ];
+    for (what, base, mutate, want) in cases {
+        let mut v = base.clone();
+        mutate(&mut v);
+        let p = dir.join("false.json");
+        std::fs::write(&p, text(&v)).unwrap();
+        let out = dir.join("false.pstrace");
+        let (code, _, err) = prunescope(&["convert", p.to_str().unwrap(), out.to_str().unwrap()]);
+        assert_eq!(code, 1, "{what}: {err}");
+        assert!(err.contains(want), "{what}: {err}");
+        // verify refused them before too; it still does, for the same reason
+        let (code, _, err) = prunescope(&["verify", p.to_str().unwrap()]);
+        assert_eq!(code, 1, "{what}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -186,3 +186,54 @@ fn whitespace_inside_a_value_is_not_buffered_whole() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
 }
+
+/// Issue 32 §5: a valid 300 KB `.json.gz` whose `input.text` holds a 300 MB comment (within the
+/// format's 1 GiB tree text) reads holding the text about twice at its peak, not five times:
+/// `verify` and `convert` finish within 1 GiB of address space (on cd3b4e7 they peaked at
+/// 1.45 GB and aborted; now 0.67 GB).
+#[test]
+fn a_300_mb_comment_in_a_small_gzip_reads_within_1_gib() {
+    let dir = TempDir::new("comment");
+    let out = Command::new(BIN)
+        .args([
+            "tree",
+            "--algo",
+            "alphabeta",
+            "--json",
+            "((3 12 8) (2 4 6) (14 5 2))",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let key = "\"text\":\"";
+    let at = text.find(key).unwrap() + key.len();
+    let path = dir.path("comment.json.gz");
+    let mut gz = GzEncoder::new(std::fs::File::create(&path).unwrap(), Compression::best());
+    gz.write_all(&text.as_bytes()[..at]).unwrap();
+    gz.write_all(b"# ").unwrap();
+    let block = vec![b'x'; 1 << 20];
+    for _ in 0..300 {
+        gz.write_all(&block).unwrap();
+    }
+    gz.write_all(b"\\n").unwrap();
+    gz.write_all(&text.as_bytes()[at..]).unwrap();
+    gz.finish().unwrap();
+    let size = std::fs::metadata(&path).unwrap().len();
+    assert!(size < 1 << 20, "{size} bytes");
+    let p = path.to_str().unwrap();
+    let (code, err) = limited(GIB, &["verify", p]);
+    assert_eq!(code, 0, "{err}");
+    // written back as it was read (a binary header holds at most 256 MiB: JSON here)
+    let out = dir.path("comment.json");
+    let (code, err) = limited(GIB, &["convert", p, out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let len = text.len() as u64 + 2 + 300 * (1 << 20) + 2;
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), len);
+    let mut head = vec![0u8; at];
+    std::fs::File::open(&out)
+        .unwrap()
+        .read_exact(&mut head)
+        .unwrap();
+    assert_eq!(head, text.as_bytes()[..at]);
+}

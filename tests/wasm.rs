@@ -115,12 +115,9 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
             all[at..at + NODE_BYTES].copy_from_slice(&b.upd[k * NODE_BYTES..(k + 1) * NODE_BYTES]);
         }
         // new nodes come in the column layout of the binary format's chunks
-        let mut rows = Vec::new();
-        prunescope::trace_file::binary::rows_from_columns(&b.nodes, &mut rows);
-        for row in &rows {
-            let rec = prunescope::trace_file::binary::record_from_bytes(row);
-            all.extend_from_slice(node_bytes(&[rec]));
-        }
+        let mut recs = Vec::new();
+        prunescope::trace_file::binary::records_from_columns(&b.nodes, &mut recs);
+        all.extend_from_slice(node_bytes(&recs));
         assert_eq!(b.nodes_total as usize * NODE_BYTES, all.len());
     }
     all

@@ -4,6 +4,14 @@
 //! denominator are `i128`, kept in lowest terms with a positive denominator, and every
 //! operation is checked, so a fraction too large for 128 bits is reported
 //! ([`FracOverflow`]) instead of wrapping.
+//!
+//! Why not `num_rational::Ratio<i128>` (issue 32 §2, measured): its operators panic on
+//! overflow, which in the page is a trap ("unreachable"), so every call would have to go
+//! through its `Checked*` traits to get what this type does by construction, a typed error.
+//! It is no smaller and no faster: the same 2 M-step weighted-average loop (a scratch crate
+//! with this file and `Ratio<i128>` behind one function, `cargo build --release`, 2 × 3 runs on
+//! a loaded 2-core machine) took a median 2.3 s here against 2.8 s, and a wasm32 cdylib of the
+//! function was 23,578 bytes against 26,464.
 
 use core::cmp::Ordering;
 use core::fmt;

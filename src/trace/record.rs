@@ -13,8 +13,12 @@ use crate::search::{Enter, Exit, Tracer, TtHit};
 /// batches of these through typed-array views, and binary trace files store them as they are
 /// (layout: [`crate::schema::RECORD_FIELDS`], `docs/trace-format.md`). A node's ply is
 /// not stored: it is its parent's plus one.
+///
+/// This declaration is the record's one codec: `Pod` (bytemuck) makes its memory its bytes,
+/// [`NodeRec::bytes`] and [`NodeRec::from_bytes`] the layout's two directions, and
+/// [`records_bytes`] a batch's.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct NodeRec {
     /// Id of the parent, or [`NO_PARENT`] for a root.
     pub parent: u32,
@@ -43,8 +47,25 @@ pub struct NodeRec {
 }
 
 const _: () = assert!(core::mem::size_of::<NodeRec>() == RECORD_BYTES);
+// The documented layout is little-endian, as a record is in memory on every target built
+// (x86-64, aarch64, wasm32).
+#[cfg(target_endian = "big")]
+compile_error!("the 28-byte record layout is little-endian");
+
+/// The bytes of `nodes` in the record layout, as they lie in memory.
+pub fn records_bytes(nodes: &[NodeRec]) -> &[u8] {
+    bytemuck::cast_slice(nodes)
+}
 
 impl NodeRec {
+    /// The record's bytes in the documented layout ([`crate::schema::RECORD_FIELDS`]).
+    pub fn bytes(&self) -> &[u8; RECORD_BYTES] {
+        bytemuck::cast_ref(self)
+    }
+    /// The record whose bytes are `b` (at any alignment).
+    pub fn from_bytes(b: &[u8; RECORD_BYTES]) -> NodeRec {
+        bytemuck::pod_read_unaligned(b)
+    }
     pub fn bound(&self) -> Bound {
         Bound::from_u8(self.flags & FLAG_BOUND_MASK).unwrap_or(Bound::Exact)
     }
@@ -373,6 +394,35 @@ impl Recorder {
             .binary_search_by_key(&id, |&(r, _)| r)
             .ok()
             .map(|i| self.research_of[i].1)
+    }
+
+    /// A chance search's best line: the best moves (child indices) of the decision nodes from
+    /// `root` down to the first chance node or leaf, each step to the last search of that child
+    /// (Star2 searches a branch twice only below a chance node, whose record names no best
+    /// child). The writer states it and the reader derives it again to check it.
+    pub fn decision_line(&self, root: u32) -> Vec<u16> {
+        let mut line = Vec::new();
+        let mut at = root as usize;
+        while let Some(n) = self.nodes.get(at)
+            && n.best_index != NONE16
+            && n.node_kind() != NodeKind::Chance
+        {
+            line.push(n.best_index);
+            // The node's subtree is the ids after it up to the first whose parent comes
+            // before it (nodes are numbered in the order the search entered them).
+            let child = (at + 1..self.nodes.len())
+                .take_while(|&c| !self.nodes[c].is_root() && self.nodes[c].parent >= at as u32)
+                .filter(|&c| {
+                    let r = &self.nodes[c];
+                    r.parent == at as u32 && r.index == n.best_index
+                })
+                .last();
+            match child {
+                Some(c) => at = c,
+                None => break,
+            }
+        }
+        line
     }
 
     /// Replays the tape, resolving which node each event refers to.

@@ -47,44 +47,6 @@ struct HeaderRef<'a> {
     summary: &'a Summary,
 }
 
-/// The record's bytes in its documented layout ([`RECORD_FIELDS`]).
-pub fn record_bytes(n: &NodeRec) -> [u8; RECORD_BYTES] {
-    let mut b = [0u8; RECORD_BYTES];
-    b[0..4].copy_from_slice(&n.parent.to_le_bytes());
-    b[4..8].copy_from_slice(&n.alpha.to_le_bytes());
-    b[8..12].copy_from_slice(&n.beta.to_le_bytes());
-    b[12..16].copy_from_slice(&n.value.to_le_bytes());
-    b[16..18].copy_from_slice(&n.move_code.to_le_bytes());
-    b[18..20].copy_from_slice(&n.index.to_le_bytes());
-    b[20..22].copy_from_slice(&n.n_moves.to_le_bytes());
-    b[22..24].copy_from_slice(&n.best_index.to_le_bytes());
-    b[24] = n.kind;
-    b[25] = n.depth as u8;
-    b[26] = n.flags;
-    b[27] = n.reason;
-    b
-}
-
-/// The record whose bytes are `b` ([`record_bytes`]'s inverse).
-pub fn record_from_bytes(b: &[u8; RECORD_BYTES]) -> NodeRec {
-    let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-    let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
-    NodeRec {
-        parent: u32_at(0),
-        alpha: u32_at(4) as i32,
-        beta: u32_at(8) as i32,
-        value: u32_at(12) as i32,
-        move_code: u16_at(16),
-        index: u16_at(18),
-        n_moves: u16_at(20),
-        best_index: u16_at(22),
-        kind: b[24],
-        depth: b[25] as i8,
-        flags: b[26],
-        reason: b[27],
-    }
-}
-
 /// Field sizes in bytes, from [`RECORD_FIELDS`].
 fn field_size(ty: &str) -> usize {
     match ty {
@@ -94,80 +56,59 @@ fn field_size(ty: &str) -> usize {
     }
 }
 
-/// Writes one column of a chunk (`column`: N bytes per row) into field `offset..offset + N`
-/// of the rows; returns the bytes read.
-fn unpack_column<const N: usize>(
-    rows: &mut [[u8; RECORD_BYTES]],
-    offset: usize,
-    column: &[u8],
-) -> usize {
-    for (row, v) in rows.iter_mut().zip(column.chunks_exact(N)) {
-        let v: &[u8; N] = v.try_into().expect("N bytes");
-        row[offset..offset + N].copy_from_slice(v);
-    }
-    rows.len() * N
-}
-
-/// Writes one field of every record into its column (`N` bytes a record, little-endian).
-fn put_column<const N: usize>(
-    column: &mut [u8],
-    nodes: &[NodeRec],
-    field: impl Fn(&NodeRec) -> [u8; N],
-) {
-    for (c, n) in column.chunks_exact_mut(N).zip(nodes) {
-        c.copy_from_slice(&field(n));
-    }
-}
-
-/// Appends `nodes` to `out` in the column layout: column by column in the order of
-/// [`RECORD_FIELDS`] (all the `parent`s, then all the `alpha`s, …, then all the `reason`s).
-/// The binary format stores its chunks so, and the worker sends its batches so (the page copies
-/// each column into its own with one typed-array `set`; docs/worker-protocol.md). Every column
-/// starts aligned to its field's size: the fields are ordered by size, largest first. Each
-/// column is written straight from the records' fields (a pass through rows cost the worker a
-/// fifth of a random tree's search time).
-pub fn columns_into(nodes: &[NodeRec], out: &mut Vec<u8>) {
-    let k = nodes.len();
-    let start = out.len();
-    out.resize(start + k * RECORD_BYTES, 0);
-    let mut rest = &mut out[start..];
-    for &(name, _, ty) in RECORD_FIELDS {
-        let (column, tail) = std::mem::take(&mut rest).split_at_mut(k * field_size(ty));
-        match name {
-            "parent" => put_column(column, nodes, |n| n.parent.to_le_bytes()),
-            "alpha" => put_column(column, nodes, |n| n.alpha.to_le_bytes()),
-            "beta" => put_column(column, nodes, |n| n.beta.to_le_bytes()),
-            "value" => put_column(column, nodes, |n| n.value.to_le_bytes()),
-            "move_code" => put_column(column, nodes, |n| n.move_code.to_le_bytes()),
-            "index" => put_column(column, nodes, |n| n.index.to_le_bytes()),
-            "n_moves" => put_column(column, nodes, |n| n.n_moves.to_le_bytes()),
-            "best_index" => put_column(column, nodes, |n| n.best_index.to_le_bytes()),
-            "kind" => put_column(column, nodes, |n| [n.kind]),
-            "depth" => put_column(column, nodes, |n| n.depth.to_le_bytes()),
-            "flags" => put_column(column, nodes, |n| [n.flags]),
-            "reason" => put_column(column, nodes, |n| [n.reason]),
-            // RECORD_FIELDS and NodeRec are defined together; the layout test covers every name
-            other => unreachable!("the record field {other} has no column"),
-        }
-        rest = tail;
-    }
-}
-
-/// The records (as rows, [`record_bytes`] layout) of `columns`, which holds whole records in
-/// the column layout of [`columns_into`]; bytes past the last whole record are ignored.
-pub fn rows_from_columns(columns: &[u8], rows: &mut Vec<[u8; RECORD_BYTES]>) {
-    let k = columns.len() / RECORD_BYTES;
-    rows.clear();
-    rows.resize(k, [0u8; RECORD_BYTES]);
+/// Calls `f` with each field's offset in the record, its size and where its column lies in `k`
+/// records in the column layout: column by column in the order of [`RECORD_FIELDS`] (all the
+/// `parent`s, then all the `alpha`s, …, then all the `reason`s).
+fn each_column(k: usize, mut f: impl FnMut(usize, usize, std::ops::Range<usize>)) {
     let mut at = 0;
     for &(_, offset, ty) in RECORD_FIELDS {
-        let column = &columns[at..];
-        at += match field_size(ty) {
-            4 => unpack_column::<4>(rows, offset, column),
-            2 => unpack_column::<2>(rows, offset, column),
-            _ => unpack_column::<1>(rows, offset, column),
-        };
+        let size = field_size(ty);
+        f(offset, size, at..at + k * size);
+        at += k * size;
     }
+}
+
+fn put<const N: usize>(column: &mut [u8], nodes: &[NodeRec], offset: usize) {
+    for (c, n) in column.chunks_exact_mut(N).zip(nodes) {
+        c.copy_from_slice(&n.bytes()[offset..offset + N]);
+    }
+}
+
+fn get<const N: usize>(column: &[u8], nodes: &mut [NodeRec], offset: usize) {
+    for (c, n) in column.chunks_exact(N).zip(nodes) {
+        bytemuck::bytes_of_mut(n)[offset..offset + N].copy_from_slice(c);
+    }
+}
+
+/// Appends `nodes` to `out` in the column layout ([`each_column`]). The binary format stores
+/// its chunks so, and the worker sends its batches so (the page copies each column into its own
+/// with one typed-array `set`; docs/worker-protocol.md). Every column starts aligned to its
+/// field's size: the fields are ordered by size, largest first. Each column is written straight
+/// from the records (a pass through rows cost the worker a fifth of a random tree's search
+/// time).
+pub fn columns_into(nodes: &[NodeRec], out: &mut Vec<u8>) {
+    let start = out.len();
+    out.resize(start + nodes.len() * RECORD_BYTES, 0);
+    let out = &mut out[start..];
+    each_column(nodes.len(), |offset, size, at| match size {
+        4 => put::<4>(&mut out[at], nodes, offset),
+        2 => put::<2>(&mut out[at], nodes, offset),
+        _ => put::<1>(&mut out[at], nodes, offset),
+    });
+}
+
+/// Appends to `nodes` the records of `bytes`, which holds whole records in the column layout of
+/// [`columns_into`]; bytes past the last whole record are ignored.
+pub fn records_from_columns(bytes: &[u8], nodes: &mut Vec<NodeRec>) {
+    let k = bytes.len() / RECORD_BYTES;
+    let start = nodes.len();
+    nodes.resize(start + k, bytemuck::Zeroable::zeroed());
+    let new = &mut nodes[start..];
+    each_column(k, |offset, size, at| match size {
+        4 => get::<4>(&bytes[at], new, offset),
+        2 => get::<2>(&bytes[at], new, offset),
+        _ => get::<1>(&bytes[at], new, offset),
+    });
 }
 
 /// Writes `rec` as a binary trace, gzip-compressed, one chunk at a time.
@@ -351,14 +292,12 @@ pub(super) fn read_unchecked<R: Read>(r: R) -> Result<TraceFile, TraceFileError>
     reserve(&mut rec.root_depths, n_roots, "roots")?;
 
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * RECORD_BYTES);
-    let mut rows: Vec<[u8; RECORD_BYTES]> = Vec::with_capacity(CHUNK);
     let mut left = n_nodes as usize;
     while left > 0 {
         let k = left.min(CHUNK);
         buf.resize(k * RECORD_BYTES, 0);
         read_exact(&mut r, &mut buf, "nodes")?;
-        rows_from_columns(&buf, &mut rows);
-        rec.nodes.extend(rows.iter().map(record_from_bytes));
+        records_from_columns(&buf, &mut rec.nodes);
         left -= k;
     }
     let mut left = n_events as usize;
@@ -442,9 +381,8 @@ mod tests {
             &[0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0],
             "the parents first"
         );
-        let mut rows = Vec::new();
-        rows_from_columns(&out, &mut rows);
-        let back: Vec<NodeRec> = rows.iter().map(record_from_bytes).collect();
+        let mut back = Vec::new();
+        records_from_columns(&out, &mut back);
         assert_eq!(back, nodes, "every field of every record comes back");
     }
 
@@ -464,8 +402,8 @@ mod tests {
             flags: 0x1B,
             reason: 0x1C,
         };
-        let b = record_bytes(&n);
-        assert_eq!(record_from_bytes(&b), n);
+        let b = n.bytes();
+        assert_eq!(NodeRec::from_bytes(b), n);
         for &(name, offset, ty) in RECORD_FIELDS {
             let size = field_size(ty);
             let expect: Vec<u8> = match name {

@@ -50,11 +50,28 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
     let prepared = h
         .input
         .prepare()
-        .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
+        .map_err(|e| TraceFileError::header("input", Problem::Input(Box::new(e))))?;
     prepared
         .check_config(&h.config)
-        .map_err(|e| TraceFileError::header("config", invalid(e.to_string())))?;
+        .map_err(|e| TraceFileError::header("config", Problem::Config(Box::new(e))))?;
     Ok(prepared)
+}
+
+/// The rule that a parent is entered before its children: `parent` as a node id below `id`.
+/// Its one statement, for every record and for the JSON reader, which needs the parent to
+/// read a node's move.
+pub(crate) fn parent_before(id: u32, parent: i64) -> Result<u32, TraceFileError> {
+    match u32::try_from(parent) {
+        Ok(p) if p < id => Ok(p),
+        _ => Err(node_err(
+            id,
+            "parent",
+            format!(
+                "names node {parent}, which does not come before it (a parent is entered before \
+                 its children)"
+            ),
+        )),
+    }
 }
 
 /// The checks of one record on its own and against its parent's record.
@@ -65,16 +82,8 @@ pub(crate) fn check_record(
     kind: GameKind,
     cutoff: Cutoff,
 ) -> Result<(), TraceFileError> {
-    if !n.is_root() && n.parent >= id {
-        return Err(node_err(
-            id,
-            "parent",
-            format!(
-                "names node {}, which does not come before it (a parent is entered before its \
-                 children)",
-                n.parent
-            ),
-        ));
+    if !n.is_root() {
+        parent_before(id, n.parent as i64)?;
     }
     if n.flags & 0x80 != 0 {
         return Err(node_err(id, "flags", "bit 7 is not used and must be 0"));
@@ -304,6 +313,8 @@ pub(crate) struct NodeCheck<G: TraceGame> {
     /// A chance search: leaf values are scaled and signed by who moves, which the tree's
     /// positions do not know (trace_file/chance.rs checks them).
     chance: bool,
+    /// Every record already passed [`check_record`] ([`structure`]): only the game is checked.
+    pub structure_checked: bool,
 }
 
 impl<G: TraceGame> NodeCheck<G> {
@@ -313,6 +324,7 @@ impl<G: TraceGame> NodeCheck<G> {
             kind,
             cutoff: cfg.cutoff,
             chance: cfg.chance.is_some(),
+            structure_checked: false,
         }
     }
 
@@ -359,7 +371,9 @@ impl<G: TraceGame> NodeCheck<G> {
         } else {
             nodes.get(n.parent as usize)
         };
-        check_record(id, n, parent, self.kind, self.cutoff)?;
+        if !self.structure_checked {
+            check_record(id, n, parent, self.kind, self.cutoff)?;
+        }
         let mv = self.kind.move_field();
         self.walk.push(id, n).map_err(|e| match e {
             WalkError::NotOnPath => parent_closed(id, n.parent),
@@ -968,27 +982,14 @@ pub(crate) struct Prechecked {
 }
 
 /// The checks that make a trace safe to walk, in a pass that needs no game: the header, the
-/// node count, every record on its own and against its parent, the event tape and the re-search
-/// links ([`check_recording`]'s checks on a finished trace). Every problem they find, [`validate`]
-/// finds too; a trace they pass is still checked by [`check_rest`]. Together the two check what
-/// [`validate`] checks, and when `precheck` passes, [`check_rest`] reports the same first
-/// problem as [`validate`] (the checks [`validate`] runs before it are the ones that passed).
+/// node count and [`structure`]. A trace they pass is still checked by [`check_rest`]; the two
+/// together are [`validate`], so the staged opening of the page reports the first problem
+/// [`validate`] reports.
 pub(crate) fn precheck(file: &TraceFile) -> Result<Prechecked, TraceFileError> {
     let prepared = check_header(&file.header)?;
     let kind = GameKind::of(&prepared);
     check_node_count(&file.header, file.rec.nodes.len())?;
-    let rec = &file.rec;
-    for (id, n) in rec.nodes.iter().enumerate() {
-        let parent = match n.parent as usize {
-            _ if n.is_root() => None,
-            p if p < id => Some(&rec.nodes[p]),
-            _ => None,
-        };
-        check_record(id as u32, n, parent, kind, file.header.config.cutoff)?;
-    }
-    let (tape, aux_left) = check_tape(rec)?;
-    tape.finish(rec, aux_left)?;
-    check_research_order(rec)?;
+    let tape = structure(&file.rec, kind, file.header.config.cutoff, false)?;
     Ok(Prechecked {
         prepared,
         kind,
@@ -1020,34 +1021,12 @@ pub(crate) fn check_rest(file: &TraceFile, pre: &Prechecked) -> Result<(), Trace
     super::semantics::check(&file.header, rec)
 }
 
-/// Validates a whole trace held in memory (a binary file once decoded, or a recording about to
-/// be written): the header, every node, the event tape and the summary.
+/// The one validation of a trace held in memory, whatever its source (a binary file once
+/// decoded, a recording about to be written, a trace the page hands back): [`precheck`], then
+/// [`check_rest`]. The JSON reader runs the same checks as the nodes stream.
 pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
-    let prepared = check_header(&file.header)?;
-    let kind = GameKind::of(&prepared);
-    check_node_count(&file.header, file.rec.nodes.len())?;
-    with_game(
-        &prepared,
-        CheckNodes {
-            rec: &file.rec,
-            cfg: &file.header.config,
-            kind,
-        },
-    )?;
-    let rec = &file.rec;
-    let (tape, aux_left) = check_tape(rec)?;
-    tape.finish(rec, aux_left)?;
-    check_research_order(rec)?;
-    with_game(
-        &prepared,
-        SummaryCheck {
-            header: &file.header,
-            nodes: rec.nodes.len(),
-            aborted: tape.aborted,
-            kind,
-        },
-    )?;
-    super::semantics::check(&file.header, rec)
+    let pre = precheck(file)?;
+    check_rest(file, &pre)
 }
 
 /// Checks every event of the tape in order; returns the tape's state at its end and the
@@ -1058,28 +1037,16 @@ fn check_tape(rec: &Recorder) -> Result<(Tape, usize), TraceFileError> {
     Ok((tape, rec.aux.len() - used))
 }
 
-fn check_research_order(rec: &Recorder) -> Result<(), TraceFileError> {
-    if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
-        return Err(node_err(
-            w[1].0,
-            "research_of",
-            "re-search links must be in increasing id order",
-        ));
-    }
-    Ok(())
-}
-
-/// Checks a recording that comes from outside but not from a file (the page hands a streamed
-/// search back to the worker) before any code walks it: every record on its own and against
-/// its parent, and the event tape, with the checks a file's records and tape get. A stopped
-/// search (`cut_short`) may leave nodes open at the end of its tape. The header and the
-/// replay of the moves are checked when the trace is written ([`validate`]).
-pub(crate) fn check_recording(
+/// The structure of a recording, with no game: every record on its own and against its
+/// parent, the event tape and the re-search links. A search stopped by hand (`cut_short`: the
+/// page hands a streamed search back to the worker, [`check_recording`]) may leave nodes open
+/// at the end of its tape.
+fn structure(
     rec: &Recorder,
     kind: GameKind,
     cutoff: Cutoff,
     cut_short: bool,
-) -> Result<(), TraceFileError> {
+) -> Result<Tape, TraceFileError> {
     for (id, n) in rec.nodes.iter().enumerate() {
         let parent = match n.parent as usize {
             _ if n.is_root() => None,
@@ -1093,7 +1060,26 @@ pub(crate) fn check_recording(
         tape.stack.clear();
     }
     tape.finish(rec, aux_left)?;
-    check_research_order(rec)
+    if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
+        return Err(node_err(
+            w[1].0,
+            "research_of",
+            "re-search links must be in increasing id order",
+        ));
+    }
+    Ok(tape)
+}
+
+/// Checks a recording that comes from outside but not from a file (the page hands a streamed
+/// search back to the worker) before any code walks it: [`structure`]. The header and the
+/// replay of the moves are checked when the trace is written ([`validate`]).
+pub(crate) fn check_recording(
+    rec: &Recorder,
+    kind: GameKind,
+    cutoff: Cutoff,
+    cut_short: bool,
+) -> Result<(), TraceFileError> {
+    structure(rec, kind, cutoff, cut_short).map(drop)
 }
 
 struct CheckNodes<'a> {
@@ -1106,6 +1092,7 @@ impl WithGame for CheckNodes<'_> {
     type Output = Result<(), TraceFileError>;
     fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
         let mut check = NodeCheck::new(root, self.cfg, self.kind);
+        check.structure_checked = true; // CheckNodes runs after `precheck`
         let mut nothing = |_: &mut Walk<G>| Ok(());
         for (id, n) in self.rec.nodes.iter().enumerate() {
             check.close_to(id as u32, n, &mut nothing)?;
@@ -1181,14 +1168,41 @@ pub(crate) fn strict_from_value<T: serde::Serialize + serde::de::DeserializeOwne
     v: serde_json::Value,
     field: &str,
 ) -> Result<T, TraceFileError> {
-    let mut v = v;
+    // The form is checked on a copy whose long strings (a tree's text: up to 1 GiB) are cut
+    // to one byte, which reads and writes alike; the value itself is then moved, not copied,
+    // so reading holds the text once (issue 32 §5: a 300 MB comment peaked at 1.4 GB).
+    strict_form::<T>(short_strings(&v), field)?;
+    serde_json::from_value(v).map_err(|e| TraceFileError::header(field, invalid(e.to_string())))
+}
+
+/// `v` with every string longer than 64 bytes replaced by `"…"`.
+fn short_strings(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        J::String(s) if s.len() > 64 => J::String("…".into()),
+        J::Array(a) => J::Array(a.iter().map(short_strings).collect()),
+        J::Object(o) => J::Object(
+            o.iter()
+                .map(|(k, x)| (k.clone(), short_strings(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Checks that `v` reads as a `T` and that `T` writes it back the same (see
+/// [`strict_from_value`]).
+fn strict_form<T: serde::Serialize + serde::de::DeserializeOwned>(
+    mut v: serde_json::Value,
+    field: &str,
+) -> Result<(), TraceFileError> {
     let t: T = serde_json::from_value(v.clone())
         .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
     let back = serde_json::to_value(&t)
         .map_err(|e| TraceFileError::header(field, invalid(e.to_string())))?;
     loop {
         match first_difference(&v, &back, field, "") {
-            None => return Ok(t),
+            None => return Ok(()),
             Some(Difference::Extra { path, pointer }) => {
                 // The writer leaves out a field that holds its default (`"cutoff": "standard"`,
                 // `"scale": 1`). Such a field is known to the type: given a value of no type at

@@ -33,7 +33,7 @@ impl core::fmt::Display for Location {
 }
 
 /// What is wrong.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
 pub enum Problem {
     /// Reading failed (a missing file, a device error, a corrupt gzip stream).
@@ -68,11 +68,24 @@ pub enum Problem {
     /// The file is larger than this reader can hold.
     #[error("too large: {0}")]
     TooLarge(String),
+    /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
+    /// the input's field, the tree text's line and column).
+    #[error("{0}")]
+    Input(#[serde(serialize_with = "as_text")] Box<crate::run::InputError>),
+    /// The header's `config` is not valid for its input: the search's own error, naming the
+    /// parameter.
+    #[error("{0}")]
+    Config(#[serde(serialize_with = "as_text")] Box<crate::search::config::ConfigError>),
+}
+
+/// A typed error inside a [`Problem`] as the page receives it: its message.
+fn as_text<E: core::fmt::Display, S: serde::Serializer>(e: &E, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(e)
 }
 
 /// A trace file that cannot be used, and why. Its message reads like
 /// `a.json: node 16, "move": "e7e8k" is not a legal move in its parent's position`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TraceFileError {
     /// The file's name, when the caller gave one ([`TraceFileError::in_file`]).
     pub file: Option<String>,

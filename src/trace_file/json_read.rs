@@ -712,6 +712,131 @@ fn parse<'a, T>(
     r.map_err(|e| st.classify(e, line))
 }
 
+/// Strings longer than this are taken out of a header value before it is parsed
+/// ([`parse_header_value`]).
+const LONG_STRING: usize = 1 << 16;
+
+/// Parses a header value (a tree's text may be up to 1 GiB) holding each long string once:
+/// serde_json would copy an escaped string into a scratch buffer that doubles, then into the
+/// value (a 300 MB comment cost 1.4 GB). Each long string value is decoded here straight into
+/// its own `String` and left in `span` as a short placeholder; the rest is parsed by
+/// serde_json, and the strings are put back. A string that does not decode is left for
+/// serde_json to report.
+fn parse_header_value(
+    st: &mut State,
+    span: &mut [u8],
+    line: u64,
+) -> Result<serde_json::Value, TraceFileError> {
+    let mut long: Vec<Option<String>> = Vec::new();
+    let (mut r, mut w) = (0, 0);
+    let mut after_colon = false;
+    while r < span.len() {
+        let b = span[r];
+        if b != b'"' {
+            if !b.is_ascii_whitespace() {
+                after_colon = b == b':';
+            }
+            span[w] = b;
+            (r, w) = (r + 1, w + 1);
+            continue;
+        }
+        let mut end = r + 1;
+        while end < span.len() && span[end] != b'"' {
+            end += if span[end] == b'\\' { 2 } else { 1 };
+        }
+        let end = end.min(span.len() - 1);
+        let text = (after_colon && end - r > LONG_STRING)
+            .then(|| unescape(&span[r + 1..end]))
+            .flatten();
+        let mark = text.map(|t| {
+            long.push(Some(t));
+            format!("\"\\u0000{}\"", long.len() - 1)
+        });
+        match mark {
+            Some(m) => {
+                span[w..w + m.len()].copy_from_slice(m.as_bytes());
+                w += m.len();
+            }
+            None => {
+                span.copy_within(r..=end, w);
+                w += end + 1 - r;
+            }
+        }
+        r = end + 1;
+        after_colon = false;
+    }
+    let mut value: serde_json::Value = parse(st, &span[..w], line, PhantomData)?;
+    fn put_back(v: &mut serde_json::Value, long: &mut [Option<String>]) {
+        match v {
+            serde_json::Value::String(s) => {
+                let k = s.strip_prefix('\0').and_then(|k| k.parse::<usize>().ok());
+                if let Some(t) = k.and_then(|k| long.get_mut(k)).and_then(Option::take) {
+                    *s = t;
+                }
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(|x| put_back(x, long)),
+            serde_json::Value::Object(o) => o.values_mut().for_each(|x| put_back(x, long)),
+            _ => {}
+        }
+    }
+    put_back(&mut value, &mut long);
+    Ok(value)
+}
+
+/// The text of a JSON string's bytes between its quotes, or `None` when it is not a valid JSON
+/// string (serde_json then says why).
+fn unescape(raw: &[u8]) -> Option<String> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    let hex = |at: usize| -> Option<u32> {
+        let h = raw.get(at..at + 4)?;
+        h.iter()
+            .all(u8::is_ascii_hexdigit)
+            .then(|| u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok())
+            .flatten()
+    };
+    while i < raw.len() {
+        let run = raw[i..].iter().position(|&b| b == b'\\' || b < 0x20);
+        let run = run.unwrap_or(raw.len() - i);
+        out.extend_from_slice(&raw[i..i + run]);
+        i += run;
+        if i == raw.len() {
+            break;
+        }
+        if raw[i] != b'\\' {
+            return None; // a raw control character
+        }
+        let e = *raw.get(i + 1)?;
+        i += 2;
+        let c = match e {
+            b'"' | b'\\' | b'/' => e as char,
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let mut c = hex(i)?;
+                i += 4;
+                if (0xD800..0xDC00).contains(&c) {
+                    let lo = (raw.get(i..i + 2)? == b"\\u")
+                        .then(|| hex(i + 2))
+                        .flatten()?;
+                    if !(0xDC00..0xE000).contains(&lo) {
+                        return None;
+                    }
+                    c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+                    i += 6;
+                }
+                char::from_u32(c)?
+            }
+            _ => return None,
+        };
+        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+    String::from_utf8(out).ok()
+}
+
 /// The top-level object: the header fields, then `nodes`, then `events`.
 fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
     let line = sc.line;
@@ -790,9 +915,10 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                     TopKey::Input => MAX_INPUT_JSON_BYTES,
                     _ => MAX_HEADER_FIELD_JSON_BYTES,
                 };
-                let span = sc.value().map_err(|e| st.scan_err(e, line))?;
-                let value: serde_json::Value = parse(st, span, line, PhantomData)?;
+                let span = sc.value_mut().map_err(|e| st.scan_err(e, line))?;
+                let value = parse_header_value(st, span, line)?;
                 sc.limit = MAX_NODE_JSON_BYTES;
+                sc.shrink();
                 let head = &mut st.head;
                 let slot = match header_key {
                     TopKey::Format => &mut head.format,
@@ -881,9 +1007,10 @@ pub(super) fn read_binary_header<R: Read>(
             .map_err(|e| st.scan_err(e, sc.line))?;
         let line = sc.line;
         sc.limit = limit;
-        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
-        let value: serde_json::Value = parse(&mut st, span, line, PhantomData)?;
+        let span = sc.value_mut().map_err(|e| st.scan_err(e, line))?;
+        let value = parse_header_value(&mut st, span, line)?;
         sc.limit = CHUNK;
+        sc.shrink();
         *slot = Some(value);
         st.field = None;
         let line = sc.line;
@@ -1491,17 +1618,7 @@ impl<G: TraceGame> NodesCtx<G> {
         }
         let parent = match f.parent {
             None => NO_PARENT,
-            Some(p) if (0..pos as i64).contains(&p) => p as u32,
-            Some(p) => {
-                return Err(node_err(
-                    pos,
-                    "parent",
-                    format!(
-                        "names node {p}, which does not come before it (a parent is entered \
-                         before its children)"
-                    ),
-                ));
-            }
+            Some(p) => super::check::parent_before(pos, p)?,
         };
         let move_code = self.move_code(pos, parent)?;
         let depth = self.depth(pos)?;

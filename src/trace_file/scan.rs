@@ -75,6 +75,18 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// Gives back what the buffer grew by for one large value, once that value is parsed: the
+    /// bytes still buffered stay, in a buffer of [`CHUNK`] or their own size.
+    pub fn shrink(&mut self) {
+        if self.buf.len() > CHUNK {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.pos = 0;
+            self.buf.truncate(self.end.max(CHUNK));
+            self.buf.shrink_to_fit();
+        }
+    }
+
     /// Reads more input after what is buffered; false at the end of the input. The bytes from
     /// `pos` on stay in the buffer, and `pos` is the first byte of a value (or of whitespace
     /// before one) whenever this is called; when the buffer is full, runs of whitespace in
@@ -103,7 +115,9 @@ impl<R: Read> Scanner<R> {
                 if len >= self.limit.max(CHUNK) {
                     return Err(too_large(false));
                 }
-                let grow = len.min(self.limit.max(CHUNK) - len);
+                // A quarter more at a time: a 300 MB string is held in at most 375 MB, beside
+                // the string parsed from it (the 2x rule of reading).
+                let grow = (len / 4).max(CHUNK).min(self.limit.max(CHUNK) - len);
                 if self.buf.try_reserve_exact(grow).is_err() {
                     return Err(too_large(true));
                 }
@@ -238,6 +252,13 @@ impl<R: Read> Scanner<R> {
                 Err(e) => return Ok(Err(e)),
             }
         }
+    }
+
+    /// [`Scanner::value`], to be changed in place (the header's long strings are taken out of
+    /// it, [`super::json_read`]).
+    pub fn value_mut(&mut self) -> Result<&mut [u8], ScanError> {
+        let len = self.value()?.len();
+        Ok(&mut self.buf[self.pos - len..self.pos])
     }
 
     /// The bytes of the next JSON value (consumed): an object, array or string up to its

@@ -28,6 +28,7 @@ use crate::schema::{
 };
 use crate::search::StopCause;
 use crate::search::UNBOUNDED_DEPTH;
+use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
 use crate::trace::record::{NodeRec, Recorder};
@@ -108,12 +109,155 @@ impl Frame {
 /// Checks the semantic rules of a trace whose structure is already valid (the reader calls it
 /// after the structural checks): one pass over the event tape.
 pub(crate) fn check(header: &TraceHeader, rec: &Recorder) -> Result<(), TraceFileError> {
+    every_search(header, rec)?;
     if let Some(algo) = header.config.chance {
-        return super::chance::check(header, algo, rec);
+        // Ballard's rules replace the negamax replay, not the rules every search keeps.
+        super::chance::check(header, algo, rec)?;
+        let runs: Vec<RootRun> = (rec.roots.iter().zip(&rec.root_depths).enumerate())
+            .map(|(k, (&id, &depth))| RootRun {
+                id,
+                depth,
+                end: rec
+                    .roots
+                    .get(k + 1)
+                    .copied()
+                    .unwrap_or(rec.nodes.len() as u32),
+                failed: false,
+            })
+            .collect();
+        summary_against_roots(header, rec, &runs)?;
+        return chance_line(header, rec, &runs);
     }
     let mut s = Semantics::new(header, rec);
     each_event(rec, |i, kind, data| s.event(i, kind, data))?;
-    s.finish()
+    summary_against_roots(header, rec, &s.runs)
+}
+
+/// The rules every search keeps, chance searches too: a stop reason, an `order` and an
+/// `uncertain` flag only where the configuration has the technique that makes them, at most
+/// `node_cap` nodes, and a best line that stops short (`line_proven_to`) only under NegaScout.
+fn every_search(h: &TraceHeader, rec: &Recorder) -> Result<(), TraceFileError> {
+    let cfg = &h.config;
+    let tree = matches!(h.input, Input::Tree { .. });
+    let uncertainty = cfg.uncertainty.mode != UncertaintyMode::Off;
+    for (id, n) in rec.nodes.iter().enumerate() {
+        let id = id as u32;
+        let reason = n.reason();
+        let (on, what) = match reason {
+            StopReason::ChanceFailLow | StopReason::ChanceFailHigh => (
+                cfg.chance.is_some_and(|a| a != ChanceAlgorithm::Expectimax),
+                "a chance search with cut-offs (config.chance star1 or star2)",
+            ),
+            StopReason::Probe => (
+                cfg.chance == Some(ChanceAlgorithm::Star2),
+                "Star2's probing phase (config.chance star2)",
+            ),
+            StopReason::StandPat => (
+                cfg.quiescence.enabled && !tree,
+                "quiescence search (quiescence.enabled), which an explicit tree has not",
+            ),
+            StopReason::UncertaintyCutoff => (uncertainty, "uncertainty.mode"),
+            StopReason::TtCutoff => (cfg.tt.enabled, "the transposition table (tt.enabled)"),
+            StopReason::NullMoveCutoff => (cfg.null_move.enabled, "null_move.enabled"),
+            StopReason::MultiCut => (
+                cfg.multi_cut.mc_c || cfg.multi_cut.mc_a,
+                "multi-cut (multi_cut.mc_c or multi_cut.mc_a)",
+            ),
+            _ => (true, ""),
+        };
+        if !on {
+            return Err(node_err(
+                id,
+                "reason",
+                format!(
+                    "is {}, which needs {what}; the configuration does not search so (rule: \
+                     stop reasons)",
+                    reason.name()
+                ),
+            ));
+        }
+        if cfg.chance.is_some() && n.order() != OrderSource::Generated {
+            return Err(node_err(
+                id,
+                "order",
+                format!(
+                    "is {}, but a chance search orders no moves: generated (rule: kinds and \
+                     orders)",
+                    n.order().name()
+                ),
+            ));
+        }
+        if n.uncertain() && !uncertainty {
+            return Err(node_err(
+                id,
+                "uncertain",
+                "is true, but only uncertainty cut-offs (uncertainty.mode) make a value \
+                 uncertain, and they are off (rule: uncertain flags)",
+            ));
+        }
+    }
+    let s = &h.summary;
+    let header_err = |field: &str, msg: String| Err(TraceFileError::header(field, invalid(msg)));
+    if s.uncertain && !uncertainty {
+        return header_err(
+            "summary.uncertain",
+            "is true, but only uncertainty cut-offs (uncertainty.mode) make a value uncertain, \
+             and they are off (rule: uncertain flags)"
+                .into(),
+        );
+    }
+    if cfg.node_cap != 0 && s.nodes > cfg.node_cap {
+        return header_err(
+            "config.node_cap",
+            format!(
+                "is {}, but the search made {} nodes: it stops at the cap (rule: the node cap)",
+                cfg.node_cap, s.nodes
+            ),
+        );
+    }
+    if s.line_proven_to.is_some() && (cfg.algo != Algorithm::Pvs || cfg.chance.is_some()) {
+        return header_err(
+            "summary.line_proven_to",
+            format!(
+                "is node {}, but only NegaScout (pvs) proves a value without its line; {} \
+                 finds the line with the value (rule: the best line)",
+                s.line_proven_to.unwrap_or(0),
+                cfg.chance.map_or(cfg.algo.name(), |a| a.name())
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// A chance search's best line is derived from its records (the decision nodes' best moves
+/// from the root down to the first chance node or leaf, [`Recorder::decision_line`]): it is
+/// checked by deriving it again.
+fn chance_line(h: &TraceHeader, rec: &Recorder, runs: &[RootRun]) -> Result<(), TraceFileError> {
+    let Some(root) = runs
+        .iter()
+        .rev()
+        .find(|r| rec.nodes[r.id as usize].reason() != StopReason::Aborted)
+    else {
+        return Ok(());
+    };
+    let line: Vec<String> = rec
+        .decision_line(root.id)
+        .iter()
+        .map(|i| i.to_string())
+        .collect();
+    if h.summary.best_line != line {
+        return Err(TraceFileError::header(
+            "summary.best_line",
+            invalid(format!(
+                "is [{}], but the decision nodes' best moves from the root (node {}) to the \
+                 first chance node or leaf are [{}] (rule: the best line)",
+                h.summary.best_line.join(", "),
+                root.id,
+                line.join(", ")
+            )),
+        ));
+    }
+    Ok(())
 }
 
 /// The iteration depths a search with this input and configuration makes, in order (without
@@ -137,7 +281,6 @@ struct RootRun {
 }
 
 struct Semantics<'a> {
-    h: &'a TraceHeader,
     cfg: &'a SearchConfig,
     rec: &'a Recorder,
     tree: bool,
@@ -159,7 +302,6 @@ impl<'a> Semantics<'a> {
     fn new(h: &'a TraceHeader, rec: &'a Recorder) -> Self {
         let (first_depth, last_depth) = iteration_depths(&h.input, &h.config);
         Semantics {
-            h,
             cfg: &h.config,
             rec,
             tree: matches!(h.input, Input::Tree { .. }),
@@ -1476,106 +1618,110 @@ impl<'a> Semantics<'a> {
         }
         Ok(())
     }
+}
 
-    /// The summary against the roots: each finished iteration's depth, value and node count is
-    /// that of its root searches, and the root value is the last finished one's.
-    fn finish(self) -> Result<(), TraceFileError> {
-        let s = &self.h.summary;
-        let user = s.stopped == Some(StopCause::User);
-        // The finished iterations: for a search, the root searches grouped by depth (an
-        // aspiration re-search belongs to its iteration); the page's Stop lists every root
-        // search that finished.
-        let mut want: Vec<(i32, u32, u64)> = Vec::new(); // depth, last root, nodes
-        let mut group_start: Option<usize> = None;
-        for (k, r) in self.runs.iter().enumerate() {
-            let n = self.node(r.id);
-            let finished = n.reason() != StopReason::Aborted;
-            if user {
-                if finished {
-                    want.push((r.depth, r.id, (r.end - r.id) as u64));
-                }
-                continue;
-            }
-            let start = *group_start.get_or_insert(k);
-            if r.failed {
-                continue;
-            }
-            group_start = None;
+/// The summary against the roots: each finished iteration's depth, value and node count is
+/// that of its root searches, and the root value is the last finished one's.
+fn summary_against_roots(
+    h: &TraceHeader,
+    rec: &Recorder,
+    runs: &[RootRun],
+) -> Result<(), TraceFileError> {
+    let s = &h.summary;
+    let user = s.stopped == Some(StopCause::User);
+    // The finished iterations: for a search, the root searches grouped by depth (an
+    // aspiration re-search belongs to its iteration); the page's Stop lists every root
+    // search that finished.
+    let mut want: Vec<(i32, u32, u64)> = Vec::new(); // depth, last root, nodes
+    let mut group_start: Option<usize> = None;
+    for (k, r) in runs.iter().enumerate() {
+        let n = &rec.nodes[r.id as usize];
+        let finished = n.reason() != StopReason::Aborted;
+        if user {
             if finished {
-                let nodes = (r.end - self.runs[start].id) as u64;
-                want.push((r.depth, r.id, nodes));
+                want.push((r.depth, r.id, (r.end - r.id) as u64));
             }
+            continue;
         }
-        if s.iterations.len() != want.len() {
-            return Err(TraceFileError::header(
-                "summary.iterations",
-                invalid(format!(
-                    "lists {} iterations, but the event tape finishes {} (rule: the summary \
+        let start = *group_start.get_or_insert(k);
+        if r.failed {
+            continue;
+        }
+        group_start = None;
+        if finished {
+            let nodes = (r.end - runs[start].id) as u64;
+            want.push((r.depth, r.id, nodes));
+        }
+    }
+    if s.iterations.len() != want.len() {
+        return Err(TraceFileError::header(
+            "summary.iterations",
+            invalid(format!(
+                "lists {} iterations, but the event tape finishes {} (rule: the summary \
                      against the roots)",
-                    s.iterations.len(),
-                    want.len()
+                s.iterations.len(),
+                want.len()
+            )),
+        ));
+    }
+    for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
+        let field = |f: &str| format!("summary.iterations[{k}].{f}");
+        let n = &rec.nodes[root as usize];
+        let problem = if it.depth != depth {
+            Some((
+                field("depth"),
+                format!(
+                    "is {}, but its root (node {root}) was searched at depth {depth}",
+                    it.depth
+                ),
+            ))
+        } else if it.value != n.value {
+            Some((
+                field("value"),
+                format!(
+                    "is {}, but its root (node {root}) returned {}",
+                    it.value, n.value
+                ),
+            ))
+        } else if it.nodes != nodes {
+            Some((
+                field("nodes"),
+                format!("is {}, but its root searches made {nodes} nodes", it.nodes),
+            ))
+        } else {
+            None
+        };
+        if let Some((f, msg)) = problem {
+            return Err(TraceFileError::header(
+                &f,
+                invalid(format!("{msg} (rule: the summary against the roots)")),
+            ));
+        }
+    }
+    if let Some(&(_, root, _)) = want.last() {
+        let n = &rec.nodes[root as usize];
+        if s.value != Some(n.value) {
+            return Err(TraceFileError::header(
+                "summary.value",
+                invalid(format!(
+                    "is {}, but the last finished root (node {root}) returned {} (rule: the \
+                         summary against the roots)",
+                    s.value.map_or("null".to_string(), |v| v.to_string()),
+                    n.value
                 )),
             ));
         }
-        for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
-            let field = |f: &str| format!("summary.iterations[{k}].{f}");
-            let n = self.node(root);
-            let problem = if it.depth != depth {
-                Some((
-                    field("depth"),
-                    format!(
-                        "is {}, but its root (node {root}) was searched at depth {depth}",
-                        it.depth
-                    ),
-                ))
-            } else if it.value != n.value {
-                Some((
-                    field("value"),
-                    format!(
-                        "is {}, but its root (node {root}) returned {}",
-                        it.value, n.value
-                    ),
-                ))
-            } else if it.nodes != nodes {
-                Some((
-                    field("nodes"),
-                    format!("is {}, but its root searches made {nodes} nodes", it.nodes),
-                ))
-            } else {
-                None
-            };
-            if let Some((f, msg)) = problem {
-                return Err(TraceFileError::header(
-                    &f,
-                    invalid(format!("{msg} (rule: the summary against the roots)")),
-                ));
-            }
-        }
-        if let Some(&(_, root, _)) = want.last() {
-            let n = self.node(root);
-            if s.value != Some(n.value) {
-                return Err(TraceFileError::header(
-                    "summary.value",
-                    invalid(format!(
-                        "is {}, but the last finished root (node {root}) returned {} (rule: the \
-                         summary against the roots)",
-                        s.value.map_or("null".to_string(), |v| v.to_string()),
-                        n.value
-                    )),
-                ));
-            }
-            if !user && s.uncertain != n.uncertain() {
-                return Err(TraceFileError::header(
-                    "summary.uncertain",
-                    invalid(format!(
-                        "is {}, but the last finished root (node {root}) is {}uncertain (rule: \
+        if !user && s.uncertain != n.uncertain() {
+            return Err(TraceFileError::header(
+                "summary.uncertain",
+                invalid(format!(
+                    "is {}, but the last finished root (node {root}) is {}uncertain (rule: \
                          the summary against the roots)",
-                        s.uncertain,
-                        if n.uncertain() { "" } else { "not " }
-                    )),
-                ));
-            }
+                    s.uncertain,
+                    if n.uncertain() { "" } else { "not " }
+                )),
+            ));
         }
-        Ok(())
     }
+    Ok(())
 }

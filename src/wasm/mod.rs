@@ -177,18 +177,17 @@ pub(crate) fn err(message: impl AsRef<str>) -> JsError {
     JsError::new(message.as_ref())
 }
 
-/// The bytes of node records, exactly as laid out in memory (`#[repr(C)]`, no padding,
-/// little-endian on wasm32): what the batches carry.
+/// The bytes of node records, exactly as laid out in memory (the record's one codec,
+/// [`NodeRec`]'s `Pod` declaration): what the batches carry.
 pub fn node_bytes(nodes: &[NodeRec]) -> &[u8] {
-    // SAFETY: NodeRec is #[repr(C)] with only integer fields and no padding (28 bytes, checked
-    // above), so every byte is initialized; u8 has alignment 1.
-    unsafe { core::slice::from_raw_parts(nodes.as_ptr().cast::<u8>(), nodes.len() * NODE_BYTES) }
+    crate::trace::record::records_bytes(nodes)
 }
 
-/// Node records from their bytes (the inverse of [`node_bytes`]), field by field so that no
-/// alignment is assumed. Errors when the length is not a whole number of records.
+/// Node records from their bytes (the inverse of [`node_bytes`]), at any alignment. Errors when
+/// the length is not a whole number of records.
 pub fn records_from_bytes(bytes: &[u8]) -> Result<Vec<NodeRec>, WasmError> {
-    if !bytes.len().is_multiple_of(NODE_BYTES) {
+    let (rows, rest) = bytes.as_chunks::<NODE_BYTES>();
+    if !rest.is_empty() {
         return Err(WasmError::argument(
             "records",
             format!(
@@ -197,23 +196,5 @@ pub fn records_from_bytes(bytes: &[u8]) -> Result<Vec<NodeRec>, WasmError> {
             ),
         ));
     }
-    let u32_at = |r: &[u8], o: usize| u32::from_le_bytes([r[o], r[o + 1], r[o + 2], r[o + 3]]);
-    let u16_at = |r: &[u8], o: usize| u16::from_le_bytes([r[o], r[o + 1]]);
-    Ok(bytes
-        .chunks_exact(NODE_BYTES)
-        .map(|r| NodeRec {
-            parent: u32_at(r, 0),
-            alpha: u32_at(r, 4) as i32,
-            beta: u32_at(r, 8) as i32,
-            value: u32_at(r, 12) as i32,
-            move_code: u16_at(r, 16),
-            index: u16_at(r, 18),
-            n_moves: u16_at(r, 20),
-            best_index: u16_at(r, 22),
-            kind: r[24],
-            depth: r[25] as i8,
-            flags: r[26],
-            reason: r[27],
-        })
-        .collect())
+    Ok(rows.iter().map(NodeRec::from_bytes).collect())
 }
