@@ -168,6 +168,12 @@ pub trait Game: Clone {
         None
     }
 
+    /// Whether positions of this game can be chance nodes at all (only explicit trees). For the
+    /// other games every chance step of the searcher is known to be off when it is compiled,
+    /// so their untraced search pays nothing for it (issue 32 §6: within 1 % of the
+    /// instructions it took before chance nodes joined the one searcher).
+    const CHANCE: bool = false;
+
     /// A chance node (Ballard 1983; explicit trees' `[W:node ...]`): its moves are the branches,
     /// each with [`Game::chance_weight`], and its children belong to its own player. The
     /// searcher searches it with its chance step (src/search/chance.rs).

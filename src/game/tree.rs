@@ -1061,6 +1061,8 @@ impl<'a> TreePos<'a> {
 }
 
 impl Game for TreePos<'_> {
+    const CHANCE: bool = true;
+
     type Move = u32;
 
     fn legal_moves(&self, out: &mut Vec<u32>) {

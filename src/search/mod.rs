@@ -438,7 +438,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         self.nodes += 1;
         // A chance node is written `chance`; Knuth & Moore's rule has no case for chance
         // nodes, so a chance search writes every node `pv` (docs/techniques.md).
-        let (kind, expected) = if self.chance.is_none() {
+        let (kind, expected) = if !G::CHANCE || self.chance.is_none() {
             (ctx.kind, expected)
         } else if pos.is_chance() {
             (NodeKind::Chance, NodeType::Pv)
@@ -497,7 +497,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         self.keys.truncate(path);
         // A Star2 probe that stopped after its first move knows only a lower bound, whatever
         // its window says.
-        let bound = if out.reason == StopReason::Probe {
+        let bound = if G::CHANCE && out.reason == StopReason::Probe {
             crate::schema::Bound::Lower
         } else {
             self.cfg.cutoff.bound_of(window, out.value)
@@ -531,7 +531,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
 
         // Step 2b. A chance node (Ballard 1983): its branches' weighted average, or Star1's and
         // Star2's windows and cut-offs (chance.rs).
-        if self.chance.is_some() && n.pos.is_chance() {
+        if G::CHANCE && self.chance.is_some() && n.pos.is_chance() {
             return self.with_frame(n.ply, |s, f| s.chance_node(n, f));
         }
 
@@ -581,7 +581,7 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         self.order_moves(n, f);
         // CITE: Ballard §4 (Star2): a probe searches one successor of the decision node; its
         // value is a lower bound on the node's (chance.rs).
-        let probe = n.ctx.kind == NodeKind::Probe;
+        let probe = G::CHANCE && n.ctx.kind == NodeKind::Probe;
         if probe {
             f.order.truncate(1);
         }
