@@ -14,7 +14,7 @@ pub mod tree;
 
 /// The small games, one line each: the variant's name, the input's `kind` and the type, which
 /// implements [`registry::SmallGame`] in its own file. This list is the one registration of a
-/// game: the inputs (`run.rs`), the positions, the notation, the board, the checker's replay and
+/// game: the inputs (`run/mod.rs`), the positions, the notation, the board, the checker's replay and
 /// the page's list of games (`www/schema.js`) are all made from it (src/game/registry.rs).
 /// Calls `$m!` with the list.
 #[macro_export]

@@ -2,7 +2,7 @@
 //! (tic-tac-toe, Nim, Connect Four and any game added beside them) comes from its
 //! [`SmallGame`] implementation, in the game's own file, and from its line in
 //! [`crate::for_each_game`] (src/game/mod.rs). From that list the core builds the input kinds
-//! (`run.rs`'s `Input`, its serde `kind`), the prepared positions ([`GamePos`]), the move
+//! (`run/mod.rs`'s `Input`, its serde `kind`), the prepared positions ([`GamePos`]), the move
 //! notation ([`crate::game::notation::Notation::Game`]), the board the page draws, the checker's
 //! replay of a trace, and the page's list of games with their share-link keys
 //! (`www/schema.js`, [`games_js`]). docs/architecture.md, "Adding a game", walks through it.
