@@ -214,14 +214,7 @@ fn print(
         } else {
             String::new()
         };
-        let path_text = if path.is_empty() {
-            "root".to_string()
-        } else {
-            path.iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(".")
-        };
+        let path_text = prunescope::search::chance::path_name(&path);
         let indent = " ".repeat(path.len().min(20));
         let who = if max { "MAX" } else { "MIN" };
         let window = format!(

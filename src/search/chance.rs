@@ -192,8 +192,8 @@ impl ChanceSetup {
     }
 }
 
-/// The path of tree node `path` as errors name it.
-fn path_name(path: &[u32]) -> String {
+/// The path of tree node `path` as errors and the CLI's table name it (`root`, `1.0.2`).
+pub fn path_name(path: &[u32]) -> String {
     if path.is_empty() {
         "root".to_string()
     } else {

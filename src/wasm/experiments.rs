@@ -118,7 +118,11 @@ pub fn experiment_check_run(name: &str, depths: &str) -> Option<String> {
 /// was run on several (a browser test checks that every file under docs/results/ is listed).
 pub fn result_files(e: Experiment) -> Vec<String> {
     match e {
-        Experiment::Presearch => vec!["presearch-endgames".into(), "presearch-ecm".into()],
+        Experiment::Presearch => vec![
+            "presearch-endgames".into(),
+            "presearch-endgames-4m".into(),
+            "presearch-ecm".into(),
+        ],
         Experiment::PresearchNull => vec!["presearch-null-endgames".into()],
         Experiment::PresearchCheck => vec!["presearch-check-endgames".into()],
         Experiment::NullMoveAblation => vec![
