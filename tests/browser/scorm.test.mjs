@@ -278,21 +278,7 @@ test('a set: an exercise then a lesson, scored as the sum right over the sum ask
   await f.click('#activity-next');
   await f.waitForFunction((g) => { const l = window.prunescope.snapshot().learn; return l.generation > g && l.lesson === 2 && l.status === 'stepping'; }, lg, { timeout: 60_000 });
   const BOOK2 = ['3 inf', 'y', '<= 2', 's', '7'];
-  for (const [k, reply] of BOOK2.entries()) {
-    await f.waitForFunction(() => window.prunescope.snapshot().learn.status !== 'loading', null, { timeout: 60_000 });
-    const s = await snap(f);
-    if (!s.playing && s.learn.status === 'stepping') await f.evaluate(() => window.prunescope.run('play.toggle'));
-    await f.waitForFunction((kk) => { const s = window.prunescope.snapshot(); return s.learn.status === 'asking' && s.learn.pause === kk && s.quiz.question?.index === kk; }, k, { timeout: 60_000 });
-    const q = (await snap(f)).quiz.question;
-    const asked = (await snap(f)).learn.asked;
-    if (q.choices) await f.click(`#quiz .quiz-choice[data-key="${reply}"]`);
-    else {
-      await f.fill('#quiz-answer', reply);
-      await f.press('#quiz-answer', 'Enter');
-    }
-    await f.waitForFunction((a) => window.prunescope.snapshot().learn.asked > a, asked);
-    if (k < BOOK2.length - 1) await f.click('#quiz-next');
-  }
+  await answerLesson(f, BOOK2, 0, BOOK2.length - 1);
   await page.waitForFunction(() => window.values['cmi.core.lesson_status'] === 'completed');
   const L = (await snap(f)).learn;
   v = await page.evaluate(() => window.values);
