@@ -253,3 +253,32 @@ fn committed_results_hold_no_machine_path() {
     }
     assert!(m >= 1, "no wall-time results under {}", dir.display());
 }
+
+/// A result made of shards records the merge that joined them (issue 34 §4): without it the
+/// shard commands alone do not say how the committed file was made.
+#[test]
+fn committed_sharded_results_record_their_merge() {
+    let dir = repo().join("docs/results");
+    let mut sharded = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let v = read_json(p.to_str().unwrap());
+        let runs = v["runs"].as_array().map(Vec::len).unwrap_or(0);
+        if runs < 2 {
+            continue;
+        }
+        sharded += 1;
+        let merges = v["merges"].as_array();
+        assert!(
+            merges.is_some_and(|m| m.iter().any(|c| c
+                .as_str()
+                .is_some_and(|c| c.starts_with("prunescope experiment merge ")))),
+            "{} joins {runs} runs but records no `prunescope experiment merge` command",
+            p.display()
+        );
+    }
+    assert!(sharded >= 3, "{sharded} sharded results under {}", dir.display());
+}
