@@ -121,11 +121,19 @@ export function createInputs(app) {
   }
 
   // ---- trees ---------------------------------------------------------------------------------
+  // UI-local: the last text checked and what the core said of it. Start checks the field again;
+  // a text already checked is not parsed again (a generated chance tree of a million nodes is
+  // 3.4 MB, and each parse held the page's thread about 100 ms as the search started).
+  let checked = { text: null, err: null, ok: '' };
   function checkTree() {
     const text = $('tree-text').value;
-    const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
+    if (checked.text !== text) {
+      const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
+      checked = { text, err, ok: err ? '' : treeShape(text) };
+    }
+    const { err, ok } = checked;
     setError('tree-err', err, ['tree-text']);
-    setText('tree-ok', err ? '' : treeShape(text));
+    setText('tree-ok', ok);
     // a tree with chance nodes is searched by the chance searches only: the algorithm menu
     // offers them then (and only then)
     app.onChanceTree?.(!err && treeChance);
