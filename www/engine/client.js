@@ -132,22 +132,12 @@ export class EngineClient {
   }
 
   /**
-   * Opens a trace file (a File or Blob) in two workers at once (docs/worker-protocol.md,
-   * "Opening a file"): this worker reads and checks it (and keeps it for saving), a second one
-   * reads it too and streams it: once that one has read it far enough to stream,
-   * `onHeader({input, config, nodes})`, then its batches to `onBatch`. Resolves to this worker's
-   * `done` once the second has sent every batch; rejects when either refuses the file (the
-   * second is then ended at once).
+   * Opens a trace file (a File or Blob): once the worker has checked it, `onHeader({input,
+   * config})`, then its batches to `onBatch`; resolves to `done`.
    */
-  async open(file, batch, onHeader, onBatch) {
+  open(file, batch, onHeader, onBatch) {
     this.holding = null;
-    const reader = readInWorker(this.url, file, batch, onHeader, onBatch);
-    try {
-      const [done] = await Promise.all([this.request({ type: 'open', file, replay: false }), reader.replayed]);
-      return done;
-    } finally {
-      reader.end();
-    }
+    return this.request({ type: 'open', file, batch }, { onHeader, onBatch });
   }
 
   /**
@@ -178,40 +168,4 @@ export class EngineClient {
   debugPanic(message) {
     this.post({ type: 'debugPanic', message });
   }
-}
-
-/**
- * The second worker of an open (`EngineClient.open`): reads `file` and streams its batches, while
- * the page's own worker checks it. Opening a 10 M-node chess file, one worker read, streamed and
- * then checked it in turn; the check (every move replayed, every leaf evaluated, the semantic
- * rules) now runs beside the reading and streaming (issue 33, "Opening"). It holds a second copy
- * of the file while it runs and is ended as soon as the open ends, which frees it.
- * `{ replayed: Promise, end() }`.
- */
-function readInWorker(url, file, batch, onHeader, onBatch) {
-  const w = new Worker(url, { type: 'module' });
-  const id = 1;
-  const replayed = new Promise((resolve, reject) => {
-    w.onmessage = ({ data: m }) => {
-      if (!m || (m.id !== undefined && m.id !== id)) return;
-      if (m.type === 'header') onHeader?.(m);
-      else if (m.type === 'batch') onBatch?.(m);
-      else if (m.type === 'replayed') resolve();
-      else if (m.type === 'error') reject(new Error(m.message || 'the worker failed'));
-      else if (m.type === 'panic') reject(new Error(m.message || 'the search core panicked'));
-    };
-    w.onerror = (ev) => {
-      ev.preventDefault?.();
-      reject(new Error(ev.message || 'the reading worker failed to start'));
-    };
-    w.onmessageerror = () => reject(new Error('a worker message could not be read'));
-  });
-  // the worker takes messages in order once its first build has loaded (www/engine/worker.js)
-  w.postMessage({ type: 'open', id, file, batch, check: false });
-  return {
-    replayed,
-    end() {
-      w.terminate();
-    },
-  };
 }

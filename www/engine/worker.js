@@ -101,13 +101,7 @@ function search({ id, input, config, batch }, Session) {
   }
 }
 
-/**
- * Opens a file. The page opens each file in two workers at once (docs/worker-protocol.md,
- * "Opening a file"): this one with `replay: false` reads and checks it and keeps it for saving;
- * a second, short-lived one with `check: false` reads it and streams its batches, then says
- * `replayed` and keeps nothing.
- */
-function open({ id, file, batch, replay = true, check = true }, Session) {
+function open({ id, file, batch }, Session) {
   drop(current);
   current = null;
   let session;
@@ -126,11 +120,7 @@ function open({ id, file, batch, replay = true, check = true }, Session) {
     // the batches go to the page's staged store while the core checks the rest (moves, values,
     // summary, semantic rules); the page takes the trace only at `done`
     const size = batchSize(batch) || Number.MAX_SAFE_INTEGER;
-    if (replay) for (let b = session.replay_next(size); b; b = session.replay_next(size)) postBatch(id, b);
-    if (!check) {
-      self.postMessage({ type: 'replayed', id });
-      return;
-    }
+    for (let b = session.replay_next(size); b; b = session.replay_next(size)) postBatch(id, b);
     session.check();
     self.postMessage({ type: 'done', id, ...session.outcome_now() });
     current = { id, session };
