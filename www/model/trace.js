@@ -11,6 +11,7 @@ import { EngineClient, WorkerGone } from '../engine/client.js';
 import { fmtInt, fmtFraction } from './format.js';
 import { NODE_KINDS_CODE as NK } from '../schema.js';
 import { afterFrame, nextSlice } from './slices.js';
+import { treeShape } from './shape.js';
 
 /** How an opened trace's search stopped early (`summary.stopped`, docs/trace-format.md). */
 const STOPPED_BY = {
@@ -146,7 +147,7 @@ export class Trace {
     if (this._shapeText !== text) {
       this._shapeText = text;
       try {
-        this._shape = this.core.tree_shape?.(text) ?? null;
+        this._shape = this.core.tree_shape ? treeShape(this.core, text) : null;
       } catch {
         this._shape = null;
       }

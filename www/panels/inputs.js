@@ -9,6 +9,7 @@ import { START_FEN, KIWIPETE, trees } from '../model/presets.js';
 import { fmtInt } from '../model/format.js';
 import { MAX_DEPTH } from '../schema.js';
 import { isGame } from '../model/games.js';
+import { treeShape } from '../model/shape.js';
 
 /** The core's random-tree parameter names → their fields. */
 const RANDOM_FIELDS = { branching: 'rnd-b', depth: 'rnd-d', seed: 'rnd-seed', ordering: 'rnd-p' };
@@ -129,7 +130,7 @@ export function createInputs(app) {
     const text = $('tree-text').value;
     if (checked.text !== text) {
       const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
-      checked = { text, err, ok: err ? '' : treeShape(text) };
+      checked = { text, err, ok: err ? '' : shapeWords(text) };
     }
     const { err, ok } = checked;
     setError('tree-err', err, ['tree-text']);
@@ -141,11 +142,11 @@ export function createInputs(app) {
   }
   let treeChance = false; // UI-local: derived from the tree field's text when it changes
   /** What the core's reading of a valid tree text says of it: leaves, depth, who moves first. */
-  function treeShape(text) {
+  function shapeWords(text) {
     let shape;
     treeChance = false;
     try {
-      shape = core.tree_shape(text);
+      shape = treeShape(core, text);
     } catch {
       return '';
     }
