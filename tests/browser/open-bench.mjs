@@ -17,7 +17,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
-import { ROOT, rendererMemory, settle, watchFrames, frameGaps } from './hook.mjs';
+import { ROOT, rendererMemory, resetPeakMemory, settle, watchFrames, frameGaps } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -62,7 +62,7 @@ async function once(server) {
   await cdp.send('HeapProfiler.collectGarbage');
   await new Promise((r) => setTimeout(r, 500));
   const m0 = rendererMemory();
-  const h0 = rendererMemory('VmHWM');
+  const reset = resetPeakMemory(); // the peak from here on is the open's
   g = (await snap(page)).generation;
   await watchFrames(page);
   const t0 = Date.now();
@@ -79,7 +79,7 @@ async function once(server) {
   await new Promise((r) => setTimeout(r, 500));
   const m1 = rendererMemory();
   await context.close();
-  return { ms, nodes: s.nodes, gap: Math.max(...gaps), long: gaps.filter((x) => x > 50).length, mem: (m1 - m0) / s.nodes, peak: h1 > h0 ? (h1 - m0) / s.nodes : NaN };
+  return { ms, nodes: s.nodes, gap: Math.max(...gaps), long: gaps.filter((x) => x > 50).length, mem: (m1 - m0) / s.nodes, peak: reset ? (h1 - m0) / s.nodes : NaN };
 }
 
 for (let r = 0; r < RUNS; r++) {
