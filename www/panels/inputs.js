@@ -294,7 +294,17 @@ export function createInputs(app) {
       }
       if (state.tab === 'tree') {
         if (checkTree()) return fail('tree-text');
-        return { input: { kind: 'tree', text: $('tree-text').value }, depth: 1, iterative: false, hint: 0 };
+        const text = $('tree-text').value;
+        // the store's columns are reserved for the tree's own nodes, not the node cap (a 1 M-node
+        // chance tree under a 10 M cap spent 184 ms of Start reserving them); a search that
+        // re-searches (PVS, NegaScout) may pass that number, and the store then grows
+        let nodes = 0;
+        try {
+          nodes = treeShape(core, text).first.length - 1;
+        } catch {
+          nodes = 0;
+        }
+        return { input: { kind: 'tree', text }, depth: 1, iterative: false, hint: nodes };
       }
       const [input, err, field] = checkRandom();
       if (err) return fail(field ?? 'rnd-b');
