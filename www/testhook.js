@@ -27,6 +27,7 @@ export function installTestHook(app, { canvases, actions, frame }) {
       status: t.status,
       ready: t.engineReady,
       nodes: t.store.n,
+      batches: t.batches,
       events: t.store.nev,
       roots: t.store.roots.length,
       value: summaryValue(t.outcome?.summary),

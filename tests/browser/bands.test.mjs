@@ -146,7 +146,7 @@ test('a layout fed in batches, with a subtree collapsed and expanded between the
   assert.deepEqual(out, []);
 });
 
-test('while a search streams in, a band column samples 4 nodes; once it is done, 8', { timeout: 120_000 }, async () => {
+test('while a search streams in, a band column samples 4 nodes and is 4 px wide; once it is done, 8 and 2 px', { timeout: 120_000 }, async () => {
   // A dense ply row of mixed node types drawn as density bands: each bar's stacked shares are
   // counts of sampled nodes over the samples taken, so their heights are whole quarters of the
   // bar while streaming and whole eighths (some odd) after it. The heights are read from the
@@ -164,14 +164,17 @@ test('while a search streams in, a band column samples 4 nodes; once it is done,
       flags[id] = FLAGS.EXITED | (seed >>> 16) % 3; // PV, CUT or ALL, returned
     }
     const heights = [];
+    const widths = [];
     const rect = Path2D.prototype.rect;
     Path2D.prototype.rect = function (px, y, w, h) {
       heights.push(h);
+      widths.push(w);
       return rect.call(this, px, y, w, h);
     };
     const ctx = document.createElement('canvas').getContext('2d');
     const run = (streaming) => {
       heights.length = 0;
+      widths.length = 0;
       const view = { x0: 0, sx: 0.002, sy: 60 };
       const s = {
         st: { flags, reason: new Uint8Array(N), n: N }, x, lf: new Uint8Array(N), W: 700, view,
@@ -181,13 +184,16 @@ test('while a search streams in, a band column samples 4 nodes; once it is done,
       };
       drawBands(ctx, s);
       const bh = Math.max(3, Math.min(view.sy * 0.42, 26));
-      return heights.map((h) => Math.round((h / bh) * 8));
+      return { eighths: heights.map((h) => Math.round((h / bh) * 8)), widths: [...widths] };
     };
     const live = run(true), done = run(false);
     Path2D.prototype.rect = rect;
-    return { live, done };
+    return { live: live.eighths, done: done.eighths, liveW: live.widths, doneW: done.widths };
   });
   assert.ok(out.live.length > 50 && out.done.length > 50, `${out.live.length} and ${out.done.length} rectangles`);
   assert.deepEqual(out.live.filter((e) => e % 2 !== 0), [], 'streaming: whole quarters');
   assert.ok(out.done.some((e) => e % 2 !== 0), 'done: some odd eighths');
+  // a bar is one column or a run of identical neighbours: whole columns wide
+  assert.deepEqual(out.liveW.filter((w) => w % 4 !== 0), [], 'streaming: 4-px columns');
+  assert.ok(out.doneW.some((w) => w % 4 !== 0), 'done: 2-px columns');
 });

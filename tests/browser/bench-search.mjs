@@ -22,3 +22,57 @@ export async function chessScaleControls(page, cap) {
 
 /** The same search as the CLI's arguments. */
 export const chessScaleCli = (cap) => ['chess', '--fen', START_FEN, '-d', '14', '--algo', 'pvs', '--enable', SCALE_TECHNIQUES.join(','), '--node-cap', String(cap)];
+
+/**
+ * The text of a generated explicit chance tree (docs/cli.md, "Tree text"): decision levels of
+ * `decision` children alternate with chance levels of `chance` weighted branches, `levels`
+ * levels below the root, leaves 0–100 under the header `bounds 0 100` (Star1 and Star2
+ * need it). A chance node's weights (1 to 2·chance − 1) always sum to 2·chance, so every
+ * value is a whole multiple of 1/(2·chance)^(chance levels), far inside the trace format's
+ * scale limit of 10^9 (docs/trace-format.md, "Chance searches"). A seeded generator, so the same arguments give the same text. The defaults,
+ * 3 and 4 over 11 levels, give 1,085,812 nodes (issue 32 §6, "Chance at scale"); the number is
+ * returned beside the text.
+ */
+export function chanceTreeText({ decision = 3, chance = 4, levels = 11, seed = 1 } = {}) {
+  let s = seed >>> 0 || 1;
+  const rnd = (n) => {
+    // xorshift32: small, seeded, the same in every run
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s % n;
+  };
+  const parts = ['bounds 0 100 '];
+  let nodes = 0;
+  const node = (level) => {
+    nodes++;
+    if (level === levels) {
+      parts.push(String(rnd(101)));
+      return;
+    }
+    const isChance = level % 2 === 1;
+    parts.push(isChance ? '[' : '(');
+    const k = isChance ? chance : decision;
+    const w = new Array(k).fill(2);
+    if (isChance) {
+      for (let m = 0; m < k; m++) {
+        const from = rnd(k);
+        const to = rnd(k);
+        if (w[from] > 1) {
+          w[from]--;
+          w[to]++;
+        }
+      }
+    }
+    for (let i = 0; i < k; i++) {
+      if (i) parts.push(' ');
+      if (isChance) parts.push(`${w[i]}:`);
+      node(level + 1);
+    }
+    parts.push(isChance ? ']' : ')');
+  };
+  node(0);
+  return { text: parts.join(''), nodes };
+}

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { collectProblems } from './chromium.mjs';
 import { ROOT, SHOTS, run, runSearch, settle, setup, snapshot, text } from './hook.mjs';
+import { chanceTreeText } from './bench-search.mjs';
 
 // Star1 prunes the last branch of the second chance node: after its branches 0 and 1 (1 and 2),
 // even with the rest at U = 10 its average, 13/3, stays below the first chance node's 19/3.
@@ -270,6 +271,41 @@ test('a chance search streams into the page while it runs, and Stop ends it clea
   assert.match(await text(page, '#notice'), /^Stopped after/);
   assert.doesNotMatch(await text(page, '#notice'), /crashed/);
   await page.fill('#node-cap', '2000000');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// Chance at scale (issue 32 §6): a generated chance tree, the scale benchmark's generator at 8
+// levels (28,276 nodes, several batches of the worker's 8,192), streams into the page by
+// expectimax and finishes: every node of the CLI's search, its exact root value, the trace
+// taken in batch by batch, no early stop. (scale-bench.mjs --only chance streams the 11-level
+// tree of 1,085,812 nodes and reports its memory.)
+test('a generated chance tree of 28,276 nodes streams into the page batch by batch and finishes with the CLI\'s nodes and value', async () => {
+  const problems = [];
+  const page = await openPage({ width: 1280, height: 720, problems });
+  const { text: tree, nodes } = chanceTreeText({ levels: 8 });
+  assert.equal(nodes, 28276);
+  const cli = JSON.parse(execFileSync(CLI, ['tree', '--algo', 'expectimax', '--json', '-'], { input: tree, encoding: 'utf8', maxBuffer: 1 << 28 })).summary;
+  assert.equal(cli.nodes, nodes, 'the CLI searches every node of the tree');
+  await page.click('#tab-tree');
+  await page.fill('#tree-text', tree);
+  await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'expectimax'));
+  await page.selectOption('#algo', 'expectimax');
+  const g = (await snapshot(page)).explore.generation;
+  await page.click('#start');
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status !== 'running';
+  }, g, { timeout: 120_000, polling: 50 });
+  await settle(page);
+  const s = (await snapshot(page)).explore;
+  assert.equal(s.status, 'done');
+  assert.equal(s.aborted, false);
+  assert.equal(s.nodes, nodes);
+  assert.equal(s.value, cli.value, `root value over the scale ${cli.scale}`);
+  assert.ok(s.batches >= Math.ceil(nodes / 8192), `taken in as ${s.batches} batches`);
+  assert.equal(s.notice, null, 'no notice: no node cap, no memory budget');
+  await page.screenshot({ path: path.join(SHOTS, 'chance-generated.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -4,7 +4,7 @@
 // previous state already satisfied.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { collectProblems, launchChromium } from './chromium.mjs';
@@ -48,6 +48,44 @@ export function rendererMemory(field = 'VmRSS') {
     }
   }
   return bytes;
+}
+
+/**
+ * Resets the peak resident memory (VmHWM) of the renderer processes this test process started
+ * to their resident memory now (`5` written to /proc/PID/clear_refs, Linux 4.0 and later), so
+ * that a later `rendererMemory('VmHWM')` is the peak of what ran in between. False when a
+ * process refused it.
+ */
+export function resetPeakMemory() {
+  let ok = true;
+  for (const pid of rendererPids()) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch {
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+/** The renderer processes this test process started (the page and its workers are threads of them). */
+function rendererPids() {
+  const procs = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      procs.set(Number(d), { ppid, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
+    } catch {
+      /* gone */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
+    return false;
+  };
+  return [...procs].filter(([pid, p]) => p.cmd.includes('--type=renderer') && mine(pid)).map(([pid]) => pid);
 }
 
 /** Starts the server and the browser: { server, browser, close() }. */

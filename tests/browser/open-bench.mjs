@@ -10,13 +10,14 @@
 // Each run opens a fresh page on each tree, opens a small trace first (the trace on screen),
 // then the file through the page's own control, and reports the time from the file handed to
 // the page to the whole trace in it, the longest gap between frames meanwhile, and the growth
-// of the renderer's resident memory (the page and its workers).
+// of the renderer's resident memory (the page and its workers), after the open and at its peak
+// (VmHWM); with two trees, the ratio of their times in each run.
 
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
-import { ROOT, rendererMemory, settle, watchFrames, frameGaps } from './hook.mjs';
+import { ROOT, rendererMemory, resetPeakMemory, settle, watchFrames, frameGaps } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -61,6 +62,7 @@ async function once(server) {
   await cdp.send('HeapProfiler.collectGarbage');
   await new Promise((r) => setTimeout(r, 500));
   const m0 = rendererMemory();
+  const reset = resetPeakMemory(); // the peak from here on is the open's
   g = (await snap(page)).generation;
   await watchFrames(page);
   const t0 = Date.now();
@@ -71,12 +73,13 @@ async function once(server) {
   }, g, { timeout: 600_000, polling: 50 });
   const ms = Date.now() - t0;
   const gaps = (await frameGaps(page)).slice(1);
+  const h1 = rendererMemory('VmHWM');
   const s = await snap(page);
   await cdp.send('HeapProfiler.collectGarbage');
   await new Promise((r) => setTimeout(r, 500));
   const m1 = rendererMemory();
   await context.close();
-  return { ms, nodes: s.nodes, gap: Math.max(...gaps), long: gaps.filter((x) => x > 50).length, mem: (m1 - m0) / s.nodes };
+  return { ms, nodes: s.nodes, gap: Math.max(...gaps), long: gaps.filter((x) => x > 50).length, mem: (m1 - m0) / s.nodes, peak: reset ? (h1 - m0) / s.nodes : NaN };
 }
 
 for (let r = 0; r < RUNS; r++) {
@@ -86,14 +89,23 @@ for (let r = 0; r < RUNS; r++) {
   for (const k of order) {
     const x = await once(servers[k]);
     results[k].push(x);
-    console.log(`  run ${r + 1} ${TREES[k]}: ${fmt(x.ms)} ms, ${fmt(x.nodes)} nodes, longest frame gap ${x.gap.toFixed(0)} ms (${x.long} over 50 ms), renderer RSS growth ${x.mem.toFixed(1)} B/node`);
+    console.log(`  run ${r + 1} ${TREES[k]}: ${fmt(x.ms)} ms, ${fmt(x.nodes)} nodes, longest frame gap ${x.gap.toFixed(0)} ms (${x.long} over 50 ms), renderer RSS growth ${x.mem.toFixed(1)} B/node, peak ${x.peak.toFixed(1)} B/node over the RSS before`);
   }
 }
-console.log('\nopen (file handed to the page → whole trace in it), min–max over runs');
+console.log(`\nopen (file handed to the page → whole trace in it), median [min–max] over runs; load average now ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+const median = (v) => {
+  const a = [...v].sort((x, y) => x - y);
+  return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+};
 for (const [k, root] of TREES.entries()) {
   const xs = results[k];
-  const range = (f, d = 0) => `${Math.min(...xs.map(f)).toFixed(d)}–${Math.max(...xs.map(f)).toFixed(d)}`;
-  console.log(`  ${root}: ${range((x) => x.ms)} ms; longest frame gap ${range((x) => x.gap)} ms; RSS growth ${range((x) => x.mem, 1)} B/node`);
+  const range = (f, d = 0) => `${median(xs.map(f)).toFixed(d)} [${Math.min(...xs.map(f)).toFixed(d)}–${Math.max(...xs.map(f)).toFixed(d)}]`;
+  console.log(`  ${root}: ${range((x) => x.ms)} ms; longest frame gap ${range((x) => x.gap)} ms; RSS growth ${range((x) => x.mem, 1)} B/node; peak ${range((x) => x.peak, 1)} B/node`);
+}
+if (TREES.length === 2) {
+  // each run's two opens were side by side: their ratio is the figure a shared machine allows
+  const ratios = results[1].map((x, r) => x.ms / results[0][r].ms);
+  console.log(`  ${TREES[1]} / ${TREES[0]}, per run: ${ratios.map((x) => x.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
 }
 await browser.close();
 for (const s of servers) await s.close();

@@ -3,17 +3,21 @@
 // its own controls in headless Chromium, against the real worker and wasm build (pkg/). Run by
 // hand (with `nice -n 10`), never as a test:
 //
-//   nice -n 10 node tests/browser/scale-bench.mjs [--cap 10000000] [--only chess|random]
+//   nice -n 10 node tests/browser/scale-bench.mjs [--cap 10000000] [--only chess|random|chance]
 //                                                  [--no-save] [--no-stop]
 //
 // For the chess search (start position, PVS, depth 14 with iterative deepening, TT, TT move,
 // MVV-LVA, killers, history, quiescence) and the random tree b=10 d=8 searched by minimax, both
-// stopped by the node cap, it prints:
+// stopped by the node cap, and a generated explicit chance tree of 1,085,812 nodes searched
+// whole by expectimax (its text written by `chanceTreeText` of bench-search.mjs, 3.4 MB, typed
+// into the Tree tab; issue 32 §6), it prints:
 //   - the longest main-thread stall while streaming (the longest gap between animation frames)
 //     and the total time in frames longer than 50 ms;
 //   - the renderer's memory growth per node, the search worker included: the resident memory
 //     (VmRSS) of Chromium's renderer processes, which hold the page and its workers, before
-//     the search and after it (after a garbage collection), divided by the nodes;
+//     the search and after it (after a garbage collection), divided by the nodes; and the
+//     peak (VmHWM, the most resident at any moment of the search) over the memory before it,
+//     and whether the search stopped at the page's memory budget;
 //   - nodes/s into the page (Start → the whole trace taken in) against the native CLI recording
 //     the same search (`--trace` to a binary file; CARGO_TARGET_DIR/release/prunescope);
 //   - frame times while panning the whole tree, the latency of stepping keys (to the second
@@ -30,8 +34,8 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, rendererMemory, ROOT } from './hook.mjs';
-import { chessScaleControls, chessScaleCli } from './bench-search.mjs';
+import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, rendererMemory, resetPeakMemory, ROOT } from './hook.mjs';
+import { chessScaleControls, chessScaleCli, chanceTreeText } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -88,6 +92,19 @@ const CASES = [
     controls: randomControls,
     cli: ['random', '-b', '10', '-d', '8', '--algo', 'minimax', '--node-cap', String(CAP)],
   },
+  {
+    key: 'chance',
+    name: 'Generated explicit chance tree (decision 3, chance 4, 11 levels), expectimax',
+    tree: () => chanceTreeText(),
+    async controls() {
+      await page.click('#tab-tree');
+      await page.fill('#tree-text', this.tree().text);
+      await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'expectimax'));
+      await page.selectOption('#algo', 'expectimax');
+      await page.fill('#node-cap', String(CAP));
+    },
+    cli: ['tree', '--algo', 'expectimax', '--node-cap', String(CAP), '-'],
+  },
 ].filter((c) => !ONLY || c.key === ONLY);
 
 for (const c of CASES) {
@@ -97,6 +114,8 @@ for (const c of CASES) {
   cdp = await page.context().newCDPSession(page);
   await c.controls();
   const m0 = await memory();
+  // the peak from here on is the search's (typing a tree's text has a peak of its own)
+  const reset = resetPeakMemory();
   const g = await generation();
   await watchFrames(page);
   const t0 = Date.now();
@@ -105,6 +124,7 @@ for (const c of CASES) {
   const wall = Date.now() - t0;
   const gaps = (await frameGaps(page)).slice(1);
   await settle(page);
+  const h1 = rendererMemory('VmHWM');
   const s = (await snapshot(page)).explore;
   const m1 = await memory();
   const long = gaps.filter((x) => x > 50);
@@ -115,7 +135,8 @@ for (const c of CASES) {
     const out = path.join(tmp, 'cli.pstrace');
     const t = Date.now();
     // its summary goes to a pipe: the CLI refuses a closed standard output (exit status 1)
-    execFileSync(cli, [...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+    const input = c.tree?.().text;
+    execFileSync(cli, [...c.cli, '--trace', out], { input, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
     const cms = Date.now() - t;
     line('native CLI, the same search, --trace x.pstrace', `${fmt(cms)} ms → ${fmt(s.nodes / (cms / 1000))} nodes/s (page/CLI ${(cms / wall).toFixed(2)})`);
     rmSync(out, { force: true });
@@ -123,6 +144,8 @@ for (const c of CASES) {
   line('longest gap between frames while streaming', ms(Math.max(...gaps)));
   line('time in frames longer than 50 ms', `${fmt(long.reduce((a, b) => a + b, 0))} ms in ${long.length} of ${gaps.length} frames`);
   line('renderer RSS growth per node, worker included', `${((m1 - m0) / s.nodes).toFixed(1)} B (${fmt((m1 - m0) / 2 ** 20)} MiB)`);
+  line('peak renderer RSS during the search, over the RSS before', reset ? `${fmt((h1 - m0) / 2 ** 20)} MiB (${((h1 - m0) / s.nodes).toFixed(1)} B/node)` : 'not measured (the peak could not be reset)');
+  line('stopped early', s.aborted ? `yes: ${s.notice?.text}` : 'no: the whole search');
   line('typed arrays the store holds per node', `${((await hook(page, () => window.prunescope.storeBytes())) / s.nodes).toFixed(1)} B`);
 
   // interactions on the whole tree

@@ -4,7 +4,7 @@
 // measured in the same run (issue 19 §6). Not a test: it prints figures and asserts nothing
 // about them.
 //
-//   nice -n 5 node tests/browser/stream-bench.mjs [--trees DIR,DIR] [--runs N] [--only chess|random]
+//   nice -n 5 node tests/browser/stream-bench.mjs [--trees DIR,DIR] [--runs N] [--only chess|random|chance]
 //                                                 [--cap 10000000] [--cli PATH] [--trace-dir DIR]
 //
 // `--trees`: the roots to serve (each with its built pkg/ and node_modules/), default this
@@ -20,6 +20,7 @@
 // chrome://tracing or the DevTools Performance panel) — slower, so never for the figures.
 // `--profile DIR` writes a CPU profile of the page's main thread (.cpuprofile) and prints the
 // functions with the most self time (serve a copy with esbuild's `minify` off for names).
+// `--shots DIR` saves a screenshot of each page as it streams, past its 400,000th node.
 
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -28,7 +29,7 @@ import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 import { ROOT, rendererMemory, settle, watchFrames, frameGaps, hook } from './hook.mjs';
-import { chessScaleControls, chessScaleCli } from './bench-search.mjs';
+import { chessScaleControls, chessScaleCli, chanceTreeText } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -41,6 +42,7 @@ const CAP = Number(arg('--cap', 10_000_000));
 const ONLY = arg('--only', '');
 const TRACE_DIR = arg('--trace-dir', '');
 const PROFILE_DIR = arg('--profile', '');
+const SHOTS_DIR = arg('--shots', '');
 const CLI = arg('--cli', path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release/prunescope'));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
@@ -61,7 +63,22 @@ const CASES = [
     },
     cli: ['random', '-b', '10', '-d', '8', '--algo', 'minimax', '--node-cap', String(CAP)],
   },
-].filter((c) => !ONLY || c.key === ONLY);
+  {
+    // the generated explicit chance tree of scale-bench (1,085,812 nodes, expectimax); only
+    // with `--only chance`: trees before the one pipeline (issue 32) do not stream it
+    key: 'chance',
+    explicit: true,
+    tree: () => chanceTreeText(),
+    async controls(page) {
+      await page.click('#tab-tree');
+      await page.fill('#tree-text', this.tree().text);
+      await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'expectimax'));
+      await page.selectOption('#algo', 'expectimax');
+      await page.fill('#node-cap', String(CAP));
+    },
+    cli: ['tree', '--algo', 'expectimax', '--node-cap', String(CAP), '-'],
+  },
+].filter((c) => (ONLY ? c.key === ONLY : !c.explicit));
 
 const browser = await launchChromium();
 const servers = [];
@@ -102,14 +119,31 @@ async function pageRun(server, c, label) {
       for (const e of l.getEntries()) {
         const by = {};
         for (const sc of e.scripts) by[sc.invokerType] = (by[sc.invokerType] ?? 0) + sc.duration;
-        window.__loaf.push({ d: e.duration, render: e.startTime + e.duration - e.renderStart, by });
+        const end = e.startTime + e.duration;
+        window.__loaf.push({
+          at: e.startTime,
+          d: e.duration,
+          render: e.renderStart ? end - e.renderStart : 0,
+          style: e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0,
+          by,
+          scripts: e.scripts.map((sc) => ({ type: sc.invokerType, invoker: sc.invoker, fn: sc.sourceFunctionName, at: `${sc.sourceURL.split('/').pop()}:${sc.sourceCharPosition}`, d: sc.duration, layout: sc.forcedStyleAndLayoutDuration })),
+        });
       }
     }).observe({ type: 'long-animation-frame' });
   });
   await watchFrames(page);
   const cpu0 = rendererCpu();
+  const pt0 = await hook(page, () => performance.now());
   const t0 = Date.now();
   await page.click('#start');
+  if (SHOTS_DIR) {
+    // a look at the page while it streams (halfway); slower, so never for the figures
+    await page.waitForFunction((g) => {
+      const s = window.prunescope.snapshot().explore;
+      return s.generation > g && (s.nodes > 400_000 || s.status !== 'running');
+    }, g, { timeout: 1_800_000, polling: 100 });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${label}.png`) });
+  }
   await page.waitForFunction((g) => {
     const s = window.prunescope.snapshot().explore;
     return s.generation > g && s.status === 'done';
@@ -117,7 +151,7 @@ async function pageRun(server, c, label) {
   const wall = Date.now() - t0;
   const cpu1 = rendererCpu();
   const gaps = (await frameGaps(page)).slice(1);
-  const loaf = await hook(page, () => window.__loaf);
+  const loaf = (await hook(page, () => window.__loaf)).filter((e) => e.at >= pt0).map((e) => ({ ...e, at: e.at - pt0 }));
   if (tracing) {
     await cdp.send('Tracing.end');
     await tracing.done;
@@ -161,7 +195,7 @@ async function pageRun(server, c, label) {
   const m2 = rendererMemory();
   await context.close();
   const long = gaps.filter((x) => x > 50);
-  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], stepDraw: stepDraws[10], loaf: summarizeLoaf(loaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
+  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], stepDraw: stepDraws[10], loaf: summarizeLoaf(loaf), loafMax: Math.max(0, ...loaf.map((e) => e.d)), loafN: loaf.length, loafList: loaf.map(describeLoaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
 }
 
 /**
@@ -234,15 +268,25 @@ function summarizeLoaf(list) {
   return `${list.length}, longest ${max.toFixed(0)} ms; scripts ${Object.entries(by).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ')}; rendering ${fmt(render)} ms`;
 }
 
+/** One long animation frame and what ran in it: when (ms after Start), how long, each script
+ * (what invoked it, its function and place, its time and forced layout), then style, layout,
+ * paint and commit (from the frame's render start to its end). */
+function describeLoaf(e) {
+  const scripts = e.scripts.map((s) => `${s.type} ${s.invoker}${s.fn ? ` ${s.fn}` : ''} (${s.at}) ${s.d.toFixed(0)} ms${s.layout > 1 ? `, forced layout ${s.layout.toFixed(0)} ms` : ''}`);
+  return `${e.d.toFixed(0)} ms at ${(e.at / 1000).toFixed(2)} s: ${scripts.join('; ') || 'no script'}; rendering ${e.render.toFixed(0)} ms (style and layout ${e.style.toFixed(0)} ms)`;
+}
+
 /** The CLI's search: wall ms and CPU seconds (user + system, from /usr/bin/time when there). */
 function cliRun(c) {
   const out = path.join(tmp, 'cli.pstrace');
   const times = path.join(tmp, 'cli.time');
   const timed = existsSync('/usr/bin/time');
+  const input = c.tree?.().text;
+  const opts = { input, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 };
   const t = Date.now();
   // its summary goes to a pipe: the CLI refuses a closed standard output (exit status 1)
-  if (timed) execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', times, CLI, ...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
-  else execFileSync(CLI, [...c.cli, '--trace', out], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  if (timed) execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', times, CLI, ...c.cli, '--trace', out], opts);
+  else execFileSync(CLI, [...c.cli, '--trace', out], opts);
   const ms = Date.now() - t;
   const cpu = timed ? readFileSync(times, 'utf8').trim().split(/\s+/).slice(-2).map(Number).reduce((a, b) => a + b, 0) : NaN;
   rmSync(out, { force: true });
@@ -265,16 +309,24 @@ for (let r = 0; r < RUNS; r++) {
       const key = `${c.key} ${TREES[k]}`;
       if (!results.has(key)) results.set(key, []);
       results.get(key).push(x);
+      for (const l of x.loafList) console.log(`    FAIL long animation frame ${l}`);
       console.log(`    CPU: worker ${x.cpuWorker.toFixed(2)} s (CLI/worker ${x.cpuRatio.toFixed(2)}), page's main thread ${x.cpuMain.toFixed(2)} s; long animation frames: ${x.loaf}`);
       console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms (at a cursor p50 ${x.stepDraw.toFixed(1)} ms); renderer RSS growth ${x.mem.toFixed(1)} B/node (${x.mem5.toFixed(1)} 5 s later)`);
     }
   }
 }
-console.log(`\nmin–max over runs; load average now ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`\nmedian [min–max] over runs; load average now ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 for (const [key, xs] of results) {
-  const range = (f, d = 0) => `${Math.min(...xs.map(f)).toFixed(d)}–${Math.max(...xs.map(f)).toFixed(d)}`;
-  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest frame gap ${range((x) => x.gap)} ms; frames over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms (at a cursor ${range((x) => x.stepDraw, 1)} ms); RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
+  const range = (f, d = 0) => {
+    const v = xs.map(f).sort((a, b) => a - b);
+    const med = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    return `${med.toFixed(d)} [${v[0].toFixed(d)}–${v[v.length - 1].toFixed(d)}]`;
+  };
+  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest animation frame ${range((x) => x.loafMax)} ms, frames over 50 ms ${range((x) => x.loafN)}; longest rAF gap ${range((x) => x.gap)} ms, gaps over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms (at a cursor ${range((x) => x.stepDraw, 1)} ms); RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
 }
+const failed = [...results.values()].flat().filter((x) => x.loafN > 0).length;
+console.log(failed ? `FAIL: ${failed} page runs had a long animation frame (> 50 ms) while streaming (listed above)` : 'no long animation frame (> 50 ms) while streaming');
 rmSync(tmp, { recursive: true, force: true });
 await browser.close();
 for (const s of servers) await s.close();
+process.exitCode = failed ? 1 : 0;

@@ -10,6 +10,8 @@ import { Cursor } from './cursor.js';
 import { EngineClient, WorkerGone } from '../engine/client.js';
 import { fmtInt, fmtFraction } from './format.js';
 import { NODE_KINDS_CODE as NK } from '../schema.js';
+import { afterFrame, nextSlice } from './slices.js';
+import { treeShape } from './shape.js';
 
 /** How an opened trace's search stopped early (`summary.stopped`, docs/trace-format.md). */
 const STOPPED_BY = {
@@ -107,7 +109,11 @@ export class Trace {
     /** Batches received and not taken in yet (see SLICE_MS), from `pendingAt` on. */
     this.pending = [];
     this.pendingAt = 0;
-    this.sliceTimer = 0;
+    /** Cancels the next slice, when one is scheduled (null otherwise). */
+    this.sliceCancel = null;
+    /** A redraw was asked for (`onChange`) and its frame has not come: slices wait for it. */
+    this.redrawDue = false;
+    this.redrawClear = 0;
     this.drainWaiters = [];
     this.lastChange = 0;
     this.changeTimer = 0;
@@ -127,17 +133,26 @@ export class Trace {
   }
   /** Whether MIN moves at the root of `input` (read by the core's parser, once per text). */
   minRootOf(input) {
+    return !!this.shapeOf(input)?.min;
+  }
+  /**
+   * The core's shape of `input`'s tree text (`tree_shape`: breadth-first arrays, weights, `min`),
+   * or null (not a tree, or unreadable). One parse per text, shared by the MIN root and the
+   * branch probabilities: a generated chance tree of a million nodes is 3.4 MB of text, and each
+   * parse held the page's thread about 100 ms as the search started (scale-bench, issue 32 §6).
+   */
+  shapeOf(input) {
     const text = input?.kind === 'tree' ? input.text : null;
-    if (typeof text !== 'string') return false;
-    if (this._minText !== text) {
-      this._minText = text;
+    if (typeof text !== 'string') return null;
+    if (this._shapeText !== text) {
+      this._shapeText = text;
       try {
-        this._min = !!this.core.tree_shape?.(text)?.min;
+        this._shape = this.core.tree_shape ? treeShape(this.core, text) : null;
       } catch {
-        this._min = false;
+        this._shape = null;
       }
     }
-    return this._min;
+    return this._shape;
   }
   /** The probability of the branch into node `id` when its parent is a chance node, as the
    * exact fraction `w/S` (its weight over its siblings' sum, from the tree text read by the
@@ -146,17 +161,7 @@ export class Trace {
     const st = this.store;
     const p = st.parent[id];
     if (p === NONE || st.nodeKind(p) !== NK.CHANCE) return null;
-    const text = this.input?.kind === 'tree' ? this.input.text : null;
-    if (typeof text !== 'string') return null;
-    if (this._shapeText !== text) {
-      this._shapeText = text;
-      try {
-        this._shape = this.core.tree_shape(text);
-      } catch {
-        this._shape = null;
-      }
-    }
-    const sh = this._shape;
+    const sh = this.shapeOf(this.input);
     if (!sh?.weights?.length) return null;
     let t = 0;
     for (const c of st.pathCodes(p)) t = sh.first[t] + c;
@@ -220,19 +225,30 @@ export class Trace {
   /** Queues a batch; slices take it in (the event loop stays free between them). */
   enqueue(m) {
     this.pending.push(m);
-    if (!this.sliceTimer) this.sliceTimer = setTimeout(() => this.slice(), 0);
+    if (!this.sliceCancel) this.schedule();
   }
 
-  slice() {
-    this.sliceTimer = 0;
+  /** Schedules the next slice: in the next task, or after the frame when a redraw is due. */
+  schedule() {
+    this.sliceCancel = this.redrawDue ? afterFrame(() => this.slice(true)) : nextSlice(() => this.slice(false));
+  }
+
+  /** Takes batches in for up to `sliceMs`, until a redraw is asked for. `afterDraw`: this task
+   * was scheduled after a frame (the redraw due then has been drawn). */
+  slice(afterDraw) {
+    this.sliceCancel = null;
+    if (this.redrawDue) {
+      if (!afterDraw) return this.schedule();
+      this.redrawDue = false;
+    }
     const t0 = performance.now();
-    while (this.pendingAt < this.pending.length && performance.now() - t0 < this.sliceMs) {
+    while (this.pendingAt < this.pending.length && !this.redrawDue && performance.now() - t0 < this.sliceMs) {
       const m = this.pending[this.pendingAt];
       this.pending[this.pendingAt++] = null;
       this.append(m);
     }
     if (this.pendingAt < this.pending.length) {
-      this.sliceTimer = setTimeout(() => this.slice(), 0);
+      this.schedule();
     } else {
       this.dropPending();
     }
@@ -246,8 +262,8 @@ export class Trace {
 
   /** Forgets the batches not taken in yet (Stop: the view keeps what it shows). */
   dropPending() {
-    clearTimeout(this.sliceTimer);
-    this.sliceTimer = 0;
+    this.sliceCancel?.();
+    this.sliceCancel = null;
     this.pending = [];
     this.pendingAt = 0;
     const w = this.drainWaiters;
@@ -284,13 +300,26 @@ export class Trace {
       clearTimeout(this.changeTimer);
       this.changeTimer = 0;
       this.lastChange = now;
-      this.onChange();
+      this.changed();
     } else if (!this.changeTimer) {
       this.changeTimer = setTimeout(() => {
         this.changeTimer = 0;
         this.lastChange = performance.now();
-        this.onChange();
+        this.changed();
       }, wait);
+    }
+  }
+
+  /** `onChange` for batches taken in: a redraw is now due, and slices wait for its frame (a
+   * frame after it clears the mark, so that a later slice does not wait for nothing). */
+  changed() {
+    this.onChange();
+    this.redrawDue = true;
+    if (!this.redrawClear) {
+      this.redrawClear = requestAnimationFrame(() => {
+        this.redrawClear = 0;
+        this.redrawDue = false;
+      });
     }
   }
 

@@ -6,6 +6,7 @@ import { NONE } from '../model/store.js';
 import { WholeTree, ghostDepth, problemLayout } from '../model/fulltree.js';
 import { refit } from '../state.js';
 import { prefixLayout } from '../model/layout.js';
+import { treeShape } from '../model/shape.js';
 
 /**
  * `app`: { state, invalidate(), invalidateTree(), canvas() → the explore TreeCanvas }.
@@ -46,7 +47,7 @@ export function createExplore(app) {
       if (problemCache.text !== text) {
         problemCache.text = text;
         try {
-          const shape = app.core.tree_shape(text);
+          const shape = treeShape(app.core, text);
           problemCache.lay = shape.values.length <= 256 ? problemLayout(shape) : null;
         } catch {
           problemCache.lay = null;

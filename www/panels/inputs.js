@@ -9,6 +9,7 @@ import { START_FEN, KIWIPETE, trees } from '../model/presets.js';
 import { fmtInt } from '../model/format.js';
 import { MAX_DEPTH } from '../schema.js';
 import { isGame } from '../model/games.js';
+import { treeShape } from '../model/shape.js';
 
 /** The core's random-tree parameter names → their fields. */
 const RANDOM_FIELDS = { branching: 'rnd-b', depth: 'rnd-d', seed: 'rnd-seed', ordering: 'rnd-p' };
@@ -121,11 +122,19 @@ export function createInputs(app) {
   }
 
   // ---- trees ---------------------------------------------------------------------------------
+  // UI-local: the last text checked and what the core said of it. Start checks the field again;
+  // a text already checked is not parsed again (a generated chance tree of a million nodes is
+  // 3.4 MB, and each parse held the page's thread about 100 ms as the search started).
+  let checked = { text: null, err: null, ok: '' };
   function checkTree() {
     const text = $('tree-text').value;
-    const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
+    if (checked.text !== text) {
+      const err = text.trim() ? core.check_input({ kind: 'tree', text })?.message ?? null : 'enter a tree, e.g. ((3 12 8) (2 4 6) (14 5 2))';
+      checked = { text, err, ok: err ? '' : shapeWords(text) };
+    }
+    const { err, ok } = checked;
     setError('tree-err', err, ['tree-text']);
-    setText('tree-ok', err ? '' : treeShape(text));
+    setText('tree-ok', ok);
     // a tree with chance nodes is searched by the chance searches only: the algorithm menu
     // offers them then (and only then)
     app.onChanceTree?.(!err && treeChance);
@@ -133,11 +142,11 @@ export function createInputs(app) {
   }
   let treeChance = false; // UI-local: derived from the tree field's text when it changes
   /** What the core's reading of a valid tree text says of it: leaves, depth, who moves first. */
-  function treeShape(text) {
+  function shapeWords(text) {
     let shape;
     treeChance = false;
     try {
-      shape = core.tree_shape(text);
+      shape = treeShape(core, text);
     } catch {
       return '';
     }
@@ -285,7 +294,17 @@ export function createInputs(app) {
       }
       if (state.tab === 'tree') {
         if (checkTree()) return fail('tree-text');
-        return { input: { kind: 'tree', text: $('tree-text').value }, depth: 1, iterative: false, hint: 0 };
+        const text = $('tree-text').value;
+        // the store's columns are reserved for the tree's own nodes, not the node cap (a 1 M-node
+        // chance tree under a 10 M cap spent 184 ms of Start reserving them); a search that
+        // re-searches (PVS, NegaScout) may pass that number, and the store then grows
+        let nodes = 0;
+        try {
+          nodes = treeShape(core, text).first.length - 1;
+        } catch {
+          nodes = 0;
+        }
+        return { input: { kind: 'tree', text }, depth: 1, iterative: false, hint: nodes };
       }
       const [input, err, field] = checkRandom();
       if (err) return fail(field ?? 'rnd-b');

@@ -1,4 +1,5 @@
-// Layer: rows too crowded to draw node by node become density bands. Each 2-px column of a
+// Layer: rows too crowded to draw node by node become density bands. Each 2-px column (4 px
+// while a search streams in) of a
 // dense row is a stacked bar of the sampled type shares (PV, CUT, ALL, open/stopped), its
 // opacity one of four levels of the column's node count. In compare mode the shares are of
 // nodes in both / only here (colour by A / B), and nodes the other search never visited are a
@@ -14,6 +15,9 @@ const ALPHAS = [0.45, 0.6, 0.8, 1];
 const SAMPLES = 8;
 /** ... and while a search streams in (quarters): see `maxSamples`. */
 const STREAM_SAMPLES = 4;
+/** A band's column width in px; while a search streams in, twice that: see `step`. */
+const STEP = 2;
+const STREAM_STEP = 4;
 /**
  * What a band's samples are counted by: the actual type once returned (the node type codes),
  * unfinished (open or stopped), not entered yet; in compare mode, visited by both or only this
@@ -101,10 +105,14 @@ export function drawBands(ctx, s) {
     const { ids, hi, q } = row;
     const bh = Math.max(3, Math.min(sy * 0.42, 26));
     const top = SY(q) - bh / 2;
-    const step = 2;
+    // While a search streams in, columns are 4 px wide: half the boundaries to find and half the
+    // samples, in a redraw that shares its frame with the compositor on a 2-core machine (issue
+    // 33, "Stalls": in a profile of the 10 M-node chess stream the bands were 4.4 s of the 6.2 s
+    // of redraws, their boundaries and samples most of it); 2 px once it is done.
+    const step = o.streaming ? STREAM_STEP : STEP;
     // column boundaries (bounds[c]: the first row position at or past column c's left edge):
     // they depend on the view and the layout, not on the cursor, so stepping reuses them
-    const key = `${x0}|${sx}|${W}|${row.lo}|${hi}|${s.lay.version}|${st.n}`;
+    const key = `${x0}|${sx}|${W}|${step}|${row.lo}|${hi}|${s.lay.version}|${st.n}`;
     let rowsOf = boundsOf.get(x);
     if (!rowsOf) boundsOf.set(x, (rowsOf = new Map()));
     let cached = rowsOf.get(q);
