@@ -280,14 +280,15 @@ pub fn read_result(name: &str, stem: &str, text: &str) -> Result<Committed, Expe
             format!("\"experiment\" is '{}', expected '{name}'", r.experiment),
         ));
     }
-    if r.columns != data::header(&e.columns()) {
+    // today's columns, or an older layout this build still reads (Experiment::column_sets)
+    let Some(columns) = e.columns_for(&r.columns) else {
         return Err(bad(
             Some("columns"),
             format!("\"columns\" are not those of experiment {name} in this build"),
         ));
-    }
+    };
     check_report(&file, &r.report)?;
-    let dataset = Dataset::new(e.columns(), shard.rows);
+    let dataset = Dataset::new(columns, shard.rows);
     let consistent = same_report(&e.report(&dataset), &r.report);
     Ok(Committed {
         experiment: r.experiment,
