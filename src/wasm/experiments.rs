@@ -130,6 +130,7 @@ pub fn result_files(e: Experiment) -> Vec<String> {
             "null-move-ablation-d7".into(),
         ],
         Experiment::NullMove => vec!["null-move".into(), "null-move-gate1".into()],
+        Experiment::NullMoveGap => vec!["null-move-gap-d9".into(), "null-move-gap".into()],
         Experiment::NullMoveTable3 => {
             vec!["null-move-table3".into(), "null-move-table3-gate1".into()]
         }
