@@ -309,6 +309,71 @@ fn json_and_svg_results_are_written() {
     assert_eq!(w["report"], v["report"]);
 }
 
+/// Issue 34 §3: `null-move-gap` gained baselines and the adaptive settings; its first results
+/// file (four baselines, committed as docs/results/null-move-gap.json until the rerun with every
+/// row; kept in tests/fixtures/) still opens through merge, with the report it was written
+/// with, and a run of today's layout has the new rows.
+#[test]
+fn the_null_move_gap_reads_its_first_layout() {
+    let legacy = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/null-move-gap-first-layout.json"),
+    )
+    .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&legacy).unwrap();
+    let header: Vec<String> = serde_json::from_value(v["columns"].clone()).unwrap();
+    assert_eq!(
+        Experiment::from_header(&header).map(Experiment::name),
+        Some("null-move-gap")
+    );
+    assert_ne!(
+        prunescope::experiments::data::header(&Experiment::NullMoveGap.columns()),
+        header,
+        "today's layout differs from the first"
+    );
+    let again = Scratch::empty("gap-again.json");
+    let (code, out, err) = prunescope(&[
+        "experiment",
+        "merge",
+        "--table",
+        "tests/fixtures/null-move-gap-first-layout.json",
+        "--json",
+        again.path(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("as Table 1 (check extensions, quiescence)"),
+        "{out}"
+    );
+    assert!(!out.contains("null move at PV nodes too"), "{out}");
+    let w: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(again.path()).unwrap()).unwrap();
+    assert_eq!(w["rows"], v["rows"]);
+    assert_eq!(
+        w["report"], v["report"],
+        "the first file's report, unchanged"
+    );
+    // Today's layout: six baselines and Heinz's adaptive R on Table 1's baseline.
+    let (code, out, err) = prunescope(&[
+        "experiment",
+        "null-move-gap",
+        "--suite",
+        BK,
+        "--depth",
+        "3",
+        "--limit",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for row in [
+        "as Table 1, null move at PV nodes too",
+        "as Table 1, PVS remedies 2-4 off",
+        "adaptive R, with Heinz's material condition",
+    ] {
+        assert!(out.contains(row), "{row}: {out}");
+    }
+}
+
 #[test]
 fn caps_and_bad_input_end_with_a_clear_message() {
     let fail = |args: &[&str], want: &str| {

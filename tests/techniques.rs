@@ -274,6 +274,104 @@ fn null_move_respects_its_conditions() {
     }
 }
 
+fn chess_trace_with(fen: &str, depth: u32, enable: &[&str], set: &[&str]) -> Recorder {
+    let mut c = cfg(Algorithm::Pvs, enable);
+    for w in set {
+        c.assign(w).unwrap();
+    }
+    c.validate().unwrap();
+    c.depth = depth;
+    c.iterative = true;
+    let p = Input::Chess { fen: fen.into() }.prepare().unwrap();
+    p.search_traced(&c, 0).unwrap().1
+}
+
+/// Issue 34 §3: `null_move.pv_nodes` tries the null move at expected PV nodes too (below the
+/// root, with the same null window at β), where the default never does.
+#[test]
+fn null_move_at_pv_nodes_only_when_asked() {
+    let at_pv = |rec: &Recorder| {
+        rec.nodes
+            .iter()
+            .filter(|n| n.node_kind() == NodeKind::Null)
+            .filter(|n| rec.nodes[n.parent as usize].expected() == prunescope::schema::NodeType::Pv)
+            .count()
+    };
+    let enable = ["null_move", "tt", "tt_move", "mvv_lva"];
+    assert_eq!(at_pv(&chess_trace_with(KIWIPETE, 5, &enable, &[])), 0);
+    let rec = chess_trace_with(KIWIPETE, 5, &enable, &["null_move.pv_nodes=true"]);
+    assert!(at_pv(&rec) > 0, "no null move at a PV node");
+    for n in rec.nodes.iter().filter(|n| n.node_kind() == NodeKind::Null) {
+        let parent = rec.nodes[n.parent as usize];
+        assert!(parent.parent != u32::MAX, "never at the root");
+        assert_eq!(n.beta - n.alpha, 1, "a null window around β");
+        assert_eq!(n.alpha, -parent.beta, "at β of its parent");
+    }
+}
+
+/// Issue 34 §3: with `remedies.enabled = false` remedy 3 no longer applies. In "(0 1)" under
+/// PVS the second leaf's scout returns α + 1 = 1; with LMR on (forward pruning) the re-search
+/// starts at α = 0 (remedy 3), and with the remedies off at the scout's value, NegaScout's t.
+#[test]
+fn remedies_switch_off_the_research_from_alpha() {
+    let research_beta = |set: &[&str]| {
+        let mut c = cfg(Algorithm::Pvs, &["lmr"]);
+        for w in set {
+            c.assign(w).unwrap();
+        }
+        let p = Input::Tree {
+            text: "(0 1)".into(),
+        }
+        .prepare()
+        .unwrap();
+        let rec = p.search_traced(&c, 0).unwrap().1;
+        let &(id, _) = rec
+            .research_of
+            .first()
+            .expect("the scout of 1 is re-searched");
+        // the child's β is −(the re-search's lower bound)
+        rec.nodes[id as usize].beta
+    };
+    assert_eq!(
+        research_beta(&[]),
+        0,
+        "remedy 3: the re-search starts at α = 0"
+    );
+    assert_eq!(
+        research_beta(&["remedies.enabled=false"]),
+        -1,
+        "without the remedies it starts at the scout's value, 1"
+    );
+}
+
+/// Heinz's material condition (seed 002, lines 335–337): with fewer than 5 pieces for the
+/// side to move, the adaptive R is 3 only above 8 plies. A rook each, searched to depth 8: the
+/// null move of Black at depth 7 gets R = 3 by depth only and R = 2 with the condition.
+#[test]
+fn adaptive_null_move_with_heinz_material_condition() {
+    let fen = "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 1";
+    let reductions = |set: &[&str]| {
+        let rec = chess_trace_with(fen, 8, &["adaptive_null", "tt", "tt_move"], set);
+        let mut r: Vec<i32> = rec
+            .nodes
+            .iter()
+            .filter(|n| n.node_kind() == NodeKind::Null)
+            .map(|n| (rec.nodes[n.parent as usize].depth as i32, n.depth as i32))
+            .filter(|&(d, _)| d > 6)
+            .map(|(d, c)| d - 1 - c)
+            .collect();
+        r.sort_unstable();
+        r.dedup();
+        r
+    };
+    assert_eq!(reductions(&[]), [3], "by depth only: R = 3 above 6 plies");
+    assert_eq!(
+        reductions(&["null_move.adaptive_material=true"]),
+        [2],
+        "one piece each: R = 3 needs more than 8 plies"
+    );
+}
+
 #[test]
 fn verified_null_move_verifies_and_reports_its_verdicts() {
     let rec = chess_trace(KIWIPETE, 5, &["verified_null", "tt", "tt_move", "mvv_lva"]);

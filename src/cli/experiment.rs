@@ -547,7 +547,9 @@ fn merge(a: MergeArgs) -> Result<(), CliError> {
             }
         ));
     }
-    let dataset = Dataset::new(e.columns(), rows);
+    // the file's own layout (an older one where the experiment has gained columns since)
+    let columns = e.columns_for(&header).unwrap_or_else(|| e.columns());
+    let dataset = Dataset::new(columns, rows);
     let mut report = e.report(&dataset);
     // The runs' `--set` (same_runs checked that they agree).
     let set: Vec<String> = runs

@@ -115,9 +115,9 @@ pub struct Common {
     pub enable: Vec<String>,
     /// Set a parameter, NAME=VALUE (repeatable), by the names of the trace's config:
     /// tt.size_log2, tt.replacement (depth_preferred|always_replace|two_tier),
-    /// aspiration.width, null_move.R, multi_cut.M, multi_cut.C, multi_cut.R,
-    /// uncertainty.CUT_RATIO, presearch.Risk, presearch.NearRoot, presearch.NearLeaf, lmr.K,
-    /// lmr.H, ...
+    /// aspiration.width, null_move.R, null_move.pv_nodes, null_move.adaptive_material,
+    /// remedies.enabled, multi_cut.M, multi_cut.C, multi_cut.R, uncertainty.CUT_RATIO,
+    /// presearch.Risk, presearch.NearRoot, presearch.NearLeaf, lmr.K, lmr.H, ...
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// Print the full trace as JSON instead of a summary.

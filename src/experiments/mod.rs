@@ -676,11 +676,31 @@ impl Experiment {
         r
     }
 
-    /// The experiment whose CSV header is `header` (for `experiment merge`).
+    /// Every column layout this experiment's result files may have: today's first, then the
+    /// older layouts this build still reads (`null-move-gap`'s first files had four baselines
+    /// and no adaptive settings), so that a committed file keeps opening.
+    pub fn column_sets(self) -> Vec<Vec<Column>> {
+        let mut sets = vec![self.columns()];
+        if matches!(self, Experiment::NullMoveGap) {
+            sets.push(null_move_gap::legacy_columns());
+        }
+        sets
+    }
+
+    /// The columns of a file whose CSV header is `header`, where it is one of this
+    /// experiment's layouts ([`Experiment::column_sets`]).
+    pub fn columns_for(self, header: &[String]) -> Option<Vec<Column>> {
+        self.column_sets()
+            .into_iter()
+            .find(|c| data::header(c) == header)
+    }
+
+    /// The experiment whose CSV header is `header` (for `experiment merge`), in any of its
+    /// layouts.
     pub fn from_header(header: &[String]) -> Option<Experiment> {
         Self::ALL
             .into_iter()
-            .find(|e| data::header(&e.columns()) == header)
+            .find(|e| e.columns_for(header).is_some())
     }
 }
 

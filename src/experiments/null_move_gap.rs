@@ -1,5 +1,6 @@
 //! The null-move gap (issue 34 §3): standard R = 2, standard R = 3 and verified R = 3 under
-//! baselines that differ from ours where the paper's program may have differed.
+//! baselines that differ from ours where the paper's program may have differed, and Heinz's
+//! adaptive R with and without his material condition.
 //!
 //! CITE: David & Netanyahu (2002), on the Enhanced Forward Pruning slides: their program had
 //! "one-ply check extensions on leaf nodes", and Fig. 3's `if (depth <= 0) return evaluate();`
@@ -9,36 +10,80 @@
 //! - `t1`: Table 1's baseline (check extensions at every depth, quiescence at the horizon);
 //! - `noext`: no check extensions;
 //! - `noq`: no quiescence search: the horizon evaluates (Fig. 3 as printed);
-//! - `bare`: neither.
+//! - `bare`: neither;
+//! - `pvnull`: Table 1's, with the null move tried at PV nodes too (`null_move.pv_nodes`; the
+//!   slides' PVS prunes "only for the NWS part");
+//! - `noremedy`: Table 1's, with the PVS remedies 2–4 switched off (`remedies.enabled`).
 //!
-//! Null move at PV nodes, the PVS remedies switched off and Heinz's material condition would
-//! each need a search parameter this build does not have (docs/experiments.md says so).
-
+//! Heinz's material condition (seed 002, lines 335–337) acts only on the adaptive R, which none
+//! of the three settings uses, so it is two more settings on Table 1's baseline alone: the
+//! adaptive R by depth only (`t1_ad`) and with the material condition (`t1_adm`).
+//!
+//! Result files written before `pvnull`, `noremedy` and the adaptive settings have the first
+//! four variants only ([`LEGACY_VARIANTS`]); they keep opening, and their report is the one
+//! they were written with.
 use super::data::{Column, ColumnKind, Dataset, Row};
 use super::probe::Meter;
 use super::report::{Figure, FigureKind, Report, Series, Table, change, count};
 use super::{Options, Position, config, depth_rows, nodes_at, run_all, solved_at};
 use crate::search::config::{ConfigError, SearchConfig};
 
-/// The baselines: (key, label, techniques).
-pub const VARIANTS: [(&str, &str, &[&str]); 4] = [
-    (
-        "t1",
-        "as Table 1 (check extensions, quiescence)",
+/// One baseline: its column key, its label, its `--enable` names and its `--set` words.
+pub struct Variant {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub enable: &'static [&'static str],
+    pub set: &'static [&'static str],
+}
+
+/// The baselines. The first [`LEGACY_VARIANTS`] are those of the first result files.
+pub const VARIANTS: [Variant; 6] = [
+    Variant {
+        key: "t1",
+        label: "as Table 1 (check extensions, quiescence)",
         // the papers' programs' enhancements, as the other ablations run them
-        &super::TURK_BASELINE,
-    ),
-    (
-        "noext",
-        "no check extensions",
-        &["tt", "tt_move", "mvv_lva", "history", "quiescence"],
-    ),
-    (
-        "noq",
-        "no quiescence (evaluate at the horizon)",
-        &["tt", "tt_move", "mvv_lva", "history", "check_extension"],
-    ),
-    ("bare", "neither", &["tt", "tt_move", "mvv_lva", "history"]),
+        enable: &super::TURK_BASELINE,
+        set: &[],
+    },
+    Variant {
+        key: "noext",
+        label: "no check extensions",
+        enable: &["tt", "tt_move", "mvv_lva", "history", "quiescence"],
+        set: &[],
+    },
+    Variant {
+        key: "noq",
+        label: "no quiescence (evaluate at the horizon)",
+        enable: &["tt", "tt_move", "mvv_lva", "history", "check_extension"],
+        set: &[],
+    },
+    Variant {
+        key: "bare",
+        label: "neither",
+        enable: &["tt", "tt_move", "mvv_lva", "history"],
+        set: &[],
+    },
+    Variant {
+        key: "pvnull",
+        label: "as Table 1, null move at PV nodes too",
+        enable: &super::TURK_BASELINE,
+        set: &["null_move.pv_nodes=true"],
+    },
+    Variant {
+        key: "noremedy",
+        label: "as Table 1, PVS remedies 2-4 off",
+        enable: &super::TURK_BASELINE,
+        set: &["remedies.enabled=false"],
+    },
+];
+
+/// How many of [`VARIANTS`] the first result files have (and no adaptive settings).
+pub const LEGACY_VARIANTS: usize = 4;
+
+/// Heinz's adaptive R on Table 1's baseline: (key, label, material condition).
+pub const ADAPTIVE: [(&str, &str, bool); 2] = [
+    ("ad", "adaptive R, by depth only", false),
+    ("adm", "adaptive R, with Heinz's material condition", true),
 ];
 
 /// The null-move settings: (key, label).
@@ -56,8 +101,16 @@ pub const PAPER_TABLE3: [(u32, [u64; 3]); 3] = [
     (11, [105_488_197_524, 24_644_668_194, 51_080_338_048]),
 ];
 
-fn setting_config(base: &[&str], setting: &str) -> Result<SearchConfig, ConfigError> {
-    let mut c = config(1, base)?;
+fn base_config(v: &Variant) -> Result<SearchConfig, ConfigError> {
+    let mut c = config(1, v.enable)?;
+    for w in v.set {
+        c.assign(w)?;
+    }
+    Ok(c)
+}
+
+fn setting_config(v: &Variant, setting: &str) -> Result<SearchConfig, ConfigError> {
+    let mut c = base_config(v)?;
     match setting {
         "r2" | "r3" => {
             c.enable("null_move")?;
@@ -69,24 +122,50 @@ fn setting_config(base: &[&str], setting: &str) -> Result<SearchConfig, ConfigEr
     Ok(c)
 }
 
-pub fn columns() -> Vec<Column> {
+fn adaptive_config(material: bool) -> Result<SearchConfig, ConfigError> {
+    let mut c = base_config(&VARIANTS[0])?;
+    c.enable("adaptive_null")?;
+    c.null_move.adaptive_material = material;
+    c.validate()?;
+    Ok(c)
+}
+
+/// The columns of the first `variants` baselines, with the adaptive settings or not.
+fn columns_of(variants: usize, adaptive: bool) -> Vec<Column> {
     let mut cols = Vec::new();
     for (prefix, kind) in [("nodes", ColumnKind::Count), ("solved", ColumnKind::Flag)] {
-        for (v, _, _) in VARIANTS {
+        for v in &VARIANTS[..variants] {
             for (s, _) in SETTINGS {
-                cols.push(Column::new(format!("gap_{prefix}_{v}_{s}"), kind));
+                cols.push(Column::new(format!("gap_{prefix}_{}_{s}", v.key), kind));
+            }
+        }
+        if adaptive {
+            for (a, _, _) in ADAPTIVE {
+                cols.push(Column::new(format!("gap_{prefix}_t1_{a}"), kind));
             }
         }
     }
     cols
 }
 
+pub fn columns() -> Vec<Column> {
+    columns_of(VARIANTS.len(), true)
+}
+
+/// The columns of the first result files: four baselines, no adaptive settings.
+pub fn legacy_columns() -> Vec<Column> {
+    columns_of(LEGACY_VARIANTS, false)
+}
+
 pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, ConfigError> {
     let mut cfgs = Vec::new();
-    for (_, _, base) in VARIANTS {
+    for v in &VARIANTS {
         for (s, _) in SETTINGS {
-            cfgs.push(setting_config(base, s)?);
+            cfgs.push(setting_config(v, s)?);
         }
+    }
+    for (_, _, material) in ADAPTIVE {
+        cfgs.push(adaptive_config(material)?);
     }
     let runs = run_all(p, o, &cfgs, meter)?;
     Ok(depth_rows(p, o, &runs, |d| {
@@ -96,7 +175,17 @@ pub fn position(p: &Position, o: &Options, meter: &Meter) -> Result<Vec<Row>, Co
     }))
 }
 
+/// Whether the dataset has column `name` (a result file of the first layout has fewer).
+fn has(d: &Dataset, name: &str) -> bool {
+    d.columns.iter().any(|c| c.name == name)
+}
+
 pub fn report(d: &Dataset) -> Report {
+    let variants: Vec<&Variant> = VARIANTS
+        .iter()
+        .filter(|v| has(d, &format!("gap_nodes_{}_r2", v.key)))
+        .collect();
+    let adaptive = has(d, "gap_nodes_t1_ad");
     let mut r = Report {
         title: "Verified null-move pruning: the gap under other baselines".into(),
         source: "David & Netanyahu (2002), on the Enhanced Forward Pruning slides (their \
@@ -114,12 +203,30 @@ pub fn report(d: &Dataset) -> Report {
         ],
         ..Report::default()
     };
+    if variants.len() > LEGACY_VARIANTS {
+        r.setup.push(
+            "Null move at PV nodes too (null_move.pv_nodes): also at expected PV nodes below \
+             the root, whatever their window. PVS remedies 2-4 off (remedies.enabled = false): \
+             no re-search of a scout's α + 1 in a closed window, the re-search starts at the \
+             scout's value, and CUT nodes failing low at α are stored."
+                .into(),
+        );
+    }
+    if adaptive {
+        r.setup.push(
+            "Heinz's adaptive R on Table 1's baseline: R = 3 with more than 6 plies left, else \
+             2; with the material condition, R = 3 needs more than 8 plies where the side to \
+             move has fewer than 5 pieces (here: pieces other than king and pawns; the slides \
+             give the rule for MIA)."
+                .into(),
+        );
+    }
     let mut fig = Figure {
         title: "Nodes against standard R = 2, per baseline".into(),
         x_label: "baseline".into(),
         y_label: "total nodes, % of standard R = 2".into(),
         kind: FigureKind::Bars,
-        x_categories: VARIANTS.iter().map(|(v, _, _)| v.to_string()).collect(),
+        x_categories: variants.iter().map(|v| v.key.to_string()).collect(),
         reference: vec![(100.0, "standard R = 2".into())],
         ..Figure::default()
     };
@@ -141,8 +248,8 @@ pub fn report(d: &Dataset) -> Report {
         );
         let mut r3_pts = Vec::new();
         let mut v3_pts = Vec::new();
-        for (k, (v, label, _)) in VARIANTS.iter().enumerate() {
-            let col = |what: &str, s: &str| format!("gap_{what}_{v}_{s}");
+        for (k, v) in variants.iter().enumerate() {
+            let col = |what: &str, s: &str| format!("gap_{what}_{}_{s}", v.key);
             let sum = |s: &str| d.sum(depth, &col("nodes", s));
             let (r2, r3, v3) = (sum("r2"), sum("r3"), sum("v3"));
             let larger = rows
@@ -154,7 +261,7 @@ pub fn report(d: &Dataset) -> Report {
                 .map(|(s, _)| d.sum(depth, &col("solved", s)).to_string())
                 .collect();
             t.row(vec![
-                label.to_string(),
+                v.label.to_string(),
                 count(r2),
                 count(r3),
                 count(v3),
@@ -179,6 +286,9 @@ pub fn report(d: &Dataset) -> Report {
             ]);
         }
         r.tables.push(t);
+        if adaptive {
+            r.tables.push(adaptive_table(d, depth, n));
+        }
         fig.series.push(Series {
             name: format!("Std R = 3, depth {depth}"),
             points: r3_pts,
@@ -194,4 +304,29 @@ pub fn report(d: &Dataset) -> Report {
     }
     r.figure = fig;
     r
+}
+
+/// Heinz's adaptive R beside standard R = 2 and R = 3 on Table 1's baseline, at `depth`.
+fn adaptive_table(d: &Dataset, depth: u32, n: usize) -> Table {
+    let mut t = Table::new(
+        format!("Depth {depth}, {n} positions: Heinz's adaptive R, as Table 1"),
+        &["setting", "nodes", "vs Std R = 2", "vs Std R = 3", "solved"],
+    );
+    let sum = |what: &str, s: &str| d.sum(depth, &format!("gap_{what}_t1_{s}"));
+    let (r2, r3) = (sum("nodes", "r2"), sum("nodes", "r3"));
+    let settings = SETTINGS[..2]
+        .iter()
+        .map(|(s, label)| (*s, *label))
+        .chain(ADAPTIVE.iter().map(|(a, label, _)| (*a, *label)));
+    for (s, label) in settings {
+        let nodes = sum("nodes", s);
+        t.row(vec![
+            label.to_string(),
+            count(nodes),
+            change(nodes, r2),
+            change(nodes, r3),
+            format!("{} of {n}", sum("solved", s)),
+        ]);
+    }
+    t
 }

@@ -304,6 +304,10 @@ impl Game for Halting<'_> {
         self.pos.zugzwang_likely()
     }
     #[inline]
+    fn pieces(&self) -> Option<u32> {
+        self.pos.pieces()
+    }
+    #[inline]
     fn side(&self) -> usize {
         self.pos.side()
     }

@@ -148,6 +148,9 @@ impl Game for Keyed<'_> {
     fn zugzwang_likely(&self) -> bool {
         self.pos.zugzwang_likely()
     }
+    fn pieces(&self) -> Option<u32> {
+        self.pos.pieces()
+    }
     fn side(&self) -> usize {
         self.pos.side()
     }

@@ -156,6 +156,14 @@ pub trait Game: Clone {
         true
     }
 
+    /// The number of pieces of the side to move, for Heinz's material condition of the
+    /// adaptive null-move R (techniques/null_move.rs); `None` where the game does not count
+    /// them (the condition then does not apply).
+    #[inline(always)]
+    fn pieces(&self) -> Option<u32> {
+        None
+    }
+
     /// 0 or 1: which side is to move, for the history table.
     #[inline(always)]
     fn side(&self) -> usize {

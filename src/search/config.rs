@@ -16,6 +16,7 @@ pub use crate::search::techniques::lmr::LmrParams;
 pub use crate::search::techniques::multi_cut::MultiCutParams;
 pub use crate::search::techniques::null_move::NullMoveParams;
 pub use crate::search::techniques::presearch::PresearchParams;
+pub use crate::search::techniques::remedies::RemediesParams;
 pub use crate::search::techniques::tt::{Replacement, TtParams};
 pub use crate::search::techniques::uncertainty::{UncertaintyMode, UncertaintyParams};
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,8 @@ pub struct SearchConfig {
     pub uncertainty: UncertaintyParams,
     pub presearch: PresearchParams,
     pub lmr: LmrParams,
+    /// The PVS remedies for forward pruning (techniques/remedies.rs): on by default.
+    pub remedies: RemediesParams,
     /// Check extensions (techniques/extensions.rs): a move that gives check is searched one
     /// ply deeper.
     pub check_extension: bool,
@@ -97,6 +100,7 @@ impl Default for SearchConfig {
             uncertainty: UncertaintyParams::default(),
             presearch: PresearchParams::default(),
             lmr: LmrParams::default(),
+            remedies: RemediesParams::default(),
             check_extension: false,
             quiescence: QuiescenceParams::default(),
             cutoff: Cutoff::Standard,
@@ -381,6 +385,12 @@ impl SearchConfig {
     /// Enhanced Forward Pruning slides then apply (techniques/remedies.rs).
     pub fn forward_pruning(&self) -> bool {
         self.null_move.enabled || self.multi_cut.mc_c || self.multi_cut.mc_a || self.lmr.enabled
+    }
+
+    /// The PVS remedies 2–4 apply: forward pruning is on and `remedies.enabled` (the
+    /// ablation of issue 34 §3 switches them off).
+    pub fn remedies(&self) -> bool {
+        self.forward_pruning() && self.remedies.enabled
     }
 }
 

@@ -234,7 +234,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
         // A node searched by the PV routine (the root, first children of PV nodes and
         // re-searches), whatever its window's width.
         let pv_node = n.expected == NodeType::Pv;
-        let fwd = self.cfg.forward_pruning();
+        let fwd = self.cfg.remedies();
         let research = uncertainty::must_research(&self.cfg.uncertainty, pv_node, r.unc)
             || remedies::closed_window_research(fwd, pv_node, r.v, alpha)
             || (r.v > alpha && r.v < beta);

@@ -1103,9 +1103,10 @@ impl WithGame for CheckNodes<'_> {
 }
 
 /// Configuration fields added to version 4 after its first files were written (issue 21: the
-/// verified null-move ablation and Schaeffer's history heuristic). A file without one reads it
-/// as its default, which is what every file written before it did.
-const ADDED_CONFIG_FIELDS: [(&str, &str); 7] = [
+/// verified null-move ablation and Schaeffer's history heuristic; issue 34 §3: the null move at
+/// PV nodes and Heinz's material condition). A file without one reads it as its default, which
+/// is what every file written before it did.
+const ADDED_CONFIG_FIELDS: [(&str, &str); 9] = [
     ("null_move", "min_depth"),
     ("null_move", "subtree_R"),
     ("null_move", "store_nominal"),
@@ -1113,15 +1114,26 @@ const ADDED_CONFIG_FIELDS: [(&str, &str); 7] = [
     ("null_move", "null_search_verifies"),
     ("ordering", "history_weight"),
     ("ordering", "history_moves"),
+    ("null_move", "pv_nodes"),
+    ("null_move", "adaptive_material"),
 ];
 
-/// Fills in the [`ADDED_CONFIG_FIELDS`] a header's configuration lacks with their defaults.
+/// Configuration groups added after the first version-4 files (issue 34 §3: the PVS remedies'
+/// switch). A file without one reads the group's defaults, which every earlier file did.
+const ADDED_CONFIG_GROUPS: [&str; 1] = ["remedies"];
+
+/// Fills in the [`ADDED_CONFIG_GROUPS`] and [`ADDED_CONFIG_FIELDS`] a header's configuration lacks with their defaults.
 pub(crate) fn fill_added_config(config: Option<&mut serde_json::Value>) {
     let Some(serde_json::Value::Object(c)) = config else {
         return;
     };
     let defaults =
         serde_json::to_value(SearchConfig::default()).expect("a configuration serializes");
+    for group in ADDED_CONFIG_GROUPS {
+        if !c.contains_key(group) {
+            c.insert(group.to_string(), defaults[group].clone());
+        }
+    }
     for (group, field) in ADDED_CONFIG_FIELDS {
         if let Some(serde_json::Value::Object(g)) = c.get_mut(group)
             && !g.contains_key(field)

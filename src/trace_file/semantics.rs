@@ -724,13 +724,23 @@ impl<'a> Semantics<'a> {
             NodeKind::Reduced => Some(d - 1 - cfg.lmr.h),
             NodeKind::Null => {
                 // Below a verified fail-high, `subtree_R` may apply (null_move.rs): the trace
-                // does not say whether verification was on, so either depth is accepted.
-                let [on, off] = [true, false].map(|v| d - cfg.null_move.reduction(d, v) - 1);
-                Some(if n.depth as i32 == clamp8(off) {
-                    off
-                } else {
-                    on
-                })
+                // does not say whether verification was on, so either depth is accepted; nor
+                // does it count the side to move's pieces, so under Heinz's material condition
+                // (`adaptive_material`) the R of few pieces is accepted too.
+                let nm = &cfg.null_move;
+                let depths = [
+                    (true, None),
+                    (false, None),
+                    (true, Some(0)),
+                    (false, Some(0)),
+                ]
+                .map(|(v, pieces)| d - nm.reduction(d, v, pieces) - 1);
+                Some(
+                    depths
+                        .into_iter()
+                        .find(|&w| n.depth as i32 == clamp8(w))
+                        .unwrap_or(depths[0]),
+                )
             }
             NodeKind::McProbe => Some(d - 1 - cfg.multi_cut.r),
             NodeKind::Quiescence => Some(0),

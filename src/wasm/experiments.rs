@@ -130,6 +130,7 @@ pub fn result_files(e: Experiment) -> Vec<String> {
             "null-move-ablation-d7".into(),
         ],
         Experiment::NullMove => vec!["null-move".into(), "null-move-gate1".into()],
+        Experiment::NullMoveGap => vec!["null-move-gap-d9".into(), "null-move-gap".into()],
         Experiment::NullMoveTable3 => {
             vec!["null-move-table3".into(), "null-move-table3-gate1".into()]
         }
@@ -280,14 +281,15 @@ pub fn read_result(name: &str, stem: &str, text: &str) -> Result<Committed, Expe
             format!("\"experiment\" is '{}', expected '{name}'", r.experiment),
         ));
     }
-    if r.columns != data::header(&e.columns()) {
+    // today's columns, or an older layout this build still reads (Experiment::column_sets)
+    let Some(columns) = e.columns_for(&r.columns) else {
         return Err(bad(
             Some("columns"),
             format!("\"columns\" are not those of experiment {name} in this build"),
         ));
-    }
+    };
     check_report(&file, &r.report)?;
-    let dataset = Dataset::new(e.columns(), shard.rows);
+    let dataset = Dataset::new(columns, shard.rows);
     let consistent = same_report(&e.report(&dataset), &r.report);
     Ok(Committed {
         experiment: r.experiment,

@@ -215,6 +215,46 @@ test('a malformed or missing result file gives a notice, shows nothing of it and
   await page.close();
 });
 
+test('null-move-gap: both committed files open, and a file of its first layout (four baselines) still opens as it was written', async () => {
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  await toExperiments(page);
+  let x = await choose(page, 'null-move-gap');
+  assert.deepEqual(x.list.find((e) => e.name === 'null-move-gap').results, ['null-move-gap-d9', 'null-move-gap']);
+  const stem = async (name) => {
+    const g = (await exp(page)).committed.generation;
+    await page.click(`.exp-files button[data-stem="${name}"]`);
+    await page.waitForFunction(
+      ([n, g0]) => {
+        const c = window.prunescope.snapshot().experiments.committed;
+        return c.stem === n && c.generation > g0 && c.status !== 'loading';
+      },
+      [name, g],
+      { timeout: 20_000 },
+    );
+    await settle(page);
+    return (await exp(page)).committed;
+  };
+  for (const name of ['null-move-gap-d9', 'null-move-gap']) {
+    const c = name === 'null-move-gap-d9' ? x.committed : await stem(name);
+    assert.equal(c.status, 'ok', `${name}: ${c.message}`);
+    assert.equal(c.result.consistent, true, name);
+    const rows = c.result.report.tables[0].rows.map((r) => r[0]);
+    assert.ok(rows.includes('as Table 1, null move at PV nodes too') && rows.includes('as Table 1, PVS remedies 2-4 off'), rows.join('|'));
+  }
+  // the first file of this experiment, served in place of today's
+  const first = readFileSync(path.join(ROOT, 'tests/fixtures/null-move-gap-first-layout.json'), 'utf8');
+  await page.route('**/docs/results/null-move-gap.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: first }));
+  await stem('null-move-gap-d9');
+  const c = await stem('null-move-gap');
+  assert.equal(c.status, 'ok', c.message);
+  assert.equal(c.result.consistent, true, 'this build computes the first file\'s tables from its rows');
+  assertClose(c.result.report, JSON.parse(first).report, 'report');
+  const rows = await page.locator('#exp-committed table.exp-table').first().locator('tbody tr').count();
+  assert.equal(rows, 4 + 3, 'four baselines and the paper\'s three rows');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a small run grows position by position in two workers, equals the CLI, and Stop keeps the rows', async () => {
   const page = await openPage(env, { width: 1280, height: 720, problems });
   await toExperiments(page);

@@ -233,6 +233,14 @@ impl Game for ChessPos {
         (board.by_color(self.pos.turn()) & !(board.kings() | board.pawns())).is_empty()
     }
 
+    /// The side to move's pieces other than king and pawns: Heinz's "pieces" for the adaptive
+    /// R's material condition (techniques/null_move.rs says why this count).
+    #[inline]
+    fn pieces(&self) -> Option<u32> {
+        let board = self.pos.board();
+        Some((board.by_color(self.pos.turn()) & !(board.kings() | board.pawns())).count() as u32)
+    }
+
     #[inline]
     fn side(&self) -> usize {
         match self.pos.turn() {
@@ -559,6 +567,16 @@ mod tests {
                 p = p.play(ms[(rng % ms.len() as u64) as usize]);
             }
         }
+    }
+
+    /// Heinz's "pieces" of the side to move (the adaptive null move's material condition):
+    /// neither king nor pawns count.
+    #[test]
+    fn pieces_of_the_side_to_move() {
+        assert_eq!(ChessPos::startpos().pieces(), Some(7));
+        assert_eq!(pos("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").pieces(), Some(0));
+        assert_eq!(pos("4k3/4p3/8/8/8/8/4P3/4KN2 w - - 0 1").pieces(), Some(1));
+        assert_eq!(pos("4k3/4p3/8/8/8/8/4P3/4KN2 b - - 0 1").pieces(), Some(0));
     }
 
     #[test]

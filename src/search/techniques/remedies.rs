@@ -12,10 +12,32 @@
 //! 4. CUT nodes that failed low with a value equal to α are not stored in the transposition
 //!    table, as their values are uncertain: [`skip_store`] (used by tt.rs).
 //!
-//! - Gate: forward pruning is on ([`crate::search::config::SearchConfig::forward_pruning`]).
+//! - Gate: forward pruning is on ([`crate::search::config::SearchConfig::forward_pruning`])
+//!   and the remedies are not switched off ([`RemediesParams`]).
+//! - Parameters: [`RemediesParams`] (`remedies.enabled`, on by default). Switching them off
+//!   is an ablation (issue 34 §3), not the slides': remedies 2, 3 and 4 no longer apply.
+//!   Remedy 1 stays: multi-cut's β is part of its definition (the slides' Fig. of MC-C returns
+//!   β), and the null move's β in place of a mate score keeps a pass from proving a mate.
 
 use crate::game::Value;
 use crate::schema::{Bound, NodeType};
+use serde::{Deserialize, Serialize};
+
+/// The remedies' switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RemediesParams {
+    /// Remedies 2–4 apply wherever forward pruning is on: on by default. Off for the ablation
+    /// of issue 34 §3 (the PVS remedies switched off): a scout's α + 1 is then treated as any
+    /// other scout value and such CUT nodes are stored.
+    pub enabled: bool,
+}
+
+impl Default for RemediesParams {
+    fn default() -> Self {
+        RemediesParams { enabled: true }
+    }
+}
 
 /// Remedy 2: at a PV node with forward pruning, a scout returning α + 1 is re-searched even
 /// when the window has closed (β = α + 1).

@@ -224,7 +224,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// With forward pruning, CUT nodes failing low with value α are not stored: their value is
     /// uncertain (remedy 4 of the Enhanced Forward Pruning slides).
     pub(crate) fn tt_store(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
-        let fwd = self.cfg.forward_pruning();
+        let fwd = self.cfg.remedies();
         let iteration = self.iteration;
         // After a verified null-move fail-high (D&N Fig. 3) the node searched one ply less;
         // the ablation's `store_nominal` stores the depth it was asked for (null_move.rs).
