@@ -15,8 +15,8 @@ use crate::game::INF;
 use crate::game::registry::move_by_code as find_legal;
 use crate::run::Prepared;
 use crate::schema::{
-    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, NO_PARENT,
-    NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED,
+    NO_PARENT, NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
@@ -81,8 +81,9 @@ pub(crate) fn check_record(
     if !n.is_root() {
         parent_before(id, n.parent as i64)?;
     }
-    if n.flags & 0x80 != 0 {
-        bail!(node id, "flags", "bit 7 is not used and must be 0");
+    if n.flags & !FLAGS_USED != 0 {
+        let bit = (n.flags & !FLAGS_USED).trailing_zeros();
+        bail!(node id, "flags", "bit {bit} is not used and must be 0");
     }
     if Bound::from_u8(n.flags & FLAG_BOUND_MASK).is_none() {
         bail!(node id, "bound", "the bound code 3 does not exist");
@@ -145,7 +146,7 @@ pub(crate) fn check_record(
 
 /// The checks of a record's place in the tree: a root has no move and index 0 and is no null
 /// move; a child's move, index and kind agree on whether it is a null move, its index is one of
-/// its parent's moves, and its window lies inside its parent's, negated.
+/// its parent's moves.
 fn check_place(
     id: u32,
     n: &NodeRec,
@@ -182,17 +183,8 @@ fn check_place(
                 bail!(node id, "index",
                     "is {}, but a null-move search has index {NONE16} and only it does", n.index);
             }
-            // A child searches within its parent's window, negated (every algorithm and
-            // technique narrows it, never widens it: scouts, re-searches, null moves, probes).
-            // Not below a chance node: its branches are not negated, and Ballard's windows
-            // (A_i, B_i) are their own (trace_file/chance.rs checks them exactly).
-            let below_chance = p.node_kind() == NodeKind::Chance;
-            if !below_chance && (n.alpha < -p.beta || n.beta > -p.alpha) {
-                bail!(node id, "alpha",
-                    "the window ({}, {}) is not inside its parent's window negated ({}, {})",
-                    window_side(n.alpha), window_side(n.beta), window_side(-p.beta),
-                    window_side(-p.alpha));
-            }
+            // Its window against its parent's: semantics.rs and chance.rs state each
+            // algorithm's exact rule (rule: windows).
             if !null && n.index >= p.n_moves {
                 bail!(node id, "index",
                     "is {}, but its parent (node {}) has {} moves", n.index, n.parent, p.n_moves);
@@ -491,42 +483,19 @@ impl Tape {
                 bail!(event i, "kind", "a root search must begin with an iteration event");
             }
             let k = self.root_k;
-            let root_err = |field: &str, msg: String| {
-                TraceFileError::new(
-                    Location::Root { index: k as u64 },
-                    Some(field),
-                    invalid(msg),
-                )
-            };
             match rec.roots.get(k) {
                 Some(&r) if r == id => {}
-                Some(&r) => {
-                    return Err(root_err(
-                        "root",
-                        format!("is {r}, but root search {k} of the event tape enters node {id}"),
-                    ));
-                }
-                None => {
-                    return Err(root_err(
-                        "root",
-                        format!(
-                            "is missing: the event tape enters node {id} as root search {k}, \
-                             but \"roots\" lists {}",
-                            rec.roots.len()
-                        ),
-                    ));
-                }
+                Some(&r) => bail!(root k, "root",
+                    "is {r}, but root search {k} of the event tape enters node {id}"),
+                None => bail!(root k, "root",
+                    "is missing: the event tape enters node {id} as root search {k}, but \
+                     \"roots\" lists {}", rec.roots.len()),
             }
             let depth = rec.root_depths.get(k).copied();
             if depth != self.pending_depth {
-                return Err(root_err(
-                    "depth",
-                    format!(
-                        "is {}, but the iteration event before it says {}",
-                        depth.map_or("missing".to_string(), |d| d.to_string()),
-                        self.pending_depth.unwrap_or(0)
-                    ),
-                ));
+                bail!(root k, "depth", "is {}, but the iteration event before it says {}",
+                    depth.map_or("missing".to_string(), |d| d.to_string()),
+                    self.pending_depth.unwrap_or(0));
             }
             self.root_k += 1;
         }
@@ -609,16 +578,9 @@ impl Tape {
                 "is never entered: the event tape has fewer enter events than there are nodes");
         }
         if self.root_k < rec.roots.len() {
-            return Err(TraceFileError::new(
-                Location::Root {
-                    index: self.root_k as u64,
-                },
-                Some("root"),
-                invalid(format!(
-                    "names node {}, but the event tape has only {} root searches",
-                    rec.roots[self.root_k], self.root_k
-                )),
-            ));
+            bail!(root self.root_k, "root",
+                "names node {}, but the event tape has only {} root searches",
+                rec.roots[self.root_k], self.root_k);
         }
         if rec.root_depths.len() != rec.roots.len() {
             bail!(header "roots",

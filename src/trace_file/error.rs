@@ -174,13 +174,21 @@ pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
 
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
 /// `Problem::Invalid` in field `field` of node `id` with the message formatted (`event i` names
-/// an event, `header` a header field: `err!(header "summary.value", …)`); `bail!(…)` returns it.
+/// an event, `root k` the entry `roots[k]`, `header` a header field: `err!(header
+/// "summary.value", …)`); `bail!(…)` returns it.
 macro_rules! err {
     (node $id:expr, $field:expr, $($msg:tt)+) => {
         $crate::trace_file::error::node_err($id, $field, format!($($msg)+))
     };
     (event $i:expr, $field:expr, $($msg:tt)+) => {
         $crate::trace_file::error::event_err($i, $field, format!($($msg)+))
+    };
+    (root $k:expr, $field:expr, $($msg:tt)+) => {
+        $crate::trace_file::TraceFileError::new(
+            $crate::trace_file::Location::Root { index: $k as u64 },
+            Some($field),
+            $crate::trace_file::error::invalid(format!($($msg)+)),
+        )
     };
     (header $field:expr, $($msg:tt)+) => {
         $crate::trace_file::TraceFileError::header(
