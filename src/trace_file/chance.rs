@@ -44,7 +44,9 @@ use crate::game::{INF, Value};
 use crate::run::Prepared;
 use crate::schema::{EventKind, NONE16, NodeKind, NodeType, StopReason};
 use crate::search::UNBOUNDED_DEPTH;
-use crate::search::chance::{ChanceAlgorithm, ChanceCut, ChanceNext, ChanceSums, scale_of};
+use crate::search::chance::{
+    ChanceAlgorithm, ChanceCut, ChanceNext, ChanceSetup, ChanceSums, scale_of,
+};
 use crate::search::frac::{Frac, gcd, lcm};
 use crate::search::window::Window;
 use crate::trace::record::Recorder;
@@ -114,8 +116,9 @@ struct Replay<'a> {
     algo: ChanceAlgorithm,
     rec: &'a Recorder,
     scale: i64,
-    /// L and U from MAX's view times the scale (Star1 and Star2).
-    bounds: (Value, Value),
+    /// The search's own setup over the file's scale: L and U times it, each player's bounds
+    /// and the root's window as the search states them.
+    setup: ChanceSetup,
     stack: Vec<Frame>,
     next_id: u32,
     iterations: usize,
@@ -166,7 +169,12 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
         algo,
         rec,
         scale: k,
-        bounds: ((l * k) as Value, (u * k) as Value),
+        setup: ChanceSetup {
+            algo,
+            scale,
+            lower: (l * k) as Value,
+            upper: (u * k) as Value,
+        },
         stack: Vec::new(),
         next_id: 0,
         iterations: 0,
@@ -224,13 +232,8 @@ impl Replay<'_> {
         })
     }
 
-    fn bounds_for(&self, max: bool) -> (Value, Value) {
-        let (l, u) = self.bounds;
-        if max { (l, u) } else { (-u, -l) }
-    }
-
     fn prunes(&self) -> bool {
-        self.algo != ChanceAlgorithm::Expectimax
+        self.algo.needs_bounds()
     }
 
     fn event(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R<()> {
@@ -339,13 +342,9 @@ impl Replay<'_> {
         let prunes = self.prunes();
         let root_max = !self.tree.min_root();
         let Some(p) = self.stack.last() else {
-            let (a, b) = if prunes {
-                let (l, u) = self.bounds_for(root_max);
-                (Some(i64::from(l)), Some(i64::from(u)))
-            } else {
-                (None, None)
-            };
-            return Ok((0, 0, root_max, a, b, false));
+            // The search's own root window: (L, U) for Star1 and Star2, unbounded for expectimax.
+            let w = self.setup.root_window(root_max);
+            return Ok((0, 0, root_max, side(w.alpha), side(w.beta), false));
         };
         if let Some(e) = p.expect.front() {
             bail!(event i, "kind",
@@ -459,7 +458,7 @@ impl Replay<'_> {
             let mut sums = Box::new(ChanceSums::new(
                 self.algo,
                 (0..nc).map(|j| self.tree.weight_of(first + j)),
-                self.bounds_for(max),
+                self.setup.bounds_for(max),
                 window(alpha, beta),
             ));
             let next = self.advance(&mut sums, first, &mut expect, &mut end);
