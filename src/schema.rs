@@ -381,6 +381,18 @@ pub const FLAG_EXPECTED_SHIFT: u8 = 2;
 pub const FLAG_UNCERTAIN: u8 = 1 << 4;
 pub const FLAG_EXITED: u8 = 1 << 5;
 pub const FLAG_RESEARCH: u8 = 1 << 6;
+/// The flags by the names the page reads them by (`FLAGS` of `www/schema.js`, generated from
+/// this list): a new flag is declared here alone.
+pub const FLAG_NAMES: [(&str, u8); 5] = [
+    ("BOUND_MASK", FLAG_BOUND_MASK),
+    ("EXPECTED_SHIFT", FLAG_EXPECTED_SHIFT),
+    ("UNCERTAIN", FLAG_UNCERTAIN),
+    ("EXITED", FLAG_EXITED),
+    ("RESEARCH", FLAG_RESEARCH),
+];
+/// The bits a flag uses: every other bit of a record's `flags` is 0.
+pub const FLAGS_USED: u8 =
+    FLAG_BOUND_MASK | 3 << FLAG_EXPECTED_SHIFT | FLAG_UNCERTAIN | FLAG_EXITED | FLAG_RESEARCH;
 
 /// Size of one node record in memory, in batches and in binary trace files.
 pub const RECORD_BYTES: usize = 28;

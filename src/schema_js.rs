@@ -109,11 +109,14 @@ pub fn js_module() -> String {
         );
     }
     let _ = writeln!(out, "}});");
+    let flags: Vec<String> = FLAG_NAMES
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
     let _ = writeln!(
         out,
-        "export const FLAGS = Object.freeze({{ BOUND_MASK: {FLAG_BOUND_MASK}, EXPECTED_SHIFT: \
-         {FLAG_EXPECTED_SHIFT}, UNCERTAIN: {FLAG_UNCERTAIN}, EXITED: {FLAG_EXITED}, RESEARCH: \
-         {FLAG_RESEARCH} }});"
+        "export const FLAGS = Object.freeze({{ {} }});",
+        flags.join(", ")
     );
     let _ = writeln!(
         out,

@@ -1104,3 +1104,44 @@ fn false_traces_the_page_showed_are_refused_on_open() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A recording the page hands back (`Session::adopt_end`) is closed with
+/// `Recorder::close_cut_short` and then meets the one validation every file meets. A garbled
+/// hand-back — a tape that enters nodes the recording does not hold — is refused by it, naming
+/// the event; closing it first must not panic (before, the closing indexed past the records, and
+/// only a structural pass run before it kept the page from reaching it).
+#[test]
+fn a_garbled_hand_back_is_closed_then_refused_by_the_one_validation() {
+    let input = Input::Random(SynthParams {
+        branching: 3,
+        depth: 4,
+        seed: 7,
+        ordering: Ordering::Random,
+        random_branching: false,
+        transpositions: false,
+    });
+    let cfg = config(Algorithm::AlphaBeta, 4, &[]).unwrap();
+    let f = traced(&input, &cfg, 0);
+    for (extra, enters) in [(0usize, 1usize), (3, 1), (0, 3), (2, 2)] {
+        let mut rec = f.rec.clone();
+        // the tape cut inside the search, then `enters` more enter events than nodes
+        let keep = rec.nodes.len() - extra;
+        rec.nodes.truncate(keep);
+        rec.events
+            .extend(std::iter::repeat_n(EventKind::Enter as u8, enters));
+        rec.close_cut_short(cfg.cutoff);
+        let file = TraceFile {
+            header: TraceHeader {
+                input: input.clone(),
+                config: cfg.clone(),
+                summary: Summary::cut_short(&rec),
+            },
+            rec,
+        };
+        let e = trace_file::validate(&file).expect_err("a garbled hand-back is refused");
+        assert!(
+            e.to_string().contains("enters node") || e.to_string().contains("never"),
+            "{extra} {enters}: {e}"
+        );
+    }
+}

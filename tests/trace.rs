@@ -1075,7 +1075,7 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             }),
             node(6),
             Some("alpha"),
-            "not inside its parent's window",
+            "(rule: windows)",
         ),
         (
             "leaf value",

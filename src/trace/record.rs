@@ -267,7 +267,9 @@ impl Recorder {
         let mut next = 0u32;
         for &e in &self.events {
             match EventKind::from_u8(e) {
-                Some(EventKind::Enter) => {
+                // A recording handed back is closed before it is validated: an enter past its
+                // nodes (which validation then refuses) opens nothing.
+                Some(EventKind::Enter) if (next as usize) < self.nodes.len() => {
                     self.stack.push(next);
                     next += 1;
                 }

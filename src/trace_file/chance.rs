@@ -37,13 +37,16 @@
 
 use super::TraceHeader;
 use super::error::{TraceFileError, event_err, invalid, node_err};
+use super::error::{bail, err};
 use super::events::each_event;
 use crate::game::tree::Tree;
 use crate::game::{INF, Value};
 use crate::run::Prepared;
 use crate::schema::{EventKind, NONE16, NodeKind, NodeType, StopReason};
 use crate::search::UNBOUNDED_DEPTH;
-use crate::search::chance::{ChanceAlgorithm, ChanceCut, ChanceNext, ChanceSums, scale_of};
+use crate::search::chance::{
+    ChanceAlgorithm, ChanceCut, ChanceNext, ChanceSetup, ChanceSums, scale_of,
+};
 use crate::search::frac::{Frac, gcd, lcm};
 use crate::search::window::Window;
 use crate::trace::record::Recorder;
@@ -113,8 +116,9 @@ struct Replay<'a> {
     algo: ChanceAlgorithm,
     rec: &'a Recorder,
     scale: i64,
-    /// L and U from MAX's view times the scale (Star1 and Star2).
-    bounds: (Value, Value),
+    /// The search's own setup over the file's scale: L and U times it, each player's bounds
+    /// and the root's window as the search states them.
+    setup: ChanceSetup,
     stack: Vec<Frame>,
     next_id: u32,
     iterations: usize,
@@ -139,40 +143,25 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
         .prepare()
         .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
     let Prepared::Tree(tree) = &prepared else {
-        return Err(TraceFileError::header(
-            "config.chance",
-            invalid("a chance search needs a tree with chance nodes"),
-        ));
+        bail!(header "config.chance", "a chance search needs a tree with chance nodes");
     };
     let scale = h.summary.scale;
     if scale == 0 || scale >= INF as u64 {
-        return Err(TraceFileError::header(
-            "summary.scale",
-            invalid(format!("is {scale}, but a scale lies in 1..10^9")),
-        ));
+        bail!(header "summary.scale", "is {scale}, but a scale lies in 1..10^9");
     }
     let (l, u) = match (tree.bounds(), algo.needs_bounds()) {
         (Some((l, u)), _) => (i64::from(l), i64::from(u)),
         (None, false) => (0, 0),
         (None, true) => {
-            return Err(TraceFileError::header(
-                "config.chance",
-                invalid(format!(
-                    "is {}, which needs the tree's 'bounds L U' header",
-                    algo.name()
-                )),
-            ));
+            bail!(header "config.chance",
+                "is {}, which needs the tree's 'bounds L U' header", algo.name());
         }
     };
     let k = scale as i64;
     if (l * k).abs() >= i64::from(INF) || (u * k).abs() >= i64::from(INF) {
-        return Err(TraceFileError::header(
-            "summary.scale",
-            invalid(format!(
-                "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
-                 of 10^9 (rule: exact values)"
-            )),
-        ));
+        bail!(header "summary.scale",
+            "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
+             of 10^9 (rule: exact values)");
     }
     exact_scale(tree, algo, rec, scale)?;
     let mut r = Replay {
@@ -180,7 +169,12 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
         algo,
         rec,
         scale: k,
-        bounds: ((l * k) as Value, (u * k) as Value),
+        setup: ChanceSetup {
+            algo,
+            scale,
+            lower: (l * k) as Value,
+            upper: (u * k) as Value,
+        },
         stack: Vec::new(),
         next_id: 0,
         iterations: 0,
@@ -221,14 +215,10 @@ fn exact_scale(tree: &Tree, algo: ChanceAlgorithm, rec: &Recorder, scale: u64) -
     })?;
     if need != scale128 {
         let own = own.map_or("none within 10^9".to_string(), |s| s.to_string());
-        return Err(TraceFileError::header(
-            "summary.scale",
-            invalid(format!(
-                "is {scale}, but the tree's scale is {own} (version 5) and the values' fractions \
-                 have the least common denominator {need} (version 4): write them over one of \
-                 these (rule: exact values)"
-            )),
-        ));
+        bail!(header "summary.scale",
+            "is {scale}, but the tree's scale is {own} (version 5) and the values' fractions \
+             have the least common denominator {need} (version 4): write them over one of \
+             these (rule: exact values)");
     }
     Ok(())
 }
@@ -242,13 +232,8 @@ impl Replay<'_> {
         })
     }
 
-    fn bounds_for(&self, max: bool) -> (Value, Value) {
-        let (l, u) = self.bounds;
-        if max { (l, u) } else { (-u, -l) }
-    }
-
     fn prunes(&self) -> bool {
-        self.algo != ChanceAlgorithm::Expectimax
+        self.algo.needs_bounds()
     }
 
     fn event(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R<()> {
@@ -256,14 +241,9 @@ impl Replay<'_> {
             EventKind::Iteration => {
                 self.iterations += 1;
                 if self.iterations > 1 || !self.stack.is_empty() || d[0] != UNBOUNDED_DEPTH {
-                    return Err(event_err(
-                        i,
-                        "kind",
-                        format!(
-                            "a chance search is one root search at depth {UNBOUNDED_DEPTH}, \
-                             begun once (rule: iteration depths)"
-                        ),
-                    ));
+                    bail!(event i, "kind",
+                        "a chance search is one root search at depth {UNBOUNDED_DEPTH}, \
+                         begun once (rule: iteration depths)");
                 }
                 Ok(())
             }
@@ -273,11 +253,7 @@ impl Replay<'_> {
                 self.expected(i, kind, d)
             }
             EventKind::Aborted if self.aborted && self.stack.is_empty() => Ok(()),
-            _ => Err(event_err(
-                i,
-                "kind",
-                format!("a chance search records no {} event", kind.name()),
-            )),
+            _ => Err(err!(event i, "kind", "a chance search records no {} event", kind.name())),
         }
     }
 
@@ -285,7 +261,7 @@ impl Replay<'_> {
     fn expected(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R<()> {
         let data: Vec<V> = d.iter().map(|&v| side(v)).collect();
         let Some(f) = self.stack.last_mut() else {
-            return Err(event_err(i, "kind", "needs an open node"));
+            bail!(event i, "kind", "needs an open node");
         };
         let want = f.expect.pop_front();
         let fid = f.id;
@@ -366,24 +342,13 @@ impl Replay<'_> {
         let prunes = self.prunes();
         let root_max = !self.tree.min_root();
         let Some(p) = self.stack.last() else {
-            let (a, b) = if prunes {
-                let (l, u) = self.bounds_for(root_max);
-                (Some(i64::from(l)), Some(i64::from(u)))
-            } else {
-                (None, None)
-            };
-            return Ok((0, 0, root_max, a, b, false));
+            // The search's own root window: (L, U) for Star1 and Star2, unbounded for expectimax.
+            let w = self.setup.root_window(root_max);
+            return Ok((0, 0, root_max, side(w.alpha), side(w.beta), false));
         };
         if let Some(e) = p.expect.front() {
-            return Err(event_err(
-                i,
-                "kind",
-                format!(
-                    "enters node {id}, but node {} owes a {} event first",
-                    p.id,
-                    e.kind().name()
-                ),
-            ));
+            bail!(event i, "kind",
+                "enters node {id}, but node {} owes a {} event first", p.id, e.kind().name());
         }
         let done = match &p.role {
             Role::Chance(_, ChanceNext::End { .. }) => true,
@@ -410,14 +375,9 @@ impl Replay<'_> {
             Role::Decision { alpha, probe, .. } => {
                 let k = p.k;
                 if *probe && k > 0 {
-                    return Err(node_err(
-                        id,
-                        "parent",
-                        format!(
-                            "is node {id_p}, a Star2 probe, which searches its first move only \
-                             (rule: probes)"
-                        ),
-                    ));
+                    bail!(node id, "parent",
+                        "is node {id_p}, a Star2 probe, which searches its first move only \
+                         (rule: probes)");
                 }
                 let (a, b) = if prunes {
                     (beta_p.map(|b| -b), alpha.map(|a| -a))
@@ -446,18 +406,13 @@ impl Replay<'_> {
         let id = self.next_id;
         self.next_id += 1;
         let Some(n) = self.rec.nodes.get(id as usize) else {
-            return Err(event_err(i, "kind", "enters a node the file does not have"));
+            bail!(event i, "kind", "enters a node the file does not have");
         };
         let (k, tree_id, max, alpha, beta, probe) = self.child_plan(i, id)?;
         if !n.is_root() && n.index as u32 != k {
-            return Err(node_err(
-                id,
-                "index",
-                format!(
-                    "is {}, but node {} searches its branch {k} next (rule: branches in order)",
-                    n.index, n.parent
-                ),
-            ));
+            bail!(node id, "index",
+                "is {}, but node {} searches its branch {k} next (rule: branches in order)",
+                n.index, n.parent);
         }
         let chance = self.tree.is_chance(tree_id);
         let want_kind = if chance {
@@ -483,31 +438,16 @@ impl Replay<'_> {
             ));
         }
         if n.expected() != NodeType::Pv {
-            return Err(node_err(
-                id,
-                "expected",
-                format!(
-                    "is {}, but Knuth & Moore's types have no rule for chance nodes: a chance \
-                     search writes pv everywhere (rule: expected types)",
-                    n.expected().name()
-                ),
-            ));
+            bail!(node id, "expected",
+                "is {}, but Knuth & Moore's types have no rule for chance nodes: a chance \
+                 search writes pv everywhere (rule: expected types)", n.expected().name());
         }
         let (ga, gb) = (side(n.alpha), side(n.beta));
         if ga != alpha || gb != beta {
-            return Err(node_err(
-                id,
-                "alpha",
-                format!(
-                    "the window is ({}, {}), but {} searches this node with ({}, {}) (rule: \
-                     windows)",
-                    self.show(ga, "-inf"),
-                    self.show(gb, "+inf"),
-                    self.algo.name(),
-                    self.show(alpha, "-inf"),
-                    self.show(beta, "+inf"),
-                ),
-            ));
+            bail!(node id, "alpha",
+                "the window is ({}, {}), but {} searches this node with ({}, {}) (rule: \
+                 windows)", self.show(ga, "-inf"), self.show(gb, "+inf"), self.algo.name(),
+                self.show(alpha, "-inf"), self.show(beta, "+inf"));
         }
         let (first, nc) = self.tree.children_of(tree_id);
         let mut expect = VecDeque::new();
@@ -518,7 +458,7 @@ impl Replay<'_> {
             let mut sums = Box::new(ChanceSums::new(
                 self.algo,
                 (0..nc).map(|j| self.tree.weight_of(first + j)),
-                self.bounds_for(max),
+                self.setup.bounds_for(max),
                 window(alpha, beta),
             ));
             let next = self.advance(&mut sums, first, &mut expect, &mut end);
@@ -568,7 +508,7 @@ impl Replay<'_> {
 
     fn exit(&mut self, i: usize) -> R<()> {
         let Some(f) = self.stack.pop() else {
-            return Err(event_err(i, "kind", "exits with no node open"));
+            bail!(event i, "kind", "exits with no node open");
         };
         let id = f.id;
         let n = &self.rec.nodes[id as usize];
@@ -578,15 +518,8 @@ impl Replay<'_> {
             return Ok(());
         }
         if let Some(e) = f.expect.front() {
-            return Err(event_err(
-                i,
-                "kind",
-                format!(
-                    "exits node {}, which owes a {} event first",
-                    f.id,
-                    e.kind().name()
-                ),
-            ));
+            bail!(event i, "kind",
+                "exits node {}, which owes a {} event first", f.id, e.kind().name());
         }
         let (value, reason, best) = match &f.role {
             Role::Leaf => {
@@ -606,30 +539,18 @@ impl Replay<'_> {
             },
             Role::Chance(sums, next) => match (f.end, next) {
                 _ if sums.inexact => {
-                    return Err(node_err(
-                        id,
-                        "value",
-                        format!(
-                            "this chance node's value is not a whole multiple of 1/{} (rule: \
-                             exact values)",
-                            self.scale
-                        ),
-                    ));
+                    bail!(node id, "value",
+                        "this chance node's value is not a whole multiple of 1/{} (rule: \
+                         exact values)", self.scale);
                 }
                 (Some((v, r)), _) => (v, r, None),
                 _ => return Err(self.unfinished(&f)),
             },
         };
         if n.reason() != reason {
-            return Err(node_err(
-                id,
-                "reason",
-                format!(
-                    "is {}, but the search of this node ends with {} (rule: stop reasons)",
-                    n.reason().name(),
-                    reason.name()
-                ),
-            ));
+            bail!(node id, "reason",
+                "is {}, but the search of this node ends with {} (rule: stop reasons)",
+                n.reason().name(), reason.name());
         }
         if i64::from(n.value) != value {
             let rule = match &f.role {
@@ -642,28 +563,15 @@ impl Replay<'_> {
                 }
                 Role::Chance(..) => "a cut chance node returns Ballard's bound",
             };
-            return Err(node_err(
-                id,
-                "value",
-                format!(
-                    "is {} ({}), but it is {} (stored {value}) (rule: {rule})",
-                    n.value,
-                    self.show(side(n.value), "inf"),
-                    self.show(Some(value), "")
-                ),
-            ));
+            bail!(node id, "value",
+                "is {} ({}), but it is {} (stored {value}) (rule: {rule})", n.value,
+                self.show(side(n.value), "inf"), self.show(Some(value), ""));
         }
         let want_best = best.map_or(NONE16, |b| b as u16);
         if n.best_index != want_best {
-            return Err(node_err(
-                id,
-                "best_index",
-                format!(
-                    "is {}, but the first child that gave the value is {} (rule: values)",
-                    n.best_index,
-                    best.map_or("none".to_string(), |b| b.to_string())
-                ),
-            ));
+            bail!(node id, "best_index",
+                "is {}, but the first child that gave the value is {} (rule: values)",
+                n.best_index, best.map_or("none".to_string(), |b| b.to_string()));
         }
         if !self.stack.is_empty() {
             self.returned(value);

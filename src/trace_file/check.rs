@@ -7,6 +7,7 @@
 //! event tape replayed against the nodes ([`Tape`]), then the summary ([`SummaryCheck`]).
 
 use super::error::{Location, Problem, TraceFileError, event_err, invalid, node_err, window_side};
+use super::error::{bail, err};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
@@ -14,8 +15,8 @@ use crate::game::INF;
 use crate::game::registry::move_by_code as find_legal;
 use crate::run::Prepared;
 use crate::schema::{
-    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, NO_PARENT,
-    NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED,
+    NO_PARENT, NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
@@ -63,14 +64,9 @@ pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> 
 pub(crate) fn parent_before(id: u32, parent: i64) -> Result<u32, TraceFileError> {
     match u32::try_from(parent) {
         Ok(p) if p < id => Ok(p),
-        _ => Err(node_err(
-            id,
-            "parent",
-            format!(
-                "names node {parent}, which does not come before it (a parent is entered before \
-                 its children)"
-            ),
-        )),
+        _ => Err(err!(node id, "parent",
+            "names node {parent}, which does not come before it (a parent is entered before \
+             its children)")),
     }
 }
 
@@ -85,54 +81,29 @@ pub(crate) fn check_record(
     if !n.is_root() {
         parent_before(id, n.parent as i64)?;
     }
-    if n.flags & 0x80 != 0 {
-        return Err(node_err(id, "flags", "bit 7 is not used and must be 0"));
+    if n.flags & !FLAGS_USED != 0 {
+        let bit = (n.flags & !FLAGS_USED).trailing_zeros();
+        bail!(node id, "flags", "bit {bit} is not used and must be 0");
     }
     if Bound::from_u8(n.flags & FLAG_BOUND_MASK).is_none() {
-        return Err(node_err(id, "bound", "the bound code 3 does not exist"));
+        bail!(node id, "bound", "the bound code 3 does not exist");
     }
     if NodeType::from_u8((n.flags >> FLAG_EXPECTED_SHIFT) & 3).is_none() {
-        return Err(node_err(
-            id,
-            "expected",
-            "the node type code 3 does not exist",
-        ));
+        bail!(node id, "expected", "the node type code 3 does not exist");
     }
-    let node_kind = NodeKind::from_u8(n.kind & 15).ok_or_else(|| {
-        node_err(
-            id,
-            "kind",
-            format!("unknown node kind code {}", n.kind & 15),
-        )
-    })?;
+    let node_kind = NodeKind::from_u8(n.kind & 15)
+        .ok_or_else(|| err!(node id, "kind", "unknown node kind code {}", n.kind & 15))?;
     if OrderSource::from_u8(n.kind >> 4).is_none() {
-        return Err(node_err(
-            id,
-            "order",
-            format!("unknown order source code {}", n.kind >> 4),
-        ));
+        bail!(node id, "order", "unknown order source code {}", n.kind >> 4);
     }
-    let reason = StopReason::from_u8(n.reason).ok_or_else(|| {
-        node_err(
-            id,
-            "reason",
-            format!("unknown stop reason code {}", n.reason),
-        )
-    })?;
+    let reason = StopReason::from_u8(n.reason)
+        .ok_or_else(|| err!(node id, "reason", "unknown stop reason code {}", n.reason))?;
     // The window at entry: -inf <= alpha < beta <= +inf (alpha <= beta under the strict rule).
     if n.alpha < -INF || n.alpha >= INF {
-        return Err(node_err(
-            id,
-            "alpha",
-            format!("{} is outside (-inf, +inf)", n.alpha),
-        ));
+        bail!(node id, "alpha", "{} is outside (-inf, +inf)", n.alpha);
     }
     if n.beta <= -INF || n.beta > INF {
-        return Err(node_err(
-            id,
-            "beta",
-            format!("{} is outside (-inf, +inf)", n.beta),
-        ));
+        bail!(node id, "beta", "{} is outside (-inf, +inf)", n.beta);
     }
     // The strict rule's window is closed: [α, α] still holds one value (issue 18 §3).
     let empty = match cutoff {
@@ -140,23 +111,12 @@ pub(crate) fn check_record(
         Cutoff::Strict => n.alpha > n.beta,
     };
     if empty {
-        return Err(node_err(
-            id,
-            "beta",
-            format!(
-                "the window ({}, {}) is empty: alpha must be below beta (at most beta under \
-                 the strict cut-off rule)",
-                window_side(n.alpha),
-                window_side(n.beta)
-            ),
-        ));
+        bail!(node id, "beta",
+            "the window ({}, {}) is empty: alpha must be below beta (at most beta under \
+             the strict cut-off rule)", window_side(n.alpha), window_side(n.beta));
     }
     if n.value <= -INF || n.value >= INF {
-        return Err(node_err(
-            id,
-            "value",
-            format!("{} is not a game value (|value| < {INF})", n.value),
-        ));
+        bail!(node id, "value", "{} is not a game value (|value| < {INF})", n.value);
     }
     // Star2's probe searched only its first move: whatever it returns is a lower bound.
     let bound = if reason == StopReason::Probe {
@@ -165,53 +125,28 @@ pub(crate) fn check_record(
         cutoff.bound_of(crate::search::window::Window::new(n.alpha, n.beta), n.value)
     };
     if n.bound() != bound {
-        return Err(node_err(
-            id,
-            "bound",
-            format!(
-                "is {}, but value {} against the window ({}, {}) is {}",
-                n.bound().name(),
-                n.value,
-                window_side(n.alpha),
-                window_side(n.beta),
-                bound.name()
-            ),
-        ));
+        bail!(node id, "bound",
+            "is {}, but value {} against the window ({}, {}) is {}", n.bound().name(), n.value,
+            window_side(n.alpha), window_side(n.beta), bound.name());
     }
     if kind == GameKind::Tree && n.depth != i8::MAX {
-        return Err(node_err(
-            id,
-            "depth",
-            format!(
-                "is {}, but explicit trees are searched to their leaves (no depth)",
-                n.depth
-            ),
-        ));
+        bail!(node id, "depth",
+            "is {}, but explicit trees are searched to their leaves (no depth)", n.depth);
     }
     if reason.before_moves() && n.n_moves != 0 {
-        return Err(node_err(
-            id,
-            "moves",
-            format!(
-                "is {}, but a node that stops with {} never generates its moves",
-                n.n_moves,
-                reason.name()
-            ),
-        ));
+        bail!(node id, "moves",
+            "is {}, but a node that stops with {} never generates its moves", n.n_moves,
+            reason.name());
     }
     if n.best_index != NONE16 && n.best_index >= n.n_moves {
-        return Err(node_err(
-            id,
-            "best_index",
-            format!("is {}, but the node has {} moves", n.best_index, n.n_moves),
-        ));
+        bail!(node id, "best_index", "is {}, but the node has {} moves", n.best_index, n.n_moves);
     }
     check_place(id, n, parent, kind, node_kind == NodeKind::Null)
 }
 
 /// The checks of a record's place in the tree: a root has no move and index 0 and is no null
 /// move; a child's move, index and kind agree on whether it is a null move, its index is one of
-/// its parent's moves, and its window lies inside its parent's, negated.
+/// its parent's moves.
 fn check_place(
     id: u32,
     n: &NodeRec,
@@ -223,17 +158,13 @@ fn check_place(
     match parent {
         None => {
             if n.move_code != NONE16 {
-                return Err(node_err(id, mv, "a root has no move into it"));
+                bail!(node id, mv, "a root has no move into it");
             }
             if n.index != 0 {
-                return Err(node_err(
-                    id,
-                    "index",
-                    format!("is {}, but a root's index is 0", n.index),
-                ));
+                bail!(node id, "index", "is {}, but a root's index is 0", n.index);
             }
             if null {
-                return Err(node_err(id, "kind", "a root cannot be a null-move search"));
+                bail!(node id, "kind", "a root cannot be a null-move search");
             }
         }
         Some(p) => {
@@ -249,42 +180,14 @@ fn check_place(
                 ));
             }
             if null != (n.index == NONE16) {
-                return Err(node_err(
-                    id,
-                    "index",
-                    format!(
-                        "is {}, but a null-move search has index {NONE16} and only it does",
-                        n.index
-                    ),
-                ));
+                bail!(node id, "index",
+                    "is {}, but a null-move search has index {NONE16} and only it does", n.index);
             }
-            // A child searches within its parent's window, negated (every algorithm and
-            // technique narrows it, never widens it: scouts, re-searches, null moves, probes).
-            // Not below a chance node: its branches are not negated, and Ballard's windows
-            // (A_i, B_i) are their own (trace_file/chance.rs checks them exactly).
-            let below_chance = p.node_kind() == NodeKind::Chance;
-            if !below_chance && (n.alpha < -p.beta || n.beta > -p.alpha) {
-                return Err(node_err(
-                    id,
-                    "alpha",
-                    format!(
-                        "the window ({}, {}) is not inside its parent's window negated ({}, {})",
-                        window_side(n.alpha),
-                        window_side(n.beta),
-                        window_side(-p.beta),
-                        window_side(-p.alpha)
-                    ),
-                ));
-            }
+            // Its window against its parent's: semantics.rs and chance.rs state each
+            // algorithm's exact rule (rule: windows).
             if !null && n.index >= p.n_moves {
-                return Err(node_err(
-                    id,
-                    "index",
-                    format!(
-                        "is {}, but its parent (node {}) has {} moves",
-                        n.index, n.parent, p.n_moves
-                    ),
-                ));
+                bail!(node id, "index",
+                    "is {}, but its parent (node {}) has {} moves", n.index, n.parent, p.n_moves);
             }
         }
     }
@@ -417,27 +320,15 @@ impl<G: TraceGame> NodeCheck<G> {
             && !self.chance
             && v != n.value
         {
-            return Err(node_err(
-                id,
-                "value",
-                format!(
-                    "is {}, but a node that stops with {} has the value {v} in this position",
-                    n.value,
-                    n.reason().name()
-                ),
-            ));
+            bail!(node id, "value",
+                "is {}, but a node that stops with {} has the value {v} in this position", n.value,
+                n.reason().name());
         }
         if n.n_moves != 0 {
             let considered = self.walk.considered().len().min(NONE16 as usize);
             if n.n_moves as usize != considered {
-                return Err(node_err(
-                    id,
-                    "moves",
-                    format!(
-                        "is {}, but the position has {considered} moves to consider",
-                        n.n_moves
-                    ),
-                ));
+                bail!(node id, "moves",
+                    "is {}, but the position has {considered} moves to consider", n.n_moves);
             }
         }
         Ok(())
@@ -492,24 +383,12 @@ impl Tape {
         let i = self.index;
         self.index += 1;
         if aux.len() != kind.aux_words() {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "has {} values, but a {} event carries {} ({})",
-                    aux.len(),
-                    kind.name(),
-                    kind.aux_words(),
-                    kind.aux_names().join(", ")
-                ),
-            ));
+            bail!(event i, "data",
+                "has {} values, but a {} event carries {} ({})", aux.len(), kind.name(),
+                kind.aux_words(), kind.aux_names().join(", "));
         }
         if let Some(v) = aux.iter().find(|v| !(-INF..=INF).contains(*v)) {
-            return Err(event_err(
-                i,
-                "data",
-                format!("{v} is outside [-{INF}, {INF}]"),
-            ));
+            bail!(event i, "data", "{v} is outside [-{INF}, {INF}]");
         }
         self.check_data(i, kind, aux)?;
         let top = self.stack.last().copied();
@@ -518,36 +397,20 @@ impl Tape {
             EventKind::Iteration | EventKind::AspirationFail | EventKind::Aborted
         );
         if outside && top.is_some() {
-            return Err(event_err(
-                i,
-                "kind",
-                format!(
-                    "a {} event happens between root searches, but node {} is open",
-                    kind.name(),
-                    top.unwrap_or(0)
-                ),
-            ));
+            bail!(event i, "kind",
+                "a {} event happens between root searches, but node {} is open", kind.name(),
+                top.unwrap_or(0));
         }
         if !outside && kind != EventKind::Enter && top.is_none() {
-            return Err(event_err(
-                i,
-                "kind",
-                format!(
-                    "a {} event needs an open node, and none is open",
-                    kind.name()
-                ),
-            ));
+            bail!(event i, "kind", "a {} event needs an open node, and none is open", kind.name());
         }
         let node = match kind {
             EventKind::Enter => Some(self.enter(rec, i)?),
             EventKind::Exit => {
                 let id = self.stack.pop().expect("checked: a node is open");
                 if !self.derive_exited && rec.nodes[id as usize].flags & FLAG_EXITED == 0 {
-                    return Err(node_err(
-                        id,
-                        "flags",
-                        format!("the exited bit is clear, but event {i} exits the node"),
-                    ));
+                    bail!(node id, "flags",
+                        "the exited bit is clear, but event {i} exits the node");
                 }
                 self.last_exited = Some(id);
                 Some(id)
@@ -559,11 +422,8 @@ impl Tape {
                 match last {
                     Some(child) if Some(rec.nodes[child as usize].parent) == top => {}
                     _ => {
-                        return Err(event_err(
-                            i,
-                            "kind",
-                            "a research event must follow the exit of a child of the open node",
-                        ));
+                        bail!(event i, "kind",
+                            "a research event must follow the exit of a child of the open node");
                     }
                 }
                 self.pending_research = last;
@@ -576,11 +436,8 @@ impl Tape {
                 match last {
                     Some(root) if rec.nodes[root as usize].is_root() => {}
                     _ => {
-                        return Err(event_err(
-                            i,
-                            "kind",
-                            "an aspiration_fail event must follow the exit of a root",
-                        ));
+                        bail!(event i, "kind",
+                            "an aspiration_fail event must follow the exit of a root");
                     }
                 }
                 self.pending_research = last;
@@ -603,14 +460,8 @@ impl Tape {
     fn enter(&mut self, rec: &Recorder, i: usize) -> Result<u32, TraceFileError> {
         let id = self.next_id;
         let Some(n) = rec.nodes.get(id as usize) else {
-            return Err(event_err(
-                i,
-                "kind",
-                format!(
-                    "enters node {id}, but the file has only {} nodes",
-                    rec.nodes.len()
-                ),
-            ));
+            bail!(event i, "kind",
+                "enters node {id}, but the file has only {} nodes", rec.nodes.len());
         };
         self.next_id += 1;
         let expected_parent = self.stack.last().copied().unwrap_or(NO_PARENT);
@@ -625,57 +476,26 @@ impl Tape {
             } else {
                 format!("inside node {expected_parent}")
             };
-            return Err(node_err(
-                id,
-                "parent",
-                format!("is {said}, but the event tape enters it {tape} (event {i})"),
-            ));
+            bail!(node id, "parent", "is {said}, but the event tape enters it {tape} (event {i})");
         }
         if n.is_root() {
             if self.prev != Some(EventKind::Iteration) {
-                return Err(event_err(
-                    i,
-                    "kind",
-                    "a root search must begin with an iteration event",
-                ));
+                bail!(event i, "kind", "a root search must begin with an iteration event");
             }
             let k = self.root_k;
-            let root_err = |field: &str, msg: String| {
-                TraceFileError::new(
-                    Location::Root { index: k as u64 },
-                    Some(field),
-                    invalid(msg),
-                )
-            };
             match rec.roots.get(k) {
                 Some(&r) if r == id => {}
-                Some(&r) => {
-                    return Err(root_err(
-                        "root",
-                        format!("is {r}, but root search {k} of the event tape enters node {id}"),
-                    ));
-                }
-                None => {
-                    return Err(root_err(
-                        "root",
-                        format!(
-                            "is missing: the event tape enters node {id} as root search {k}, \
-                             but \"roots\" lists {}",
-                            rec.roots.len()
-                        ),
-                    ));
-                }
+                Some(&r) => bail!(root k, "root",
+                    "is {r}, but root search {k} of the event tape enters node {id}"),
+                None => bail!(root k, "root",
+                    "is missing: the event tape enters node {id} as root search {k}, but \
+                     \"roots\" lists {}", rec.roots.len()),
             }
             let depth = rec.root_depths.get(k).copied();
             if depth != self.pending_depth {
-                return Err(root_err(
-                    "depth",
-                    format!(
-                        "is {}, but the iteration event before it says {}",
-                        depth.map_or("missing".to_string(), |d| d.to_string()),
-                        self.pending_depth.unwrap_or(0)
-                    ),
-                ));
+                bail!(root k, "depth", "is {}, but the iteration event before it says {}",
+                    depth.map_or("missing".to_string(), |d| d.to_string()),
+                    self.pending_depth.unwrap_or(0));
             }
             self.root_k += 1;
         }
@@ -684,25 +504,16 @@ impl Tape {
         match self.pending_research.take() {
             Some(prev) => {
                 if research != Some((id, prev)) || !flagged {
-                    return Err(node_err(
-                        id,
-                        "research_of",
-                        format!(
-                            "must be {prev}: event {} makes the node the re-search of node \
-                             {prev}",
-                            i - 1
-                        ),
-                    ));
+                    bail!(node id, "research_of",
+                        "must be {prev}: event {} makes the node the re-search of node \
+                         {prev}", i - 1);
                 }
                 self.research_k += 1;
             }
             None => {
                 if flagged || research.is_some_and(|(r, _)| r == id) {
-                    return Err(node_err(
-                        id,
-                        "research_of",
-                        "must be null: no research event comes before the node is entered",
-                    ));
+                    bail!(node id, "research_of",
+                        "must be null: no research event comes before the node is entered");
                 }
             }
         }
@@ -760,47 +571,24 @@ impl Tape {
     /// The end of the tape: every node entered and exited, every root and re-search link used.
     pub fn finish(&self, rec: &Recorder, aux_left: usize) -> Result<(), TraceFileError> {
         if let Some(&open) = self.stack.last() {
-            return Err(node_err(
-                open,
-                "id",
-                "is never exited: the event tape ends inside it",
-            ));
+            bail!(node open, "id", "is never exited: the event tape ends inside it");
         }
         if (self.next_id as usize) < rec.nodes.len() {
-            return Err(node_err(
-                self.next_id,
-                "id",
-                "is never entered: the event tape has fewer enter events than there are nodes",
-            ));
+            bail!(node self.next_id, "id",
+                "is never entered: the event tape has fewer enter events than there are nodes");
         }
         if self.root_k < rec.roots.len() {
-            return Err(TraceFileError::new(
-                Location::Root {
-                    index: self.root_k as u64,
-                },
-                Some("root"),
-                invalid(format!(
-                    "names node {}, but the event tape has only {} root searches",
-                    rec.roots[self.root_k], self.root_k
-                )),
-            ));
+            bail!(root self.root_k, "root",
+                "names node {}, but the event tape has only {} root searches",
+                rec.roots[self.root_k], self.root_k);
         }
         if rec.root_depths.len() != rec.roots.len() {
-            return Err(TraceFileError::header(
-                "roots",
-                invalid(format!(
-                    "{} roots but {} root depths",
-                    rec.roots.len(),
-                    rec.root_depths.len()
-                )),
-            ));
+            bail!(header "roots",
+                "{} roots but {} root depths", rec.roots.len(), rec.root_depths.len());
         }
         if let Some(&(re, of)) = rec.research_of.get(self.research_k) {
-            return Err(node_err(
-                re,
-                "research_of",
-                format!("is {of}, but no research event makes the node a re-search"),
-            ));
+            bail!(node re, "research_of",
+                "is {of}, but no research event makes the node a re-search");
         }
         if aux_left != 0 {
             return Err(TraceFileError::file_level(invalid(format!(
@@ -828,22 +616,12 @@ impl WithGame for SummaryCheck<'_> {
     type Output = Result<(), TraceFileError>;
 
     fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
+        // `summary.nodes` was checked first (check_node_count).
         let s = &self.header.summary;
-        if s.nodes != self.nodes as u64 {
-            return Err(summary_err(
-                "summary.nodes",
-                format!("is {}, but the file has {} nodes", s.nodes, self.nodes),
-            ));
-        }
         if s.aborted != self.aborted {
-            return Err(summary_err(
-                "summary.aborted",
-                format!(
-                    "is {}, but the event tape has {} aborted event",
-                    s.aborted,
-                    if self.aborted { "an" } else { "no" }
-                ),
-            ));
+            bail!(header "summary.aborted",
+                "is {}, but the event tape has {} aborted event", s.aborted,
+                if self.aborted { "an" } else { "no" });
         }
         if s.stopped.is_some() != s.aborted {
             return Err(summary_err(
@@ -861,14 +639,9 @@ impl WithGame for SummaryCheck<'_> {
         }
         let cap = self.header.config.node_cap;
         if s.stopped == Some(StopCause::NodeCap) && (cap == 0 || s.nodes != cap) {
-            return Err(summary_err(
-                "summary.stopped",
-                format!(
-                    "says the node cap stopped the search, but the cap is {cap} and the search \
-                     made {} nodes",
-                    s.nodes
-                ),
-            ));
+            bail!(header "summary.stopped",
+                "says the node cap stopped the search, but the cap is {cap} and the search \
+                 made {} nodes", s.nodes);
         }
         if s.value.is_none() != s.iterations.is_empty() {
             return Err(summary_err(
@@ -883,37 +656,11 @@ impl WithGame for SummaryCheck<'_> {
         if let Some(id) = s.line_proven_to
             && id >= self.nodes as u64
         {
-            return Err(summary_err(
-                "summary.line_proven_to",
-                format!("is node {id}, but the file has {} nodes", self.nodes),
-            ));
+            bail!(header "summary.line_proven_to",
+                "is node {id}, but the file has {} nodes", self.nodes);
         }
-        let in_iterations: u64 = s.iterations.iter().map(|it| it.nodes).sum();
-        if in_iterations > s.nodes || (!s.aborted && in_iterations != s.nodes) {
-            return Err(summary_err(
-                "summary.iterations",
-                format!(
-                    "count {in_iterations} nodes, but the search {} {} nodes",
-                    if s.aborted {
-                        "stopped after"
-                    } else {
-                        "searched"
-                    },
-                    s.nodes
-                ),
-            ));
-        }
-        if let Some(last) = s.iterations.last()
-            && summary_value_differs(&s.value, last.value)
-        {
-            return Err(summary_err(
-                "summary.value",
-                format!(
-                    "differs from the last finished iteration's value {}",
-                    last.value
-                ),
-            ));
-        }
+        // The iterations, their nodes and values against the roots: semantics.rs
+        // (`summary_against_roots`).
         let parse = |field: &str, m: &str| -> Result<u16, TraceFileError> {
             let notation = self.kind.notation();
             let code = notation.parse(m).filter(|&c| c != NONE16);
@@ -928,10 +675,7 @@ impl WithGame for SummaryCheck<'_> {
                 let field = format!("summary.iterations[{k}].best_move");
                 let code = parse(&field, m)?;
                 if find_legal(&root, code, &mut moves).is_none() {
-                    return Err(summary_err(
-                        &field,
-                        format!("\"{m}\" is not a legal move at the root"),
-                    ));
+                    bail!(header & field, "\"{m}\" is not a legal move at the root");
                 }
             }
         }
@@ -942,10 +686,10 @@ impl WithGame for SummaryCheck<'_> {
             let field = format!("summary.best_line[{k}]");
             let code = parse(&field, m)?;
             let Some(mv) = find_legal(&pos, code, &mut moves) else {
-                return Err(summary_err(
-                    &field,
-                    format!("\"{m}\" is not a legal move after the moves before it"),
-                ));
+                bail!(
+                    header & field,
+                    "\"{m}\" is not a legal move after the moves before it"
+                );
             };
             san.extend(pos.san(mv));
             pos = pos.play(mv);
@@ -968,85 +712,58 @@ impl WithGame for SummaryCheck<'_> {
     }
 }
 
-/// Whether the summary's value differs from `v` (the summary value may be absent when no
-/// iteration finished).
-fn summary_value_differs<T: serde::Serialize>(value: &T, v: i32) -> bool {
-    serde_json::to_value(value).ok() != Some(serde_json::Value::from(v))
-}
-
-/// What [`precheck`] learnt and [`check_rest`] needs: the prepared input and the tape's end.
-pub(crate) struct Prechecked {
+/// The one validation of a trace held in memory, whatever its source (a JSON or binary file
+/// once decoded, a trace the page hands back, a trace about to be written), resumable in two
+/// steps so that the page's staged opening can stream the trace between them:
+/// [`Validation::start`] checks what makes a trace safe to walk with no game (the header, the
+/// node count, every record against its parent, the event tape), [`Validation::finish`] every
+/// node against the game, the summary and the semantic rules. Either way the first problem
+/// reported is the same ([`validate`] runs both).
+pub(crate) struct Validation {
     prepared: Prepared,
     kind: GameKind,
     aborted: bool,
 }
 
-/// The checks that make a trace safe to walk, in a pass that needs no game: the header, the
-/// node count and [`structure`]. A trace they pass is still checked by [`check_rest`]; the two
-/// together are [`validate`], so the staged opening of the page reports the first problem
-/// [`validate`] reports.
-pub(crate) fn precheck(file: &TraceFile) -> Result<Prechecked, TraceFileError> {
-    let prepared = check_header(&file.header)?;
-    let kind = GameKind::of(&prepared);
-    check_node_count(&file.header, file.rec.nodes.len())?;
-    let tape = structure(&file.rec, kind, file.header.config.cutoff, false)?;
-    Ok(Prechecked {
-        prepared,
-        kind,
-        aborted: tape.aborted,
-    })
+impl Validation {
+    pub fn start(file: &TraceFile) -> Result<Validation, TraceFileError> {
+        let prepared = check_header(&file.header)?;
+        let kind = GameKind::of(&prepared);
+        check_node_count(&file.header, file.rec.nodes.len())?;
+        let aborted = structure(&file.rec, kind, file.header.config.cutoff)?;
+        Ok(Validation {
+            prepared,
+            kind,
+            aborted,
+        })
+    }
+
+    pub fn finish(&self, file: &TraceFile) -> Result<(), TraceFileError> {
+        let (rec, cfg) = (&file.rec, &file.header.config);
+        let kind = self.kind;
+        with_game(&self.prepared, CheckNodes { rec, cfg, kind })?;
+        with_game(
+            &self.prepared,
+            SummaryCheck {
+                header: &file.header,
+                nodes: rec.nodes.len(),
+                aborted: self.aborted,
+                kind,
+            },
+        )?;
+        super::semantics::check(&file.header, rec)
+    }
 }
 
-/// The rest of [`validate`] after [`precheck`]: every node against the game (its move is one
-/// its parent considered, the values a position decides), the summary and the semantic rules.
-pub(crate) fn check_rest(file: &TraceFile, pre: &Prechecked) -> Result<(), TraceFileError> {
-    let rec = &file.rec;
-    with_game(
-        &pre.prepared,
-        CheckNodes {
-            rec,
-            cfg: &file.header.config,
-            kind: pre.kind,
-        },
-    )?;
-    with_game(
-        &pre.prepared,
-        SummaryCheck {
-            header: &file.header,
-            nodes: rec.nodes.len(),
-            aborted: pre.aborted,
-            kind: pre.kind,
-        },
-    )?;
-    super::semantics::check(&file.header, rec)
-}
-
-/// The one validation of a trace held in memory, whatever its source (a binary file once
-/// decoded, a recording about to be written, a trace the page hands back): [`precheck`], then
-/// [`check_rest`]. The JSON reader runs the same checks as the nodes stream.
+/// [`Validation`]'s two steps at once.
 pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
-    let pre = precheck(file)?;
-    check_rest(file, &pre)
-}
-
-/// Checks every event of the tape in order; returns the tape's state at its end and the
-/// number of aux words no event used.
-fn check_tape(rec: &Recorder) -> Result<(Tape, usize), TraceFileError> {
-    let mut tape = Tape::new(false);
-    let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
-    Ok((tape, rec.aux.len() - used))
+    Validation::start(file)?.finish(file)
 }
 
 /// The structure of a recording, with no game: every record on its own and against its
-/// parent, the event tape and the re-search links. A search stopped by hand (`cut_short`: the
-/// page hands a streamed search back to the worker, [`check_recording`]) may leave nodes open
-/// at the end of its tape.
-fn structure(
-    rec: &Recorder,
-    kind: GameKind,
-    cutoff: Cutoff,
-    cut_short: bool,
-) -> Result<Tape, TraceFileError> {
+/// parent, the event tape and the re-search links. Returns whether the tape has an `aborted`
+/// event.
+fn structure(rec: &Recorder, kind: GameKind, cutoff: Cutoff) -> Result<bool, TraceFileError> {
     for (id, n) in rec.nodes.iter().enumerate() {
         let parent = match n.parent as usize {
             _ if n.is_root() => None,
@@ -1055,31 +772,13 @@ fn structure(
         };
         check_record(id as u32, n, parent, kind, cutoff)?;
     }
-    let (mut tape, aux_left) = check_tape(rec)?;
-    if cut_short {
-        tape.stack.clear();
-    }
-    tape.finish(rec, aux_left)?;
+    let mut tape = Tape::new(false);
+    let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
+    tape.finish(rec, rec.aux.len() - used)?;
     if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
-        return Err(node_err(
-            w[1].0,
-            "research_of",
-            "re-search links must be in increasing id order",
-        ));
+        bail!(node w[1].0, "research_of", "re-search links must be in increasing id order");
     }
-    Ok(tape)
-}
-
-/// Checks a recording that comes from outside but not from a file (the page hands a streamed
-/// search back to the worker) before any code walks it: [`structure`]. The header and the
-/// replay of the moves are checked when the trace is written ([`validate`]).
-pub(crate) fn check_recording(
-    rec: &Recorder,
-    kind: GameKind,
-    cutoff: Cutoff,
-    cut_short: bool,
-) -> Result<(), TraceFileError> {
-    structure(rec, kind, cutoff, cut_short).map(drop)
+    Ok(tape.aborted)
 }
 
 struct CheckNodes<'a> {
@@ -1092,7 +791,7 @@ impl WithGame for CheckNodes<'_> {
     type Output = Result<(), TraceFileError>;
     fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
         let mut check = NodeCheck::new(root, self.cfg, self.kind);
-        check.structure_checked = true; // CheckNodes runs after `precheck`
+        check.structure_checked = true; // CheckNodes runs after `Validation::start`
         let mut nothing = |_: &mut Walk<G>| Ok(());
         for (id, n) in self.rec.nodes.iter().enumerate() {
             check.close_to(id as u32, n, &mut nothing)?;
@@ -1224,10 +923,7 @@ fn strict_form<T: serde::Serialize + serde::de::DeserializeOwned>(
                     .pointer_mut(&pointer)
                     .expect("the path was found in it") = serde_json::json!({ "\u{0}": [] });
                 if serde_json::from_value::<T>(probe).is_ok() {
-                    return Err(TraceFileError::header(
-                        &path,
-                        invalid("is not a field of this version"),
-                    ));
+                    bail!(header & path, "is not a field of this version");
                 }
                 let (parent, key) = pointer.rsplit_once('/').expect("a field's pointer");
                 v.pointer_mut(parent)
@@ -1304,10 +1000,7 @@ fn first_difference(
 /// The summary's node count against the nodes the file holds.
 pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> Result<(), TraceFileError> {
     if h.summary.nodes != nodes as u64 {
-        return Err(summary_err(
-            "summary.nodes",
-            format!("is {}, but the file has {nodes} nodes", h.summary.nodes),
-        ));
+        bail!(header "summary.nodes", "is {}, but the file has {nodes} nodes", h.summary.nodes);
     }
     Ok(())
 }

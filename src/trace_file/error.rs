@@ -172,6 +172,41 @@ pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
     Problem::Invalid(msg.into())
 }
 
+/// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
+/// `Problem::Invalid` in field `field` of node `id` with the message formatted (`event i` names
+/// an event, `root k` the entry `roots[k]`, `header` a header field: `err!(header
+/// "summary.value", …)`); `bail!(…)` returns it.
+macro_rules! err {
+    (node $id:expr, $field:expr, $($msg:tt)+) => {
+        $crate::trace_file::error::node_err($id, $field, format!($($msg)+))
+    };
+    (event $i:expr, $field:expr, $($msg:tt)+) => {
+        $crate::trace_file::error::event_err($i, $field, format!($($msg)+))
+    };
+    (root $k:expr, $field:expr, $($msg:tt)+) => {
+        $crate::trace_file::TraceFileError::new(
+            $crate::trace_file::Location::Root { index: $k as u64 },
+            Some($field),
+            $crate::trace_file::error::invalid(format!($($msg)+)),
+        )
+    };
+    (header $field:expr, $($msg:tt)+) => {
+        $crate::trace_file::TraceFileError::header(
+            $field,
+            $crate::trace_file::error::invalid(format!($($msg)+)),
+        )
+    };
+}
+
+/// `return Err(err!(…))`.
+macro_rules! bail {
+    ($($t:tt)+) => {
+        return Err($crate::trace_file::error::err!($($t)+))
+    };
+}
+
+pub(super) use {bail, err};
+
 /// `Problem::Invalid` in field `field` of node `id`: the error of every rule about one node
 /// record (structural checks, the JSON reader, the semantic replays).
 pub(super) fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {

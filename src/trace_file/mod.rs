@@ -117,23 +117,22 @@ pub fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
     }
 }
 
-/// A trace file read whole and checked far enough to be walked and streamed (its header, its
-/// node count, every record against its parent, the event tape): the staged reading of the
-/// page, which streams the trace into a staged store while [`Staged::check`] does the rest.
-/// The file is accepted only once [`Staged::check`] has passed; a problem either step finds is
-/// the one [`read`] reports.
+/// A trace file read whole and checked far enough to be walked and streamed
+/// ([`check::Validation::start`]): the staged reading of the page, which streams the trace into
+/// a staged store while [`Staged::check`] does the rest. The file is accepted only once
+/// [`Staged::check`] has passed; a problem either step finds is the one [`read`] reports.
 pub struct Staged {
     pub file: TraceFile,
     /// What is left to check (`None` once checked, or for a JSON file, checked as it was read).
-    rest: Option<check::Prechecked>,
+    rest: Option<check::Validation>,
 }
 
 impl Staged {
-    /// Runs the checks left ([`validate`]'s checks against the game, of the summary and the
-    /// semantic rules); the error is the first problem [`read`] would have reported.
+    /// Runs the checks left ([`check::Validation::finish`]); the error is the first problem
+    /// [`read`] would have reported.
     pub fn check(&mut self) -> Result<(), TraceFileError> {
-        if let Some(pre) = &self.rest {
-            check::check_rest(&self.file, pre)?;
+        if let Some(v) = &self.rest {
+            v.finish(&self.file)?;
             self.rest = None;
         }
         Ok(())
@@ -145,9 +144,9 @@ impl Staged {
     }
 }
 
-/// Reads a trace file as [`read`] does, but checks a binary file in two steps: what makes it
-/// safe to walk before it returns, the rest in [`Staged::check`]. A JSON file is checked as it
-/// is read, whole. The first problem found is reported as [`read`] reports it.
+/// Reads a trace file as [`read`] does, but checks a binary file in the two steps of the one
+/// validation: what makes it safe to walk before it returns, the rest in [`Staged::check`]. A
+/// JSON file is checked as it is read, whole.
 pub fn read_staged<R: Read>(r: R) -> Result<Staged, TraceFileError> {
     let (head, r) = sniff(r)?;
     if head.starts_with(&[0x1f, 0x8b]) {
@@ -166,12 +165,8 @@ fn staged_plain<R: Read>(head: &[u8], r: R) -> Result<Staged, TraceFileError> {
         });
     }
     let file = binary::read_unchecked(r)?;
-    // `validate` is `precheck` then `check_rest`: the first problem is `read`'s
-    let pre = check::precheck(&file)?;
-    Ok(Staged {
-        file,
-        rest: Some(pre),
-    })
+    let rest = Some(check::Validation::start(&file)?);
+    Ok(Staged { file, rest })
 }
 
 /// Writes a trace in `format`. `prepared` is `input` parsed (the JSON names moves from it);
@@ -193,21 +188,9 @@ pub fn write<W: Write>(
     }
 }
 
-/// Checks a recording that did not come from a file (the page hands a streamed search back
-/// to the worker) with the checks a file's records and event tape get, before any code walks
-/// it; `input` is what was searched. A stopped search (`cut_short`) may leave nodes open at the
-/// end of its tape. The header and the moves are checked when the trace is written.
-pub fn check_recording(
-    rec: &Recorder,
-    input: &Prepared,
-    config: &SearchConfig,
-    cut_short: bool,
-) -> Result<(), TraceFileError> {
-    check::check_recording(rec, check::GameKind::of(input), config.cutoff, cut_short)
-}
-
-/// Validates a trace held in memory, as [`read`] does before returning a file: the header,
-/// every node against its parent and the game, the event tape, and the summary.
+/// The one validation, on every source: a trace held in memory (a recording the page hands
+/// back, a search's own), as [`read`] runs it before returning a file (the header, every node
+/// against its parent and the game, the event tape, the summary and the semantic rules).
 pub fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
     check::validate(file)
 }

@@ -19,7 +19,8 @@
 //! anything between in a variant).
 
 use super::TraceHeader;
-use super::error::{TraceFileError, event_err, invalid, node_err, window_side as side};
+use super::error::{TraceFileError, event_err, node_err, window_side as side};
+use super::error::{bail, err};
 use super::events::each_event;
 use crate::game::INF;
 use crate::run::Input;
@@ -38,6 +39,7 @@ fn clamp8(d: i32) -> i32 {
 }
 
 /// What the replay knows about an open node.
+#[derive(Default)]
 struct Frame {
     id: u32,
     /// The node's ply: the root of each iteration is ply 0, and every child (a move, the null
@@ -82,26 +84,13 @@ struct Frame {
 
 impl Frame {
     fn new(id: u32, ply: u32, n: &NodeRec) -> Frame {
+        let (alpha, depth) = (n.alpha, n.depth as i32);
         Frame {
             id,
             ply,
-            alpha: n.alpha,
-            depth: n.depth as i32,
-            best: None,
-            pending: None,
-            last_child: None,
-            raised: None,
-            cut: false,
-            tt_cut: None,
-            null_verdict: None,
-            probes: 0,
-            probe_cuts: 0,
-            mc_cut: false,
-            uc: false,
-            value_seen: false,
-            move_children: false,
-            grandchildren: false,
-            pending_exact: false,
+            alpha,
+            depth,
+            ..Frame::default()
         }
     }
 }
@@ -166,65 +155,37 @@ fn every_search(h: &TraceHeader, rec: &Recorder) -> Result<(), TraceFileError> {
             _ => (true, ""),
         };
         if !on {
-            return Err(node_err(
-                id,
-                "reason",
-                format!(
-                    "is {}, which needs {what}; the configuration does not search so (rule: \
-                     stop reasons)",
-                    reason.name()
-                ),
-            ));
+            bail!(node id, "reason",
+                "is {}, which needs {what}; the configuration does not search so (rule: \
+                 stop reasons)", reason.name());
         }
         if cfg.chance.is_some() && n.order() != OrderSource::Generated {
-            return Err(node_err(
-                id,
-                "order",
-                format!(
-                    "is {}, but a chance search orders no moves: generated (rule: kinds and \
-                     orders)",
-                    n.order().name()
-                ),
-            ));
+            bail!(node id, "order",
+                "is {}, but a chance search orders no moves: generated (rule: kinds and \
+                 orders)", n.order().name());
         }
         if n.uncertain() && !uncertainty {
-            return Err(node_err(
-                id,
-                "uncertain",
+            bail!(node id, "uncertain",
                 "is true, but only uncertainty cut-offs (uncertainty.mode) make a value \
-                 uncertain, and they are off (rule: uncertain flags)",
-            ));
+                 uncertain, and they are off (rule: uncertain flags)");
         }
     }
     let s = &h.summary;
-    let header_err = |field: &str, msg: String| Err(TraceFileError::header(field, invalid(msg)));
     if s.uncertain && !uncertainty {
-        return header_err(
-            "summary.uncertain",
+        bail!(header "summary.uncertain",
             "is true, but only uncertainty cut-offs (uncertainty.mode) make a value uncertain, \
-             and they are off (rule: uncertain flags)"
-                .into(),
-        );
+             and they are off (rule: uncertain flags)");
     }
     if cfg.node_cap != 0 && s.nodes > cfg.node_cap {
-        return header_err(
-            "config.node_cap",
-            format!(
-                "is {}, but the search made {} nodes: it stops at the cap (rule: the node cap)",
-                cfg.node_cap, s.nodes
-            ),
-        );
+        bail!(header "config.node_cap",
+            "is {}, but the search made {} nodes: it stops at the cap (rule: the node cap)",
+            cfg.node_cap, s.nodes);
     }
     if s.line_proven_to.is_some() && (cfg.algo != Algorithm::Pvs || cfg.chance.is_some()) {
-        return header_err(
-            "summary.line_proven_to",
-            format!(
-                "is node {}, but only NegaScout (pvs) proves a value without its line; {} \
-                 finds the line with the value (rule: the best line)",
-                s.line_proven_to.unwrap_or(0),
-                cfg.chance.map_or(cfg.algo.name(), |a| a.name())
-            ),
-        );
+        bail!(header "summary.line_proven_to",
+            "is node {}, but only NegaScout (pvs) proves a value without its line; {} finds \
+             the line with the value (rule: the best line)",
+            s.line_proven_to.unwrap_or(0), cfg.chance.map_or(cfg.algo.name(), |a| a.name()));
     }
     Ok(())
 }
@@ -246,16 +207,10 @@ fn chance_line(h: &TraceHeader, rec: &Recorder, runs: &[RootRun]) -> Result<(), 
         .map(|i| i.to_string())
         .collect();
     if h.summary.best_line != line {
-        return Err(TraceFileError::header(
-            "summary.best_line",
-            invalid(format!(
-                "is [{}], but the decision nodes' best moves from the root (node {}) to the \
-                 first chance node or leaf are [{}] (rule: the best line)",
-                h.summary.best_line.join(", "),
-                root.id,
-                line.join(", ")
-            )),
-        ));
+        bail!(header "summary.best_line",
+            "is [{}], but the decision nodes' best moves from the root (node {}) to the \
+             first chance node or leaf are [{}] (rule: the best line)",
+            h.summary.best_line.join(", "), root.id, line.join(", "));
     }
     Ok(())
 }
@@ -371,11 +326,8 @@ impl<'a> Semantics<'a> {
             EventKind::Research => self.research(i)?,
             EventKind::Aborted => {}
             EventKind::ChanceCutoff => {
-                return Err(event_err(
-                    i,
-                    "kind",
-                    "a chance_cutoff event needs a chance search (config.chance)",
-                ));
+                bail!(event i, "kind",
+                    "a chance_cutoff event needs a chance search (config.chance)");
             }
             EventKind::TtHit => self.tt_hit(i, d)?,
             EventKind::NullVerdict => self.null_verdict(i, d)?,
@@ -426,15 +378,9 @@ impl<'a> Semantics<'a> {
             ));
         }
         if depth > self.last_depth {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "begins a root search at depth {depth}, beyond the search's depth {} (rule: \
-                     iteration depths)",
-                    self.last_depth
-                ),
-            ));
+            bail!(event i, "data",
+                "begins a root search at depth {depth}, beyond the search's depth {} (rule: \
+                 iteration depths)", self.last_depth);
         }
         self.iter_depth = Some(depth);
         self.after_fail = false;
@@ -450,15 +396,9 @@ impl<'a> Semantics<'a> {
         };
         let Some(c) = f.pending else {
             if raise {
-                return Err(event_err(
-                    i,
-                    "kind",
-                    format!(
-                        "an alpha_raised event in node {} must follow the return of a child \
-                         (rule: alpha_raised events)",
-                        f.id
-                    ),
-                ));
+                bail!(event i, "kind",
+                    "an alpha_raised event in node {} must follow the return of a child \
+                     (rule: alpha_raised events)", f.id);
             }
             return Ok(());
         };
@@ -476,28 +416,15 @@ impl<'a> Semantics<'a> {
             && child.reason() != StopReason::Aborted
             && !f.pending_exact
         {
-            return Err(node_err(
-                c,
-                "value",
-                format!(
-                    "the scout returned {v} to node {fid}, inside its window ({}, {}), but it \
-                     is not searched again, though its subtree is deeper than one ply (rule: a \
-                     scout that lands inside the window is re-searched)",
-                    side(alpha),
-                    side(beta)
-                ),
-            ));
+            bail!(node c, "value",
+                "the scout returned {v} to node {fid}, inside its window ({}, {}), but it \
+                 is not searched again, though its subtree is deeper than one ply (rule: a \
+                 scout that lands inside the window is re-searched)", side(alpha), side(beta));
         }
         if !raise && !minimax && !quiescence && v > alpha {
-            return Err(node_err(
-                fid,
-                "alpha",
-                format!(
-                    "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
-                     (rule: alpha_raised events)",
-                    side(alpha)
-                ),
-            ));
+            bail!(node fid, "alpha",
+                "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
+                 (rule: alpha_raised events)", side(alpha));
         }
         let f = self.stack.last_mut().expect("checked");
         f.pending = None;
@@ -540,49 +467,24 @@ impl<'a> Semantics<'a> {
     fn root(&mut self, id: u32, n: &NodeRec) -> Result<(), TraceFileError> {
         let depth = self.iter_depth.unwrap_or(self.first_depth);
         if !self.tree && n.depth as i32 != clamp8(depth) {
-            return Err(node_err(
-                id,
-                "depth",
-                format!(
-                    "is {}, but the root search begins at depth {depth} (rule: a root's depth \
-                     is its iteration's)",
-                    n.depth
-                ),
-            ));
+            bail!(node id, "depth",
+                "is {}, but the root search begins at depth {depth} (rule: a root's depth \
+                 is its iteration's)", n.depth);
         }
         if n.expected() != NodeType::Pv {
-            return Err(node_err(
-                id,
-                "expected",
-                format!(
-                    "is {}, but a root is expected PV (rule: expected types)",
-                    n.expected().name()
-                ),
-            ));
+            bail!(node id, "expected",
+                "is {}, but a root is expected PV (rule: expected types)", n.expected().name());
         }
         if n.node_kind() != NodeKind::Normal || n.order() != OrderSource::Generated {
-            return Err(node_err(
-                id,
-                "kind",
-                format!(
-                    "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
-                    n.node_kind().name(),
-                    n.order().name()
-                ),
-            ));
+            bail!(node id, "kind",
+                "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
+                n.node_kind().name(), n.order().name());
         }
         let aspiration = self.cfg.aspiration.enabled;
         if (n.alpha, n.beta) != (-INF, INF) && !aspiration {
-            return Err(node_err(
-                id,
-                "alpha",
-                format!(
-                    "the root's window is ({}, {}), but without aspiration windows a root is \
-                     searched with (-inf, +inf) (rule: windows)",
-                    side(n.alpha),
-                    side(n.beta)
-                ),
-            ));
+            bail!(node id, "alpha",
+                "the root's window is ({}, {}), but without aspiration windows a root is \
+                 searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
         }
         let end = self.root_end(id);
         self.runs.push(RootRun {
@@ -640,27 +542,14 @@ impl<'a> Semantics<'a> {
             NodeKind::Chance | NodeKind::Probe => (false, "a chance search (config.chance)"),
         };
         if !on {
-            return Err(node_err(
-                c,
-                "kind",
-                format!(
-                    "is {}, which needs {what}; the configuration does not search so (rule: \
-                     kinds and orders)",
-                    kind.name()
-                ),
-            ));
+            bail!(node c, "kind",
+                "is {}, which needs {what}; the configuration does not search so (rule: \
+                 kinds and orders)", kind.name());
         }
         if self.quiescence(p) && kind != NodeKind::Quiescence {
-            return Err(node_err(
-                c,
-                "kind",
-                format!(
-                    "is {}, but its parent (node {}) searches captures in quiescence, whose \
-                     children are quiescence nodes (rule: kinds and orders)",
-                    kind.name(),
-                    p.id
-                ),
-            ));
+            bail!(node c, "kind",
+                "is {}, but its parent (node {}) searches captures in quiescence, whose \
+                 children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
         }
         Ok(())
     }
@@ -694,16 +583,9 @@ impl<'a> Semantics<'a> {
             ),
         };
         if !on || (kind == NodeKind::Null && order != OrderSource::Generated) {
-            return Err(node_err(
-                c,
-                "order",
-                format!(
-                    "is {}, which needs {}; the configuration does not order so (rule: kinds \
-                     and orders)",
-                    order.name(),
-                    if on { "a real move" } else { what }
-                ),
-            ));
+            bail!(node c, "order",
+                "is {}, which needs {}; the configuration does not order so (rule: kinds \
+                 and orders)", order.name(), if on { "a real move" } else { what });
         }
         Ok(())
     }
@@ -749,17 +631,9 @@ impl<'a> Semantics<'a> {
         if let Some(w) = want
             && n.depth as i32 != clamp8(w)
         {
-            return Err(node_err(
-                c,
-                "depth",
-                format!(
-                    "is {}, but a {} child of node {} (depth {d}) has depth {w} (rule: \
-                     depths)",
-                    n.depth,
-                    kind.name(),
-                    p.id
-                ),
-            ));
+            bail!(node c, "depth",
+                "is {}, but a {} child of node {} (depth {d}) has depth {w} (rule: \
+                 depths)", n.depth, kind.name(), p.id);
         }
         Ok(())
     }
@@ -816,15 +690,9 @@ impl<'a> Semantics<'a> {
             if let Some(e) = earlier
                 && (e.move_code != n.move_code || e.index != n.index)
             {
-                return Err(node_err(
-                    c,
-                    "research_of",
-                    format!(
-                        "names a search of another move (index {}), but a re-search searches the \
-                         same move again (index {}) (rule: re-searches)",
-                        e.index, n.index
-                    ),
-                ));
+                bail!(node c, "research_of",
+                    "names a search of another move (index {}), but a re-search searches the \
+                     same move again (index {}) (rule: re-searches)", e.index, n.index);
             }
             let ok = match (kind, earlier.map(|e| e.node_kind())) {
                 (NodeKind::LmrResearch, Some(NodeKind::Reduced)) => true,
@@ -833,24 +701,15 @@ impl<'a> Semantics<'a> {
                 _ => self.scouts(),
             };
             if !ok {
-                return Err(node_err(
-                    c,
-                    "kind",
-                    format!(
-                        "is {}, but it re-searches a {} child: only a reduced child is searched \
-                         again as lmr_research, and only a scout algorithm re-searches a scout \
-                         (rule: re-searches)",
-                        kind.name(),
-                        earlier.map_or("missing", |e| e.node_kind().name())
-                    ),
-                ));
+                bail!(node c, "kind",
+                    "is {}, but it re-searches a {} child: only a reduced child is searched \
+                     again as lmr_research, and only a scout algorithm re-searches a scout \
+                     (rule: re-searches)", kind.name(),
+                    earlier.map_or("missing", |e| e.node_kind().name()));
             }
         } else if kind == NodeKind::LmrResearch {
-            return Err(node_err(
-                c,
-                "kind",
-                "is lmr_research, but no research event makes it a re-search (rule: re-searches)",
-            ));
+            bail!(node c, "kind",
+                "is lmr_research, but no research event makes it a re-search (rule: re-searches)");
         }
         Ok(())
     }
@@ -863,15 +722,8 @@ impl<'a> Semantics<'a> {
         let full = (-beta, -alpha);
         let scout = (-alpha.saturating_add(1).min(INF), -alpha);
         let err = |rule: String| {
-            Err(node_err(
-                c,
-                "alpha",
-                format!(
-                    "the window is ({}, {}), but {rule} (rule: windows)",
-                    side(got.0),
-                    side(got.1)
-                ),
-            ))
+            Err(err!(node c, "alpha",
+                "the window is ({}, {}), but {rule} (rule: windows)", side(got.0), side(got.1)))
         };
         let neg = |w: (i32, i32)| format!("({}, {})", side(w.0), side(w.1));
         // Quiescence search is alpha-beta under every algorithm (stand pat needs a window).
@@ -1005,15 +857,9 @@ impl<'a> Semantics<'a> {
             }
             // A stopped node keeps the best value it had: one a child returned, or 0.
             StopReason::Aborted if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
-                Err(node_err(
-                    f.id,
-                    "value",
-                    format!(
-                        "is {}, but the search stopped inside the node, which then returns a \
-                         value one of its children returned, or 0 (rule: values)",
-                        n.value
-                    ),
-                ))
+                Err(err!(node f.id, "value",
+                    "is {}, but the search stopped inside the node, which then returns a \
+                     value one of its children returned, or 0 (rule: values)", n.value))
             }
             _ => Ok(()),
         }
@@ -1031,15 +877,9 @@ impl<'a> Semantics<'a> {
             | StopReason::TtCutoff
                 if f.move_children =>
             {
-                Err(node_err(
-                    f.id,
-                    "reason",
-                    format!(
-                        "is {}, but the node has children: it stops before it searches any move \
-                         (rule: stop reasons)",
-                        reason.name()
-                    ),
-                ))
+                Err(err!(node f.id, "reason",
+                    "is {}, but the node has children: it stops before it searches any move \
+                     (rule: stop reasons)", reason.name()))
             }
             _ => Ok(()),
         }
@@ -1050,34 +890,20 @@ impl<'a> Semantics<'a> {
     fn tt_cutoff_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
         let reason = n.reason();
         if reason != StopReason::TtCutoff {
-            return Err(node_err(
-                f.id,
-                "reason",
-                format!(
-                    "is {}, but a tt_hit event decided the node: tt_cutoff (rule: stop reasons)",
-                    reason.name()
-                ),
-            ));
+            bail!(node f.id, "reason",
+                "is {}, but a tt_hit event decided the node: tt_cutoff (rule: stop reasons)",
+                reason.name());
         }
         let Some(t) = f.tt_cut else {
-            return Err(node_err(
-                f.id,
-                "reason",
-                "is tt_cutoff, but no tt_hit event of the node decides it (rule: stop reasons)",
-            ));
+            bail!(node f.id, "reason",
+                "is tt_cutoff, but no tt_hit event of the node decides it (rule: stop reasons)");
         };
         let here = value_from_tt(t, f.ply, self.mate_bound);
         if here != n.value {
-            return Err(node_err(
-                f.id,
-                "value",
-                format!(
-                    "is {}, but the transposition-table entry that cut it off gives {here} \
-                     (it holds {t}; a win or mate score is stored relative to the node) (rule: \
-                     values)",
-                    n.value
-                ),
-            ));
+            bail!(node f.id, "value",
+                "is {}, but the transposition-table entry that cut it off gives {here} \
+                 (it holds {t}; a win or mate score is stored relative to the node) (rule: \
+                 values)", n.value);
         }
         Ok(())
     }
@@ -1090,35 +916,19 @@ impl<'a> Semantics<'a> {
         match (reason, f.null_verdict) {
             (StopReason::NullMoveCutoff, Some((v, NullVerdict::Cutoff))) => {
                 if n.value != v && n.value != n.beta {
-                    return Err(node_err(
-                        f.id,
-                        "value",
-                        format!(
-                            "is {}, but a null-move cut-off returns the null move's value {v} \
-                             (or β = {} for a mate score) (rule: values)",
-                            n.value,
-                            side(n.beta)
-                        ),
-                    ));
+                    bail!(node f.id, "value",
+                        "is {}, but a null-move cut-off returns the null move's value {v} \
+                         (or β = {} for a mate score) (rule: values)", n.value, side(n.beta));
                 }
                 Ok(())
             }
-            (StopReason::NullMoveCutoff, _) => Err(node_err(
-                f.id,
-                "reason",
+            (StopReason::NullMoveCutoff, _) => Err(err!(node f.id, "reason",
                 "is null_move_cutoff, but no null_verdict event of the node says cut-off (rule: \
-                 stop reasons)",
-            )),
+                 stop reasons)")),
             (StopReason::Aborted, _) => Ok(()),
-            (_, Some((_, NullVerdict::Cutoff))) => Err(node_err(
-                f.id,
-                "reason",
-                format!(
-                    "is {}, but the node's null_verdict event says cut-off: null_move_cutoff \
-                     (rule: stop reasons)",
-                    reason.name()
-                ),
-            )),
+            (_, Some((_, NullVerdict::Cutoff))) => Err(err!(node f.id, "reason",
+                "is {}, but the node's null_verdict event says cut-off: null_move_cutoff \
+                 (rule: stop reasons)", reason.name())),
             _ => Ok(()),
         }
     }
@@ -1142,15 +952,8 @@ impl<'a> Semantics<'a> {
             ));
         }
         if n.value != n.beta {
-            return Err(node_err(
-                f.id,
-                "value",
-                format!(
-                    "is {}, but a multi-cut returns β = {} (rule: values)",
-                    n.value,
-                    side(n.beta)
-                ),
-            ));
+            bail!(node f.id, "value",
+                "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta));
         }
         Ok(())
     }
@@ -1161,23 +964,14 @@ impl<'a> Semantics<'a> {
         let id = f.id;
         let reason = n.reason();
         if (reason == StopReason::BetaCutoff) != f.cut {
-            return Err(node_err(
-                id,
-                "reason",
-                format!(
-                    "is {}, but the node {} cutoff event (rule: stop reasons)",
-                    reason.name(),
-                    if f.cut { "has a" } else { "has no" }
-                ),
-            ));
+            bail!(node id, "reason",
+                "is {}, but the node {} cutoff event (rule: stop reasons)", reason.name(),
+                if f.cut { "has a" } else { "has no" });
         }
         if reason == StopReason::UncertaintyCutoff && !f.uc {
-            return Err(node_err(
-                id,
-                "reason",
+            bail!(node id, "reason",
                 "is uncertainty_cutoff, but the node has no uncertainty_cutoff event (rule: stop \
-                 reasons)",
-            ));
+                 reasons)");
         }
         self.best_child_value(f, n)?;
         let algo_cuts = self.cfg.algo != Algorithm::Minimax;
@@ -1227,16 +1021,9 @@ impl<'a> Semantics<'a> {
                     || (q && !from_child && bi.is_some())
                     || (q && from_child && bi.is_some_and(|x| x != k as u32))
                 {
-                    return Err(node_err(
-                        id,
-                        "best_index",
-                        format!(
-                            "is {}, but the value {} came from the move at index {k} (rule: \
-                             values)",
-                            bi.map_or("null".to_string(), |x| x.to_string()),
-                            n.value
-                        ),
-                    ));
+                    bail!(node id, "best_index",
+                        "is {}, but the value {} came from the move at index {k} (rule: \
+                         values)", bi.map_or("null".to_string(), |x| x.to_string()), n.value);
                 }
             }
             None if !q => {
@@ -1250,11 +1037,8 @@ impl<'a> Semantics<'a> {
             }
             None => {
                 if n.best_index().is_some() {
-                    return Err(node_err(
-                        id,
-                        "best_index",
-                        "names a move, but no child returned a value (rule: values)",
-                    ));
+                    bail!(node id, "best_index",
+                        "names a move, but no child returned a value (rule: values)");
                 }
             }
         }
@@ -1265,47 +1049,25 @@ impl<'a> Semantics<'a> {
         let f = self.stack.last().expect("checked by the tape");
         let q = self.quiescence(f);
         if self.cfg.algo == Algorithm::Minimax && !q {
-            return Err(event_err(
-                i,
-                "kind",
+            bail!(event i, "kind",
                 "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
-                 events)",
-            ));
+                 events)");
         }
         if new <= old {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{old}, {new}] does not raise α in node {}: the new α must be above the old \
-                     (rule: alpha_raised events)",
-                    f.id
-                ),
-            ));
+            bail!(event i, "data",
+                "[{old}, {new}] does not raise α in node {}: the new α must be above the old \
+                 (rule: alpha_raised events)", f.id);
         }
         if (!q && old != f.alpha) || (q && old < f.alpha) {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{old}, {new}] raises α from {old}, but α of node {} is {} (rule: \
-                     alpha_raised events)",
-                    f.id,
-                    side(f.alpha)
-                ),
-            ));
+            bail!(event i, "data",
+                "[{old}, {new}] raises α from {old}, but α of node {} is {} (rule: \
+                 alpha_raised events)", f.id, side(f.alpha));
         }
         let v = f.last_child.map_or(i32::MIN, |c| -self.node(c).value);
         if new != v {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{old}, {new}] raises α to {new}, but the child that just returned gave \
-                     node {} the value {v} (rule: alpha_raised events)",
-                    f.id
-                ),
-            ));
+            bail!(event i, "data",
+                "[{old}, {new}] raises α to {new}, but the child that just returned gave \
+                 node {} the value {v} (rule: alpha_raised events)", f.id);
         }
         self.stack.last_mut().expect("open").alpha = new;
         Ok(())
@@ -1315,41 +1077,23 @@ impl<'a> Semantics<'a> {
         let f = self.stack.last().expect("checked by the tape");
         let nb = self.node(f.id).beta;
         if beta != nb {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
-                     events)",
-                    f.id,
-                    side(nb)
-                ),
-            ));
+            bail!(event i, "data",
+                "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
+                 events)", f.id, side(nb));
         }
         if !self.cfg.cutoff.cuts(value, beta) {
             let (verb, need) = match self.cfg.cutoff {
                 Cutoff::Standard => ("reach", "value ≥ β"),
                 Cutoff::Strict => ("pass", "value > β under the strict rule"),
             };
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{value}, {beta}]: the value {value} does not {verb} β = {beta}, and a \
-                     cut-off needs {need} (rule: cut-off events)"
-                ),
-            ));
+            bail!(event i, "data",
+                "[{value}, {beta}]: the value {value} does not {verb} β = {beta}, and a \
+                 cut-off needs {need} (rule: cut-off events)");
         }
         if f.raised != Some(value) {
-            return Err(event_err(
-                i,
-                "kind",
-                format!(
-                    "a cut-off event in node {} must follow the alpha_raised event of the child \
-                     whose value {value} it names (rule: cut-off events)",
-                    f.id
-                ),
-            ));
+            bail!(event i, "kind",
+                "a cut-off event in node {} must follow the alpha_raised event of the child \
+                 whose value {value} it names (rule: cut-off events)", f.id);
         }
         self.stack.last_mut().expect("open").cut = true;
         Ok(())
@@ -1357,14 +1101,10 @@ impl<'a> Semantics<'a> {
 
     fn research(&mut self, i: usize) -> Result<(), TraceFileError> {
         let f = self.stack.last_mut().expect("checked by the tape");
-        let Some(c) = f.pending.take() else {
-            return Err(event_err(
-                i,
-                "kind",
-                "a research event follows a child that returned a value (rule: re-searches)",
-            ));
-        };
-        let _ = c;
+        if f.pending.take().is_none() {
+            bail!(event i, "kind",
+                "a research event follows a child that returned a value (rule: re-searches)");
+        }
         Ok(())
     }
 
@@ -1372,12 +1112,9 @@ impl<'a> Semantics<'a> {
         let f = self.stack.last().expect("checked by the tape");
         let n = self.node(f.id);
         if !self.cfg.tt.enabled {
-            return Err(event_err(
-                i,
-                "kind",
+            bail!(event i, "kind",
                 "a tt_hit event needs the transposition table (tt.enabled) (rule: events and \
-                 techniques)",
-            ));
+                 techniques)");
         }
         let cut = d[1] >> 12 & 1 == 1;
         if cut {
@@ -1409,15 +1146,9 @@ impl<'a> Semantics<'a> {
                 None
             };
             if let Some(why) = why {
-                return Err(event_err(
-                    i,
-                    "data",
-                    format!(
-                        "says the entry cuts node {} off, but {why} (rule: transposition-table \
-                         cut-offs)",
-                        f.id
-                    ),
-                ));
+                bail!(event i, "data",
+                    "says the entry cuts node {} off, but {why} (rule: transposition-table \
+                     cut-offs)", f.id);
             }
             self.stack.last_mut().expect("open").tt_cut = Some(v);
         }
@@ -1455,11 +1186,7 @@ impl<'a> Semantics<'a> {
             },
         };
         if let Some(p) = problem {
-            return Err(event_err(
-                i,
-                "data",
-                format!("[{v}, {beta}, {}]: {p} (rule: null-move verdicts)", d[2]),
-            ));
+            bail!(event i, "data", "[{v}, {beta}, {}]: {p} (rule: null-move verdicts)", d[2]);
         }
         let f = self.stack.last_mut().expect("open");
         if let Some(verdict) = verdict {
@@ -1477,17 +1204,10 @@ impl<'a> Semantics<'a> {
         let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
         let best = f.best.map(|b| b.0);
         if !verified || d[1] != n.beta || d[0] >= d[1] || (best.is_some() && best != Some(d[0])) {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
-                     moves then stayed below β = {} (rule: null-move verdicts)",
-                    d[0],
-                    d[1],
-                    side(n.beta)
-                ),
-            ));
+            bail!(event i, "data",
+                "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
+                 moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
+                side(n.beta));
         }
         // The moves are searched again, at the original depth, from the entry window.
         let f = self.stack.last_mut().expect("open");
@@ -1518,14 +1238,8 @@ impl<'a> Semantics<'a> {
             None
         };
         if let Some(p) = problem {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{cuts}, {c}, {probes}, {cut}] in node {}: {p} (rule: multi-cut)",
-                    f.id
-                ),
-            ));
+            bail!(event i, "data",
+                "[{cuts}, {c}, {probes}, {cut}] in node {}: {p} (rule: multi-cut)", f.id);
         }
         let f = self.stack.last_mut().expect("open");
         f.mc_cut = cut == 1;
@@ -1539,16 +1253,10 @@ impl<'a> Semantics<'a> {
         let limit = (n.n_moves as f64 * u.cut_ratio) as i32;
         let tried = f.last_child.map_or(0, |c| self.node(c).index as i32 + 1);
         if u.mode == UncertaintyMode::Off || d[1] != limit || d[0] <= limit || d[0] != tried {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{}, {}] in node {}: an uncertainty cut-off (uncertainty.mode on) comes \
-                     after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
-                     (rule: uncertainty cut-offs)",
-                    d[0], d[1], f.id
-                ),
-            ));
+            bail!(event i, "data",
+                "[{}, {}] in node {}: an uncertainty cut-off (uncertainty.mode on) comes \
+                 after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
+                 (rule: uncertainty cut-offs)", d[0], d[1], f.id);
         }
         self.stack.last_mut().expect("open").uc = true;
         Ok(())
@@ -1565,16 +1273,10 @@ impl<'a> Semantics<'a> {
                     && ((d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF))
             });
         if !ok {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{}, {}, {}]: an aspiration_fail event names the window and value of the \
-                     root search before it, which failed outside a bounded side (aspiration \
-                     windows on) (rule: aspiration windows)",
-                    d[0], d[1], d[2]
-                ),
-            ));
+            bail!(event i, "data",
+                "[{}, {}, {}]: an aspiration_fail event names the window and value of the \
+                 root search before it, which failed outside a bounded side (aspiration \
+                 windows on) (rule: aspiration windows)", d[0], d[1], d[2]);
         }
         self.after_fail = true;
         if let Some(r) = self.runs.last_mut() {
@@ -1587,15 +1289,10 @@ impl<'a> Semantics<'a> {
         let f = self.stack.last().expect("checked by the tape");
         let ps = &self.cfg.presearch;
         if !ps.enabled || clamp8(d[0]) != f.depth || d[1] <= d[0] || d[1] - d[0] > ps.risk {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "[{}, {}, {}] in node {} (depth {}): pre-search (presearch.enabled) raises \
-                     the node's depth by 1 to Risk = {} plies (rule: pre-search)",
-                    d[0], d[1], d[2], f.id, f.depth, ps.risk
-                ),
-            ));
+            bail!(event i, "data",
+                "[{}, {}, {}] in node {} (depth {}): pre-search (presearch.enabled) raises \
+                 the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
+                f.id, f.depth, ps.risk);
         }
         self.stack.last_mut().expect("open").depth = clamp8(d[1]);
         Ok(())
@@ -1664,15 +1361,9 @@ fn summary_against_roots(
         }
     }
     if s.iterations.len() != want.len() {
-        return Err(TraceFileError::header(
-            "summary.iterations",
-            invalid(format!(
-                "lists {} iterations, but the event tape finishes {} (rule: the summary \
-                     against the roots)",
-                s.iterations.len(),
-                want.len()
-            )),
-        ));
+        bail!(header "summary.iterations",
+            "lists {} iterations, but the event tape finishes {} (rule: the summary \
+             against the roots)", s.iterations.len(), want.len());
     }
     for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
         let field = |f: &str| format!("summary.iterations[{k}].{f}");
@@ -1702,35 +1393,22 @@ fn summary_against_roots(
             None
         };
         if let Some((f, msg)) = problem {
-            return Err(TraceFileError::header(
-                &f,
-                invalid(format!("{msg} (rule: the summary against the roots)")),
-            ));
+            bail!(header & f, "{msg} (rule: the summary against the roots)");
         }
     }
     if let Some(&(_, root, _)) = want.last() {
         let n = &rec.nodes[root as usize];
         if s.value != Some(n.value) {
-            return Err(TraceFileError::header(
-                "summary.value",
-                invalid(format!(
-                    "is {}, but the last finished root (node {root}) returned {} (rule: the \
-                         summary against the roots)",
-                    s.value.map_or("null".to_string(), |v| v.to_string()),
-                    n.value
-                )),
-            ));
+            bail!(header "summary.value",
+                "is {}, but the last finished root (node {root}) returned {} (rule: the \
+                 summary against the roots)",
+                s.value.map_or("null".to_string(), |v| v.to_string()), n.value);
         }
         if !user && s.uncertain != n.uncertain() {
-            return Err(TraceFileError::header(
-                "summary.uncertain",
-                invalid(format!(
-                    "is {}, but the last finished root (node {root}) is {}uncertain (rule: \
-                         the summary against the roots)",
-                    s.uncertain,
-                    if n.uncertain() { "" } else { "not " }
-                )),
-            ));
+            bail!(header "summary.uncertain",
+                "is {}, but the last finished root (node {root}) is {}uncertain (rule: \
+                 the summary against the roots)", s.uncertain,
+                if n.uncertain() { "" } else { "not " });
         }
     }
     Ok(())

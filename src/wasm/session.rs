@@ -16,7 +16,7 @@ use crate::trace::record::Recorder;
 use crate::trace::stats::{StatsTracer, TraceStats};
 use crate::trace_file::Staged;
 #[cfg(feature = "files")]
-use crate::trace_file::{Format, TraceFile, TraceHeader, check_recording};
+use crate::trace_file::{Format, TraceFile, TraceHeader, validate};
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -308,29 +308,37 @@ impl Session {
         Ok(())
     }
 
-    /// Checks the handed-back trace and takes `summary` (the search's, or `null` for a stopped
-    /// search: then the finished root searches make it). Answers `{summary, stats, aborted,
-    /// input, config}`.
+    /// Takes `summary` (the search's, or `null` for a stopped search: then the nodes it left
+    /// open are closed and the finished root searches make it) and checks the handed-back
+    /// trace with the one validation every trace file gets. Answers `{summary, stats,
+    /// aborted, input, config}`.
     pub fn adopt_end(&mut self, summary: JsValue) -> Result<JsValue, JsError> {
-        let rec = self
+        let mut rec = self
             .recording
-            .as_mut()
+            .take()
             .ok_or_else(|| err("adopt_end needs Session.adopt first"))?;
-        let cut_short = summary.is_null() || summary.is_undefined();
-        check_recording(rec, &self.prepared, &self.config, cut_short)
-            .map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
-        let summary = if cut_short {
+        let summary = if summary.is_null() || summary.is_undefined() {
             // Stop ended the search: close the nodes it left open, as the node cap would.
             rec.close_cut_short(self.config.cutoff);
             Summary {
                 scale: self.prepared.scale(&self.config),
-                ..Summary::cut_short(rec)
+                ..Summary::cut_short(&rec)
             }
         } else {
             super::from_js(&summary, "summary")
                 .map_err(|e| WasmError::argument("summary", format!("invalid summary: {e}")))?
         };
-        self.summary = Some(summary);
+        let file = TraceFile {
+            header: TraceHeader {
+                input: self.input.clone(),
+                config: self.config.clone(),
+                summary,
+            },
+            rec,
+        };
+        validate(&file).map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
+        self.recording = Some(file.rec);
+        self.summary = Some(file.header.summary);
         self.outcome(None)
     }
 
