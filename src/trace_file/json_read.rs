@@ -19,8 +19,8 @@ use super::check::{
 };
 use super::error::{Location, Problem, TraceFileError, invalid, node_err};
 use super::limits::{
-    MAX_HEADER_FIELD_JSON_BYTES, MAX_INPUT_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES,
-    MAX_ROOTS, check_header_arrays,
+    MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS,
+    check_header_arrays, check_tree_text, input_json_bytes, text_too_long,
 };
 use super::scan::{CHUNK, ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
@@ -44,10 +44,10 @@ use std::io::Read;
 use std::marker::PhantomData;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
-pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFileError> {
     let mut sc = Scanner::new(r);
     sc.limit = MAX_NODE_JSON_BYTES;
-    let mut st = State::new();
+    let mut st = State::new(max_text);
     read_top(&mut sc, &mut st)?;
     st.finish()
 }
@@ -94,11 +94,14 @@ struct State {
     exceptions: Vec<(u32, u16, &'static str)>,
     tape: Tape,
     data: Vec<i32>,
+    /// The most bytes of an explicit tree's text this reader holds.
+    max_text: usize,
 }
 
 impl State {
-    fn new() -> State {
+    fn new(max_text: usize) -> State {
         State {
+            max_text,
             err: None,
             at: Location::File,
             field: None,
@@ -233,6 +236,7 @@ impl State {
             self.head.summary.as_mut(),
         )?;
         let input: Input = take(&mut self.head.input, "input")?;
+        check_tree_text(&input, self.max_text)?;
         let config: SearchConfig = take(&mut self.head.config, "config")?;
         let summary: Summary = take(&mut self.head.summary, "summary")?;
         let value = self
@@ -783,6 +787,32 @@ fn parse_header_value(
     Ok(value)
 }
 
+/// Reads one header value within the bytes the format allows it: `input` (an explicit tree's
+/// text, up to the reader's `max_text`) or another field. A text past the bound is refused as
+/// it streams in, before it is held.
+fn read_header_value<R: Read>(
+    sc: &mut Scanner<R>,
+    st: &mut State,
+    input: bool,
+) -> Result<serde_json::Value, TraceFileError> {
+    let line = sc.line;
+    sc.limit = if input {
+        input_json_bytes(st.max_text)
+    } else {
+        MAX_HEADER_FIELD_JSON_BYTES
+    };
+    let span = match sc.value_mut() {
+        Err(ScanError::TooLarge {
+            out_of_memory: false,
+            ..
+        }) if input => return Err(text_too_long(st.max_text, None)),
+        r => r.map_err(|e| st.scan_err(e, line))?,
+    };
+    let value = parse_header_value(st, span, line)?;
+    sc.shrink();
+    Ok(value)
+}
+
 /// The text of a JSON string's bytes between its quotes, or `None` when it is not a valid JSON
 /// string (serde_json then says why).
 fn unescape(raw: &[u8]) -> Option<String> {
@@ -837,42 +867,67 @@ fn unescape(raw: &[u8]) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The top-level object: the header fields, then `nodes`, then `events`.
-fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+/// Reads a JSON object (a trace, or a binary trace's header) key by key: `field` reads each
+/// key's value; nothing may follow the object. `not_object` is the error when the input holds
+/// no object (`None`: nothing at all); `after` is where a syntax error between fields is
+/// located.
+fn read_object<R: Read>(
+    sc: &mut Scanner<R>,
+    st: &mut State,
+    after: Location,
+    not_object: impl FnOnce(Option<u8>) -> TraceFileError,
+    mut field: impl FnMut(&mut Scanner<R>, &mut State, String) -> Result<(), TraceFileError>,
+) -> Result<(), TraceFileError> {
     let line = sc.line;
-    match sc.peek().map_err(|e| st.scan_err(e, line))? {
-        Some(b'{') => {}
-        _ => {
-            return Err(TraceFileError::file_level(Problem::NotATrace(
-                "the JSON is not an object".to_string(),
-            )));
-        }
+    let first = sc.peek().map_err(|e| st.scan_err(e, line))?;
+    if first != Some(b'{') {
+        return Err(not_object(first));
     }
     sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
     let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
     while more {
-        st.at = Location::Header;
-        st.field = None;
+        (st.at, st.field) = (Location::Header, None);
         let line = sc.line;
         let span = sc.value().map_err(|e| st.scan_err(e, line))?;
         let key: String = parse(st, span, line, PhantomData::<String>)?;
+        field(sc, st, key)?;
+        (st.at, st.field) = (after.clone(), None);
+        let line = sc.line;
+        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
+        if !more {
+            sc.expect(b'}', "',' or '}'")
+                .map_err(|e| st.scan_err(e, line))?;
+        }
+    }
+    let line = sc.line;
+    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
+        return Err(st.located(Problem::Syntax(format!(
+            "something follows the JSON object at line {line}"
+        ))));
+    }
+    Ok(())
+}
+
+/// The top-level object: the header fields, then `nodes`, then `events`.
+fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+    let not_object =
+        |_| TraceFileError::file_level(Problem::NotATrace("the JSON is not an object".to_string()));
+    read_object(sc, st, Location::File, not_object, |sc, st, key| {
         let key = top_key(&key).ok_or_else(|| unknown_top(&key))?;
         st.field = Some(key.name());
         sc.expect(b':', "':'")
             .map_err(|e| st.scan_err(e, sc.line))?;
+        let before_nodes = |field: &str| {
+            let e = Problem::Unexpected("must come before \"nodes\"".to_string());
+            TraceFileError::header(field, e)
+        };
         match key {
             TopKey::Nodes => {
                 if st.nodes_read {
                     return Err(twice_err(Location::File, "nodes"));
                 }
                 let prepared = st.interpret_head()?;
-                with_game(
-                    &prepared,
-                    ReadNodes {
-                        sc: &mut *sc,
-                        st: &mut *st,
-                    },
-                )?;
+                with_game(&prepared, ReadNodes { sc, st: &mut *st })?;
                 st.nodes_read = true;
             }
             TopKey::Events => {
@@ -890,35 +945,16 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                 st.events_read = true;
             }
             TopKey::Other => unreachable!("top_key never returns Other"),
+            _ if st.nodes_read => return Err(before_nodes(key.name())),
             TopKey::Roots => {
-                if st.nodes_read {
-                    return Err(TraceFileError::header(
-                        "roots",
-                        Problem::Unexpected("must come before \"nodes\"".to_string()),
-                    ));
-                }
                 if st.head.roots.is_some() {
                     return Err(twice_err(Location::Header, "roots"));
                 }
-                let roots = read_roots(sc, st)?;
-                st.head.roots = Some(roots);
+                st.head.roots = Some(read_roots(sc, st)?);
             }
             header_key => {
-                if st.nodes_read {
-                    return Err(TraceFileError::header(
-                        header_key.name(),
-                        Problem::Unexpected("must come before \"nodes\"".to_string()),
-                    ));
-                }
-                let line = sc.line;
-                sc.limit = match header_key {
-                    TopKey::Input => MAX_INPUT_JSON_BYTES,
-                    _ => MAX_HEADER_FIELD_JSON_BYTES,
-                };
-                let span = sc.value_mut().map_err(|e| st.scan_err(e, line))?;
-                let value = parse_header_value(st, span, line)?;
+                let value = read_header_value(sc, st, header_key == TopKey::Input)?;
                 sc.limit = MAX_NODE_JSON_BYTES;
-                sc.shrink();
                 let head = &mut st.head;
                 let slot = match header_key {
                     TopKey::Format => &mut head.format,
@@ -934,23 +970,8 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                 *slot = Some(value);
             }
         }
-        st.at = Location::File;
-        st.field = None;
-        let line = sc.line;
-        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
-        if !more {
-            sc.expect(b'}', "',' or '}'")
-                .map_err(|e| st.scan_err(e, line))?;
-        }
-    }
-    let line = sc.line;
-    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
-        return Err(TraceFileError::file_level(Problem::Syntax(format!(
-            "something follows the trace object at line {}",
-            sc.line
-        ))));
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Reads the header of a binary trace, the JSON object `{"input": …, "config": …, "summary": …}`
@@ -960,73 +981,44 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
 pub(super) fn read_binary_header<R: Read>(
     r: R,
     version: u32,
+    max_text: usize,
 ) -> Result<TraceHeader, TraceFileError> {
     let mut sc = Scanner::new(r);
-    let mut st = State::new();
-    st.at = Location::Header;
-    let line = sc.line;
-    match sc.peek().map_err(|e| st.scan_err(e, line))? {
-        Some(b'{') => {}
-        Some(_) => {
-            return Err(TraceFileError::header(
-                "header",
-                Problem::Invalid("the binary header is not a JSON object".to_string()),
-            ));
-        }
-        None => {
-            return Err(TraceFileError::header(
-                "header",
-                Problem::Truncated("it is empty".into()),
-            ));
-        }
-    }
-    sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
+    let mut st = State::new(max_text);
     let (mut input, mut config, mut summary) = (None, None, None);
-    let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
-    while more {
-        st.field = None;
-        let line = sc.line;
-        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
-        let key: String = parse(&mut st, span, line, PhantomData::<String>)?;
-        let (slot, name, limit) = match key.as_str() {
-            "input" => (&mut input, "input", MAX_INPUT_JSON_BYTES),
-            "config" => (&mut config, "config", MAX_HEADER_FIELD_JSON_BYTES),
-            "summary" => (&mut summary, "summary", MAX_HEADER_FIELD_JSON_BYTES),
-            _ => {
-                return Err(TraceFileError::header(
-                    &key,
-                    Problem::Unexpected("is not a field of the binary header".to_string()),
-                ));
-            }
+    let not_object = |first: Option<u8>| {
+        let problem = match first {
+            None => Problem::Truncated("it is empty".into()),
+            Some(_) => Problem::Invalid("the binary header is not a JSON object".to_string()),
         };
-        st.field = Some(name);
-        if slot.is_some() {
-            return Err(twice_err(Location::Header, name));
-        }
-        sc.expect(b':', "':'")
-            .map_err(|e| st.scan_err(e, sc.line))?;
-        let line = sc.line;
-        sc.limit = limit;
-        let span = sc.value_mut().map_err(|e| st.scan_err(e, line))?;
-        let value = parse_header_value(&mut st, span, line)?;
-        sc.limit = CHUNK;
-        sc.shrink();
-        *slot = Some(value);
-        st.field = None;
-        let line = sc.line;
-        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
-        if !more {
-            sc.expect(b'}', "',' or '}'")
-                .map_err(|e| st.scan_err(e, line))?;
-        }
-    }
-    let line = sc.line;
-    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
-        return Err(TraceFileError::header(
-            "header",
-            Problem::Syntax("something follows the header's JSON object".to_string()),
-        ));
-    }
+        TraceFileError::header("header", problem)
+    };
+    read_object(
+        &mut sc,
+        &mut st,
+        Location::Header,
+        not_object,
+        |sc, st, key| {
+            let (slot, name) = match key.as_str() {
+                "input" => (&mut input, "input"),
+                "config" => (&mut config, "config"),
+                "summary" => (&mut summary, "summary"),
+                _ => {
+                    let e = Problem::Unexpected("is not a field of the binary header".to_string());
+                    return Err(TraceFileError::header(&key, e));
+                }
+            };
+            st.field = Some(name);
+            if slot.is_some() {
+                return Err(twice_err(Location::Header, name));
+            }
+            sc.expect(b':', "':'")
+                .map_err(|e| st.scan_err(e, sc.line))?;
+            *slot = Some(read_header_value(sc, st, name == "input")?);
+            sc.limit = CHUNK;
+            Ok(())
+        },
+    )?;
     let take = |slot: Option<serde_json::Value>, field: &str| {
         slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
     };
@@ -1042,6 +1034,7 @@ pub(super) fn read_binary_header<R: Read>(
         config: strict_from_value(config, "config")?,
         summary: strict_from_value(summary, "summary")?,
     };
+    check_tree_text(&header.input, max_text)?;
     check_header_arrays(&header.config, header.summary.iterations.len(), None)?;
     Ok(header)
 }
