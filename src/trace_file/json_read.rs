@@ -39,6 +39,7 @@ use crate::trace_file::json::{
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::borrow::Cow;
 use std::fmt;
 use std::io::Read;
 use std::marker::PhantomData;
@@ -449,17 +450,15 @@ impl WithGame for FirstConsidered<'_> {
 // Names
 // ---------------------------------------------------------------------------------------------
 
-/// A code read by its wire name, without allocating.
+/// A code read by its wire name.
 trait Named: Sized + Copy + 'static {
     const WHAT: &'static str;
     fn lookup(s: &str) -> Option<Self>;
     fn names() -> Vec<&'static str>;
-    fn all() -> &'static [Self];
-    fn wire(self) -> &'static str;
 }
 
 macro_rules! named {
-    ($t:ty, $what:literal) => {
+    ($($t:ty: $what:literal),+) => {$(
         impl Named for $t {
             const WHAT: &'static str = $what;
             fn lookup(s: &str) -> Option<Self> {
@@ -468,52 +467,32 @@ macro_rules! named {
             fn names() -> Vec<&'static str> {
                 <$t>::ALL.iter().map(|c| c.name()).collect()
             }
-            fn all() -> &'static [Self] {
-                <$t>::ALL
-            }
-            fn wire(self) -> &'static str {
-                self.name()
-            }
         }
-    };
+    )+};
 }
-named!(NodeKind, "kind");
-named!(OrderSource, "order source");
-named!(Bound, "bound");
-named!(NodeType, "node type");
-named!(StopReason, "stop reason");
-named!(EventKind, "event kind");
+named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
+    StopReason: "stop reason", EventKind: "event kind");
 
-struct NameSeed<T>(PhantomData<T>);
+/// A code read by its wire name, refused naming the names there are.
+fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
+    TextSeed(|s: &str| {
+        T::lookup(s).ok_or_else(|| {
+            let (what, s) = (T::WHAT, s.escape_default());
+            format!(
+                "unknown {what} \"{s}\": expected one of {}",
+                T::names().join(", ")
+            )
+        })
+    })
+}
 
-impl<'de, T: Named> DeserializeSeed<'de> for NameSeed<T> {
-    type Value = T;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
-        struct V<T>(PhantomData<T>);
-        impl<T: Named> Visitor<'_> for V<T> {
-            type Value = T;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(f, "a {} name", T::WHAT)
-            }
-            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
-                match T::all().iter().find(|c| c.wire().as_bytes() == b) {
-                    Some(&c) => Ok(c),
-                    None => with_text(b, |s| self.visit_str(s)),
-                }
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
-                T::lookup(s).ok_or_else(|| {
-                    E::custom(format!(
-                        "unknown {} \"{}\": expected one of {}",
-                        T::WHAT,
-                        s.escape_default(),
-                        T::names().join(", ")
-                    ))
-                })
-            }
-        }
-        d.deserialize_bytes(V(PhantomData))
-    }
+/// A string copied into a reused buffer.
+fn into_buf(buf: &mut String) -> TextSeed<impl FnOnce(&str) -> Result<(), String> + '_> {
+    TextSeed(move |s: &str| {
+        buf.clear();
+        buf.push_str(s);
+        Ok(())
+    })
 }
 
 /// The text of a JSON string read as raw bytes (between the quotes, escapes undecoded).
@@ -535,31 +514,6 @@ fn pruned_reason_name(s: &str) -> Option<&'static str> {
     StopReason::from_name(s)
         .and_then(StopReason::prune_reason)
         .or_else(|| PruneReason::from_name(s).map(PruneReason::name))
-}
-
-/// Copies a string into a reused buffer.
-struct StrSeed<'a>(&'a mut String);
-
-impl<'de> DeserializeSeed<'de> for StrSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        struct V<'a>(&'a mut String);
-        impl Visitor<'_> for V<'_> {
-            type Value = ();
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
-                self.0.clear();
-                self.0.push_str(s);
-                Ok(())
-            }
-            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<(), E> {
-                with_text(b, |s| self.visit_str(s))
-            }
-        }
-        d.deserialize_bytes(V(self.0))
-    }
 }
 
 /// A string turned into a value by `f` (an error message if it cannot be), read without
@@ -686,12 +640,6 @@ keys!(NodeKey {
     Pruned = "pruned",
     ResearchOf = "research_of",
     Probability = "probability",
-});
-
-keys!(PrunedKey {
-    Child = "child",
-    Move = "move",
-    Reason = "reason",
 });
 
 keys!(EventKey {
@@ -1132,12 +1080,7 @@ fn twice_err(at: Location, field: &str) -> TraceFileError {
 }
 
 fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
-    let e = TraceFileError::new(
-        at,
-        Some(field),
-        Problem::Unexpected("appears twice".to_string()),
-    );
-    st.fail(e)
+    st.fail(twice_err(at, field))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1282,31 +1225,33 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
                 NodeKey::Parent => f.parent = map.next_value()?,
                 NodeKey::Ply => f.ply = map.next_value()?,
                 NodeKey::Path => map.next_value_seed(IntsSeed(&mut f.path))?,
-                NodeKey::Move => map.next_value_seed(StrSeed(&mut f.mv))?,
-                NodeKey::San => map.next_value_seed(StrSeed(&mut f.san))?,
+                NodeKey::Move => map.next_value_seed(into_buf(&mut f.mv))?,
+                NodeKey::San => map.next_value_seed(into_buf(&mut f.san))?,
                 NodeKey::Index => f.index = map.next_value()?,
-                NodeKey::Kind => f.kind = Some(map.next_value_seed(NameSeed(PhantomData))?),
-                NodeKey::Order => f.order = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Kind => f.kind = Some(map.next_value_seed(by_name())?),
+                NodeKey::Order => f.order = Some(map.next_value_seed(by_name())?),
                 NodeKey::Depth => f.depth = map.next_value()?,
                 NodeKey::Alpha => f.alpha = map.next_value()?,
                 NodeKey::Beta => f.beta = map.next_value()?,
                 NodeKey::Value => f.value = map.next_value()?,
-                NodeKey::Bound => f.bound = Some(map.next_value_seed(NameSeed(PhantomData))?),
-                NodeKey::Expected => f.expected = Some(map.next_value_seed(NameSeed(PhantomData))?),
-                NodeKey::Actual => f.actual = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Bound => f.bound = Some(map.next_value_seed(by_name())?),
+                NodeKey::Expected => f.expected = Some(map.next_value_seed(by_name())?),
+                NodeKey::Actual => f.actual = Some(map.next_value_seed(by_name())?),
                 NodeKey::Uncertain => f.uncertain = map.next_value()?,
-                NodeKey::Reason => f.reason = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Reason => f.reason = Some(map.next_value_seed(by_name())?),
                 NodeKey::Moves => f.moves = map.next_value()?,
                 NodeKey::BestIndex => f.best_index = map.next_value()?,
                 NodeKey::Pruned => {
-                    let seed = PrunedSeed {
-                        out: &mut f.pruned,
-                        notation: ctx.kind.notation(),
-                    };
-                    map.next_value_seed(seed)?
+                    let list: Vec<PrunedIn> = map.next_value()?;
+                    let notation = ctx.kind.notation();
+                    f.pruned.clear();
+                    for e in list {
+                        f.pruned
+                            .push(e.decode(notation).map_err(de::Error::custom)?);
+                    }
                 }
                 NodeKey::ResearchOf => f.research_of = map.next_value()?,
-                NodeKey::Probability => map.next_value_seed(StrSeed(&mut f.probability))?,
+                NodeKey::Probability => map.next_value_seed(into_buf(&mut f.probability))?,
                 NodeKey::Other => unreachable!(),
             }
         }
@@ -1332,119 +1277,47 @@ fn unknown_node_key<'de, A: MapAccess<'de>>(st: &mut State, _map: &mut A) -> A::
     st.fail(e)
 }
 
-/// Reads a `pruned` list: `{"child": i, "reason": r}` (trees) or `{"move": m, "reason": r}`
-/// with `m` in the game's notation (UCI for chess).
-struct PrunedSeed<'a> {
-    out: &'a mut Vec<(u16, &'static str)>,
-    notation: Notation,
+/// One entry of a node's `pruned` list: `{"child": i, "reason": r}` (trees) or
+/// `{"move": m, "reason": r}` with `m` in the game's notation (UCI for chess).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrunedIn<'a> {
+    child: Option<u32>,
+    #[serde(rename = "move", borrow)]
+    mv: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    reason: Cow<'a, str>,
 }
 
-impl<'de> DeserializeSeed<'de> for PrunedSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for PrunedSeed<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of pruned moves")
-    }
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
-        self.out.clear();
-        let notation = self.notation;
-        while let Some(entry) = seq.next_element_seed(PrunedEntry { notation })? {
-            self.out.push(entry);
-        }
-        Ok(())
-    }
-}
-
-struct PrunedEntry {
-    notation: Notation,
-}
-
-impl<'de> DeserializeSeed<'de> for PrunedEntry {
-    type Value = (u16, &'static str);
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for PrunedEntry {
-    type Value = (u16, &'static str);
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if self.notation.named() {
-            "{\"move\": m, \"reason\": r}"
-        } else {
-            "{\"child\": i, \"reason\": r}"
-        })
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let (mut code, mut reason) = (None, None);
-        while let Some(key) = map.next_key::<PrunedKey>()? {
-            match key {
-                PrunedKey::Child if !self.notation.named() && code.is_none() => {
-                    let c: u32 = map.next_value()?;
-                    code = Some(
-                        u16::try_from(c)
-                            .ok()
-                            .filter(|&c| c != NONE16)
-                            .ok_or_else(|| {
-                                de::Error::custom(format!("child {c} is out of range"))
-                            })?,
-                    );
-                }
-                PrunedKey::Move if self.notation.named() && code.is_none() => {
-                    let notation = self.notation;
-                    code = Some(map.next_value_seed(TextSeed(|mv: &str| {
-                        notation.parse(mv).filter(|&c| c != NONE16).ok_or_else(|| {
-                            format!(
-                                "\"{}\" is not a {}",
-                                mv.escape_default(),
-                                notation.describe()
-                            )
-                        })
-                    }))?);
-                }
-                PrunedKey::Reason if reason.is_none() => {
-                    reason = Some(map.next_value_seed(TextSeed(|r: &str| {
-                        pruned_reason_name(r).ok_or_else(|| {
-                            format!(
-                                "\"{}\" is not the reason of a pruned move",
-                                r.escape_default()
-                            )
-                        })
-                    }))?);
-                }
-                other => {
-                    return Err(de::Error::custom(format!(
-                        "an entry of \"pruned\" has {} field \"{}\"",
-                        if other == PrunedKey::Other {
-                            "an unknown"
-                        } else {
-                            "a repeated or misplaced"
-                        },
-                        other.name()
-                    )));
-                }
+impl PrunedIn<'_> {
+    /// The move's code and the reason's wire name.
+    fn decode(self, notation: Notation) -> Result<(u16, &'static str), String> {
+        let code = match (self.child, self.mv, notation.named()) {
+            (Some(c), None, false) => u16::try_from(c)
+                .ok()
+                .filter(|&c| c != NONE16)
+                .ok_or_else(|| format!("child {c} is out of range"))?,
+            (None, Some(mv), true) => {
+                notation
+                    .parse(&mv)
+                    .filter(|&c| c != NONE16)
+                    .ok_or_else(|| {
+                        let (mv, what) = (mv.escape_default(), notation.describe());
+                        format!("\"{mv}\" is not a {what}")
+                    })?
             }
-        }
-        match (code, reason) {
-            (Some(c), Some(r)) => Ok((c, r)),
-            (None, _) => Err(de::Error::custom(format!(
-                "an entry of \"pruned\" has no \"{}\"",
-                if self.notation.named() {
-                    "move"
-                } else {
-                    "child"
-                }
-            ))),
-            (_, None) => Err(de::Error::custom(
-                "an entry of \"pruned\" has no \"reason\"",
-            )),
-        }
+            (..) => {
+                let field = if notation.named() { "move" } else { "child" };
+                return Err(format!(
+                    "an entry of \"pruned\" must have \"{field}\" and \"reason\" alone"
+                ));
+            }
+        };
+        let reason = pruned_reason_name(&self.reason).ok_or_else(|| {
+            let r = self.reason.escape_default();
+            format!("\"{r}\" is not the reason of a pruned move")
+        })?;
+        Ok((code, reason))
     }
 }
 
@@ -1915,9 +1788,7 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
                 return Err(twice(st, st.at.clone(), key.name()));
             }
             match key {
-                EventKey::Kind => {
-                    kind = Some(map.next_value_seed(NameSeed::<EventKind>(PhantomData))?)
-                }
+                EventKey::Kind => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
                 EventKey::Node => {
                     node = map.next_value::<Option<i64>>()?;
                     has_node = true;
