@@ -237,3 +237,70 @@ fn a_300_mb_comment_in_a_small_gzip_reads_within_1_gib() {
         .unwrap();
     assert_eq!(head, text.as_bytes()[..at]);
 }
+
+/// Issue 32 §5, the page's side: a reader that holds less of an explicit tree's text than the
+/// format allows (the page's `read_within`) refuses a longer text in `input.text`, JSON or
+/// binary, gzip-compressed or not; past twice its bound, as the text streams in, before it is
+/// held. Within the bound the same file reads.
+#[test]
+fn a_reader_bounds_the_tree_text_it_holds() {
+    use prunescope::trace_file::{self, Location};
+    let dir = TempDir::new("text-bound");
+    let out = Command::new(BIN)
+        .args([
+            "tree",
+            "--algo",
+            "alphabeta",
+            "--json",
+            "((3 12 8) (2 4 6) (14 5 2))",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let key = "\"text\":\"";
+    let at = text.find(key).unwrap() + key.len();
+    let with_comment =
+        |len: usize| format!("{}# {}\\n{}", &text[..at], "x".repeat(len), &text[at..]);
+    let bound = 10_000;
+    for (len, streamed) in [(20_000, false), (3 << 20, true)] {
+        let json = with_comment(len);
+        let path = dir.path("t.json");
+        std::fs::write(&path, &json).unwrap();
+        let bin = dir.path("t.pstrace");
+        let st = Command::new(BIN)
+            .args(["convert", path.to_str().unwrap(), bin.to_str().unwrap()])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let mut gz = GzEncoder::new(Vec::new(), Compression::fast());
+        gz.write_all(json.as_bytes()).unwrap();
+        let files = [
+            ("json", json.clone().into_bytes()),
+            ("json.gz", gz.finish().unwrap()),
+            ("pstrace", std::fs::read(&bin).unwrap()),
+        ];
+        for (what, bytes) in files {
+            let e = trace_file::read_within(&bytes[..], bound).unwrap_err();
+            assert_eq!(e.location, Location::Header, "{what} {len}: {e}");
+            assert_eq!(e.field.as_deref(), Some("input.text"), "{what} {len}: {e}");
+            assert!(
+                e.to_string().contains("10000 bytes this reader holds"),
+                "{e}"
+            );
+            // the text's own length is known only once it was held
+            assert_eq!(
+                e.to_string().contains("longer than"),
+                streamed,
+                "{what} {len}: {e}"
+            );
+            let e = trace_file::read_staged_within(&bytes[..], bound)
+                .err()
+                .unwrap();
+            assert_eq!(e.field.as_deref(), Some("input.text"), "{what} {len}: {e}");
+            let f = trace_file::read_within(&bytes[..], len + 100)
+                .unwrap_or_else(|e| panic!("{what} {len}: {e}"));
+            assert_eq!(f.header.summary.value, Some(3));
+        }
+    }
+}

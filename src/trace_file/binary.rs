@@ -229,16 +229,17 @@ fn read_words<R: Read>(
 }
 
 /// Reads a binary trace (decompressed; it starts with [`MAGIC`]) and validates it.
-pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
-    let file = read_unchecked(r)?;
+pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFileError> {
+    let file = read_unchecked(r, max_text)?;
     validate(&file)?;
     Ok(file)
 }
 
 /// Reads a binary trace whole without validating what it holds: the header is read by the
 /// bounded scanner and every count is bounded as [`read`] bounds it, but no node, event or
-/// summary is checked (`super::read_staged` checks them, in two steps).
-pub(super) fn read_unchecked<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+/// summary is checked (`super::read_staged` checks them, in two steps). An explicit tree's
+/// text is held up to `max_text` bytes.
+pub(super) fn read_unchecked<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFileError> {
     let mut r = io::BufReader::with_capacity(1 << 16, r);
     let mut word = [0u8; 8];
     read_exact(&mut r, &mut word, "magic bytes")?;
@@ -268,7 +269,8 @@ pub(super) fn read_unchecked<R: Read>(r: R) -> Result<TraceFile, TraceFileError>
     }
     // Read through a scanner that holds each field within the bytes the format allows it:
     // the length alone bounds nothing (an `iterations` array inflated to 250 MB fits in it).
-    let header = super::json_read::read_binary_header((&mut r).take(len as u64), version)?;
+    let header =
+        super::json_read::read_binary_header((&mut r).take(len as u64), version, max_text)?;
     let mut counts = [0u64; 5];
     for c in &mut counts {
         read_exact(&mut r, &mut word, "counts")?;

@@ -19,8 +19,8 @@ use super::check::{
 };
 use super::error::{Location, Problem, TraceFileError, invalid, node_err};
 use super::limits::{
-    MAX_HEADER_FIELD_JSON_BYTES, MAX_INPUT_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES,
-    MAX_ROOTS, check_header_arrays,
+    MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS,
+    check_header_arrays, check_tree_text, input_json_bytes, text_too_long,
 };
 use super::scan::{CHUNK, ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
@@ -39,15 +39,16 @@ use crate::trace_file::json::{
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::borrow::Cow;
 use std::fmt;
 use std::io::Read;
 use std::marker::PhantomData;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
-pub(super) fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFileError> {
     let mut sc = Scanner::new(r);
     sc.limit = MAX_NODE_JSON_BYTES;
-    let mut st = State::new();
+    let mut st = State::new(max_text);
     read_top(&mut sc, &mut st)?;
     st.finish()
 }
@@ -94,11 +95,14 @@ struct State {
     exceptions: Vec<(u32, u16, &'static str)>,
     tape: Tape,
     data: Vec<i32>,
+    /// The most bytes of an explicit tree's text this reader holds.
+    max_text: usize,
 }
 
 impl State {
-    fn new() -> State {
+    fn new(max_text: usize) -> State {
         State {
+            max_text,
             err: None,
             at: Location::File,
             field: None,
@@ -233,6 +237,7 @@ impl State {
             self.head.summary.as_mut(),
         )?;
         let input: Input = take(&mut self.head.input, "input")?;
+        check_tree_text(&input, self.max_text)?;
         let config: SearchConfig = take(&mut self.head.config, "config")?;
         let summary: Summary = take(&mut self.head.summary, "summary")?;
         let value = self
@@ -445,17 +450,15 @@ impl WithGame for FirstConsidered<'_> {
 // Names
 // ---------------------------------------------------------------------------------------------
 
-/// A code read by its wire name, without allocating.
+/// A code read by its wire name.
 trait Named: Sized + Copy + 'static {
     const WHAT: &'static str;
     fn lookup(s: &str) -> Option<Self>;
     fn names() -> Vec<&'static str>;
-    fn all() -> &'static [Self];
-    fn wire(self) -> &'static str;
 }
 
 macro_rules! named {
-    ($t:ty, $what:literal) => {
+    ($($t:ty: $what:literal),+) => {$(
         impl Named for $t {
             const WHAT: &'static str = $what;
             fn lookup(s: &str) -> Option<Self> {
@@ -464,52 +467,32 @@ macro_rules! named {
             fn names() -> Vec<&'static str> {
                 <$t>::ALL.iter().map(|c| c.name()).collect()
             }
-            fn all() -> &'static [Self] {
-                <$t>::ALL
-            }
-            fn wire(self) -> &'static str {
-                self.name()
-            }
         }
-    };
+    )+};
 }
-named!(NodeKind, "kind");
-named!(OrderSource, "order source");
-named!(Bound, "bound");
-named!(NodeType, "node type");
-named!(StopReason, "stop reason");
-named!(EventKind, "event kind");
+named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
+    StopReason: "stop reason", EventKind: "event kind");
 
-struct NameSeed<T>(PhantomData<T>);
+/// A code read by its wire name, refused naming the names there are.
+fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
+    TextSeed(|s: &str| {
+        T::lookup(s).ok_or_else(|| {
+            let (what, s) = (T::WHAT, s.escape_default());
+            format!(
+                "unknown {what} \"{s}\": expected one of {}",
+                T::names().join(", ")
+            )
+        })
+    })
+}
 
-impl<'de, T: Named> DeserializeSeed<'de> for NameSeed<T> {
-    type Value = T;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
-        struct V<T>(PhantomData<T>);
-        impl<T: Named> Visitor<'_> for V<T> {
-            type Value = T;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(f, "a {} name", T::WHAT)
-            }
-            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
-                match T::all().iter().find(|c| c.wire().as_bytes() == b) {
-                    Some(&c) => Ok(c),
-                    None => with_text(b, |s| self.visit_str(s)),
-                }
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
-                T::lookup(s).ok_or_else(|| {
-                    E::custom(format!(
-                        "unknown {} \"{}\": expected one of {}",
-                        T::WHAT,
-                        s.escape_default(),
-                        T::names().join(", ")
-                    ))
-                })
-            }
-        }
-        d.deserialize_bytes(V(PhantomData))
-    }
+/// A string copied into a reused buffer.
+fn into_buf(buf: &mut String) -> TextSeed<impl FnOnce(&str) -> Result<(), String> + '_> {
+    TextSeed(move |s: &str| {
+        buf.clear();
+        buf.push_str(s);
+        Ok(())
+    })
 }
 
 /// The text of a JSON string read as raw bytes (between the quotes, escapes undecoded).
@@ -531,31 +514,6 @@ fn pruned_reason_name(s: &str) -> Option<&'static str> {
     StopReason::from_name(s)
         .and_then(StopReason::prune_reason)
         .or_else(|| PruneReason::from_name(s).map(PruneReason::name))
-}
-
-/// Copies a string into a reused buffer.
-struct StrSeed<'a>(&'a mut String);
-
-impl<'de> DeserializeSeed<'de> for StrSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        struct V<'a>(&'a mut String);
-        impl Visitor<'_> for V<'_> {
-            type Value = ();
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
-                self.0.clear();
-                self.0.push_str(s);
-                Ok(())
-            }
-            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<(), E> {
-                with_text(b, |s| self.visit_str(s))
-            }
-        }
-        d.deserialize_bytes(V(self.0))
-    }
 }
 
 /// A string turned into a value by `f` (an error message if it cannot be), read without
@@ -684,12 +642,6 @@ keys!(NodeKey {
     Probability = "probability",
 });
 
-keys!(PrunedKey {
-    Child = "child",
-    Move = "move",
-    Reason = "reason",
-});
-
 keys!(EventKey {
     Kind = "kind",
     Node = "node",
@@ -783,6 +735,32 @@ fn parse_header_value(
     Ok(value)
 }
 
+/// Reads one header value within the bytes the format allows it: `input` (an explicit tree's
+/// text, up to the reader's `max_text`) or another field. A text past the bound is refused as
+/// it streams in, before it is held.
+fn read_header_value<R: Read>(
+    sc: &mut Scanner<R>,
+    st: &mut State,
+    input: bool,
+) -> Result<serde_json::Value, TraceFileError> {
+    let line = sc.line;
+    sc.limit = if input {
+        input_json_bytes(st.max_text)
+    } else {
+        MAX_HEADER_FIELD_JSON_BYTES
+    };
+    let span = match sc.value_mut() {
+        Err(ScanError::TooLarge {
+            out_of_memory: false,
+            ..
+        }) if input => return Err(text_too_long(st.max_text, None)),
+        r => r.map_err(|e| st.scan_err(e, line))?,
+    };
+    let value = parse_header_value(st, span, line)?;
+    sc.shrink();
+    Ok(value)
+}
+
 /// The text of a JSON string's bytes between its quotes, or `None` when it is not a valid JSON
 /// string (serde_json then says why).
 fn unescape(raw: &[u8]) -> Option<String> {
@@ -837,42 +815,67 @@ fn unescape(raw: &[u8]) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The top-level object: the header fields, then `nodes`, then `events`.
-fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+/// Reads a JSON object (a trace, or a binary trace's header) key by key: `field` reads each
+/// key's value; nothing may follow the object. `not_object` is the error when the input holds
+/// no object (`None`: nothing at all); `after` is where a syntax error between fields is
+/// located.
+fn read_object<R: Read>(
+    sc: &mut Scanner<R>,
+    st: &mut State,
+    after: Location,
+    not_object: impl FnOnce(Option<u8>) -> TraceFileError,
+    mut field: impl FnMut(&mut Scanner<R>, &mut State, String) -> Result<(), TraceFileError>,
+) -> Result<(), TraceFileError> {
     let line = sc.line;
-    match sc.peek().map_err(|e| st.scan_err(e, line))? {
-        Some(b'{') => {}
-        _ => {
-            return Err(TraceFileError::file_level(Problem::NotATrace(
-                "the JSON is not an object".to_string(),
-            )));
-        }
+    let first = sc.peek().map_err(|e| st.scan_err(e, line))?;
+    if first != Some(b'{') {
+        return Err(not_object(first));
     }
     sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
     let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
     while more {
-        st.at = Location::Header;
-        st.field = None;
+        (st.at, st.field) = (Location::Header, None);
         let line = sc.line;
         let span = sc.value().map_err(|e| st.scan_err(e, line))?;
         let key: String = parse(st, span, line, PhantomData::<String>)?;
+        field(sc, st, key)?;
+        (st.at, st.field) = (after.clone(), None);
+        let line = sc.line;
+        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
+        if !more {
+            sc.expect(b'}', "',' or '}'")
+                .map_err(|e| st.scan_err(e, line))?;
+        }
+    }
+    let line = sc.line;
+    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
+        return Err(st.located(Problem::Syntax(format!(
+            "something follows the JSON object at line {line}"
+        ))));
+    }
+    Ok(())
+}
+
+/// The top-level object: the header fields, then `nodes`, then `events`.
+fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
+    let not_object =
+        |_| TraceFileError::file_level(Problem::NotATrace("the JSON is not an object".to_string()));
+    read_object(sc, st, Location::File, not_object, |sc, st, key| {
         let key = top_key(&key).ok_or_else(|| unknown_top(&key))?;
         st.field = Some(key.name());
         sc.expect(b':', "':'")
             .map_err(|e| st.scan_err(e, sc.line))?;
+        let before_nodes = |field: &str| {
+            let e = Problem::Unexpected("must come before \"nodes\"".to_string());
+            TraceFileError::header(field, e)
+        };
         match key {
             TopKey::Nodes => {
                 if st.nodes_read {
                     return Err(twice_err(Location::File, "nodes"));
                 }
                 let prepared = st.interpret_head()?;
-                with_game(
-                    &prepared,
-                    ReadNodes {
-                        sc: &mut *sc,
-                        st: &mut *st,
-                    },
-                )?;
+                with_game(&prepared, ReadNodes { sc, st: &mut *st })?;
                 st.nodes_read = true;
             }
             TopKey::Events => {
@@ -890,35 +893,16 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                 st.events_read = true;
             }
             TopKey::Other => unreachable!("top_key never returns Other"),
+            _ if st.nodes_read => return Err(before_nodes(key.name())),
             TopKey::Roots => {
-                if st.nodes_read {
-                    return Err(TraceFileError::header(
-                        "roots",
-                        Problem::Unexpected("must come before \"nodes\"".to_string()),
-                    ));
-                }
                 if st.head.roots.is_some() {
                     return Err(twice_err(Location::Header, "roots"));
                 }
-                let roots = read_roots(sc, st)?;
-                st.head.roots = Some(roots);
+                st.head.roots = Some(read_roots(sc, st)?);
             }
             header_key => {
-                if st.nodes_read {
-                    return Err(TraceFileError::header(
-                        header_key.name(),
-                        Problem::Unexpected("must come before \"nodes\"".to_string()),
-                    ));
-                }
-                let line = sc.line;
-                sc.limit = match header_key {
-                    TopKey::Input => MAX_INPUT_JSON_BYTES,
-                    _ => MAX_HEADER_FIELD_JSON_BYTES,
-                };
-                let span = sc.value_mut().map_err(|e| st.scan_err(e, line))?;
-                let value = parse_header_value(st, span, line)?;
+                let value = read_header_value(sc, st, header_key == TopKey::Input)?;
                 sc.limit = MAX_NODE_JSON_BYTES;
-                sc.shrink();
                 let head = &mut st.head;
                 let slot = match header_key {
                     TopKey::Format => &mut head.format,
@@ -934,23 +918,8 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
                 *slot = Some(value);
             }
         }
-        st.at = Location::File;
-        st.field = None;
-        let line = sc.line;
-        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
-        if !more {
-            sc.expect(b'}', "',' or '}'")
-                .map_err(|e| st.scan_err(e, line))?;
-        }
-    }
-    let line = sc.line;
-    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
-        return Err(TraceFileError::file_level(Problem::Syntax(format!(
-            "something follows the trace object at line {}",
-            sc.line
-        ))));
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Reads the header of a binary trace, the JSON object `{"input": …, "config": …, "summary": …}`
@@ -960,73 +929,44 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
 pub(super) fn read_binary_header<R: Read>(
     r: R,
     version: u32,
+    max_text: usize,
 ) -> Result<TraceHeader, TraceFileError> {
     let mut sc = Scanner::new(r);
-    let mut st = State::new();
-    st.at = Location::Header;
-    let line = sc.line;
-    match sc.peek().map_err(|e| st.scan_err(e, line))? {
-        Some(b'{') => {}
-        Some(_) => {
-            return Err(TraceFileError::header(
-                "header",
-                Problem::Invalid("the binary header is not a JSON object".to_string()),
-            ));
-        }
-        None => {
-            return Err(TraceFileError::header(
-                "header",
-                Problem::Truncated("it is empty".into()),
-            ));
-        }
-    }
-    sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
+    let mut st = State::new(max_text);
     let (mut input, mut config, mut summary) = (None, None, None);
-    let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
-    while more {
-        st.field = None;
-        let line = sc.line;
-        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
-        let key: String = parse(&mut st, span, line, PhantomData::<String>)?;
-        let (slot, name, limit) = match key.as_str() {
-            "input" => (&mut input, "input", MAX_INPUT_JSON_BYTES),
-            "config" => (&mut config, "config", MAX_HEADER_FIELD_JSON_BYTES),
-            "summary" => (&mut summary, "summary", MAX_HEADER_FIELD_JSON_BYTES),
-            _ => {
-                return Err(TraceFileError::header(
-                    &key,
-                    Problem::Unexpected("is not a field of the binary header".to_string()),
-                ));
-            }
+    let not_object = |first: Option<u8>| {
+        let problem = match first {
+            None => Problem::Truncated("it is empty".into()),
+            Some(_) => Problem::Invalid("the binary header is not a JSON object".to_string()),
         };
-        st.field = Some(name);
-        if slot.is_some() {
-            return Err(twice_err(Location::Header, name));
-        }
-        sc.expect(b':', "':'")
-            .map_err(|e| st.scan_err(e, sc.line))?;
-        let line = sc.line;
-        sc.limit = limit;
-        let span = sc.value_mut().map_err(|e| st.scan_err(e, line))?;
-        let value = parse_header_value(&mut st, span, line)?;
-        sc.limit = CHUNK;
-        sc.shrink();
-        *slot = Some(value);
-        st.field = None;
-        let line = sc.line;
-        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
-        if !more {
-            sc.expect(b'}', "',' or '}'")
-                .map_err(|e| st.scan_err(e, line))?;
-        }
-    }
-    let line = sc.line;
-    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
-        return Err(TraceFileError::header(
-            "header",
-            Problem::Syntax("something follows the header's JSON object".to_string()),
-        ));
-    }
+        TraceFileError::header("header", problem)
+    };
+    read_object(
+        &mut sc,
+        &mut st,
+        Location::Header,
+        not_object,
+        |sc, st, key| {
+            let (slot, name) = match key.as_str() {
+                "input" => (&mut input, "input"),
+                "config" => (&mut config, "config"),
+                "summary" => (&mut summary, "summary"),
+                _ => {
+                    let e = Problem::Unexpected("is not a field of the binary header".to_string());
+                    return Err(TraceFileError::header(&key, e));
+                }
+            };
+            st.field = Some(name);
+            if slot.is_some() {
+                return Err(twice_err(Location::Header, name));
+            }
+            sc.expect(b':', "':'")
+                .map_err(|e| st.scan_err(e, sc.line))?;
+            *slot = Some(read_header_value(sc, st, name == "input")?);
+            sc.limit = CHUNK;
+            Ok(())
+        },
+    )?;
     let take = |slot: Option<serde_json::Value>, field: &str| {
         slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
     };
@@ -1042,6 +982,7 @@ pub(super) fn read_binary_header<R: Read>(
         config: strict_from_value(config, "config")?,
         summary: strict_from_value(summary, "summary")?,
     };
+    check_tree_text(&header.input, max_text)?;
     check_header_arrays(&header.config, header.summary.iterations.len(), None)?;
     Ok(header)
 }
@@ -1139,12 +1080,7 @@ fn twice_err(at: Location, field: &str) -> TraceFileError {
 }
 
 fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
-    let e = TraceFileError::new(
-        at,
-        Some(field),
-        Problem::Unexpected("appears twice".to_string()),
-    );
-    st.fail(e)
+    st.fail(twice_err(at, field))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1289,31 +1225,33 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
                 NodeKey::Parent => f.parent = map.next_value()?,
                 NodeKey::Ply => f.ply = map.next_value()?,
                 NodeKey::Path => map.next_value_seed(IntsSeed(&mut f.path))?,
-                NodeKey::Move => map.next_value_seed(StrSeed(&mut f.mv))?,
-                NodeKey::San => map.next_value_seed(StrSeed(&mut f.san))?,
+                NodeKey::Move => map.next_value_seed(into_buf(&mut f.mv))?,
+                NodeKey::San => map.next_value_seed(into_buf(&mut f.san))?,
                 NodeKey::Index => f.index = map.next_value()?,
-                NodeKey::Kind => f.kind = Some(map.next_value_seed(NameSeed(PhantomData))?),
-                NodeKey::Order => f.order = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Kind => f.kind = Some(map.next_value_seed(by_name())?),
+                NodeKey::Order => f.order = Some(map.next_value_seed(by_name())?),
                 NodeKey::Depth => f.depth = map.next_value()?,
                 NodeKey::Alpha => f.alpha = map.next_value()?,
                 NodeKey::Beta => f.beta = map.next_value()?,
                 NodeKey::Value => f.value = map.next_value()?,
-                NodeKey::Bound => f.bound = Some(map.next_value_seed(NameSeed(PhantomData))?),
-                NodeKey::Expected => f.expected = Some(map.next_value_seed(NameSeed(PhantomData))?),
-                NodeKey::Actual => f.actual = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Bound => f.bound = Some(map.next_value_seed(by_name())?),
+                NodeKey::Expected => f.expected = Some(map.next_value_seed(by_name())?),
+                NodeKey::Actual => f.actual = Some(map.next_value_seed(by_name())?),
                 NodeKey::Uncertain => f.uncertain = map.next_value()?,
-                NodeKey::Reason => f.reason = Some(map.next_value_seed(NameSeed(PhantomData))?),
+                NodeKey::Reason => f.reason = Some(map.next_value_seed(by_name())?),
                 NodeKey::Moves => f.moves = map.next_value()?,
                 NodeKey::BestIndex => f.best_index = map.next_value()?,
                 NodeKey::Pruned => {
-                    let seed = PrunedSeed {
-                        out: &mut f.pruned,
-                        notation: ctx.kind.notation(),
-                    };
-                    map.next_value_seed(seed)?
+                    let list: Vec<PrunedIn> = map.next_value()?;
+                    let notation = ctx.kind.notation();
+                    f.pruned.clear();
+                    for e in list {
+                        f.pruned
+                            .push(e.decode(notation).map_err(de::Error::custom)?);
+                    }
                 }
                 NodeKey::ResearchOf => f.research_of = map.next_value()?,
-                NodeKey::Probability => map.next_value_seed(StrSeed(&mut f.probability))?,
+                NodeKey::Probability => map.next_value_seed(into_buf(&mut f.probability))?,
                 NodeKey::Other => unreachable!(),
             }
         }
@@ -1339,119 +1277,47 @@ fn unknown_node_key<'de, A: MapAccess<'de>>(st: &mut State, _map: &mut A) -> A::
     st.fail(e)
 }
 
-/// Reads a `pruned` list: `{"child": i, "reason": r}` (trees) or `{"move": m, "reason": r}`
-/// with `m` in the game's notation (UCI for chess).
-struct PrunedSeed<'a> {
-    out: &'a mut Vec<(u16, &'static str)>,
-    notation: Notation,
+/// One entry of a node's `pruned` list: `{"child": i, "reason": r}` (trees) or
+/// `{"move": m, "reason": r}` with `m` in the game's notation (UCI for chess).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrunedIn<'a> {
+    child: Option<u32>,
+    #[serde(rename = "move", borrow)]
+    mv: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    reason: Cow<'a, str>,
 }
 
-impl<'de> DeserializeSeed<'de> for PrunedSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for PrunedSeed<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of pruned moves")
-    }
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
-        self.out.clear();
-        let notation = self.notation;
-        while let Some(entry) = seq.next_element_seed(PrunedEntry { notation })? {
-            self.out.push(entry);
-        }
-        Ok(())
-    }
-}
-
-struct PrunedEntry {
-    notation: Notation,
-}
-
-impl<'de> DeserializeSeed<'de> for PrunedEntry {
-    type Value = (u16, &'static str);
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for PrunedEntry {
-    type Value = (u16, &'static str);
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if self.notation.named() {
-            "{\"move\": m, \"reason\": r}"
-        } else {
-            "{\"child\": i, \"reason\": r}"
-        })
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let (mut code, mut reason) = (None, None);
-        while let Some(key) = map.next_key::<PrunedKey>()? {
-            match key {
-                PrunedKey::Child if !self.notation.named() && code.is_none() => {
-                    let c: u32 = map.next_value()?;
-                    code = Some(
-                        u16::try_from(c)
-                            .ok()
-                            .filter(|&c| c != NONE16)
-                            .ok_or_else(|| {
-                                de::Error::custom(format!("child {c} is out of range"))
-                            })?,
-                    );
-                }
-                PrunedKey::Move if self.notation.named() && code.is_none() => {
-                    let notation = self.notation;
-                    code = Some(map.next_value_seed(TextSeed(|mv: &str| {
-                        notation.parse(mv).filter(|&c| c != NONE16).ok_or_else(|| {
-                            format!(
-                                "\"{}\" is not a {}",
-                                mv.escape_default(),
-                                notation.describe()
-                            )
-                        })
-                    }))?);
-                }
-                PrunedKey::Reason if reason.is_none() => {
-                    reason = Some(map.next_value_seed(TextSeed(|r: &str| {
-                        pruned_reason_name(r).ok_or_else(|| {
-                            format!(
-                                "\"{}\" is not the reason of a pruned move",
-                                r.escape_default()
-                            )
-                        })
-                    }))?);
-                }
-                other => {
-                    return Err(de::Error::custom(format!(
-                        "an entry of \"pruned\" has {} field \"{}\"",
-                        if other == PrunedKey::Other {
-                            "an unknown"
-                        } else {
-                            "a repeated or misplaced"
-                        },
-                        other.name()
-                    )));
-                }
+impl PrunedIn<'_> {
+    /// The move's code and the reason's wire name.
+    fn decode(self, notation: Notation) -> Result<(u16, &'static str), String> {
+        let code = match (self.child, self.mv, notation.named()) {
+            (Some(c), None, false) => u16::try_from(c)
+                .ok()
+                .filter(|&c| c != NONE16)
+                .ok_or_else(|| format!("child {c} is out of range"))?,
+            (None, Some(mv), true) => {
+                notation
+                    .parse(&mv)
+                    .filter(|&c| c != NONE16)
+                    .ok_or_else(|| {
+                        let (mv, what) = (mv.escape_default(), notation.describe());
+                        format!("\"{mv}\" is not a {what}")
+                    })?
             }
-        }
-        match (code, reason) {
-            (Some(c), Some(r)) => Ok((c, r)),
-            (None, _) => Err(de::Error::custom(format!(
-                "an entry of \"pruned\" has no \"{}\"",
-                if self.notation.named() {
-                    "move"
-                } else {
-                    "child"
-                }
-            ))),
-            (_, None) => Err(de::Error::custom(
-                "an entry of \"pruned\" has no \"reason\"",
-            )),
-        }
+            (..) => {
+                let field = if notation.named() { "move" } else { "child" };
+                return Err(format!(
+                    "an entry of \"pruned\" must have \"{field}\" and \"reason\" alone"
+                ));
+            }
+        };
+        let reason = pruned_reason_name(&self.reason).ok_or_else(|| {
+            let r = self.reason.escape_default();
+            format!("\"{r}\" is not the reason of a pruned move")
+        })?;
+        Ok((code, reason))
     }
 }
 
@@ -1922,9 +1788,7 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
                 return Err(twice(st, st.at.clone(), key.name()));
             }
             match key {
-                EventKey::Kind => {
-                    kind = Some(map.next_value_seed(NameSeed::<EventKind>(PhantomData))?)
-                }
+                EventKey::Kind => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
                 EventKey::Node => {
                     node = map.next_value::<Option<i64>>()?;
                     has_node = true;

@@ -6,6 +6,7 @@
 use super::error::{Problem, TraceFileError};
 use super::scan::CHUNK;
 use crate::game::tree::MAX_TREE_TEXT_BYTES;
+use crate::run::Input;
 use crate::search::config::{MAX_DEPTH, SearchConfig};
 use crate::search::techniques::aspiration::MAX_FAILS_PER_ITERATION;
 
@@ -15,11 +16,42 @@ use crate::search::techniques::aspiration::MAX_FAILS_PER_ITERATION;
 /// whitespace count as one byte.
 pub const MAX_NODE_JSON_BYTES: usize = 65_535 * 64 + CHUNK;
 
-/// The most bytes the header's `input` may need: an explicit tree's text of up to
-/// [`MAX_TREE_TEXT_BYTES`], each byte of which JSON writes in at most two (`\n`, `\t`: the
-/// parser refuses every other control character), and its field names. Runs of whitespace
-/// outside the string count as one byte.
-pub const MAX_INPUT_JSON_BYTES: usize = 2 * MAX_TREE_TEXT_BYTES + CHUNK;
+/// The most bytes the header's `input` may need when a reader holds an explicit tree's text of
+/// up to `max_text` bytes (the format's own limit is [`MAX_TREE_TEXT_BYTES`]): each byte of
+/// the text JSON writes in at most two (`\n`, `\t`: the parser refuses every other control
+/// character), and its field names. Runs of whitespace outside the string count as one byte.
+pub fn input_json_bytes(max_text: usize) -> usize {
+    2 * max_text.min(MAX_TREE_TEXT_BYTES) + CHUNK
+}
+
+/// An explicit tree's text longer than `max_text` bytes, the most this reader holds (the
+/// format's own limit, or the page's), refused in `input.text`.
+pub fn text_too_long(max_text: usize, len: Option<usize>) -> TraceFileError {
+    let len = len.map_or("longer than".to_string(), |n| {
+        format!("{n} bytes, more than")
+    });
+    let whose = if max_text >= MAX_TREE_TEXT_BYTES {
+        "the trace format allows".to_string()
+    } else {
+        format!("this reader holds (the trace format allows {MAX_TREE_TEXT_BYTES})")
+    };
+    TraceFileError::header(
+        "input.text",
+        Problem::TooLarge(format!(
+            "the tree text is {len} the {max_text} bytes {whose}"
+        )),
+    )
+}
+
+/// Refuses an explicit tree's text longer than `max_text` bytes.
+pub fn check_tree_text(input: &Input, max_text: usize) -> Result<(), TraceFileError> {
+    match input {
+        Input::Tree { text } if text.len() > max_text => {
+            Err(text_too_long(max_text, Some(text.len())))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// The most bytes any other header field may need (`config`, `summary`, `format`, …): the
 /// summary's arrays hold at most [`MAX_DEPTH`] iterations and a best line of at most a few

@@ -32,6 +32,7 @@ pub(crate) mod walk;
 
 pub use error::{Location, Problem, TraceFileError};
 
+use crate::game::tree::MAX_TREE_TEXT_BYTES;
 use crate::run::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::record::Recorder;
@@ -108,12 +109,19 @@ impl Format {
 /// and validates it. The reader is consumed in one pass; wrap files in nothing (reading is
 /// buffered inside).
 pub fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+    read_within(r, MAX_TREE_TEXT_BYTES)
+}
+
+/// [`read`], holding at most `max_tree_text` bytes of an explicit tree's text (the format's
+/// own limit is [`MAX_TREE_TEXT_BYTES`]; the page holds less, `crate::wasm`): a longer text is
+/// refused as it streams in, before it is held.
+pub fn read_within<R: Read>(r: R, max_tree_text: usize) -> Result<TraceFile, TraceFileError> {
     let (head, r) = sniff(r)?;
     if head.starts_with(&[0x1f, 0x8b]) {
         let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
-        read_plain(&inner, r)
+        read_plain(&inner, r, max_tree_text)
     } else {
-        read_plain(&head, r)
+        read_plain(&head, r, max_tree_text)
     }
 }
 
@@ -148,23 +156,29 @@ impl Staged {
 /// validation: what makes it safe to walk before it returns, the rest in [`Staged::check`]. A
 /// JSON file is checked as it is read, whole.
 pub fn read_staged<R: Read>(r: R) -> Result<Staged, TraceFileError> {
+    read_staged_within(r, MAX_TREE_TEXT_BYTES)
+}
+
+/// [`read_staged`], holding at most `max_tree_text` bytes of an explicit tree's text
+/// ([`read_within`]).
+pub fn read_staged_within<R: Read>(r: R, max_tree_text: usize) -> Result<Staged, TraceFileError> {
     let (head, r) = sniff(r)?;
     if head.starts_with(&[0x1f, 0x8b]) {
         let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
-        staged_plain(&inner, r)
+        staged_plain(&inner, r, max_tree_text)
     } else {
-        staged_plain(&head, r)
+        staged_plain(&head, r, max_tree_text)
     }
 }
 
-fn staged_plain<R: Read>(head: &[u8], r: R) -> Result<Staged, TraceFileError> {
+fn staged_plain<R: Read>(head: &[u8], r: R, max: usize) -> Result<Staged, TraceFileError> {
     if !head.starts_with(&binary::MAGIC) {
         return Ok(Staged {
-            file: read_plain(head, r)?,
+            file: read_plain(head, r, max)?,
             rest: None,
         });
     }
-    let file = binary::read_unchecked(r)?;
+    let file = binary::read_unchecked(r, max)?;
     let rest = Some(check::Validation::start(&file)?);
     Ok(Staged { file, rest })
 }
@@ -211,12 +225,12 @@ fn sniff<R: Read>(mut r: R) -> Result<(Vec<u8>, impl Read), TraceFileError> {
     Ok((head.clone(), io::Cursor::new(head).chain(r)))
 }
 
-fn read_plain<R: Read>(head: &[u8], r: R) -> Result<TraceFile, TraceFileError> {
+fn read_plain<R: Read>(head: &[u8], r: R, max: usize) -> Result<TraceFile, TraceFileError> {
     if head.starts_with(&binary::MAGIC) {
-        return binary::read(r);
+        return binary::read(r, max);
     }
     match head.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') | None if !head.is_empty() => json_read::read(r),
+        Some(b'{') | None if !head.is_empty() => json_read::read(r, max),
         _ => Err(TraceFileError::file_level(Problem::NotATrace(
             if head.is_empty() {
                 "the file is empty".to_string()

@@ -16,6 +16,15 @@ pub struct JsReader<'a> {
     done: bool,
 }
 
+/// The most bytes of an explicit tree's text the page takes from a trace file. The format
+/// allows 1 GiB (`crate::game::tree::MAX_TREE_TEXT_BYTES`), which the command line reads within
+/// twice its size; the page shows the text in the tree editor's text box, which costs Chromium
+/// about 95 MB of renderer memory per MiB of a one-line text (a 4 MiB comment: +380 MB), and a
+/// 100 MB comment crashed the tab (issue 32 §5). 2 MiB keeps the renderer within the 1 GiB of
+/// the files issue (tests/browser/limits.test.mjs opens a 1.9 MiB comment). The reader refuses
+/// a longer text as it streams in, before it holds it (`crate::trace_file::read_within`).
+pub const PAGE_TREE_TEXT_BYTES: usize = 2 << 20;
+
 /// Bytes asked of the JS source at a time.
 const READ_CHUNK: u32 = 1 << 20;
 

@@ -5,7 +5,7 @@
 
 use super::batch::BatchCursor;
 #[cfg(feature = "files")]
-use super::file::{ChunkWriter, JsReader};
+use super::file::{ChunkWriter, JsReader, PAGE_TREE_TEXT_BYTES};
 #[cfg(feature = "files")]
 use super::{WasmError, parse_config_unchecked, records_from_bytes};
 use super::{err, parse_config, parse_input, to_js};
@@ -215,7 +215,7 @@ impl Session {
     /// `docs/trace-format.md`), checking every field and reference with the core's reader before
     /// anything reaches the page. Throws an `Error` naming the first bad item.
     pub fn open(bytes: &[u8]) -> Result<Session, JsError> {
-        Session::from_file(crate::trace_file::read(bytes))
+        Session::from_file(crate::trace_file::read_within(bytes, PAGE_TREE_TEXT_BYTES))
     }
 
     /// Opens a trace file from a JS source `read(maxBytes) → Uint8Array` (empty at the end),
@@ -227,7 +227,8 @@ impl Session {
     /// same as [`Session::open`].
     pub fn open_staged(read: &Function) -> Result<Session, JsError> {
         let staged =
-            crate::trace_file::read_staged(JsReader::new(read)).map_err(|e| err(e.to_string()))?;
+            crate::trace_file::read_staged_within(JsReader::new(read), PAGE_TREE_TEXT_BYTES)
+                .map_err(|e| err(e.to_string()))?;
         if staged.is_checked() {
             return Session::from_file(Ok(staged.file));
         }
