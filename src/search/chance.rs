@@ -689,6 +689,10 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// Step 2b: a chance node (Ballard 1983) searches its branches as [`ChanceSums`] says,
     /// each with the node's own player to move (values are not negated), and reports its
     /// cut-offs through the tracer as they happen.
+    ///
+    /// Never inlined: the step of a chance search only, kept out of the code every explicit
+    /// tree's node runs (issue 32 §6; docs/benchmarks.md gives what that node still costs).
+    #[inline(never)]
     pub(crate) fn chance_node(&mut self, n: &Node<'_, G>, f: &mut Frame<G::Move>) -> Outcome {
         let Some(setup) = self.chance else {
             return Outcome::new(0, StopReason::Aborted);

@@ -219,7 +219,11 @@ impl Recorder {
         }
     }
 
-    /// Makes room for one more node within the budget, or marks the budget used up.
+    /// Makes room for one more node within the budget, or marks the budget used up. Out of
+    /// line, so that [`Recorder::enter`] stays small enough to be inlined into the search
+    /// (issue 33, docs/benchmarks.md).
+    #[cold]
+    #[inline(never)]
     fn reserve_node(&mut self) {
         let held = self.heap_bytes() as u64 + self.handed_on;
         let mut room = self.budget.saturating_sub(held);
@@ -438,6 +442,14 @@ impl Recorder {
         }
     }
 
+    /// A root search begins at node `id` (once per iteration or aspiration re-search).
+    #[cold]
+    #[inline(never)]
+    fn root_entered(&mut self, id: u32) {
+        self.roots.push(id);
+        self.root_depths.push(self.pending_depth);
+    }
+
     #[inline]
     fn push_event(&mut self, kind: EventKind) {
         self.events.push(kind as u8);
@@ -489,6 +501,10 @@ impl Tracer for Recorder {
         self.exhausted
     }
 
+    /// Inlined into the search, with what it rarely does (the budget's bookkeeping, a new root)
+    /// kept out of line: called as a function it cost more than writing the record
+    /// (issue 33, docs/benchmarks.md).
+    #[inline(always)]
     fn enter(&mut self, e: &Enter) {
         if self.budget != 0 {
             self.reserve_node();
@@ -501,8 +517,7 @@ impl Tracer for Recorder {
             self.research_of.push((id, prev));
         }
         if parent == NO_PARENT {
-            self.roots.push(id);
-            self.root_depths.push(self.pending_depth);
+            self.root_entered(id);
         }
         self.nodes.push(NodeRec {
             parent,
@@ -545,6 +560,7 @@ impl Tracer for Recorder {
         self.push_event(EventKind::Research);
     }
 
+    #[inline(always)]
     fn exit(&mut self, x: &Exit) {
         let Some(id) = self.stack.pop() else { return };
         let Some(n) = self.node_mut(id) else { return };

@@ -223,7 +223,18 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// Step 10. Stores the node's result. Uncertain results are stored flagged (move only).
     /// With forward pruning, CUT nodes failing low with value α are not stored: their value is
     /// uncertain (remedy 4 of the Enhanced Forward Pruning slides).
+    ///
+    /// Only the test for a table is inlined into the node's code: a search without one (the
+    /// benchmarks' and most lessons') pays a compare, not a call (issue 32 §6).
+    #[inline(always)]
     pub(crate) fn tt_store(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
+        if self.tt.is_some() {
+            self.tt_store_entry(n, out, f);
+        }
+    }
+
+    /// [`Searcher::tt_store`] with a table.
+    fn tt_store_entry(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
         let fwd = self.cfg.remedies();
         let iteration = self.iteration;
         // After a verified null-move fail-high (D&N Fig. 3) the node searched one ply less;
