@@ -178,6 +178,22 @@ function encode(root, rel, bytes, hash, encoding) {
   return body;
 }
 
+/**
+ * Makes the best brotli copies of the first load's files that are not on disk (the page, the
+ * bundle's modules, the stylesheet) before anyone asks, so that the first visitor is not sent
+ * `encode`'s quick copies while the best ones are made. The wasm's copies are written by the
+ * build (scripts/precompress.mjs). For the README's server (the command line below); the
+ * tests' servers do not need it.
+ */
+async function warm(root) {
+  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const b = await bundle(root, entryModule(index) ?? 'www/main.js');
+  const files = [['index.html', await generated(root, 'index.html')], ['www/style.css', await readFile(path.join(root, 'www/style.css'))]];
+  for (const rel of b?.files.keys() ?? []) files.push([rel, b.files.get(rel)]);
+  await Promise.all(files.map(([rel, bytes]) => encode(root, rel, bytes, contentHash(bytes), 'br')));
+  await background;
+}
+
 /** The encoding to send: brotli, then gzip, when the request accepts it. */
 function pickEncoding(req) {
   const accept = String(req.headers['accept-encoding'] ?? '');
@@ -335,6 +351,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const { url } = await startServer(opts);
     console.log(`prunescope: serving ${opts.root} at ${url} (Ctrl-C to stop)`);
+    warm(await realpath(opts.root)).then(
+      () => console.log('prunescope: the first load\'s files are compressed'),
+      (e) => console.error(`serve.mjs: compressing the first load's files: ${e.message}`),
+    );
   } catch (e) {
     if (e.code === 'EADDRINUSE') {
       console.error(`serve.mjs: port ${opts.port} is in use; set PORT=<another port>`);
