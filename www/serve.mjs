@@ -11,7 +11,9 @@
 //
 // Fast first loads (issue 19): each text file and the wasm are sent brotli- or gzip-compressed
 // when the browser accepts it (compressed once per file version and kept; a `.br`/`.gz` file
-// beside it, as scripts/build-site.mjs writes, is used as is), with an ETag of their content so
+// beside it, as scripts/build-site.mjs and the wasm build (scripts/precompress.mjs) write, is
+// used as is; started from the command line, it compresses the page's first load as it starts,
+// so that its first visitor gets the same bytes as the next), with an ETag of their content so
 // that a repeat visit costs a 304. The pages get `<link rel="modulepreload">` for their whole
 // static module graph (www/site.mjs). Generated here, from the files on disk: /sw.js (the
 // service worker with its precache list) and /embed.html (the embed view, made from index.html).
