@@ -193,7 +193,8 @@ prunescope_setup() {
 # release profile's LTO (`-C lto` needs every output to be a final artifact), so the wasm would
 # be built without it. The name section (function names for profilers) is left out of pkg/.
 # Each build is copied out of target/ before the next one overwrites it; the cargo outputs with
-# their names stay in target/wasm-builds/ for scripts/wasm-sizes.mjs.
+# their names stay in target/wasm-builds/ for scripts/wasm-sizes.mjs. Each build's wasm and
+# bindings get their brotli and gzip copies beside them (scripts/precompress.mjs).
 ps_build_one_wasm() {
   local name="$1"
   shift
@@ -204,7 +205,9 @@ ps_build_one_wasm() {
   cp "$target/wasm32-unknown-unknown/release/prunescope.wasm" "$target/wasm-builds/$name.wasm" || return 1
   ps_log "wasm-bindgen --target web --remove-name-section --out-dir pkg --out-name $name"
   wasm-bindgen --target web --remove-name-section --out-dir pkg --out-name "$name" \
-    "$target/wasm-builds/$name.wasm"
+    "$target/wasm-builds/$name.wasm" || return 1
+  # the compressed copies the server sends as they are (scripts/precompress.mjs says why)
+  node scripts/precompress.mjs "pkg/${name}_bg.wasm" "pkg/$name.js"
 }
 
 prunescope_build_wasm() {

@@ -3,11 +3,22 @@
 // of the function bodies grouped by Rust path (crate::module, from the mangled names), largest
 // first. No dependencies.
 //
-//   node scripts/wasm-sizes.mjs [target/wasm32-unknown-unknown/release/prunescope.wasm] [--depth 2] [--top 25]
+// `--match REGEX` (repeatable) adds, for the functions whose name matches, their bytes and their
+// cost in the brotli file: the code section's bodies at brotli quality 11, less the same
+// without those functions. Brotli sends a second copy of a function (a generic one instantiated
+// again) for little, so raw bytes overstate what a copy costs on the wire; this says what
+// leaving those functions out of the build would save (docs/benchmarks.md, "First load"). The
+// names come from the name section: run wasm-bindgen without --remove-name-section on the cargo
+// output (target/wasm-builds/) to measure what the page gets.
+//
+//   node scripts/wasm-sizes.mjs [target/wasm32-unknown-unknown/release/prunescope.wasm] [--depth 2] [--top 25] [--match REGEX …]
 
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 
 const args = process.argv.slice(2);
+const matches = [];
+for (let i = args.indexOf('--match'); i >= 0; i = args.indexOf('--match')) matches.push(new RegExp(args.splice(i, 2)[1]));
 const opt = (name, d) => {
   const i = args.indexOf(name);
   return i < 0 ? d : Number(args.splice(i, 2)[1]);
@@ -47,8 +58,12 @@ while (pos < buf.length) {
   if (id === 2) {
     const n = leb();
     for (let i = 0; i < n; i++) {
-      pos += leb(); // module
-      pos += leb(); // field
+      // the length first, then the skip: `pos += leb()` would add to pos as it was before the
+      // length was read, and every function after the first import got the wrong name
+      for (const _ of ['module', 'field']) {
+        const len = leb();
+        pos += len;
+      }
       const kind = buf[pos++];
       if (kind === 0) (leb(), imports++);
       else if (kind === 1) (pos++, buf[pos++] & 1 ? (leb(), leb()) : leb());
@@ -102,13 +117,17 @@ function group(name) {
 }
 
 const groups = new Map();
+/** Every function body: { name, body }. */
+const bodies = [];
 if (code) {
   pos = code.start;
   const n = leb();
   for (let i = 0; i < n; i++) {
     const size = leb();
-    const g = group(fnNames.get(imports + i));
+    const name = fnNames.get(imports + i);
+    const g = group(name);
     groups.set(g, (groups.get(g) ?? 0) + size);
+    bodies.push({ name: name ?? '', body: buf.subarray(pos, pos + size) });
     pos += size;
   }
 }
@@ -121,3 +140,18 @@ const sorted = [...groups].sort((a, b) => b[1] - a[1]);
 for (const [g, size] of sorted.slice(0, top)) console.log(`${kib(size)} KiB  ${g}`);
 const rest = sorted.slice(top).reduce((s, [, v]) => s + v, 0);
 console.log(`${kib(rest)} KiB  (${sorted.length - top} more)`);
+
+if (matches.length) {
+  const brotli = (list) =>
+    brotliCompressSync(Buffer.concat(list.map((f) => f.body)), {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_LGWIN]: 24 },
+    }).length;
+  const all = brotli(bodies);
+  const raw = bodies.reduce((s, f) => s + f.body.length, 0);
+  console.log(`\nfunction bodies: ${raw} B, ${all} B at brotli 11; by --match (bytes, functions, brotli cost):`);
+  for (const re of matches) {
+    const hit = bodies.filter((f) => re.test(f.name));
+    const cost = all - brotli(bodies.filter((f) => !re.test(f.name)));
+    console.log(`${String(hit.reduce((s, f) => s + f.body.length, 0)).padStart(9)} B ${String(hit.length).padStart(4)} fns ${String(cost).padStart(7)} B  ${re.source}`);
+  }
+}

@@ -102,7 +102,17 @@ export function createActions(app) {
 
   /** Explore: downloads the tree as 'png', 'svg', 'tikz' or the statistics as 'csv' (or says why not). */
   async function exportAs(kind) {
+    // the TikZ writer is in the engine's second part (www/export.js treeTikz): say so while it loads
+    let loading = null;
+    if (kind === 'tikz' && !app.core.hasSecond) {
+      loading = ex.trace.notice = { kind: 'info', text: "Loading the TikZ writer: the engine's second part comes once, then stays cached…" };
+      app.invalidateDom();
+    }
     const r = await exportFile(app, kind);
+    if (loading && ex.trace.notice === loading) {
+      ex.trace.notice = null;
+      app.invalidateDom();
+    }
     if (r.error) {
       ex.trace.notice = { kind: 'error', text: r.error };
       return app.invalidateDom();

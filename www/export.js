@@ -113,8 +113,10 @@ export function treeSvg(app) {
  * the pruned branches with their rules); windows stay in the inspector, as on the canvas. */
 export const TIKZ_SHOW = Object.freeze({ values: true, windows: false, types: true, pruned: true });
 
-/** The TikZ text of the explore tree at the cursor: { text, nodes, rules } or { error }. */
-export function treeTikz(app) {
+/** The TikZ text of the explore tree at the cursor: { text, nodes, rules } or { error }. The
+ * TikZ writer is in the engine's second build (docs/architecture.md, "Two wasm builds"), loaded
+ * here when it has not been yet. */
+export async function treeTikz(app) {
   const { state } = app;
   const t = state.explore.trace;
   if (!t.store.n) return { error: 'Nothing to export yet: run a search first.' };
@@ -124,8 +126,15 @@ export function treeTikz(app) {
   // the finished search at its last event too (an explicit tree opens at its first event, and
   // End puts the cursor on the last one): the CLI's figure without --at
   const cur = state.finals || t.cursor.live || t.cursor.at >= t.store.nev - 1 ? -1 : t.cursor.at;
+  // what is drawn is what the page showed when asked, even if the second build takes a while
+  const args = [t.input.text, t.config ?? null, { show: TIKZ_SHOW, at: cur >= 0 ? cur : null, view: state.maxmin ? 'maxmin' : 'negamax' }];
   try {
-    return app.core.tree_tikz(t.input.text, t.config ?? null, { show: TIKZ_SHOW, at: cur >= 0 ? cur : null, view: state.maxmin ? 'maxmin' : 'negamax' });
+    if (!('tree_tikz' in app.core)) await app.core.loadSecond();
+  } catch (e) {
+    return { error: `TikZ export: the engine's second part did not load (${e.message ?? e})` };
+  }
+  try {
+    return app.core.tree_tikz(...args);
   } catch (e) {
     return { error: `TikZ export: ${e.message ?? e}` };
   }
@@ -149,7 +158,7 @@ export async function exportFile(app, kind) {
     return { name: `${base}.svg`, blob: new Blob([r.text], { type: 'image/svg+xml' }) };
   }
   if (kind === 'tikz') {
-    const r = treeTikz(app);
+    const r = await treeTikz(app);
     if (r.error) return r;
     return { name: `${base}.tex`, blob: new Blob([r.text], { type: 'application/x-tex' }) };
   }

@@ -11,7 +11,9 @@
 //
 // Fast first loads (issue 19): each text file and the wasm are sent brotli- or gzip-compressed
 // when the browser accepts it (compressed once per file version and kept; a `.br`/`.gz` file
-// beside it, as scripts/build-site.mjs writes, is used as is), with an ETag of their content so
+// beside it, as scripts/build-site.mjs and the wasm build (scripts/precompress.mjs) write, is
+// used as is; started from the command line, it compresses the page's first load as it starts,
+// so that its first visitor gets the same bytes as the next), with an ETag of their content so
 // that a repeat visit costs a 304. The pages get `<link rel="modulepreload">` for their whole
 // static module graph (www/site.mjs). Generated here, from the files on disk: /sw.js (the
 // service worker with its precache list) and /embed.html (the embed view, made from index.html).
@@ -178,6 +180,22 @@ function encode(root, rel, bytes, hash, encoding) {
   return body;
 }
 
+/**
+ * Makes the best brotli copies of the first load's files that are not on disk (the page, the
+ * bundle's modules, the stylesheet) before anyone asks, so that the first visitor is not sent
+ * `encode`'s quick copies while the best ones are made. The wasm's copies are written by the
+ * build (scripts/precompress.mjs). For the README's server (the command line below); the
+ * tests' servers do not need it.
+ */
+async function warm(root) {
+  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const b = await bundle(root, entryModule(index) ?? 'www/main.js');
+  const files = [['index.html', await generated(root, 'index.html')], ['www/style.css', await readFile(path.join(root, 'www/style.css'))]];
+  for (const rel of b?.files.keys() ?? []) files.push([rel, b.files.get(rel)]);
+  await Promise.all(files.map(([rel, bytes]) => encode(root, rel, bytes, contentHash(bytes), 'br')));
+  await background;
+}
+
 /** The encoding to send: brotli, then gzip, when the request accepts it. */
 function pickEncoding(req) {
   const accept = String(req.headers['accept-encoding'] ?? '');
@@ -335,6 +353,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const { url } = await startServer(opts);
     console.log(`prunescope: serving ${opts.root} at ${url} (Ctrl-C to stop)`);
+    warm(await realpath(opts.root)).then(
+      () => console.log('prunescope: the first load\'s files are compressed'),
+      (e) => console.error(`serve.mjs: compressing the first load's files: ${e.message}`),
+    );
   } catch (e) {
     if (e.code === 'EADDRINUSE') {
       console.error(`serve.mjs: port ${opts.port} is in use; set PORT=<another port>`);

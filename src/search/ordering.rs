@@ -292,10 +292,18 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
             });
         }
         if any || root_first.is_some() {
-            f.order
-                .sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
+            sort_ordered(&mut f.order);
         }
     }
+}
+
+/// Sorts scored moves: higher scores first, ties in generation order (so the search is
+/// deterministic). Not generic, and called by every searcher (ordering and quiescence): the
+/// sort's code exists once in a build. Written inside the generic `order_moves`, each game and
+/// tracer got its own copy of the standard library's sort, about 5.5 KB of wasm each and 21 of
+/// them in the page's first build (docs/benchmarks.md, "First load").
+pub(crate) fn sort_ordered(order: &mut [Ordered]) {
+    order.sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
 }
 
 #[cfg(test)]

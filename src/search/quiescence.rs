@@ -14,7 +14,7 @@
 use crate::game::{Game, INF};
 use crate::schema::{NodeKind, OrderSource, PruneReason, StopReason};
 use crate::search::Tracer;
-use crate::search::ordering::{Ordered, mvv_lva};
+use crate::search::ordering::{Ordered, mvv_lva, sort_ordered};
 use crate::search::window::Window;
 use crate::search::{Ctx, Frame, MAX_PLY, Node, Outcome, Searcher, considered_moves};
 use serde::{Deserialize, Serialize};
@@ -79,8 +79,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 source,
             });
         }
-        f.order
-            .sort_by(|a, b| b.score.cmp(&a.score).then(a.index.cmp(&b.index)));
+        sort_ordered(&mut f.order);
         self.keys.push(n.key);
         self.publish(n);
         let mut out = Outcome {

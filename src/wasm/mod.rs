@@ -13,7 +13,8 @@
 //!   the page's menus offer.
 //! - [`games`]: the small games' boards: a position as cells or piles with its legal moves,
 //!   a move played by its trace code, a configuration checked against the game.
-//! - [`figure`]: the tree as a TikZ figure (the page's Export → TikZ).
+//! - [`figure`]: the tree as a TikZ figure (the page's Export → TikZ; the second build only,
+//!   feature `tikz`).
 //! - [`diff`]: the node-by-node comparison of two traces (`crate::trace::diff`) over the
 //!   page's columns.
 //!
@@ -27,6 +28,7 @@ pub mod error;
 pub mod exercise;
 #[cfg(feature = "chess")]
 pub mod experiments;
+#[cfg(feature = "tikz")]
 pub mod figure;
 #[cfg(feature = "files")]
 pub mod file;
@@ -46,6 +48,7 @@ pub use error::WasmError;
 pub use exercise::{
     exercise_defaults, exercise_grade, exercise_new, grade_answer, grade_prune, question_expects,
 };
+#[cfg(feature = "tikz")]
 pub use figure::tree_tikz;
 pub use games::{check_run, game_play, game_view};
 pub use names::Names;

@@ -117,3 +117,33 @@ test('the second wasm build is not part of the first load; a chess search asked 
   assert.equal(await page.locator('#chess-load').innerText(), '');
   await context.close();
 });
+
+test('Export → TikZ is not in the first build: the first export loads the second build, saying so, then saves the figure', async () => {
+  // no service worker: it would fetch the second build in the background
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', acceptDownloads: true });
+  const second = await holdBack(context, '**/pkg/prunescope_full_bg.wasm');
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+  // the default search (the explicit tree), finished
+  const gen = await page.evaluate(() => window.prunescope.snapshot().explore.generation);
+  await page.click('#start');
+  await page.waitForFunction((g) => {
+    const s = window.prunescope.snapshot().explore;
+    return s.generation > g && s.status === 'done';
+  }, gen, { timeout: 60_000 });
+  assert.equal(second.count(), 0, 'the search did not need the second build');
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.click('#export-tikz');
+  await page.waitForFunction(() => /Loading the TikZ writer/.test(document.getElementById('notice').textContent));
+  await second.asked('the second build');
+  second.release();
+  const dl = await download;
+  assert.match(dl.suggestedFilename(), /\.tex$/);
+  const chunks = [];
+  for await (const c of await dl.createReadStream()) chunks.push(c);
+  assert.match(Buffer.concat(chunks).toString('utf8'), /\\begin\{forest\}/);
+  await settle(page);
+  assert.ok(!(await page.locator('#notice').isVisible()) || !/Loading the TikZ writer/.test(await page.locator('#notice').innerText()), 'the notice is gone');
+  await context.close();
+});
