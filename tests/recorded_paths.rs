@@ -280,5 +280,9 @@ fn committed_sharded_results_record_their_merge() {
             p.display()
         );
     }
-    assert!(sharded >= 3, "{sharded} sharded results under {}", dir.display());
+    assert!(
+        sharded >= 3,
+        "{sharded} sharded results under {}",
+        dir.display()
+    );
 }
