@@ -197,6 +197,11 @@ export class WholeTree {
     const st = trace.store;
     const own = trace.layout;
     if (trace.running || !st.n || trace.input?.kind !== 'tree' || !this.core?.tree_shape) return own;
+    // A trace of more nodes than a whole tree may hold is not of textbook size, however small
+    // its tree: a Star2 search of a 200-deep chain stopped after 300,000 nodes would otherwise
+    // fetch every node's pruned list by its path from the root (nodes × depth) on Stop, and
+    // hold the tab for seconds.
+    if (st.n > MAX_WHOLE_TREE) return own;
     const text = trace.input.text;
     if (typeof text !== 'string' || text.length > 1 << 20) return own;
     // the layout changes only when a re-search is entered: key on how many are
