@@ -21,25 +21,9 @@ export const RN_TREE = '((3 12 8) (2 4 6) (14 5 2))';
  * (the peak resident so far).
  */
 export function rendererMemory(field = 'VmRSS') {
-  const procs = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      procs.set(Number(d), { ppid, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
-    } catch {
-      /* gone */
-    }
-  }
-  const mine = (pid) => {
-    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
-    return false;
-  };
   const re = new RegExp(`${field}:\\s+(\\d+) kB`);
   let bytes = 0;
-  for (const [pid, p] of procs) {
-    if (!p.cmd.includes('--type=renderer') || !mine(pid)) continue;
+  for (const pid of rendererPids()) {
     try {
       const m = re.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (m) bytes += Number(m[1]) * 1024;
