@@ -23,6 +23,19 @@ export async function chessScaleControls(page, cap) {
 /** The same search as the CLI's arguments. */
 export const chessScaleCli = (cap) => ['chess', '--fen', START_FEN, '-d', '14', '--algo', 'pvs', '--enable', SCALE_TECHNIQUES.join(','), '--node-cap', String(cap)];
 
+/** Sets an expectimax search of the explicit tree `text` up in `page`'s controls, capped at
+ * `cap` nodes (the chance case of scale-bench and stream-bench). */
+export async function chanceScaleControls(page, cap, text) {
+  await page.click('#tab-tree');
+  await page.fill('#tree-text', text);
+  await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'expectimax'));
+  await page.selectOption('#algo', 'expectimax');
+  await page.fill('#node-cap', String(cap));
+}
+
+/** The same search as the CLI's arguments (the tree text on standard input). */
+export const chanceScaleCli = (cap) => ['tree', '--algo', 'expectimax', '--node-cap', String(cap), '-'];
+
 /**
  * The text of a generated explicit chance tree (docs/cli.md, "Tree text"): decision levels of
  * `decision` children alternate with chance levels of `chance` weighted branches, `levels`

@@ -35,7 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setup, openPage, settle, snapshot, hook, watchFrames, frameGaps, watchKeys, keyLatencies, stats, rendererMemory, resetPeakMemory, ROOT } from './hook.mjs';
-import { chessScaleControls, chessScaleCli, chanceTreeText } from './bench-search.mjs';
+import { chessScaleControls, chessScaleCli, chanceScaleControls, chanceScaleCli, chanceTreeText } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -96,14 +96,10 @@ const CASES = [
     key: 'chance',
     name: 'Generated explicit chance tree (decision 3, chance 4, 11 levels), expectimax',
     tree: () => chanceTreeText(),
-    async controls() {
-      await page.click('#tab-tree');
-      await page.fill('#tree-text', this.tree().text);
-      await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'expectimax'));
-      await page.selectOption('#algo', 'expectimax');
-      await page.fill('#node-cap', String(CAP));
+    controls() {
+      return chanceScaleControls(page, CAP, this.tree().text);
     },
-    cli: ['tree', '--algo', 'expectimax', '--node-cap', String(CAP), '-'],
+    cli: chanceScaleCli(CAP),
   },
 ].filter((c) => !ONLY || c.key === ONLY);
 

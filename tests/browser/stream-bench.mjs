@@ -29,7 +29,7 @@ import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
 import { ROOT, rendererMemory, settle, watchFrames, frameGaps, hook } from './hook.mjs';
-import { chessScaleControls, chessScaleCli, chanceTreeText } from './bench-search.mjs';
+import { chessScaleControls, chessScaleCli, chanceScaleControls, chanceScaleCli, chanceTreeText } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -69,14 +69,10 @@ const CASES = [
     key: 'chance',
     explicit: true,
     tree: () => chanceTreeText(),
-    async controls(page) {
-      await page.click('#tab-tree');
-      await page.fill('#tree-text', this.tree().text);
-      await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'expectimax'));
-      await page.selectOption('#algo', 'expectimax');
-      await page.fill('#node-cap', String(CAP));
+    controls(page) {
+      return chanceScaleControls(page, CAP, this.tree().text);
     },
-    cli: ['tree', '--algo', 'expectimax', '--node-cap', String(CAP), '-'],
+    cli: chanceScaleCli(CAP),
   },
 ].filter((c) => (ONLY ? c.key === ONLY : !c.explicit));
 
