@@ -329,14 +329,7 @@ impl Session {
             super::from_js(&summary, "summary")
                 .map_err(|e| WasmError::argument("summary", format!("invalid summary: {e}")))?
         };
-        let file = TraceFile {
-            header: TraceHeader {
-                input: self.input.clone(),
-                config: self.config.clone(),
-                summary,
-            },
-            rec,
-        };
+        let file = self.file_of(summary, rec);
         validate(&file).map_err(|e| err(format!("the page's trace is inconsistent: {e}")))?;
         self.recording = Some(file.rec);
         self.summary = Some(file.header.summary);
@@ -358,17 +351,23 @@ impl Session {
         let (Some(rec), Some(summary)) = (self.recording.take(), self.summary.clone()) else {
             return Err(err("no trace to save yet"));
         };
-        let file = TraceFile {
+        let file = self.file_of(summary, rec);
+        let result = self.write_file(&file, format, on_chunk, chunk_bytes);
+        self.recording = Some(file.rec);
+        result
+    }
+
+    /// The trace this session holds as a file: its input and configuration with `summary`
+    /// and `rec` (validated after a hand-back, written by `save`).
+    fn file_of(&self, summary: Summary, rec: Recorder) -> TraceFile {
+        TraceFile {
             header: TraceHeader {
                 input: self.input.clone(),
                 config: self.config.clone(),
                 summary,
             },
             rec,
-        };
-        let result = self.write_file(&file, format, on_chunk, chunk_bytes);
-        self.recording = Some(file.rec);
-        result
+        }
     }
 
     fn write_file(
