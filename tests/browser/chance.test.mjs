@@ -309,3 +309,35 @@ test('a generated chance tree of 28,276 nodes streams into the page batch by bat
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// Star2 probes a chance node's branches before it searches them (Ballard 1983, §4): a cut-off
+// in that probing phase tried its branches as probes only (node kind `probe`). The narration
+// called it "a chance cut-off after 1 of 1 branch", as if the branch had been searched.
+test('the narration of Star2: a cut-off while probing says it probed its branches', async () => {
+  const problems = [];
+  const page = await openPage({ width: 1280, height: 720, problems });
+  const exitNarration = async (id) => {
+    await page.evaluate((i) => window.prunescope.select('explore', i), id);
+    const entered = (await snapshot(page)).explore.cursor.event;
+    await run(page, 'step.over');
+    await page.waitForFunction((e) => window.prunescope.snapshot().explore.cursor.event > e, entered);
+    await settle(page);
+    return text(page, '#narration');
+  };
+  // bounds 0 1 ([1:([1:([1:1])])]): node 0.0.0, a chance node below Star2's probe of 0.0,
+  // probes its one branch and fails high (the CLI's trace: its only child is a probe)
+  await page.click('#tab-tree');
+  await page.fill('#tree-text', 'bounds 0 1 ([1:([1:([1:1])])])');
+  await page.waitForFunction(() => [...document.querySelectorAll('#algo option')].some((o) => o.value === 'star2'));
+  await page.selectOption('#algo', 'star2');
+  await runSearch(page);
+  const probing = await page.evaluate(() => window.prunescope.nodeAt('explore', [0, 0, 0]));
+  const n = await page.evaluate((i) => window.prunescope.node('explore', i), probing);
+  assert.equal(n.kind, 'chance');
+  assert.equal(n.reason, 'chance_fail_high');
+  const kids = await page.evaluate((ids) => ids.map((i) => window.prunescope.node('explore', i).kind), n.children);
+  assert.deepEqual(kids, ['probe']);
+  assert.match(await exitNarration(probing), /returns 1 after probing 1 of 1 branch \(Star2’s probe phase: a chance cut-off\)/);
+
+  assert.deepEqual(problems, []);
+});

@@ -277,6 +277,28 @@ const capName = (who) => (/^(node|the root)\b/.test(who) ? cap(who) : who);
  * "fail high/low"; a bound said as "at most" / "at least" (MAX's view); the window only once
  * the lesson has taught it (ctx.windows).
  */
+/**
+ * The branches a chance node cut off by Ballard's bound had tried: their number (each branch
+ * once, whether probed, searched or both) and whether it stopped in Star2's probing phase (its
+ * children are all Star2 probes, node kind `probe`).
+ */
+function chanceBranchesTried(st, n) {
+  const codes = new Set();
+  let searched = false;
+  st.forChildren(n, (c) => {
+    codes.add(st.code[c]);
+    if ((st.kind[c] & 15) !== NK.PROBE) searched = true;
+  });
+  return { tried: codes.size, probing: codes.size > 0 && !searched };
+}
+
+/** A chance cut-off in the plain words of lessons before node types: which bound, after what. */
+function chanceStopWords(st, n) {
+  const { tried, probing } = chanceBranchesTried(st, n);
+  const of = `${tried} of ${plural(st.nMoves[n], 'branch', 'branches')}`;
+  return probing ? `stops after probing ${of} (Star2’s probe bound fired)` : `stops after ${of} (Star1’s bound fired)`;
+}
+
 function plainWords(st, e, ctx) {
   const n = st.nodeOf(e);
   const turn = st.turn[n];
@@ -293,11 +315,13 @@ function plainWords(st, e, ctx) {
   const lower = b === BOUNDS_CODE.LOWER;
   const atLeast = minTurn(turn) ? !lower : lower;
   const bound = b === BOUNDS_CODE.EXACT ? '' : `: a bound, its true value is ${atLeast ? 'at least' : 'at most'} ${v}`;
+  // a node the node cap, the memory budget or Stop cut short has no result to speak of
+  if (st.reason[n] === SR.ABORTED) return `${Who} stopped before it finished (value ${v} is not a result).`;
   if (st.lastChild[n] === NONE && st.reason[n] !== SR.BETA_CUTOFF) return `${Who} is a leaf: value ${v}.`;
   const done = st.childStats(n).searched;
   if (st.reason[n] === SR.BETA_CUTOFF) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'move', 'moves')} (a cut-off) and returns ${v}${bound}.`;
   if (st.nodeKind(n) === NK.CHANCE) {
-    if (st.reason[n] === SR.CHANCE_FAIL_LOW || st.reason[n] === SR.CHANCE_FAIL_HIGH) return `${Who} stops after ${done} of ${plural(st.nMoves[n], 'branch', 'branches')} (Star1’s bound fired) and returns ${v}${bound}.`;
+    if (st.reason[n] === SR.CHANCE_FAIL_LOW || st.reason[n] === SR.CHANCE_FAIL_HIGH) return `${Who} ${chanceStopWords(st, n)} and returns ${v}${bound}.`;
     return `${Who} returns ${v}: a chance node, the average of its ${plural(done, 'branch', 'branches')}, each weighted by its probability${bound}.`;
   }
   const pick = minTurn(turn) ? 'MIN takes the smallest' : 'MAX takes the largest';
@@ -336,8 +360,11 @@ function exitWords(st, n, ctx, f, mm) {
     case SR.BETA_CUTOFF:
       return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'move', 'moves')} (${mm && minTurn(turn) ? 'α' : 'β'}-cut-off): ${bw()}.${mismatch}${unc}`;
     case SR.CHANCE_FAIL_LOW:
-    case SR.CHANCE_FAIL_HIGH:
-      return `${capName(who)} returns ${v} after ${done()} of ${plural(st.nMoves[n], 'branch', 'branches')} (a chance cut-off): ${bw()}.${mismatch}`;
+    case SR.CHANCE_FAIL_HIGH: {
+      const { tried, probing } = chanceBranchesTried(st, n);
+      const how = probing ? `probing ${tried} of ${plural(st.nMoves[n], 'branch', 'branches')} (Star2’s probe phase: a chance cut-off)` : `${tried} of ${plural(st.nMoves[n], 'branch', 'branches')} (a chance cut-off)`;
+      return `${capName(who)} returns ${v} after ${how}: ${bw()}.${mismatch}`;
+    }
     case SR.ABORTED:
       return `${cap(who)} stopped before it finished (value ${v} is not a result).`;
     case SR.TT_CUTOFF:
