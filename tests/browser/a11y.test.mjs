@@ -146,10 +146,14 @@ async function everyMode({ width, height, colorScheme }) {
   await page.waitForFunction(() => document.getElementById('cmp-algo-B').value === 'star1');
   await runCompare(page);
   const chanceNode = await page.evaluate(() => window.prunescope.nodeAt('A', [1]));
+  // selecting puts the cursor at the node's entry, where its results are held back; Final
+  // results shows them (and the bound that fired)
+  await run(page, 'view.finals'); // Final results (E)
   await page.evaluate((id) => window.prunescope.select('A', id), chanceNode);
   await page.waitForSelector('#cmp-fired-B');
   found.push(...(await axe(page, `${tag} compare, chance nodes, a chance node selected`)));
   await page.screenshot({ path: path.join(SHOTS, `${name}-compare-chance.png`), fullPage: true });
+  await run(page, 'view.finals');
 
   await page.click('#mode-experiments');
   await page.waitForFunction(() => {

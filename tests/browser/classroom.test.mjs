@@ -1248,6 +1248,39 @@ test('tried again: Compare of an explicit tree opens at the driving search’s f
   assert.deepEqual(problems, []);
 });
 
+test('tried again: before the end of an explicit tree’s search, the step bar counts neither its events nor its cut-offs (explore and compare)', async () => {
+  const problems = [];
+  const page = await openPage(env, { width: 1280, height: 720, problems });
+  // the event total of alpha-beta on Russell–Norvig (27) tells how many nodes it visits, and
+  // the cut-off button's count (2) how many cut-offs the class is asked to find
+  const bar = () => page.evaluate(() => ({ pos: document.getElementById('evpos').textContent, cut: document.getElementById('n-cut').title, off: document.getElementById('n-cut').disabled }));
+  await openTree(page, '((3 12 8) (2 4 6) (14 5 2))');
+  assert.equal((await snapshot(page)).explore.cursor.event, 0);
+  let b = await bar();
+  assert.match(b.pos, /^event 1 · /, b.pos);
+  assert.doesNotMatch(b.cut, /· \d/, b.cut);
+  await run(page, 'step.last');
+  await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
+  await settle(page);
+  b = await bar();
+  const n = (await snapshot(page)).explore.events;
+  assert.match(b.pos, new RegExp(`^event ${n} / ${n} · `), b.pos);
+  assert.match(b.cut, /· 2$/, b.cut);
+  // compare, driven by alpha-beta (B): its total is held back too
+  await toCompare(page);
+  await runCompare(page);
+  await page.selectOption('#cmp-drive', 'B');
+  await page.waitForFunction(() => window.prunescope.snapshot().compare.drive === 'B');
+  await run(page, 'step.first');
+  await page.waitForFunction(() => window.prunescope.snapshot().compare.B.cursor.event === 0);
+  await settle(page);
+  b = await bar();
+  assert.match(b.pos, /^B · event 1 · /, b.pos);
+  assert.doesNotMatch(b.cut, /· \d/, b.cut);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('tried again: the node inspector writes a leaf’s value as the tree does: exact, whatever its window', async () => {
   const problems = [];
   const page = await openPage(env, { width: 1280, height: 720, problems });

@@ -144,6 +144,9 @@ test('compare takes chance searches: expectimax vs Star1, exact fractions over e
   // the chance node 1 in both: its kind and what it averages, each side's exact value, and the
   // bound that fired in Star1
   const a1 = await hook(page, () => window.prunescope.nodeAt('A', [1]));
+  // selecting puts the cursor at the node's entry, where its results are held back (an
+  // explicit tree's comparison before its end): Final results shows them
+  await run(page, 'view.finals'); // Final results (E)
   await hook(page, (id) => window.prunescope.select('A', id), a1);
   await page.waitForSelector('#cmp-fired-B');
   for (const k of ['A', 'B']) assert.equal(await text(page, `#cmp-who-${k}`), `${k} chance node: nobody chooses; its value is the average of its 3 branches, each weighted by its probability w/S; MIN moves after it`);
@@ -361,6 +364,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
       const s = (await compareChance(page)).compare;
       assert.equal(s.diff.onlyA, 2);
       const a1 = await hook(page, () => window.prunescope.nodeAt('A', [1]));
+      await run(page, 'view.finals'); // Final results (E): the selected node's results, held back at its entry
       await hook(page, (id) => window.prunescope.select('A', id), a1);
       await page.waitForSelector('#cmp-fired-B');
       await settle(page);

@@ -74,8 +74,20 @@ test('minimax vs alpha-beta preset on Russell–Norvig: both searches run and ar
   await shot(page, 'compare-01-side-by-side.png');
 });
 
-test('the ghost tree marks the two pruned leaves 1.1 and 1.2', async () => {
+test('the ghost tree marks the two pruned leaves 1.1 and 1.2, once the search is stepped to its end', async () => {
+  // at the first event the faded leaves would be the answer (what alpha-beta prunes): the
+  // ghost view then draws the larger tree with nothing reached yet, as the side view does
+  await run(page, 'step.first');
+  await page.waitForFunction(() => window.prunescope.cursorFor('A').event === 0);
   await page.click('#cmp-view-ghost');
+  await settle(page);
+  await settle(page);
+  assert.deepEqual(await hook(page, () => window.prunescope.ghostStubs()), []);
+  assert.match(await text(page, '#cmp-cap-ghost'), /press End/);
+  await shot(page, 'compare-02-ghost-first-event.png');
+  const first = (await cursors()).A.event;
+  await run(page, 'step.last');
+  await page.waitForFunction((e) => window.prunescope.cursorFor('A').event > e, first);
   await settle(page);
   await settle(page);
   assert.ok(await page.isVisible('#cmp-tree-ghost'));
@@ -90,6 +102,29 @@ test('the ghost tree marks the two pruned leaves 1.1 and 1.2', async () => {
   await page.keyboard.press('g');
   await settle(page);
   assert.ok(await page.isVisible('#cmp-tree-A'));
+});
+
+test('before the end, the selected node shows only what each side has reached: no value, count or difference before its return', async () => {
+  // stepping into the root selects it; its value 3 and the counts 13 and 11 (two pruned) are
+  // the answers a class is asked for
+  await run(page, 'step.first');
+  await page.waitForFunction(() => window.prunescope.cursorFor('A').event === 0);
+  await run(page, 'step.forward');
+  await page.waitForFunction(() => window.prunescope.cursorFor('A').event === 1);
+  await settle(page);
+  let sel = await text(page, '#cmp-sel');
+  assert.match(sel, /path root/);
+  assert.match(sel, /value\s+–\s+–/);
+  assert.match(sel, /reason\s+–\s+–/);
+  assert.match(sel, /subtree\s+–\s+–/);
+  assert.doesNotMatch(sel, /13|11|−2|≠/);
+  const at = (await cursors()).A.event;
+  await run(page, 'step.last');
+  await page.waitForFunction((e) => window.prunescope.cursorFor('A').event > e, at);
+  await settle(page);
+  sel = await text(page, '#cmp-sel');
+  assert.match(sel, /value\s+3\s+3/);
+  assert.match(sel, /subtree\s+13\s+11\s+−2/);
 });
 
 test('one cursor steps both views; the other follows by path', async () => {
@@ -118,7 +153,8 @@ test('one cursor steps both views; the other follows by path', async () => {
   assert.equal(at.B.exact, false);
   assert.equal(at.B.absent, true, 'B shows where 1.1 would be');
   assert.match(await text(page, '#narration'), /Enter node 1\.1 .* — B never visits it \(it stops at node 1\)\./);
-  assert.match(await text(page, '#evpos'), /^A · event \d+ \/ 27 · enter/);
+  // mid-search the event total is held back (it tells how many nodes each search visits)
+  assert.match(await text(page, '#evpos'), /^A · event \d+ · enter/);
   await shot(page, 'compare-03-stepping.png');
   await page.keyboard.press('d');
   await settle(page);
@@ -178,7 +214,10 @@ test('compare mode has every control explore has: jumps, play at a speed, zoom, 
 });
 
 test('selecting a node selects its match and shows both subtree sizes', async () => {
-  await settle(page);
+  // the sizes are results: clicking a node puts the cursor at its entry, where they are not
+  // known yet; Final results shows every result at once
+  await compareToEnd(page);
+  await page.check('#finals');
   const a1 = await nodeAt('A', [1]);
   const [x, y] = await hook(page, (i) => window.prunescope.screenOf('A', i), a1);
   await page.mouse.click(x, y);
@@ -196,6 +235,9 @@ test('selecting a node selects its match and shows both subtree sizes', async ()
   assert.equal(await text(page, '#cmp-sub-B'), '4');
   assert.equal(await text(page, '#cmp-sub-diff'), '±0');
   await shot(page, 'compare-04-selected.png');
+  await page.uncheck('#finals');
+  await settle(page);
+  assert.equal(await text(page, '#cmp-sub-B'), '–', 'without Final results, at the node\'s entry');
 });
 
 test('zoom and pan are shared by both views', async () => {

@@ -163,11 +163,12 @@ export function createCompare(app) {
    * Whether the comparison's results are held back: a finished search of an explicit tree
    * opens at its first event (issue 29 §3), and until the driving cursor reaches the end the
    * panels show neither side's value nor its count, which would give the answer and the number
-   * pruned away. End (or stepping to it) shows them.
+   * pruned away. End (or stepping to it) shows them, and so does Final results (`state.finals`:
+   * every value at once, asked for).
    */
   function held() {
     const D = driver();
-    return D.input?.kind === 'tree' && !running() && D.store.nev > 0 && !D.cursor.live && D.cursor.at < D.store.nev - 1;
+    return !state.finals && D.input?.kind === 'tree' && !running() && D.store.nev > 0 && !D.cursor.live && D.cursor.at < D.store.nev - 1;
   }
 
   const mode = {

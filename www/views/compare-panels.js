@@ -103,13 +103,20 @@ export function createComparePanels(app) {
     const chess = ref.names.chess;
     const path = chess ? ref.names.path(id).join(' ') : ref.store.pathCodes(id).join('.');
     const mm = state.maxmin;
+    // while the results are held back (an explicit tree's comparison before its end: issue 29
+    // §3), each side's column shows only what its cursor has reached: a node's value, type and
+    // subtree before its return would give the answer, and "not visited" what the other prunes
+    const held = app.modes.compare.held();
+    const NOT_YET = { visited: span('muted', 'not reached yet'), who: null, value: '–', bound: '–', actual: '–', expected: '–', reason: '–', fired: null, size: 0 };
     const col = (s, n, size) => {
-      if (n === NONE) return { visited: span('muted', 'not visited'), who: null, value: '–', bound: '–', actual: '–', expected: '–', reason: '–', fired: null, size: 0 };
+      const at = held ? app.modes.compare.cursorFor(s.name).ev : Infinity;
+      if (n === NONE) return held ? NOT_YET : { ...NOT_YET, visited: span('muted', 'not visited') };
       const S = s.store;
-      const done = S.finished(n);
+      if (held && !(at >= 0 && S.enterOf(n) <= at)) return NOT_YET;
+      const done = S.finished(n) && S.exitEv[n] <= at;
       // each side's values over its own scale; at a chance cut-off, the bound that fired
       const f = (v) => fmtValue(v, chess, s.scale);
-      const ce = S.exited(n) && (S.reason[n] === SR.CHANCE_FAIL_LOW || S.reason[n] === SR.CHANCE_FAIL_HIGH) ? chanceCutEvent(S, n) : -1;
+      const ce = done && (S.reason[n] === SR.CHANCE_FAIL_LOW || S.reason[n] === SR.CHANCE_FAIL_HIGH) ? chanceCutEvent(S, n) : -1;
       return {
         visited: [`#${n}`, S.isResearch(n) ? span('muted', ' (re-search)') : null],
         // who acts there, in the narration's words (a chance node says what it averages)
@@ -119,13 +126,13 @@ export function createComparePanels(app) {
         bound: done ? BOUNDS[S.actual(n)].name : '–',
         actual: done ? span(`tt t${S.actual(n)}`, TYPE[S.actual(n)]) : '–',
         expected: span(`tt t${S.expected(n)}`, TYPE[S.expected(n)]),
-        reason: S.exited(n) ? STOP_WORDS[STOP_REASONS[S.reason[n]]?.name] ?? '?' : '–',
-        size: size ? size[n] : 0,
+        reason: done ? STOP_WORDS[STOP_REASONS[S.reason[n]]?.name] ?? '?' : '–',
+        size: size && !held ? size[n] : 0,
       };
     };
     const ca = col(A, a, d?.sizeA), cb = col(B, b, d?.sizeB);
     const diff = cb.size - ca.size;
-    const bits = a !== NONE && d ? d.changes[a] : 0;
+    const bits = a !== NONE && d && !held ? d.changes[a] : 0;
     const ne = (bit) => (bits & bit ? span('warn', '≠') : '');
     const r = (k, x, y, z = '') => h('tr', null, h('th', null, k), h('td', null, x), h('td', null, y), h('td', { class: 'muted' }, z));
     return [
@@ -141,8 +148,8 @@ export function createComparePanels(app) {
         r('expected', ca.expected, cb.expected, ne(4)),
         r('reason', ca.reason, cb.reason),
         ca.fired || cb.fired ? r('bound that fired', ca.fired ?? '–', cb.fired ?? '–') : null,
-        r('subtree', h('b', { id: 'cmp-sub-A' }, d ? fmtInt(ca.size) : '–'), h('b', { id: 'cmp-sub-B' }, d ? fmtInt(cb.size) : '–'),
-          d ? h('b', { id: 'cmp-sub-diff' }, `${diff > 0 ? '+' : diff < 0 ? '−' : '±'}${fmtInt(Math.abs(diff))}`) : ''),
+        r('subtree', h('b', { id: 'cmp-sub-A' }, d && !held ? fmtInt(ca.size) : '–'), h('b', { id: 'cmp-sub-B' }, d && !held ? fmtInt(cb.size) : '–'),
+          d && !held ? h('b', { id: 'cmp-sub-diff' }, `${diff > 0 ? '+' : diff < 0 ? '−' : '±'}${fmtInt(Math.abs(diff))}`) : ''),
       )),
     ];
   }
@@ -202,7 +209,10 @@ export function createComparePanels(app) {
       const { A, B } = c.sides;
       const stamp = (s) => `${s.uid}.${s.generation}.${s.status}.${s.store.version}.${!!s.outcome}`;
       renderKeyed($('cmp-summary'), `${stamp(A)}|${stamp(B)}|${c.generation}|${!!c.diff}|${state.maxmin}|${app.modes.compare.held()}`, summary);
-      renderKeyed($('cmp-sel'), `${c.generation}|${c.selected.A}|${c.selected.B}|${state.maxmin}|${stamp(A)}|${stamp(B)}`, selection);
+      // while held, the selection's columns follow the cursor (what each side has reached)
+      const held = app.modes.compare.held();
+      const at = held ? `${app.modes.compare.cursorFor('A').ev}.${app.modes.compare.cursorFor('B').ev}` : '';
+      renderKeyed($('cmp-sel'), `${c.generation}|${c.selected.A}|${c.selected.B}|${state.maxmin}|${stamp(A)}|${stamp(B)}|${held}|${at}`, selection);
       renderChart();
     },
   };

@@ -16,6 +16,10 @@ const JUMPS = [['n-cut', 'cutoff'], ['n-research', 'research'], ['n-mismatch', '
 export function createStepbar(app) {
   const { state } = app;
 
+  /** Whether explore's trace is a finished search of an explicit tree stepped before its end,
+   * without Final results (compare's own rule: `held` in www/modes/compare.js). */
+  const heldExplore = (D, st) => !state.finals && D.input?.kind === 'tree' && D.source === 'search' && D.status === 'done' && !D.cursor.live && D.cursor.at < st.nev - 1;
+
   function narration(mode, D) {
     if (state.mode === 'explore') {
       if (D.status === 'running') return `Searching… ${fmtInt(D.store.n)} nodes so far.`;
@@ -60,15 +64,19 @@ export function createStepbar(app) {
       const prefix = state.mode === 'compare' ? `${state.compare.drive} · ` : '';
       // in a lesson, how many events, cut-offs or re-searches lie ahead would answer its
       // questions (www/modes/learn.js): the counts are not shown, the jumps never greyed
-      const lesson = state.mode === 'explore' && state.learn.open && state.learn.lesson !== null;
-      const total = lesson ? '' : ` / ${fmtInt(st.nev)}`;
+      const inLesson = state.mode === 'explore' && state.learn.open && state.learn.lesson !== null;
+      // so would they while a finished search of an explicit tree is stepped before its end
+      // (issue 29 §3: it opens at its first event; the event total tells how many nodes it
+      // visits): hidden until End or Final results, in explore as in compare
+      const hide = inLesson || (state.mode === 'compare' ? mode.held() : heldExplore(D, st));
+      const total = hide ? '' : ` / ${fmtInt(st.nev)}`;
       setText('evpos', e < 0 ? (st.nev ? `${prefix}${fmtInt(st.nev)} events` : '–') : `${prefix}event ${fmtInt(e + 1)}${total} · ${eventWord(st, e, state.maxmin)}`);
       const none = !st.nev;
       for (const id of ['s-first', 's-back', 's-play', 's-fwd', 's-last', 's-over', 's-out']) setProp($(id), 'disabled', none);
       for (const [id, k] of JUMPS) {
         const n = st.marks[k].n;
-        setProp($(id), 'disabled', n === 0 && !lesson);
-        const title = $(id).title.replace(/ · \d[\d,]*$/, '') + (lesson ? '' : ` · ${fmtInt(n)}`);
+        setProp($(id), 'disabled', n === 0 && !hide);
+        const title = $(id).title.replace(/ · \d[\d,]*$/, '') + (hide ? '' : ` · ${fmtInt(n)}`);
         if ($(id).title !== title) $(id).title = title;
       }
       setProp($('n-diff'), 'disabled', !state.compare.diff);

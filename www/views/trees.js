@@ -93,7 +93,7 @@ export function createTreeViews(app) {
     const m = app.modes.compare;
     m.autoFit();
     const d = cmp.diff;
-    const draw = (canvas, k, ghost) => {
+    const draw = (canvas, k, ghost, withoutDiff = false) => {
       const s = cmp.sides[k];
       const cur = m.cursorFor(k);
       canvas.draw(s.store, m.layoutOf(k), {
@@ -102,7 +102,7 @@ export function createTreeViews(app) {
         selected: cmp.selected[k],
         cursorNode: cur.node,
         cursorAlpha: cur.node !== NONE && cur.ev >= 0 ? s.store.alphaAt(cur.node, cur.ev) : undefined,
-        diff: d
+        diff: d && !withoutDiff
           ? {
               match: m.match(k),
               colorBy: cmp.colorBy,
@@ -118,6 +118,11 @@ export function createTreeViews(app) {
     if (cmp.view === 'side') {
       draw(app.canvases.A, 'A', false);
       draw(app.canvases.B, 'B', false);
+    } else if (m.held()) {
+      // the ghost tree fades what the other search never visited, which is the answer (what
+      // alpha-beta prunes): until the driving cursor reaches the end it draws its tree as the
+      // side-by-side view draws that side, nodes not reached yet all alike (issue 29 §3)
+      draw(app.canvases.G, m.ghostSide(), false, true);
     } else draw(app.canvases.G, m.ghostSide(), !!d);
   }
 
