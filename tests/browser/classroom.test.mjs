@@ -1259,6 +1259,7 @@ test('tried again: before the end of an explicit tree’s search, the step bar c
   let b = await bar();
   assert.match(b.pos, /^event 1 · /, b.pos);
   assert.doesNotMatch(b.cut, /· \d/, b.cut);
+  assert.match(await page.locator('#sum-hidden').innerText(), /^Step 1: the result/);
   await run(page, 'step.last');
   await page.waitForFunction(() => { const e = window.prunescope.snapshot().explore; return e.cursor.event === e.events - 1; });
   await settle(page);

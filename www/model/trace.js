@@ -56,6 +56,15 @@ const STREAM_REDRAW_MAX_MS = 2000;
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 let traces = 0; // UI-local: numbers Trace objects (their uid), no page state
 
+/**
+ * Whether trace `t` holds its results back at its cursor: a search of an explicit tree, not
+ * running, stepped before its last event (it opens at its first: issue 29 §3). Its value, its
+ * counts and anything that tells how many nodes it visits or prunes then wait for the end (or
+ * Final results, which the callers check). The one rule explore's step bar and summary and
+ * compare's panels (www/modes/compare.js `held`, for the driving side) follow.
+ */
+export const heldBack = (t) => t.input?.kind === 'tree' && !t.running && t.store.nev > 0 && !t.cursor.live && t.cursor.at < t.store.nev - 1;
+
 export class Trace {
   /**
    * `name`: 'explore', 'A' or 'B'. `core`: the page thread's wasm module. `workerUrl`: the

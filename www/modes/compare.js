@@ -7,6 +7,7 @@ import { NONE, EV } from '../model/store.js';
 import { refit, otherSide } from '../state.js';
 import { alignedLayout, FixedLayout, follow } from '../model/aligned.js';
 import { WholeTree, ghostDepth } from '../model/fulltree.js';
+import { heldBack } from '../model/trace.js';
 
 const other = otherSide;
 
@@ -167,8 +168,7 @@ export function createCompare(app) {
    * every value at once, asked for).
    */
   function held() {
-    const D = driver();
-    return !state.finals && D.input?.kind === 'tree' && !running() && D.store.nev > 0 && !D.cursor.live && D.cursor.at < D.store.nev - 1;
+    return !state.finals && !running() && heldBack(driver());
   }
 
   const mode = {

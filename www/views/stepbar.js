@@ -9,16 +9,13 @@ import { fmtInt } from '../model/format.js';
 import { narrate, eventWord } from '../model/narrate.js';
 import { speedIndex } from '../controls/commands.js';
 import { otherSide as other } from '../state.js';
+import { heldBack } from '../model/trace.js';
 
 const JUMPS = [['n-cut', 'cutoff'], ['n-research', 'research'], ['n-mismatch', 'mismatch'], ['n-uncertain', 'uncertain']];
 
 /** `app`: { state, mode(), narrationContext(trace) }. */
 export function createStepbar(app) {
   const { state } = app;
-
-  /** Whether explore's trace is a finished search of an explicit tree stepped before its end,
-   * without Final results (compare's own rule: `held` in www/modes/compare.js). */
-  const heldExplore = (D, st) => !state.finals && D.input?.kind === 'tree' && D.source === 'search' && D.status === 'done' && !D.cursor.live && D.cursor.at < st.nev - 1;
 
   function narration(mode, D) {
     if (state.mode === 'explore') {
@@ -68,7 +65,7 @@ export function createStepbar(app) {
       // so would they while a finished search of an explicit tree is stepped before its end
       // (issue 29 §3: it opens at its first event; the event total tells how many nodes it
       // visits): hidden until End or Final results, in explore as in compare
-      const hide = inLesson || (state.mode === 'compare' ? mode.held() : heldExplore(D, st));
+      const hide = inLesson || (state.mode === 'compare' ? mode.held() : !state.finals && heldBack(D));
       const total = hide ? '' : ` / ${fmtInt(st.nev)}`;
       setText('evpos', e < 0 ? (st.nev ? `${prefix}${fmtInt(st.nev)} events` : '–') : `${prefix}event ${fmtInt(e + 1)}${total} · ${eventWord(st, e, state.maxmin)}`);
       const none = !st.nev;

@@ -7,6 +7,7 @@ import { fmtInt, fmtValue, fmtMs, mateOf, gameValueWords, shownValue } from '../
 import { isGame } from '../model/games.js';
 import { NONE, EV } from '../model/store.js';
 import { lowerBound } from '../model/growable.js';
+import { heldBack } from '../model/trace.js';
 
 /** The root value a summary reports, or null when no root search finished. */
 export function summaryValue(summary) {
@@ -89,7 +90,8 @@ function soFar(t, e, mm) {
       cuts ? [h('dt', null, 'chance cut-offs'), h('dd', { id: 'sum-chance-cutoffs' }, fmtInt(cuts.chance))] : null,
       h('dt', null, 're-searches'), h('dd', null, fmtInt(upTo(st.marks.research, e))),
     ),
-    h('p', { class: 'muted', id: 'sum-hidden' }, `Step ${fmtInt(e + 1)} of ${fmtInt(st.nev)}: the result and the statistics appear at the last step, or with “Final results”.`),
+    // an explicit tree's event total would tell how many nodes its search visits (heldBack)
+    h('p', { class: 'muted', id: 'sum-hidden' }, `Step ${fmtInt(e + 1)}${heldBack(t) ? '' : ` of ${fmtInt(st.nev)}`}: the result and the statistics appear at the last step, or with “Final results”.`),
   ];
 }
 
