@@ -12,8 +12,9 @@
 //   - Lighthouse 12 (mobile emulation, its own simulated throttling) driving Debian's Chromium:
 //     performance, accessibility and best-practices scores.
 // Each figure is the median of --runs runs (default 3), printed with its range. Prints one
-// Markdown table, every site measured in the same run so that they compare. Not a test: nothing
-// is asserted.
+// Markdown table, every site measured in the same run, their loads alternating (each site's
+// first load, then each site's second, …) so that they compare on a machine whose load
+// changes. Not a test: nothing is asserted.
 //
 // Two ways of serving (docs/benchmarks.md, "First load", says which one the project reports):
 //   - default: one server per site, warmed by one load first (its first answer of a large file
@@ -199,71 +200,94 @@ async function serverProcess(root) {
   };
 }
 
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const rows = [];
-  for (const site of opts.sites) {
-    const { startServer } = await import(pathToFileURL(path.join(site.root, 'www/serve.mjs')).href);
-    const built = pkgCopies(site.root);
-    /**
-     * A server for one load (--fresh-server: a process of its own, as after the build, so that
-     * nothing a previous server compressed in memory or on disk is reused) or for all.
-     */
-    const serve = async () => {
-      if (!opts.fresh) return startServer({ root: site.root, port: 0 });
-      for (const f of pkgCopies(site.root)) if (!built.has(f)) rmSync(path.join(site.root, 'pkg', f), { force: true });
-      return serverProcess(site.root);
-    };
-    const browser = await launchChromium();
-    let shared = null;
-    try {
-      if (!opts.fresh) {
-        shared = await serve();
-        // one warm-up load: the server's first answer of a file can include compressing it
-        await coldLoad(browser, shared.url, null);
+/**
+ * One site's servers and browser: `load(cond)` is one cold load (a fresh server per load with
+ * --fresh-server), `close()` leaves the site as it was found.
+ */
+async function openSite(site, opts) {
+  const { startServer } = await import(pathToFileURL(path.join(site.root, 'www/serve.mjs')).href);
+  const built = pkgCopies(site.root);
+  /**
+   * A server for one load (--fresh-server: a process of its own, as after the build, so that
+   * nothing a previous server compressed in memory or on disk is reused) or for all.
+   */
+  const serve = async () => {
+    if (!opts.fresh) return startServer({ root: site.root, port: 0 });
+    for (const f of pkgCopies(site.root)) if (!built.has(f)) rmSync(path.join(site.root, 'pkg', f), { force: true });
+    return serverProcess(site.root);
+  };
+  const browser = await launchChromium();
+  let shared = null;
+  if (!opts.fresh) {
+    shared = await serve();
+    // one warm-up load: the server's first answer of a file can include compressing it
+    await coldLoad(browser, shared.url, null);
+  }
+  return {
+    serve,
+    shared,
+    async load(cond) {
+      if (shared) return coldLoad(browser, shared.url, cond);
+      const server = await serve();
+      try {
+        return await coldLoad(browser, server.url, cond);
+      } finally {
+        await server.close();
       }
-      const load = async (cond) => {
-        if (shared) return coldLoad(browser, shared.url, cond);
-        const server = await serve();
-        try {
-          return await coldLoad(browser, server.url, cond);
-        } finally {
-          await server.close();
-        }
-      };
-      const row = { site: site.name };
-      for (const [name, cond] of Object.entries(PROFILES)) {
-        const loads = [];
-        for (let i = 0; i < opts.runs; i++) loads.push(await load(cond));
-        row[name] = { readyMs: median(loads.map((l) => l.readyMs)), all: loads.map((l) => Math.round(l.readyMs)) };
-        if (name === 'none') {
-          Object.assign(row, {
-            requests: median(loads.map((l) => l.requests)),
-            kib: median(loads.map((l) => l.kib)),
-            kibAll: loads.map((l) => l.kib),
-            searchRequests: median(loads.map((l) => l.searchRequests)),
-            searchKib: median(loads.map((l) => l.searchKib)),
-          });
-        }
-        process.stderr.write(`${site.name} ${name}: ${JSON.stringify(loads.map((l) => [l.requests, Math.round(l.kib), Math.round(l.readyMs), l.searchRequests, Math.round(l.searchKib)]))}\n`);
-        if (opts.requests && name === 'none') process.stderr.write(`${site.name}, the first load's requests (bytes on the wire):\n${loads[0].list}\n`);
-      }
-      if (opts.lighthouse) {
-        const server = shared ?? (await serve());
-        try {
-          row.lh = await lighthouseScores(server.url, opts.runs);
-        } finally {
-          if (!shared) await server.close();
-        }
-        process.stderr.write(`${site.name} lighthouse: ${JSON.stringify(row.lh)}\n`);
-      }
-      rows.push(row);
-    } finally {
+    },
+    async close() {
       await browser.close();
       await shared?.close();
       // the site as it was found (its servers' copies gone again), for the next run
       for (const f of pkgCopies(site.root)) if (!built.has(f)) rmSync(path.join(site.root, 'pkg', f), { force: true });
+    },
+  };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const rows = opts.sites.map((site) => ({ site: site.name }));
+  const open = [];
+  try {
+    for (const site of opts.sites) open.push(await openSite(site, opts));
+    // the sites' loads alternate (run 1 of each site, then run 2 of each, …), so that a change
+    // of the machine's load falls on every site alike
+    for (const [name, cond] of Object.entries(PROFILES)) {
+      const loads = opts.sites.map(() => []);
+      for (let i = 0; i < opts.runs; i++) {
+        for (const [k, o] of open.entries()) loads[k].push(await o.load(cond));
+      }
+      for (const [k, site] of opts.sites.entries()) {
+        const row = rows[k];
+        const ls = loads[k];
+        row[name] = { readyMs: median(ls.map((l) => l.readyMs)), all: ls.map((l) => Math.round(l.readyMs)) };
+        if (name === 'none') {
+          Object.assign(row, {
+            requests: median(ls.map((l) => l.requests)),
+            kib: median(ls.map((l) => l.kib)),
+            kibAll: ls.map((l) => l.kib),
+            searchRequests: median(ls.map((l) => l.searchRequests)),
+            searchKib: median(ls.map((l) => l.searchKib)),
+          });
+        }
+        process.stderr.write(`${site.name} ${name}: ${JSON.stringify(ls.map((l) => [l.requests, Math.round(l.kib), Math.round(l.readyMs), l.searchRequests, Math.round(l.searchKib)]))}\n`);
+        if (opts.requests && name === 'none') process.stderr.write(`${site.name}, the first load's requests (bytes on the wire):\n${ls[0].list}\n`);
+      }
     }
+    if (opts.lighthouse) {
+      for (const [k, site] of opts.sites.entries()) {
+        const o = open[k];
+        const server = o.shared ?? (await o.serve());
+        try {
+          rows[k].lh = await lighthouseScores(server.url, opts.runs);
+        } finally {
+          if (!o.shared) await server.close();
+        }
+        process.stderr.write(`${site.name} lighthouse: ${JSON.stringify(rows[k].lh)}\n`);
+      }
+    }
+  } finally {
+    for (const o of open) await o.close();
   }
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const range = (all) => `${(Math.min(...all) / 1000).toFixed(2)}–${(Math.max(...all) / 1000).toFixed(2)}`;

@@ -187,22 +187,25 @@ prunescope_setup() {
 #   - pkg/prunescope.js + prunescope_bg.wasm: no cargo features; what the page's default search
 #     needs (trees, random trees, the small games, names, checks, configuration words);
 #   - pkg/prunescope_full.js + prunescope_full_bg.wasm: `--features full` (chess, the
-#     experiments, trace files), loaded when first used and fetched in the background.
+#     experiments, trace files, TikZ, the exercise generator), loaded when first used and
+#     fetched in the background.
 # `cargo rustc --crate-type cdylib` builds the library as a cdylib only: with the manifest's
 # two crate types (cdylib for the page, rlib for the tests and the CLI) cargo cannot apply the
 # release profile's LTO (`-C lto` needs every output to be a final artifact), so the wasm would
 # be built without it. The name section (function names for profilers) is left out of pkg/.
-# Each build is copied out of target/ before the next one overwrites it; the cargo outputs with
-# their names stay in target/wasm-builds/ for scripts/wasm-sizes.mjs. Each build's wasm and
+# The first build uses the `wasm-first` profile (Cargo.toml: its dependencies built for size),
+# the second the release one. Each build is copied out of target/ before the next one
+# overwrites it; the cargo outputs with their names stay in target/wasm-builds/ for
+# scripts/wasm-sizes.mjs. Each build's wasm and
 # bindings get their brotli and gzip copies beside them (scripts/precompress.mjs).
 ps_build_one_wasm() {
-  local name="$1"
-  shift
+  local name="$1" profile="$2"
+  shift 2
   local target="${CARGO_TARGET_DIR:-target}"
-  ps_log "cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown $*"
-  cargo rustc --release --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown "$@" || return 1
+  ps_log "cargo rustc --profile $profile --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown $*"
+  cargo rustc --profile "$profile" --lib --crate-type cdylib --no-default-features --target wasm32-unknown-unknown "$@" || return 1
   mkdir -p "$target/wasm-builds" || return 1
-  cp "$target/wasm32-unknown-unknown/release/prunescope.wasm" "$target/wasm-builds/$name.wasm" || return 1
+  cp "$target/wasm32-unknown-unknown/$profile/prunescope.wasm" "$target/wasm-builds/$name.wasm" || return 1
   ps_log "wasm-bindgen --target web --remove-name-section --out-dir pkg --out-name $name"
   wasm-bindgen --target web --remove-name-section --out-dir pkg --out-name "$name" \
     "$target/wasm-builds/$name.wasm" || return 1
@@ -213,8 +216,8 @@ ps_build_one_wasm() {
 prunescope_build_wasm() {
   cd "$PRUNESCOPE_ROOT" || return 1
   rm -rf pkg
-  ps_build_one_wasm prunescope || return 1
-  ps_build_one_wasm prunescope_full --features full
+  ps_build_one_wasm prunescope wasm-first || return 1
+  ps_build_one_wasm prunescope_full release --features full
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

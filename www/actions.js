@@ -3,7 +3,6 @@
 // and the traces, and asks for a redraw.
 
 import { download } from './dom.js';
-import { exportFile } from './export.js';
 import { fmtBytes } from './model/format.js';
 import { nextTheme, storeTheme, isDark, applyTheme, readPalette } from './theme.js';
 
@@ -108,7 +107,13 @@ export function createActions(app) {
       loading = ex.trace.notice = { kind: 'info', text: "Loading the TikZ writer: the engine's second part comes once, then stays cached…" };
       app.invalidateDom();
     }
-    const r = await exportFile(app, kind);
+    // the exporters load when first used (www/export.js): the first search does not need them
+    let r;
+    try {
+      r = await (await import('./export.js')).exportFile(app, kind);
+    } catch (e) {
+      r = { error: `The exporter could not be loaded: ${e.message ?? e}` };
+    }
     if (loading && ex.trace.notice === loading) {
       ex.trace.notice = null;
       app.invalidateDom();

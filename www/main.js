@@ -2,7 +2,6 @@
 // the panels and the views, and wires the page's controls to the commands and actions. No
 // other module does anything when it is imported.
 
-import { printWorksheet } from './print.js';
 import { $ } from './dom.js';
 import { loadCore } from './engine/core.js';
 import { setMateScores } from './model/format.js';
@@ -45,7 +44,7 @@ const WORKER = siteUrl('www/engine/worker.js');
 /** The state, the frame loop, the modes and the commands: `app`, which the rest receives. */
 function createApp(core) {
   // `embed`: the page is the embed view, whose reader has no Start and no setup panels
-  const app = { core, embed: EMBED, libs: { uPlot: null, games: null } };
+  const app = { core, embed: EMBED, libs: { uPlot: null, games: null, print: null } };
   app.uPlot = () => app.libs.uPlot;
   let uPlotLoading = null; // UI-local: a library load under way, once
   /** Loads uPlot once (compare's chart, explore's statistics); a missing library never breaks the page. */
@@ -352,15 +351,28 @@ function wireControls(app, actions) {
 
 /**
  * Exercise mode loads when it is first used (its button, an exercise link, a lesson's closing
- * exercise): its mode and its view are not part of the page's first load. Answers a function
- * that loads them once and answers the mode (www/modes/exercise.js); a failed load leaves a
- * notice and is tried again on the next use.
+ * exercise): its mode, its view and the engine's second part (the exercise generator and its
+ * grader, `exercise_new` and `exercise_grade`) are not part of the page's first load. Answers
+ * a function that loads them once and answers the mode (www/modes/exercise.js); a failed load
+ * leaves a notice and is tried again on the next use.
  */
 function exerciseLoader(app) {
   let loading = null; // UI-local: a module load under way, once
-  return () =>
-    (loading ??= Promise.all([import('./modes/exercise.js'), import('./views/exercise.js')]).then(
-      ([mode, view]) => {
+  const notices = () => app.state.explore.trace;
+  return () => {
+    if (loading) return loading;
+    // the exercise generator is in the engine's second part (docs/architecture.md, "Two wasm
+    // builds"): say so while it loads
+    let waiting = null;
+    if (!app.core.hasSecond) {
+      waiting = notices().notice = { kind: 'info', text: "Loading exercises: the engine's second part comes once, then stays cached…" };
+      app.invalidateDom();
+    }
+    return (loading = Promise.all([import('./modes/exercise.js'), import('./views/exercise.js'), import('./print.js'), app.core.loadSecond()]).then(
+      ([mode, view, print]) => {
+        if (waiting && notices().notice === waiting) notices().notice = null;
+        // the worksheet's printer (the exercise's Print button) comes with the mode
+        app.libs.print = print;
         const exercise = (app.modes.exercise = mode.createExerciseMode(app));
         exercise.loadTotal();
         app.views.dom.push(view.createExerciseView(app, exercise));
@@ -369,11 +381,12 @@ function exerciseLoader(app) {
       },
       (e) => {
         loading = null;
-        app.state.explore.trace.notice = { kind: 'error', text: `Exercises could not be loaded: ${e.message ?? e}` };
+        notices().notice = { kind: 'error', text: `Exercises could not be loaded: ${e.message ?? e}` };
         app.invalidate();
         return null;
       },
     ));
+  };
 }
 
 /** Exercise mode's controls: the parameters are read when "New exercise" is pressed. The mode
@@ -414,7 +427,7 @@ function wireExercise(app) {
   });
   on('ex-copy', (exercise) => exercise.copyResult());
   // the worksheet and its key, printed (www/print.js: a print-only section)
-  on('ex-print', (exercise) => printWorksheet(app, exercise.link()));
+  on('ex-print', (exercise) => app.libs.print.printWorksheet(app, exercise.link()));
   on('ex-link', async (exercise) => {
     const url = exercise.link();
     history.replaceState(null, '', url);

@@ -1,11 +1,22 @@
 //! Exercises for the page (issue 18 §2): generation, answer key and grading all in the core
 //! (src/teach); the page only draws and collects answers. Small objects cross by serde.
+//!
+//! The exercise generator and its grader (`exercise_*`) are in the second build only (cargo
+//! feature `exercises`, part of `full`): Exercise mode loads that build when first shown, and
+//! the first search does not need them (41 KB of the first build's brotli wasm, 24 %: the answer
+//! key's recorded search of every input kind came with them; issue 33, docs/benchmarks.md
+//! "First load"). The question grader (`grade_answer`,
+//! `question_expects`, `grade_prune`) stays in both: the lessons' and the quiz's cards use it.
 
-use super::{WasmError, err, from_js, to_js};
+#[cfg(feature = "exercises")]
+use super::{WasmError, err};
+use super::{from_js, to_js};
 use crate::teach::question::{Question, score_prune};
+#[cfg(feature = "exercises")]
 use crate::teach::{Answers, Exercise, ExerciseParams};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "exercises")]
 fn exercise(params: &JsValue) -> Result<Exercise, JsError> {
     let p: ExerciseParams = from_js(params, "params")
         .map_err(|e| WasmError::argument("params", format!("invalid exercise parameters: {e}")))?;
@@ -15,6 +26,7 @@ fn exercise(params: &JsValue) -> Result<Exercise, JsError> {
 /// The exercise `params` describes (`ExerciseParams`'s fields; missing ones take their
 /// defaults): `{params, tree, key}` with the tree text and the answer key read from the core's
 /// trace. Throws, naming the field, on bad parameters.
+#[cfg(feature = "exercises")]
 #[wasm_bindgen]
 pub fn exercise_new(params: JsValue) -> Result<JsValue, JsError> {
     to_js(&exercise(&params)?)
@@ -22,6 +34,7 @@ pub fn exercise_new(params: JsValue) -> Result<JsValue, JsError> {
 
 /// Grades `answers` (`{pruned: [node], values: [[node, "≤ 2"]], windows: [[node, [α, β]]]}`)
 /// against the exercise `params` describes: `{verdicts, right, total, first_wrong, hint}`.
+#[cfg(feature = "exercises")]
 #[wasm_bindgen]
 pub fn exercise_grade(params: JsValue, answers: JsValue) -> Result<JsValue, JsError> {
     let e = exercise(&params)?;
@@ -31,6 +44,7 @@ pub fn exercise_grade(params: JsValue, answers: JsValue) -> Result<JsValue, JsEr
 }
 
 /// The default parameters, for the page's controls.
+#[cfg(feature = "exercises")]
 #[wasm_bindgen]
 pub fn exercise_defaults() -> Result<JsValue, JsError> {
     to_js(&ExerciseParams::default())

@@ -45,9 +45,9 @@ pub use contract::{
 };
 pub use diff::diff_columns;
 pub use error::WasmError;
-pub use exercise::{
-    exercise_defaults, exercise_grade, exercise_new, grade_answer, grade_prune, question_expects,
-};
+#[cfg(feature = "exercises")]
+pub use exercise::{exercise_defaults, exercise_grade, exercise_new};
+pub use exercise::{grade_answer, grade_prune, question_expects};
 #[cfg(feature = "tikz")]
 pub use figure::tree_tikz;
 pub use games::{check_run, game_play, game_view};

@@ -147,3 +147,35 @@ test('Export → TikZ is not in the first build: the first export loads the seco
   assert.ok(!(await page.locator('#notice').isVisible()) || !/Loading the TikZ writer/.test(await page.locator('#notice').innerText()), 'the notice is gone');
   await context.close();
 });
+
+test('the exercise generator is not in the first build: Exercise mode loads the second build, saying so, then opens an exercise', async () => {
+  // no service worker: it would fetch the second build in the background
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const second = await holdBack(context, '**/pkg/prunescope_full_bg.wasm');
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => window.prunescope?.snapshot().explore.ready === true, null, { timeout: 30_000 });
+  // the first build answers no exercise (issue 33: the first search does not need the generator)
+  assert.deepEqual(
+    await page.evaluate(async () => {
+      const one = await import(new URL('pkg/prunescope.js', document.baseURI).href);
+      return ['exercise_new', 'exercise_grade', 'exercise_defaults', 'grade_answer', 'question_expects', 'grade_prune'].filter((f) => f in one);
+    }),
+    ['grade_answer', 'question_expects', 'grade_prune'],
+    'the first build has the question grader, not the exercise generator',
+  );
+  const g = await page.evaluate(() => window.prunescope.snapshot().exercise.generation);
+  await page.click('#mode-exercise');
+  await page.waitForFunction(() => /Loading exercises/.test(document.getElementById('notice').textContent));
+  assert.ok(await page.locator('#notice').isVisible(), 'the notice is shown');
+  await second.asked('the second build');
+  assert.equal(await page.evaluate(() => window.prunescope.snapshot().exercise.generation), g, 'no exercise before the generator is there');
+  second.release();
+  await page.waitForFunction((g0) => window.prunescope.snapshot().exercise.generation > g0, g, { timeout: 60_000 });
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.prunescope.snapshot().mode), 'exercise');
+  assert.ok(await page.locator('#ex-tree .ex-n').count() > 1, "the exercise's tree is drawn");
+  assert.ok(!(await page.locator('#notice').isVisible()) || !/Loading exercises/.test(await page.locator('#notice').innerText()), 'the notice is gone');
+  await page.screenshot({ path: path.join(SHOTS, 'load-exercise-after-second.png') });
+  await context.close();
+});
