@@ -13,6 +13,14 @@ export function createFrame(steps) {
   let pending = false;
   const dirty = { tree: true, dom: true };
   let later = []; // UI-local: callbacks queued for the next frame
+  /**
+   * The tree is being drawn: a tree invalidated now is the tree this frame draws. The modes fit
+   * the view inside the tree's frame, before drawing, and invalidate the tree when the fit moved
+   * it (www/modes/explore.js `fit`, www/modes/compare.js): while a search streams in, the fit
+   * moves with every redraw, and each asked for a second, identical redraw in the next frame,
+   * with a slice of batches before it (issue 33, "Stalls").
+   */
+  let drawingTree = false; // UI-local: the frame scheduler's own bookkeeping
   /** How long the last frame that drew or rendered took, in ms. */
   let lastCost = 0; // UI-local: a measurement of the last frame
 
@@ -26,7 +34,12 @@ export function createFrame(steps) {
     const t0 = performance.now();
     if (dirty.tree) {
       dirty.tree = false;
-      steps.drawTree();
+      drawingTree = true;
+      try {
+        steps.drawTree();
+      } finally {
+        drawingTree = false;
+      }
     }
     if (dirty.dom) {
       dirty.dom = false;
@@ -47,8 +60,10 @@ export function createFrame(steps) {
       dirty.tree = dirty.dom = true;
       schedule();
     },
-    /** The tree canvases draw again; the DOM views stay. */
+    /** The tree canvases draw again; the DOM views stay. (While they draw: they are drawing
+     * the change.) */
     invalidateTree() {
+      if (drawingTree) return;
       dirty.tree = true;
       schedule();
     },

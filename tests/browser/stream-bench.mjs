@@ -13,7 +13,8 @@
 // between runs), then once with the CLI (`--cli`, default CARGO_TARGET_DIR/release/prunescope,
 // recording the trace with `--trace`). For each page search it prints: Start → whole trace in
 // the page, nodes/s against that run's CLI, the worker's own search time, the longest gap
-// between animation frames while streaming and the frames over 50 ms, and the growth of the
+// between animation frames while streaming and the frames over 50 ms, how many times the tree
+// was drawn while it streamed, and the growth of the
 // renderer's resident memory (the page and its workers, after a garbage collection) per node.
 // Memory is measured 0.5 s after a garbage collection (as scale-bench does) and again 5 s later.
 // `--trace-dir DIR` writes a Chromium performance trace of each page search there (open it in
@@ -84,6 +85,16 @@ const snap = (page) => page.evaluate(() => window.prunescope.snapshot().explore)
 
 async function pageRun(server, c, label) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // how often the explore tree is drawn: TreeCanvas.draw (www/views/tree-canvas.js) sets the
+  // canvas's transform once a draw, with six arguments
+  await context.addInitScript(() => {
+    window.__treeDraws = 0;
+    const set = CanvasRenderingContext2D.prototype.setTransform;
+    CanvasRenderingContext2D.prototype.setTransform = function (...a) {
+      if (a.length === 6 && this.canvas.id === 'tree') window.__treeDraws++;
+      return set.apply(this, a);
+    };
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.goto(server.url + 'index.html');
@@ -131,6 +142,7 @@ async function pageRun(server, c, label) {
   const cpu0 = rendererCpu();
   const pt0 = await hook(page, () => performance.now());
   const t0 = Date.now();
+  const draws0 = await hook(page, () => window.__treeDraws);
   await page.click('#start');
   if (SHOTS_DIR) {
     // a look at the page while it streams (halfway); slower, so never for the figures
@@ -146,6 +158,7 @@ async function pageRun(server, c, label) {
   }, g, { timeout: 1_800_000, polling: 100 });
   const wall = Date.now() - t0;
   const cpu1 = rendererCpu();
+  const treeDraws = (await hook(page, () => window.__treeDraws)) - draws0;
   const gaps = (await frameGaps(page)).slice(1);
   const loaf = (await hook(page, () => window.__loaf)).filter((e) => e.at >= pt0).map((e) => ({ ...e, at: e.at - pt0 }));
   if (tracing) {
@@ -191,7 +204,7 @@ async function pageRun(server, c, label) {
   const m2 = rendererMemory();
   await context.close();
   const long = gaps.filter((x) => x > 50);
-  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], stepDraw: stepDraws[10], loaf: summarizeLoaf(loaf), loafMax: Math.max(0, ...loaf.map((e) => e.d)), loafN: loaf.length, loafList: loaf.map(describeLoaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
+  return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], stepDraw: stepDraws[10], loaf: summarizeLoaf(loaf), loafMax: Math.max(0, ...loaf.map((e) => e.d)), loafN: loaf.length, loafList: loaf.map(describeLoaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, treeDraws, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
 }
 
 /**
@@ -307,7 +320,7 @@ for (let r = 0; r < RUNS; r++) {
       results.get(key).push(x);
       for (const l of x.loafList) console.log(`    FAIL long animation frame ${l}`);
       console.log(`    CPU: worker ${x.cpuWorker.toFixed(2)} s (CLI/worker ${x.cpuRatio.toFixed(2)}), page's main thread ${x.cpuMain.toFixed(2)} s; long animation frames: ${x.loaf}`);
-      console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms (at a cursor p50 ${x.stepDraw.toFixed(1)} ms); renderer RSS growth ${x.mem.toFixed(1)} B/node (${x.mem5.toFixed(1)} 5 s later)`);
+      console.log(`  run ${r + 1} ${c.key} ${TREES[k]}: ${fmt(x.wall)} ms for ${fmt(x.nodes)} nodes → page/CLI ${x.ratio.toFixed(2)} (worker's own ${fmt(x.worker)} ms, ${x.workerRatio.toFixed(2)}); longest frame gap ${x.gap.toFixed(0)} ms, ${x.long} frames over 50 ms (${fmt(x.longMs)} ms); tree drawn ${x.treeDraws} times while streaming; whole-tree redraw p50 ${x.draw.toFixed(1)} ms, max ${x.drawMax.toFixed(1)} ms (at a cursor p50 ${x.stepDraw.toFixed(1)} ms); renderer RSS growth ${x.mem.toFixed(1)} B/node (${x.mem5.toFixed(1)} 5 s later)`);
     }
   }
 }
@@ -318,7 +331,7 @@ for (const [key, xs] of results) {
     const med = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     return `${med.toFixed(d)} [${v[0].toFixed(d)}–${v[v.length - 1].toFixed(d)}]`;
   };
-  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest animation frame ${range((x) => x.loafMax)} ms, frames over 50 ms ${range((x) => x.loafN)}; longest rAF gap ${range((x) => x.gap)} ms, gaps over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms (at a cursor ${range((x) => x.stepDraw, 1)} ms); RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
+  console.log(`  ${key}: page/CLI ${range((x) => x.ratio, 2)}; CPU CLI/worker ${range((x) => x.cpuRatio, 2)}; main-thread CPU ${range((x) => x.cpuMain, 2)} s; worker/CLI ${range((x) => x.workerRatio, 2)}; longest animation frame ${range((x) => x.loafMax)} ms, frames over 50 ms ${range((x) => x.loafN)}; tree drawn ${range((x) => x.treeDraws)} times; longest rAF gap ${range((x) => x.gap)} ms, gaps over 50 ms ${range((x) => x.long)}; redraw p50 ${range((x) => x.draw, 1)} ms (at a cursor ${range((x) => x.stepDraw, 1)} ms); RSS growth ${range((x) => x.mem, 1)} B/node (${range((x) => x.mem5, 1)} 5 s later)`);
 }
 const failed = [...results.values()].flat().filter((x) => x.loafN > 0).length;
 console.log(failed ? `FAIL: ${failed} page runs had a long animation frame (> 50 ms) while streaming (listed above)` : 'no long animation frame (> 50 ms) while streaming');

@@ -191,9 +191,10 @@ export class Names {
   /**
    * Fetches the pruned lists of the exited nodes of `ids` not cached yet (with their moves'
    * names if `named`), in one call: the core applies the trace file's rule to what the store
-   * holds of each node.
+   * holds of each node. At most `limit` of them, the first in `ids` (a redraw while a search
+   * streams in, www/views/draw/stubs.js).
    */
-  prefetchPruned(ids, named = false) {
+  prefetchPruned(ids, named = false, limit = Infinity) {
     if (!this.handle) return;
     const st = this.store;
     let missing = null;
@@ -203,6 +204,7 @@ export class Names {
       if (!c || (named && c.length && c[0].name === undefined)) (missing ??= []).push(id);
     }
     if (!missing) return;
+    if (missing.length > limit) missing.length = limit;
     if (this.prunedCache.size + missing.length > CACHE_LIMIT) this.prunedCache.clear();
     const depths = new Int8Array(missing.length);
     const reasons = new Uint8Array(missing.length);

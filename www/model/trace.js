@@ -10,7 +10,7 @@ import { Cursor } from './cursor.js';
 import { EngineClient, WorkerGone } from '../engine/client.js';
 import { fmtInt, fmtFraction } from './format.js';
 import { NODE_KINDS_CODE as NK } from '../schema.js';
-import { afterFrame, nextSlice } from './slices.js';
+import { afterFrame, nextSlice, RedrawGate } from './slices.js';
 import { treeShape } from './shape.js';
 
 /** How an opened trace's search stopped early (`summary.stopped`, docs/trace-format.md). */
@@ -120,9 +120,9 @@ export class Trace {
     this.pendingAt = 0;
     /** Cancels the next slice, when one is scheduled (null otherwise). */
     this.sliceCancel = null;
-    /** A redraw was asked for (`onChange`) and its frame has not come: slices wait for it. */
-    this.redrawDue = false;
-    this.redrawClear = 0;
+    /** The redraws streaming asks for (`onChange`), each in a frame of its own; slices wait
+     * for them (`redraws.due`). */
+    this.redraws = new RedrawGate(() => this.onChange());
     this.drainWaiters = [];
     this.lastChange = 0;
     this.changeTimer = 0;
@@ -239,19 +239,17 @@ export class Trace {
 
   /** Schedules the next slice: in the next task, or after the frame when a redraw is due. */
   schedule() {
-    this.sliceCancel = this.redrawDue ? afterFrame(() => this.slice(true)) : nextSlice(() => this.slice(false));
+    this.sliceCancel = this.redraws.due ? afterFrame((byFrame) => this.slice(true, byFrame)) : nextSlice(() => this.slice(false));
   }
 
   /** Takes batches in for up to `sliceMs`, until a redraw is asked for. `afterDraw`: this task
-   * was scheduled after a frame (the redraw due then has been drawn). */
-  slice(afterDraw) {
+   * was scheduled after a frame (`byFrame`) or after waiting for one in vain (www/model/slices.js
+   * RedrawGate). */
+  slice(afterDraw, byFrame = false) {
     this.sliceCancel = null;
-    if (this.redrawDue) {
-      if (!afterDraw) return this.schedule();
-      this.redrawDue = false;
-    }
+    if (this.redraws.due && (!afterDraw || this.redraws.waits(byFrame))) return this.schedule();
     const t0 = performance.now();
-    while (this.pendingAt < this.pending.length && !this.redrawDue && performance.now() - t0 < this.sliceMs) {
+    while (this.pendingAt < this.pending.length && !this.redraws.due && performance.now() - t0 < this.sliceMs) {
       const m = this.pending[this.pendingAt];
       this.pending[this.pendingAt++] = null;
       this.append(m);
@@ -319,17 +317,10 @@ export class Trace {
     }
   }
 
-  /** `onChange` for batches taken in: a redraw is now due, and slices wait for its frame (a
-   * frame after it clears the mark, so that a later slice does not wait for nothing). */
+  /** `onChange` for batches taken in: a redraw is now due, in a frame of its own, and slices
+   * wait until it is drawn (www/model/slices.js RedrawGate). */
   changed() {
-    this.onChange();
-    this.redrawDue = true;
-    if (!this.redrawClear) {
-      this.redrawClear = requestAnimationFrame(() => {
-        this.redrawClear = 0;
-        this.redrawDue = false;
-      });
-    }
+    this.redraws.request();
   }
 
   /**

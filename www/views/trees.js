@@ -28,7 +28,7 @@ function traceOpts(state, t) {
     prefetch: (ids) => t.names.prefetch(ids),
     // the core's pruned lists (cached; fetched for a frame's nodes in one call)
     pruned: (id) => t.names.cachedPruned(id),
-    prefetchPruned: (ids, named) => t.names.prefetchPruned(ids, named),
+    prefetchPruned: (ids, named, limit) => t.names.prefetchPruned(ids, named, limit),
   };
 }
 

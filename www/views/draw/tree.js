@@ -18,8 +18,8 @@ import { drawCursor } from './cursor.js';
 
 /**
  * Draws the tree. `o`: { pal (theme colours), cursor (event, -1 = live), cursorNode,
- * cursorAlpha, selected, streaming (a search streaming in, drawn live: bands sample less), maxmin, chess, sideNames, label(id), prefetch(ids), pruned(id) (the
- * cached pruned list [{code, name, reason}]), prefetchPruned(ids, named), diff }. `o.diff` (compare mode): { match (this trace's node → the
+ * cursorAlpha, selected, streaming (a search streaming in, drawn live: bands sample less, stubs fetch fewer lists), maxmin, chess, sideNames, label(id), prefetch(ids), pruned(id) (the
+ * cached pruned list [{code, name, reason}]), prefetchPruned(ids, named, limit), diff }. `o.diff` (compare mode): { match (this trace's node → the
  * other's, NONE none), colorBy 'diff' | 'type', only (fill of nodes only here), ghost, sizes,
  * changed(id) → bits, absent: {x, ply} where the cursor's node would be }. Returns { nodes
  * drawn, dense rows, ghostStubs, pruned (the pruned subtrees drawn whole), badge (the α/β
