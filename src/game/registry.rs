@@ -125,15 +125,24 @@ pub trait VisitGameType {
     fn visit<G: SmallGame>(self) -> Self::Output;
 }
 
-/// The move of `pos` with trace code `code`, if it has one: "find a move by its code", the one
-/// rule the boards, the names and the replays use.
+/// The move of `pos` with trace code `code`, if it has one: "find a move by its code" for the
+/// boards, the names and the checker's best line ([`index_of_code`]).
 pub fn move_by_code<G: Game>(pos: &G, code: u16, buf: &mut Vec<G::Move>) -> Option<G::Move> {
     buf.clear();
     pos.legal_moves(buf);
-    buf.iter()
-        .enumerate()
-        .find(|&(i, &m)| pos.move_code(m, i) == code)
-        .map(|(_, &m)| m)
+    index_of_code(buf.len(), code, |i| pos.move_code(buf[i], i)).map(|i| buf[i])
+}
+
+/// Where the move with trace code `code` is among `n` moves whose codes, in generation order,
+/// are `code_at(i)`: the one rule of finding a move by its code, for [`move_by_code`] and the
+/// trace replay (trace_file/walk.rs, over the codes it keeps). An explicit tree numbers its
+/// moves 0, 1, 2, …, so the code is tried as the index first.
+pub fn index_of_code(n: usize, code: u16, code_at: impl Fn(usize) -> u16) -> Option<usize> {
+    let i = code as usize;
+    if i < n && code_at(i) == code {
+        return Some(i);
+    }
+    (0..n).find(|&i| code_at(i) == code)
 }
 
 macro_rules! registry {

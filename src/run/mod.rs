@@ -588,11 +588,13 @@ pub fn chance_refusal(cfg: &SearchConfig) -> ConfigError {
     }
 }
 
-#[cfg(feature = "chess")]
-fn san_line(root: &ChessPos, line: &[shakmaty::Move]) -> Vec<String> {
+/// A line of moves from `root` in SAN ([`Game::san`]; empty for a game without it): the
+/// summary's `best_line_san` as the search writes it, and as the trace checker derives it
+/// again from the file's `best_line` (trace_file/check.rs).
+pub(crate) fn san_line<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
     let mut pos = root.clone();
     line.iter()
-        .map(|&m| {
+        .filter_map(|&m| {
             let s = pos.san(m);
             pos = pos.play(m);
             s

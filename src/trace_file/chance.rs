@@ -36,9 +36,9 @@
 //! budget (`summary.aborted`) ends with its open nodes `aborted`, whose values say nothing.
 
 use super::TraceHeader;
-use super::error::{TraceFileError, event_err, invalid, node_err};
+use super::error::{TraceFileError, event_err, invalid};
 use super::error::{bail, err};
-use super::events::each_event;
+use super::events::{each_event, value_words};
 use crate::game::tree::Tree;
 use crate::game::{INF, Value};
 use crate::run::Prepared;
@@ -206,11 +206,7 @@ fn exact_scale(tree: &Tree, algo: ChanceAlgorithm, rec: &Recorder, scale: u64) -
         add(n.value);
     }
     each_event(rec, |_, kind, d| {
-        match kind {
-            EventKind::AlphaRaised | EventKind::Cutoff => d.iter().for_each(|&v| add(v)),
-            EventKind::ChanceCutoff => d[..2].iter().for_each(|&v| add(v)),
-            _ => {}
-        }
+        d[..value_words(kind)].iter().for_each(|&v| add(v));
         Ok(())
     })?;
     if need != scale128 {
@@ -355,19 +351,13 @@ impl Replay<'_> {
             _ => p.end.is_some() || p.k >= p.n,
         };
         if done {
-            return Err(node_err(
-                id,
-                "parent",
-                format!(
-                    "is node {}, which has {} (rule: nothing is searched after a cut-off)",
-                    p.id,
-                    if p.end.is_some() {
-                        "already been cut"
-                    } else {
-                        "searched all its branches"
-                    }
-                ),
-            ));
+            let has = if p.end.is_some() {
+                "already been cut"
+            } else {
+                "searched all its branches"
+            };
+            bail!(node id, "parent",
+                "is node {}, which has {has} (rule: nothing is searched after a cut-off)", p.id);
         }
         let (id_p, max_p, beta_p) = (p.id, p.max, p.beta);
         match &p.role {
@@ -423,19 +413,12 @@ impl Replay<'_> {
             NodeKind::Normal
         };
         if n.node_kind() != want_kind {
-            return Err(node_err(
-                id,
-                "kind",
-                format!(
-                    "is {}, but this is {} (rule: kinds)",
-                    n.node_kind().name(),
-                    match want_kind {
-                        NodeKind::Chance => "a chance node of the tree",
-                        NodeKind::Probe => "Star2's probe of a branch of a chance node",
-                        _ => "a decision node or leaf searched in full",
-                    }
-                ),
-            ));
+            let this = match want_kind {
+                NodeKind::Chance => "a chance node of the tree",
+                NodeKind::Probe => "Star2's probe of a branch of a chance node",
+                _ => "a decision node or leaf searched in full",
+            };
+            bail!(node id, "kind", "is {}, but this is {this} (rule: kinds)", n.node_kind().name());
         }
         if n.expected() != NodeType::Pv {
             bail!(node id, "expected",
@@ -584,15 +567,9 @@ impl Replay<'_> {
             Role::Chance(sums, _) => sums.branch(),
             _ => f.k,
         };
-        node_err(
-            f.id,
-            "reason",
-            format!(
-                "the node returns after {} of its {} branches, with no cut-off (rule: stop \
-                 reasons)",
-                k, f.n
-            ),
-        )
+        err!(node f.id, "reason",
+            "the node returns after {k} of its {} branches, with no cut-off (rule: stop reasons)",
+            f.n)
     }
 
     /// The child returned `v` (its own view) to the innermost open node.

@@ -70,17 +70,28 @@ pub(crate) fn parent_before(id: u32, parent: i64) -> Result<u32, TraceFileError>
     }
 }
 
-/// The checks of one record on its own and against its parent's record.
-pub(crate) fn check_record(
+/// The record of node `id`'s parent among the records before it (`None` for a root).
+fn parent_of<'a>(
     id: u32,
     n: &NodeRec,
-    parent: Option<&NodeRec>,
+    before: &'a [NodeRec],
+) -> Result<Option<&'a NodeRec>, TraceFileError> {
+    if n.is_root() {
+        return Ok(None);
+    }
+    Ok(before.get(parent_before(id, n.parent as i64)? as usize))
+}
+
+/// The checks of one record on its own and against its parent's record (found among the
+/// records `before` it).
+fn check_record(
+    id: u32,
+    n: &NodeRec,
+    before: &[NodeRec],
     kind: GameKind,
     cutoff: Cutoff,
 ) -> Result<(), TraceFileError> {
-    if !n.is_root() {
-        parent_before(id, n.parent as i64)?;
-    }
+    let parent = parent_of(id, n, before)?;
     if n.flags & !FLAGS_USED != 0 {
         let bit = (n.flags & !FLAGS_USED).trailing_zeros();
         bail!(node id, "flags", "bit {bit} is not used and must be 0");
@@ -168,16 +179,13 @@ fn check_place(
             }
         }
         Some(p) => {
-            if null != (n.move_code == NONE16) {
-                return Err(node_err(
-                    id,
-                    mv,
-                    if null {
-                        "a null-move search (kind \"null\") must have the null move (\"0000\")"
-                    } else {
-                        "the null move (\"0000\") leads only to a null-move search (kind \"null\")"
-                    },
-                ));
+            if null && n.move_code != NONE16 {
+                bail!(node id, mv,
+                    "a null-move search (kind \"null\") must have the null move (\"0000\")");
+            }
+            if !null && n.move_code == NONE16 {
+                bail!(node id, mv,
+                    "the null move (\"0000\") leads only to a null-move search (kind \"null\")");
             }
             if null != (n.index == NONE16) {
                 bail!(node id, "index",
@@ -196,14 +204,9 @@ fn check_place(
 
 /// Node `id` names as its parent node `parent`, whose subtree has already ended.
 fn parent_closed(id: u32, parent: u32) -> TraceFileError {
-    node_err(
-        id,
-        "parent",
-        format!(
-            "names node {parent}, whose subtree ended before node {id}: ids must number the \
-             nodes in the order the search entered them"
-        ),
-    )
+    err!(node id, "parent",
+        "names node {parent}, whose subtree ended before node {id}: ids must number the nodes \
+         in the order the search entered them")
 }
 
 /// Checks nodes one at a time, in id order, against the game: each move is one its parent
@@ -240,11 +243,7 @@ impl<G: TraceGame> NodeCheck<G> {
         n: &NodeRec,
         on_close: &mut impl FnMut(&mut Walk<G>) -> Result<(), TraceFileError>,
     ) -> Result<(), TraceFileError> {
-        if !n.is_root() && n.parent >= id {
-            // `open` names the problem.
-            return Ok(());
-        }
-        if !n.is_root() && !self.walk.is_open(n.parent) {
+        if !n.is_root() && !self.walk.is_open(parent_before(id, n.parent as i64)?) {
             return Err(parent_closed(id, n.parent));
         }
         while self.walk.len() > 0 && (n.is_root() || self.walk.top() != Some(n.parent)) {
@@ -269,14 +268,10 @@ impl<G: TraceGame> NodeCheck<G> {
     /// Checks node `id` (its ancestors' records are in `nodes`, which holds the ids below
     /// `id`) and opens it. Call [`NodeCheck::close_to`] first.
     pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> Result<(), TraceFileError> {
-        let parent = if n.is_root() {
-            None
-        } else {
-            nodes.get(n.parent as usize)
-        };
         if !self.structure_checked {
-            check_record(id, n, parent, self.kind, self.cutoff)?;
+            check_record(id, n, nodes, self.kind, self.cutoff)?;
         }
+        let parent = parent_of(id, n, nodes)?;
         let mv = self.kind.move_field();
         self.walk.push(id, n).map_err(|e| match e {
             WalkError::NotOnPath => parent_closed(id, n.parent),
@@ -608,10 +603,6 @@ pub(crate) struct SummaryCheck<'a> {
     pub kind: GameKind,
 }
 
-fn summary_err(field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::header(field, invalid(msg))
-}
-
 impl WithGame for SummaryCheck<'_> {
     type Output = Result<(), TraceFileError>;
 
@@ -624,18 +615,12 @@ impl WithGame for SummaryCheck<'_> {
                 if self.aborted { "an" } else { "no" });
         }
         if s.stopped.is_some() != s.aborted {
-            return Err(summary_err(
-                "summary.stopped",
-                format!(
-                    "says {}, but summary.aborted is {}",
-                    if s.stopped.is_some() {
-                        "why the search stopped"
-                    } else {
-                        "the search finished"
-                    },
-                    s.aborted
-                ),
-            ));
+            let says = if s.aborted {
+                "the search finished"
+            } else {
+                "why the search stopped"
+            };
+            bail!(header "summary.stopped", "says {says}, but summary.aborted is {}", s.aborted);
         }
         let cap = self.header.config.node_cap;
         if s.stopped == Some(StopCause::NodeCap) && (cap == 0 || s.nodes != cap) {
@@ -644,14 +629,11 @@ impl WithGame for SummaryCheck<'_> {
                  made {} nodes", s.nodes);
         }
         if s.value.is_none() != s.iterations.is_empty() {
-            return Err(summary_err(
-                "summary.value",
-                if s.iterations.is_empty() {
-                    "must be null: no iteration finished"
-                } else {
-                    "is null, but an iteration finished"
-                },
-            ));
+            bail!(header "summary.value", "{}", if s.iterations.is_empty() {
+                "must be null: no iteration finished"
+            } else {
+                "is null, but an iteration finished"
+            });
         }
         if let Some(id) = s.line_proven_to
             && id >= self.nodes as u64
@@ -664,9 +646,7 @@ impl WithGame for SummaryCheck<'_> {
         let parse = |field: &str, m: &str| -> Result<u16, TraceFileError> {
             let notation = self.kind.notation();
             let code = notation.parse(m).filter(|&c| c != NONE16);
-            code.ok_or_else(|| {
-                summary_err(field, format!("\"{m}\" is not a {}", notation.describe()))
-            })
+            code.ok_or_else(|| err!(header field, "\"{m}\" is not a {}", notation.describe()))
         };
         let mut moves = Vec::new();
         // The root move of every iteration.
@@ -679,9 +659,9 @@ impl WithGame for SummaryCheck<'_> {
                 }
             }
         }
-        // The best line, move by move, and its SAN.
-        let mut pos = root;
-        let mut san = Vec::new();
+        // The best line, move by move; its SAN derived again by the search's own function.
+        let mut pos = root.clone();
+        let mut line = Vec::new();
         for (k, m) in s.best_line.iter().enumerate() {
             let field = format!("summary.best_line[{k}]");
             let code = parse(&field, m)?;
@@ -691,22 +671,17 @@ impl WithGame for SummaryCheck<'_> {
                     "\"{m}\" is not a legal move after the moves before it"
                 );
             };
-            san.extend(pos.san(mv));
+            line.push(mv);
             pos = pos.play(mv);
         }
+        let san = crate::run::san_line(&root, &line);
         if s.best_line_san != san {
-            return Err(summary_err(
-                "summary.best_line_san",
-                if self.kind == GameKind::Chess {
-                    format!(
-                        "is [{}], but the best line in SAN is [{}]",
-                        s.best_line_san.join(" "),
-                        san.join(" ")
-                    )
-                } else {
-                    "must be empty: only chess has SAN".to_string()
-                },
-            ));
+            bail!(header "summary.best_line_san", "{}", if self.kind == GameKind::Chess {
+                format!("is [{}], but the best line in SAN is [{}]", s.best_line_san.join(" "),
+                    san.join(" "))
+            } else {
+                "must be empty: only chess has SAN".to_string()
+            });
         }
         Ok(())
     }
@@ -765,12 +740,7 @@ pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
 /// event.
 fn structure(rec: &Recorder, kind: GameKind, cutoff: Cutoff) -> Result<bool, TraceFileError> {
     for (id, n) in rec.nodes.iter().enumerate() {
-        let parent = match n.parent as usize {
-            _ if n.is_root() => None,
-            p if p < id => Some(&rec.nodes[p]),
-            _ => None, // check_record names the parent that does not come first
-        };
-        check_record(id as u32, n, parent, kind, cutoff)?;
+        check_record(id as u32, n, &rec.nodes[..id], kind, cutoff)?;
     }
     let mut tape = Tape::new(false);
     let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;

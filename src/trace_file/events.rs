@@ -1,38 +1,67 @@
 //! The event tape read back into events: each code with the data words it carries. The tape is
 //! two flat arrays ([`Recorder::events`] holds one code per event, [`Recorder::aux`] every event's
 //! data words in order), so an event's data is found only by walking the tape from its start.
-//! The structural check (`check.rs`) and both semantic replays (`semantics.rs`, `chance.rs`)
-//! walk it with this one function, so the tape is decoded one way and refused with one message.
+//! The structural check (`check.rs`), both semantic replays (`semantics.rs`, `chance.rs`) and
+//! `verify` walk it with this one decoder, so the tape is decoded one way and refused with one
+//! message.
 
 use super::error::{TraceFileError, event_err};
 use crate::schema::EventKind;
 use crate::trace::record::Recorder;
+use core::ops::Range;
 
-/// Calls `f(index, kind, data)` for each event of `rec`'s tape in order, `data` holding exactly
-/// the [`EventKind::aux_words`] of that kind, and stops at the first error `f` returns. Returns
-/// the number of data words the events used (a sound tape uses them all: `rec.aux.len()`).
-///
-/// An unknown event code is refused in field `kind`, and data that ends before an event's
-/// words in field `data`, both naming the event.
+/// The events of `rec`'s tape in order: each event's index, kind and the range of its data
+/// words in [`Recorder::aux`] (exactly the [`EventKind::aux_words`] of its kind). An unknown
+/// event code is refused in field `kind`, and data that ends before an event's words in field
+/// `data`, both naming the event; nothing follows an error.
+pub(super) fn events(
+    rec: &Recorder,
+) -> impl Iterator<Item = Result<(usize, EventKind, Range<usize>), TraceFileError>> + '_ {
+    let mut aux = 0usize;
+    let mut failed = false;
+    rec.events.iter().enumerate().map_while(move |(i, &code)| {
+        if failed {
+            return None;
+        }
+        let event = match EventKind::from_u8(code) {
+            None => Err(event_err(i, "kind", format!("unknown event code {code}"))),
+            Some(kind) if aux + kind.aux_words() > rec.aux.len() => Err(event_err(
+                i,
+                "data",
+                "the event data ends before this event's values",
+            )),
+            Some(kind) => {
+                aux += kind.aux_words();
+                Ok((i, kind, aux - kind.aux_words()..aux))
+            }
+        };
+        failed = event.is_err();
+        Some(event)
+    })
+}
+
+/// Calls `f(index, kind, data)` for each event of `rec`'s tape in order ([`events`]), and stops
+/// at the first error. Returns the number of data words the events used (a sound tape uses them
+/// all: `rec.aux.len()`).
 pub(super) fn each_event(
     rec: &Recorder,
     mut f: impl FnMut(usize, EventKind, &[i32]) -> Result<(), TraceFileError>,
 ) -> Result<usize, TraceFileError> {
-    let mut aux = 0usize;
-    for (i, &code) in rec.events.iter().enumerate() {
-        let Some(kind) = EventKind::from_u8(code) else {
-            return Err(event_err(i, "kind", format!("unknown event code {code}")));
-        };
-        let words = kind.aux_words();
-        let Some(data) = rec.aux.get(aux..aux + words) else {
-            return Err(event_err(
-                i,
-                "data",
-                "the event data ends before this event's values",
-            ));
-        };
-        aux += words;
-        f(i, kind, data)?;
+    let mut used = 0;
+    for event in events(rec) {
+        let (i, kind, data) = event?;
+        used = data.end;
+        f(i, kind, &rec.aux[data])?;
     }
-    Ok(aux)
+    Ok(used)
+}
+
+/// How many of an event's first data words are values (written over a chance search's
+/// `summary.scale`): both of `alpha_raised` and `cutoff`, the value and bound of
+/// `chance_cutoff`.
+pub(super) fn value_words(kind: EventKind) -> usize {
+    match kind {
+        EventKind::AlphaRaised | EventKind::Cutoff | EventKind::ChanceCutoff => 2,
+        _ => 0,
+    }
 }

@@ -19,7 +19,7 @@
 //! anything between in a variant).
 
 use super::TraceHeader;
-use super::error::{TraceFileError, event_err, node_err, window_side as side};
+use super::error::{TraceFileError, window_side as side};
 use super::error::{bail, err};
 use super::events::each_event;
 use crate::game::INF;
@@ -102,23 +102,13 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder) -> Result<(), TraceFil
     if let Some(algo) = header.config.chance {
         // Ballard's rules replace the negamax replay, not the rules every search keeps.
         super::chance::check(header, algo, rec)?;
-        let runs: Vec<RootRun> = (rec.roots.iter().zip(&rec.root_depths).enumerate())
-            .map(|(k, (&id, &depth))| RootRun {
-                id,
-                depth,
-                end: rec
-                    .roots
-                    .get(k + 1)
-                    .copied()
-                    .unwrap_or(rec.nodes.len() as u32),
-                failed: false,
-            })
-            .collect();
+        let runs = root_runs(rec);
         summary_against_roots(header, rec, &runs)?;
         return chance_line(header, rec, &runs);
     }
     let mut s = Semantics::new(header, rec);
     each_event(rec, |i, kind, data| s.event(i, kind, data))?;
+    // The tape entered every root (check.rs).
     summary_against_roots(header, rec, &s.runs)
 }
 
@@ -227,12 +217,31 @@ fn iteration_depths(input: &Input, cfg: &SearchConfig) -> (i32, i32) {
     (if cfg.iterative { 1 } else { last }, last)
 }
 
-/// One finished or stopped root search.
+/// One finished or stopped root search: its root, depth, the id after its last node, and
+/// whether it failed its aspiration window.
 struct RootRun {
     id: u32,
     depth: i32,
     end: u32,
     failed: bool,
+}
+
+/// The root searches of `rec`, in order (none failed yet).
+fn root_runs(rec: &Recorder) -> Vec<RootRun> {
+    let ends = rec
+        .roots
+        .iter()
+        .skip(1)
+        .copied()
+        .chain([rec.nodes.len() as u32]);
+    (rec.roots.iter().zip(&rec.root_depths).zip(ends))
+        .map(|((&id, &depth), end)| RootRun {
+            id,
+            depth,
+            end,
+            failed: false,
+        })
+        .collect()
 }
 
 struct Semantics<'a> {
@@ -246,7 +255,9 @@ struct Semantics<'a> {
     /// its aspiration window.
     iter_depth: Option<i32>,
     after_fail: bool,
+    /// Every root search (check.rs matched them with the tape), and how many were entered.
     runs: Vec<RootRun>,
+    roots_entered: usize,
     first_depth: i32,
     last_depth: i32,
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
@@ -265,7 +276,8 @@ impl<'a> Semantics<'a> {
             prev: None,
             iter_depth: None,
             after_fail: false,
-            runs: Vec::new(),
+            runs: root_runs(rec),
+            roots_entered: 0,
             first_depth,
             last_depth,
             mate_bound: h.input.mate_bound(),
@@ -359,23 +371,16 @@ impl<'a> Semantics<'a> {
             Some(d) => d + 1,
         };
         if depth != want {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "begins a root search at depth {depth}, but {} (rule: iteration depths)",
-                    match self.iter_depth {
-                        None if self.cfg.iterative =>
-                            "iterative deepening begins at depth 1".to_string(),
-                        None => format!("the search's depth is {want}"),
-                        Some(d) if self.after_fail => format!(
-                            "an aspiration re-search repeats the depth {d} of the search that \
-                             failed"
-                        ),
-                        Some(d) => format!("the iteration after depth {d} is depth {}", d + 1),
-                    }
+            let why = match self.iter_depth {
+                None if self.cfg.iterative => "iterative deepening begins at depth 1".into(),
+                None => format!("the search's depth is {want}"),
+                Some(d) if self.after_fail => format!(
+                    "an aspiration re-search repeats the depth {d} of the search that failed"
                 ),
-            ));
+                Some(d) => format!("the iteration after depth {d} is depth {}", d + 1),
+            };
+            bail!(event i, "data",
+                "begins a root search at depth {depth}, but {why} (rule: iteration depths)");
         }
         if depth > self.last_depth {
             bail!(event i, "data",
@@ -486,24 +491,8 @@ impl<'a> Semantics<'a> {
                 "the root's window is ({}, {}), but without aspiration windows a root is \
                  searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
         }
-        let end = self.root_end(id);
-        self.runs.push(RootRun {
-            id,
-            depth,
-            end,
-            failed: false,
-        });
+        self.roots_entered += 1;
         Ok(())
-    }
-
-    /// The id after the last node of the root search that starts at `id`.
-    fn root_end(&self, id: u32) -> u32 {
-        let k = self.rec.roots.partition_point(|&r| r <= id);
-        self.rec
-            .roots
-            .get(k)
-            .copied()
-            .unwrap_or(self.rec.nodes.len() as u32)
     }
 
     /// The rules of a child `c` entered under the open node `p`, in the order the rules are
@@ -659,24 +648,17 @@ impl<'a> Semantics<'a> {
             pr.expected().child(n.index == 0)
         };
         if n.expected() != want {
-            return Err(node_err(
-                c,
-                "expected",
-                format!(
-                    "is {}, but {} (rule: expected types)",
-                    n.expected().name(),
-                    if pvs_research {
-                        "a re-search is expected PV".to_string()
-                    } else {
-                        format!(
-                            "the {} child of a {} node is expected {}",
-                            if n.index == 0 { "first" } else { "later" },
-                            pr.expected().name(),
-                            want.name()
-                        )
-                    }
+            let which = if n.index == 0 { "first" } else { "later" };
+            let why = match pvs_research {
+                true => "a re-search is expected PV".to_string(),
+                false => format!(
+                    "the {which} child of a {} node is expected {}",
+                    pr.expected().name(),
+                    want.name()
                 ),
-            ));
+            };
+            bail!(node c, "expected",
+                "is {}, but {why} (rule: expected types)", n.expected().name());
         }
         Ok(())
     }
@@ -937,19 +919,11 @@ impl<'a> Semantics<'a> {
     fn multi_cut_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
         let reason = n.reason();
         if !f.mc_cut || reason != StopReason::MultiCut {
-            return Err(node_err(
-                f.id,
-                "reason",
-                format!(
-                    "is {}, but {} (rule: stop reasons)",
-                    reason.name(),
-                    if f.mc_cut {
-                        "the node's multi_cut event says cut: multi_cut"
-                    } else {
-                        "no multi_cut event of the node says cut"
-                    }
-                ),
-            ));
+            let why = match f.mc_cut {
+                true => "the node's multi_cut event says cut: multi_cut",
+                false => "no multi_cut event of the node says cut",
+            };
+            bail!(node f.id, "reason", "is {}, but {why} (rule: stop reasons)", reason.name());
         }
         if n.value != n.beta {
             bail!(node f.id, "value",
@@ -976,20 +950,13 @@ impl<'a> Semantics<'a> {
         self.best_child_value(f, n)?;
         let algo_cuts = self.cfg.algo != Algorithm::Minimax;
         if algo_cuts && reason == StopReason::AllMoves && self.cfg.cutoff.cuts(n.value, n.beta) {
-            return Err(node_err(
-                id,
-                "value",
-                format!(
-                    "is {}, {} β = {}, but the node searched all its moves without a cut-off \
-                     (rule: cut-offs)",
-                    n.value,
-                    match self.cfg.cutoff {
-                        Cutoff::Standard => "at or above",
-                        Cutoff::Strict => "above (the strict rule)",
-                    },
-                    side(n.beta)
-                ),
-            ));
+            let above = match self.cfg.cutoff {
+                Cutoff::Standard => "at or above",
+                Cutoff::Strict => "above (the strict rule)",
+            };
+            bail!(node id, "value",
+                "is {}, {above} β = {}, but the node searched all its moves without a cut-off \
+                 (rule: cut-offs)", n.value, side(n.beta));
         }
         Ok(())
     }
@@ -999,21 +966,18 @@ impl<'a> Semantics<'a> {
     /// move when every move was pruned.
     fn best_child_value(&self, f: &Frame, n: &NodeRec) -> Result<(), TraceFileError> {
         let id = f.id;
-        let verr = |msg: String| Err(node_err(id, "value", msg));
         let q = self.quiescence(f);
         match f.best {
             Some((b, k)) => {
                 if (q && n.value < b) || (!q && n.value != b) {
-                    return verr(format!(
+                    let or = if q {
+                        ", or its stand-pat value above it"
+                    } else {
+                        ""
+                    };
+                    bail!(node id, "value",
                         "is {}, but the best value its children returned is {b} (rule: a node's \
-                         value is the best its children returned{})",
-                        n.value,
-                        if q {
-                            ", or its stand-pat value above it"
-                        } else {
-                            ""
-                        }
-                    ));
+                         value is the best its children returned{or})", n.value);
                 }
                 let from_child = n.value == b;
                 let bi = n.best_index();
@@ -1028,11 +992,9 @@ impl<'a> Semantics<'a> {
             }
             None if !q => {
                 if n.value != 0 || n.best_index().is_some() {
-                    return verr(format!(
+                    bail!(node id, "value",
                         "is {}, but no child returned a value: a node whose every move was \
-                         pruned returns 0 (rule: values)",
-                        n.value
-                    ));
+                         pruned returns 0 (rule: values)", n.value);
                 }
             }
             None => {
@@ -1263,7 +1225,8 @@ impl<'a> Semantics<'a> {
     }
 
     fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> Result<(), TraceFileError> {
-        let root = self.runs.last().map(|r| r.id);
+        let last = self.roots_entered.checked_sub(1);
+        let root = last.map(|k| self.runs[k].id);
         let n = root.map(|r| self.node(r));
         let ok = self.cfg.aspiration.enabled
             && n.is_some_and(|n| {
@@ -1279,8 +1242,8 @@ impl<'a> Semantics<'a> {
                  windows on) (rule: aspiration windows)", d[0], d[1], d[2]);
         }
         self.after_fail = true;
-        if let Some(r) = self.runs.last_mut() {
-            r.failed = true;
+        if let Some(k) = last {
+            self.runs[k].failed = true;
         }
         Ok(())
     }
@@ -1307,21 +1270,18 @@ impl<'a> Semantics<'a> {
             None => false,
         };
         if !ok {
-            return Err(event_err(
-                i,
-                "data",
-                format!(
-                    "prunes with reason {} in node {}, but {} (rule: pruned moves)",
-                    reason.map_or("?", |r| r.name()),
-                    f.id,
-                    if reason == Some(PruneReason::See) {
-                        "SEE pruning happens in quiescence search with quiescence.see_pruning"
-                    } else {
-                        "a quiet move is pruned for uncertainty only after the node's \
-                         uncertainty cut-off"
-                    }
-                ),
-            ));
+            let why = match reason {
+                Some(PruneReason::See) => {
+                    "SEE pruning happens in quiescence search with quiescence.see_pruning"
+                }
+                _ => {
+                    "a quiet move is pruned for uncertainty only after the node's uncertainty \
+                      cut-off"
+                }
+            };
+            bail!(event i, "data",
+                "prunes with reason {} in node {}, but {why} (rule: pruned moves)",
+                reason.map_or("?", |r| r.name()), f.id);
         }
         Ok(())
     }

@@ -15,13 +15,13 @@
 //! them with), the tape up to the first of their exits.
 
 use crate::run::Summary;
-use crate::schema::{
-    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH,
-    FLAG_UNCERTAIN, NodeKind, NodeType, OrderSource, StopReason,
-};
+use crate::schema::{EventKind, StopReason};
 use crate::search::StopCause;
 use crate::trace::record::{NodeRec, Recorder};
+use crate::trace_file::error::window_side;
+use crate::trace_file::events::{events, value_words};
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
+use core::ops::Range;
 
 /// What a verified trace holds, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,33 +97,31 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     } else {
         mine.events.len().max(rec.events.len())
     };
-    let (mut a, mut b) = (0usize, 0usize);
+    let (mut a, mut b) = (
+        events(mine).map_while(Result::ok),
+        events(&rec).map_while(Result::ok),
+    );
     for i in 0..end {
-        let (x, y) = (mine.events.get(i), rec.events.get(i));
-        let name = |c: Option<&u8>| {
-            c.and_then(|&c| EventKind::from_u8(c))
-                .map_or("nothing", |k| k.name())
-        };
-        if x != y {
-            return Err(differs(
-                Location::Event { index: i as u64 },
-                "kind",
-                format!("is {}, but the search records {}", name(x), name(y)),
-            ));
+        let (x, y) = (a.next(), b.next());
+        let at = Location::Event { index: i as u64 };
+        let kind = |e: &Option<(usize, EventKind, Range<usize>)>| e.as_ref().map(|e| e.1);
+        if kind(&x) != kind(&y) {
+            let name = |k: Option<EventKind>| k.map_or("nothing", |k| k.name());
+            let msg = format!(
+                "is {}, but the search records {}",
+                name(kind(&x)),
+                name(kind(&y))
+            );
+            return Err(differs(at, "kind", msg));
         }
-        let words = x
-            .and_then(|&c| EventKind::from_u8(c))
-            .map_or(0, |k| k.aux_words());
-        let (dx, dy) = (&mine.aux[a..a + words], &rec.aux[b..b + words]);
+        let (dx, dy) = (data_of(x, mine), data_of(y, &rec));
         if dx != dy {
             return Err(differs(
-                Location::Event { index: i as u64 },
+                at,
                 "data",
                 format!("is {dx:?}, but the search records {dy:?}"),
             ));
         }
-        a += words;
-        b += words;
     }
     // Roots, their depths and the re-search links (their counts follow from the tape above).
     for (k, (r, d)) in mine.roots.iter().zip(&mine.root_depths).enumerate() {
@@ -164,6 +162,11 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     })
 }
 
+/// An event's data words (none for no event).
+fn data_of(e: Option<(usize, EventKind, Range<usize>)>, rec: &Recorder) -> &[i32] {
+    e.map_or(&[], |e| &rec.aux[e.2])
+}
+
 /// A chance search's recording over the file's scale: a version-4 file writes its values over
 /// the least common denominator found after the search, which divides the scale this build
 /// fixes before it (docs/trace-format.md, "Chance searches"). Values that the file's scale
@@ -183,19 +186,13 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
         down(&mut n.beta);
         down(&mut n.value);
     }
-    let mut at = 0usize;
-    for &code in &rec.events {
-        let Some(kind) = EventKind::from_u8(code) else {
-            break;
-        };
-        let words = match kind {
-            EventKind::AlphaRaised | EventKind::Cutoff => 2,
-            EventKind::ChanceCutoff => 2,
-            _ => 0,
-        };
-        rec.aux[at..at + words].iter_mut().for_each(down);
-        at += kind.aux_words();
-    }
+    let values: Vec<Range<usize>> = events(rec)
+        .map_while(Result::ok)
+        .map(|(_, kind, data)| data.start..data.start + value_words(kind))
+        .collect();
+    values
+        .into_iter()
+        .for_each(|r| rec.aux[r].iter_mut().for_each(down));
     if let Some(v) = summary.value.as_mut() {
         down(v);
     }
@@ -230,75 +227,54 @@ fn first_stop_exit(rec: &Recorder) -> usize {
     rec.events.len()
 }
 
+/// A node field as `verify` compares and names it: its name and its text.
+type Field = (&'static str, fn(&NodeRec) -> String);
+
+/// The fields a node has from its entry, in the file's order.
+const ENTRY_FIELDS: [Field; 10] = [
+    ("parent", |n| n.parent.to_string()),
+    ("move", |n| n.move_code.to_string()),
+    ("index", |n| n.index.to_string()),
+    ("kind", |n| n.node_kind().name().into()),
+    ("order", |n| n.order().name().into()),
+    ("depth", |n| n.depth.to_string()),
+    ("alpha", |n| window_side(n.alpha)),
+    ("beta", |n| window_side(n.beta)),
+    ("expected", |n| n.expected().name().into()),
+    ("research_of", |n| n.is_research().to_string()),
+];
+
+/// The fields a node has from its exit.
+const EXIT_FIELDS: [Field; 8] = [
+    ("moves", |n| n.n_moves.to_string()),
+    ("value", |n| n.value.to_string()),
+    ("bound", |n| n.bound().name().into()),
+    ("uncertain", |n| n.uncertain().to_string()),
+    ("reason", |n| n.reason().name().into()),
+    ("best_index", |n| {
+        n.best_index().map_or("null".into(), |b| b.to_string())
+    }),
+    ("flags", |n| n.exited().to_string()),
+    ("flags", |n| n.flags.to_string()),
+];
+
+/// Node `id` of the file (`got`) against the search's (`want`): the first field that differs,
+/// of its entry only when `entry_only`.
 fn compare_node(
     id: u32,
     got: &NodeRec,
     want: &NodeRec,
     entry_only: bool,
 ) -> Result<(), TraceFileError> {
-    let at = Location::Node { id: id as u64 };
-    let bound = |n: &NodeRec| Bound::from_u8(n.flags & FLAG_BOUND_MASK).map_or("?", |b| b.name());
-    let expected = |n: &NodeRec| {
-        NodeType::from_u8((n.flags >> FLAG_EXPECTED_SHIFT) & 3).map_or("?", |t| t.name())
-    };
-    let kind = |n: &NodeRec| NodeKind::from_u8(n.kind & 15).map_or("?", |k| k.name());
-    let order = |n: &NodeRec| OrderSource::from_u8(n.kind >> 4).map_or("?", |o| o.name());
-    let reason = |n: &NodeRec| StopReason::from_u8(n.reason).map_or("?", |r| r.name());
-    let flag = |n: &NodeRec, f: u8| (n.flags & f != 0).to_string();
-    let side = |v: i32| match crate::trace_file::json::bounded(v) {
-        Some(v) => v.to_string(),
-        None if v < 0 => "-inf".to_string(),
-        None => "+inf".to_string(),
-    };
-    // (field, in the file, in the search), entry fields first.
-    let mut fields: Vec<(&str, String, String)> = vec![
-        ("parent", got.parent.to_string(), want.parent.to_string()),
-        (
-            "move",
-            got.move_code.to_string(),
-            want.move_code.to_string(),
-        ),
-        ("index", got.index.to_string(), want.index.to_string()),
-        ("kind", kind(got).into(), kind(want).into()),
-        ("order", order(got).into(), order(want).into()),
-        ("depth", got.depth.to_string(), want.depth.to_string()),
-        ("alpha", side(got.alpha), side(want.alpha)),
-        ("beta", side(got.beta), side(want.beta)),
-        ("expected", expected(got).into(), expected(want).into()),
-        (
-            "research_of",
-            flag(got, FLAG_RESEARCH),
-            flag(want, FLAG_RESEARCH),
-        ),
-    ];
-    if !entry_only {
-        fields.extend([
-            ("moves", got.n_moves.to_string(), want.n_moves.to_string()),
-            ("value", got.value.to_string(), want.value.to_string()),
-            ("bound", bound(got).into(), bound(want).into()),
-            (
-                "uncertain",
-                flag(got, FLAG_UNCERTAIN),
-                flag(want, FLAG_UNCERTAIN),
-            ),
-            ("reason", reason(got).into(), reason(want).into()),
-            (
-                "best_index",
-                got.best_index().map_or("null".into(), |b| b.to_string()),
-                want.best_index().map_or("null".into(), |b| b.to_string()),
-            ),
-            ("flags", flag(got, FLAG_EXITED), flag(want, FLAG_EXITED)),
-            ("flags", got.flags.to_string(), want.flags.to_string()),
-        ]);
+    let exit: &[Field] = if entry_only { &[] } else { &EXIT_FIELDS };
+    for (field, text) in ENTRY_FIELDS.iter().chain(exit) {
+        let (g, w) = (text(got), text(want));
+        if g != w {
+            let msg = format!("is {g}, but the search makes {w}");
+            return Err(differs(Location::Node { id: id as u64 }, field, msg));
+        }
     }
-    match fields.into_iter().find(|(_, g, w)| g != w) {
-        Some((field, g, w)) => Err(differs(
-            at,
-            field,
-            format!("is {g}, but the search makes {w}"),
-        )),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 fn compare_summary(got: &Summary, want: &Summary) -> Result<(), TraceFileError> {

@@ -9,6 +9,7 @@
 //! writer and the readers do.
 
 use crate::game::Game;
+use crate::game::registry::index_of_code;
 use crate::run::Prepared;
 pub(crate) use crate::run::WithGame;
 use crate::schema::{NO_PARENT, NONE16};
@@ -128,7 +129,9 @@ impl<G: Game> Walk<G> {
                 }
             } else {
                 parent.generate();
-                let i = parent.find(n.move_code).ok_or(WalkError::NotConsidered)?;
+                let codes = &parent.codes;
+                let i = index_of_code(codes.len(), n.move_code, |i| codes[i])
+                    .ok_or(WalkError::NotConsidered)?;
                 (Step::Move(parent.moves[i]), None)
             }
         };
@@ -227,13 +230,5 @@ impl<G: Game> Frame<G> {
                 .map(|(i, &m)| pos.move_code(m, i)),
         );
         self.generated = true;
-    }
-
-    fn find(&self, code: u16) -> Option<usize> {
-        // Trees number their moves 0, 1, 2, …: the code is the index.
-        if self.codes.get(code as usize) == Some(&code) {
-            return Some(code as usize);
-        }
-        self.codes.iter().position(|&c| c == code)
     }
 }
