@@ -1,9 +1,14 @@
 //! Trace files in the worker, by the core's own reader and writer (`crate::trace_file`):
-//! reading from a JS source in chunks (so that no buffer holds the whole file), and writing to a
-//! JS sink in chunks.
+//! reading from a JS source in chunks (so that no buffer holds the whole file), reading a
+//! binary trace's body as the browser inflates it ([`Opening`]), and writing to a JS sink in
+//! chunks.
 
+use super::err;
+use crate::trace_file::Staged;
+use crate::trace_file::binary::{Body, Opened, open_head};
 use js_sys::{Function, Uint8Array};
 use std::io::{self, Read, Write};
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// A reader over a JS function `read(maxBytes) → Uint8Array` that returns the next bytes of a
@@ -112,5 +117,71 @@ impl Write for ChunkWriter<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// A trace file being opened in two parts, so that the browser inflates a binary trace's body
+/// (its `DecompressionStream`: native code, where this crate's inflater in wasm took a fifth of
+/// the open of a 10 M-node file, docs/benchmarks.md): [`Opening::begin`] reads the file's head
+/// from a JS source, as [`crate::trace_file::read_staged`] would — the magic bytes, version,
+/// header (each field within its bounds) and counts — and the worker then pushes the bytes after
+/// [`Opening::body_at`] of the decompressed file ([`Opening::push`]) as they come. The body is
+/// decoded by the core's own reader ([`Body`]) and checked by the one validation
+/// (`Session::open_pushed`). A file that is not a binary trace (JSON) is read and checked whole
+/// by `begin` (`Session::open_begin`), and wants no bytes.
+#[wasm_bindgen]
+pub struct Opening {
+    state: OpeningState,
+}
+
+enum OpeningState {
+    Whole(Staged),
+    Body { body: Body, gzip: bool },
+}
+
+impl Opening {
+    /// Reads the head of the file that `read(maxBytes) → Uint8Array` gives (empty at its end),
+    /// or the whole file when it is not a binary trace (`Session.open_begin`).
+    pub fn begin(read: &Function) -> Result<Opening, crate::trace_file::TraceFileError> {
+        let state = match open_head(JsReader::new(read), PAGE_TREE_TEXT_BYTES)? {
+            Opened::Whole(staged) => OpeningState::Whole(staged),
+            Opened::Body { body, gzip } => OpeningState::Body { body, gzip },
+        };
+        Ok(Opening { state })
+    }
+
+    /// The file, read whole and checked as far as makes it safe to stream (the first step of
+    /// the one validation), or the first problem.
+    pub fn staged(self) -> Result<Staged, crate::trace_file::TraceFileError> {
+        match self.state {
+            OpeningState::Whole(staged) => Ok(staged),
+            OpeningState::Body { body, .. } => body.staged(),
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Opening {
+    /// Where the bytes the body wants start in the decompressed file (the head's length; the
+    /// worker skips as many), or -1 when the file was read whole by [`Opening::begin`].
+    pub fn body_at(&self) -> f64 {
+        match &self.state {
+            OpeningState::Whole(_) => -1.0,
+            OpeningState::Body { body, .. } => body.start() as f64,
+        }
+    }
+
+    /// The file is gzip-compressed: the body's bytes are the file's inflated.
+    pub fn gzip(&self) -> bool {
+        matches!(self.state, OpeningState::Body { gzip: true, .. })
+    }
+
+    /// The next bytes of the body, in file order. Throws an `Error` at bytes past the trace's
+    /// end.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        match &mut self.state {
+            OpeningState::Body { body, .. } => body.push(bytes).map_err(|e| err(e.to_string())),
+            OpeningState::Whole(_) => Err(err("this file was read whole: it takes no bytes")),
+        }
     }
 }

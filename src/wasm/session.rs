@@ -5,7 +5,7 @@
 
 use super::batch::BatchCursor;
 #[cfg(feature = "files")]
-use super::file::{ChunkWriter, JsReader, PAGE_TREE_TEXT_BYTES};
+use super::file::{ChunkWriter, JsReader, Opening, PAGE_TREE_TEXT_BYTES};
 #[cfg(feature = "files")]
 use super::{WasmError, parse_config_unchecked, records_from_bytes};
 use super::{err, parse_config, parse_input, to_js};
@@ -229,6 +229,26 @@ impl Session {
         let staged =
             crate::trace_file::read_staged_within(JsReader::new(read), PAGE_TREE_TEXT_BYTES)
                 .map_err(|e| err(e.to_string()))?;
+        Session::of_staged(staged)
+    }
+
+    /// Reads the head of a trace file from a JS source `read(maxBytes) → Uint8Array`, for the
+    /// worker to push the body of a binary trace into the [`Opening`] as the browser inflates it
+    /// (or, for a JSON file, the whole file, read and checked as [`Session::open_staged`] reads
+    /// it); [`Session::open_pushed`] makes the session. Throws an `Error` naming the first bad
+    /// item, the same as [`Session::open_staged`].
+    pub fn open_begin(read: &Function) -> Result<Opening, JsError> {
+        Opening::begin(read).map_err(|e| err(e.to_string()))
+    }
+
+    /// [`Session::open_staged`] for a file whose body the worker pushed ([`Opening`]): the same
+    /// session once the body is whole and passes the same first step of the validation. Throws
+    /// an `Error` naming the first bad item (a file that stopped early names the section).
+    pub fn open_pushed(opening: Opening) -> Result<Session, JsError> {
+        Session::of_staged(opening.staged().map_err(|e| err(e.to_string()))?)
+    }
+
+    fn of_staged(staged: Staged) -> Result<Session, JsError> {
         if staged.is_checked() {
             return Session::from_file(Ok(staged.file));
         }

@@ -52,6 +52,36 @@ export function resetPeakMemory() {
   return ok;
 }
 
+/**
+ * CPU seconds used so far by the threads of the renderer processes this test process started:
+ * the workers' (threads named DedicatedWorker…) and the page's main thread (the process's first
+ * thread). On a loaded machine wall-clock times mean little; CPU time says what each side cost.
+ */
+export function rendererCpu() {
+  const out = { worker: 0, main: 0 };
+  for (const pid of rendererPids()) {
+    let tids = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone
+    }
+    for (const tid of tids) {
+      try {
+        const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        const sec = (Number(f[11]) + Number(f[12])) / 100; // utime + stime, clock ticks (USER_HZ 100)
+        if (comm.startsWith('DedicatedWorker')) out.worker += sec;
+        else if (Number(tid) === pid) out.main += sec;
+      } catch {
+        /* gone */
+      }
+    }
+  }
+  return out;
+}
+
 /** The renderer processes this test process started (the page and its workers are threads of them). */
 function rendererPids() {
   const procs = new Map();

@@ -11,13 +11,15 @@
 // then the file through the page's own control, and reports the time from the file handed to
 // the page to the whole trace in it, the longest gap between frames meanwhile, and the growth
 // of the renderer's resident memory (the page and its workers), after the open and at its peak
-// (VmHWM); with two trees, the ratio of their times in each run.
+// (VmHWM), and the CPU time of the workers' threads (reading and checking the file) and of the
+// page's main thread (taking its batches in) meanwhile, which a loaded machine stretches less
+// than the wall-clock time; with two trees, the ratio of their times in each run.
 
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
-import { ROOT, rendererMemory, resetPeakMemory, settle, watchFrames, frameGaps } from './hook.mjs';
+import { ROOT, rendererCpu, rendererMemory, resetPeakMemory, settle, watchFrames, frameGaps } from './hook.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -65,6 +67,7 @@ async function once(server) {
   const reset = resetPeakMemory(); // the peak from here on is the open's
   g = (await snap(page)).generation;
   await watchFrames(page);
+  const c0 = rendererCpu();
   const t0 = Date.now();
   await page.setInputFiles('#open-file', FILE);
   await page.waitForFunction((g) => {
@@ -72,6 +75,7 @@ async function once(server) {
     return s.generation > g && s.status === 'done';
   }, g, { timeout: 600_000, polling: 50 });
   const ms = Date.now() - t0;
+  const c1 = rendererCpu();
   const gaps = (await frameGaps(page)).slice(1);
   const h1 = rendererMemory('VmHWM');
   const s = await snap(page);
@@ -79,7 +83,7 @@ async function once(server) {
   await new Promise((r) => setTimeout(r, 500));
   const m1 = rendererMemory();
   await context.close();
-  return { ms, nodes: s.nodes, gap: Math.max(...gaps), long: gaps.filter((x) => x > 50).length, mem: (m1 - m0) / s.nodes, peak: reset ? (h1 - m0) / s.nodes : NaN };
+  return { ms, nodes: s.nodes, gap: Math.max(...gaps), long: gaps.filter((x) => x > 50).length, mem: (m1 - m0) / s.nodes, peak: reset ? (h1 - m0) / s.nodes : NaN, worker: c1.worker - c0.worker, main: c1.main - c0.main };
 }
 
 for (let r = 0; r < RUNS; r++) {
@@ -89,7 +93,7 @@ for (let r = 0; r < RUNS; r++) {
   for (const k of order) {
     const x = await once(servers[k]);
     results[k].push(x);
-    console.log(`  run ${r + 1} ${TREES[k]}: ${fmt(x.ms)} ms, ${fmt(x.nodes)} nodes, longest frame gap ${x.gap.toFixed(0)} ms (${x.long} over 50 ms), renderer RSS growth ${x.mem.toFixed(1)} B/node, peak ${x.peak.toFixed(1)} B/node over the RSS before`);
+    console.log(`  run ${r + 1} ${TREES[k]}: ${fmt(x.ms)} ms, ${fmt(x.nodes)} nodes, CPU: workers ${x.worker.toFixed(2)} s, page ${x.main.toFixed(2)} s, longest frame gap ${x.gap.toFixed(0)} ms (${x.long} over 50 ms), renderer RSS growth ${x.mem.toFixed(1)} B/node, peak ${x.peak.toFixed(1)} B/node over the RSS before`);
   }
 }
 console.log(`\nopen (file handed to the page → whole trace in it), median [min–max] over runs; load average now ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
@@ -100,12 +104,14 @@ const median = (v) => {
 for (const [k, root] of TREES.entries()) {
   const xs = results[k];
   const range = (f, d = 0) => `${median(xs.map(f)).toFixed(d)} [${Math.min(...xs.map(f)).toFixed(d)}–${Math.max(...xs.map(f)).toFixed(d)}]`;
-  console.log(`  ${root}: ${range((x) => x.ms)} ms; longest frame gap ${range((x) => x.gap)} ms; RSS growth ${range((x) => x.mem, 1)} B/node; peak ${range((x) => x.peak, 1)} B/node`);
+  console.log(`  ${root}: ${range((x) => x.ms)} ms; CPU: workers ${range((x) => x.worker, 2)} s, page ${range((x) => x.main, 2)} s; longest frame gap ${range((x) => x.gap)} ms; RSS growth ${range((x) => x.mem, 1)} B/node; peak ${range((x) => x.peak, 1)} B/node`);
 }
 if (TREES.length === 2) {
   // each run's two opens were side by side: their ratio is the figure a shared machine allows
   const ratios = results[1].map((x, r) => x.ms / results[0][r].ms);
   console.log(`  ${TREES[1]} / ${TREES[0]}, per run: ${ratios.map((x) => x.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
+  const cpu = results[1].map((x, r) => x.worker / results[0][r].worker);
+  console.log(`  workers' CPU, ${TREES[1]} / ${TREES[0]}, per run: ${cpu.map((x) => x.toFixed(2)).join(', ')}; median ${median(cpu).toFixed(2)}`);
 }
 await browser.close();
 for (const s of servers) await s.close();

@@ -165,3 +165,61 @@ test('Stop while a file streams into the staged store drops it and keeps the tra
   assert.equal(opened.nodes, 2_000_000);
   assert.deepEqual(problems, []);
 });
+
+test('a binary file whose body the browser inflates opens as the core reads it: plain, in two gzip members; refused as the CLI refuses it when cut, corrupt or followed by bytes', { timeout: 300_000 }, async () => {
+  // 150,000 chess nodes: three chunks of records, many of the browser's inflated pieces
+  const good = path.join(tmp, 'body.pstrace');
+  execFileSync(cli, ['chess', '--fen', KIWIPETE, '-d', '6', '--algo', 'pvs', '--enable', 'tt,tt_move,mvv_lva', '--node-cap', '150000', '--trace', good], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  const gz = readFileSync(good);
+  const plain = gunzipSync(gz);
+  const opened = await open(good);
+  assert.equal(opened.status, 'done');
+  assert.equal(opened.nodes, 150_000);
+  const columns = await hook(page, () => window.prunescope.columns());
+
+  // accepted by the core's reader: the same trace, whatever decodes the body
+  const half = plain.length >> 1;
+  for (const [name, bytes] of [
+    ['plain.pstrace', plain],
+    ['members.pstrace', Buffer.concat([gzipSync(plain.subarray(0, half)), gzipSync(plain.subarray(half))])],
+  ]) {
+    const file = path.join(tmp, name);
+    writeFileSync(file, bytes);
+    const s = await open(file);
+    assert.equal(s.status, 'done', `${name}: ${s.notice?.text}`);
+    assert.equal(s.file, name);
+    assert.deepEqual(await hook(page, () => window.prunescope.columns()), columns, `${name}: the same columns`);
+  }
+
+  // refused: the page says what the CLI says, and the trace on screen stays
+  const { events } = parseCounts(plain);
+  const badCrc = Buffer.from(gz);
+  badCrc[badCrc.length - 6] ^= 0xff; // the gzip trailer's CRC-32
+  for (const [name, bytes] of [
+    ['trailing.pstrace', gzipSync(Buffer.concat([plain, Buffer.from([0, 0])]))],
+    ['cut-gzip.pstrace', gz.subarray(0, gz.length >> 1)],
+    ['bad-crc.pstrace', badCrc],
+    ['cut-events.pstrace', gzipSync(plain.subarray(0, events + 5))],
+  ]) {
+    const file = path.join(tmp, name);
+    writeFileSync(file, bytes);
+    const message = cliRefusal(file);
+    const before = (await snapshot(page)).explore.generation;
+    const s = await open(file);
+    assert.equal(s.generation, before, `${name}: the trace was not replaced`);
+    const notice = s.notice?.text ?? '';
+    assert.ok(notice.startsWith(`Cannot open ${name}: `) && notice.endsWith('The trace on screen is kept.'), notice);
+    const said = notice.slice(`Cannot open ${name}: `.length, -' The trace on screen is kept.'.length).replace(/\.$/, '');
+    assert.ok(message.includes(said), `${name}: the page says what the CLI says:\n  page: ${said}\n  CLI:  ${message}`);
+  }
+  assert.deepEqual(await hook(page, () => window.prunescope.columns()), columns, 'every column of the trace on screen is as it was');
+  assert.deepEqual(problems, []);
+});
+
+/** Where the event tape of a decompressed binary trace starts (after every chunk of records). */
+function parseCounts(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerEnd = 16 + dv.getUint32(12, true);
+  const n = Number(dv.getBigUint64(headerEnd, true));
+  return { events: headerEnd + 40 + 28 * n };
+}

@@ -18,6 +18,7 @@
 
 import init, { Session as FirstSession, debug_panic, build_info } from '../../pkg/prunescope.js';
 import { panicMessage } from './panic.js';
+import { openFile } from './open-file.js';
 
 // The builds' URLs as this worker resolves them (under the folder the site is served from,
 // which may be a sub-path of the host): what a load error names, so it says what was tried.
@@ -101,20 +102,14 @@ function search({ id, input, config, batch }, Session) {
   }
 }
 
-function open({ id, file, batch }, Session) {
+async function open({ id, file, batch }, Session) {
   drop(current);
   current = null;
   let session;
   try {
-    // the core reads the file piece by piece (no buffer holds all of it) and checks what makes
-    // it safe to stream: header, records, event tape
-    const reader = new FileReaderSync();
-    let at = 0;
-    session = Session.open_staged((max) => {
-      const piece = file.slice(at, at + max);
-      at += piece.size;
-      return new Uint8Array(reader.readAsArrayBuffer(piece));
-    });
+    // the core reads the file's head and the browser inflates the rest (./open-file.js); the
+    // core checks what makes it safe to stream: header, records, event tape
+    session = await openFile(file, Session);
     const { input, config } = session.header();
     self.postMessage({ type: 'header', id, input, config, nodes: session.node_count() });
     // the batches go to the page's staged store while the core checks the rest (moves, values,
