@@ -498,7 +498,10 @@ mod tests {
         let text = String::from_utf8(out.clone()).unwrap();
         // every key once, in the list's order
         let at: Vec<usize> = NodeKey::all()
-            .map(|k| text.find(&format!("\"{}\":", k.name())).expect(k.name()))
+            .map(|k| {
+                text.find(&format!("\"{}\":", k.name()))
+                    .unwrap_or_else(|| panic!("{} is not written", k.name()))
+            })
             .collect();
         assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
         let back = read(&text).unwrap();
