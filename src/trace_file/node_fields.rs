@@ -145,13 +145,16 @@ macro_rules! node_fields {
                     .position(|(w, _)| w.as_bytes() == b)
                     .map_or(NodeKey::Other, |i| NodeKey::Flag(i as u8))
             }
-            /// The key's bit in [`NodeFields::seen`].
+            /// The key's bit in [`NodeFields::seen`] (a jump, not a search: it runs for every
+            /// key of every node).
             pub(crate) fn bit(self) -> u64 {
-                const FIXED: &[NodeKey] = &[$(NodeKey::$k,)+ $(NodeKey::$k2,)+];
+                #[allow(dead_code)]
+                enum Fixed { $($k,)+ $($k2,)+ Flags }
                 match self {
-                    NodeKey::Flag(i) => 1 << (FIXED.len() + i as usize),
+                    $(NodeKey::$k => 1 << Fixed::$k as u32,)+
+                    $(NodeKey::$k2 => 1 << Fixed::$k2 as u32,)+
+                    NodeKey::Flag(i) => 1 << (Fixed::Flags as u32 + i as u32),
                     NodeKey::Other => 0,
-                    k => 1 << FIXED.iter().position(|&x| x == k).expect("a fixed key"),
                 }
             }
         }
