@@ -390,6 +390,11 @@ pub const FLAG_NAMES: [(&str, u8); 5] = [
     ("EXITED", FLAG_EXITED),
     ("RESEARCH", FLAG_RESEARCH),
 ];
+/// The flags a node shows, by their names in a JSON trace (a boolean field of each node,
+/// written where `"uncertain"` stands, `trace_file/node_fields.rs`) and in the page's
+/// inspector (`FLAG_FIELDS` of `www/schema.js`): a flag listed here is written, read and shown
+/// with no other line.
+pub const FLAG_FIELDS: [(&str, u8); 1] = [("uncertain", FLAG_UNCERTAIN)];
 /// The bits a flag uses: every other bit of a record's `flags` is 0.
 pub const FLAGS_USED: u8 =
     FLAG_BOUND_MASK | 3 << FLAG_EXPECTED_SHIFT | FLAG_UNCERTAIN | FLAG_EXITED | FLAG_RESEARCH;

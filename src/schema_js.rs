@@ -118,6 +118,16 @@ pub fn js_module() -> String {
         "export const FLAGS = Object.freeze({{ {} }});",
         flags.join(", ")
     );
+    let shown: Vec<String> = FLAG_FIELDS
+        .iter()
+        .map(|(name, bit)| format!("Object.freeze({{ name: {}, bit: {bit} }})", json(name)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** The flags a node shows (a trace's boolean node fields), by name. */\nexport const \
+         FLAG_FIELDS = Object.freeze([{}]);",
+        shown.join(", ")
+    );
     let _ = writeln!(
         out,
         "export const NO_PARENT = {NO_PARENT};\nexport const NONE16 = {NONE16};\nexport const \

@@ -206,6 +206,8 @@ export const RECORD_FIELDS = Object.freeze({
   reason: Object.freeze({ offset: 27, type: "u8" }),
 });
 export const FLAGS = Object.freeze({ BOUND_MASK: 3, EXPECTED_SHIFT: 2, UNCERTAIN: 16, EXITED: 32, RESEARCH: 64 });
+/** The flags a node shows (a trace's boolean node fields), by name. */
+export const FLAG_FIELDS = Object.freeze([Object.freeze({ name: "uncertain", bit: 16 })]);
 export const NO_PARENT = 4294967295;
 export const NONE16 = 65535;
 export const MAX_MOVES = 65534;

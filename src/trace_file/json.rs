@@ -9,6 +9,7 @@ use crate::run::{Input, Prepared, Summary};
 use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
+use crate::trace_file::node_fields::{NodeFields, NodeKey};
 use crate::trace_file::walk::{TraceGame, Walk, WithGame, with_game};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -25,67 +26,6 @@ pub const VERSION: u32 = 5;
 /// The oldest version readers still open: version-3 files read as before (their summary has
 /// no `line_proven_to`; read as `null`). Older versions are refused.
 pub const OLDEST_READABLE: u32 = 3;
-
-/// One child a node never searched, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Pruned {
-    /// Child index (trees) — present for explicit and synthetic trees.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub child: Option<u32>,
-    /// The move in the game's notation: UCI (chess), a square (tic-tac-toe), `p3-2` (Nim), a
-    /// column (Connect Four).
-    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    pub mv: Option<String>,
-    /// The node's stop reason, or the move's own (`see`, `uncertainty_cutoff`) from a `prune`
-    /// event.
-    pub reason: &'static str,
-}
-
-/// One node as it appears in the JSON trace (field by field in `docs/trace-format.md`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct NodeJson {
-    pub id: u32,
-    pub parent: Option<u32>,
-    pub ply: u32,
-    /// Child indices from the root (trees).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub path: Option<Vec<u32>>,
-    /// The move into this node in the game's notation (absent at a root and for trees): UCI
-    /// for chess ("0000" for the null move), docs/games.md for the small games ("--" for the
-    /// null move).
-    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    pub mv: Option<String>,
-    /// SAN of that move (chess; "--" for the null move).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub san: Option<String>,
-    /// Position of the move in the parent's (ordered) move list; 0 at a root, 65535 for the
-    /// null move.
-    pub index: u32,
-    /// How the node came to be searched ([`crate::schema::NodeKind`]).
-    pub kind: &'static str,
-    /// Which ordering heuristic placed the move ([`crate::schema::OrderSource`]).
-    pub order: &'static str,
-    /// Remaining depth (null for explicit trees, which are searched to their leaves).
-    pub depth: Option<i32>,
-    pub alpha: Option<Value>,
-    pub beta: Option<Value>,
-    pub value: Value,
-    pub bound: &'static str,
-    pub expected: &'static str,
-    pub actual: &'static str,
-    pub uncertain: bool,
-    pub reason: &'static str,
-    /// Moves the node considered (0 if it never generated moves).
-    pub moves: u32,
-    /// Index in the move list of the move that produced `value`.
-    pub best_index: Option<u32>,
-    pub pruned: Vec<Pruned>,
-    pub research_of: Option<u32>,
-    /// A chance search's branch below a chance node: its probability `w/S` in lowest terms
-    /// (derived from the tree text; added to version 4, absent elsewhere).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub probability: Option<String>,
-}
 
 /// One event of the step-through sequence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -106,7 +46,7 @@ pub struct RootJson {
 
 /// A window side as JSON: `null` when unbounded.
 pub(crate) fn bounded(v: Value) -> Option<Value> {
-    if v <= -INF || v >= INF { None } else { Some(v) }
+    (v > -INF && v < INF).then_some(v)
 }
 
 /// Children of every node in compressed-row form, in search order.
@@ -307,7 +247,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         let own = own_prune_reasons(rec);
         let mut walk = Walk::new(root, quiescence);
         let mut searched: Vec<u16> = Vec::new();
-        let mut listed: Vec<(u16, &'static str)> = Vec::new();
+        let (mut f, mut out) = (NodeFields::default(), Vec::new());
         for (id, n) in rec.nodes.iter().enumerate() {
             while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
                 walk.pop();
@@ -319,50 +259,48 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 )
             })?;
             let reason = n.reason();
-            let mut node = NodeJson {
-                id: id as u32,
-                parent: (!n.is_root()).then_some(n.parent),
-                ply: walk.len() as u32 - 1,
-                path: None,
-                mv: None,
-                san: None,
-                index: n.index as u32,
-                kind: n.node_kind().name(),
-                order: n.order().name(),
-                depth: (!explicit_tree).then_some(n.depth as i32),
-                alpha: bounded(n.alpha),
-                beta: bounded(n.beta),
-                value: n.value,
-                bound: n.bound().name(),
-                expected: n.expected().name(),
-                actual: n.actual().name(),
-                uncertain: n.uncertain(),
-                reason: reason.name(),
-                moves: n.n_moves as u32,
-                best_index: n.best_index(),
-                pruned: Vec::new(),
-                research_of: rec.research_of(id as u32),
-                probability: None,
-            };
+            let (depth, moves) = ((!explicit_tree).then_some(n.depth as i64), n.n_moves as i64);
+            let parent = (!n.is_root()).then_some(n.parent as i64);
+            f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>()
+                & !(NodeKey::Path.bit()
+                    | NodeKey::Move.bit()
+                    | NodeKey::San.bit()
+                    | NodeKey::Probability.bit());
+            (f.id, f.parent, f.ply) = (id as i64, parent, walk.len() as i64 - 1);
+            f.index = n.index as i64;
+            (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
+            let side = |v| bounded(v).map(i64::from);
+            (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
+            (f.value, f.bound) = (n.value as i64, Some(n.bound()));
+            (f.expected, f.actual) = (Some(n.expected()), Some(n.actual()));
+            (f.flags, f.reason, f.moves) = (n.flags, Some(reason), moves);
+            f.best_index = n.best_index().map(i64::from);
+            f.research_of = rec.research_of(id as u32).map(i64::from);
             if named {
                 if !n.is_root() {
-                    node.mv = Some(notation.name(n.move_code));
+                    f.seen |= NodeKey::Move.bit();
+                    f.mv = notation.name(n.move_code);
                 }
                 if chess && !n.is_root() {
-                    node.san = Some(if n.move_code == NONE16 {
+                    f.seen |= NodeKey::San.bit();
+                    f.san = if n.move_code == NONE16 {
                         "--".to_string()
                     } else {
                         walk.parent_move()
                             .and_then(|(p, m)| p.san(m))
                             .unwrap_or_default()
-                    });
+                    };
                 }
             } else {
-                node.path = Some(walk.path_codes().map(u32::from).collect());
-                if let Some(t) = chance_tree {
-                    node.probability =
-                        crate::run::chance::probability(t, walk.path_codes().map(u32::from))
-                            .map(|f| f.to_string());
+                f.seen |= NodeKey::Path.bit();
+                f.path.clear();
+                f.path.extend(walk.path_codes().map(i64::from));
+                let p = chance_tree.and_then(|t| {
+                    crate::run::chance::probability(t, walk.path_codes().map(u32::from))
+                });
+                if let Some(p) = p {
+                    f.seen |= NodeKey::Probability.bit();
+                    f.probability = p.to_string();
                 }
             }
             searched.clear();
@@ -374,26 +312,20 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                     .filter(|&c| c != NONE16),
             );
             searched.sort_unstable();
-            listed.clear();
+            f.pruned.0.clear();
             node_pruned(
                 reason,
                 || walk.considered(),
                 &searched,
                 own.get(&(id as u32)).map_or(&[][..], Vec::as_slice),
-                &mut listed,
+                &mut f.pruned.0,
             );
-            node.pruned = listed
-                .iter()
-                .map(|&(c, reason)| Pruned {
-                    child: (!named).then_some(c as u32),
-                    mv: named.then(|| notation.name(c)),
-                    reason,
-                })
-                .collect();
+            out.clear();
             if id > 0 {
-                w.write_all(b",\n")?;
+                out.extend_from_slice(b",\n");
             }
-            serde_json::to_writer(&mut *w, &node)?;
+            f.write(&mut out, notation);
+            w.write_all(&out)?;
         }
         Ok(())
     }

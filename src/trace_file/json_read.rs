@@ -15,31 +15,26 @@
 
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
-    strict_from_value,
 };
 use super::error::{Location, Problem, TraceFileError, invalid, node_err};
 use super::limits::{
-    MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS,
-    check_header_arrays, check_tree_text, input_json_bytes, text_too_long,
+    MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
+    text_too_long,
 };
+use super::node_fields::{IntsSeed, Key, KeyOf, NodeFields, NodeKey, by_name};
 use super::scan::{CHUNK, ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
-use crate::game::notation::Notation;
-use crate::run::{Input, Prepared, Summary};
-use crate::schema::{
-    Bound, EventKind, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NO_PARENT, NONE16, NodeKind,
-    NodeType, OrderSource, PruneReason, StopReason,
-};
+use crate::run::Prepared;
+use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
 use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
     FORMAT, OLDEST_READABLE, VERSION, own_prune_reasons, unsearched_reason,
 };
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use std::borrow::Cow;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use std::fmt;
 use std::io::Read;
 use std::marker::PhantomData;
@@ -57,16 +52,12 @@ pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFil
 // State
 // ---------------------------------------------------------------------------------------------
 
-/// The header fields as read, interpreted once `nodes` begins.
+/// The header fields as read, interpreted once `nodes` begins: `format` to `value` by their
+/// [`TopKey`], and `roots`, read element by element, each checked as it arrives, and at most
+/// [`MAX_ROOTS`].
 #[derive(Default)]
 struct Head {
-    format: Option<serde_json::Value>,
-    version: Option<serde_json::Value>,
-    input: Option<serde_json::Value>,
-    config: Option<serde_json::Value>,
-    summary: Option<serde_json::Value>,
-    value: Option<serde_json::Value>,
-    /// Read element by element, each checked as it arrives, and at most [`MAX_ROOTS`].
+    fields: [Option<serde_json::Value>; 6],
     roots: Option<Vec<RootIn>>,
 }
 
@@ -184,7 +175,7 @@ impl State {
     fn interpret_head(&mut self) -> Result<Prepared, TraceFileError> {
         self.at = Location::Header;
         self.field = None;
-        match self.head.format.take() {
+        match self.head.fields[TopKey::Format as usize].take() {
             None => {
                 return Err(TraceFileError::file_level(Problem::NotATrace(
                     "it has no \"format\" field".to_string(),
@@ -198,11 +189,12 @@ impl State {
                 ));
             }
         }
-        let version = self
-            .head
-            .version
-            .take()
-            .ok_or_else(|| missing(Location::Header, "version"))?;
+        let mut take = |k: TopKey| {
+            let slot = &mut self.head.fields[k as usize];
+            slot.take()
+                .ok_or_else(|| missing(Location::Header, k.name()))
+        };
+        let version = take(TopKey::Version)?;
         match version.as_u64() {
             Some(v) if (OLDEST_READABLE as u64..=VERSION as u64).contains(&v) => {}
             Some(v) => {
@@ -221,48 +213,26 @@ impl State {
                 ));
             }
         }
-        fn take<T: serde::Serialize + serde::de::DeserializeOwned>(
-            slot: &mut Option<serde_json::Value>,
-            field: &str,
-        ) -> Result<T, TraceFileError> {
-            let v = slot
-                .take()
-                .ok_or_else(|| missing(Location::Header, field))?;
-            strict_from_value(v, field)
-        }
-        super::check::fill_added_config(self.head.config.as_mut());
-        super::check::upgrade_header(
-            version.as_u64().unwrap_or(0),
-            self.head.config.as_ref(),
-            self.head.summary.as_mut(),
-        )?;
-        let input: Input = take(&mut self.head.input, "input")?;
-        check_tree_text(&input, self.max_text)?;
-        let config: SearchConfig = take(&mut self.head.config, "config")?;
-        let summary: Summary = take(&mut self.head.summary, "summary")?;
-        let value = self
+        let parts = [
+            take(TopKey::Input)?,
+            take(TopKey::Config)?,
+            take(TopKey::Summary)?,
+        ];
+        let value = take(TopKey::Value)?;
+        let roots = self
             .head
-            .value
+            .roots
             .take()
-            .ok_or_else(|| missing(Location::Header, "value"))?;
-        let expect = serde_json::to_value(summary.value).unwrap_or_default();
+            .ok_or_else(|| missing(Location::Header, "roots"))?;
+        let version = version.as_u64().unwrap_or(0);
+        let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
+        let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
         if value != expect {
             return Err(TraceFileError::header(
                 "value",
                 invalid(format!("is {value}, but summary.value is {expect}")),
             ));
         }
-        let roots = self
-            .head
-            .roots
-            .take()
-            .ok_or_else(|| missing(Location::Header, "roots"))?;
-        check_header_arrays(&config, summary.iterations.len(), Some(roots.len()))?;
-        let header = TraceHeader {
-            input,
-            config,
-            summary,
-        };
         let prepared = check_header(&header)?;
         self.kind = GameKind::of(&prepared);
         let hint = header.summary.nodes;
@@ -450,123 +420,7 @@ impl WithGame for FirstConsidered<'_> {
 // Names
 // ---------------------------------------------------------------------------------------------
 
-/// A code read by its wire name.
-trait Named: Sized + Copy + 'static {
-    const WHAT: &'static str;
-    fn lookup(s: &str) -> Option<Self>;
-    fn names() -> Vec<&'static str>;
-}
-
-macro_rules! named {
-    ($($t:ty: $what:literal),+) => {$(
-        impl Named for $t {
-            const WHAT: &'static str = $what;
-            fn lookup(s: &str) -> Option<Self> {
-                <$t>::from_name(s)
-            }
-            fn names() -> Vec<&'static str> {
-                <$t>::ALL.iter().map(|c| c.name()).collect()
-            }
-        }
-    )+};
-}
-named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
-    StopReason: "stop reason", EventKind: "event kind");
-
-/// A code read by its wire name, refused naming the names there are.
-fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
-    TextSeed(|s: &str| {
-        T::lookup(s).ok_or_else(|| {
-            let (what, s) = (T::WHAT, s.escape_default());
-            format!(
-                "unknown {what} \"{s}\": expected one of {}",
-                T::names().join(", ")
-            )
-        })
-    })
-}
-
-/// A string copied into a reused buffer.
-fn into_buf(buf: &mut String) -> TextSeed<impl FnOnce(&str) -> Result<(), String> + '_> {
-    TextSeed(move |s: &str| {
-        buf.clear();
-        buf.push_str(s);
-        Ok(())
-    })
-}
-
-/// The text of a JSON string read as raw bytes (between the quotes, escapes undecoded).
-fn with_text<T, E: de::Error>(raw: &[u8], f: impl FnOnce(&str) -> Result<T, E>) -> Result<T, E> {
-    if raw.contains(&b'\\') {
-        let mut quoted = Vec::with_capacity(raw.len() + 2);
-        quoted.push(b'"');
-        quoted.extend_from_slice(raw);
-        quoted.push(b'"');
-        let s: String = serde_json::from_slice(&quoted).map_err(E::custom)?;
-        f(&s)
-    } else {
-        f(std::str::from_utf8(raw).map_err(E::custom)?)
-    }
-}
-
-/// The reason of a pruned move: a stop reason that prunes, or a prune event's reason.
-fn pruned_reason_name(s: &str) -> Option<&'static str> {
-    StopReason::from_name(s)
-        .and_then(StopReason::prune_reason)
-        .or_else(|| PruneReason::from_name(s).map(PruneReason::name))
-}
-
-/// A string turned into a value by `f` (an error message if it cannot be), read without
-/// allocating.
-struct TextSeed<F>(F);
-
-impl<'de, T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> DeserializeSeed<'de>
-    for TextSeed<F>
-{
-    type Value = T;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
-        struct V<F>(F);
-        impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for V<F> {
-            type Value = T;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
-                (self.0)(s).map_err(E::custom)
-            }
-            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
-                with_text(b, |s| (self.0)(s).map_err(E::custom))
-            }
-        }
-        d.deserialize_bytes(V(self.0))
-    }
-}
-
-/// Reads an array of integers into a reused buffer.
-struct IntsSeed<'a>(&'a mut Vec<i64>);
-
-impl<'de> DeserializeSeed<'de> for IntsSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        struct V<'a>(&'a mut Vec<i64>);
-        impl<'de> Visitor<'de> for V<'_> {
-            type Value = ();
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an array of integers")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-                self.0.clear();
-                while let Some(v) = seq.next_element::<i64>()? {
-                    self.0.push(v);
-                }
-                Ok(())
-            }
-        }
-        d.deserialize_seq(V(self.0))
-    }
-}
-
-/// An identifier read without allocating (unknown names keep a copy for the message).
+/// An identifier read without allocating ([`KeyOf`]).
 macro_rules! keys {
     ($name:ident { $($variant:ident = $wire:literal),+ $(,)? }) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -578,27 +432,10 @@ macro_rules! keys {
                 match self { $($name::$variant => $wire,)+ $name::Other => "?" }
             }
         }
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct V;
-                impl Visitor<'_> for V {
-                    type Value = $name;
-                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                        f.write_str("a field name")
-                    }
-                    fn visit_str<E: de::Error>(self, s: &str) -> Result<$name, E> {
-                        Ok(match s { $($wire => $name::$variant,)+ _ => $name::Other })
-                    }
-                    fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<$name, E> {
-                        $(if b == $wire.as_bytes() {
-                            return Ok($name::$variant);
-                        })+
-                        with_text(b, |s| self.visit_str(s))
-                    }
-                }
-                // As raw bytes: serde_json then neither validates UTF-8 nor unescapes, which
-                // is most of the time a key takes (`with_text` decodes the rare escaped one).
-                d.deserialize_bytes(V)
+        impl Key for $name {
+            fn from_bytes(b: &[u8]) -> Self {
+                $(if b == $wire.as_bytes() { return $name::$variant; })+
+                $name::Other
             }
         }
     };
@@ -614,32 +451,6 @@ keys!(TopKey {
     Roots = "roots",
     Nodes = "nodes",
     Events = "events",
-});
-
-keys!(NodeKey {
-    Id = "id",
-    Parent = "parent",
-    Ply = "ply",
-    Path = "path",
-    Move = "move",
-    San = "san",
-    Index = "index",
-    Kind = "kind",
-    Order = "order",
-    Depth = "depth",
-    Alpha = "alpha",
-    Beta = "beta",
-    Value = "value",
-    Bound = "bound",
-    Expected = "expected",
-    Actual = "actual",
-    Uncertain = "uncertain",
-    Reason = "reason",
-    Moves = "moves",
-    BestIndex = "best_index",
-    Pruned = "pruned",
-    ResearchOf = "research_of",
-    Probability = "probability",
 });
 
 keys!(EventKey {
@@ -903,15 +714,7 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
             header_key => {
                 let value = read_header_value(sc, st, header_key == TopKey::Input)?;
                 sc.limit = MAX_NODE_JSON_BYTES;
-                let head = &mut st.head;
-                let slot = match header_key {
-                    TopKey::Format => &mut head.format,
-                    TopKey::Version => &mut head.version,
-                    TopKey::Input => &mut head.input,
-                    TopKey::Config => &mut head.config,
-                    TopKey::Summary => &mut head.summary,
-                    _ => &mut head.value,
-                };
+                let slot = &mut st.head.fields[header_key as usize];
                 if slot.is_some() {
                     return Err(twice_err(Location::Header, header_key.name()));
                 }
@@ -970,21 +773,12 @@ pub(super) fn read_binary_header<R: Read>(
     let take = |slot: Option<serde_json::Value>, field: &str| {
         slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
     };
-    let (input, mut config, mut summary) = (
+    let parts = [
         take(input, "input")?,
         take(config, "config")?,
         take(summary, "summary")?,
-    );
-    super::check::fill_added_config(Some(&mut config));
-    super::check::upgrade_header(version as u64, Some(&config), Some(&mut summary))?;
-    let header = TraceHeader {
-        input: strict_from_value(input, "input")?,
-        config: strict_from_value(config, "config")?,
-        summary: strict_from_value(summary, "summary")?,
-    };
-    check_tree_text(&header.input, max_text)?;
-    check_header_arrays(&header.config, header.summary.iterations.len(), None)?;
-    Ok(header)
+    ];
+    super::header::from_parts(version as u64, parts, max_text, None)
 }
 
 /// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
@@ -1137,41 +931,6 @@ impl<R: Read> WithGame for ReadNodes<'_, R> {
     }
 }
 
-/// The fields of one node as read, before they are checked (buffers reused across nodes).
-#[derive(Default)]
-struct NodeFields {
-    seen: u32,
-    id: i64,
-    parent: Option<i64>,
-    ply: i64,
-    path: Vec<i64>,
-    mv: String,
-    san: String,
-    index: i64,
-    kind: Option<NodeKind>,
-    order: Option<OrderSource>,
-    depth: Option<i64>,
-    alpha: Option<i64>,
-    beta: Option<i64>,
-    value: i64,
-    bound: Option<Bound>,
-    expected: Option<NodeType>,
-    actual: Option<NodeType>,
-    uncertain: bool,
-    reason: Option<StopReason>,
-    moves: i64,
-    best_index: Option<i64>,
-    pruned: Vec<(u16, &'static str)>,
-    research_of: Option<i64>,
-    probability: String,
-}
-
-impl NodeFields {
-    fn has(&self, k: NodeKey) -> bool {
-        self.seen & (1 << k as u32) != 0
-    }
-}
-
 /// The pruned lists of the open nodes (by depth), and the moves their children searched.
 #[derive(Default)]
 struct Pruning {
@@ -1209,116 +968,35 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let ctx = self.ctx;
         let st = self.st;
-        let f = &mut ctx.f;
-        f.seen = 0;
-        while let Some(key) = map.next_key::<NodeKey>()? {
+        let notation = ctx.kind.notation();
+        let mut field = None;
+        let read = ctx.f.read(&mut map, notation, &mut field, |key| {
             if key == NodeKey::Other {
-                return Err(unknown_node_key(st, &mut map));
+                unknown_node_key(st)
+            } else {
+                twice(st, st.at.clone(), key.name())
             }
-            st.field = Some(key.name());
-            if f.has(key) {
-                return Err(twice(st, st.at.clone(), key.name()));
-            }
-            f.seen |= 1 << key as u32;
-            match key {
-                NodeKey::Id => f.id = map.next_value()?,
-                NodeKey::Parent => f.parent = map.next_value()?,
-                NodeKey::Ply => f.ply = map.next_value()?,
-                NodeKey::Path => map.next_value_seed(IntsSeed(&mut f.path))?,
-                NodeKey::Move => map.next_value_seed(into_buf(&mut f.mv))?,
-                NodeKey::San => map.next_value_seed(into_buf(&mut f.san))?,
-                NodeKey::Index => f.index = map.next_value()?,
-                NodeKey::Kind => f.kind = Some(map.next_value_seed(by_name())?),
-                NodeKey::Order => f.order = Some(map.next_value_seed(by_name())?),
-                NodeKey::Depth => f.depth = map.next_value()?,
-                NodeKey::Alpha => f.alpha = map.next_value()?,
-                NodeKey::Beta => f.beta = map.next_value()?,
-                NodeKey::Value => f.value = map.next_value()?,
-                NodeKey::Bound => f.bound = Some(map.next_value_seed(by_name())?),
-                NodeKey::Expected => f.expected = Some(map.next_value_seed(by_name())?),
-                NodeKey::Actual => f.actual = Some(map.next_value_seed(by_name())?),
-                NodeKey::Uncertain => f.uncertain = map.next_value()?,
-                NodeKey::Reason => f.reason = Some(map.next_value_seed(by_name())?),
-                NodeKey::Moves => f.moves = map.next_value()?,
-                NodeKey::BestIndex => f.best_index = map.next_value()?,
-                NodeKey::Pruned => {
-                    let list: Vec<PrunedIn> = map.next_value()?;
-                    let notation = ctx.kind.notation();
-                    f.pruned.clear();
-                    for e in list {
-                        f.pruned
-                            .push(e.decode(notation).map_err(de::Error::custom)?);
-                    }
-                }
-                NodeKey::ResearchOf => f.research_of = map.next_value()?,
-                NodeKey::Probability => map.next_value_seed(into_buf(&mut f.probability))?,
-                NodeKey::Other => unreachable!(),
-            }
-        }
-        st.field = None;
+        });
+        st.field = field;
+        read?;
         ctx.process(st).map_err(|e| st.fail(e))
     }
 }
 
-fn unknown_node_key<'de, A: MapAccess<'de>>(st: &mut State, _map: &mut A) -> A::Error {
+fn unknown_node_key<E: de::Error>(st: &mut State) -> E {
     let e = TraceFileError {
         file: None,
         location: st.at.clone(),
         field: None,
         problem: Problem::Unexpected(format!(
             "has a field that nodes do not have (they have {})",
-            NodeKey::ALL
-                .iter()
-                .map(|k| k.name())
+            NodeKey::all()
+                .map(NodeKey::name)
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
     };
     st.fail(e)
-}
-
-/// One entry of a node's `pruned` list: `{"child": i, "reason": r}` (trees) or
-/// `{"move": m, "reason": r}` with `m` in the game's notation (UCI for chess).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PrunedIn<'a> {
-    child: Option<u32>,
-    #[serde(rename = "move", borrow)]
-    mv: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    reason: Cow<'a, str>,
-}
-
-impl PrunedIn<'_> {
-    /// The move's code and the reason's wire name.
-    fn decode(self, notation: Notation) -> Result<(u16, &'static str), String> {
-        let code = match (self.child, self.mv, notation.named()) {
-            (Some(c), None, false) => u16::try_from(c)
-                .ok()
-                .filter(|&c| c != NONE16)
-                .ok_or_else(|| format!("child {c} is out of range"))?,
-            (None, Some(mv), true) => {
-                notation
-                    .parse(&mv)
-                    .filter(|&c| c != NONE16)
-                    .ok_or_else(|| {
-                        let (mv, what) = (mv.escape_default(), notation.describe());
-                        format!("\"{mv}\" is not a {what}")
-                    })?
-            }
-            (..) => {
-                let field = if notation.named() { "move" } else { "child" };
-                return Err(format!(
-                    "an entry of \"pruned\" must have \"{field}\" and \"reason\" alone"
-                ));
-            }
-        };
-        let reason = pruned_reason_name(&self.reason).ok_or_else(|| {
-            let r = self.reason.escape_default();
-            format!("\"{r}\" is not the reason of a pruned move")
-        })?;
-        Ok((code, reason))
-    }
 }
 
 /// Checks the pruned list of the node closing at the top of `walk` against the moves it
@@ -1417,7 +1095,7 @@ impl<G: TraceGame> NodesCtx<G> {
             pr.claims.resize_with(ply + 1, Vec::new);
             pr.searched.resize_with(ply + 1, Vec::new);
         }
-        std::mem::swap(&mut pr.claims[ply], &mut f.pruned);
+        std::mem::swap(&mut pr.claims[ply], &mut f.pruned.0);
         pr.searched[ply].clear();
         if ply > 0 && move_code != NONE16 {
             pr.searched[ply - 1].push(move_code);
@@ -1436,14 +1114,14 @@ impl<G: TraceGame> NodesCtx<G> {
         let kind = self.kind;
         let chess = kind == GameKind::Chess;
         let named = kind.named();
-        for k in NodeKey::ALL {
+        for k in NodeKey::all() {
             let needed = match k {
                 NodeKey::Path => !named,
                 // Checked with the path (check_path): only a chance search's branches have it.
                 NodeKey::Move | NodeKey::San | NodeKey::Probability => false,
                 _ => true,
             };
-            if needed && !f.has(*k) {
+            if needed && !f.has(k) {
                 return Err(missing(Location::Node { id: pos as u64 }, k.name()));
             }
         }
@@ -1544,7 +1222,7 @@ impl<G: TraceGame> NodesCtx<G> {
             depth,
             flags: bound as u8
                 | (expected as u8) << 2
-                | if f.uncertain { FLAG_UNCERTAIN } else { 0 }
+                | f.flags
                 | if research_of.is_some() {
                     FLAG_RESEARCH
                 } else {
@@ -1685,7 +1363,7 @@ impl<G: TraceGame> NodesCtx<G> {
             crate::run::chance::probability(t, walk.path_codes().map(u32::from))
                 .map(|p| p.to_string())
         });
-        let has = f.seen & (1 << NodeKey::Probability as u32) != 0;
+        let has = f.has(NodeKey::Probability);
         match (&want, has) {
             (Some(w), true) if *w == f.probability => {}
             (None, false) => {}
@@ -1765,7 +1443,7 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
         let st = self.st;
         let (mut kind, mut node, mut has_node, mut has_data) = (None, None, false, false);
         self.data.clear();
-        while let Some(key) = map.next_key::<EventKey>()? {
+        while let Some(KeyOf(key)) = map.next_key::<KeyOf<EventKey>>()? {
             st.field = Some(key.name());
             let dup = match key {
                 EventKey::Kind => kind.is_some(),

@@ -419,7 +419,11 @@ export class TraceStore {
     return (this.flags[id] >> FLAGS.EXPECTED_SHIFT) & 3;
   }
   uncertain(id) {
-    return (this.flags[id] & FLAGS.UNCERTAIN) !== 0;
+    return this.flag(id, FLAGS.UNCERTAIN);
+  }
+  /** Whether node `id` has the flag `bit` (FLAGS, FLAG_FIELDS of www/schema.js). */
+  flag(id, bit) {
+    return (this.flags[id] & bit) !== 0;
   }
   isResearch(id) {
     return (this.flags[id] & FLAGS.RESEARCH) !== 0;

@@ -9,7 +9,7 @@ import { fmtInt, fmtValue, shownValue, viewWindow, minTurn } from '../model/form
 import { STOP_WORDS, chanceRule, chanceCutEvent, moverWords } from '../model/narrate.js';
 import { stateAt, NODE_STATE as NS } from './draw/scene.js';
 import { term } from './term.js';
-import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR, BOUNDS_CODE } from '../schema.js';
+import { NODE_TYPES, NODE_KINDS, ORDER_SOURCES, STOP_REASONS, PRUNE_REASONS, BOUNDS, NONE16, DEPTH_UNBOUNDED, STOP_REASONS_CODE as SR, BOUNDS_CODE, FLAG_FIELDS } from '../schema.js';
 
 const TYPE = NODE_TYPES.map((t) => t.name.toUpperCase());
 const KIND_WORDS = { normal: 'normal', null: 'null move', mc_probe: 'multi-cut probe', reduced: 'reduced (LMR)', lmr_research: 'LMR re-search', extended: 'extended (check)', quiescence: 'quiescence', chance: 'chance node', probe: 'probe (Star2: the branch’s first move only)' };
@@ -166,7 +166,8 @@ export function createInspector(app) {
       row(term('expected type', 'expected'), typeTag(st.expected(id)));
       row(term('actual type', 'actual'), done ? [typeTag(st.actual(id)), st.expected(id) !== st.actual(id) ? [' ', term('≠ expected', 'mismatch')] : null] : span('muted', exited ? '–' : 'decided when it returns'));
     }
-    if (exited) row(term('uncertain', 'uncertain'), st.uncertain(id) ? span('warn', 'yes') : 'no');
+    // every flag a node shows, from the generated list (a new flag needs no line here)
+    if (exited) for (const { name, bit } of FLAG_FIELDS) row(term(name.replace(/_/g, ' '), name), st.flag(id, bit) ? span('warn', 'yes') : 'no');
     row('why it stopped', exited ? reasonWords(st.reason[id], turn) : span('muted', 'still searching'));
     if (st.nMoves[id]) {
       const c = st.childStats(id);

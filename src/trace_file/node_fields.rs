@@ -1,0 +1,522 @@
+//! A node of a JSON trace, declared once: the list in [`node_fields!`] drives both the writer
+//! ([`NodeFields::write`], `trace_file/json.rs`) and the reader ([`NodeFields::read`],
+//! `trace_file/json_read.rs`), so a field is named, typed and ordered in one place (issue 32
+//! §2). The record's boolean flags that a file shows (`schema::FLAG_FIELDS`) are written and
+//! read from that list, where `"uncertain"` stands: a new flag needs no line here.
+//!
+//! Reading goes through serde's `MapAccess` with small seeds that borrow from the buffer (a
+//! code by its wire name, a string into a reused buffer, integers into a reused vector), so
+//! no per-node object is allocated.
+
+use crate::game::notation::Notation;
+use crate::schema::{
+    Bound, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason, StopReason,
+};
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::borrow::Cow;
+use std::fmt;
+
+/// How one field's value is read from a node object and written into one.
+pub(crate) trait Field: Default {
+    fn read<'de, A: MapAccess<'de>>(&mut self, map: &mut A, n: Notation) -> Result<(), A::Error>;
+    fn write(&self, out: &mut Vec<u8>, n: Notation);
+}
+
+macro_rules! plain {
+    ($($t:ty),+) => {$(
+        impl Field for $t {
+            fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+                *self = m.next_value()?;
+                Ok(())
+            }
+            fn write(&self, out: &mut Vec<u8>, _: Notation) {
+                serde_json::to_writer(out, self).expect("a Vec takes every byte");
+            }
+        }
+    )+};
+}
+plain!(i64, Option<i64>);
+
+impl Field for String {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        m.next_value_seed(TextSeed(|s: &str| {
+            self.clear();
+            self.push_str(s);
+            Ok::<_, String>(())
+        }))
+    }
+    fn write(&self, out: &mut Vec<u8>, _: Notation) {
+        serde_json::to_writer(out, self).expect("a Vec takes every byte");
+    }
+}
+
+impl Field for Vec<i64> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        m.next_value_seed(IntsSeed(self))
+    }
+    fn write(&self, out: &mut Vec<u8>, _: Notation) {
+        serde_json::to_writer(out, self).expect("a Vec takes every byte");
+    }
+}
+
+impl<T: Named> Field for Option<T> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        *self = Some(m.next_value_seed(by_name::<T>())?);
+        Ok(())
+    }
+    fn write(&self, out: &mut Vec<u8>, _: Notation) {
+        match self {
+            Some(t) => serde_json::to_writer(out, t.name()).expect("a Vec takes every byte"),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+}
+
+/// A node's `pruned` list: (move code, reason's wire name), in the node's generation order.
+#[derive(Default)]
+pub(crate) struct Pruned(pub(crate) Vec<(u16, &'static str)>);
+
+impl Field for Pruned {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, n: Notation) -> Result<(), A::Error> {
+        let list: Vec<PrunedIn> = m.next_value()?;
+        self.0.clear();
+        for e in list {
+            self.0.push(e.decode(n).map_err(de::Error::custom)?);
+        }
+        Ok(())
+    }
+    fn write(&self, out: &mut Vec<u8>, n: Notation) {
+        out.push(b'[');
+        for (i, &(c, reason)) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            if n.named() {
+                out.extend_from_slice(b"{\"move\":");
+                serde_json::to_writer(&mut *out, &n.name(c)).expect("a Vec takes every byte");
+            } else {
+                out.extend_from_slice(format!("{{\"child\":{c}").as_bytes());
+            }
+            // A reason's wire name is an identifier: nothing to escape.
+            out.extend_from_slice(format!(",\"reason\":\"{reason}\"}}").as_bytes());
+        }
+        out.push(b']');
+    }
+}
+
+/// The node fields of the JSON trace, in the order they are written (docs/trace-format.md):
+/// key, field of [`NodeFields`], its type (a [`Field`]), wire name. `flags` marks where the
+/// record's shown flags (`schema::FLAG_FIELDS`, booleans) stand.
+macro_rules! node_fields {
+    ($($k:ident $f:ident: $t:ty = $w:literal,)+ @flags, $($k2:ident $f2:ident: $t2:ty = $w2:literal,)+) => {
+        /// A key of a node object; `Flag(i)` is `schema::FLAG_FIELDS[i]`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum NodeKey { $($k,)+ $($k2,)+ Flag(u8), Other }
+
+        /// The fields of one node as written or read (buffers reused across nodes); `seen`
+        /// holds one bit per key present ([`NodeKey::bit`]), `flags` the record's flag bits.
+        #[derive(Default)]
+        pub(crate) struct NodeFields {
+            pub(crate) seen: u64,
+            $(pub(crate) $f: $t,)+
+            pub(crate) flags: u8,
+            $(pub(crate) $f2: $t2,)+
+        }
+
+        impl NodeKey {
+            /// Every key, in the order written.
+            pub(crate) fn all() -> impl Iterator<Item = NodeKey> {
+                let flags = (0..FLAG_FIELDS.len() as u8).map(NodeKey::Flag);
+                [$(NodeKey::$k),+].into_iter().chain(flags).chain([$(NodeKey::$k2),+])
+            }
+            pub(crate) fn name(self) -> &'static str {
+                match self {
+                    $(NodeKey::$k => $w,)+ $(NodeKey::$k2 => $w2,)+
+                    NodeKey::Flag(i) => FLAG_FIELDS[i as usize].0,
+                    NodeKey::Other => "?",
+                }
+            }
+            fn from_bytes(b: &[u8]) -> NodeKey {
+                $(if b == $w.as_bytes() { return NodeKey::$k; })+
+                $(if b == $w2.as_bytes() { return NodeKey::$k2; })+
+                FLAG_FIELDS
+                    .iter()
+                    .position(|(w, _)| w.as_bytes() == b)
+                    .map_or(NodeKey::Other, |i| NodeKey::Flag(i as u8))
+            }
+            /// The key's bit in [`NodeFields::seen`] (a jump, not a search: it runs for every
+            /// key of every node).
+            pub(crate) fn bit(self) -> u64 {
+                #[allow(dead_code)]
+                enum Fixed { $($k,)+ $($k2,)+ Flags }
+                match self {
+                    $(NodeKey::$k => 1 << Fixed::$k as u32,)+
+                    $(NodeKey::$k2 => 1 << Fixed::$k2 as u32,)+
+                    NodeKey::Flag(i) => 1 << (Fixed::Flags as u32 + i as u32),
+                    NodeKey::Other => 0,
+                }
+            }
+        }
+
+        impl NodeFields {
+            /// Reads the value of `key` (a key of the node list) into its field.
+            fn read_value<'de, A: MapAccess<'de>>(
+                &mut self, key: NodeKey, m: &mut A, n: Notation,
+            ) -> Result<(), A::Error> {
+                match key {
+                    $(NodeKey::$k => self.$f.read(m, n),)+
+                    $(NodeKey::$k2 => self.$f2.read(m, n),)+
+                    NodeKey::Flag(i) => {
+                        let bit = FLAG_FIELDS[i as usize].1;
+                        if m.next_value::<bool>()? { self.flags |= bit } else { self.flags &= !bit }
+                        Ok(())
+                    }
+                    NodeKey::Other => unreachable!("an unknown key is refused before its value"),
+                }
+            }
+
+            /// Appends the node as one JSON object: every field whose bit is in `seen`.
+            pub(crate) fn write(&self, out: &mut Vec<u8>, n: Notation) {
+                let mut sep = b'{';
+                for key in NodeKey::all().filter(|k| self.has(*k)) {
+                    out.push(sep);
+                    sep = b',';
+                    out.push(b'"');
+                    out.extend_from_slice(key.name().as_bytes());
+                    out.extend_from_slice(b"\":");
+                    match key {
+                        $(NodeKey::$k => self.$f.write(out, n),)+
+                        $(NodeKey::$k2 => self.$f2.write(out, n),)+
+                        NodeKey::Flag(i) => {
+                            let on = self.flags & FLAG_FIELDS[i as usize].1 != 0;
+                            out.extend_from_slice(if on { b"true" } else { b"false" });
+                        }
+                        NodeKey::Other => {}
+                    }
+                }
+                out.push(b'}');
+            }
+        }
+    };
+}
+
+node_fields! {
+    Id id: i64 = "id",
+    Parent parent: Option<i64> = "parent",
+    Ply ply: i64 = "ply",
+    Path path: Vec<i64> = "path",
+    Move mv: String = "move",
+    San san: String = "san",
+    Index index: i64 = "index",
+    Kind kind: Option<NodeKind> = "kind",
+    Order order: Option<OrderSource> = "order",
+    Depth depth: Option<i64> = "depth",
+    Alpha alpha: Option<i64> = "alpha",
+    Beta beta: Option<i64> = "beta",
+    Value value: i64 = "value",
+    Bound bound: Option<Bound> = "bound",
+    Expected expected: Option<NodeType> = "expected",
+    Actual actual: Option<NodeType> = "actual",
+    @flags,
+    Reason reason: Option<StopReason> = "reason",
+    Moves moves: i64 = "moves",
+    BestIndex best_index: Option<i64> = "best_index",
+    Pruned pruned: Pruned = "pruned",
+    ResearchOf research_of: Option<i64> = "research_of",
+    Probability probability: String = "probability",
+}
+
+impl NodeFields {
+    pub(crate) fn has(&self, k: NodeKey) -> bool {
+        self.seen & k.bit() != 0
+    }
+
+    /// Reads one node object into the fields, naming the key being read in `*at` (for the
+    /// errors serde raises); an unknown key or a key given twice is `Err(Some(key))`/`Err(None)`
+    /// through `bad`.
+    pub(crate) fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        n: Notation,
+        at: &mut Option<&'static str>,
+        mut bad: impl FnMut(NodeKey) -> A::Error,
+    ) -> Result<(), A::Error> {
+        self.seen = 0;
+        self.flags = 0;
+        while let Some(key) = map.next_key::<KeyOf<NodeKey>>()? {
+            let key = key.0;
+            if key == NodeKey::Other || self.has(key) {
+                return Err(bad(key));
+            }
+            *at = Some(key.name());
+            self.seen |= key.bit();
+            self.read_value(key, map, n)?;
+        }
+        *at = None;
+        Ok(())
+    }
+}
+
+/// A key read as raw bytes (serde_json then neither validates UTF-8 nor unescapes, which is
+/// most of the time a key takes; `with_text` decodes the rare escaped one).
+pub(crate) struct KeyOf<K>(pub(crate) K);
+
+/// A key type read by [`KeyOf`].
+pub(crate) trait Key: Sized {
+    fn from_bytes(b: &[u8]) -> Self;
+}
+
+impl Key for NodeKey {
+    fn from_bytes(b: &[u8]) -> Self {
+        NodeKey::from_bytes(b)
+    }
+}
+
+impl<'de, K: Key> Deserialize<'de> for KeyOf<K> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<K>(std::marker::PhantomData<K>);
+        impl<K: Key> Visitor<'_> for V<K> {
+            type Value = KeyOf<K>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<KeyOf<K>, E> {
+                Ok(KeyOf(K::from_bytes(s.as_bytes())))
+            }
+            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<KeyOf<K>, E> {
+                if b.contains(&b'\\') {
+                    with_text(b, |s| self.visit_str(s))
+                } else {
+                    Ok(KeyOf(K::from_bytes(b)))
+                }
+            }
+        }
+        d.deserialize_bytes(V(std::marker::PhantomData))
+    }
+}
+
+/// A code read by its wire name.
+pub(crate) trait Named: Sized + Copy + 'static {
+    const WHAT: &'static str;
+    fn lookup(s: &str) -> Option<Self>;
+    fn name(self) -> &'static str;
+    fn names() -> Vec<&'static str>;
+}
+
+macro_rules! named {
+    ($($t:ty: $what:literal),+) => {$(
+        impl Named for $t {
+            const WHAT: &'static str = $what;
+            fn lookup(s: &str) -> Option<Self> {
+                <$t>::from_name(s)
+            }
+            fn name(self) -> &'static str {
+                <$t>::name(self)
+            }
+            fn names() -> Vec<&'static str> {
+                <$t>::ALL.iter().map(|c| c.name()).collect()
+            }
+        }
+    )+};
+}
+named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
+    StopReason: "stop reason", EventKind: "event kind");
+
+/// A code read by its wire name, refused naming the names there are.
+pub(crate) fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
+    TextSeed(|s: &str| {
+        T::lookup(s).ok_or_else(|| {
+            let (what, s) = (T::WHAT, s.escape_default());
+            format!(
+                "unknown {what} \"{s}\": expected one of {}",
+                T::names().join(", ")
+            )
+        })
+    })
+}
+
+/// The text of a JSON string read as raw bytes (between the quotes, escapes undecoded).
+fn with_text<T, E: de::Error>(raw: &[u8], f: impl FnOnce(&str) -> Result<T, E>) -> Result<T, E> {
+    if raw.contains(&b'\\') {
+        let mut quoted = Vec::with_capacity(raw.len() + 2);
+        quoted.push(b'"');
+        quoted.extend_from_slice(raw);
+        quoted.push(b'"');
+        let s: String = serde_json::from_slice(&quoted).map_err(E::custom)?;
+        f(&s)
+    } else {
+        f(std::str::from_utf8(raw).map_err(E::custom)?)
+    }
+}
+
+/// A string turned into a value by `f` (an error message if it cannot be), read without
+/// allocating.
+pub(crate) struct TextSeed<F>(F);
+
+impl<'de, T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> DeserializeSeed<'de>
+    for TextSeed<F>
+{
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        struct V<F>(F);
+        impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for V<F> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+                (self.0)(s).map_err(E::custom)
+            }
+            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
+                with_text(b, |s| (self.0)(s).map_err(E::custom))
+            }
+        }
+        d.deserialize_bytes(V(self.0))
+    }
+}
+
+/// Reads an array of integers into a reused buffer.
+pub(crate) struct IntsSeed<'a>(pub(crate) &'a mut Vec<i64>);
+
+impl<'de> DeserializeSeed<'de> for IntsSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        struct V<'a>(&'a mut Vec<i64>);
+        impl<'de> Visitor<'de> for V<'_> {
+            type Value = ();
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array of integers")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+                self.0.clear();
+                while let Some(v) = seq.next_element::<i64>()? {
+                    self.0.push(v);
+                }
+                Ok(())
+            }
+        }
+        d.deserialize_seq(V(self.0))
+    }
+}
+
+/// One entry of a node's `pruned` list: `{"child": i, "reason": r}` (trees) or
+/// `{"move": m, "reason": r}` with `m` in the game's notation (UCI for chess).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrunedIn<'a> {
+    child: Option<u32>,
+    #[serde(rename = "move", borrow)]
+    mv: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    reason: Cow<'a, str>,
+}
+
+impl PrunedIn<'_> {
+    /// The move's code and the reason's wire name.
+    fn decode(self, notation: Notation) -> Result<(u16, &'static str), String> {
+        let code = match (self.child, self.mv, notation.named()) {
+            (Some(c), None, false) => u16::try_from(c)
+                .ok()
+                .filter(|&c| c != NONE16)
+                .ok_or_else(|| format!("child {c} is out of range"))?,
+            (None, Some(mv), true) => {
+                notation
+                    .parse(&mv)
+                    .filter(|&c| c != NONE16)
+                    .ok_or_else(|| {
+                        let (mv, what) = (mv.escape_default(), notation.describe());
+                        format!("\"{mv}\" is not a {what}")
+                    })?
+            }
+            (..) => {
+                let field = if notation.named() { "move" } else { "child" };
+                return Err(format!(
+                    "an entry of \"pruned\" must have \"{field}\" and \"reason\" alone"
+                ));
+            }
+        };
+        let reason = StopReason::from_name(&self.reason)
+            .and_then(StopReason::prune_reason)
+            .or_else(|| PruneReason::from_name(&self.reason).map(PruneReason::name))
+            .ok_or_else(|| {
+                let r = self.reason.escape_default();
+                format!("\"{r}\" is not the reason of a pruned move")
+            })?;
+        Ok((code, reason))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads one node object through [`NodeFields::read`].
+    struct Seed<'a>(&'a mut NodeFields);
+    impl<'de> DeserializeSeed<'de> for Seed<'_> {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_map(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Seed<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a node")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<(), A::Error> {
+            let bad = |k: NodeKey| de::Error::custom(format!("bad key {}", k.name()));
+            self.0.read(&mut m, Notation::Index, &mut None, bad)
+        }
+    }
+
+    fn read(text: &str) -> Result<NodeFields, serde_json::Error> {
+        let mut f = NodeFields::default();
+        Seed(&mut f).deserialize(&mut serde_json::Deserializer::from_str(text))?;
+        Ok(f)
+    }
+
+    #[test]
+    fn the_one_list_writes_what_it_reads() {
+        let mut f = NodeFields {
+            seen: NodeKey::all().map(NodeKey::bit).sum(),
+            id: 7,
+            parent: Some(3),
+            ply: 2,
+            path: vec![1, 4],
+            mv: "x\"y".into(),
+            kind: Some(NodeKind::Normal),
+            order: Some(OrderSource::Killer),
+            bound: Some(Bound::Lower),
+            expected: Some(NodeType::All),
+            actual: Some(NodeType::Cut),
+            reason: Some(StopReason::BetaCutoff),
+            pruned: Pruned(vec![(5, "beta_cutoff")]),
+            probability: "1/3".into(),
+            ..NodeFields::default()
+        };
+        f.flags = FLAG_FIELDS.iter().fold(0, |a, &(_, bit)| a | bit);
+        let mut out = Vec::new();
+        f.write(&mut out, Notation::Index);
+        let text = String::from_utf8(out.clone()).unwrap();
+        // every key once, in the list's order
+        let at: Vec<usize> = NodeKey::all()
+            .map(|k| {
+                text.find(&format!("\"{}\":", k.name()))
+                    .unwrap_or_else(|| panic!("{} is not written", k.name()))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
+        let back = read(&text).unwrap();
+        let mut again = Vec::new();
+        back.write(&mut again, Notation::Index);
+        assert_eq!(String::from_utf8(again).unwrap(), text);
+        assert_eq!((back.seen, back.flags), (f.seen, f.flags));
+        // a flag set to false is cleared, and a key given twice is refused by name
+        let off = text.replace("\"uncertain\":true", "\"uncertain\":false");
+        assert_eq!(read(&off).unwrap().flags & crate::schema::FLAG_UNCERTAIN, 0);
+        let twice = text.replacen("{\"id\":7,", "{\"id\":7,\"id\":7,", 1);
+        let err = read(&twice).err().expect("a key given twice is refused");
+        assert!(err.to_string().contains("bad key id"), "{err}");
+    }
+}
