@@ -249,6 +249,15 @@ pub(crate) struct Node<'p, G: Game> {
     pub in_presearch: bool,
 }
 
+// `Copy` by hand (a derive would ask `G: Copy`): a step kept out of line gets a copy, so that
+// the node's own state never has its address taken and stays in registers (below).
+impl<G: Game> Clone for Node<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for Node<'_, G> {}
+
 impl<G: Game> Node<'_, G> {
     /// Forward pruning acts only in null-window searches below the root, never at expected PV
     /// nodes (Enhanced Forward Pruning slides, "Forward pruning works in PVS": "forward pruning
@@ -532,7 +541,11 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // Step 2b. A chance node (Ballard 1983): its branches' weighted average, or Star1's and
         // Star2's windows and cut-offs (chance.rs).
         if G::CHANCE && self.chance.is_some() && n.pos.is_chance() {
-            return self.with_frame(n.ply, |s, f| s.chance_node(n, f));
+            // A copy: handing the out-of-line step `n` itself would take the address of the
+            // node's state in every node of an explicit tree, which then lives in memory (about
+            // 23 stores a node, issue 32 §6, docs/benchmarks.md), chance node or not.
+            let c = *n;
+            return self.with_frame(n.ply, |s, f| s.chance_node(&c, f));
         }
 
         // Step 3. Horizon: quiescence search, or a static evaluation unless the side to move

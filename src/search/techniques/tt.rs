@@ -229,7 +229,10 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     #[inline(always)]
     pub(crate) fn tt_store(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
         if self.tt.is_some() {
-            self.tt_store_entry(n, out, f);
+            // Copies, for the out-of-line call: so that a search without a table never takes
+            // the address of the node's state or its outcome (`Searcher::node_steps`).
+            let (c, o) = (*n, *out);
+            self.tt_store_entry(&c, &o, f);
         }
     }
 
