@@ -273,11 +273,6 @@ function enterWords(st, n, ctx, win) {
 const capName = (who) => (/^(node|the root)\b/.test(who) ? cap(who) : who);
 
 /**
- * Entering and leaving a node in a first lesson's words: no node types, no expected type, no
- * "fail high/low"; a bound said as "at most" / "at least" (MAX's view); the window only once
- * the lesson has taught it (ctx.windows).
- */
-/**
  * The branches a chance node cut off by Ballard's bound had tried: their number (each branch
  * once, whether probed, searched or both) and whether it stopped in Star2's probing phase (its
  * children are all Star2 probes, node kind `probe`).
@@ -299,6 +294,11 @@ function chanceStopWords(st, n) {
   return probing ? `stops after probing ${of} (Star2’s probe bound fired)` : `stops after ${of} (Star1’s bound fired)`;
 }
 
+/**
+ * Entering and leaving a node in a first lesson's words: no node types, no expected type, no
+ * "fail high/low"; a bound said as "at most" / "at least" (MAX's view); the window only once
+ * the lesson has taught it (ctx.windows).
+ */
 function plainWords(st, e, ctx) {
   const n = st.nodeOf(e);
   const turn = st.turn[n];
