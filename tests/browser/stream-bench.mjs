@@ -23,13 +23,13 @@
 // functions with the most self time (serve a copy with esbuild's `minify` off for names).
 // `--shots DIR` saves a screenshot of each page as it streams, past its 400,000th node.
 
-import { mkdtempSync, rmSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { startServer } from '../../www/serve.mjs';
-import { ROOT, rendererMemory, settle, watchFrames, frameGaps, hook } from './hook.mjs';
+import { ROOT, rendererCpu, rendererMemory, settle, watchFrames, frameGaps, hook } from './hook.mjs';
 import { chessScaleControls, chessScaleCli, chanceScaleControls, chanceScaleCli, chanceTreeText } from './bench-search.mjs';
 
 const argv = process.argv.slice(2);
@@ -205,45 +205,6 @@ async function pageRun(server, c, label) {
   await context.close();
   const long = gaps.filter((x) => x > 50);
   return { wall, nodes: s.nodes, worker: s.elapsedMs, gap: Math.max(...gaps), long: long.length, longMs: long.reduce((a, b) => a + b, 0), draw: draws[10], drawMax: draws[19], stepDraw: stepDraws[10], loaf: summarizeLoaf(loaf), loafMax: Math.max(0, ...loaf.map((e) => e.d)), loafN: loaf.length, loafList: loaf.map(describeLoaf), cpuWorker: cpu1.worker - cpu0.worker, cpuMain: cpu1.main - cpu0.main, treeDraws, mem: (m1 - m0) / s.nodes, mem5: (m2 - m0) / s.nodes };
-}
-
-/**
- * CPU seconds used so far by the threads of this process's renderers: the search worker
- * (threads named DedicatedWorker…) and the page's main thread (the process's first thread).
- * On a loaded machine the wall-clock ratios mean little; CPU time says what each side cost.
- */
-function rendererCpu() {
-  const procs = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      procs.set(Number(d), { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
-    } catch {
-      /* gone */
-    }
-  }
-  const mine = (pid) => {
-    for (let p = pid, k = 0; p > 1 && k < 16; p = procs.get(p)?.ppid ?? 0, k++) if (p === process.pid) return true;
-    return false;
-  };
-  const out = { worker: 0, main: 0 };
-  for (const [pid, p] of procs) {
-    if (!p.cmd.includes('--type=renderer') || !mine(pid)) continue;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-        const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-        const sec = (Number(f[11]) + Number(f[12])) / 100; // utime + stime, clock ticks (USER_HZ 100)
-        if (comm.startsWith('DedicatedWorker')) out.worker += sec;
-        else if (Number(tid) === pid) out.main += sec;
-      } catch {
-        /* gone */
-      }
-    }
-  }
-  return out;
 }
 
 /** The 25 functions with the most self time in a CPU profile, with their share. */
