@@ -47,6 +47,26 @@ fn json_trace() -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Alpha-beta on Russell and Norvig's tree as a JSON trace, and where its `input.text` string
+/// starts (just after the opening quote): the place the comment tests write into.
+fn rn_trace_and_text_start() -> (String, usize) {
+    let out = Command::new(BIN)
+        .args([
+            "tree",
+            "--algo",
+            "alphabeta",
+            "--json",
+            "((3 12 8) (2 4 6) (14 5 2))",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let key = "\"text\":\"";
+    let at = text.find(key).unwrap() + key.len();
+    (text, at)
+}
+
 /// `text` with the JSON array that follows `"key":` replaced: (before, after).
 fn split_array<'a>(text: &'a str, key: &str) -> (&'a str, &'a str) {
     let k = text.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
@@ -194,20 +214,7 @@ fn whitespace_inside_a_value_is_not_buffered_whole() {
 #[test]
 fn a_300_mb_comment_in_a_small_gzip_reads_within_1_gib() {
     let dir = TempDir::new("comment");
-    let out = Command::new(BIN)
-        .args([
-            "tree",
-            "--algo",
-            "alphabeta",
-            "--json",
-            "((3 12 8) (2 4 6) (14 5 2))",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let key = "\"text\":\"";
-    let at = text.find(key).unwrap() + key.len();
+    let (text, at) = rn_trace_and_text_start();
     let path = dir.path("comment.json.gz");
     let mut gz = GzEncoder::new(std::fs::File::create(&path).unwrap(), Compression::best());
     gz.write_all(&text.as_bytes()[..at]).unwrap();
@@ -246,20 +253,7 @@ fn a_300_mb_comment_in_a_small_gzip_reads_within_1_gib() {
 fn a_reader_bounds_the_tree_text_it_holds() {
     use prunescope::trace_file::{self, Location};
     let dir = TempDir::new("text-bound");
-    let out = Command::new(BIN)
-        .args([
-            "tree",
-            "--algo",
-            "alphabeta",
-            "--json",
-            "((3 12 8) (2 4 6) (14 5 2))",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let key = "\"text\":\"";
-    let at = text.find(key).unwrap() + key.len();
+    let (text, at) = rn_trace_and_text_start();
     let with_comment =
         |len: usize| format!("{}# {}\\n{}", &text[..at], "x".repeat(len), &text[at..]);
     let bound = 10_000;
