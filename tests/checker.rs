@@ -11,6 +11,7 @@ use prunescope::game::connect4::Connect4Input;
 use prunescope::game::nim::NimInput;
 use prunescope::game::synthetic::{Ordering, SynthParams};
 use prunescope::game::tictactoe::TicTacToeInput;
+use prunescope::game::tree::MAX_TREE_TEXT_BYTES;
 use prunescope::run::{Input, Summary};
 use prunescope::schema::{
     EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_RESEARCH, FLAG_UNCERTAIN, NONE16, NodeKind,
@@ -19,7 +20,7 @@ use prunescope::schema::{
 use prunescope::search::config::{Algorithm, DEFAULT_NODE_CAP, SearchConfig};
 use prunescope::trace::record::Recorder;
 use prunescope::trace_file::verify::verify;
-use prunescope::trace_file::{self, TraceFile, TraceHeader};
+use prunescope::trace_file::{self, Opened, TraceFile, TraceHeader};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const ITALIAN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
@@ -754,10 +755,10 @@ fn binary_bytes(f: &TraceFile) -> Vec<u8> {
     out
 }
 
-/// The page's staged opening (`read_staged`, then `Staged::check` while the trace streams into
-/// a staged store) accepts exactly the files `read` accepts, with the same trace, and refuses
-/// every other with `read`'s message — the first problem, whichever of its two steps finds
-/// it. Over every search of the property tests, a seventh of their single-field mutations and
+/// The page's staged opening (`open` and `Opened::staged`, then `Staged::check` while the
+/// trace streams into a staged store) accepts exactly the files `read` accepts, with the same
+/// trace, and refuses every other with `read`'s message — the first problem, whichever of its
+/// two steps finds it. Over every search of the property tests, a seventh of their single-field mutations and
 /// mutations of the structure (a parent after its child, an event changed, the tape cut short,
 /// the re-search links out of order), each written as a binary file.
 #[test]
@@ -797,27 +798,18 @@ fn staged_opening_refuses_and_accepts_what_read_does() {
         for (m_what, m) in files {
             let bytes = binary_bytes(&m);
             let whole = trace_file::read(&bytes[..]);
-            let staged = trace_file::read_staged(&bytes[..]);
+            let staged = trace_file::open(&bytes[..], MAX_TREE_TEXT_BYTES).and_then(Opened::staged);
             let staged = match staged {
                 Err(e) => {
                     at_first += 1;
                     Err(e)
                 }
-                Ok(mut s) => {
+                Ok(s) => {
                     assert!(
                         !s.is_checked(),
                         "{what}: {m_what}: a binary file has checks left"
                     );
-                    match s.check() {
-                        Ok(()) => {
-                            assert!(s.is_checked());
-                            Ok(s.file)
-                        }
-                        Err(e) => {
-                            at_check += 1;
-                            Err(e)
-                        }
-                    }
+                    s.check().inspect_err(|_| at_check += 1)
                 }
             };
             match (whole, staged) {
@@ -863,7 +855,9 @@ fn staged_opening_of_json_is_checked_at_once() {
         &f.rec,
     )
     .unwrap();
-    let s = trace_file::read_staged(&json[..]).unwrap();
+    let s = trace_file::open(&json[..], MAX_TREE_TEXT_BYTES)
+        .and_then(Opened::staged)
+        .unwrap();
     assert!(s.is_checked());
     assert_eq!(s.file.rec.nodes, f.rec.nodes);
 }

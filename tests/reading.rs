@@ -246,12 +246,17 @@ fn a_300_mb_comment_in_a_small_gzip_reads_within_1_gib() {
 }
 
 /// Issue 32 §5, the page's side: a reader that holds less of an explicit tree's text than the
-/// format allows (the page's `read_within`) refuses a longer text in `input.text`, JSON or
+/// format allows (the page's, `trace_file::open`'s bound) refuses a longer text in `input.text`, JSON or
 /// binary, gzip-compressed or not; past twice its bound, as the text streams in, before it is
 /// held. Within the bound the same file reads.
 #[test]
 fn a_reader_bounds_the_tree_text_it_holds() {
-    use prunescope::trace_file::{self, Location};
+    use prunescope::trace_file::{self, Location, Opened, Staged};
+    let read = |b: &[u8], bound| {
+        trace_file::open(b, bound)
+            .and_then(Opened::staged)
+            .and_then(Staged::check)
+    };
     let dir = TempDir::new("text-bound");
     let (text, at) = rn_trace_and_text_start();
     let with_comment =
@@ -275,7 +280,7 @@ fn a_reader_bounds_the_tree_text_it_holds() {
             ("pstrace", std::fs::read(&bin).unwrap()),
         ];
         for (what, bytes) in files {
-            let e = trace_file::read_within(&bytes[..], bound).unwrap_err();
+            let e = read(&bytes[..], bound).unwrap_err();
             assert_eq!(e.location, Location::Header, "{what} {len}: {e}");
             assert_eq!(e.field.as_deref(), Some("input.text"), "{what} {len}: {e}");
             assert!(
@@ -288,12 +293,12 @@ fn a_reader_bounds_the_tree_text_it_holds() {
                 streamed,
                 "{what} {len}: {e}"
             );
-            let e = trace_file::read_staged_within(&bytes[..], bound)
+            let e = trace_file::open(&bytes[..], bound)
+                .and_then(Opened::staged)
                 .err()
                 .unwrap();
             assert_eq!(e.field.as_deref(), Some("input.text"), "{what} {len}: {e}");
-            let f = trace_file::read_within(&bytes[..], len + 100)
-                .unwrap_or_else(|e| panic!("{what} {len}: {e}"));
+            let f = read(&bytes[..], len + 100).unwrap_or_else(|e| panic!("{what} {len}: {e}"));
             assert_eq!(f.header.summary.value, Some(3));
         }
     }

@@ -115,7 +115,7 @@ fn assemble(batches: &[Batch]) -> Vec<u8> {
             all[at..at + NODE_BYTES].copy_from_slice(&b.upd[k * NODE_BYTES..(k + 1) * NODE_BYTES]);
         }
         // new nodes come in the column layout of the binary format's chunks
-        let mut recs = Vec::new();
+        let mut recs = vec![bytemuck::Zeroable::zeroed(); b.nodes.len() / NODE_BYTES];
         prunescope::trace_file::binary::records_from_columns(&b.nodes, &mut recs);
         all.extend_from_slice(node_bytes(&recs));
         assert_eq!(b.nodes_total as usize * NODE_BYTES, all.len());

@@ -1,20 +1,8 @@
-//! Trace files, JSON and binary: reading them in one streaming pass into the compact form the
-//! search records ([`Recorder`]), validating every field on the way, and writing them.
-//!
-//! The API is the same natively and in wasm (no file system, no threads): [`read`] takes any
-//! [`Read`] — a file, a byte slice — and detects the encoding; [`write`] takes any [`Write`].
-//! The formats are documented in `docs/trace-format.md`:
-//!
-//! - **JSON** ([`crate::trace_file::json`]): one object per node and per event; for people and other
-//!   tools. Optionally gzip-compressed (`.json.gz`).
-//! - **Binary** ([`binary`]): the 28-byte node records column by column, the event tape and
-//!   the small arrays, gzip-compressed; a tenth of the JSON's size and read in a fraction of
-//!   its time.
-//!
-//! Reading never builds per-node objects: a JSON file is parsed node by node straight into
-//! records, and checked as it goes, so a trace costs about its compact size in memory. Every
-//! file is validated ([`validate`]) before it is returned, and the first problem is reported as
-//! a [`TraceFileError`] naming the node (or event, or root) and the field.
+//! Trace files, JSON and binary (`docs/trace-format.md`): read from any [`Read`] in one pass
+//! into the compact form the search records ([`Recorder`]), never an object per node, and
+//! written to any [`Write`], natively and in wasm alike. Every source meets the one validation
+//! ([`validate`]; in two steps for the page's staged opening), whose first problem is a
+//! [`TraceFileError`] naming node (or event, or root), field and rule.
 
 pub mod binary;
 mod chance;
@@ -98,39 +86,73 @@ impl Format {
             _ => Err(UnknownFormat(s.to_string())),
         }
     }
+}
 
-    pub fn name(self) -> &'static str {
+/// Reads a trace file, JSON or binary, gzip-compressed or not, and validates it whole, holding
+/// an explicit tree's text up to the format's own limit.
+pub fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
+    open(r, MAX_TREE_TEXT_BYTES)?.staged()?.check()
+}
+
+/// A trace file opened by [`open`]: read and checked whole (JSON), or a binary trace whose head
+/// is read, its [`binary::Body`] waiting for the rest of the (decompressed) file.
+pub enum Opened<'a> {
+    Whole(Staged),
+    Body {
+        body: binary::Body,
+        /// The file is gzip-compressed: the body's bytes are the file's inflated.
+        gzip: bool,
+        /// The file after the head, for [`Opened::staged`] to pull the body from.
+        rest: Box<dyn Read + 'a>,
+    },
+}
+
+/// Opens a trace file (its encoding and compression detected from its first bytes), holding at
+/// most `max_tree_text` bytes of an explicit tree's text (the page holds less than the format's
+/// [`MAX_TREE_TEXT_BYTES`], `crate::wasm`): a longer text is refused as it streams in. A JSON
+/// file is read and checked whole, as its nodes stream; a binary file is read up to its first
+/// node, so that the page can push the body as its browser inflates it (native code, where
+/// this crate's inflater in wasm took a fifth of a 10 M-node open, docs/benchmarks.md).
+pub fn open<'a, R: Read + 'a>(r: R, max_tree_text: usize) -> Result<Opened<'a>, TraceFileError> {
+    let (head, r) = sniff(r)?;
+    let gzip = head.starts_with(&[0x1f, 0x8b]);
+    let (head, mut rest): (_, Box<dyn Read + 'a>) = if gzip {
+        let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
+        (inner, Box::new(r))
+    } else {
+        (head, Box::new(r))
+    };
+    if head.starts_with(&binary::MAGIC) {
+        let body = binary::Body::head(&mut rest, max_tree_text)?;
+        return Ok(Opened::Body { body, gzip, rest });
+    }
+    let not_a_trace = |why: &str| TraceFileError::file_level(Problem::NotATrace(why.into()));
+    match head.iter().find(|b| !b.is_ascii_whitespace()) {
+        _ if head.is_empty() => Err(not_a_trace("the file is empty")),
+        Some(b'{') | None => {
+            let file = json_read::read(rest, max_tree_text)?;
+            Ok(Opened::Whole(Staged { file, rest: None }))
+        }
+        _ => Err(not_a_trace(
+            "it is neither JSON (which starts with '{') nor a binary trace (which starts with \
+             the bytes \"PSTRACE\")",
+        )),
+    }
+}
+
+impl Opened<'_> {
+    /// The file read whole and checked as far as makes it safe to stream ([`Staged`]).
+    pub fn staged(self) -> Result<Staged, TraceFileError> {
         match self {
-            Format::Json => "json",
-            Format::Binary => "binary",
+            Opened::Whole(staged) => Ok(staged),
+            Opened::Body { body, rest, .. } => body.pull(rest),
         }
     }
 }
 
-/// Reads a trace file, JSON or binary, gzip-compressed or not (detected from its first bytes),
-/// and validates it. The reader is consumed in one pass; wrap files in nothing (reading is
-/// buffered inside).
-pub fn read<R: Read>(r: R) -> Result<TraceFile, TraceFileError> {
-    read_within(r, MAX_TREE_TEXT_BYTES)
-}
-
-/// [`read`], holding at most `max_tree_text` bytes of an explicit tree's text (the format's
-/// own limit is [`MAX_TREE_TEXT_BYTES`]; the page holds less, `crate::wasm`): a longer text is
-/// refused as it streams in, before it is held.
-pub fn read_within<R: Read>(r: R, max_tree_text: usize) -> Result<TraceFile, TraceFileError> {
-    let (head, r) = sniff(r)?;
-    if head.starts_with(&[0x1f, 0x8b]) {
-        let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
-        read_plain(&inner, r, max_tree_text)
-    } else {
-        read_plain(&head, r, max_tree_text)
-    }
-}
-
 /// A trace file read whole and checked far enough to be walked and streamed
-/// ([`check::Validation::start`]): the staged reading of the page, which streams the trace into
-/// a staged store while [`Staged::check`] does the rest. The file is accepted only once
-/// [`Staged::check`] has passed; a problem either step finds is the one [`read`] reports.
+/// ([`check::Validation::start`]), for the page, which streams it into a staged store while
+/// [`Staged::check`] does the rest; either step's problem is the one [`read`] reports.
 pub struct Staged {
     pub file: TraceFile,
     /// What is left to check (`None` once checked, or for a JSON file, checked as it was read).
@@ -138,14 +160,12 @@ pub struct Staged {
 }
 
 impl Staged {
-    /// Runs the checks left ([`check::Validation::finish`]); the error is the first problem
-    /// [`read`] would have reported.
-    pub fn check(&mut self) -> Result<(), TraceFileError> {
+    /// Runs the checks left ([`check::Validation::finish`]); answers the file.
+    pub fn check(self) -> Result<TraceFile, TraceFileError> {
         if let Some(v) = &self.rest {
             v.finish(&self.file)?;
-            self.rest = None;
         }
-        Ok(())
+        Ok(self.file)
     }
 
     /// Every check has passed.
@@ -154,39 +174,7 @@ impl Staged {
     }
 }
 
-/// Reads a trace file as [`read`] does, but checks a binary file in the two steps of the one
-/// validation: what makes it safe to walk before it returns, the rest in [`Staged::check`]. A
-/// JSON file is checked as it is read, whole.
-pub fn read_staged<R: Read>(r: R) -> Result<Staged, TraceFileError> {
-    read_staged_within(r, MAX_TREE_TEXT_BYTES)
-}
-
-/// [`read_staged`], holding at most `max_tree_text` bytes of an explicit tree's text
-/// ([`read_within`]).
-pub fn read_staged_within<R: Read>(r: R, max_tree_text: usize) -> Result<Staged, TraceFileError> {
-    let (head, r) = sniff(r)?;
-    if head.starts_with(&[0x1f, 0x8b]) {
-        let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
-        staged_plain(&inner, r, max_tree_text)
-    } else {
-        staged_plain(&head, r, max_tree_text)
-    }
-}
-
-fn staged_plain<R: Read>(head: &[u8], r: R, max: usize) -> Result<Staged, TraceFileError> {
-    if !head.starts_with(&binary::MAGIC) {
-        return Ok(Staged {
-            file: read_plain(head, r, max)?,
-            rest: None,
-        });
-    }
-    let file = binary::read_unchecked(r, max)?;
-    let rest = Some(check::Validation::start(&file)?);
-    Ok(Staged { file, rest })
-}
-
-/// Writes a trace in `format`. `prepared` is `input` parsed (the JSON names moves from it);
-/// binary files are gzip-compressed and written in chunks.
+/// Writes a trace in `format`. `prepared` is `input` parsed (the JSON names moves from it).
 pub fn write<W: Write>(
     w: W,
     format: Format,
@@ -197,50 +185,21 @@ pub fn write<W: Write>(
     rec: &Recorder,
 ) -> io::Result<()> {
     match format {
-        Format::Json => {
-            crate::trace_file::json::write_trace(w, input, prepared, config, summary, rec)
-        }
+        Format::Json => json::write_trace(w, input, prepared, config, summary, rec),
         Format::Binary => binary::write(w, input, config, summary, rec),
     }
 }
 
 /// The one validation, on every source: a trace held in memory (a recording the page hands
-/// back, a search's own), as [`read`] runs it before returning a file (the header, every node
-/// against its parent and the game, the event tape, the summary and the semantic rules).
+/// back) as [`read`] runs it on a file (the header, every node against its parent and the
+/// game, the event tape, the summary and the semantic rules).
 pub fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
     check::validate(file)
 }
 
 /// Up to the first 8 bytes of `r`, and a reader that still yields them.
 fn sniff<R: Read>(mut r: R) -> Result<(Vec<u8>, impl Read), TraceFileError> {
-    let mut head = [0u8; 8];
-    let mut n = 0;
-    while n < head.len() {
-        match r.read(&mut head[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    let head = head[..n].to_vec();
+    let mut head = Vec::with_capacity(8);
+    (&mut r).take(8).read_to_end(&mut head)?;
     Ok((head.clone(), io::Cursor::new(head).chain(r)))
-}
-
-fn read_plain<R: Read>(head: &[u8], r: R, max: usize) -> Result<TraceFile, TraceFileError> {
-    if head.starts_with(&binary::MAGIC) {
-        return binary::read(r, max);
-    }
-    match head.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') | None if !head.is_empty() => json_read::read(r, max),
-        _ => Err(TraceFileError::file_level(Problem::NotATrace(
-            if head.is_empty() {
-                "the file is empty".to_string()
-            } else {
-                "it is neither JSON (which starts with '{') nor a binary trace (which starts \
-                 with the bytes \"PSTRACE\")"
-                    .to_string()
-            },
-        ))),
-    }
 }

@@ -4,8 +4,8 @@
 //! chunks.
 
 use super::err;
-use crate::trace_file::Staged;
-use crate::trace_file::binary::{Body, Opened, open_head};
+use crate::trace_file::binary::Body;
+use crate::trace_file::{Opened, Staged, open};
 use js_sys::{Function, Uint8Array};
 use std::io::{self, Read, Write};
 use wasm_bindgen::prelude::*;
@@ -27,7 +27,7 @@ pub struct JsReader<'a> {
 /// about 95 MB of renderer memory per MiB of a one-line text (a 4 MiB comment: +380 MB), and a
 /// 100 MB comment crashed the tab (issue 32 §5). 2 MiB keeps the renderer within the 1 GiB of
 /// the files issue (tests/browser/limits.test.mjs opens a 1.9 MiB comment). The reader refuses
-/// a longer text as it streams in, before it holds it (`crate::trace_file::read_within`).
+/// a longer text as it streams in, before it holds it (`crate::trace_file::open`).
 pub const PAGE_TREE_TEXT_BYTES: usize = 2 << 20;
 
 /// Bytes asked of the JS source at a time.
@@ -123,7 +123,7 @@ impl Write for ChunkWriter<'_> {
 /// A trace file being opened in two parts, so that the browser inflates a binary trace's body
 /// (its `DecompressionStream`: native code, where this crate's inflater in wasm took a fifth of
 /// the open of a 10 M-node file, docs/benchmarks.md): [`Opening::begin`] reads the file's head
-/// from a JS source, as [`crate::trace_file::read_staged`] would — the magic bytes, version,
+/// from a JS source, as [`crate::trace_file::open`] does — the magic bytes, version,
 /// header (each field within its bounds) and counts — and the worker then pushes the bytes after
 /// [`Opening::body_at`] of the decompressed file ([`Opening::push`]) as they come. The body is
 /// decoded by the core's own reader ([`Body`]) and checked by the one validation
@@ -143,9 +143,9 @@ impl Opening {
     /// Reads the head of the file that `read(maxBytes) → Uint8Array` gives (empty at its end),
     /// or the whole file when it is not a binary trace (`Session.open_begin`).
     pub fn begin(read: &Function) -> Result<Opening, crate::trace_file::TraceFileError> {
-        let state = match open_head(JsReader::new(read), PAGE_TREE_TEXT_BYTES)? {
+        let state = match open(JsReader::new(read), PAGE_TREE_TEXT_BYTES)? {
             Opened::Whole(staged) => OpeningState::Whole(staged),
-            Opened::Body { body, gzip } => OpeningState::Body { body, gzip },
+            Opened::Body { body, gzip, .. } => OpeningState::Body { body, gzip },
         };
         Ok(Opening { state })
     }

@@ -16,7 +16,7 @@ use crate::trace::record::Recorder;
 use crate::trace::stats::{StatsTracer, TraceStats};
 use crate::trace_file::Staged;
 #[cfg(feature = "files")]
-use crate::trace_file::{Format, TraceFile, TraceHeader, validate};
+use crate::trace_file::{Format, Opened, TraceFile, TraceHeader, open, validate};
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -215,7 +215,11 @@ impl Session {
     /// `docs/trace-format.md`), checking every field and reference with the core's reader before
     /// anything reaches the page. Throws an `Error` naming the first bad item.
     pub fn open(bytes: &[u8]) -> Result<Session, JsError> {
-        Session::from_file(crate::trace_file::read_within(bytes, PAGE_TREE_TEXT_BYTES))
+        Session::from_file(
+            open(bytes, PAGE_TREE_TEXT_BYTES)
+                .and_then(Opened::staged)
+                .and_then(Staged::check),
+        )
     }
 
     /// Opens a trace file from a JS source `read(maxBytes) → Uint8Array` (empty at the end),
@@ -226,9 +230,9 @@ impl Session {
     /// A JSON file is checked whole here. Throws an `Error` naming the first bad item, the
     /// same as [`Session::open`].
     pub fn open_staged(read: &Function) -> Result<Session, JsError> {
-        let staged =
-            crate::trace_file::read_staged_within(JsReader::new(read), PAGE_TREE_TEXT_BYTES)
-                .map_err(|e| err(e.to_string()))?;
+        let staged = open(JsReader::new(read), PAGE_TREE_TEXT_BYTES)
+            .and_then(Opened::staged)
+            .map_err(|e| err(e.to_string()))?;
         Session::of_staged(staged)
     }
 
@@ -271,11 +275,10 @@ impl Session {
     /// the semantic rules. Throws an `Error` naming the first bad item (the session then holds
     /// no trace); once it passes, the session holds the file as [`Session::open`] would.
     pub fn check(&mut self) -> Result<(), JsError> {
-        let Some(mut staged) = self.staged.take() else {
+        let Some(staged) = self.staged.take() else {
             return Ok(());
         };
-        staged.check().map_err(|e| err(e.to_string()))?;
-        let TraceFile { header, rec } = staged.file;
+        let TraceFile { header, rec } = staged.check().map_err(|e| err(e.to_string()))?;
         self.recording = Some(rec);
         self.summary = Some(header.summary);
         Ok(())
