@@ -189,7 +189,8 @@ pub fn node_bytes(nodes: &[NodeRec]) -> &[u8] {
 /// Node records from their bytes (the inverse of [`node_bytes`]), at any alignment. Errors when
 /// the length is not a whole number of records.
 pub fn records_from_bytes(bytes: &[u8]) -> Result<Vec<NodeRec>, WasmError> {
-    if !bytes.len().is_multiple_of(NODE_BYTES) {
+    let (rows, rest) = bytes.as_chunks::<NODE_BYTES>();
+    if !rest.is_empty() {
         return Err(WasmError::argument(
             "records",
             format!(
@@ -198,5 +199,5 @@ pub fn records_from_bytes(bytes: &[u8]) -> Result<Vec<NodeRec>, WasmError> {
             ),
         ));
     }
-    Ok(bytemuck::pod_collect_to_vec(bytes))
+    Ok(rows.iter().map(NodeRec::from_bytes).collect())
 }
