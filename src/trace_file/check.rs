@@ -171,7 +171,7 @@ fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff
     Ok(())
 }
 
-/// Node `id` names as its parent node `parent`, whose subtree has already ended.
+/// Node `id` names as its parent node `parent`, whose subtree ended.
 fn parent_closed(id: u32, parent: u32) -> TraceFileError {
     err!(node id, "parent",
         "names node {parent}, whose subtree ended before node {id}: ids must number the nodes \

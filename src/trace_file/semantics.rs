@@ -228,8 +228,7 @@ struct Semantics<'a> {
     stack: Vec<Frame>,
     next_id: u32,
     prev: Option<EventKind>,
-    /// The depth of the last iteration event, and whether the root search before it failed
-    /// its aspiration window.
+    /// The last iteration event's depth; whether the root search before it failed aspiration.
     iter_depth: Option<i32>,
     after_fail: bool,
     /// Every root search (check.rs matched them with the tape), and how many were entered.
@@ -382,9 +381,8 @@ impl<'a> Semantics<'a> {
         Ok(())
     }
 
-    /// Counts the child that returned last (unless a re-search replaces it). `raise` says
-    /// whether the event now is an `alpha_raised`, which must follow exactly the children that
-    /// return more than α.
+    /// Counts the child that returned last (unless a re-search replaces it); `raise`: the event
+    /// now is an `alpha_raised`, which follows exactly the children that return more than α.
     fn commit(&mut self, i: usize, raise: bool) -> R {
         let Some(f) = self.stack.last() else {
             return Ok(());
@@ -551,9 +549,8 @@ impl<'a> Semantics<'a> {
         needs(c, "order", order.name(), what, "order", KO)
     }
 
-    /// Depths against the parent's: one ply less, less the reduction of a reduced, null or
-    /// probe child; the same for an extended one; 0 in quiescence. Not for a tree file, whose
-    /// depths are the tree's.
+    /// Depths against the parent's: one ply less, less a reduced, null or probe child's
+    /// reduction; the same for an extended one; 0 in quiescence (not in a tree: its own).
     fn child_depth(&self, p: &Frame, c: u32, n: &NodeRec) -> R {
         let (cfg, d, kind) = (self.cfg, p.depth, n.node_kind());
         let want = match kind {
@@ -808,9 +805,8 @@ impl<'a> Semantics<'a> {
     }
 
     /// A node that searched its moves: its value the best its children returned (in
-    /// quiescence, or its stand-pat value above it), its best_index the move that returned it
-    /// (0 with no best move when every move was pruned), and no value at or above β without a
-    /// cut-off.
+    /// quiescence, or its stand-pat value above it) from its best_index (every move pruned: 0,
+    /// none), and no value at or above β without a cut-off.
     fn searched_value(&self, f: &Frame, n: &NodeRec) -> R {
         let (id, reason, q) = (f.id, n.reason(), self.quiescence(f));
         let bi = n.best_index();
