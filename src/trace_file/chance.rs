@@ -1,43 +1,21 @@
 //! The semantic rules of a chance search's trace (`config.chance`: expectimax, Ballard's Star1
-//! and Star2; docs/trace-format.md, "Chance searches"): what such a search could have done.
-//!
-//! The event tape is replayed against the records and the tree, with a stack of the open nodes
-//! and the exact fractions each keeps (the running sums of a chance node), and the first node or
-//! event that breaks a rule is refused, naming it and the rule:
-//!
-//! - **exact values**: every stored integer is a fraction times `summary.scale`, and `scale` is
-//!   the tree's scale, fixed before the search from its weights
-//!   ([`crate::search::chance::scale_of`], version 5), or the least common multiple of the
-//!   stored values' denominators (version 4, whose search fixed it after the search); every
-//!   value a chance node returns is then a whole multiple of `1/scale`;
-//! - **players**: the root is MAX's (MIN's under the `min` header), a decision node's children
-//!   the other player's, a chance node's its own (values are negamax);
-//! - **values**: a leaf's is the tree's leaf times `scale` (negated for MIN); a decision node's
-//!   the best its children returned, negated, `best_index` the first that gave it; a chance node
-//!   whose branches were all searched returns `Σ w_i v_i / Σ w_i`, one that was cut Ballard's
-//!   bound (`(Σ_{j≤i} w_j v_j + U·R_i) / S` after a fail low, `(Σ_{j≤i} w_j v_j + Σ_{j>i} w_j
-//!   W_j) / S` after a fail high);
-//! - **windows**: expectimax searches with (−∞, +∞); Star1 and Star2 start at (L, U), a decision
-//!   node's child gets (−β, −α) with α as its earlier children left it, a chance node's branch
-//!   `i` (max(A_i, L), min(B_i, U)) and a Star2 probe (L, min(B_i, U));
-//! - **cut-offs**: an `alpha_raised` event follows exactly the children that beat α, a `cutoff`
-//!   exactly the child that reached β, a `chance_cutoff` exactly the branch whose value fell to
-//!   `A_i` or reached `B_i` (its data: that value, the bound, the side), and nothing more is
-//!   searched after one; the remaining branches are the node's `pruned`;
-//! - **probes** (Star2 only): a chance node first probes its decision and leaf branches in order
-//!   (kind `probe`, first move only, reason `probe`, bound lower), then searches them all again.
-//!
-//! The probabilities are the tree text's weights over their sum at each chance node, so they sum
-//! to 1 by construction; the file does not restate them.
-//!
-//! A chance node's windows, cut-offs and value are worked out by the search's own
-//! [`ChanceSums`] (src/search/chance.rs), stepped over the file's records with the file's
-//! scale: one copy of Ballard's arithmetic. A search stopped by the node cap or the memory
-//! budget (`summary.aborted`) ends with its open nodes `aborted`, whose values say nothing.
+//! and Star2; docs/trace-format.md, "Chance searches"), checked by replaying the event tape
+//! against the records and the tree with a stack of the open nodes. A chance node's windows,
+//! cut-offs and value are worked out by the search's own [`ChanceSums`] (src/search/chance.rs),
+//! stepped over the file's records with the file's scale: one copy of Ballard's arithmetic. A
+//! decision node is alpha-beta over its children (negamax: a chance node's children are its own
+//! player's, a decision node's the other's); a leaf's value is the tree's times the scale, from
+//! its player's view. Each refusal names its rule: exact values (`summary.scale` is the tree's
+//! scale, [`scale_of`], version 5, or the least common denominator of the stored values,
+//! version 4), kinds, windows, values, stop reasons, alpha_raised and cut-off events, chance
+//! cut-offs (exactly where the search makes them; nothing is searched after a cut-off), and
+//! probes (Star2: a probe searches its first move only). A search stopped by the node cap or
+//! the memory budget (`summary.aborted`) ends with its open nodes `aborted`, whose values say
+//! nothing. The probabilities are the tree's weights over their sum: the file does not restate
+//! them.
 
 use super::TraceHeader;
-use super::error::{TraceFileError, event_err, invalid};
-use super::error::{bail, err};
+use super::error::{TraceFileError, bail, err, invalid};
 use super::events::{each_event, value_words};
 use crate::game::tree::Tree;
 use crate::game::{INF, Value};
@@ -57,29 +35,18 @@ type R<T> = Result<T, TraceFileError>;
 /// A stored value (`None`: an unbounded side).
 type V = Option<i64>;
 
-/// An event the replay knows must come next at a node, before anything else happens there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Expect {
-    AlphaRaised { old: V, new: i64 },
-    Cutoff { value: i64, beta: i64 },
-    ChanceCut { value: i64, bound: i64, high: bool },
-}
+/// An event the replay knows must come next at a node: its kind and data words.
+#[derive(Clone, Copy)]
+struct Expect(EventKind, [i64; 3]);
 
 impl Expect {
-    fn kind(self) -> EventKind {
-        match self {
-            Expect::AlphaRaised { .. } => EventKind::AlphaRaised,
-            Expect::Cutoff { .. } => EventKind::Cutoff,
-            Expect::ChanceCut { .. } => EventKind::ChanceCutoff,
-        }
+    fn cut(c: ChanceCut) -> Expect {
+        let data = [c.value.into(), c.bound.into(), c.high.into()];
+        Expect(EventKind::ChanceCutoff, data)
     }
 
-    fn of_cut(c: ChanceCut) -> Expect {
-        Expect::ChanceCut {
-            value: i64::from(c.value),
-            bound: i64::from(c.bound),
-            high: c.high,
-        }
+    fn data(&self) -> &[i64] {
+        &self.1[..self.0.aux_words()]
     }
 }
 
@@ -101,9 +68,9 @@ struct Frame {
     tree: u32,
     max: bool,
     beta: V,
+    /// The tree's first child, the number of children and the next branch.
     first: u32,
     n: u32,
-    /// The next branch.
     k: u32,
     role: Role,
     expect: VecDeque<Expect>,
@@ -164,6 +131,7 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
              of 10^9 (rule: exact values)");
     }
     exact_scale(tree, algo, rec, scale)?;
+    let (lower, upper) = ((l * k) as Value, (u * k) as Value);
     let mut r = Replay {
         tree,
         algo,
@@ -172,8 +140,8 @@ pub(crate) fn check(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R
         setup: ChanceSetup {
             algo,
             scale,
-            lower: (l * k) as Value,
-            upper: (u * k) as Value,
+            lower,
+            upper,
         },
         stack: Vec::new(),
         next_id: 0,
@@ -201,9 +169,7 @@ fn exact_scale(tree: &Tree, algo: ChanceAlgorithm, rec: &Recorder, scale: u64) -
         }
     };
     for n in &rec.nodes {
-        add(n.alpha);
-        add(n.beta);
-        add(n.value);
+        [n.alpha, n.beta, n.value].into_iter().for_each(&mut add);
     }
     each_event(rec, |_, kind, d| {
         d[..value_words(kind)].iter().for_each(|&v| add(v));
@@ -226,10 +192,6 @@ impl Replay<'_> {
             Frac::new(i128::from(v), i128::from(self.scale))
                 .map_or_else(|_| v.to_string(), |f| f.to_string())
         })
-    }
-
-    fn prunes(&self) -> bool {
-        self.algo.needs_bounds()
     }
 
     fn event(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R<()> {
@@ -255,25 +217,13 @@ impl Replay<'_> {
 
     /// An `alpha_raised`, `cutoff` or `chance_cutoff` event against what the replay expects.
     fn expected(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R<()> {
-        let data: Vec<V> = d.iter().map(|&v| side(v)).collect();
-        let Some(f) = self.stack.last_mut() else {
-            bail!(event i, "kind", "needs an open node");
-        };
+        let f = self
+            .stack
+            .last_mut()
+            .expect("checked by the tape: a node is open");
+        let got: Vec<i64> = d.iter().map(|&v| i64::from(v)).collect();
         let want = f.expect.pop_front();
-        let fid = f.id;
-        let ok = match (want, kind) {
-            (Some(Expect::AlphaRaised { old, new }), EventKind::AlphaRaised) => {
-                data[0] == old && data[1] == Some(new)
-            }
-            (Some(Expect::Cutoff { value, beta }), EventKind::Cutoff) => {
-                data[0] == Some(value) && data[1] == Some(beta)
-            }
-            (Some(Expect::ChanceCut { value, bound, high }), EventKind::ChanceCutoff) => {
-                data[0] == Some(value) && data[1] == Some(bound) && d[2] == high as i32
-            }
-            _ => false,
-        };
-        if ok {
+        if want.is_some_and(|w| w.0 == kind && w.data() == got) {
             return Ok(());
         }
         let rule = match kind {
@@ -281,61 +231,15 @@ impl Replay<'_> {
             EventKind::Cutoff => "cut-off events",
             _ => "chance cut-offs",
         };
-        let said = d
-            .iter()
-            .map(|&v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let msg = match want {
-            None => format!(
-                "a {} event [{said}] at node {}, where no branch just {} (rule: {rule})",
-                kind.name(),
-                fid,
-                match kind {
-                    EventKind::AlphaRaised => "beat alpha",
-                    EventKind::Cutoff => "reached beta",
-                    _ => "fell to A_i or reached B_i",
-                }
-            ),
-            Some(w) => format!(
-                "is a {} event [{said}] at node {}, but the branch that just returned makes it \
-                 {} (rule: {rule})",
-                kind.name(),
-                fid,
-                self.describe(w)
-            ),
-        };
-        Err(event_err(i, "data", msg))
-    }
-
-    fn describe(&self, e: Expect) -> String {
-        match e {
-            Expect::AlphaRaised { old, new } => format!(
-                "alpha_raised [{}, {new}] (from {} to {})",
-                old.unwrap_or(-i64::from(INF)),
-                self.show(old, "-inf"),
-                self.show(Some(new), "")
-            ),
-            Expect::Cutoff { value, beta } => format!(
-                "cutoff [{value}, {beta}] ({} >= beta = {})",
-                self.show(Some(value), ""),
-                self.show(Some(beta), "")
-            ),
-            Expect::ChanceCut { value, bound, high } => format!(
-                "chance_cutoff [{value}, {bound}, {}] ({} {} {} = {})",
-                high as i32,
-                self.show(Some(value), ""),
-                if high { ">=" } else { "<=" },
-                if high { "B_i" } else { "A_i" },
-                self.show(Some(bound), "")
-            ),
-        }
+        let should = want.map_or("none".into(), |w| format!("{} {:?}", w.0.name(), w.data()));
+        bail!(event i, "data",
+            "is a {} event {got:?} at node {}, but the branch that just returned makes it \
+             {should} (rule: {rule})", kind.name(), f.id);
     }
 
     /// What the entering node must be: its branch index, tree node, player, window and probe.
     #[allow(clippy::type_complexity)]
     fn child_plan(&mut self, i: usize, id: u32) -> R<(u32, u32, bool, V, V, bool)> {
-        let prunes = self.prunes();
         let root_max = !self.tree.min_root();
         let Some(p) = self.stack.last() else {
             // The search's own root window: (L, U) for Star1 and Star2, unbounded for expectimax.
@@ -344,60 +248,43 @@ impl Replay<'_> {
         };
         if let Some(e) = p.expect.front() {
             bail!(event i, "kind",
-                "enters node {id}, but node {} owes a {} event first", p.id, e.kind().name());
+                "enters node {id}, but node {} owes a {} event first", p.id, e.0.name());
         }
-        let done = match &p.role {
-            Role::Chance(_, ChanceNext::End { .. }) => true,
-            _ => p.end.is_some() || p.k >= p.n,
-        };
-        if done {
-            let has = if p.end.is_some() {
-                "already been cut"
-            } else {
-                "searched all its branches"
+        let ended = matches!(p.role, Role::Chance(_, ChanceNext::End { .. }));
+        if ended || p.end.is_some() || p.k >= p.n {
+            let has = match p.end {
+                Some(_) => "already been cut",
+                None => "searched all its branches",
             };
             bail!(node id, "parent",
                 "is node {}, which has {has} (rule: nothing is searched after a cut-off)", p.id);
         }
-        let (id_p, max_p, beta_p) = (p.id, p.max, p.beta);
-        match &p.role {
+        match p.role {
             Role::Leaf => unreachable!("a leaf has no branches (n = 0)"),
-            Role::Decision { alpha, probe, .. } => {
-                let k = p.k;
-                if *probe && k > 0 {
-                    bail!(node id, "parent",
-                        "is node {id_p}, a Star2 probe, which searches its first move only \
-                         (rule: probes)");
-                }
-                let (a, b) = if prunes {
-                    (beta_p.map(|b| -b), alpha.map(|a| -a))
-                } else {
-                    (None, None)
-                };
-                Ok((k, p.first + k, !max_p, a, b, false))
+            Role::Decision { probe: true, .. } if p.k > 0 => {
+                bail!(node id, "parent",
+                    "is node {}, a Star2 probe, which searches its first move only (rule: \
+                     probes)", p.id);
             }
-            Role::Chance(_, next) => {
-                let ChanceNext::Branch { k, window, probe } = *next else {
-                    unreachable!("an ended chance node was refused above");
+            Role::Decision { alpha, .. } => {
+                let (a, b) = match self.algo.needs_bounds() {
+                    true => (p.beta.map(|b| -b), alpha.map(|a| -a)),
+                    false => (None, None),
                 };
-                Ok((
-                    k,
-                    p.first + k,
-                    max_p,
-                    side(window.alpha),
-                    side(window.beta),
-                    probe,
-                ))
+                Ok((p.k, p.first + p.k, !p.max, a, b, false))
             }
+            Role::Chance(_, ChanceNext::Branch { k, window, probe }) => {
+                let (a, b) = (side(window.alpha), side(window.beta));
+                Ok((k, p.first + k, p.max, a, b, probe))
+            }
+            Role::Chance(..) => unreachable!("an ended chance node was refused above"),
         }
     }
 
     fn enter(&mut self, i: usize) -> R<()> {
         let id = self.next_id;
         self.next_id += 1;
-        let Some(n) = self.rec.nodes.get(id as usize) else {
-            bail!(event i, "kind", "enters a node the file does not have");
-        };
+        let n = &self.rec.nodes[id as usize]; // the tape enters every node once (check.rs)
         let (k, tree_id, max, alpha, beta, probe) = self.child_plan(i, id)?;
         if !n.is_root() && n.index as u32 != k {
             bail!(node id, "index",
@@ -405,19 +292,17 @@ impl Replay<'_> {
                 n.index, n.parent);
         }
         let chance = self.tree.is_chance(tree_id);
-        let want_kind = if chance {
-            NodeKind::Chance
+        let (want_kind, this) = if chance {
+            (NodeKind::Chance, "a chance node of the tree")
         } else if probe {
-            NodeKind::Probe
+            (
+                NodeKind::Probe,
+                "Star2's probe of a branch of a chance node",
+            )
         } else {
-            NodeKind::Normal
+            (NodeKind::Normal, "a decision node or leaf searched in full")
         };
         if n.node_kind() != want_kind {
-            let this = match want_kind {
-                NodeKind::Chance => "a chance node of the tree",
-                NodeKind::Probe => "Star2's probe of a branch of a chance node",
-                _ => "a decision node or leaf searched in full",
-            };
             bail!(node id, "kind", "is {}, but this is {this} (rule: kinds)", n.node_kind().name());
         }
         if n.expected() != NodeType::Pv {
@@ -433,28 +318,7 @@ impl Replay<'_> {
                 self.show(alpha, "-inf"), self.show(beta, "+inf"));
         }
         let (first, nc) = self.tree.children_of(tree_id);
-        let mut expect = VecDeque::new();
-        let mut end = None;
-        let role = if nc == 0 {
-            Role::Leaf
-        } else if chance {
-            let mut sums = Box::new(ChanceSums::new(
-                self.algo,
-                (0..nc).map(|j| self.tree.weight_of(first + j)),
-                self.setup.bounds_for(max),
-                window(alpha, beta),
-            ));
-            let next = self.advance(&mut sums, first, &mut expect, &mut end);
-            Role::Chance(sums, next)
-        } else {
-            Role::Decision {
-                alpha,
-                best: None,
-                best_k: None,
-                probe,
-            }
-        };
-        self.stack.push(Frame {
+        let mut f = Frame {
             id,
             tree: tree_id,
             max,
@@ -462,37 +326,55 @@ impl Replay<'_> {
             first,
             n: nc,
             k: 0,
-            role,
-            expect,
-            end,
-        });
+            role: Role::Leaf,
+            expect: VecDeque::new(),
+            end: None,
+        };
+        if nc > 0 && chance {
+            let weights = (0..nc).map(|j| self.tree.weight_of(first + j));
+            let bounds = self.setup.bounds_for(max);
+            let sums = ChanceSums::new(self.algo, weights, bounds, window(alpha, beta));
+            f.role = Role::Chance(
+                Box::new(sums),
+                ChanceNext::End {
+                    value: 0,
+                    reason: StopReason::Leaf,
+                },
+            );
+            self.advance(&mut f);
+        } else if nc > 0 {
+            let (best, best_k) = (None, None);
+            f.role = Role::Decision {
+                alpha,
+                best,
+                best_k,
+                probe,
+            };
+        }
+        self.stack.push(f);
         Ok(())
     }
 
-    /// Asks the search's running sums what the chance node does next: a cut-off by a branch
-    /// Star2 passes over is owed as an event, and an end is the node's.
-    fn advance(
-        &self,
-        sums: &mut ChanceSums,
-        first: u32,
-        expect: &mut VecDeque<Expect>,
-        end: &mut Option<(i64, StopReason)>,
-    ) -> ChanceNext {
+    /// Asks the search's running sums what the chance node of `f` does next: a cut-off by a
+    /// branch Star2 passes over is owed as an event, and an end is the node's.
+    fn advance(&self, f: &mut Frame) {
         let tree = self.tree;
-        let (cut, next) = sums.next(|k| tree.is_chance(first + k));
-        if let Some(c) = cut {
-            expect.push_back(Expect::of_cut(c));
+        let Role::Chance(sums, next) = &mut f.role else {
+            return;
+        };
+        let (cut, then) = sums.next(|k| tree.is_chance(f.first + k));
+        f.expect.extend(cut.map(Expect::cut));
+        if let ChanceNext::End { value, reason } = then {
+            f.end = Some((i64::from(value), reason));
         }
-        if let ChanceNext::End { value, reason } = next {
-            *end = Some((i64::from(value), reason));
-        }
-        next
+        *next = then;
     }
 
     fn exit(&mut self, i: usize) -> R<()> {
-        let Some(f) = self.stack.pop() else {
-            bail!(event i, "kind", "exits with no node open");
-        };
+        let f = self
+            .stack
+            .pop()
+            .expect("checked by the tape: a node is open");
         let id = f.id;
         let n = &self.rec.nodes[id as usize];
         if self.aborted && n.reason() == StopReason::Aborted {
@@ -501,33 +383,47 @@ impl Replay<'_> {
             return Ok(());
         }
         if let Some(e) = f.expect.front() {
-            bail!(event i, "kind",
-                "exits node {}, which owes a {} event first", f.id, e.kind().name());
+            bail!(event i, "kind", "exits node {id}, which owes a {} event first", e.0.name());
         }
-        let (value, reason, best) = match &f.role {
+        let (value, reason, best, rule) = match &f.role {
             Role::Leaf => {
                 let v = i64::from(self.tree.value_of(f.tree)) * self.scale;
-                (if f.max { v } else { -v }, StopReason::Leaf, None)
+                let rule = "a leaf's value is the tree's, times the scale, from the player's view";
+                (if f.max { v } else { -v }, StopReason::Leaf, None, rule)
             }
             Role::Decision {
                 best,
                 best_k,
                 probe,
                 ..
-            } => match f.end {
-                Some((v, r)) => (v, r, *best_k),
-                None if *probe && f.k == 1 => (best.unwrap_or(0), StopReason::Probe, *best_k),
-                None if f.k == f.n => (best.unwrap_or(0), StopReason::AllMoves, *best_k),
+            } => {
+                let (v, r) = match f.end {
+                    Some(end) => end,
+                    None if *probe && f.k == 1 => (best.unwrap_or(0), StopReason::Probe),
+                    None if f.k == f.n => (best.unwrap_or(0), StopReason::AllMoves),
+                    None => return Err(self.unfinished(&f)),
+                };
+                (
+                    v,
+                    r,
+                    *best_k,
+                    "a node's value is the best its children returned",
+                )
+            }
+            Role::Chance(sums, _) if sums.inexact => {
+                bail!(node id, "value",
+                    "this chance node's value is not a whole multiple of 1/{} (rule: exact \
+                     values)", self.scale);
+            }
+            Role::Chance(..) => match f.end {
+                Some((v, r)) if r == StopReason::AllMoves => (
+                    v,
+                    r,
+                    None,
+                    "a chance node's value is sum(w_i v_i) / sum(w_i)",
+                ),
+                Some((v, r)) => (v, r, None, "a cut chance node returns Ballard's bound"),
                 None => return Err(self.unfinished(&f)),
-            },
-            Role::Chance(sums, next) => match (f.end, next) {
-                _ if sums.inexact => {
-                    bail!(node id, "value",
-                        "this chance node's value is not a whole multiple of 1/{} (rule: \
-                         exact values)", self.scale);
-                }
-                (Some((v, r)), _) => (v, r, None),
-                _ => return Err(self.unfinished(&f)),
             },
         };
         if n.reason() != reason {
@@ -536,28 +432,18 @@ impl Replay<'_> {
                 n.reason().name(), reason.name());
         }
         if i64::from(n.value) != value {
-            let rule = match &f.role {
-                Role::Leaf => {
-                    "a leaf's value is the tree's, times the scale, from the player's view"
-                }
-                Role::Decision { .. } => "a node's value is the best its children returned",
-                Role::Chance(..) if reason == StopReason::AllMoves => {
-                    "a chance node's value is sum(w_i v_i) / sum(w_i)"
-                }
-                Role::Chance(..) => "a cut chance node returns Ballard's bound",
-            };
             bail!(node id, "value",
                 "is {} ({}), but it is {} (stored {value}) (rule: {rule})", n.value,
                 self.show(side(n.value), "inf"), self.show(Some(value), ""));
         }
-        let want_best = best.map_or(NONE16, |b| b as u16);
-        if n.best_index != want_best {
+        if n.best_index != best.map_or(NONE16, |b| b as u16) {
             bail!(node id, "best_index",
                 "is {}, but the first child that gave the value is {} (rule: values)",
                 n.best_index, best.map_or("none".to_string(), |b| b.to_string()));
         }
-        if !self.stack.is_empty() {
-            self.returned(value);
+        if let Some(mut p) = self.stack.pop() {
+            self.returned(&mut p, value);
+            self.stack.push(p);
         }
         Ok(())
     }
@@ -572,13 +458,8 @@ impl Replay<'_> {
             f.n)
     }
 
-    /// The child returned `v` (its own view) to the innermost open node.
-    fn returned(&mut self, v: i64) {
-        let prunes = self.prunes();
-        let Some(mut f) = self.stack.pop() else {
-            return;
-        };
-        let k = f.k;
+    /// A child returned `v` (its own view) to the open node `f`.
+    fn returned(&self, f: &mut Frame, v: i64) {
         match &mut f.role {
             Role::Leaf => {}
             Role::Decision {
@@ -589,38 +470,29 @@ impl Replay<'_> {
             } => {
                 let v = -v;
                 if best.is_none_or(|b| b < v) {
-                    *best = Some(v);
-                    *best_k = Some(k);
+                    (*best, *best_k) = (Some(v), Some(f.k));
                 }
-                if prunes {
+                if self.algo.needs_bounds() {
                     if alpha.is_none_or(|a| a < v) {
-                        f.expect.push_back(Expect::AlphaRaised {
-                            old: *alpha,
-                            new: v,
-                        });
+                        let old = alpha.unwrap_or(-i64::from(INF));
+                        f.expect
+                            .push_back(Expect(EventKind::AlphaRaised, [old, v, 0]));
                         *alpha = Some(v);
                     }
                     if let Some(b) = f.beta
                         && b <= v
                     {
-                        f.expect.push_back(Expect::Cutoff { value: v, beta: b });
+                        f.expect.push_back(Expect(EventKind::Cutoff, [v, b, 0]));
                         f.end = Some((v, StopReason::BetaCutoff));
                     }
                 }
                 f.k += 1;
             }
-            Role::Chance(sums, next) => {
+            Role::Chance(sums, _) => {
                 let v = v.clamp(-i64::from(INF), i64::from(INF)) as Value;
-                if let Some(c) = sums.returned(v) {
-                    f.expect.push_back(Expect::of_cut(c));
-                }
-                let mut expect = core::mem::take(&mut f.expect);
-                let mut end = f.end;
-                *next = self.advance(sums, f.first, &mut expect, &mut end);
-                f.expect = expect;
-                f.end = end;
+                f.expect.extend(sums.returned(v).map(Expect::cut));
+                self.advance(f);
             }
         }
-        self.stack.push(f);
     }
 }

@@ -1,13 +1,11 @@
 //! Validation of trace files, shared by the JSON and the binary reader (and so by the CLI and,
 //! through wasm, the page): every field of every node and event, every reference between them,
 //! the moves against the game, and the counts against the summary. Errors name the first bad
-//! node (or event, or root) and the field.
-//!
-//! Checks run in file order: the header, then each node as it is read ([`NodeCheck`]), then the
-//! event tape replayed against the nodes ([`Tape`]), then the summary ([`SummaryCheck`]).
+//! node (or event, or root) and the field. Checks run in file order: the header, each node as
+//! it is read ([`NodeCheck`]), the event tape against the nodes ([`Tape`]), the summary
+//! ([`SummaryCheck`]).
 
-use super::error::{Location, Problem, TraceFileError, event_err, invalid, node_err, window_side};
-use super::error::{bail, err};
+use super::error::{Location, Problem, TraceFileError, bail, err, invalid, window_side};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
@@ -20,9 +18,12 @@ use crate::schema::{
 };
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
+use crate::search::window::Window;
 use crate::trace::record::{NodeRec, Recorder};
 
 pub(crate) use crate::run::GameKind;
+
+type R<T = ()> = Result<T, TraceFileError>;
 
 /// How a trace names the moves of its game ([`GameKind`] is the run's, read from the game
 /// registry).
@@ -47,21 +48,18 @@ impl GameKind {
 
 /// Checks the header on its own: the input parses and the configuration is valid. Returns the
 /// prepared input.
-pub(crate) fn check_header(h: &TraceHeader) -> Result<Prepared, TraceFileError> {
-    let prepared = h
-        .input
-        .prepare()
-        .map_err(|e| TraceFileError::header("input", Problem::Input(Box::new(e))))?;
-    prepared
-        .check_config(&h.config)
-        .map_err(|e| TraceFileError::header("config", Problem::Config(Box::new(e))))?;
+pub(crate) fn check_header(h: &TraceHeader) -> R<Prepared> {
+    let input = |e| TraceFileError::header("input", Problem::Input(Box::new(e)));
+    let prepared = h.input.prepare().map_err(input)?;
+    let config = |e| TraceFileError::header("config", Problem::Config(Box::new(e)));
+    prepared.check_config(&h.config).map_err(config)?;
     Ok(prepared)
 }
 
 /// The rule that a parent is entered before its children: `parent` as a node id below `id`.
 /// Its one statement, for every record and for the JSON reader, which needs the parent to
 /// read a node's move.
-pub(crate) fn parent_before(id: u32, parent: i64) -> Result<u32, TraceFileError> {
+pub(crate) fn parent_before(id: u32, parent: i64) -> R<u32> {
     match u32::try_from(parent) {
         Ok(p) if p < id => Ok(p),
         _ => Err(err!(node id, "parent",
@@ -71,11 +69,7 @@ pub(crate) fn parent_before(id: u32, parent: i64) -> Result<u32, TraceFileError>
 }
 
 /// The record of node `id`'s parent among the records before it (`None` for a root).
-fn parent_of<'a>(
-    id: u32,
-    n: &NodeRec,
-    before: &'a [NodeRec],
-) -> Result<Option<&'a NodeRec>, TraceFileError> {
+fn parent_of<'a>(id: u32, n: &NodeRec, before: &'a [NodeRec]) -> R<Option<&'a NodeRec>> {
     if n.is_root() {
         return Ok(None);
     }
@@ -84,13 +78,7 @@ fn parent_of<'a>(
 
 /// The checks of one record on its own and against its parent's record (found among the
 /// records `before` it).
-fn check_record(
-    id: u32,
-    n: &NodeRec,
-    before: &[NodeRec],
-    kind: GameKind,
-    cutoff: Cutoff,
-) -> Result<(), TraceFileError> {
+fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
     let parent = parent_of(id, n, before)?;
     if n.flags & !FLAGS_USED != 0 {
         let bit = (n.flags & !FLAGS_USED).trailing_zeros();
@@ -102,26 +90,24 @@ fn check_record(
     if NodeType::from_u8((n.flags >> FLAG_EXPECTED_SHIFT) & 3).is_none() {
         bail!(node id, "expected", "the node type code 3 does not exist");
     }
-    let node_kind = NodeKind::from_u8(n.kind & 15)
-        .ok_or_else(|| err!(node id, "kind", "unknown node kind code {}", n.kind & 15))?;
+    let Some(node_kind) = NodeKind::from_u8(n.kind & 15) else {
+        bail!(node id, "kind", "unknown node kind code {}", n.kind & 15);
+    };
     if OrderSource::from_u8(n.kind >> 4).is_none() {
         bail!(node id, "order", "unknown order source code {}", n.kind >> 4);
     }
-    let reason = StopReason::from_u8(n.reason)
-        .ok_or_else(|| err!(node id, "reason", "unknown stop reason code {}", n.reason))?;
-    // The window at entry: -inf <= alpha < beta <= +inf (alpha <= beta under the strict rule).
+    let Some(reason) = StopReason::from_u8(n.reason) else {
+        bail!(node id, "reason", "unknown stop reason code {}", n.reason);
+    };
+    // The window at entry: -inf <= alpha < beta <= +inf (alpha <= beta under the strict rule,
+    // whose window [α, α] still holds one value, issue 18 §3).
     if n.alpha < -INF || n.alpha >= INF {
         bail!(node id, "alpha", "{} is outside (-inf, +inf)", n.alpha);
     }
     if n.beta <= -INF || n.beta > INF {
         bail!(node id, "beta", "{} is outside (-inf, +inf)", n.beta);
     }
-    // The strict rule's window is closed: [α, α] still holds one value (issue 18 §3).
-    let empty = match cutoff {
-        Cutoff::Standard => n.alpha >= n.beta,
-        Cutoff::Strict => n.alpha > n.beta,
-    };
-    if empty {
+    if n.alpha > n.beta || (cutoff == Cutoff::Standard && n.alpha == n.beta) {
         bail!(node id, "beta",
             "the window ({}, {}) is empty: alpha must be below beta (at most beta under \
              the strict cut-off rule)", window_side(n.alpha), window_side(n.beta));
@@ -130,10 +116,9 @@ fn check_record(
         bail!(node id, "value", "{} is not a game value (|value| < {INF})", n.value);
     }
     // Star2's probe searched only its first move: whatever it returns is a lower bound.
-    let bound = if reason == StopReason::Probe {
-        Bound::Lower
-    } else {
-        cutoff.bound_of(crate::search::window::Window::new(n.alpha, n.beta), n.value)
+    let bound = match reason {
+        StopReason::Probe => Bound::Lower,
+        _ => cutoff.bound_of(Window::new(n.alpha, n.beta), n.value),
     };
     if n.bound() != bound {
         bail!(node id, "bound",
@@ -152,57 +137,41 @@ fn check_record(
     if n.best_index != NONE16 && n.best_index >= n.n_moves {
         bail!(node id, "best_index", "is {}, but the node has {} moves", n.best_index, n.n_moves);
     }
-    check_place(id, n, parent, kind, node_kind == NodeKind::Null)
-}
-
-/// The checks of a record's place in the tree: a root has no move and index 0 and is no null
-/// move; a child's move, index and kind agree on whether it is a null move, its index is one of
-/// its parent's moves.
-fn check_place(
-    id: u32,
-    n: &NodeRec,
-    parent: Option<&NodeRec>,
-    kind: GameKind,
-    null: bool,
-) -> Result<(), TraceFileError> {
-    let mv = kind.move_field();
-    match parent {
-        None => {
-            if n.move_code != NONE16 {
-                bail!(node id, mv, "a root has no move into it");
-            }
-            if n.index != 0 {
-                bail!(node id, "index", "is {}, but a root's index is 0", n.index);
-            }
-            if null {
-                bail!(node id, "kind", "a root cannot be a null-move search");
-            }
+    // Its place: a root has no move and index 0 and is no null move; a child's move, index and
+    // kind agree on whether it is a null move, and its index is one of its parent's moves.
+    // (Its window against its parent's: semantics.rs and chance.rs, rule: windows.)
+    let (mv, null) = (kind.move_field(), node_kind == NodeKind::Null);
+    let Some(p) = parent else {
+        if n.move_code != NONE16 {
+            bail!(node id, mv, "a root has no move into it");
         }
-        Some(p) => {
-            if null && n.move_code != NONE16 {
-                bail!(node id, mv,
-                    "a null-move search (kind \"null\") must have the null move (\"0000\")");
-            }
-            if !null && n.move_code == NONE16 {
-                bail!(node id, mv,
-                    "the null move (\"0000\") leads only to a null-move search (kind \"null\")");
-            }
-            if null != (n.index == NONE16) {
-                bail!(node id, "index",
-                    "is {}, but a null-move search has index {NONE16} and only it does", n.index);
-            }
-            // Its window against its parent's: semantics.rs and chance.rs state each
-            // algorithm's exact rule (rule: windows).
-            if !null && n.index >= p.n_moves {
-                bail!(node id, "index",
-                    "is {}, but its parent (node {}) has {} moves", n.index, n.parent, p.n_moves);
-            }
+        if n.index != 0 {
+            bail!(node id, "index", "is {}, but a root's index is 0", n.index);
         }
+        if null {
+            bail!(node id, "kind", "a root cannot be a null-move search");
+        }
+        return Ok(());
+    };
+    if null != (n.move_code == NONE16) {
+        bail!(node id, mv, "{}", if null {
+            "a null-move search (kind \"null\") must have the null move (\"0000\")"
+        } else {
+            "the null move (\"0000\") leads only to a null-move search (kind \"null\")"
+        });
+    }
+    if null != (n.index == NONE16) {
+        bail!(node id, "index",
+            "is {}, but a null-move search has index {NONE16} and only it does", n.index);
+    }
+    if !null && n.index >= p.n_moves {
+        bail!(node id, "index",
+            "is {}, but its parent (node {}) has {} moves", n.index, n.parent, p.n_moves);
     }
     Ok(())
 }
 
-/// Node `id` names as its parent node `parent`, whose subtree has already ended.
+/// Node `id` names as its parent node `parent`, whose subtree ended.
 fn parent_closed(id: u32, parent: u32) -> TraceFileError {
     err!(node id, "parent",
         "names node {parent}, whose subtree ended before node {id}: ids must number the nodes \
@@ -223,6 +192,8 @@ pub(crate) struct NodeCheck<G: TraceGame> {
     pub structure_checked: bool,
 }
 
+type OnClose<'a, G> = &'a mut dyn FnMut(&mut Walk<G>) -> R;
+
 impl<G: TraceGame> NodeCheck<G> {
     pub fn new(root: G, cfg: &SearchConfig, kind: GameKind) -> Self {
         NodeCheck {
@@ -237,12 +208,7 @@ impl<G: TraceGame> NodeCheck<G> {
     /// Closes the open nodes that are not ancestors of node `id` (record `n`; for a root, all
     /// of them), calling `on_close` with the walk at each one before it closes. Fails, closing
     /// nothing, when `n`'s parent is not open.
-    pub fn close_to(
-        &mut self,
-        id: u32,
-        n: &NodeRec,
-        on_close: &mut impl FnMut(&mut Walk<G>) -> Result<(), TraceFileError>,
-    ) -> Result<(), TraceFileError> {
+    pub fn close_to(&mut self, id: u32, n: &NodeRec, on_close: OnClose<G>) -> R {
         if !n.is_root() && !self.walk.is_open(parent_before(id, n.parent as i64)?) {
             return Err(parent_closed(id, n.parent));
         }
@@ -254,10 +220,7 @@ impl<G: TraceGame> NodeCheck<G> {
     }
 
     /// Closes every open node (the end of the nodes).
-    pub fn finish(
-        &mut self,
-        on_close: &mut impl FnMut(&mut Walk<G>) -> Result<(), TraceFileError>,
-    ) -> Result<(), TraceFileError> {
+    pub fn finish(&mut self, on_close: OnClose<G>) -> R {
         while self.walk.len() > 0 {
             on_close(&mut self.walk)?;
             self.walk.pop();
@@ -267,38 +230,30 @@ impl<G: TraceGame> NodeCheck<G> {
 
     /// Checks node `id` (its ancestors' records are in `nodes`, which holds the ids below
     /// `id`) and opens it. Call [`NodeCheck::close_to`] first.
-    pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+    pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> R {
         if !self.structure_checked {
             check_record(id, n, nodes, self.kind, self.cutoff)?;
         }
         let parent = parent_of(id, n, nodes)?;
-        let mv = self.kind.move_field();
+        let (kind, mv) = (self.kind, self.kind.move_field());
         self.walk.push(id, n).map_err(|e| match e {
             WalkError::NotOnPath => parent_closed(id, n.parent),
-            WalkError::NoNullMove => node_err(
-                id,
-                mv,
+            WalkError::NoNullMove => err!(node id, mv,
                 "a null move where its parent cannot pass (the side to move is in check, or \
-                 the game has no null move)",
-            ),
+                 the game has no null move)"),
             WalkError::NotConsidered => {
-                let what = self.kind.name_move(n.move_code);
-                let msg = match self.kind {
-                    GameKind::Chess if parent.is_some_and(|p| p.depth <= 0) => format!(
+                let what = kind.name_move(n.move_code);
+                match kind {
+                    GameKind::Chess if parent.is_some_and(|p| p.depth <= 0) => err!(node id, mv,
                         "{what} is not one of the moves its parent considered (a legal move; at \
-                         a quiescence node, a legal capture or promotion)"
-                    ),
+                         a quiescence node, a legal capture or promotion)"),
                     GameKind::Chess | GameKind::Game(_) => {
-                        format!("{what} is not a legal move in its parent's position")
+                        err!(node id, mv, "{what} is not a legal move in its parent's position")
                     }
-                    _ => format!(
+                    _ => err!(node id, mv,
                         "{what} is not one of its parent's children (node {} considered {} \
-                         moves)",
-                        n.parent,
-                        parent.map_or(0, |p| p.n_moves)
-                    ),
-                };
-                node_err(id, mv, msg)
+                         moves)", n.parent, parent.map_or(0, |p| p.n_moves)),
+                }
             }
         })?;
         // Values the position decides: evaluations, the end of the game, draws.
@@ -311,10 +266,7 @@ impl<G: TraceGame> NodeCheck<G> {
             StopReason::Draw | StopReason::Repetition => Some(0),
             _ => None,
         };
-        if let Some(v) = decided
-            && !self.chance
-            && v != n.value
-        {
+        if let Some(v) = decided.filter(|&v| !self.chance && v != n.value) {
             bail!(node id, "value",
                 "is {}, but a node that stops with {} has the value {v} in this position", n.value,
                 n.reason().name());
@@ -333,6 +285,7 @@ impl<G: TraceGame> NodeCheck<G> {
 /// Replays the event tape against the nodes: every event's code and data, the node each event
 /// refers to, each node entered once in id order inside its parent and exited once, the roots
 /// and their depths, and the re-search links.
+#[derive(Default)]
 pub(crate) struct Tape {
     /// JSON files do not store the "exited" flag: the tape sets it (the caller does, from the
     /// returned node of each exit). Binary files store it, and it is checked.
@@ -354,27 +307,13 @@ impl Tape {
     pub fn new(derive_exited: bool) -> Tape {
         Tape {
             derive_exited,
-            stack: Vec::new(),
-            next_id: 0,
-            last_exited: None,
-            pending_research: None,
-            pending_depth: None,
-            prev: None,
-            root_k: 0,
-            research_k: 0,
-            aborted: false,
-            index: 0,
+            ..Tape::default()
         }
     }
 
     /// Checks the next event (`aux` holds exactly its data words) and returns the node it
     /// refers to.
-    pub fn event(
-        &mut self,
-        rec: &Recorder,
-        kind: EventKind,
-        aux: &[i32],
-    ) -> Result<Option<u32>, TraceFileError> {
+    pub fn event(&mut self, rec: &Recorder, kind: EventKind, aux: &[i32]) -> R<Option<u32>> {
         let i = self.index;
         self.index += 1;
         if aux.len() != kind.aux_words() {
@@ -385,23 +324,23 @@ impl Tape {
         if let Some(v) = aux.iter().find(|v| !(-INF..=INF).contains(*v)) {
             bail!(event i, "data", "{v} is outside [-{INF}, {INF}]");
         }
-        self.check_data(i, kind, aux)?;
-        let top = self.stack.last().copied();
-        let outside = matches!(
-            kind,
-            EventKind::Iteration | EventKind::AspirationFail | EventKind::Aborted
-        );
-        if outside && top.is_some() {
-            bail!(event i, "kind",
-                "a {} event happens between root searches, but node {} is open", kind.name(),
-                top.unwrap_or(0));
+        if let Some(problem) = data_problem(kind, aux) {
+            bail!(event i, "data", "{problem}");
         }
-        if !outside && kind != EventKind::Enter && top.is_none() {
+        let top = self.stack.last().copied();
+        use EventKind as K;
+        let outside = matches!(kind, K::Iteration | K::AspirationFail | K::Aborted);
+        if let Some(open) = top.filter(|_| outside) {
+            bail!(event i, "kind",
+                "a {} event happens between root searches, but node {open} is open", kind.name());
+        }
+        if !outside && kind != K::Enter && top.is_none() {
             bail!(event i, "kind", "a {} event needs an open node, and none is open", kind.name());
         }
+        let after_exit = self.last_exited.filter(|_| self.prev == Some(K::Exit));
         let node = match kind {
-            EventKind::Enter => Some(self.enter(rec, i)?),
-            EventKind::Exit => {
+            K::Enter => Some(self.enter(rec, i)?),
+            K::Exit => {
                 let id = self.stack.pop().expect("checked: a node is open");
                 if !self.derive_exited && rec.nodes[id as usize].flags & FLAG_EXITED == 0 {
                     bail!(node id, "flags",
@@ -410,39 +349,29 @@ impl Tape {
                 self.last_exited = Some(id);
                 Some(id)
             }
-            EventKind::Research => {
-                let last = self
-                    .last_exited
-                    .filter(|_| self.prev == Some(EventKind::Exit));
-                match last {
-                    Some(child) if Some(rec.nodes[child as usize].parent) == top => {}
-                    _ => {
-                        bail!(event i, "kind",
-                            "a research event must follow the exit of a child of the open node");
-                    }
+            K::Research | K::AspirationFail => {
+                let of = |c: u32| &rec.nodes[c as usize];
+                let (ok, what) = match kind {
+                    K::Research => (
+                        after_exit.is_some_and(|c| Some(of(c).parent) == top),
+                        "a research event must follow the exit of a child of the open node",
+                    ),
+                    _ => (
+                        after_exit.is_some_and(|r| of(r).is_root()),
+                        "an aspiration_fail event must follow the exit of a root",
+                    ),
+                };
+                if !ok {
+                    bail!(event i, "kind", "{what}");
                 }
-                self.pending_research = last;
+                self.pending_research = after_exit;
                 top
             }
-            EventKind::AspirationFail => {
-                let last = self
-                    .last_exited
-                    .filter(|_| self.prev == Some(EventKind::Exit));
-                match last {
-                    Some(root) if rec.nodes[root as usize].is_root() => {}
-                    _ => {
-                        bail!(event i, "kind",
-                            "an aspiration_fail event must follow the exit of a root");
-                    }
-                }
-                self.pending_research = last;
-                None
-            }
-            EventKind::Iteration => {
+            K::Iteration => {
                 self.pending_depth = Some(aux[0]);
                 None
             }
-            EventKind::Aborted => {
+            K::Aborted => {
                 self.aborted = true;
                 None
             }
@@ -452,7 +381,7 @@ impl Tape {
         Ok(node)
     }
 
-    fn enter(&mut self, rec: &Recorder, i: usize) -> Result<u32, TraceFileError> {
+    fn enter(&mut self, rec: &Recorder, i: usize) -> R<u32> {
         let id = self.next_id;
         let Some(n) = rec.nodes.get(id as usize) else {
             bail!(event i, "kind",
@@ -461,15 +390,13 @@ impl Tape {
         self.next_id += 1;
         let expected_parent = self.stack.last().copied().unwrap_or(NO_PARENT);
         if n.parent != expected_parent {
-            let said = if n.is_root() {
-                "null (a root)".to_string()
-            } else {
-                n.parent.to_string()
+            let said = match n.is_root() {
+                true => "null (a root)".to_string(),
+                false => n.parent.to_string(),
             };
-            let tape = if expected_parent == NO_PARENT {
-                "as a root".to_string()
-            } else {
-                format!("inside node {expected_parent}")
+            let tape = match expected_parent {
+                NO_PARENT => "as a root".to_string(),
+                p => format!("inside node {p}"),
             };
             bail!(node id, "parent", "is {said}, but the event tape enters it {tape} (event {i})");
         }
@@ -497,74 +424,23 @@ impl Tape {
         let research = rec.research_of.get(self.research_k).copied();
         let flagged = n.flags & FLAG_RESEARCH != 0;
         match self.pending_research.take() {
-            Some(prev) => {
-                if research != Some((id, prev)) || !flagged {
-                    bail!(node id, "research_of",
-                        "must be {prev}: event {} makes the node the re-search of node \
-                         {prev}", i - 1);
-                }
-                self.research_k += 1;
+            Some(prev) if research != Some((id, prev)) || !flagged => {
+                bail!(node id, "research_of",
+                    "must be {prev}: event {} makes the node the re-search of node {prev}", i - 1);
             }
-            None => {
-                if flagged || research.is_some_and(|(r, _)| r == id) {
-                    bail!(node id, "research_of",
-                        "must be null: no research event comes before the node is entered");
-                }
+            Some(_) => self.research_k += 1,
+            None if flagged || research.is_some_and(|(r, _)| r == id) => {
+                bail!(node id, "research_of",
+                    "must be null: no research event comes before the node is entered");
             }
+            None => {}
         }
         self.stack.push(id);
         Ok(id)
     }
 
-    fn check_data(&self, i: usize, kind: EventKind, aux: &[i32]) -> Result<(), TraceFileError> {
-        let code_of = |v: i32| u8::try_from(v).ok();
-        let problem = match kind {
-            EventKind::Prune if !(0..NONE16 as i32).contains(&aux[0]) => {
-                Some(format!("move code {} is out of range", aux[0]))
-            }
-            EventKind::Prune if code_of(aux[1]).and_then(PruneReason::from_u8).is_none() => {
-                Some(format!("unknown prune reason code {}", aux[1]))
-            }
-            EventKind::NullVerdict if code_of(aux[2]).and_then(NullVerdict::from_u8).is_none() => {
-                Some(format!("unknown null-move verdict code {}", aux[2]))
-            }
-            EventKind::TtHit if aux[1] >> 13 != 0 => {
-                Some(format!("packed word {} has bits above bit 12 set", aux[1]))
-            }
-            EventKind::TtHit if Bound::from_u8(((aux[1] >> 8) & 3) as u8).is_none() => {
-                Some(format!("packed word {} has the bound code 3", aux[1]))
-            }
-            EventKind::MultiCut => {
-                let [cuts, c, probes, cut] = [aux[0], aux[1], aux[2], aux[3]];
-                if cuts < 0 || c < 0 || probes < cuts || !(0..=1).contains(&cut) {
-                    Some(format!(
-                        "[cuts {cuts}, C {c}, probes {probes}, cut {cut}] is inconsistent"
-                    ))
-                } else if (cut == 1) != (cuts >= c) {
-                    Some(format!(
-                        "cut is {cut}, but {cuts} of the C = {c} needed cut-offs happened"
-                    ))
-                } else {
-                    None
-                }
-            }
-            EventKind::ChanceCutoff if !(0..=1).contains(&aux[2]) => Some(format!(
-                "side {} is neither 0 (fail low) nor 1 (fail high)",
-                aux[2]
-            )),
-            EventKind::UncertaintyCutoff if aux[0] < 0 || aux[1] < 0 => {
-                Some(format!("[{}, {}] must not be negative", aux[0], aux[1]))
-            }
-            _ => None,
-        };
-        match problem {
-            Some(msg) => Err(event_err(i, "data", msg)),
-            None => Ok(()),
-        }
-    }
-
     /// The end of the tape: every node entered and exited, every root and re-search link used.
-    pub fn finish(&self, rec: &Recorder, aux_left: usize) -> Result<(), TraceFileError> {
+    pub fn finish(&self, rec: &Recorder, aux_left: usize) -> R {
         if let Some(&open) = self.stack.last() {
             bail!(node open, "id", "is never exited: the event tape ends inside it");
         }
@@ -572,10 +448,9 @@ impl Tape {
             bail!(node self.next_id, "id",
                 "is never entered: the event tape has fewer enter events than there are nodes");
         }
-        if self.root_k < rec.roots.len() {
+        if let Some(r) = rec.roots.get(self.root_k) {
             bail!(root self.root_k, "root",
-                "names node {}, but the event tape has only {} root searches",
-                rec.roots[self.root_k], self.root_k);
+                "names node {r}, but the event tape has only {} root searches", self.root_k);
         }
         if rec.root_depths.len() != rec.roots.len() {
             bail!(header "roots",
@@ -586,16 +461,55 @@ impl Tape {
                 "is {of}, but no research event makes the node a re-search");
         }
         if aux_left != 0 {
-            return Err(TraceFileError::file_level(invalid(format!(
-                "{aux_left} event data words are left over after the last event"
-            ))));
+            let msg = format!("{aux_left} event data words are left over after the last event");
+            return Err(TraceFileError::file_level(invalid(msg)));
         }
         Ok(())
     }
 }
 
+/// What is wrong with an event's data words on their own (codes, packed words, counts).
+fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
+    let code_of = |v: i32| u8::try_from(v).ok();
+    Some(match kind {
+        EventKind::Prune if !(0..NONE16 as i32).contains(&aux[0]) => {
+            format!("move code {} is out of range", aux[0])
+        }
+        EventKind::Prune if code_of(aux[1]).and_then(PruneReason::from_u8).is_none() => {
+            format!("unknown prune reason code {}", aux[1])
+        }
+        EventKind::NullVerdict if code_of(aux[2]).and_then(NullVerdict::from_u8).is_none() => {
+            format!("unknown null-move verdict code {}", aux[2])
+        }
+        EventKind::TtHit if aux[1] >> 13 != 0 => {
+            format!("packed word {} has bits above bit 12 set", aux[1])
+        }
+        EventKind::TtHit if Bound::from_u8(((aux[1] >> 8) & 3) as u8).is_none() => {
+            format!("packed word {} has the bound code 3", aux[1])
+        }
+        EventKind::MultiCut => {
+            let [cuts, c, probes, cut] = [aux[0], aux[1], aux[2], aux[3]];
+            if cuts < 0 || c < 0 || probes < cuts || !(0..=1).contains(&cut) {
+                format!("[cuts {cuts}, C {c}, probes {probes}, cut {cut}] is inconsistent")
+            } else if (cut == 1) != (cuts >= c) {
+                format!("cut is {cut}, but {cuts} of the C = {c} needed cut-offs happened")
+            } else {
+                return None;
+            }
+        }
+        EventKind::ChanceCutoff if !(0..=1).contains(&aux[2]) => {
+            format!("side {} is neither 0 (fail low) nor 1 (fail high)", aux[2])
+        }
+        EventKind::UncertaintyCutoff if aux[0] < 0 || aux[1] < 0 => {
+            format!("[{}, {}] must not be negative", aux[0], aux[1])
+        }
+        _ => return None,
+    })
+}
+
 /// Checks the summary against the nodes and the game: node count, aborted flag, iterations, and
-/// that the best line is a legal line from the root (in SAN too, for chess).
+/// that the best line is a legal line from the root, its SAN derived again by the search's own
+/// `run::san_line`.
 pub(crate) struct SummaryCheck<'a> {
     pub header: &'a TraceHeader,
     pub nodes: usize,
@@ -604,15 +518,15 @@ pub(crate) struct SummaryCheck<'a> {
 }
 
 impl WithGame for SummaryCheck<'_> {
-    type Output = Result<(), TraceFileError>;
+    type Output = R;
 
-    fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
-        // `summary.nodes` was checked first (check_node_count).
+    fn run<G: TraceGame>(self, root: G) -> R {
+        // `summary.nodes` was checked first (check_node_count); the iterations, their nodes
+        // and values against the roots in semantics.rs.
         let s = &self.header.summary;
         if s.aborted != self.aborted {
-            bail!(header "summary.aborted",
-                "is {}, but the event tape has {} aborted event", s.aborted,
-                if self.aborted { "an" } else { "no" });
+            bail!(header "summary.aborted", "is {}, but the event tape has {} aborted event",
+                s.aborted, if self.aborted { "an" } else { "no" });
         }
         if s.stopped.is_some() != s.aborted {
             let says = if s.aborted {
@@ -635,52 +549,42 @@ impl WithGame for SummaryCheck<'_> {
                 "is null, but an iteration finished"
             });
         }
-        if let Some(id) = s.line_proven_to
-            && id >= self.nodes as u64
-        {
+        if let Some(id) = s.line_proven_to.filter(|&id| id >= self.nodes as u64) {
             bail!(header "summary.line_proven_to",
                 "is node {id}, but the file has {} nodes", self.nodes);
         }
-        // The iterations, their nodes and values against the roots: semantics.rs
-        // (`summary_against_roots`).
-        let parse = |field: &str, m: &str| -> Result<u16, TraceFileError> {
-            let notation = self.kind.notation();
-            let code = notation.parse(m).filter(|&c| c != NONE16);
-            code.ok_or_else(|| err!(header field, "\"{m}\" is not a {}", notation.describe()))
-        };
+        let notation = self.kind.notation();
         let mut moves = Vec::new();
-        // The root move of every iteration.
+        // A move named in `field`, legal in `pos`.
+        let mut legal = |field: String, m: &str, pos: &G, after: &str| {
+            let code = notation.parse(m).filter(|&c| c != NONE16);
+            let Some(code) = code else {
+                bail!(header & field, "\"{m}\" is not a {}", notation.describe());
+            };
+            match find_legal(pos, code, &mut moves) {
+                Some(mv) => Ok(mv),
+                None => Err(err!(header & field, "\"{m}\" is not a legal move {after}")),
+            }
+        };
         for (k, it) in s.iterations.iter().enumerate() {
             if let Some(m) = &it.best_move {
                 let field = format!("summary.iterations[{k}].best_move");
-                let code = parse(&field, m)?;
-                if find_legal(&root, code, &mut moves).is_none() {
-                    bail!(header & field, "\"{m}\" is not a legal move at the root");
-                }
+                legal(field, m, &root, "at the root")?;
             }
         }
-        // The best line, move by move; its SAN derived again by the search's own function.
-        let mut pos = root.clone();
-        let mut line = Vec::new();
+        let (mut pos, mut line) = (root.clone(), Vec::new());
         for (k, m) in s.best_line.iter().enumerate() {
             let field = format!("summary.best_line[{k}]");
-            let code = parse(&field, m)?;
-            let Some(mv) = find_legal(&pos, code, &mut moves) else {
-                bail!(
-                    header & field,
-                    "\"{m}\" is not a legal move after the moves before it"
-                );
-            };
+            let mv = legal(field, m, &pos, "after the moves before it")?;
             line.push(mv);
             pos = pos.play(mv);
         }
         let san = crate::run::san_line(&root, &line);
         if s.best_line_san != san {
-            bail!(header "summary.best_line_san", "{}", if self.kind == GameKind::Chess {
-                format!("is [{}], but the best line in SAN is [{}]", s.best_line_san.join(" "),
-                    san.join(" "))
-            } else {
-                "must be empty: only chess has SAN".to_string()
+            bail!(header "summary.best_line_san", "{}", match self.kind {
+                GameKind::Chess => format!("is [{}], but the best line in SAN is [{}]",
+                    s.best_line_san.join(" "), san.join(" ")),
+                _ => "must be empty: only chess has SAN".to_string(),
             });
         }
         Ok(())
@@ -701,11 +605,21 @@ pub(crate) struct Validation {
 }
 
 impl Validation {
-    pub fn start(file: &TraceFile) -> Result<Validation, TraceFileError> {
-        let prepared = check_header(&file.header)?;
+    pub fn start(file: &TraceFile) -> R<Validation> {
+        let (h, rec) = (&file.header, &file.rec);
+        let prepared = check_header(h)?;
         let kind = GameKind::of(&prepared);
-        check_node_count(&file.header, file.rec.nodes.len())?;
-        let aborted = structure(&file.rec, kind, file.header.config.cutoff)?;
+        check_node_count(h, rec.nodes.len())?;
+        for (id, n) in rec.nodes.iter().enumerate() {
+            check_record(id as u32, n, &rec.nodes[..id], kind, h.config.cutoff)?;
+        }
+        let mut tape = Tape::new(false);
+        let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
+        tape.finish(rec, rec.aux.len() - used)?;
+        if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
+            bail!(node w[1].0, "research_of", "re-search links must be in increasing id order");
+        }
+        let aborted = tape.aborted;
         Ok(Validation {
             prepared,
             kind,
@@ -713,42 +627,33 @@ impl Validation {
         })
     }
 
-    pub fn finish(&self, file: &TraceFile) -> Result<(), TraceFileError> {
-        let (rec, cfg) = (&file.rec, &file.header.config);
-        let kind = self.kind;
-        with_game(&self.prepared, CheckNodes { rec, cfg, kind })?;
+    pub fn finish(&self, file: &TraceFile) -> R {
+        let (header, rec, kind) = (&file.header, &file.rec, self.kind);
         with_game(
             &self.prepared,
-            SummaryCheck {
-                header: &file.header,
-                nodes: rec.nodes.len(),
-                aborted: self.aborted,
+            CheckNodes {
+                rec,
+                cfg: &header.config,
                 kind,
             },
         )?;
-        super::semantics::check(&file.header, rec)
+        let (nodes, aborted) = (rec.nodes.len(), self.aborted);
+        with_game(
+            &self.prepared,
+            SummaryCheck {
+                header,
+                nodes,
+                aborted,
+                kind,
+            },
+        )?;
+        super::semantics::check(header, rec)
     }
 }
 
 /// [`Validation`]'s two steps at once.
-pub(crate) fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
+pub(crate) fn validate(file: &TraceFile) -> R {
     Validation::start(file)?.finish(file)
-}
-
-/// The structure of a recording, with no game: every record on its own and against its
-/// parent, the event tape and the re-search links. Returns whether the tape has an `aborted`
-/// event.
-fn structure(rec: &Recorder, kind: GameKind, cutoff: Cutoff) -> Result<bool, TraceFileError> {
-    for (id, n) in rec.nodes.iter().enumerate() {
-        check_record(id as u32, n, &rec.nodes[..id], kind, cutoff)?;
-    }
-    let mut tape = Tape::new(false);
-    let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
-    tape.finish(rec, rec.aux.len() - used)?;
-    if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
-        bail!(node w[1].0, "research_of", "re-search links must be in increasing id order");
-    }
-    Ok(tape.aborted)
 }
 
 struct CheckNodes<'a> {
@@ -758,13 +663,12 @@ struct CheckNodes<'a> {
 }
 
 impl WithGame for CheckNodes<'_> {
-    type Output = Result<(), TraceFileError>;
-    fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
+    type Output = R;
+    fn run<G: TraceGame>(self, root: G) -> R {
         let mut check = NodeCheck::new(root, self.cfg, self.kind);
         check.structure_checked = true; // CheckNodes runs after `Validation::start`
-        let mut nothing = |_: &mut Walk<G>| Ok(());
         for (id, n) in self.rec.nodes.iter().enumerate() {
-            check.close_to(id as u32, n, &mut nothing)?;
+            check.close_to(id as u32, n, &mut |_| Ok(()))?;
             check.open(&self.rec.nodes, id as u32, n)?;
         }
         Ok(())
@@ -772,7 +676,7 @@ impl WithGame for CheckNodes<'_> {
 }
 
 /// The summary's node count against the nodes the file holds.
-pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> Result<(), TraceFileError> {
+pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> R {
     if h.summary.nodes != nodes as u64 {
         bail!(header "summary.nodes", "is {}, but the file has {nodes} nodes", h.summary.nodes);
     }

@@ -47,11 +47,8 @@ pub struct DiffReport {
 
 fn side_report(file: &str, t: &TraceFile) -> SideReport {
     let s = &t.header.summary;
-    let line = if s.best_line_san.is_empty() {
-        &s.best_line
-    } else {
-        &s.best_line_san
-    };
+    let san = !s.best_line_san.is_empty();
+    let line = if san { &s.best_line_san } else { &s.best_line };
     SideReport {
         file: file.to_string(),
         config: describe_config(&t.header.config),

@@ -39,7 +39,7 @@ pub enum Problem {
     /// Reading failed (a missing file, a device error, a corrupt gzip stream).
     #[error("cannot read it: {0}")]
     Io(String),
-    /// The bytes are neither a JSON trace nor a binary trace, or `format` is not
+    /// The bytes are neither a JSON nor a binary trace, or `format` is not
     /// [`crate::trace_file::json::FORMAT`].
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
@@ -97,10 +97,11 @@ pub struct TraceFileError {
 
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
+        let field = field.map(str::to_string);
         TraceFileError {
             file: None,
             location,
-            field: field.map(str::to_string),
+            field,
             problem,
         }
     }
@@ -132,25 +133,19 @@ impl TraceFileError {
     }
 }
 
+/// `file: place, "field": problem`, each part there when known.
 impl core::fmt::Display for TraceFileError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let mut sep = "";
-        if let Some(file) = &self.file {
-            write!(f, "{file}")?;
-            sep = ": ";
+        let field = self.field.as_ref().map(|field| format!("\"{field}\""));
+        let place = [Some(self.location.to_string()), field]
+            .into_iter()
+            .flatten();
+        let place: Vec<String> = place.filter(|s| !s.is_empty()).collect();
+        let place = Some(place.join(", ")).filter(|s| !s.is_empty());
+        for part in self.file.iter().chain(&place) {
+            write!(f, "{part}: ")?;
         }
-        let place = self.location.to_string();
-        if !place.is_empty() {
-            write!(f, "{sep}{place}")?;
-            sep = ", ";
-        }
-        if let Some(field) = &self.field {
-            write!(f, "{sep}\"{field}\"")?;
-            sep = ": ";
-        } else if !place.is_empty() {
-            sep = ": ";
-        }
-        write!(f, "{sep}{}", self.problem)
+        write!(f, "{}", self.problem)
     }
 }
 
@@ -158,18 +153,21 @@ impl std::error::Error for TraceFileError {}
 
 impl From<std::io::Error> for TraceFileError {
     fn from(e: std::io::Error) -> Self {
-        let problem = if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            Problem::Truncated(e.to_string())
-        } else {
-            Problem::Io(e.to_string())
-        };
-        TraceFileError::file_level(problem)
+        TraceFileError::file_level(match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => Problem::Truncated(e.to_string()),
+            _ => Problem::Io(e.to_string()),
+        })
     }
 }
 
 /// `Problem::Invalid` from anything printable.
 pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
     Problem::Invalid(msg.into())
+}
+
+/// `Problem::Invalid` in field `field` at `location`: the error of every broken rule.
+pub(crate) fn at(location: Location, field: &str, msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::new(location, Some(field), invalid(msg))
 }
 
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
@@ -184,17 +182,11 @@ macro_rules! err {
         $crate::trace_file::error::event_err($i, $field, format!($($msg)+))
     };
     (root $k:expr, $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::TraceFileError::new(
-            $crate::trace_file::Location::Root { index: $k as u64 },
-            Some($field),
-            $crate::trace_file::error::invalid(format!($($msg)+)),
-        )
+        $crate::trace_file::error::at(
+            $crate::trace_file::Location::Root { index: $k as u64 }, $field, format!($($msg)+))
     };
     (header $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::TraceFileError::header(
-            $field,
-            $crate::trace_file::error::invalid(format!($($msg)+)),
-        )
+        $crate::trace_file::error::at($crate::trace_file::Location::Header, $field, format!($($msg)+))
     };
 }
 
@@ -207,25 +199,28 @@ macro_rules! bail {
 
 pub(super) use {bail, err};
 
-/// `Problem::Invalid` in field `field` of node `id`: the error of every rule about one node
-/// record (structural checks, the JSON reader, the semantic replays).
+/// `Problem::Invalid` in field `field` of node `id` (structural checks, the JSON reader, the
+/// semantic replays).
 pub(super) fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::node(id as u64, field, invalid(msg))
+    at(Location::Node { id: id as u64 }, field, msg)
 }
 
-/// `Problem::Invalid` in field `field` of event `index` (its position on the tape): the error of
-/// every rule about one event.
+/// `Problem::Invalid` in field `field` of event `index` (its position on the tape).
 pub(super) fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::event(index as u64, field, invalid(msg))
+    at(
+        Location::Event {
+            index: index as u64,
+        },
+        field,
+        msg,
+    )
 }
 
 /// A window side as the trace format writes it: `-inf`, `+inf` or the number.
 pub(super) fn window_side(v: i32) -> String {
-    if v <= -crate::game::INF {
-        "-inf".to_string()
-    } else if v >= crate::game::INF {
-        "+inf".to_string()
-    } else {
-        v.to_string()
+    match v {
+        _ if v <= -crate::game::INF => "-inf".to_string(),
+        _ if v >= crate::game::INF => "+inf".to_string(),
+        _ => v.to_string(),
     }
 }

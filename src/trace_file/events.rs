@@ -17,25 +17,20 @@ use core::ops::Range;
 pub(super) fn events(
     rec: &Recorder,
 ) -> impl Iterator<Item = Result<(usize, EventKind, Range<usize>), TraceFileError>> + '_ {
-    let mut aux = 0usize;
-    let mut failed = false;
+    let mut aux = Some(0usize);
     rec.events.iter().enumerate().map_while(move |(i, &code)| {
-        if failed {
-            return None;
-        }
+        let start = aux.take()?;
         let event = match EventKind::from_u8(code) {
             None => Err(event_err(i, "kind", format!("unknown event code {code}"))),
-            Some(kind) if aux + kind.aux_words() > rec.aux.len() => Err(event_err(
+            Some(kind) if start + kind.aux_words() > rec.aux.len() => Err(event_err(
                 i,
                 "data",
                 "the event data ends before this event's values",
             )),
-            Some(kind) => {
-                aux += kind.aux_words();
-                Ok((i, kind, aux - kind.aux_words()..aux))
-            }
+            Some(kind) => Ok((i, kind, start..start + kind.aux_words())),
         };
-        failed = event.is_err();
+        // Nothing follows an error.
+        aux = event.as_ref().ok().map(|e| e.2.end);
         Some(event)
     })
 }

@@ -1,18 +1,16 @@
 //! `prunescope verify`: what this search did, not only what a search could have done.
 //!
-//! A search is deterministic from its input, its configuration and its limits, so a trace can
-//! be checked completely by running the search again and comparing the two recordings node by
-//! node and event by event. The checker that runs on every open ([`crate::trace_file`]) checks
-//! the rules any search keeps; this checks the fields no local rule can (an evaluation inside a
-//! quiescence node, the order the moves were searched in, a move that was not tried, a value a
-//! transposition-table entry held, …).
+//! A search is deterministic from its input, its configuration and its limits, so a trace is
+//! checked completely by running the search again and comparing the two recordings node by node
+//! and event by event. The checker that runs on every open ([`crate::trace_file`]) checks the
+//! rules any search keeps; this checks the fields no local rule can (an evaluation inside a
+//! quiescence node, the order the moves were searched in, a value a table entry held, …).
 //!
-//! Limits: the node cap is in the configuration. A search stopped by its memory budget stopped
-//! before a node exactly as the node cap stops it, so it is re-run with the cap at its node
-//! count. A recording cut short by the page's Stop is a prefix of the search's tape whose open
-//! nodes were closed by `Recorder::close_cut_short`; it is re-run to its node count, and the
-//! nodes closed by the stop are compared at entry only (their values are what the page closed
-//! them with), the tape up to the first of their exits.
+//! A search stopped by its memory budget stopped before a node exactly as the node cap stops
+//! it, so it is re-run with the cap at its node count. A recording cut short by the page's Stop
+//! is a prefix of the search's tape whose open nodes `Recorder::close_cut_short` closed: it is
+//! re-run to its node count, the nodes the stop closed compared at entry only, the tape up to
+//! the first of their exits.
 
 use crate::run::Summary;
 use crate::schema::{EventKind, StopReason};
@@ -21,7 +19,6 @@ use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::error::window_side;
 use crate::trace_file::events::{events, value_words};
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
-use core::ops::Range;
 
 /// What a verified trace holds, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,11 +28,8 @@ pub struct Verified {
 }
 
 fn differs(location: Location, field: &str, msg: String) -> TraceFileError {
-    TraceFileError::new(
-        location,
-        Some(field),
-        Problem::Invalid(format!("{msg} (verify: what this search did)")),
-    )
+    let problem = Problem::Invalid(format!("{msg} (verify: what this search did)"));
+    TraceFileError::new(location, Some(field), problem)
 }
 
 /// Runs the search the trace records again and compares: every node record, the event tape,
@@ -44,19 +38,20 @@ fn differs(location: Location, field: &str, msg: String) -> TraceFileError {
 /// checked) by [`crate::trace_file::read`] or [`crate::trace_file::validate`] first.
 pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let prepared = file.prepare()?;
-    let h = &file.header;
+    let (h, mine) = (&file.header, &file.rec);
     let mut cfg = h.config.clone();
-    let stopped = h.summary.stopped;
-    let nodes = h.summary.nodes;
+    let (stopped, nodes) = (h.summary.stopped, h.summary.nodes);
+    let user = stopped == Some(StopCause::User);
     if matches!(stopped, Some(StopCause::MemoryBudget | StopCause::User)) {
         cfg.node_cap = nodes;
     }
-    let (mut summary, mut rec) = if stopped == Some(StopCause::User) && nodes == 0 {
+    let (mut summary, mut rec) = if user && nodes == 0 {
         (h.summary.clone(), Recorder::new())
     } else {
-        prepared
-            .search_traced(&cfg, 0)
-            .map_err(|e| TraceFileError::header("config", Problem::Invalid(e.to_string())))?
+        let config = |e: crate::run::RunError| {
+            TraceFileError::header("config", Problem::Invalid(e.to_string()))
+        };
+        prepared.search_traced(&cfg, 0).map_err(config)?
     };
     if cfg.chance.is_some() {
         over_scale(&mut summary, &mut rec, h.summary.scale);
@@ -64,57 +59,37 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     if stopped == Some(StopCause::MemoryBudget) && summary.stopped == Some(StopCause::NodeCap) {
         summary.stopped = stopped;
     }
-    let user = stopped == Some(StopCause::User);
-    let mine = &file.rec;
-    // Nodes, in id order.
-    let common = mine.nodes.len().min(rec.nodes.len());
-    for id in 0..common {
-        let closed_by_stop = user && mine.nodes[id].reason() == StopReason::Aborted;
-        compare_node(id as u32, &mine.nodes[id], &rec.nodes[id], closed_by_stop)?;
+    for (id, (got, want)) in mine.nodes.iter().zip(&rec.nodes).enumerate() {
+        let closed_by_stop = user && got.reason() == StopReason::Aborted;
+        compare_node(id as u32, got, want, closed_by_stop)?;
     }
-    if mine.nodes.len() != rec.nodes.len() {
-        let id = common as u64;
+    let (m, r) = (mine.nodes.len(), rec.nodes.len());
+    if m != r {
+        let msg = match m > r {
+            true => format!("is in the file, but the search makes only {r} nodes"),
+            false => format!("is missing: the file ends after {m} nodes, but the search makes {r}"),
+        };
         return Err(differs(
-            Location::Node { id },
-            "id",
-            if mine.nodes.len() > rec.nodes.len() {
-                format!(
-                    "is in the file, but the search makes only {} nodes",
-                    rec.nodes.len()
-                )
-            } else {
-                format!(
-                    "is missing: the file ends after {} nodes, but the search makes {}",
-                    mine.nodes.len(),
-                    rec.nodes.len()
-                )
+            Location::Node {
+                id: m.min(r) as u64,
             },
+            "id",
+            msg,
         ));
     }
     // The event tape, up to where the page's Stop closed the open nodes.
-    let end = if user {
-        first_stop_exit(mine)
-    } else {
-        mine.events.len().max(rec.events.len())
+    let end = match user {
+        true => first_stop_exit(mine),
+        false => mine.events.len().max(rec.events.len()),
     };
-    let (mut a, mut b) = (
-        events(mine).map_while(Result::ok),
-        events(&rec).map_while(Result::ok),
-    );
-    for i in 0..end {
-        let (x, y) = (a.next(), b.next());
+    for (i, (x, y)) in tape(mine).zip(tape(&rec)).take(end).enumerate() {
         let at = Location::Event { index: i as u64 };
-        let kind = |e: &Option<(usize, EventKind, Range<usize>)>| e.as_ref().map(|e| e.1);
-        if kind(&x) != kind(&y) {
-            let name = |k: Option<EventKind>| k.map_or("nothing", |k| k.name());
-            let msg = format!(
-                "is {}, but the search records {}",
-                name(kind(&x)),
-                name(kind(&y))
-            );
+        let name = |e: Option<(EventKind, &[i32])>| e.map_or("nothing", |e| e.0.name());
+        if x.map(|e| e.0) != y.map(|e| e.0) {
+            let msg = format!("is {}, but the search records {}", name(x), name(y));
             return Err(differs(at, "kind", msg));
         }
-        let (dx, dy) = (data_of(x, mine), data_of(y, &rec));
+        let (dx, dy) = (x.map_or(&[][..], |e| e.1), y.map_or(&[][..], |e| e.1));
         if dx != dy {
             return Err(differs(
                 at,
@@ -124,33 +99,34 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
         }
     }
     // Roots, their depths and the re-search links (their counts follow from the tape above).
-    for (k, (r, d)) in mine.roots.iter().zip(&mine.root_depths).enumerate() {
-        let want = (rec.roots.get(k), rec.root_depths.get(k));
-        if want != (Some(r), Some(d)) {
-            return Err(differs(
-                Location::Root { index: k as u64 },
-                "root",
-                format!(
-                    "is node {r} at depth {d}, but the search's root search {k} is {}",
-                    match want {
-                        (Some(r), Some(d)) => format!("node {r} at depth {d}"),
-                        _ => "missing".to_string(),
-                    }
-                ),
-            ));
+    let theirs = rec
+        .roots
+        .iter()
+        .zip(&rec.root_depths)
+        .map(Some)
+        .chain(std::iter::repeat(None));
+    for (k, (mine, theirs)) in mine
+        .roots
+        .iter()
+        .zip(&mine.root_depths)
+        .zip(theirs)
+        .enumerate()
+    {
+        if Some(mine) != theirs {
+            let want = theirs.map_or("missing".into(), |(r, d)| format!("node {r} at depth {d}"));
+            let (r, d) = mine;
+            let msg =
+                format!("is node {r} at depth {d}, but the search's root search {k} is {want}");
+            return Err(differs(Location::Root { index: k as u64 }, "root", msg));
         }
     }
-    if let Some(&(re, of)) = mine
-        .research_of
-        .iter()
-        .zip(&rec.research_of)
-        .find(|(x, y)| x != y)
-        .map(|(x, _)| x)
-    {
+    let links = mine.research_of.iter().zip(&rec.research_of);
+    if let Some((&(re, of), _)) = links.into_iter().find(|(x, y)| x != y) {
+        let msg = format!("is {of}, but the search links its re-searches otherwise");
         return Err(differs(
             Location::Node { id: re as u64 },
             "research_of",
-            format!("is {of}, but the search links its re-searches otherwise"),
+            msg,
         ));
     }
     if !user {
@@ -162,9 +138,13 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     })
 }
 
-/// An event's data words (none for no event).
-fn data_of(e: Option<(usize, EventKind, Range<usize>)>, rec: &Recorder) -> &[i32] {
-    e.map_or(&[], |e| &rec.aux[e.2])
+/// The events of `rec` (kind and data words), then `None` for ever.
+fn tape(rec: &Recorder) -> impl Iterator<Item = Option<(EventKind, &[i32])>> {
+    let data = |(_, kind, words)| Some((kind, &rec.aux[words]));
+    events(rec)
+        .map_while(Result::ok)
+        .map(data)
+        .chain(std::iter::repeat(None))
 }
 
 /// A chance search's recording over the file's scale: a version-4 file writes its values over
@@ -182,31 +162,29 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
         }
     };
     for n in &mut rec.nodes {
-        down(&mut n.alpha);
-        down(&mut n.beta);
-        down(&mut n.value);
+        [&mut n.alpha, &mut n.beta, &mut n.value]
+            .into_iter()
+            .for_each(down);
     }
-    let values: Vec<Range<usize>> = events(rec)
+    let values: Vec<_> = events(rec)
         .map_while(Result::ok)
         .map(|(_, kind, data)| data.start..data.start + value_words(kind))
         .collect();
     values
         .into_iter()
         .for_each(|r| rec.aux[r].iter_mut().for_each(down));
-    if let Some(v) = summary.value.as_mut() {
-        down(v);
-    }
-    for it in &mut summary.iterations {
-        down(&mut it.value);
-    }
+    summary.value.iter_mut().for_each(down);
+    summary
+        .iterations
+        .iter_mut()
+        .for_each(|it| down(&mut it.value));
     summary.scale = scale;
 }
 
 /// The index of the first exit of a node the page's Stop closed (the end of the search's own
 /// tape in a recording cut short).
 fn first_stop_exit(rec: &Recorder) -> usize {
-    let mut stack = Vec::new();
-    let mut next = 0u32;
+    let (mut stack, mut next) = (Vec::new(), 0u32);
     for (i, &e) in rec.events.iter().enumerate() {
         match EventKind::from_u8(e) {
             Some(EventKind::Enter) => {
@@ -214,9 +192,8 @@ fn first_stop_exit(rec: &Recorder) -> usize {
                 next += 1;
             }
             Some(EventKind::Exit) => {
-                if let Some(id) = stack.pop()
-                    && rec.nodes[id as usize].reason() == StopReason::Aborted
-                {
+                let id = stack.pop();
+                if id.is_some_and(|id| rec.nodes[id as usize].reason() == StopReason::Aborted) {
                     return i;
                 }
             }
@@ -227,11 +204,11 @@ fn first_stop_exit(rec: &Recorder) -> usize {
     rec.events.len()
 }
 
-/// A node field as `verify` compares and names it: its name and its text.
 type Field = (&'static str, fn(&NodeRec) -> String);
 
-/// The fields a node has from its entry, in the file's order.
-const ENTRY_FIELDS: [Field; 10] = [
+/// A node field as `verify` compares and names it: its name and its text. The first ten are
+/// the fields a node has from its entry, in the file's order; the rest from its exit.
+const FIELDS: [Field; 18] = [
     ("parent", |n| n.parent.to_string()),
     ("move", |n| n.move_code.to_string()),
     ("index", |n| n.index.to_string()),
@@ -242,10 +219,6 @@ const ENTRY_FIELDS: [Field; 10] = [
     ("beta", |n| window_side(n.beta)),
     ("expected", |n| n.expected().name().into()),
     ("research_of", |n| n.is_research().to_string()),
-];
-
-/// The fields a node has from its exit.
-const EXIT_FIELDS: [Field; 8] = [
     ("moves", |n| n.n_moves.to_string()),
     ("value", |n| n.value.to_string()),
     ("bound", |n| n.bound().name().into()),
@@ -266,8 +239,11 @@ fn compare_node(
     want: &NodeRec,
     entry_only: bool,
 ) -> Result<(), TraceFileError> {
-    let exit: &[Field] = if entry_only { &[] } else { &EXIT_FIELDS };
-    for (field, text) in ENTRY_FIELDS.iter().chain(exit) {
+    if got == want {
+        return Ok(()); // the common case, without a field's text
+    }
+    let fields = &FIELDS[..if entry_only { 10 } else { FIELDS.len() }];
+    for (field, text) in fields {
         let (g, w) = (text(got), text(want));
         if g != w {
             let msg = format!("is {g}, but the search makes {w}");
@@ -286,11 +262,8 @@ fn compare_summary(got: &Summary, want: &Summary) -> Result<(), TraceFileError> 
     for (k, gv) in &g {
         let wv = w.get(k).cloned().unwrap_or_default();
         if *gv != wv {
-            return Err(differs(
-                Location::Header,
-                &format!("summary.{k}"),
-                format!("is {gv}, but the search gives {wv}"),
-            ));
+            let msg = format!("is {gv}, but the search gives {wv}");
+            return Err(differs(Location::Header, &format!("summary.{k}"), msg));
         }
     }
     Ok(())

@@ -1,12 +1,8 @@
 //! Replaying the positions of a trace: every node's position follows from its parent's by the
 //! move code the record stores (or by passing, for a null-move child), so a trace needs only its
-//! input to be checked against the game and to name what each node never searched.
-//!
-//! Nodes are visited in id order, which is preorder: the open nodes form a path from a root,
-//! and each node's parent is on that path. Positions are made lazily: a node's position is
-//! computed only when asked for (a node with children, a node whose moves are listed), and its
-//! moves are generated at most once. The search never pays for any of this; only the trace
-//! writer and the readers do.
+//! input to be checked against the game and to name what each node never searched. Nodes come
+//! in id order, a preorder: the open nodes form a path from a root. A position is made only
+//! when asked for, and its moves generated at most once (only the writer and readers pay).
 
 use crate::game::Game;
 use crate::game::registry::index_of_code;
@@ -135,26 +131,28 @@ impl<G: Game> Walk<G> {
                 (Step::Move(parent.moves[i]), None)
             }
         };
-        if self.frames.len() == self.len {
-            self.frames.push(Frame {
-                id,
-                code: n.move_code,
-                step,
-                quiescence,
-                pos,
-                moves: Vec::new(),
-                codes: Vec::new(),
-                generated: false,
-            });
-        } else {
-            let f = &mut self.frames[self.len];
-            f.id = id;
-            f.code = n.move_code;
-            f.step = step;
-            f.quiescence = quiescence;
-            f.pos = pos;
-            f.generated = false;
+        let code = n.move_code;
+        match self.frames.get_mut(self.len) {
+            // A closed frame is reused: its move buffers keep their memory.
+            Some(f) => {
+                (f.id, f.code, f.step, f.quiescence, f.pos) = (id, code, step, quiescence, pos)
+            }
+            None => {
+                let (moves, codes) = (Vec::new(), Vec::new());
+                let f = Frame {
+                    id,
+                    code,
+                    step,
+                    quiescence,
+                    pos,
+                    moves,
+                    codes,
+                    generated: false,
+                };
+                self.frames.push(f);
+            }
         }
+        self.frames[self.len].generated = false;
         self.len += 1;
         Ok(())
     }
