@@ -195,10 +195,11 @@ impl TranspositionTable {
 ///
 /// Not the node itself, nor a copy of it: a node whose address is handed to a call lives in
 /// memory, written there at every node of every search, table or not (about 15 stores a node;
-/// issue 32 §6, docs/benchmarks.md). A copy of the whole `Node` does not prevent it: the
-/// compiler sees a copy of the node that the callee only reads, and passes the node's own
-/// address instead (rustc's MIR GVN turns a struct built from all of another's fields into a
-/// copy, and LLVM's memcpy forwarding then drops the copy). A different type is no copy.
+/// issue 32 §6, docs/benchmarks.md). A copy of the whole `Node` does not prevent it: a copy
+/// by `*n`, one passed by value and one built field by field each reached the callee as the
+/// node's own address in the release build (the callee only reads it, so the compiler may drop
+/// the copy; which pass does was not traced). A different type, built from the fields, did
+/// not.
 struct TtNode<'p, G> {
     pos: &'p G,
     key: u64,
