@@ -708,11 +708,11 @@ impl Tree {
     /// values in integers (src/search/chance.rs, [`crate::search::chance::prepare`], which
     /// checks that the products fit).
     pub fn root_scaled(&self, scale: Value) -> TreePos<'_> {
+        debug_assert!(scale > 0, "a scale is a positive denominator");
         TreePos {
             tree: self,
             node: 0,
-            max_to_move: !self.min_root,
-            scale,
+            sign: if self.min_root { -scale } else { scale },
         }
     }
 
@@ -1029,10 +1029,12 @@ impl Shape {
 pub struct TreePos<'a> {
     tree: &'a Tree,
     node: u32,
-    max_to_move: bool,
-    /// Leaf values are read times this (1, or a chance search's scale `K`:
-    /// src/search/chance.rs).
-    scale: Value,
+    /// What a leaf's value from MAX's view is multiplied by to read it from the side to move's
+    /// and times the scale: `scale` when MAX is to move here, `-scale` when MIN is, where the
+    /// scale is 1, or a chance search's `K` (src/search/chance.rs). One field for both, so
+    /// that a position is as small as before chance nodes and a leaf is one multiply
+    /// (issue 32 §6, docs/benchmarks.md).
+    sign: Value,
 }
 
 impl PartialEq for TreePos<'_> {
@@ -1072,18 +1074,21 @@ impl Game for TreePos<'_> {
     fn play(&self, mv: u32) -> Self {
         let (first, n) = self.tree.children(self.node);
         debug_assert!(mv < n);
+        let node = first + mv;
+        // A chance node's branches belong to its own player (docs/cli.md "Tree text"). A
+        // branch into a chance node's child carries its weight, never 0, and a decision node's
+        // none ([`Tree::weight_of`]), so the child tells without a look at the parent's
+        // children; a tree without chance nodes has no weights to read.
+        let chance = self.tree.weight_of(node) != 0;
         TreePos {
             tree: self.tree,
-            node: first + mv,
-            // A chance node's branches belong to its own player (docs/cli.md "Tree text").
-            max_to_move: self.max_to_move ^ !self.tree.is_chance(self.node),
-            scale: self.scale,
+            node,
+            sign: if chance { self.sign } else { -self.sign },
         }
     }
 
     fn evaluate(&self) -> Value {
-        let v = self.leaf_value() * self.scale;
-        if self.max_to_move { v } else { -v }
+        self.leaf_value() * self.sign
     }
 
     fn no_moves_value(&self, _ply: u32) -> Value {
@@ -1111,7 +1116,7 @@ impl Game for TreePos<'_> {
     }
 
     fn max_to_move(&self) -> bool {
-        self.max_to_move
+        self.sign > 0
     }
 }
 

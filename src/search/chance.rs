@@ -103,7 +103,7 @@ use crate::game::{Game, INF, Value};
 use crate::schema::{NodeKind, NodeType, StopReason};
 use crate::search::frac::{gcd, lcm};
 use crate::search::window::Window;
-use crate::search::{Ctx, Frame, Node, Outcome, Searcher, Tracer};
+use crate::search::{Ctx, Frame, Outcome, Searcher, Tracer};
 use serde::Serialize;
 
 /// The trace format's limit on a stored value and on the scale: values are stored as `i32`
@@ -691,25 +691,34 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// cut-offs through the tracer as they happen.
     ///
     /// Never inlined: the step of a chance search only, kept out of the code every explicit
-    /// tree's node runs (issue 32 §6; docs/benchmarks.md gives what that node still costs).
+    /// tree's node runs (issue 32 §6; docs/benchmarks.md gives what that node still costs). It
+    /// takes the node's fields it reads, not the node: a node whose address a call is given
+    /// lives in memory, at every node (see `TtNode` in techniques/tt.rs). Its caller has
+    /// published the node's search-stack entry.
     #[inline(never)]
-    pub(crate) fn chance_node(&mut self, n: &Node<'_, G>, f: &mut Frame<G::Move>) -> Outcome {
+    pub(crate) fn chance_node(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        depth: i32,
+        window: Window,
+        f: &mut Frame<G::Move>,
+    ) -> Outcome {
         let Some(setup) = self.chance else {
             return Outcome::new(0, StopReason::Aborted);
         };
         f.moves.clear();
-        n.pos.legal_moves(&mut f.moves);
+        pos.legal_moves(&mut f.moves);
         self.tracer.moves_generated(f.moves.len() as u32);
-        self.publish(n);
-        let bounds = setup.bounds_for(n.pos.max_to_move());
+        let bounds = setup.bounds_for(pos.max_to_move());
         let mut sums = ChanceSums::new(
             setup.algo,
-            f.moves.iter().map(|&m| n.pos.chance_weight(m)),
+            f.moves.iter().map(|&m| pos.chance_weight(m)),
             bounds,
-            n.window,
+            window,
         );
         loop {
-            let (cut, next) = sums.next(|k| n.pos.play(f.moves[k as usize]).is_chance());
+            let (cut, next) = sums.next(|k| pos.play(f.moves[k as usize]).is_chance());
             if let Some(c) = cut {
                 self.tracer.chance_cutoff(c.value, c.bound, c.high as i32);
             }
@@ -727,10 +736,10 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 ChanceNext::Branch { k, window, probe } => (k, window, probe),
             };
             let mv = f.moves[k as usize];
-            let child = n.pos.play(mv);
+            let child = pos.play(mv);
             let ctx = Ctx {
                 index: k,
-                code: n.pos.move_code(mv, k as usize),
+                code: pos.move_code(mv, k as usize),
                 kind: if probe {
                     NodeKind::Probe
                 } else {
@@ -738,7 +747,7 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
                 },
                 order: crate::schema::OrderSource::Generated,
             };
-            let r = self.node(&child, n.ply + 1, n.depth, window, NodeType::Pv, ctx);
+            let r = self.node(&child, ply + 1, depth, window, NodeType::Pv, ctx);
             if self.stopped.is_some() {
                 return Outcome::new(0, StopReason::Aborted);
             }

@@ -225,6 +225,11 @@ impl<M> Default for Frame<M> {
 }
 
 /// The state of the node being searched, shared by the steps of [`Searcher::node`].
+///
+/// Kept in registers only while no call that is not inlined is handed its address (nor a copy
+/// of it, which the compiler turns back into its address): a step kept out of line takes the
+/// fields it reads (`Searcher::chance_node`, `TtNode` in techniques/tt.rs). Not `Copy`, so that
+/// a copy is not made by accident.
 pub(crate) struct Node<'p, G: Game> {
     pub pos: &'p G,
     pub ply: u32,
@@ -248,15 +253,6 @@ pub(crate) struct Node<'p, G: Game> {
     /// Inside a pre-searched subtree (inherited), or pre-searched here: no further pre-search.
     pub in_presearch: bool,
 }
-
-// `Copy` by hand (a derive would ask `G: Copy`): a step kept out of line gets a copy, so that
-// the node's own state never has its address taken and stays in registers (below).
-impl<G: Game> Clone for Node<'_, G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<G: Game> Copy for Node<'_, G> {}
 
 impl<G: Game> Node<'_, G> {
     /// Forward pruning acts only in null-window searches below the root, never at expected PV
@@ -504,9 +500,13 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
             f.line_stops = Some(id);
         }
         self.keys.truncate(path);
-        // A Star2 probe that stopped after its first move knows only a lower bound, whatever
-        // its window says.
-        let bound = if G::CHANCE && out.reason == StopReason::Probe {
+        // A Star2 probe (chance.rs) that searched its first move, the only one it orders
+        // (step 7), ends as a probe and knows only a lower bound, whatever its window says.
+        // Decided here, on the node's kind, rather than in the node's steps: there `probe`
+        // would be a flag that every node of an explicit tree keeps across its children's
+        // searches (issue 32 §6, docs/benchmarks.md).
+        let bound = if G::CHANCE && kind == NodeKind::Probe && out.reason == StopReason::AllMoves {
+            out.reason = StopReason::Probe;
             crate::schema::Bound::Lower
         } else {
             self.cfg.cutoff.bound_of(window, out.value)
@@ -539,13 +539,15 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         }
 
         // Step 2b. A chance node (Ballard 1983): its branches' weighted average, or Star1's and
-        // Star2's windows and cut-offs (chance.rs).
-        if G::CHANCE && self.chance.is_some() && n.pos.is_chance() {
-            // A copy: handing the out-of-line step `n` itself would take the address of the
-            // node's state in every node of an explicit tree, which then lives in memory (about
-            // 23 stores a node, issue 32 §6, docs/benchmarks.md), chance node or not.
-            let c = *n;
-            return self.with_frame(n.ply, |s, f| s.chance_node(&c, f));
+        // Star2's windows and cut-offs (chance.rs). Its kind was set at entry, where a chance
+        // search asks the position.
+        if G::CHANCE && n.ctx.kind == NodeKind::Chance {
+            // The out-of-line step gets the node's fields, never `n`: a node whose address is
+            // handed to a call lives in memory, chance node or not (see `TtNode` in
+            // techniques/tt.rs).
+            self.publish(n);
+            let (pos, ply, depth, window) = (n.pos, n.ply, n.depth, n.window);
+            return self.with_frame(ply, |s, f| s.chance_node(pos, ply, depth, window, f));
         }
 
         // Step 3. Horizon: quiescence search, or a static evaluation unless the side to move
@@ -593,9 +595,9 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         // Step 7. Order the moves: TT move, MVV-LVA captures, killers, refutation, history.
         self.order_moves(n, f);
         // CITE: Ballard §4 (Star2): a probe searches one successor of the decision node; its
-        // value is a lower bound on the node's (chance.rs).
-        let probe = G::CHANCE && n.ctx.kind == NodeKind::Probe;
-        if probe {
+        // value is a lower bound on the node's (chance.rs; its stop reason and bound are
+        // written at exit, `Searcher::node`).
+        if G::CHANCE && n.ctx.kind == NodeKind::Probe {
             f.order.truncate(1);
         }
 
@@ -621,10 +623,6 @@ impl<'t, G: Game, T: Tracer> Searcher<'t, G, T> {
         }
         if self.stopped.is_some() {
             return out;
-        }
-
-        if probe && out.reason == StopReason::AllMoves {
-            out.reason = StopReason::Probe;
         }
 
         // Step 10. Store the result in the transposition table (techniques/tt.rs).

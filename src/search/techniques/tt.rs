@@ -20,6 +20,7 @@ use crate::game::{Game, Value};
 use crate::schema::{Bound, NONE16, NodeType, StopReason};
 use crate::search::params::ParamRange;
 use crate::search::techniques::remedies;
+use crate::search::window::Window;
 use crate::search::{Frame, Node, Outcome, Searcher};
 use crate::search::{Tracer, TtHit};
 use serde::{Deserialize, Serialize};
@@ -189,6 +190,27 @@ impl TranspositionTable {
     }
 }
 
+/// What a store reads of its node ([`Node`]'s fields of the same names), handed to the
+/// out-of-line [`Searcher::tt_store_entry`] by value.
+///
+/// Not the node itself, nor a copy of it: a node whose address is handed to a call lives in
+/// memory, written there at every node of every search, table or not (about 15 stores a node;
+/// issue 32 §6, docs/benchmarks.md). A copy of the whole `Node` does not prevent it: a copy
+/// by `*n`, one passed by value and one built field by field each reached the callee as the
+/// node's own address in the release build (the callee only reads it, so the compiler may drop
+/// the copy; which pass does was not traced). A different type, built from the fields, did
+/// not.
+struct TtNode<'p, G> {
+    pos: &'p G,
+    key: u64,
+    ply: u32,
+    depth: i32,
+    window: Window,
+    expected: NodeType,
+    presearched: bool,
+    null_fail_high: bool,
+}
+
 impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     /// Step 4. Probes the table: an entry searched at least as deep whose bound decides the
     /// window ends the node (a TT cut-off, at non-PV nodes only); otherwise its move is
@@ -229,15 +251,24 @@ impl<G: Game, T: Tracer> Searcher<'_, G, T> {
     #[inline(always)]
     pub(crate) fn tt_store(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
         if self.tt.is_some() {
-            // Copies, for the out-of-line call: so that a search without a table never takes
-            // the address of the node's state or its outcome (`Searcher::node_steps`).
-            let (c, o) = (*n, *out);
-            self.tt_store_entry(&c, &o, f);
+            // The out-of-line call gets the fields it reads, never the node itself: see
+            // [`TtNode`].
+            let at = TtNode {
+                pos: n.pos,
+                key: n.key,
+                ply: n.ply,
+                depth: n.depth,
+                window: n.window,
+                expected: n.expected,
+                presearched: n.presearched,
+                null_fail_high: n.null_fail_high,
+            };
+            self.tt_store_entry(at, *out, f);
         }
     }
 
     /// [`Searcher::tt_store`] with a table.
-    fn tt_store_entry(&mut self, n: &Node<'_, G>, out: &Outcome, f: &Frame<G::Move>) {
+    fn tt_store_entry(&mut self, n: TtNode<'_, G>, out: Outcome, f: &Frame<G::Move>) {
         let fwd = self.cfg.remedies();
         let iteration = self.iteration;
         // After a verified null-move fail-high (D&N Fig. 3) the node searched one ply less;
