@@ -14,7 +14,7 @@
 //! sum: the file does not restate them.
 
 use super::TraceHeader;
-use super::error::{TraceFileError, bail, err, invalid};
+use super::error::{TraceFileError, bail, invalid};
 use super::events::{each_event, value_words};
 use crate::game::tree::Tree;
 use crate::game::{INF, Value};
@@ -282,32 +282,17 @@ impl Chance {
         if let Some(e) = at.expect.front() {
             bail!(event i, "kind", "exits node {id}, which owes a chance_cutoff event {e:?} first");
         }
-        let unfinished = || {
-            let k = at.sums.as_deref().map_or(at.k, |s| s.0.branch());
-            err!(node id, "reason",
-                "the node returns after {k} of its {} branches, with no cut-off (rule: stop \
-                 reasons)", at.n)
-        };
-        let (value, reason, rule) = match at.sums.as_deref() {
+        // The node's stop reason, and a leaf's or chance node's value and its rule (a decision
+        // node's value is checked by the rules of every search).
+        let (reason, value) = match at.sums.as_deref() {
             _ if at.n == 0 => {
                 let v = i64::from(self.tree.value_of(at.tree)) * self.scale;
                 let rule = "a leaf's value is the tree's, times the scale, from the player's view";
-                (if at.max { v } else { -v }, StopReason::Leaf, rule)
+                (StopReason::Leaf, Some((if at.max { v } else { -v }, rule)))
             }
-            None => {
-                let reason = match () {
-                    _ if cut => StopReason::BetaCutoff,
-                    _ if at.probe && at.k == 1 => StopReason::Probe,
-                    _ if at.k == at.n => StopReason::AllMoves,
-                    _ => return Err(unfinished()),
-                };
-                if n.reason() != reason {
-                    bail!(node id, "reason",
-                        "is {}, but the search of this node ends with {} (rule: stop reasons)",
-                        n.reason().name(), reason.name());
-                }
-                return Ok(true);
-            }
+            None if cut => (StopReason::BetaCutoff, None),
+            None if at.probe && at.k == 1 => (StopReason::Probe, None),
+            None if at.k == at.n => (StopReason::AllMoves, None),
             Some((sums, _)) if sums.inexact => {
                 bail!(node id, "value",
                     "this chance node's value is not a whole multiple of 1/{} (rule: exact \
@@ -318,15 +303,23 @@ impl Chance {
                     StopReason::AllMoves => "a chance node's value is sum(w_i v_i) / sum(w_i)",
                     _ => "a cut chance node returns Ballard's bound",
                 };
-                (i64::from(*value), *reason, rule)
+                (*reason, Some((i64::from(*value), rule)))
             }
-            Some(_) => return Err(unfinished()),
+            _ => {
+                let k = at.sums.as_deref().map_or(at.k, |s| s.0.branch());
+                bail!(node id, "reason",
+                    "the node returns after {k} of its {} branches, with no cut-off (rule: stop \
+                     reasons)", at.n);
+            }
         };
         if n.reason() != reason {
             bail!(node id, "reason",
                 "is {}, but the search of this node ends with {} (rule: stop reasons)",
                 n.reason().name(), reason.name());
         }
+        let Some((value, rule)) = value else {
+            return Ok(true);
+        };
         if i64::from(n.value) != value {
             bail!(node id, "value",
                 "is {} ({}), but it is {} (stored {value}) (rule: {rule})", n.value,

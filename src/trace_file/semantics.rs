@@ -3,8 +3,10 @@
 //! checks ([`super::check`]) make every field well formed and every reference sound; these rules
 //! make the file agree with itself: each value, window, bound, event, depth, kind and order is
 //! one a fail-soft negamax search with the file's configuration could have produced. Each rule
-//! is local (a node, its parent, the events between). docs/trace-format.md ("Semantic rules")
-//! lists them, and the fields no local rule can check, which `prunescope verify` checks.
+//! is local (a node, its parent, the events between). A chance trace goes through the same
+//! replay: its decision nodes keep these rules, and [`super::chance`] adds what only chance
+//! nodes have. docs/trace-format.md ("Semantic rules") lists them, and the fields no local rule
+//! can check, which `prunescope verify` checks.
 
 use super::TraceHeader;
 use super::chance::{At, Chance};
