@@ -3,10 +3,13 @@
 //! checks ([`super::check`]) make every field well formed and every reference sound; these rules
 //! make the file agree with itself: each value, window, bound, event, depth, kind and order is
 //! one a fail-soft negamax search with the file's configuration could have produced. Each rule
-//! is local (a node, its parent, the events between). docs/trace-format.md ("Semantic rules")
-//! lists them, and the fields no local rule can check, which `prunescope verify` checks.
+//! is local (a node, its parent, the events between). A chance trace goes through the same
+//! replay: its decision nodes keep these rules, and [`super::chance`] adds what only chance
+//! nodes have. docs/trace-format.md ("Semantic rules") lists them, and the fields no local rule
+//! can check, which `prunescope verify` checks.
 
 use super::TraceHeader;
+use super::chance::{At, Chance};
 use super::error::{TraceFileError, bail, err, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
@@ -78,21 +81,20 @@ struct Frame {
     /// moves that searched none (a fail-soft null-window search one ply above the leaves
     /// returns the leaves' best), so a scout algorithm need not search it again.
     pending_exact: bool,
+    /// What the chance rules know of the node (a chance search's trace only).
+    chance: At,
 }
 
 /// Checks the semantic rules of a trace whose structure is valid: one pass over the tape.
 pub(crate) fn check(header: &TraceHeader, rec: &Recorder) -> R {
     every_search(header, rec)?;
-    if let Some(algo) = header.config.chance {
-        // Ballard's rules replace the negamax replay, not the rules every search keeps.
-        super::chance::check(header, algo, rec)?;
-        let runs = root_runs(rec);
-        summary_against_roots(header, rec, &runs)?;
-        return chance_line(header, rec, &runs);
-    }
-    let mut s = Semantics::new(header, rec);
+    let mut s = Semantics::new(header, rec)?;
     each_event(rec, |i, kind, data| s.event(i, kind, data))?;
-    summary_against_roots(header, rec, &s.runs)
+    summary_against_roots(header, rec, &s.runs)?;
+    match s.chance {
+        Some(_) => chance_line(header, rec, &s.runs),
+        None => Ok(()),
+    }
 }
 
 /// The rules every search keeps, chance searches too: a stop reason, an `order` and an
@@ -238,12 +240,19 @@ struct Semantics<'a> {
     last_depth: i32,
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
     mate_bound: i32,
+    /// A chance search's own rules (`trace_file/chance.rs`): its chance nodes and leaves.
+    chance: Option<Chance>,
 }
 
 impl<'a> Semantics<'a> {
-    fn new(h: &'a TraceHeader, rec: &'a Recorder) -> Self {
+    fn new(h: &'a TraceHeader, rec: &'a Recorder) -> Result<Self, TraceFileError> {
         let (first_depth, last_depth) = iteration_depths(&h.input, &h.config);
-        Semantics {
+        let chance = h
+            .config
+            .chance
+            .map(|a| Chance::new(h, a, rec))
+            .transpose()?;
+        Ok(Semantics {
             cfg: &h.config,
             rec,
             tree: matches!(h.input, Input::Tree { .. }),
@@ -257,7 +266,8 @@ impl<'a> Semantics<'a> {
             first_depth,
             last_depth,
             mate_bound: h.input.mate_bound(),
-        }
+            chance,
+        })
     }
 
     fn node(&self, id: u32) -> &'a NodeRec {
@@ -299,7 +309,7 @@ impl<'a> Semantics<'a> {
                 "aspiration windows (aspiration.enabled)",
             ),
             K::Presearch => (cfg.presearch.enabled, "pre-search (presearch.enabled)"),
-            K::ChanceCutoff => (false, "a chance search (config.chance)"),
+            K::ChanceCutoff => (cfg.chance.is_some(), "a chance search (config.chance)"),
             _ => (true, ""),
         };
         if !on {
@@ -313,7 +323,7 @@ impl<'a> Semantics<'a> {
             K::Iteration => self.iteration(i, d[0])?,
             K::Enter => {
                 self.next_id += 1;
-                self.enter(self.next_id - 1)?;
+                self.enter(i, self.next_id - 1)?;
             }
             K::Exit => {
                 if self.node(self.top().id).reason() == StopReason::Aborted {
@@ -322,7 +332,7 @@ impl<'a> Semantics<'a> {
                 } else {
                     self.commit(i, false)?;
                 }
-                self.exit()?;
+                self.exit(i)?;
             }
             K::AlphaRaised => {
                 self.commit(i, true)?;
@@ -336,7 +346,13 @@ impl<'a> Semantics<'a> {
                          re-searches)");
                 }
             }
-            K::Aborted | K::ChanceCutoff => {}
+            K::Aborted => {}
+            K::ChanceCutoff => {
+                let (c, f) = (self.chance.as_ref(), self.stack.last_mut());
+                if let (Some(c), Some(f)) = (c, f) {
+                    c.cutoff(i, &mut f.chance, f.id, d)?;
+                }
+            }
             K::TtHit => self.tt_hit(i, d)?,
             K::NullVerdict => self.null_verdict(i, d)?,
             K::Zugzwang => self.zugzwang(i, d)?,
@@ -443,8 +459,15 @@ impl<'a> Semantics<'a> {
             && self.node(p).beta.saturating_sub(f.alpha) > 1
     }
 
-    fn enter(&mut self, id: u32) -> R {
+    fn enter(&mut self, i: usize, id: u32) -> R {
         let n = self.node(id);
+        let chance = match &self.chance {
+            Some(c) => {
+                let p = self.stack.last().map(|p| (&p.chance, p.id, p.cut));
+                c.enter(i, p, id, n)?
+            }
+            None => At::default(),
+        };
         match self.stack.last() {
             Some(p) => self.child(p, id, n)?,
             None => self.root(id, n)?,
@@ -455,6 +478,7 @@ impl<'a> Semantics<'a> {
             ply,
             alpha,
             depth,
+            chance,
             ..Frame::default()
         });
         Ok(())
@@ -471,12 +495,13 @@ impl<'a> Semantics<'a> {
             bail!(node id, "expected",
                 "is {}, but a root is expected PV (rule: expected types)", n.expected().name());
         }
-        if n.node_kind() != NodeKind::Normal || n.order() != OrderSource::Generated {
+        let chance = self.chance.is_some();
+        if !chance && (n.node_kind() != NodeKind::Normal || n.order() != OrderSource::Generated) {
             bail!(node id, "kind",
                 "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
                 n.node_kind().name(), n.order().name());
         }
-        if (n.alpha, n.beta) != (-INF, INF) && !self.cfg.aspiration.enabled {
+        if !chance && (n.alpha, n.beta) != (-INF, INF) && !self.cfg.aspiration.enabled {
             bail!(node id, "alpha",
                 "the root's window is ({}, {}), but without aspiration windows a root is \
                  searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
@@ -486,14 +511,21 @@ impl<'a> Semantics<'a> {
     }
 
     /// The rules of a child `c` entered under the open node `p`, in the order the rules are
-    /// listed: the first one broken is the one reported.
+    /// listed: the first one broken is the one reported. A chance search's kinds, expected
+    /// types and the windows of a chance node's branches are its own (`trace_file/chance.rs`).
     fn child(&self, p: &Frame, c: u32, n: &NodeRec) -> R {
         let pr = self.node(p.id);
-        self.kind_and_order(p, pr, c, n)?;
-        self.child_depth(p, c, n)?;
-        self.child_expected(p, pr, c, n)?;
+        let chance = self.chance.is_some();
+        if !chance {
+            self.kind_and_order(p, pr, c, n)?;
+            self.child_depth(p, c, n)?;
+            self.child_expected(p, pr, c, n)?;
+        }
         self.child_research(c, n)?;
-        self.window(p, pr, c, n)
+        match p.chance.is_chance() {
+            true => Ok(()),
+            false => self.window(p, pr, c, n),
+        }
     }
 
     /// Kinds and orders against the configuration's techniques: a null, probe, reduced,
@@ -709,15 +741,33 @@ impl<'a> Semantics<'a> {
         }
     }
 
-    fn exit(&mut self) -> R {
+    fn exit(&mut self, i: usize) -> R {
         let f = self.stack.pop().expect("the tape is valid");
         let n = self.node(f.id);
-        self.node_value(&f, n)?;
+        let decision = match &self.chance {
+            Some(c) => c.exit(i, &f.chance, f.id, n, f.cut)?,
+            None => true,
+        };
+        if decision {
+            self.node_value(&f, n)?;
+        }
         let Some(pid) = self.stack.last().map(|p| p.id) else {
             return Ok(());
         };
         let (v, pr) = (-n.value, self.node(pid));
-        let p = self.top_mut();
+        let (c, p) = (
+            self.chance.as_ref(),
+            self.stack.last_mut().expect("a parent"),
+        );
+        if let Some(c) = c
+            && n.reason() != StopReason::Aborted
+        {
+            // A chance node's branch returns its value to the sums, from the same view.
+            c.returned(&mut p.chance, n.value);
+            if p.chance.is_chance() {
+                return Ok(());
+            }
+        }
         p.value_seen |= v == pr.value;
         p.last_child = Some(f.id);
         p.move_children |= n.node_kind() != NodeKind::Null;
@@ -792,7 +842,9 @@ impl<'a> Semantics<'a> {
                 bail!(node id, "value",
                     "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta));
             }
-            (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff, _) => self.searched_value(f, n)?,
+            (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff | S::Probe, _) => {
+                self.searched_value(f, n)?
+            }
             // A stopped node keeps the best value it had: one a child returned, or 0.
             (S::Aborted, _) if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
                 bail!(node id, "value",
