@@ -1,9 +1,9 @@
 //! The event tape read back into events: each code with the data words it carries. The tape is
 //! two flat arrays ([`Recorder::events`] holds one code per event, [`Recorder::aux`] every event's
 //! data words in order), so an event's data is found only by walking the tape from its start.
-//! The structural check (`check.rs`), both semantic replays (`semantics.rs`, `chance.rs`) and
-//! `verify` walk it with this one decoder, so the tape is decoded one way and refused with one
-//! message.
+//! The structural check (`check.rs`), the semantic replay (`semantics.rs`, with `chance.rs`'s
+//! hooks for chance nodes) and `verify` walk it with this one decoder, so the tape is decoded
+//! one way and refused with one message.
 
 use super::error::{TraceFileError, event_err};
 use crate::schema::EventKind;
