@@ -22,22 +22,20 @@ use super::limits::{
     text_too_long,
 };
 use super::node_fields::{IntsSeed, Key, KeyOf, NodeFields, NodeKey, by_name};
-use super::scan::{CHUNK, ScanError, Scanner};
+use super::scan::{ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
 use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
-use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, VERSION, own_prune_reasons, unsearched_reason,
+    FORMAT, OLDEST_READABLE, VERSION, each_pruned, own_prune_reasons, san, unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use std::fmt;
 use std::io::Read;
-use std::marker::PhantomData;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFileError> {
@@ -260,7 +258,8 @@ impl State {
             .expect("nodes were read after the header");
         self.tape.finish(&self.rec, 0)?;
         let prepared = check_header(&header)?;
-        check_own_reasons(&self.rec, &header.config, &prepared, &mut self.exceptions)?;
+        let quiescence = header.config.quiescence.enabled;
+        check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
         with_game(
             &prepared,
             SummaryCheck {
@@ -291,129 +290,52 @@ fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> Result<(), TraceFileError> {
     Ok(())
 }
 
-/// The moves listed as pruned with a reason of their own must be exactly those that the
-/// node's `prune` events name (the first event for a move decides).
-fn check_own_reasons(
+/// The reasons a file gives its pruned moves, derived again with the writer's own
+/// [`each_pruned`]: the moves themselves were checked as each node closed, and a move listed
+/// with a reason other than its node's (`exceptions`, in node order) needs a `prune` event that
+/// gives it, as a move a `prune` event names needs its reason listed.
+fn check_reasons(
     rec: &Recorder,
-    cfg: &SearchConfig,
+    quiescence: bool,
     prepared: &Prepared,
     exceptions: &mut [(u32, u16, &'static str)],
 ) -> Result<(), TraceFileError> {
+    let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason());
     let own = own_prune_reasons(rec);
-    let pruned_err = |x: u32, msg: String| TraceFileError::node(x as u64, "pruned", invalid(msg));
-    exceptions.sort_unstable();
+    let differs = |(x, l): (&u32, &Vec<(u16, &str)>)| l.iter().any(|e| Some(e.1) != default(*x));
+    if exceptions.is_empty() && !own.iter().any(differs) {
+        return Ok(());
+    }
+    exceptions.sort_by_key(|e| e.0);
     let kind = GameKind::of(prepared);
-    for &(x, c, r) in exceptions.iter() {
-        let event = own
-            .get(&x)
-            .and_then(|l| l.iter().find(|&&(code, _)| code == c));
-        match event {
-            Some(&(_, er)) if er == r => {}
-            Some(&(_, er)) => {
-                return Err(pruned_err(
-                    x,
-                    format!(
-                        "gives {} the reason {r}, but the node's prune event gives {er}",
-                        kind.name_move(c)
-                    ),
-                ));
-            }
-            None => {
-                return Err(pruned_err(
-                    x,
-                    format!(
-                        "gives {} the reason {r}, but no prune event of the node names it",
-                        kind.name_move(c)
-                    ),
-                ));
-            }
-        }
-    }
-    // Prune events whose move is listed with the node's own reason instead: a lie only if the
-    // move is one the node considered and left unsearched.
-    let mut candidates: Vec<(u32, u16, &'static str)> = Vec::new();
-    for (&x, list) in &own {
-        let Some(default) = unsearched_reason(rec.nodes[x as usize].reason()) else {
-            continue;
-        };
-        for &(c, r) in list {
-            if r != default
-                && exceptions
-                    .binary_search_by(|&(ex, ec, _)| (ex, ec).cmp(&(x, c)))
-                    .is_err()
-            {
-                candidates.push((x, c, r));
-            }
-        }
-    }
-    if candidates.is_empty() {
-        return Ok(());
-    }
-    candidates.sort_unstable();
-    let searched: std::collections::HashSet<(u32, u16)> = rec
-        .nodes
-        .iter()
-        .filter(|n| {
-            !n.is_root()
-                && candidates
-                    .binary_search_by(|&(x, _, _)| x.cmp(&n.parent))
-                    .is_ok()
-        })
-        .map(|n| (n.parent, n.move_code))
-        .collect();
-    candidates.retain(|&(x, c, _)| !searched.contains(&(x, c)));
-    if candidates.is_empty() {
-        return Ok(());
-    }
-    let found = with_game(
-        prepared,
-        FirstConsidered {
-            rec,
-            quiescence: cfg.quiescence.enabled,
-            targets: &candidates,
-        },
-    );
-    match found {
-        Some((x, c, r)) => {
-            let default = unsearched_reason(rec.nodes[x as usize].reason()).unwrap_or("");
-            Err(pruned_err(
-                x,
-                format!(
-                    "gives {} the reason {default}, but a prune event of the node gives {r}",
-                    kind.name_move(c)
-                ),
-            ))
-        }
-        None => Ok(()),
-    }
-}
-
-/// The first target (node, move, reason) whose move the node considered.
-struct FirstConsidered<'a> {
-    rec: &'a Recorder,
-    quiescence: bool,
-    targets: &'a [(u32, u16, &'static str)],
-}
-
-impl WithGame for FirstConsidered<'_> {
-    type Output = Option<(u32, u16, &'static str)>;
-    fn run<G: TraceGame>(self, root: G) -> Self::Output {
-        let mut walk = Walk::new(root, self.quiescence);
-        for (id, n) in self.rec.nodes.iter().enumerate() {
-            while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
-                walk.pop();
-            }
-            walk.push(id as u32, n).ok()?;
-            let id = id as u32;
-            let from = self.targets.partition_point(|&(x, _, _)| x < id);
-            for &(x, c, r) in self.targets[from..].iter().take_while(|t| t.0 == id) {
-                if walk.considered().contains(&c) {
-                    return Some((x, c, r));
+    struct Reasons<'a>(&'a Recorder, bool, &'a [(u32, u16, &'static str)], GameKind);
+    impl WithGame for Reasons<'_> {
+        type Output = Result<(), TraceFileError>;
+        fn run<G: TraceGame>(self, root: G) -> Self::Output {
+            let Reasons(rec, quiescence, exceptions, kind) = self;
+            let failed = |id: usize, _| node_err(id as u32, "pruned", "cannot be replayed");
+            each_pruned(root, rec, quiescence, failed, |x, n, _, derived| {
+                let from = exceptions.partition_point(|e| e.0 < x as u32);
+                let mine = exceptions[from..].iter().take_while(|e| e.0 == x as u32);
+                let default = unsearched_reason(n.reason()).unwrap_or("");
+                for &(c, r) in derived {
+                    let claim = mine.clone().find(|e| e.1 == c).map_or(default, |e| e.2);
+                    if claim != r {
+                        let why = match (claim == default, r == default) {
+                            (true, _) => format!("a prune event of the node gives {r}"),
+                            (false, true) => "no prune event of the node names it".to_string(),
+                            (false, false) => format!("the node's prune event gives {r}"),
+                        };
+                        let c = kind.name_move(c);
+                        let msg = format!("gives {c} the reason {claim}, but {why}");
+                        return Err(node_err(x as u32, "pruned", msg));
+                    }
                 }
-            }
+                Ok(())
+            })
         }
-        None
     }
+    with_game(prepared, Reasons(rec, quiescence, exceptions, kind))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -463,89 +385,6 @@ keys!(EventKey {
 // The file
 // ---------------------------------------------------------------------------------------------
 
-/// Parses one scanned value with `seed`.
-fn parse<'a, T>(
-    st: &mut State,
-    span: &'a [u8],
-    line: u64,
-    seed: impl DeserializeSeed<'a, Value = T>,
-) -> Result<T, TraceFileError> {
-    let mut de = serde_json::Deserializer::from_slice(span);
-    let r = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    r.map_err(|e| st.classify(e, line))
-}
-
-/// Strings longer than this are taken out of a header value before it is parsed
-/// ([`parse_header_value`]).
-const LONG_STRING: usize = 1 << 16;
-
-/// Parses a header value (a tree's text may be up to 1 GiB) holding each long string once:
-/// serde_json would copy an escaped string into a scratch buffer that doubles, then into the
-/// value (a 300 MB comment cost 1.4 GB). Each long string value is decoded here straight into
-/// its own `String` and left in `span` as a short placeholder; the rest is parsed by
-/// serde_json, and the strings are put back. A string that does not decode is left for
-/// serde_json to report.
-fn parse_header_value(
-    st: &mut State,
-    span: &mut [u8],
-    line: u64,
-) -> Result<serde_json::Value, TraceFileError> {
-    let mut long: Vec<Option<String>> = Vec::new();
-    let (mut r, mut w) = (0, 0);
-    let mut after_colon = false;
-    while r < span.len() {
-        let b = span[r];
-        if b != b'"' {
-            if !b.is_ascii_whitespace() {
-                after_colon = b == b':';
-            }
-            span[w] = b;
-            (r, w) = (r + 1, w + 1);
-            continue;
-        }
-        let mut end = r + 1;
-        while end < span.len() && span[end] != b'"' {
-            end += if span[end] == b'\\' { 2 } else { 1 };
-        }
-        let end = end.min(span.len() - 1);
-        let text = (after_colon && end - r > LONG_STRING)
-            .then(|| unescape(&span[r + 1..end]))
-            .flatten();
-        let mark = text.map(|t| {
-            long.push(Some(t));
-            format!("\"\\u0000{}\"", long.len() - 1)
-        });
-        match mark {
-            Some(m) => {
-                span[w..w + m.len()].copy_from_slice(m.as_bytes());
-                w += m.len();
-            }
-            None => {
-                span.copy_within(r..=end, w);
-                w += end + 1 - r;
-            }
-        }
-        r = end + 1;
-        after_colon = false;
-    }
-    let mut value: serde_json::Value = parse(st, &span[..w], line, PhantomData)?;
-    fn put_back(v: &mut serde_json::Value, long: &mut [Option<String>]) {
-        match v {
-            serde_json::Value::String(s) => {
-                let k = s.strip_prefix('\0').and_then(|k| k.parse::<usize>().ok());
-                if let Some(t) = k.and_then(|k| long.get_mut(k)).and_then(Option::take) {
-                    *s = t;
-                }
-            }
-            serde_json::Value::Array(a) => a.iter_mut().for_each(|x| put_back(x, long)),
-            serde_json::Value::Object(o) => o.values_mut().for_each(|x| put_back(x, long)),
-            _ => {}
-        }
-    }
-    put_back(&mut value, &mut long);
-    Ok(value)
-}
-
 /// Reads one header value within the bytes the format allows it: `input` (an explicit tree's
 /// text, up to the reader's `max_text`) or another field. A text past the bound is refused as
 /// it streams in, before it is held.
@@ -555,75 +394,17 @@ fn read_header_value<R: Read>(
     input: bool,
 ) -> Result<serde_json::Value, TraceFileError> {
     let line = sc.line;
-    sc.limit = if input {
-        input_json_bytes(st.max_text)
-    } else {
-        MAX_HEADER_FIELD_JSON_BYTES
+    let budget = match input {
+        true => input_json_bytes(st.max_text),
+        false => MAX_HEADER_FIELD_JSON_BYTES,
     };
-    let span = match sc.value_mut() {
-        Err(ScanError::TooLarge {
-            out_of_memory: false,
-            ..
-        }) if input => return Err(text_too_long(st.max_text, None)),
-        r => r.map_err(|e| st.scan_err(e, line))?,
-    };
-    let value = parse_header_value(st, span, line)?;
-    sc.shrink();
-    Ok(value)
-}
-
-/// The text of a JSON string's bytes between its quotes, or `None` when it is not a valid JSON
-/// string (serde_json then says why).
-fn unescape(raw: &[u8]) -> Option<String> {
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    let hex = |at: usize| -> Option<u32> {
-        let h = raw.get(at..at + 4)?;
-        h.iter()
-            .all(u8::is_ascii_hexdigit)
-            .then(|| u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok())
-            .flatten()
-    };
-    while i < raw.len() {
-        let run = raw[i..].iter().position(|&b| b == b'\\' || b < 0x20);
-        let run = run.unwrap_or(raw.len() - i);
-        out.extend_from_slice(&raw[i..i + run]);
-        i += run;
-        if i == raw.len() {
-            break;
-        }
-        if raw[i] != b'\\' {
-            return None; // a raw control character
-        }
-        let e = *raw.get(i + 1)?;
-        i += 2;
-        let c = match e {
-            b'"' | b'\\' | b'/' => e as char,
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => {
-                let mut c = hex(i)?;
-                i += 4;
-                if (0xD800..0xDC00).contains(&c) {
-                    let lo = (raw.get(i..i + 2)? == b"\\u")
-                        .then(|| hex(i + 2))
-                        .flatten()?;
-                    if !(0xDC00..0xE000).contains(&lo) {
-                        return None;
-                    }
-                    c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
-                    i += 6;
-                }
-                char::from_u32(c)?
-            }
-            _ => return None,
-        };
-        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    match sc.value(budget).map_err(|e| st.classify(e, line))? {
+        Ok(v) => Ok(v),
+        Err(_) if input => Err(text_too_long(st.max_text, None)),
+        Err(limit) => Err(st.located(Problem::TooLarge(format!(
+            "the value at line {line} is longer than the {limit} bytes the format allows there"
+        )))),
     }
-    String::from_utf8(out).ok()
 }
 
 /// Reads a JSON object (a trace, or a binary trace's header) key by key: `field` reads each
@@ -647,8 +428,13 @@ fn read_object<R: Read>(
     while more {
         (st.at, st.field) = (Location::Header, None);
         let line = sc.line;
-        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
-        let key: String = parse(st, span, line, PhantomData::<String>)?;
+        let key = match sc.value::<String>(MAX_HEADER_FIELD_JSON_BYTES) {
+            Ok(Ok(key)) => key,
+            Ok(Err(_)) => {
+                return Err(st.located(Problem::TooLarge(format!("a key at line {line}"))));
+            }
+            Err(e) => return Err(st.classify(e, line)),
+        };
         field(sc, st, key)?;
         (st.at, st.field) = (after.clone(), None);
         let line = sc.line;
@@ -713,7 +499,6 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
             }
             header_key => {
                 let value = read_header_value(sc, st, header_key == TopKey::Input)?;
-                sc.limit = MAX_NODE_JSON_BYTES;
                 let slot = &mut st.head.fields[header_key as usize];
                 if slot.is_some() {
                     return Err(twice_err(Location::Header, header_key.name()));
@@ -766,7 +551,6 @@ pub(super) fn read_binary_header<R: Read>(
             sc.expect(b':', "':'")
                 .map_err(|e| st.scan_err(e, sc.line))?;
             *slot = Some(read_header_value(sc, st, name == "input")?);
-            sc.limit = CHUNK;
             Ok(())
         },
     )?;
@@ -1325,12 +1109,8 @@ impl<G: TraceGame> NodesCtx<G> {
         }
         if chess {
             if !root {
-                let san = if move_code == NONE16 {
-                    Some("--".to_string())
-                } else {
-                    walk.parent_move().and_then(|(p, m)| p.san(m))
-                };
-                if san.as_deref() != Some(f.san.as_str()) {
+                let san = san(walk, move_code);
+                if san != f.san {
                     return Err(node_err(
                         pos,
                         "san",
@@ -1338,7 +1118,7 @@ impl<G: TraceGame> NodesCtx<G> {
                             "is \"{}\", but the move \"{}\" is {} in SAN",
                             f.san.escape_default(),
                             f.mv.escape_default(),
-                            san.unwrap_or_default()
+                            san
                         ),
                     ));
                 }
