@@ -21,7 +21,7 @@ use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
 };
-use super::node_fields::{IntsSeed, Key, KeyOf, NodeFields, NodeKey, by_name};
+use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
 use super::scan::{ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
@@ -173,7 +173,7 @@ impl State {
     fn interpret_head(&mut self) -> Result<Prepared, TraceFileError> {
         self.at = Location::Header;
         self.field = None;
-        match self.head.fields[TopKey::Format as usize].take() {
+        match self.head.fields[slot("format")].take() {
             None => {
                 return Err(TraceFileError::file_level(Problem::NotATrace(
                     "it has no \"format\" field".to_string(),
@@ -187,12 +187,11 @@ impl State {
                 ));
             }
         }
-        let mut take = |k: TopKey| {
-            let slot = &mut self.head.fields[k as usize];
-            slot.take()
-                .ok_or_else(|| missing(Location::Header, k.name()))
+        let mut take = |k: &str| {
+            let field = self.head.fields[slot(k)].take();
+            field.ok_or_else(|| missing(Location::Header, k))
         };
-        let version = take(TopKey::Version)?;
+        let version = take("version")?;
         match version.as_u64() {
             Some(v) if (OLDEST_READABLE as u64..=VERSION as u64).contains(&v) => {}
             Some(v) => {
@@ -211,12 +210,8 @@ impl State {
                 ));
             }
         }
-        let parts = [
-            take(TopKey::Input)?,
-            take(TopKey::Config)?,
-            take(TopKey::Summary)?,
-        ];
-        let value = take(TopKey::Value)?;
+        let parts = [take("input")?, take("config")?, take("summary")?];
+        let value = take("value")?;
         let roots = self
             .head
             .roots
@@ -338,48 +333,16 @@ fn check_reasons(
     with_game(prepared, Reasons(rec, quiescence, exceptions, kind))
 }
 
-// ---------------------------------------------------------------------------------------------
-// Names
-// ---------------------------------------------------------------------------------------------
+/// The header fields of a JSON trace before `roots`, in the order written (their slots in
+/// [`Head::fields`]).
+const HEAD: [&str; 6] = ["format", "version", "input", "config", "summary", "value"];
 
-/// An identifier read without allocating ([`KeyOf`]).
-macro_rules! keys {
-    ($name:ident { $($variant:ident = $wire:literal),+ $(,)? }) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        enum $name { $($variant,)+ Other }
-        impl $name {
-            #[allow(dead_code)]
-            const ALL: &'static [$name] = &[$($name::$variant),+];
-            fn name(self) -> &'static str {
-                match self { $($name::$variant => $wire,)+ $name::Other => "?" }
-            }
-        }
-        impl Key for $name {
-            fn from_bytes(b: &[u8]) -> Self {
-                $(if b == $wire.as_bytes() { return $name::$variant; })+
-                $name::Other
-            }
-        }
-    };
+/// The slot of header field `name` in [`Head::fields`].
+fn slot(name: &str) -> usize {
+    HEAD.iter()
+        .position(|&k| k == name)
+        .expect("a header field")
 }
-
-keys!(TopKey {
-    Format = "format",
-    Version = "version",
-    Input = "input",
-    Config = "config",
-    Summary = "summary",
-    Value = "value",
-    Roots = "roots",
-    Nodes = "nodes",
-    Events = "events",
-});
-
-keys!(EventKey {
-    Kind = "kind",
-    Node = "node",
-    Data = "data",
-});
 
 // ---------------------------------------------------------------------------------------------
 // The file
@@ -458,52 +421,41 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
     let not_object =
         |_| TraceFileError::file_level(Problem::NotATrace("the JSON is not an object".to_string()));
     read_object(sc, st, Location::File, not_object, |sc, st, key| {
-        let key = top_key(&key).ok_or_else(|| unknown_top(&key))?;
-        st.field = Some(key.name());
+        let mut names = HEAD.iter().chain(&["roots", "nodes", "events"]).copied();
+        let key = names.find(|&k| k == key).ok_or_else(|| unknown_top(&key))?;
+        st.field = Some(key);
         sc.expect(b':', "':'")
             .map_err(|e| st.scan_err(e, sc.line))?;
-        let before_nodes = |field: &str| {
-            let e = Problem::Unexpected("must come before \"nodes\"".to_string());
-            TraceFileError::header(field, e)
+        let at = |place: Location, problem: &str| {
+            TraceFileError::new(place, Some(key), Problem::Unexpected(problem.to_string()))
         };
         match key {
-            TopKey::Nodes => {
-                if st.nodes_read {
-                    return Err(twice_err(Location::File, "nodes"));
-                }
+            "nodes" if st.nodes_read => return Err(at(Location::File, "appears twice")),
+            "nodes" => {
                 let prepared = st.interpret_head()?;
                 with_game(&prepared, ReadNodes { sc, st: &mut *st })?;
                 st.nodes_read = true;
             }
-            TopKey::Events => {
-                if !st.nodes_read {
-                    return Err(TraceFileError::new(
-                        Location::File,
-                        Some("events"),
-                        Problem::Unexpected("must come after \"nodes\"".to_string()),
-                    ));
-                }
-                if st.events_read {
-                    return Err(twice_err(Location::File, "events"));
-                }
+            "events" if !st.nodes_read => {
+                return Err(at(Location::File, "must come after \"nodes\""));
+            }
+            "events" if st.events_read => return Err(at(Location::File, "appears twice")),
+            "events" => {
                 read_events(sc, st)?;
                 st.events_read = true;
             }
-            TopKey::Other => unreachable!("top_key never returns Other"),
-            _ if st.nodes_read => return Err(before_nodes(key.name())),
-            TopKey::Roots => {
-                if st.head.roots.is_some() {
-                    return Err(twice_err(Location::Header, "roots"));
-                }
-                st.head.roots = Some(read_roots(sc, st)?);
+            _ if st.nodes_read => return Err(at(Location::Header, "must come before \"nodes\"")),
+            "roots" if st.head.roots.is_some() => {
+                return Err(at(Location::Header, "appears twice"));
             }
-            header_key => {
-                let value = read_header_value(sc, st, header_key == TopKey::Input)?;
-                let slot = &mut st.head.fields[header_key as usize];
-                if slot.is_some() {
-                    return Err(twice_err(Location::Header, header_key.name()));
+            "roots" => st.head.roots = Some(read_roots(sc, st)?),
+            _ => {
+                let value = read_header_value(sc, st, key == "input")?;
+                let field = &mut st.head.fields[slot(key)];
+                if field.is_some() {
+                    return Err(at(Location::Header, "appears twice"));
                 }
-                *slot = Some(value);
+                *field = Some(value);
             }
         }
         Ok(())
@@ -635,10 +587,6 @@ fn parse_prefix<'a>(
     let mut de = serde_json::Deserializer::from_slice(bytes);
     seed.deserialize(&mut de)?;
     Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
-}
-
-fn top_key(s: &str) -> Option<TopKey> {
-    TopKey::ALL.iter().copied().find(|k| k.name() == s)
 }
 
 fn unknown_top(key: &str) -> TraceFileError {
@@ -1221,45 +1169,29 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let st = self.st;
-        let (mut kind, mut node, mut has_node, mut has_data) = (None, None, false, false);
+        let (mut kind, mut node, mut seen) = (None, None, [false; 3]);
         self.data.clear();
-        while let Some(KeyOf(key)) = map.next_key::<KeyOf<EventKey>>()? {
-            st.field = Some(key.name());
-            let dup = match key {
-                EventKey::Kind => kind.is_some(),
-                EventKey::Node => has_node,
-                EventKey::Data => has_data,
-                EventKey::Other => {
-                    let e = TraceFileError {
-                        file: None,
-                        location: st.at.clone(),
-                        field: None,
-                        problem: Problem::Unexpected(
-                            "has a field events do not have (they have kind, node, data)"
-                                .to_string(),
-                        ),
-                    };
-                    return Err(st.fail(e));
-                }
+        const KEYS: [&str; 3] = ["kind", "node", "data"];
+        let key = || TextSeed(|s: &str| Ok::<_, String>(KEYS.iter().position(|&k| k == s)));
+        while let Some(i) = map.next_key_seed(key())? {
+            let Some(i) = i else {
+                let e = Problem::Unexpected(
+                    "has a field events do not have (they have kind, node, data)".to_string(),
+                );
+                return Err(st.fail(TraceFileError::new(st.at.clone(), None, e)));
             };
-            if dup {
-                return Err(twice(st, st.at.clone(), key.name()));
+            st.field = Some(KEYS[i]);
+            if std::mem::replace(&mut seen[i], true) {
+                return Err(twice(st, st.at.clone(), KEYS[i]));
             }
-            match key {
-                EventKey::Kind => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
-                EventKey::Node => {
-                    node = map.next_value::<Option<i64>>()?;
-                    has_node = true;
-                }
-                EventKey::Data => {
-                    map.next_value_seed(IntsSeed(self.data))?;
-                    has_data = true;
-                }
-                EventKey::Other => unreachable!(),
+            match i {
+                0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
+                1 => node = map.next_value::<Option<i64>>()?,
+                _ => map.next_value_seed(IntsSeed(self.data))?,
             }
         }
         st.field = None;
-        let res = event(st, kind, node, has_node, self.data);
+        let res = event(st, kind, node, seen[1], self.data);
         res.map_err(|e| st.fail(e))
     }
 }
