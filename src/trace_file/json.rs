@@ -126,7 +126,6 @@ pub fn write_trace<W: Write>(
         WriteNodes {
             w: &mut w,
             rec,
-            chess: prepared.is_chess(),
             notation: prepared.notation(),
             explicit_tree: matches!(prepared, Prepared::Tree(_)),
             quiescence: config.quiescence.enabled,
@@ -260,7 +259,6 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
 struct WriteNodes<'a, W: Write> {
     w: &'a mut W,
     rec: &'a Recorder,
-    chess: bool,
     notation: Notation,
     explicit_tree: bool,
     quiescence: bool,
@@ -275,13 +273,11 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         let WriteNodes {
             w,
             rec,
-            chess,
             notation,
             explicit_tree,
             quiescence,
             chance_tree,
         } = self;
-        let named = notation.named();
         let (mut f, mut out) = (NodeFields::default(), Vec::new());
         let replay_failed = |id, e| {
             let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
@@ -293,42 +289,19 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             quiescence,
             replay_failed,
             |id, n, walk, pruned| {
-                let parent = (!n.is_root()).then_some(n.parent as i64);
-                f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>()
-                    & !(NodeKey::Path.bit()
-                        | NodeKey::Move.bit()
-                        | NodeKey::San.bit()
-                        | NodeKey::Probability.bit());
-                (f.id, f.parent, f.ply) = (id as i64, parent, walk.len() as i64 - 1);
+                f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
+                (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
                 f.index = n.index as i64;
                 (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
                 let side = |v| bounded(v).map(i64::from);
                 let depth = (!explicit_tree).then_some(n.depth as i64);
                 (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
-                (f.value, f.bound) = (n.value as i64, Some(n.bound()));
-                (f.expected, f.actual) = (Some(n.expected()), Some(n.actual()));
+                (f.value, f.bound, f.expected) =
+                    (n.value as i64, Some(n.bound()), Some(n.expected()));
                 (f.flags, f.reason, f.moves) = (n.flags, Some(n.reason()), n.n_moves as i64);
                 f.best_index = n.best_index().map(i64::from);
                 f.research_of = rec.research_of(id as u32).map(i64::from);
-                if named && !n.is_root() {
-                    f.seen |= NodeKey::Move.bit();
-                    f.mv = notation.name(n.move_code);
-                    if chess {
-                        f.seen |= NodeKey::San.bit();
-                        f.san = san(walk, n.move_code);
-                    }
-                } else if !named {
-                    f.seen |= NodeKey::Path.bit();
-                    f.path.clear();
-                    f.path.extend(walk.path_codes().map(i64::from));
-                    let p = chance_tree.and_then(|t| {
-                        crate::run::chance::probability(t, walk.path_codes().map(u32::from))
-                    });
-                    if let Some(p) = p {
-                        f.seen |= NodeKey::Probability.bit();
-                        f.probability = p.to_string();
-                    }
-                }
+                derive(&mut f, n, walk, notation, chance_tree);
                 f.pruned.0.clear();
                 f.pruned.0.extend_from_slice(pruned);
                 out.clear();
@@ -342,12 +315,43 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
     }
 }
 
-/// The SAN of the move `code` into the node at the top of `walk` ("--" for a null move).
-pub(crate) fn san<G: TraceGame>(walk: &mut Walk<G>, code: u16) -> String {
-    if code == NONE16 {
-        return "--".to_string();
+/// The fields of node `n` (at the top of `walk`) that follow from its record, the records
+/// above it and the game: `ply`, `actual`, the move into it (`move`, and `san` in chess) or its
+/// `path`, and a chance branch's `probability`. The writer writes them; the JSON reader derives
+/// them again with this function and compares. Fills `f` and sets their bits in `f.seen`.
+pub(crate) fn derive<G: TraceGame>(
+    f: &mut NodeFields,
+    n: &NodeRec,
+    walk: &mut Walk<G>,
+    notation: Notation,
+    chance_tree: Option<&crate::game::tree::Tree>,
+) {
+    use NodeKey::{Move, Path, Probability, San};
+    f.seen &= !(Path.bit() | Move.bit() | San.bit() | Probability.bit());
+    f.seen |= NodeKey::Ply.bit() | NodeKey::Actual.bit();
+    (f.ply, f.actual) = (walk.len() as i64 - 1, Some(n.actual()));
+    if !notation.named() {
+        f.seen |= Path.bit();
+        f.path.clear();
+        f.path.extend(walk.path_codes().map(i64::from));
+        let p = chance_tree
+            .and_then(|t| crate::run::chance::probability(t, walk.path_codes().map(u32::from)));
+        if let Some(p) = p {
+            f.seen |= Probability.bit();
+            f.probability = p.to_string();
+        }
+    } else if !n.is_root() {
+        f.seen |= Move.bit();
+        f.mv = notation.name(n.move_code);
+        if notation == Notation::Uci {
+            f.seen |= San.bit();
+            f.san = match n.move_code {
+                NONE16 => "--".to_string(),
+                _ => walk
+                    .parent_move()
+                    .and_then(|(p, m)| p.san(m))
+                    .unwrap_or_default(),
+            };
+        }
     }
-    walk.parent_move()
-        .and_then(|(p, m)| p.san(m))
-        .unwrap_or_default()
 }

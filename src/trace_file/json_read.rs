@@ -30,7 +30,7 @@ use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, VERSION, each_pruned, own_prune_reasons, san, unsearched_reason,
+    FORMAT, OLDEST_READABLE, VERSION, derive, each_pruned, own_prune_reasons, unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
@@ -639,6 +639,7 @@ impl<R: Read> WithGame for ReadNodes<'_, R> {
             kind,
             chance_tree,
             f: NodeFields::default(),
+            want: NodeFields::default(),
             pr: Pruning::default(),
         };
         read_array(
@@ -676,7 +677,9 @@ struct NodesCtx<G: TraceGame> {
     kind: GameKind,
     /// The tree of a chance search, whose branches below chance nodes state their probability.
     chance_tree: Option<crate::game::tree::Tree>,
+    /// The fields as read, and the derived ones as the writer derives them.
     f: NodeFields,
+    want: NodeFields,
     pr: Pruning,
 }
 
@@ -819,7 +822,8 @@ impl<G: TraceGame> NodesCtx<G> {
         }
         self.check.open(&st.rec.nodes, pos, &n)?;
 
-        let ply = self.check_path(pos, &n)?;
+        self.compare(pos, &n)?;
+        let ply = self.check.walk.len() - 1;
         let f = &mut self.f;
         let move_code = n.move_code;
         let pr = &mut self.pr;
@@ -839,41 +843,20 @@ impl<G: TraceGame> NodesCtx<G> {
     }
 
     /// Turns the fields just read for node `pos` into its record, checking each field alone
-    /// (ranges, the game's fields, a bound that agrees with the actual type); and the node it
-    /// re-searches, if any.
+    /// (ranges, the game's fields); and the node it re-searches, if any.
     fn record(&self, st: &State, pos: u32) -> Result<(NodeRec, Option<u32>), TraceFileError> {
         let f = &self.f;
-        let kind = self.kind;
-        let chess = kind == GameKind::Chess;
-        let named = kind.named();
+        let named = self.kind.named();
         for k in NodeKey::all() {
             let needed = match k {
                 NodeKey::Path => !named,
-                // Checked with the path (check_path): only a chance search's branches have it.
+                // Compared with the derived fields ([`NodesCtx::compare`]).
                 NodeKey::Move | NodeKey::San | NodeKey::Probability => false,
                 _ => true,
             };
             if needed && !f.has(k) {
                 return Err(missing(Location::Node { id: pos as u64 }, k.name()));
             }
-        }
-        let unexpected = |field: &str, msg: &str| {
-            TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
-        };
-        if named && f.has(NodeKey::Path) {
-            return Err(unexpected(
-                "path",
-                "is for trees; this trace searched a game with named moves",
-            ));
-        }
-        if !named && f.has(NodeKey::Move) {
-            return Err(unexpected(
-                "move",
-                "is for games with named moves; this trace searched a tree",
-            ));
-        }
-        if !chess && f.has(NodeKey::San) {
-            return Err(unexpected("san", "is for chess only"));
         }
         if f.id != pos as i64 {
             return Err(node_err(
@@ -914,19 +897,6 @@ impl<G: TraceGame> NodesCtx<G> {
         let value = in_range(pos, "value", f.value, -(INF as i64) + 1, INF as i64 - 1)? as i32;
         let bound = f.bound.expect("present");
         let expected = f.expected.expect("present");
-        let actual = f.actual.expect("present");
-        if actual != bound.node_type() {
-            return Err(node_err(
-                pos,
-                "actual",
-                format!(
-                    "is {}, but a {} bound makes the node {}",
-                    actual.name(),
-                    bound.name(),
-                    bound.node_type().name()
-                ),
-            ));
-        }
         let research_of = match f.research_of {
             None => None,
             Some(r) if (0..pos as i64).contains(&r) => Some(r as u32),
@@ -965,54 +935,29 @@ impl<G: TraceGame> NodesCtx<G> {
         Ok((n, research_of))
     }
 
-    /// The move into node `pos` (child of `parent`): a chess move from its UCI field, a tree's
-    /// last path step, none at a root (which must name none).
+    /// The move into node `pos` (child of `parent`): a game's from its `move`, a tree's last
+    /// path step, none at a root (whose own fields are compared in [`NodesCtx::compare`]).
     fn move_code(&self, pos: u32, parent: u32) -> Result<u16, TraceFileError> {
-        let f = &self.f;
-        let kind = self.kind;
-        let chess = kind == GameKind::Chess;
-        let named = kind.named();
-        let unexpected = |field: &str, msg: &str| {
-            TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
-        };
-        Ok(if parent == NO_PARENT {
-            for k in [NodeKey::Move, NodeKey::San] {
-                if f.has(k) {
-                    return Err(unexpected(k.name(), "a root has no move into it"));
-                }
-            }
-            if !named && !f.path.is_empty() {
-                return Err(node_err(pos, "path", "must be [] at a root"));
-            }
-            NONE16
-        } else if named {
-            let fields: &[NodeKey] = if chess {
-                &[NodeKey::Move, NodeKey::San]
-            } else {
-                &[NodeKey::Move]
+        let (f, notation) = (&self.f, self.kind.notation());
+        if parent == NO_PARENT && !notation.named() && !f.path.is_empty() {
+            // Before the nodes it closes are checked: the first bad node is this one.
+            return Err(node_err(pos, "path", "must be [] at a root"));
+        }
+        if parent == NO_PARENT {
+            return Ok(NONE16);
+        }
+        if !notation.named() {
+            return match f.path.last() {
+                None => Err(node_err(pos, "path", "is [], but the node is not a root")),
+                Some(&c) => Ok(in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16),
             };
-            for k in fields {
-                if !f.has(*k) {
-                    return Err(missing(Location::Node { id: pos as u64 }, k.name()));
-                }
-            }
-            let notation = kind.notation();
-            notation.parse(&f.mv).ok_or_else(|| {
-                node_err(
-                    pos,
-                    "move",
-                    format!(
-                        "\"{}\" is not a {}",
-                        f.mv.escape_default(),
-                        notation.describe()
-                    ),
-                )
-            })?
-        } else {
-            match f.path.last() {
-                None => return Err(node_err(pos, "path", "is [], but the node is not a root")),
-                Some(&c) => in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16,
-            }
+        }
+        if !f.has(NodeKey::Move) {
+            return Err(missing(Location::Node { id: pos as u64 }, "move"));
+        }
+        notation.parse(&f.mv).ok_or_else(|| {
+            let (mv, what) = (f.mv.escape_default(), notation.describe());
+            node_err(pos, "move", format!("\"{mv}\" is not a {what}"))
         })
     }
 
@@ -1039,88 +984,74 @@ impl<G: TraceGame> NodesCtx<G> {
         })
     }
 
-    /// Checks the fields of node `pos` (record `n`, just opened) that follow from its path: its
-    /// ply, and its SAN (chess) or path (trees). Returns its ply.
-    fn check_path(&mut self, pos: u32, n: &NodeRec) -> Result<usize, TraceFileError> {
-        let (move_code, root) = (n.move_code, n.parent == NO_PARENT);
-        let chess = self.kind == GameKind::Chess;
-        let named = self.kind.named();
-        let f = &mut self.f;
-        let walk = &mut self.check.walk;
-        let ply = walk.len() - 1;
-        if f.ply != ply as i64 {
-            return Err(node_err(
-                pos,
-                "ply",
-                format!("is {}, but the node is {ply} moves below its root", f.ply),
-            ));
-        }
-        if chess {
-            if !root {
-                let san = san(walk, move_code);
-                if san != f.san {
-                    return Err(node_err(
-                        pos,
-                        "san",
+    /// Compares the fields of node `pos` (record `n`, just opened) that follow from others
+    /// with what the writer's own [`derive`] makes them.
+    fn compare(&mut self, pos: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let chance_tree = self.chance_tree.as_ref();
+        let (f, want) = (&self.f, &mut self.want);
+        derive(
+            want,
+            n,
+            &mut self.check.walk,
+            self.kind.notation(),
+            chance_tree,
+        );
+        use NodeKey::{Actual, Move, Path, Ply, Probability, San};
+        for k in [Ply, Path, Move, San, Actual, Probability] {
+            let why = match (f.has(k), want.has(k)) {
+                (true, true) => match k {
+                    Ply if f.ply != want.ply => {
                         format!(
-                            "is \"{}\", but the move \"{}\" is {} in SAN",
-                            f.san.escape_default(),
-                            f.mv.escape_default(),
-                            san
-                        ),
-                    ));
-                }
-            }
-        } else if !named
-            && (f.path.len() != ply || !walk.path_codes().zip(&f.path).all(|(a, &b)| a as i64 == b))
-        {
-            let real: Vec<String> = walk.path_codes().map(|c| c.to_string()).collect();
-            return Err(node_err(
-                pos,
-                "path",
-                format!(
-                    "is {:?}, but the moves from the root are [{}]",
-                    f.path,
-                    real.join(", ")
-                ),
-            ));
-        }
-        // A chance search's branch below a chance node states its probability, in lowest
-        // terms; every other node states none.
-        let want = self.chance_tree.as_ref().and_then(|t| {
-            crate::run::chance::probability(t, walk.path_codes().map(u32::from))
-                .map(|p| p.to_string())
-        });
-        let has = f.has(NodeKey::Probability);
-        match (&want, has) {
-            (Some(w), true) if *w == f.probability => {}
-            (None, false) => {}
-            (Some(w), true) => {
-                return Err(node_err(
-                    pos,
-                    "probability",
-                    format!(
-                        "is \"{}\", but the tree's weights make it {w} (w/S in lowest terms)",
-                        f.probability.escape_default()
+                            "is {}, but the node is {} moves below its root",
+                            f.ply, want.ply
+                        )
+                    }
+                    Path if f.path != want.path => {
+                        format!(
+                            "is {:?}, but the moves from the root are {:?}",
+                            f.path, want.path
+                        )
+                    }
+                    San if f.san != want.san => format!(
+                        "is \"{}\", but the move \"{}\" is {} in SAN",
+                        f.san.escape_default(),
+                        f.mv.escape_default(),
+                        want.san
                     ),
-                ));
-            }
-            (Some(w), false) => {
-                return Err(node_err(
-                    pos,
-                    "probability",
-                    format!("is missing: this branch of a chance node has probability {w}"),
-                ));
-            }
-            (None, true) => {
-                return Err(node_err(
-                    pos,
-                    "probability",
-                    "is only written for the branches of a chance node in a chance search",
-                ));
-            }
+                    Actual if f.actual != want.actual => format!(
+                        "is {}, but a {} bound makes the node {}",
+                        f.actual.map_or("?", |a| a.name()),
+                        n.bound().name(),
+                        n.actual().name()
+                    ),
+                    Probability if f.probability != want.probability => format!(
+                        "is \"{}\", but the tree's weights make it {} (w/S in lowest terms)",
+                        f.probability.escape_default(),
+                        want.probability
+                    ),
+                    _ => continue,
+                },
+                (false, false) => continue,
+                (false, true) if k == Probability => format!(
+                    "is missing: this branch of a chance node has probability {}",
+                    want.probability
+                ),
+                (false, true) => return Err(missing(Location::Node { id: pos as u64 }, k.name())),
+                (true, false) => {
+                    let why = match k {
+                        Move | San if n.is_root() => "a root has no move into it",
+                        Path => "is for trees; this trace searched a game with named moves",
+                        Move => "is for games with named moves; this trace searched a tree",
+                        San => "is for chess only",
+                        _ => "is only written for the branches of a chance node in a chance search",
+                    };
+                    let e = Problem::Unexpected(why.to_string());
+                    return Err(TraceFileError::node(pos as u64, k.name(), e));
+                }
+            };
+            return Err(node_err(pos, k.name(), why));
         }
-        Ok(ply)
+        Ok(())
     }
 }
 
