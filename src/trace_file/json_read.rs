@@ -1,17 +1,9 @@
-//! Reading a JSON trace in one streaming pass: the file flows through a buffer of a few
-//! megabytes ([`Scanner`]), and each node and event object is parsed straight from it by
-//! serde_json's slice parser with visitors that turn it into a [`NodeRec`] or an event of the
-//! tape, checking it as they go. No per-node object ever exists, so a trace costs about its
-//! compact size; and the slice parser is several times faster than serde_json's reader over
-//! `io::Read`, which copies every byte through a one-byte interface.
-//!
-//! The header fields (`format`, `version`, `input`, `config`, `summary`, `value`, `roots`) must
-//! come before `nodes`, and `nodes` before `events`, as every writer puts them: nodes are
-//! checked against the game as they arrive, which needs the input and the configuration.
-//!
-//! Fields derived from others are checked, not trusted: `ply` and `path` against the parent,
-//! `actual` against `bound`, `san` against the move, `pruned` against the moves the node
-//! considered and its children (when the node closes), `node` of each event against the tape.
+//! Reading a JSON trace in one streaming pass into a [`Recorder`]: the header fields stream
+//! through serde_json's reader within their bounds ([`Scanner::value`]); each node and event
+//! object is parsed from the buffer by serde_json's slice parser and checked as it arrives, so
+//! no per-node object exists. The header comes before `nodes` and `nodes` before `events`, as
+//! every writer puts them: nodes are checked against the game, which needs the header. A field
+//! derived from others is derived again with the writer's own functions and compared.
 
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
@@ -45,10 +37,6 @@ pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFil
     read_top(&mut sc, &mut st)?;
     st.finish()
 }
-
-// ---------------------------------------------------------------------------------------------
-// State
-// ---------------------------------------------------------------------------------------------
 
 /// The header fields as read, interpreted once `nodes` begins: `format` to `value` by their
 /// [`TopKey`], and `roots`, read element by element, each checked as it arrives, and at most
@@ -344,10 +332,6 @@ fn slot(name: &str) -> usize {
         .expect("a header field")
 }
 
-// ---------------------------------------------------------------------------------------------
-// The file
-// ---------------------------------------------------------------------------------------------
-
 /// Reads one header value within the bytes the format allows it: `input` (an explicit tree's
 /// text, up to the reader's `max_text`) or another field. A text past the bound is refused as
 /// it streams in, before it is held.
@@ -608,10 +592,6 @@ fn twice_err(at: Location, field: &str) -> TraceFileError {
 fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
     st.fail(twice_err(at, field))
 }
-
-// ---------------------------------------------------------------------------------------------
-// Nodes
-// ---------------------------------------------------------------------------------------------
 
 struct ReadNodes<'a, R: Read> {
     sc: &'a mut Scanner<R>,
@@ -1054,10 +1034,6 @@ impl<G: TraceGame> NodesCtx<G> {
         Ok(())
     }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Events
-// ---------------------------------------------------------------------------------------------
 
 /// Reads the `events` array, replaying the tape as it goes.
 fn read_events<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {

@@ -10,7 +10,8 @@
 
 use crate::game::notation::Notation;
 use crate::schema::{
-    Bound, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason, StopReason,
+    Bound, Code, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason,
+    StopReason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -67,7 +68,7 @@ impl<T: Named> Field for Option<T> {
     }
     fn write(&self, out: &mut Vec<u8>, _: Notation) {
         match self {
-            Some(t) => serde_json::to_writer(out, t.name()).expect("a Vec takes every byte"),
+            Some(t) => serde_json::to_writer(out, t.wire_name()).expect("a Vec takes every byte"),
             None => out.extend_from_slice(b"null"),
         }
     }
@@ -258,29 +259,13 @@ impl NodeFields {
     }
 }
 
-/// A code read by its wire name.
-pub(crate) trait Named: Sized + Copy + 'static {
+/// A code read by its wire name ([`Code`]), `WHAT` naming its kind in messages.
+pub(crate) trait Named: Code {
     const WHAT: &'static str;
-    fn lookup(s: &str) -> Option<Self>;
-    fn name(self) -> &'static str;
-    fn names() -> Vec<&'static str>;
 }
 
 macro_rules! named {
-    ($($t:ty: $what:literal),+) => {$(
-        impl Named for $t {
-            const WHAT: &'static str = $what;
-            fn lookup(s: &str) -> Option<Self> {
-                <$t>::from_name(s)
-            }
-            fn name(self) -> &'static str {
-                <$t>::name(self)
-            }
-            fn names() -> Vec<&'static str> {
-                <$t>::ALL.iter().map(|c| c.name()).collect()
-            }
-        }
-    )+};
+    ($($t:ty: $what:literal),+) => {$(impl Named for $t { const WHAT: &'static str = $what; })+};
 }
 named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
     StopReason: "stop reason", EventKind: "event kind");
@@ -288,11 +273,13 @@ named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: 
 /// A code read by its wire name, refused naming the names there are.
 pub(crate) fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
     TextSeed(|s: &str| {
-        T::lookup(s).ok_or_else(|| {
+        let found = T::ALL.iter().find(|c| c.wire_name() == s);
+        found.copied().ok_or_else(|| {
+            let names: Vec<&str> = T::ALL.iter().map(|c| c.wire_name()).collect();
             let (what, s) = (T::WHAT, s.escape_default());
             format!(
                 "unknown {what} \"{s}\": expected one of {}",
-                T::names().join(", ")
+                names.join(", ")
             )
         })
     })
