@@ -157,6 +157,12 @@ impl State {
         }
     }
 
+    /// Header field `name` as read, taken out.
+    fn take(&mut self, name: &str) -> Result<serde_json::Value, TraceFileError> {
+        let field = self.head.fields[slot(name)].take();
+        field.ok_or_else(|| missing(Location::Header, name))
+    }
+
     /// Interprets the header fields: `format` and `version` first, then the rest.
     fn interpret_head(&mut self) -> Result<Prepared, TraceFileError> {
         self.at = Location::Header;
@@ -175,11 +181,7 @@ impl State {
                 ));
             }
         }
-        let mut take = |k: &str| {
-            let field = self.head.fields[slot(k)].take();
-            field.ok_or_else(|| missing(Location::Header, k))
-        };
-        let version = take("version")?;
+        let version = self.take("version")?;
         match version.as_u64() {
             Some(v) if (OLDEST_READABLE as u64..=VERSION as u64).contains(&v) => {}
             Some(v) => {
@@ -198,8 +200,12 @@ impl State {
                 ));
             }
         }
-        let parts = [take("input")?, take("config")?, take("summary")?];
-        let value = take("value")?;
+        let parts = [
+            self.take("input")?,
+            self.take("config")?,
+            self.take("summary")?,
+        ];
+        let value = self.take("value")?;
         let roots = self
             .head
             .roots
@@ -457,7 +463,6 @@ pub(super) fn read_binary_header<R: Read>(
 ) -> Result<TraceHeader, TraceFileError> {
     let mut sc = Scanner::new(r);
     let mut st = State::new(max_text);
-    let (mut input, mut config, mut summary) = (None, None, None);
     let not_object = |first: Option<u8>| {
         let problem = match first {
             None => Problem::Truncated("it is empty".into()),
@@ -471,33 +476,24 @@ pub(super) fn read_binary_header<R: Read>(
         Location::Header,
         not_object,
         |sc, st, key| {
-            let (slot, name) = match key.as_str() {
-                "input" => (&mut input, "input"),
-                "config" => (&mut config, "config"),
-                "summary" => (&mut summary, "summary"),
-                _ => {
-                    let e = Problem::Unexpected("is not a field of the binary header".to_string());
-                    return Err(TraceFileError::header(&key, e));
-                }
+            let Some(name) = ["input", "config", "summary"]
+                .into_iter()
+                .find(|&k| k == key)
+            else {
+                let e = Problem::Unexpected("is not a field of the binary header".to_string());
+                return Err(TraceFileError::header(&key, e));
             };
             st.field = Some(name);
-            if slot.is_some() {
+            if st.head.fields[slot(name)].is_some() {
                 return Err(twice_err(Location::Header, name));
             }
             sc.expect(b':', "':'")
                 .map_err(|e| st.scan_err(e, sc.line))?;
-            *slot = Some(read_header_value(sc, st, name == "input")?);
+            st.head.fields[slot(name)] = Some(read_header_value(sc, st, name == "input")?);
             Ok(())
         },
     )?;
-    let take = |slot: Option<serde_json::Value>, field: &str| {
-        slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
-    };
-    let parts = [
-        take(input, "input")?,
-        take(config, "config")?,
-        take(summary, "summary")?,
-    ];
+    let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
     super::header::from_parts(version as u64, parts, max_text, None)
 }
 
