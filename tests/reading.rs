@@ -303,3 +303,31 @@ fn a_reader_bounds_the_tree_text_it_holds() {
         }
     }
 }
+
+/// A node object streams through the reader's buffer: 12 MB of blanks inside one are squeezed
+/// as the buffer fills (the node reads as it was), while a node past the bytes the format
+/// allows one (a 6 MB string) is refused naming the node, before it is held whole.
+#[test]
+fn a_node_object_is_read_within_its_bound() {
+    use prunescope::trace_file::{self, Location};
+    let text = json_trace();
+    let at = text.find("{\"id\":1,").unwrap() + "{\"id\":1,".len();
+    let blanks = format!("{}{}\n{}", &text[..at], " ".repeat(12 << 20), &text[at..]);
+    let f = trace_file::read(blanks.as_bytes()).unwrap();
+    assert_eq!(
+        f.rec.nodes,
+        trace_file::read(text.as_bytes()).unwrap().rec.nodes
+    );
+    let long = format!(
+        "{}\"san\":\"{}\",{}",
+        &text[..at],
+        "x".repeat(6 << 20),
+        &text[at..]
+    );
+    let e = trace_file::read(long.as_bytes()).unwrap_err();
+    assert_eq!(e.location, Location::Node { id: 1 }, "{e}");
+    assert!(
+        e.to_string().contains("bytes the format allows there"),
+        "{e}"
+    );
+}

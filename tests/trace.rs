@@ -964,6 +964,24 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             "ids must be",
         ),
         (
+            "node key twice",
+            edit_node(&good, 3, |l| {
+                l.replacen("{\"id\":3,", "{\"id\":3,\"id\":3,", 1)
+            }),
+            node(3),
+            Some("id"),
+            "appears twice",
+        ),
+        (
+            "escaped key",
+            edit_node(&good, 3, |l| {
+                l.replacen("\"ply\":", "\"\\u0070ly\":9,\"ply\":", 1)
+            }),
+            node(3),
+            Some("ply"),
+            "appears twice",
+        ),
+        (
             "parent after child",
             edit_node(&good, 3, |l| l.replacen("\"parent\":1", "\"parent\":9", 1)),
             node(3),

@@ -10,7 +10,7 @@ use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::node_fields::{NodeFields, NodeKey};
-use crate::trace_file::walk::{TraceGame, Walk, WithGame, with_game};
+use crate::trace_file::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -126,7 +126,6 @@ pub fn write_trace<W: Write>(
         WriteNodes {
             w: &mut w,
             rec,
-            chess: prepared.is_chess(),
             notation: prepared.notation(),
             explicit_tree: matches!(prepared, Prepared::Tree(_)),
             quiescence: config.quiescence.enabled,
@@ -218,10 +217,48 @@ pub(crate) fn node_pruned<C: AsRef<[u16]>>(
     );
 }
 
+/// Every node in order, with its position and its `pruned` list ([`node_pruned`]): the writer
+/// writes each list, and the JSON reader derives them again with it to check what a file says.
+pub(crate) fn each_pruned<G: TraceGame, E>(
+    root: G,
+    rec: &Recorder,
+    quiescence: bool,
+    replay_failed: impl Fn(usize, WalkError) -> E,
+    mut f: impl FnMut(usize, &NodeRec, &mut Walk<G>, &[(u16, &'static str)]) -> Result<(), E>,
+) -> Result<(), E> {
+    let children = Children::of(&rec.nodes);
+    let own = own_prune_reasons(rec);
+    let mut walk = Walk::new(root, quiescence);
+    let (mut searched, mut pruned) = (Vec::new(), Vec::new());
+    for (id, n) in rec.nodes.iter().enumerate() {
+        while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
+            walk.pop();
+        }
+        walk.push(id as u32, n).map_err(|e| replay_failed(id, e))?;
+        searched.clear();
+        let codes = children
+            .get(id)
+            .iter()
+            .map(|&k| rec.nodes[k as usize].move_code);
+        searched.extend(codes.filter(|&c| c != NONE16));
+        searched.sort_unstable();
+        pruned.clear();
+        let own = own.get(&(id as u32)).map_or(&[][..], Vec::as_slice);
+        node_pruned(
+            n.reason(),
+            || walk.considered(),
+            &searched,
+            own,
+            &mut pruned,
+        );
+        f(id, n, &mut walk, &pruned)?;
+    }
+    Ok(())
+}
+
 struct WriteNodes<'a, W: Write> {
     w: &'a mut W,
     rec: &'a Recorder,
-    chess: bool,
     notation: Notation,
     explicit_tree: bool,
     quiescence: bool,
@@ -236,97 +273,85 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         let WriteNodes {
             w,
             rec,
-            chess,
             notation,
             explicit_tree,
             quiescence,
             chance_tree,
         } = self;
-        let named = notation.named();
-        let children = Children::of(&rec.nodes);
-        let own = own_prune_reasons(rec);
-        let mut walk = Walk::new(root, quiescence);
-        let mut searched: Vec<u16> = Vec::new();
         let (mut f, mut out) = (NodeFields::default(), Vec::new());
-        for (id, n) in rec.nodes.iter().enumerate() {
-            while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
-                walk.pop();
-            }
-            walk.push(id as u32, n).map_err(|e| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("node {id} cannot be replayed from its parent ({e:?})"),
-                )
-            })?;
-            let reason = n.reason();
-            let (depth, moves) = ((!explicit_tree).then_some(n.depth as i64), n.n_moves as i64);
-            let parent = (!n.is_root()).then_some(n.parent as i64);
-            f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>()
-                & !(NodeKey::Path.bit()
-                    | NodeKey::Move.bit()
-                    | NodeKey::San.bit()
-                    | NodeKey::Probability.bit());
-            (f.id, f.parent, f.ply) = (id as i64, parent, walk.len() as i64 - 1);
-            f.index = n.index as i64;
-            (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
-            let side = |v| bounded(v).map(i64::from);
-            (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
-            (f.value, f.bound) = (n.value as i64, Some(n.bound()));
-            (f.expected, f.actual) = (Some(n.expected()), Some(n.actual()));
-            (f.flags, f.reason, f.moves) = (n.flags, Some(reason), moves);
-            f.best_index = n.best_index().map(i64::from);
-            f.research_of = rec.research_of(id as u32).map(i64::from);
-            if named {
-                if !n.is_root() {
-                    f.seen |= NodeKey::Move.bit();
-                    f.mv = notation.name(n.move_code);
+        let replay_failed = |id, e| {
+            let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
+            io::Error::new(io::ErrorKind::InvalidData, msg)
+        };
+        each_pruned(
+            root,
+            rec,
+            quiescence,
+            replay_failed,
+            |id, n, walk, pruned| {
+                f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
+                (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
+                f.index = n.index as i64;
+                (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
+                let side = |v| bounded(v).map(i64::from);
+                let depth = (!explicit_tree).then_some(n.depth as i64);
+                (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
+                (f.value, f.bound, f.expected) =
+                    (n.value as i64, Some(n.bound()), Some(n.expected()));
+                (f.flags, f.reason, f.moves) = (n.flags, Some(n.reason()), n.n_moves as i64);
+                f.best_index = n.best_index().map(i64::from);
+                f.research_of = rec.research_of(id as u32).map(i64::from);
+                derive(&mut f, n, walk, notation, chance_tree);
+                f.pruned.0.clear();
+                f.pruned.0.extend_from_slice(pruned);
+                out.clear();
+                if id > 0 {
+                    out.extend_from_slice(b",\n");
                 }
-                if chess && !n.is_root() {
-                    f.seen |= NodeKey::San.bit();
-                    f.san = if n.move_code == NONE16 {
-                        "--".to_string()
-                    } else {
-                        walk.parent_move()
-                            .and_then(|(p, m)| p.san(m))
-                            .unwrap_or_default()
-                    };
-                }
-            } else {
-                f.seen |= NodeKey::Path.bit();
-                f.path.clear();
-                f.path.extend(walk.path_codes().map(i64::from));
-                let p = chance_tree.and_then(|t| {
-                    crate::run::chance::probability(t, walk.path_codes().map(u32::from))
-                });
-                if let Some(p) = p {
-                    f.seen |= NodeKey::Probability.bit();
-                    f.probability = p.to_string();
-                }
-            }
-            searched.clear();
-            searched.extend(
-                children
-                    .get(id)
-                    .iter()
-                    .map(|&k| rec.nodes[k as usize].move_code)
-                    .filter(|&c| c != NONE16),
-            );
-            searched.sort_unstable();
-            f.pruned.0.clear();
-            node_pruned(
-                reason,
-                || walk.considered(),
-                &searched,
-                own.get(&(id as u32)).map_or(&[][..], Vec::as_slice),
-                &mut f.pruned.0,
-            );
-            out.clear();
-            if id > 0 {
-                out.extend_from_slice(b",\n");
-            }
-            f.write(&mut out, notation);
-            w.write_all(&out)?;
+                f.write(&mut out, notation);
+                w.write_all(&out)
+            },
+        )
+    }
+}
+
+/// The fields of node `n` (at the top of `walk`) that follow from its record, the records
+/// above it and the game: `ply`, `actual`, the move into it (`move`, and `san` in chess) or its
+/// `path`, and a chance branch's `probability`. The writer writes them; the JSON reader derives
+/// them again with this function and compares. Fills `f` and sets their bits in `f.seen`.
+pub(crate) fn derive<G: TraceGame>(
+    f: &mut NodeFields,
+    n: &NodeRec,
+    walk: &mut Walk<G>,
+    notation: Notation,
+    chance_tree: Option<&crate::game::tree::Tree>,
+) {
+    use NodeKey::{Move, Path, Probability, San};
+    f.seen &= !(Path.bit() | Move.bit() | San.bit() | Probability.bit());
+    f.seen |= NodeKey::Ply.bit() | NodeKey::Actual.bit();
+    (f.ply, f.actual) = (walk.len() as i64 - 1, Some(n.actual()));
+    if !notation.named() {
+        f.seen |= Path.bit();
+        f.path.clear();
+        f.path.extend(walk.path_codes().map(i64::from));
+        let p = chance_tree
+            .and_then(|t| crate::run::chance::probability(t, walk.path_codes().map(u32::from)));
+        if let Some(p) = p {
+            f.seen |= Probability.bit();
+            f.probability = p.to_string();
         }
-        Ok(())
+    } else if !n.is_root() {
+        f.seen |= Move.bit();
+        f.mv = notation.name(n.move_code);
+        if notation == Notation::Uci {
+            f.seen |= San.bit();
+            f.san = match n.move_code {
+                NONE16 => "--".to_string(),
+                _ => walk
+                    .parent_move()
+                    .and_then(|(p, m)| p.san(m))
+                    .unwrap_or_default(),
+            };
+        }
     }
 }

@@ -1,17 +1,9 @@
-//! Reading a JSON trace in one streaming pass: the file flows through a buffer of a few
-//! megabytes ([`Scanner`]), and each node and event object is parsed straight from it by
-//! serde_json's slice parser with visitors that turn it into a [`NodeRec`] or an event of the
-//! tape, checking it as they go. No per-node object ever exists, so a trace costs about its
-//! compact size; and the slice parser is several times faster than serde_json's reader over
-//! `io::Read`, which copies every byte through a one-byte interface.
-//!
-//! The header fields (`format`, `version`, `input`, `config`, `summary`, `value`, `roots`) must
-//! come before `nodes`, and `nodes` before `events`, as every writer puts them: nodes are
-//! checked against the game as they arrive, which needs the input and the configuration.
-//!
-//! Fields derived from others are checked, not trusted: `ply` and `path` against the parent,
-//! `actual` against `bound`, `san` against the move, `pruned` against the moves the node
-//! considered and its children (when the node closes), `node` of each event against the tape.
+//! Reading a JSON trace in one streaming pass into a [`Recorder`]: the header fields stream
+//! through serde_json's reader within their bounds ([`Scanner::value`]); each node and event
+//! object is parsed from the buffer by serde_json's slice parser and checked as it arrives, so
+//! no per-node object exists. The header comes before `nodes` and `nodes` before `events`, as
+//! every writer puts them: nodes are checked against the game, which needs the header. A field
+//! derived from others is derived again with the writer's own functions and compared.
 
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
@@ -21,23 +13,21 @@ use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
 };
-use super::node_fields::{IntsSeed, Key, KeyOf, NodeFields, NodeKey, by_name};
-use super::scan::{CHUNK, ScanError, Scanner};
+use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
+use super::scan::{ScanError, Scanner};
 use super::walk::{TraceGame, Walk, WithGame, with_game};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
 use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
-use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, VERSION, own_prune_reasons, unsearched_reason,
+    FORMAT, OLDEST_READABLE, VERSION, derive, each_pruned, own_prune_reasons, unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use std::fmt;
 use std::io::Read;
-use std::marker::PhantomData;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFileError> {
@@ -47,10 +37,6 @@ pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFil
     read_top(&mut sc, &mut st)?;
     st.finish()
 }
-
-// ---------------------------------------------------------------------------------------------
-// State
-// ---------------------------------------------------------------------------------------------
 
 /// The header fields as read, interpreted once `nodes` begins: `format` to `value` by their
 /// [`TopKey`], and `roots`, read element by element, each checked as it arrives, and at most
@@ -171,11 +157,17 @@ impl State {
         }
     }
 
+    /// Header field `name` as read, taken out.
+    fn take(&mut self, name: &str) -> Result<serde_json::Value, TraceFileError> {
+        let field = self.head.fields[slot(name)].take();
+        field.ok_or_else(|| missing(Location::Header, name))
+    }
+
     /// Interprets the header fields: `format` and `version` first, then the rest.
     fn interpret_head(&mut self) -> Result<Prepared, TraceFileError> {
         self.at = Location::Header;
         self.field = None;
-        match self.head.fields[TopKey::Format as usize].take() {
+        match self.head.fields[slot("format")].take() {
             None => {
                 return Err(TraceFileError::file_level(Problem::NotATrace(
                     "it has no \"format\" field".to_string(),
@@ -189,12 +181,7 @@ impl State {
                 ));
             }
         }
-        let mut take = |k: TopKey| {
-            let slot = &mut self.head.fields[k as usize];
-            slot.take()
-                .ok_or_else(|| missing(Location::Header, k.name()))
-        };
-        let version = take(TopKey::Version)?;
+        let version = self.take("version")?;
         match version.as_u64() {
             Some(v) if (OLDEST_READABLE as u64..=VERSION as u64).contains(&v) => {}
             Some(v) => {
@@ -214,11 +201,11 @@ impl State {
             }
         }
         let parts = [
-            take(TopKey::Input)?,
-            take(TopKey::Config)?,
-            take(TopKey::Summary)?,
+            self.take("input")?,
+            self.take("config")?,
+            self.take("summary")?,
         ];
-        let value = take(TopKey::Value)?;
+        let value = self.take("value")?;
         let roots = self
             .head
             .roots
@@ -260,7 +247,8 @@ impl State {
             .expect("nodes were read after the header");
         self.tape.finish(&self.rec, 0)?;
         let prepared = check_header(&header)?;
-        check_own_reasons(&self.rec, &header.config, &prepared, &mut self.exceptions)?;
+        let quiescence = header.config.quiescence.enabled;
+        check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
         with_game(
             &prepared,
             SummaryCheck {
@@ -291,259 +279,63 @@ fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> Result<(), TraceFileError> {
     Ok(())
 }
 
-/// The moves listed as pruned with a reason of their own must be exactly those that the
-/// node's `prune` events name (the first event for a move decides).
-fn check_own_reasons(
+/// The reasons a file gives its pruned moves, derived again with the writer's own
+/// [`each_pruned`]: the moves themselves were checked as each node closed, and a move listed
+/// with a reason other than its node's (`exceptions`, in node order) needs a `prune` event that
+/// gives it, as a move a `prune` event names needs its reason listed.
+fn check_reasons(
     rec: &Recorder,
-    cfg: &SearchConfig,
+    quiescence: bool,
     prepared: &Prepared,
     exceptions: &mut [(u32, u16, &'static str)],
 ) -> Result<(), TraceFileError> {
+    let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason());
     let own = own_prune_reasons(rec);
-    let pruned_err = |x: u32, msg: String| TraceFileError::node(x as u64, "pruned", invalid(msg));
-    exceptions.sort_unstable();
+    let differs = |(x, l): (&u32, &Vec<(u16, &str)>)| l.iter().any(|e| Some(e.1) != default(*x));
+    if exceptions.is_empty() && !own.iter().any(differs) {
+        return Ok(());
+    }
+    exceptions.sort_by_key(|e| e.0);
     let kind = GameKind::of(prepared);
-    for &(x, c, r) in exceptions.iter() {
-        let event = own
-            .get(&x)
-            .and_then(|l| l.iter().find(|&&(code, _)| code == c));
-        match event {
-            Some(&(_, er)) if er == r => {}
-            Some(&(_, er)) => {
-                return Err(pruned_err(
-                    x,
-                    format!(
-                        "gives {} the reason {r}, but the node's prune event gives {er}",
-                        kind.name_move(c)
-                    ),
-                ));
-            }
-            None => {
-                return Err(pruned_err(
-                    x,
-                    format!(
-                        "gives {} the reason {r}, but no prune event of the node names it",
-                        kind.name_move(c)
-                    ),
-                ));
-            }
-        }
-    }
-    // Prune events whose move is listed with the node's own reason instead: a lie only if the
-    // move is one the node considered and left unsearched.
-    let mut candidates: Vec<(u32, u16, &'static str)> = Vec::new();
-    for (&x, list) in &own {
-        let Some(default) = unsearched_reason(rec.nodes[x as usize].reason()) else {
-            continue;
-        };
-        for &(c, r) in list {
-            if r != default
-                && exceptions
-                    .binary_search_by(|&(ex, ec, _)| (ex, ec).cmp(&(x, c)))
-                    .is_err()
-            {
-                candidates.push((x, c, r));
-            }
-        }
-    }
-    if candidates.is_empty() {
-        return Ok(());
-    }
-    candidates.sort_unstable();
-    let searched: std::collections::HashSet<(u32, u16)> = rec
-        .nodes
-        .iter()
-        .filter(|n| {
-            !n.is_root()
-                && candidates
-                    .binary_search_by(|&(x, _, _)| x.cmp(&n.parent))
-                    .is_ok()
-        })
-        .map(|n| (n.parent, n.move_code))
-        .collect();
-    candidates.retain(|&(x, c, _)| !searched.contains(&(x, c)));
-    if candidates.is_empty() {
-        return Ok(());
-    }
-    let found = with_game(
-        prepared,
-        FirstConsidered {
-            rec,
-            quiescence: cfg.quiescence.enabled,
-            targets: &candidates,
-        },
-    );
-    match found {
-        Some((x, c, r)) => {
-            let default = unsearched_reason(rec.nodes[x as usize].reason()).unwrap_or("");
-            Err(pruned_err(
-                x,
-                format!(
-                    "gives {} the reason {default}, but a prune event of the node gives {r}",
-                    kind.name_move(c)
-                ),
-            ))
-        }
-        None => Ok(()),
-    }
-}
-
-/// The first target (node, move, reason) whose move the node considered.
-struct FirstConsidered<'a> {
-    rec: &'a Recorder,
-    quiescence: bool,
-    targets: &'a [(u32, u16, &'static str)],
-}
-
-impl WithGame for FirstConsidered<'_> {
-    type Output = Option<(u32, u16, &'static str)>;
-    fn run<G: TraceGame>(self, root: G) -> Self::Output {
-        let mut walk = Walk::new(root, self.quiescence);
-        for (id, n) in self.rec.nodes.iter().enumerate() {
-            while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
-                walk.pop();
-            }
-            walk.push(id as u32, n).ok()?;
-            let id = id as u32;
-            let from = self.targets.partition_point(|&(x, _, _)| x < id);
-            for &(x, c, r) in self.targets[from..].iter().take_while(|t| t.0 == id) {
-                if walk.considered().contains(&c) {
-                    return Some((x, c, r));
+    struct Reasons<'a>(&'a Recorder, bool, &'a [(u32, u16, &'static str)], GameKind);
+    impl WithGame for Reasons<'_> {
+        type Output = Result<(), TraceFileError>;
+        fn run<G: TraceGame>(self, root: G) -> Self::Output {
+            let Reasons(rec, quiescence, exceptions, kind) = self;
+            let failed = |id: usize, _| node_err(id as u32, "pruned", "cannot be replayed");
+            each_pruned(root, rec, quiescence, failed, |x, n, _, derived| {
+                let from = exceptions.partition_point(|e| e.0 < x as u32);
+                let mine = exceptions[from..].iter().take_while(|e| e.0 == x as u32);
+                let default = unsearched_reason(n.reason()).unwrap_or("");
+                for &(c, r) in derived {
+                    let claim = mine.clone().find(|e| e.1 == c).map_or(default, |e| e.2);
+                    if claim != r {
+                        let why = match (claim == default, r == default) {
+                            (true, _) => format!("a prune event of the node gives {r}"),
+                            (false, true) => "no prune event of the node names it".to_string(),
+                            (false, false) => format!("the node's prune event gives {r}"),
+                        };
+                        let c = kind.name_move(c);
+                        let msg = format!("gives {c} the reason {claim}, but {why}");
+                        return Err(node_err(x as u32, "pruned", msg));
+                    }
                 }
-            }
-        }
-        None
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Names
-// ---------------------------------------------------------------------------------------------
-
-/// An identifier read without allocating ([`KeyOf`]).
-macro_rules! keys {
-    ($name:ident { $($variant:ident = $wire:literal),+ $(,)? }) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        enum $name { $($variant,)+ Other }
-        impl $name {
-            #[allow(dead_code)]
-            const ALL: &'static [$name] = &[$($name::$variant),+];
-            fn name(self) -> &'static str {
-                match self { $($name::$variant => $wire,)+ $name::Other => "?" }
-            }
-        }
-        impl Key for $name {
-            fn from_bytes(b: &[u8]) -> Self {
-                $(if b == $wire.as_bytes() { return $name::$variant; })+
-                $name::Other
-            }
-        }
-    };
-}
-
-keys!(TopKey {
-    Format = "format",
-    Version = "version",
-    Input = "input",
-    Config = "config",
-    Summary = "summary",
-    Value = "value",
-    Roots = "roots",
-    Nodes = "nodes",
-    Events = "events",
-});
-
-keys!(EventKey {
-    Kind = "kind",
-    Node = "node",
-    Data = "data",
-});
-
-// ---------------------------------------------------------------------------------------------
-// The file
-// ---------------------------------------------------------------------------------------------
-
-/// Parses one scanned value with `seed`.
-fn parse<'a, T>(
-    st: &mut State,
-    span: &'a [u8],
-    line: u64,
-    seed: impl DeserializeSeed<'a, Value = T>,
-) -> Result<T, TraceFileError> {
-    let mut de = serde_json::Deserializer::from_slice(span);
-    let r = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    r.map_err(|e| st.classify(e, line))
-}
-
-/// Strings longer than this are taken out of a header value before it is parsed
-/// ([`parse_header_value`]).
-const LONG_STRING: usize = 1 << 16;
-
-/// Parses a header value (a tree's text may be up to 1 GiB) holding each long string once:
-/// serde_json would copy an escaped string into a scratch buffer that doubles, then into the
-/// value (a 300 MB comment cost 1.4 GB). Each long string value is decoded here straight into
-/// its own `String` and left in `span` as a short placeholder; the rest is parsed by
-/// serde_json, and the strings are put back. A string that does not decode is left for
-/// serde_json to report.
-fn parse_header_value(
-    st: &mut State,
-    span: &mut [u8],
-    line: u64,
-) -> Result<serde_json::Value, TraceFileError> {
-    let mut long: Vec<Option<String>> = Vec::new();
-    let (mut r, mut w) = (0, 0);
-    let mut after_colon = false;
-    while r < span.len() {
-        let b = span[r];
-        if b != b'"' {
-            if !b.is_ascii_whitespace() {
-                after_colon = b == b':';
-            }
-            span[w] = b;
-            (r, w) = (r + 1, w + 1);
-            continue;
-        }
-        let mut end = r + 1;
-        while end < span.len() && span[end] != b'"' {
-            end += if span[end] == b'\\' { 2 } else { 1 };
-        }
-        let end = end.min(span.len() - 1);
-        let text = (after_colon && end - r > LONG_STRING)
-            .then(|| unescape(&span[r + 1..end]))
-            .flatten();
-        let mark = text.map(|t| {
-            long.push(Some(t));
-            format!("\"\\u0000{}\"", long.len() - 1)
-        });
-        match mark {
-            Some(m) => {
-                span[w..w + m.len()].copy_from_slice(m.as_bytes());
-                w += m.len();
-            }
-            None => {
-                span.copy_within(r..=end, w);
-                w += end + 1 - r;
-            }
-        }
-        r = end + 1;
-        after_colon = false;
-    }
-    let mut value: serde_json::Value = parse(st, &span[..w], line, PhantomData)?;
-    fn put_back(v: &mut serde_json::Value, long: &mut [Option<String>]) {
-        match v {
-            serde_json::Value::String(s) => {
-                let k = s.strip_prefix('\0').and_then(|k| k.parse::<usize>().ok());
-                if let Some(t) = k.and_then(|k| long.get_mut(k)).and_then(Option::take) {
-                    *s = t;
-                }
-            }
-            serde_json::Value::Array(a) => a.iter_mut().for_each(|x| put_back(x, long)),
-            serde_json::Value::Object(o) => o.values_mut().for_each(|x| put_back(x, long)),
-            _ => {}
+                Ok(())
+            })
         }
     }
-    put_back(&mut value, &mut long);
-    Ok(value)
+    with_game(prepared, Reasons(rec, quiescence, exceptions, kind))
+}
+
+/// The header fields of a JSON trace before `roots`, in the order written (their slots in
+/// [`Head::fields`]).
+const HEAD: [&str; 6] = ["format", "version", "input", "config", "summary", "value"];
+
+/// The slot of header field `name` in [`Head::fields`].
+fn slot(name: &str) -> usize {
+    HEAD.iter()
+        .position(|&k| k == name)
+        .expect("a header field")
 }
 
 /// Reads one header value within the bytes the format allows it: `input` (an explicit tree's
@@ -555,75 +347,17 @@ fn read_header_value<R: Read>(
     input: bool,
 ) -> Result<serde_json::Value, TraceFileError> {
     let line = sc.line;
-    sc.limit = if input {
-        input_json_bytes(st.max_text)
-    } else {
-        MAX_HEADER_FIELD_JSON_BYTES
+    let budget = match input {
+        true => input_json_bytes(st.max_text),
+        false => MAX_HEADER_FIELD_JSON_BYTES,
     };
-    let span = match sc.value_mut() {
-        Err(ScanError::TooLarge {
-            out_of_memory: false,
-            ..
-        }) if input => return Err(text_too_long(st.max_text, None)),
-        r => r.map_err(|e| st.scan_err(e, line))?,
-    };
-    let value = parse_header_value(st, span, line)?;
-    sc.shrink();
-    Ok(value)
-}
-
-/// The text of a JSON string's bytes between its quotes, or `None` when it is not a valid JSON
-/// string (serde_json then says why).
-fn unescape(raw: &[u8]) -> Option<String> {
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    let hex = |at: usize| -> Option<u32> {
-        let h = raw.get(at..at + 4)?;
-        h.iter()
-            .all(u8::is_ascii_hexdigit)
-            .then(|| u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok())
-            .flatten()
-    };
-    while i < raw.len() {
-        let run = raw[i..].iter().position(|&b| b == b'\\' || b < 0x20);
-        let run = run.unwrap_or(raw.len() - i);
-        out.extend_from_slice(&raw[i..i + run]);
-        i += run;
-        if i == raw.len() {
-            break;
-        }
-        if raw[i] != b'\\' {
-            return None; // a raw control character
-        }
-        let e = *raw.get(i + 1)?;
-        i += 2;
-        let c = match e {
-            b'"' | b'\\' | b'/' => e as char,
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => {
-                let mut c = hex(i)?;
-                i += 4;
-                if (0xD800..0xDC00).contains(&c) {
-                    let lo = (raw.get(i..i + 2)? == b"\\u")
-                        .then(|| hex(i + 2))
-                        .flatten()?;
-                    if !(0xDC00..0xE000).contains(&lo) {
-                        return None;
-                    }
-                    c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
-                    i += 6;
-                }
-                char::from_u32(c)?
-            }
-            _ => return None,
-        };
-        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    match sc.value(budget).map_err(|e| st.classify(e, line))? {
+        Ok(v) => Ok(v),
+        Err(_) if input => Err(text_too_long(st.max_text, None)),
+        Err(limit) => Err(st.located(Problem::TooLarge(format!(
+            "the value at line {line} is longer than the {limit} bytes the format allows there"
+        )))),
     }
-    String::from_utf8(out).ok()
 }
 
 /// Reads a JSON object (a trace, or a binary trace's header) key by key: `field` reads each
@@ -647,8 +381,13 @@ fn read_object<R: Read>(
     while more {
         (st.at, st.field) = (Location::Header, None);
         let line = sc.line;
-        let span = sc.value().map_err(|e| st.scan_err(e, line))?;
-        let key: String = parse(st, span, line, PhantomData::<String>)?;
+        let key = match sc.value::<String>(MAX_HEADER_FIELD_JSON_BYTES) {
+            Ok(Ok(key)) => key,
+            Ok(Err(_)) => {
+                return Err(st.located(Problem::TooLarge(format!("a key at line {line}"))));
+            }
+            Err(e) => return Err(st.classify(e, line)),
+        };
         field(sc, st, key)?;
         (st.at, st.field) = (after.clone(), None);
         let line = sc.line;
@@ -672,53 +411,41 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
     let not_object =
         |_| TraceFileError::file_level(Problem::NotATrace("the JSON is not an object".to_string()));
     read_object(sc, st, Location::File, not_object, |sc, st, key| {
-        let key = top_key(&key).ok_or_else(|| unknown_top(&key))?;
-        st.field = Some(key.name());
+        let mut names = HEAD.iter().chain(&["roots", "nodes", "events"]).copied();
+        let key = names.find(|&k| k == key).ok_or_else(|| unknown_top(&key))?;
+        st.field = Some(key);
         sc.expect(b':', "':'")
             .map_err(|e| st.scan_err(e, sc.line))?;
-        let before_nodes = |field: &str| {
-            let e = Problem::Unexpected("must come before \"nodes\"".to_string());
-            TraceFileError::header(field, e)
+        let at = |place: Location, problem: &str| {
+            TraceFileError::new(place, Some(key), Problem::Unexpected(problem.to_string()))
         };
         match key {
-            TopKey::Nodes => {
-                if st.nodes_read {
-                    return Err(twice_err(Location::File, "nodes"));
-                }
+            "nodes" if st.nodes_read => return Err(at(Location::File, "appears twice")),
+            "nodes" => {
                 let prepared = st.interpret_head()?;
                 with_game(&prepared, ReadNodes { sc, st: &mut *st })?;
                 st.nodes_read = true;
             }
-            TopKey::Events => {
-                if !st.nodes_read {
-                    return Err(TraceFileError::new(
-                        Location::File,
-                        Some("events"),
-                        Problem::Unexpected("must come after \"nodes\"".to_string()),
-                    ));
-                }
-                if st.events_read {
-                    return Err(twice_err(Location::File, "events"));
-                }
+            "events" if !st.nodes_read => {
+                return Err(at(Location::File, "must come after \"nodes\""));
+            }
+            "events" if st.events_read => return Err(at(Location::File, "appears twice")),
+            "events" => {
                 read_events(sc, st)?;
                 st.events_read = true;
             }
-            TopKey::Other => unreachable!("top_key never returns Other"),
-            _ if st.nodes_read => return Err(before_nodes(key.name())),
-            TopKey::Roots => {
-                if st.head.roots.is_some() {
-                    return Err(twice_err(Location::Header, "roots"));
-                }
-                st.head.roots = Some(read_roots(sc, st)?);
+            _ if st.nodes_read => return Err(at(Location::Header, "must come before \"nodes\"")),
+            "roots" if st.head.roots.is_some() => {
+                return Err(at(Location::Header, "appears twice"));
             }
-            header_key => {
-                let value = read_header_value(sc, st, header_key == TopKey::Input)?;
-                sc.limit = MAX_NODE_JSON_BYTES;
-                let slot = &mut st.head.fields[header_key as usize];
-                if slot.is_some() {
-                    return Err(twice_err(Location::Header, header_key.name()));
+            "roots" => st.head.roots = Some(read_roots(sc, st)?),
+            _ => {
+                let value = read_header_value(sc, st, key == "input")?;
+                let field = &mut st.head.fields[slot(key)];
+                if field.is_some() {
+                    return Err(at(Location::Header, "appears twice"));
                 }
-                *slot = Some(value);
+                *field = Some(value);
             }
         }
         Ok(())
@@ -736,7 +463,6 @@ pub(super) fn read_binary_header<R: Read>(
 ) -> Result<TraceHeader, TraceFileError> {
     let mut sc = Scanner::new(r);
     let mut st = State::new(max_text);
-    let (mut input, mut config, mut summary) = (None, None, None);
     let not_object = |first: Option<u8>| {
         let problem = match first {
             None => Problem::Truncated("it is empty".into()),
@@ -750,34 +476,24 @@ pub(super) fn read_binary_header<R: Read>(
         Location::Header,
         not_object,
         |sc, st, key| {
-            let (slot, name) = match key.as_str() {
-                "input" => (&mut input, "input"),
-                "config" => (&mut config, "config"),
-                "summary" => (&mut summary, "summary"),
-                _ => {
-                    let e = Problem::Unexpected("is not a field of the binary header".to_string());
-                    return Err(TraceFileError::header(&key, e));
-                }
+            let Some(name) = ["input", "config", "summary"]
+                .into_iter()
+                .find(|&k| k == key)
+            else {
+                let e = Problem::Unexpected("is not a field of the binary header".to_string());
+                return Err(TraceFileError::header(&key, e));
             };
             st.field = Some(name);
-            if slot.is_some() {
+            if st.head.fields[slot(name)].is_some() {
                 return Err(twice_err(Location::Header, name));
             }
             sc.expect(b':', "':'")
                 .map_err(|e| st.scan_err(e, sc.line))?;
-            *slot = Some(read_header_value(sc, st, name == "input")?);
-            sc.limit = CHUNK;
+            st.head.fields[slot(name)] = Some(read_header_value(sc, st, name == "input")?);
             Ok(())
         },
     )?;
-    let take = |slot: Option<serde_json::Value>, field: &str| {
-        slot.ok_or_else(|| TraceFileError::header(field, Problem::Missing))
-    };
-    let parts = [
-        take(input, "input")?,
-        take(config, "config")?,
-        take(summary, "summary")?,
-    ];
+    let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
     super::header::from_parts(version as u64, parts, max_text, None)
 }
 
@@ -853,10 +569,6 @@ fn parse_prefix<'a>(
     Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
 }
 
-fn top_key(s: &str) -> Option<TopKey> {
-    TopKey::ALL.iter().copied().find(|k| k.name() == s)
-}
-
 fn unknown_top(key: &str) -> TraceFileError {
     TraceFileError::new(
         Location::File,
@@ -876,10 +588,6 @@ fn twice_err(at: Location, field: &str) -> TraceFileError {
 fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
     st.fail(twice_err(at, field))
 }
-
-// ---------------------------------------------------------------------------------------------
-// Nodes
-// ---------------------------------------------------------------------------------------------
 
 struct ReadNodes<'a, R: Read> {
     sc: &'a mut Scanner<R>,
@@ -907,6 +615,7 @@ impl<R: Read> WithGame for ReadNodes<'_, R> {
             kind,
             chance_tree,
             f: NodeFields::default(),
+            want: NodeFields::default(),
             pr: Pruning::default(),
         };
         read_array(
@@ -944,7 +653,9 @@ struct NodesCtx<G: TraceGame> {
     kind: GameKind,
     /// The tree of a chance search, whose branches below chance nodes state their probability.
     chance_tree: Option<crate::game::tree::Tree>,
+    /// The fields as read, and the derived ones as the writer derives them.
     f: NodeFields,
+    want: NodeFields,
     pr: Pruning,
 }
 
@@ -1087,7 +798,8 @@ impl<G: TraceGame> NodesCtx<G> {
         }
         self.check.open(&st.rec.nodes, pos, &n)?;
 
-        let ply = self.check_path(pos, &n)?;
+        self.compare(pos, &n)?;
+        let ply = self.check.walk.len() - 1;
         let f = &mut self.f;
         let move_code = n.move_code;
         let pr = &mut self.pr;
@@ -1107,41 +819,20 @@ impl<G: TraceGame> NodesCtx<G> {
     }
 
     /// Turns the fields just read for node `pos` into its record, checking each field alone
-    /// (ranges, the game's fields, a bound that agrees with the actual type); and the node it
-    /// re-searches, if any.
+    /// (ranges, the game's fields); and the node it re-searches, if any.
     fn record(&self, st: &State, pos: u32) -> Result<(NodeRec, Option<u32>), TraceFileError> {
         let f = &self.f;
-        let kind = self.kind;
-        let chess = kind == GameKind::Chess;
-        let named = kind.named();
+        let named = self.kind.named();
         for k in NodeKey::all() {
             let needed = match k {
                 NodeKey::Path => !named,
-                // Checked with the path (check_path): only a chance search's branches have it.
+                // Compared with the derived fields ([`NodesCtx::compare`]).
                 NodeKey::Move | NodeKey::San | NodeKey::Probability => false,
                 _ => true,
             };
             if needed && !f.has(k) {
                 return Err(missing(Location::Node { id: pos as u64 }, k.name()));
             }
-        }
-        let unexpected = |field: &str, msg: &str| {
-            TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
-        };
-        if named && f.has(NodeKey::Path) {
-            return Err(unexpected(
-                "path",
-                "is for trees; this trace searched a game with named moves",
-            ));
-        }
-        if !named && f.has(NodeKey::Move) {
-            return Err(unexpected(
-                "move",
-                "is for games with named moves; this trace searched a tree",
-            ));
-        }
-        if !chess && f.has(NodeKey::San) {
-            return Err(unexpected("san", "is for chess only"));
         }
         if f.id != pos as i64 {
             return Err(node_err(
@@ -1182,19 +873,6 @@ impl<G: TraceGame> NodesCtx<G> {
         let value = in_range(pos, "value", f.value, -(INF as i64) + 1, INF as i64 - 1)? as i32;
         let bound = f.bound.expect("present");
         let expected = f.expected.expect("present");
-        let actual = f.actual.expect("present");
-        if actual != bound.node_type() {
-            return Err(node_err(
-                pos,
-                "actual",
-                format!(
-                    "is {}, but a {} bound makes the node {}",
-                    actual.name(),
-                    bound.name(),
-                    bound.node_type().name()
-                ),
-            ));
-        }
         let research_of = match f.research_of {
             None => None,
             Some(r) if (0..pos as i64).contains(&r) => Some(r as u32),
@@ -1233,54 +911,29 @@ impl<G: TraceGame> NodesCtx<G> {
         Ok((n, research_of))
     }
 
-    /// The move into node `pos` (child of `parent`): a chess move from its UCI field, a tree's
-    /// last path step, none at a root (which must name none).
+    /// The move into node `pos` (child of `parent`): a game's from its `move`, a tree's last
+    /// path step, none at a root (whose own fields are compared in [`NodesCtx::compare`]).
     fn move_code(&self, pos: u32, parent: u32) -> Result<u16, TraceFileError> {
-        let f = &self.f;
-        let kind = self.kind;
-        let chess = kind == GameKind::Chess;
-        let named = kind.named();
-        let unexpected = |field: &str, msg: &str| {
-            TraceFileError::node(pos as u64, field, Problem::Unexpected(msg.to_string()))
-        };
-        Ok(if parent == NO_PARENT {
-            for k in [NodeKey::Move, NodeKey::San] {
-                if f.has(k) {
-                    return Err(unexpected(k.name(), "a root has no move into it"));
-                }
-            }
-            if !named && !f.path.is_empty() {
-                return Err(node_err(pos, "path", "must be [] at a root"));
-            }
-            NONE16
-        } else if named {
-            let fields: &[NodeKey] = if chess {
-                &[NodeKey::Move, NodeKey::San]
-            } else {
-                &[NodeKey::Move]
+        let (f, notation) = (&self.f, self.kind.notation());
+        if parent == NO_PARENT && !notation.named() && !f.path.is_empty() {
+            // Before the nodes it closes are checked: the first bad node is this one.
+            return Err(node_err(pos, "path", "must be [] at a root"));
+        }
+        if parent == NO_PARENT {
+            return Ok(NONE16);
+        }
+        if !notation.named() {
+            return match f.path.last() {
+                None => Err(node_err(pos, "path", "is [], but the node is not a root")),
+                Some(&c) => Ok(in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16),
             };
-            for k in fields {
-                if !f.has(*k) {
-                    return Err(missing(Location::Node { id: pos as u64 }, k.name()));
-                }
-            }
-            let notation = kind.notation();
-            notation.parse(&f.mv).ok_or_else(|| {
-                node_err(
-                    pos,
-                    "move",
-                    format!(
-                        "\"{}\" is not a {}",
-                        f.mv.escape_default(),
-                        notation.describe()
-                    ),
-                )
-            })?
-        } else {
-            match f.path.last() {
-                None => return Err(node_err(pos, "path", "is [], but the node is not a root")),
-                Some(&c) => in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16,
-            }
+        }
+        if !f.has(NodeKey::Move) {
+            return Err(missing(Location::Node { id: pos as u64 }, "move"));
+        }
+        notation.parse(&f.mv).ok_or_else(|| {
+            let (mv, what) = (f.mv.escape_default(), notation.describe());
+            node_err(pos, "move", format!("\"{mv}\" is not a {what}"))
         })
     }
 
@@ -1307,98 +960,76 @@ impl<G: TraceGame> NodesCtx<G> {
         })
     }
 
-    /// Checks the fields of node `pos` (record `n`, just opened) that follow from its path: its
-    /// ply, and its SAN (chess) or path (trees). Returns its ply.
-    fn check_path(&mut self, pos: u32, n: &NodeRec) -> Result<usize, TraceFileError> {
-        let (move_code, root) = (n.move_code, n.parent == NO_PARENT);
-        let chess = self.kind == GameKind::Chess;
-        let named = self.kind.named();
-        let f = &mut self.f;
-        let walk = &mut self.check.walk;
-        let ply = walk.len() - 1;
-        if f.ply != ply as i64 {
-            return Err(node_err(
-                pos,
-                "ply",
-                format!("is {}, but the node is {ply} moves below its root", f.ply),
-            ));
-        }
-        if chess {
-            if !root {
-                let san = if move_code == NONE16 {
-                    Some("--".to_string())
-                } else {
-                    walk.parent_move().and_then(|(p, m)| p.san(m))
-                };
-                if san.as_deref() != Some(f.san.as_str()) {
-                    return Err(node_err(
-                        pos,
-                        "san",
+    /// Compares the fields of node `pos` (record `n`, just opened) that follow from others
+    /// with what the writer's own [`derive`] makes them.
+    fn compare(&mut self, pos: u32, n: &NodeRec) -> Result<(), TraceFileError> {
+        let chance_tree = self.chance_tree.as_ref();
+        let (f, want) = (&self.f, &mut self.want);
+        derive(
+            want,
+            n,
+            &mut self.check.walk,
+            self.kind.notation(),
+            chance_tree,
+        );
+        use NodeKey::{Actual, Move, Path, Ply, Probability, San};
+        for k in [Ply, Path, Move, San, Actual, Probability] {
+            let why = match (f.has(k), want.has(k)) {
+                (true, true) => match k {
+                    Ply if f.ply != want.ply => {
                         format!(
-                            "is \"{}\", but the move \"{}\" is {} in SAN",
-                            f.san.escape_default(),
-                            f.mv.escape_default(),
-                            san.unwrap_or_default()
-                        ),
-                    ));
-                }
-            }
-        } else if !named
-            && (f.path.len() != ply || !walk.path_codes().zip(&f.path).all(|(a, &b)| a as i64 == b))
-        {
-            let real: Vec<String> = walk.path_codes().map(|c| c.to_string()).collect();
-            return Err(node_err(
-                pos,
-                "path",
-                format!(
-                    "is {:?}, but the moves from the root are [{}]",
-                    f.path,
-                    real.join(", ")
-                ),
-            ));
-        }
-        // A chance search's branch below a chance node states its probability, in lowest
-        // terms; every other node states none.
-        let want = self.chance_tree.as_ref().and_then(|t| {
-            crate::run::chance::probability(t, walk.path_codes().map(u32::from))
-                .map(|p| p.to_string())
-        });
-        let has = f.has(NodeKey::Probability);
-        match (&want, has) {
-            (Some(w), true) if *w == f.probability => {}
-            (None, false) => {}
-            (Some(w), true) => {
-                return Err(node_err(
-                    pos,
-                    "probability",
-                    format!(
-                        "is \"{}\", but the tree's weights make it {w} (w/S in lowest terms)",
-                        f.probability.escape_default()
+                            "is {}, but the node is {} moves below its root",
+                            f.ply, want.ply
+                        )
+                    }
+                    Path if f.path != want.path => {
+                        format!(
+                            "is {:?}, but the moves from the root are {:?}",
+                            f.path, want.path
+                        )
+                    }
+                    San if f.san != want.san => format!(
+                        "is \"{}\", but the move \"{}\" is {} in SAN",
+                        f.san.escape_default(),
+                        f.mv.escape_default(),
+                        want.san
                     ),
-                ));
-            }
-            (Some(w), false) => {
-                return Err(node_err(
-                    pos,
-                    "probability",
-                    format!("is missing: this branch of a chance node has probability {w}"),
-                ));
-            }
-            (None, true) => {
-                return Err(node_err(
-                    pos,
-                    "probability",
-                    "is only written for the branches of a chance node in a chance search",
-                ));
-            }
+                    Actual if f.actual != want.actual => format!(
+                        "is {}, but a {} bound makes the node {}",
+                        f.actual.map_or("?", |a| a.name()),
+                        n.bound().name(),
+                        n.actual().name()
+                    ),
+                    Probability if f.probability != want.probability => format!(
+                        "is \"{}\", but the tree's weights make it {} (w/S in lowest terms)",
+                        f.probability.escape_default(),
+                        want.probability
+                    ),
+                    _ => continue,
+                },
+                (false, false) => continue,
+                (false, true) if k == Probability => format!(
+                    "is missing: this branch of a chance node has probability {}",
+                    want.probability
+                ),
+                (false, true) => return Err(missing(Location::Node { id: pos as u64 }, k.name())),
+                (true, false) => {
+                    let why = match k {
+                        Move | San if n.is_root() => "a root has no move into it",
+                        Path => "is for trees; this trace searched a game with named moves",
+                        Move => "is for games with named moves; this trace searched a tree",
+                        San => "is for chess only",
+                        _ => "is only written for the branches of a chance node in a chance search",
+                    };
+                    let e = Problem::Unexpected(why.to_string());
+                    return Err(TraceFileError::node(pos as u64, k.name(), e));
+                }
+            };
+            return Err(node_err(pos, k.name(), why));
         }
-        Ok(ply)
+        Ok(())
     }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Events
-// ---------------------------------------------------------------------------------------------
 
 /// Reads the `events` array, replaying the tape as it goes.
 fn read_events<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
@@ -1441,45 +1072,29 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let st = self.st;
-        let (mut kind, mut node, mut has_node, mut has_data) = (None, None, false, false);
+        let (mut kind, mut node, mut seen) = (None, None, [false; 3]);
         self.data.clear();
-        while let Some(KeyOf(key)) = map.next_key::<KeyOf<EventKey>>()? {
-            st.field = Some(key.name());
-            let dup = match key {
-                EventKey::Kind => kind.is_some(),
-                EventKey::Node => has_node,
-                EventKey::Data => has_data,
-                EventKey::Other => {
-                    let e = TraceFileError {
-                        file: None,
-                        location: st.at.clone(),
-                        field: None,
-                        problem: Problem::Unexpected(
-                            "has a field events do not have (they have kind, node, data)"
-                                .to_string(),
-                        ),
-                    };
-                    return Err(st.fail(e));
-                }
+        const KEYS: [&str; 3] = ["kind", "node", "data"];
+        let key = || TextSeed(|s: &str| Ok::<_, String>(KEYS.iter().position(|&k| k == s)));
+        while let Some(i) = map.next_key_seed(key())? {
+            let Some(i) = i else {
+                let e = Problem::Unexpected(
+                    "has a field events do not have (they have kind, node, data)".to_string(),
+                );
+                return Err(st.fail(TraceFileError::new(st.at.clone(), None, e)));
             };
-            if dup {
-                return Err(twice(st, st.at.clone(), key.name()));
+            st.field = Some(KEYS[i]);
+            if std::mem::replace(&mut seen[i], true) {
+                return Err(twice(st, st.at.clone(), KEYS[i]));
             }
-            match key {
-                EventKey::Kind => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
-                EventKey::Node => {
-                    node = map.next_value::<Option<i64>>()?;
-                    has_node = true;
-                }
-                EventKey::Data => {
-                    map.next_value_seed(IntsSeed(self.data))?;
-                    has_data = true;
-                }
-                EventKey::Other => unreachable!(),
+            match i {
+                0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
+                1 => node = map.next_value::<Option<i64>>()?,
+                _ => map.next_value_seed(IntsSeed(self.data))?,
             }
         }
         st.field = None;
-        let res = event(st, kind, node, has_node, self.data);
+        let res = event(st, kind, node, seen[1], self.data);
         res.map_err(|e| st.fail(e))
     }
 }

@@ -10,7 +10,8 @@
 
 use crate::game::notation::Notation;
 use crate::schema::{
-    Bound, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason, StopReason,
+    Bound, Code, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason,
+    StopReason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -67,7 +68,7 @@ impl<T: Named> Field for Option<T> {
     }
     fn write(&self, out: &mut Vec<u8>, _: Notation) {
         match self {
-            Some(t) => serde_json::to_writer(out, t.name()).expect("a Vec takes every byte"),
+            Some(t) => serde_json::to_writer(out, t.wire_name()).expect("a Vec takes every byte"),
             None => out.extend_from_slice(b"null"),
         }
     }
@@ -244,8 +245,8 @@ impl NodeFields {
     ) -> Result<(), A::Error> {
         self.seen = 0;
         self.flags = 0;
-        while let Some(key) = map.next_key::<KeyOf<NodeKey>>()? {
-            let key = key.0;
+        let seed = || TextSeed(|s: &str| Ok::<_, String>(NodeKey::from_bytes(s.as_bytes())));
+        while let Some(key) = map.next_key_seed(seed())? {
             if key == NodeKey::Other || self.has(key) {
                 return Err(bad(key));
             }
@@ -258,67 +259,13 @@ impl NodeFields {
     }
 }
 
-/// A key read as raw bytes (serde_json then neither validates UTF-8 nor unescapes, which is
-/// most of the time a key takes; `with_text` decodes the rare escaped one).
-pub(crate) struct KeyOf<K>(pub(crate) K);
-
-/// A key type read by [`KeyOf`].
-pub(crate) trait Key: Sized {
-    fn from_bytes(b: &[u8]) -> Self;
-}
-
-impl Key for NodeKey {
-    fn from_bytes(b: &[u8]) -> Self {
-        NodeKey::from_bytes(b)
-    }
-}
-
-impl<'de, K: Key> Deserialize<'de> for KeyOf<K> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<K>(std::marker::PhantomData<K>);
-        impl<K: Key> Visitor<'_> for V<K> {
-            type Value = KeyOf<K>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a field name")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<KeyOf<K>, E> {
-                Ok(KeyOf(K::from_bytes(s.as_bytes())))
-            }
-            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<KeyOf<K>, E> {
-                if b.contains(&b'\\') {
-                    with_text(b, |s| self.visit_str(s))
-                } else {
-                    Ok(KeyOf(K::from_bytes(b)))
-                }
-            }
-        }
-        d.deserialize_bytes(V(std::marker::PhantomData))
-    }
-}
-
-/// A code read by its wire name.
-pub(crate) trait Named: Sized + Copy + 'static {
+/// A code read by its wire name ([`Code`]), `WHAT` naming its kind in messages.
+pub(crate) trait Named: Code {
     const WHAT: &'static str;
-    fn lookup(s: &str) -> Option<Self>;
-    fn name(self) -> &'static str;
-    fn names() -> Vec<&'static str>;
 }
 
 macro_rules! named {
-    ($($t:ty: $what:literal),+) => {$(
-        impl Named for $t {
-            const WHAT: &'static str = $what;
-            fn lookup(s: &str) -> Option<Self> {
-                <$t>::from_name(s)
-            }
-            fn name(self) -> &'static str {
-                <$t>::name(self)
-            }
-            fn names() -> Vec<&'static str> {
-                <$t>::ALL.iter().map(|c| c.name()).collect()
-            }
-        }
-    )+};
+    ($($t:ty: $what:literal),+) => {$(impl Named for $t { const WHAT: &'static str = $what; })+};
 }
 named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
     StopReason: "stop reason", EventKind: "event kind");
@@ -326,33 +273,21 @@ named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: 
 /// A code read by its wire name, refused naming the names there are.
 pub(crate) fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
     TextSeed(|s: &str| {
-        T::lookup(s).ok_or_else(|| {
+        let found = T::ALL.iter().find(|c| c.wire_name() == s);
+        found.copied().ok_or_else(|| {
+            let names: Vec<&str> = T::ALL.iter().map(|c| c.wire_name()).collect();
             let (what, s) = (T::WHAT, s.escape_default());
             format!(
                 "unknown {what} \"{s}\": expected one of {}",
-                T::names().join(", ")
+                names.join(", ")
             )
         })
     })
 }
 
-/// The text of a JSON string read as raw bytes (between the quotes, escapes undecoded).
-fn with_text<T, E: de::Error>(raw: &[u8], f: impl FnOnce(&str) -> Result<T, E>) -> Result<T, E> {
-    if raw.contains(&b'\\') {
-        let mut quoted = Vec::with_capacity(raw.len() + 2);
-        quoted.push(b'"');
-        quoted.extend_from_slice(raw);
-        quoted.push(b'"');
-        let s: String = serde_json::from_slice(&quoted).map_err(E::custom)?;
-        f(&s)
-    } else {
-        f(std::str::from_utf8(raw).map_err(E::custom)?)
-    }
-}
-
 /// A string turned into a value by `f` (an error message if it cannot be), read without
 /// allocating.
-pub(crate) struct TextSeed<F>(F);
+pub(crate) struct TextSeed<F>(pub(crate) F);
 
 impl<'de, T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> DeserializeSeed<'de>
     for TextSeed<F>
@@ -368,11 +303,8 @@ impl<'de, T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> DeserializeSeed<'
             fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
                 (self.0)(s).map_err(E::custom)
             }
-            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<T, E> {
-                with_text(b, |s| (self.0)(s).map_err(E::custom))
-            }
         }
-        d.deserialize_bytes(V(self.0))
+        d.deserialize_str(V(self.0))
     }
 }
 
@@ -444,79 +376,5 @@ impl PrunedIn<'_> {
                 format!("\"{r}\" is not the reason of a pruned move")
             })?;
         Ok((code, reason))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Reads one node object through [`NodeFields::read`].
-    struct Seed<'a>(&'a mut NodeFields);
-    impl<'de> DeserializeSeed<'de> for Seed<'_> {
-        type Value = ();
-        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-            d.deserialize_map(self)
-        }
-    }
-    impl<'de> Visitor<'de> for Seed<'_> {
-        type Value = ();
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a node")
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<(), A::Error> {
-            let bad = |k: NodeKey| de::Error::custom(format!("bad key {}", k.name()));
-            self.0.read(&mut m, Notation::Index, &mut None, bad)
-        }
-    }
-
-    fn read(text: &str) -> Result<NodeFields, serde_json::Error> {
-        let mut f = NodeFields::default();
-        Seed(&mut f).deserialize(&mut serde_json::Deserializer::from_str(text))?;
-        Ok(f)
-    }
-
-    #[test]
-    fn the_one_list_writes_what_it_reads() {
-        let mut f = NodeFields {
-            seen: NodeKey::all().map(NodeKey::bit).sum(),
-            id: 7,
-            parent: Some(3),
-            ply: 2,
-            path: vec![1, 4],
-            mv: "x\"y".into(),
-            kind: Some(NodeKind::Normal),
-            order: Some(OrderSource::Killer),
-            bound: Some(Bound::Lower),
-            expected: Some(NodeType::All),
-            actual: Some(NodeType::Cut),
-            reason: Some(StopReason::BetaCutoff),
-            pruned: Pruned(vec![(5, "beta_cutoff")]),
-            probability: "1/3".into(),
-            ..NodeFields::default()
-        };
-        f.flags = FLAG_FIELDS.iter().fold(0, |a, &(_, bit)| a | bit);
-        let mut out = Vec::new();
-        f.write(&mut out, Notation::Index);
-        let text = String::from_utf8(out.clone()).unwrap();
-        // every key once, in the list's order
-        let at: Vec<usize> = NodeKey::all()
-            .map(|k| {
-                text.find(&format!("\"{}\":", k.name()))
-                    .unwrap_or_else(|| panic!("{} is not written", k.name()))
-            })
-            .collect();
-        assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
-        let back = read(&text).unwrap();
-        let mut again = Vec::new();
-        back.write(&mut again, Notation::Index);
-        assert_eq!(String::from_utf8(again).unwrap(), text);
-        assert_eq!((back.seen, back.flags), (f.seen, f.flags));
-        // a flag set to false is cleared, and a key given twice is refused by name
-        let off = text.replace("\"uncertain\":true", "\"uncertain\":false");
-        assert_eq!(read(&off).unwrap().flags & crate::schema::FLAG_UNCERTAIN, 0);
-        let twice = text.replacen("{\"id\":7,", "{\"id\":7,\"id\":7,", 1);
-        let err = read(&twice).err().expect("a key given twice is refused");
-        assert!(err.to_string().contains("bad key id"), "{err}");
     }
 }
