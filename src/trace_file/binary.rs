@@ -24,6 +24,13 @@ pub const EXTENSION: &str = ".pstrace";
 /// Largest header accepted, in bytes (an explicit tree's text is in it).
 pub const MAX_HEADER_BYTES: u32 = 256 << 20;
 
+// The file's integers are little-endian (docs/trace-format.md) and are read and written as they
+// lie in memory (bytemuck): a big-endian build would misread every file, so it does not build.
+const _: () = assert!(
+    cfg!(target_endian = "little"),
+    "binary traces are little-endian"
+);
+
 /// The sections after the counts, in file order: the name a truncated file gives, and the
 /// bytes of one element.
 const SECTIONS: [(&str, usize); 6] = [
@@ -120,8 +127,7 @@ pub fn write<W: Write>(
     })?;
     let len = header.len();
     if len > MAX_HEADER_BYTES as usize {
-        let why = format!("a header of {len} bytes (at most {MAX_HEADER_BYTES})");
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, too_long(len)));
     }
     let mut gz = GzEncoder::new(w, Compression::fast());
     gz.write_all(&MAGIC)?;
@@ -152,13 +158,19 @@ pub fn write<W: Write>(
     gz.finish()?.flush()
 }
 
+/// What a header longer than the format allows is refused with, written or read.
+fn too_long(len: impl std::fmt::Display) -> String {
+    format!("a header of {len} bytes (at most {MAX_HEADER_BYTES})")
+}
+
 fn truncated(what: &str) -> TraceFileError {
     TraceFileError::file_level(Problem::Truncated(format!(
         "the binary trace stops inside its {what}"
     )))
 }
 
-/// The next value of `r` (little-endian, as in memory), which holds the file's `what`.
+/// The next value of `r`, which holds the file's `what`: little-endian, which is this
+/// machine's memory order (the assertion below).
 fn take<T: Pod>(r: &mut impl Read, what: &str) -> Result<T, TraceFileError> {
     let mut v = T::zeroed();
     r.read_exact(bytemuck::bytes_of_mut(&mut v))
@@ -226,9 +238,7 @@ impl Body {
         }
         let len: u32 = take(r, "header length")?;
         if len > MAX_HEADER_BYTES {
-            return Err(TraceFileError::file_level(Problem::TooLarge(format!(
-                "a header of {len} bytes (at most {MAX_HEADER_BYTES})"
-            ))));
+            return Err(TraceFileError::file_level(Problem::TooLarge(too_long(len))));
         }
         // Read through a scanner that holds each field within the bytes the format allows it:
         // the length alone bounds nothing (an `iterations` array inflated to 250 MB fits in it).

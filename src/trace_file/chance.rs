@@ -172,9 +172,14 @@ impl Chance {
                 let next = p.sums.as_deref().map(|s| s.1);
                 let ended = matches!(next, Some(ChanceNext::End { .. }));
                 if ended || cut || p.k >= p.n {
-                    let has = match cut || ended && p.k < p.n {
-                        true => "already been cut",
-                        false => "searched all its branches",
+                    // A chance node's sums say why it ended (its `k` counts no branches).
+                    let all = match next {
+                        Some(ChanceNext::End { reason, .. }) => reason == StopReason::AllMoves,
+                        _ => !cut && p.k >= p.n,
+                    };
+                    let has = match all {
+                        true => "searched all its branches",
+                        false => "already been cut",
                     };
                     bail!(node id, "parent",
                         "is node {pid}, which has {has} (rule: nothing is searched after a \

@@ -217,17 +217,20 @@ pub(crate) fn node_pruned<C: AsRef<[u16]>>(
     );
 }
 
-/// Every node in order, with its position and its `pruned` list ([`node_pruned`]): the writer
-/// writes each list, and the JSON reader derives them again with it to check what a file says.
+/// Every node in order, with its position and its `pruned` list ([`node_pruned`], the reasons
+/// of `own`, [`own_prune_reasons`]): the writer writes each list, and the JSON reader derives
+/// them again with it to check what a file says. A node `want` refuses is passed over before
+/// its list is derived, which would generate its moves (the walk is lazy).
 pub(crate) fn each_pruned<G: TraceGame, E>(
     root: G,
     rec: &Recorder,
     quiescence: bool,
+    own: &HashMap<u32, Vec<(u16, &'static str)>>,
+    want: impl Fn(u32) -> bool,
     replay_failed: impl Fn(usize, WalkError) -> E,
     mut f: impl FnMut(usize, &NodeRec, &mut Walk<G>, &[(u16, &'static str)]) -> Result<(), E>,
 ) -> Result<(), E> {
     let children = Children::of(&rec.nodes);
-    let own = own_prune_reasons(rec);
     let mut walk = Walk::new(root, quiescence);
     let (mut searched, mut pruned) = (Vec::new(), Vec::new());
     for (id, n) in rec.nodes.iter().enumerate() {
@@ -235,6 +238,9 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
             walk.pop();
         }
         walk.push(id as u32, n).map_err(|e| replay_failed(id, e))?;
+        if !want(id as u32) {
+            continue;
+        }
         searched.clear();
         let codes = children
             .get(id)
@@ -283,10 +289,13 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
             io::Error::new(io::ErrorKind::InvalidData, msg)
         };
+        let own = own_prune_reasons(rec);
         each_pruned(
             root,
             rec,
             quiescence,
+            &own,
+            |_| true,
             replay_failed,
             |id, n, walk, pruned| {
                 f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();

@@ -26,6 +26,7 @@ use crate::trace_file::json::{
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use std::collections::HashMap;
 use std::fmt;
 use std::io::Read;
 
@@ -297,13 +298,20 @@ fn check_reasons(
     }
     exceptions.sort_by_key(|e| e.0);
     let kind = GameKind::of(prepared);
-    struct Reasons<'a>(&'a Recorder, bool, &'a [(u32, u16, &'static str)], GameKind);
+    type Own = HashMap<u32, Vec<(u16, &'static str)>>;
+    type Given = (u32, u16, &'static str);
+    struct Reasons<'a>(&'a Recorder, bool, &'a [Given], GameKind, &'a Own);
     impl WithGame for Reasons<'_> {
         type Output = Result<(), TraceFileError>;
         fn run<G: TraceGame>(self, root: G) -> Self::Output {
-            let Reasons(rec, quiescence, exceptions, kind) = self;
+            let Reasons(rec, quiescence, exceptions, kind, own) = self;
             let failed = |id: usize, _| node_err(id as u32, "pruned", "cannot be replayed");
-            each_pruned(root, rec, quiescence, failed, |x, n, _, derived| {
+            // Only a node with a reason of its own, or one the file gives, can differ: the
+            // others' lists all carry their node's reason.
+            let want = |x: u32| {
+                own.contains_key(&x) || exceptions.binary_search_by_key(&x, |e| e.0).is_ok()
+            };
+            let check = |x: usize, n: &NodeRec, _: &mut Walk<G>, derived: &[(u16, &str)]| {
                 let from = exceptions.partition_point(|e| e.0 < x as u32);
                 let mine = exceptions[from..].iter().take_while(|e| e.0 == x as u32);
                 let default = unsearched_reason(n.reason()).unwrap_or("");
@@ -321,10 +329,11 @@ fn check_reasons(
                     }
                 }
                 Ok(())
-            })
+            };
+            each_pruned(root, rec, quiescence, own, want, failed, check)
         }
     }
-    with_game(prepared, Reasons(rec, quiescence, exceptions, kind))
+    with_game(prepared, Reasons(rec, quiescence, exceptions, kind, &own))
 }
 
 /// The header fields of a JSON trace before `roots`, in the order written (their slots in

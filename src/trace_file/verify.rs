@@ -206,8 +206,9 @@ fn first_stop_exit(rec: &Recorder) -> usize {
 
 type Field = (&'static str, fn(&NodeRec) -> String);
 
-/// A node field as `verify` compares and names it: its name and its text. The first ten are
-/// the fields a node has from its entry, in the file's order; the rest from its exit.
+/// A node field as `verify` compares and names it: its name and its text. The first
+/// [`ENTRY_FIELDS`] are the fields a node has from its entry, in the file's order; the rest
+/// from its exit.
 const FIELDS: [Field; 18] = [
     ("parent", |n| n.parent.to_string()),
     ("move", |n| n.move_code.to_string()),
@@ -231,6 +232,9 @@ const FIELDS: [Field; 18] = [
     ("flags", |n| n.flags.to_string()),
 ];
 
+/// How many of [`FIELDS`] a node has from its entry (up to `research_of`).
+const ENTRY_FIELDS: usize = 10;
+
 /// Node `id` of the file (`got`) against the search's (`want`): the first field that differs,
 /// of its entry only when `entry_only`.
 fn compare_node(
@@ -242,7 +246,11 @@ fn compare_node(
     if got == want {
         return Ok(()); // the common case, without a field's text
     }
-    let fields = &FIELDS[..if entry_only { 10 } else { FIELDS.len() }];
+    let fields = &FIELDS[..if entry_only {
+        ENTRY_FIELDS
+    } else {
+        FIELDS.len()
+    }];
     for (field, text) in fields {
         let (g, w) = (text(got), text(want));
         if g != w {
