@@ -283,7 +283,12 @@ impl Body {
         let (rec, f) = (&mut self.rec, self.filled);
         let n = self.counts.get(self.part).copied().unwrap_or(0);
         match self.part {
-            0 => room(&mut rec.nodes, n, f),
+            0 => {
+                // A chunk's columns go to the scratch buffer, then once into rows (`advance`).
+                let done = rec.nodes.len();
+                self.scratch.resize((n - done).min(CHUNK) * RECORD_BYTES, 0);
+                &mut self.scratch[f - done * RECORD_BYTES..]
+            }
             1 => room(&mut rec.events, n, f),
             2 => room(&mut rec.aux, n, f),
             3 => room(&mut self.research, n, f),
@@ -298,12 +303,14 @@ impl Body {
     fn advance(&mut self, k: usize) {
         self.filled += k;
         let nodes = &mut self.rec.nodes;
-        if self.part == 0 && self.filled == nodes.len() * RECORD_BYTES {
-            let first = (nodes.len() - 1) / CHUNK * CHUNK;
-            let chunk = &mut nodes[first..];
+        let first = nodes.len();
+        if self.part == 0 && self.filled == first * RECORD_BYTES + self.scratch.len() {
+            nodes.resize(
+                first + self.scratch.len() / RECORD_BYTES,
+                bytemuck::Zeroable::zeroed(),
+            );
+            records_from_columns(&self.scratch, &mut nodes[first..]);
             self.scratch.clear();
-            self.scratch.extend_from_slice(bytemuck::cast_slice(chunk));
-            records_from_columns(&self.scratch, chunk);
         }
     }
 
@@ -325,11 +332,16 @@ impl Body {
 
     /// Reads the rest of the file from `r` ([`Body::push`]), then answers [`Body::staged`].
     pub fn pull(mut self, mut r: impl Read) -> Result<Staged, TraceFileError> {
-        let mut buf = vec![0; 1 << 16];
         loop {
-            match r.read(&mut buf) {
+            // Read straight into the section being read; once all are, one byte more is refused.
+            let space = self.space();
+            let last = space.is_empty();
+            let mut byte = [0u8];
+            let into = if last { &mut byte[..] } else { space };
+            match r.read(into) {
                 Ok(0) => return self.staged(),
-                Ok(n) => self.push(&buf[..n])?,
+                Ok(_) if last => return self.push(&byte).and_then(|_| self.staged()),
+                Ok(n) => self.advance(n),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e.into()),
             }

@@ -721,18 +721,24 @@ impl<'a> Semantics<'a> {
                     )
                 })
             }
-            _ if self.scouts() && n.index > 0 => exact(
-                (-alpha.saturating_add(1).min(INF), -alpha),
-                &format!(
-                    "a later move of a {algo} node is scouted with a null window at α of its parent, negated:"
-                ),
-            ),
-            _ => exact(
-                full,
-                &format!(
-                    "{algo} searches this child with (−β, −α) of its parent as its events left it:"
-                ),
-            ),
+            // The rule's text is made only when it is broken (this runs at every node).
+            _ if self.scouts() && n.index > 0 => {
+                let w = (-alpha.saturating_add(1).min(INF), -alpha);
+                (got != w).then(|| {
+                    format!(
+                        "a later move of a {algo} node is scouted with a null window at α of its \
+                         parent, negated: {}",
+                        neg(w)
+                    )
+                })
+            }
+            _ => (got != full).then(|| {
+                format!(
+                    "{algo} searches this child with (−β, −α) of its parent as its events left \
+                     it: {}",
+                    neg(full)
+                )
+            }),
         };
         match broken {
             Some(rule) => Err(err!(node c, "alpha",
