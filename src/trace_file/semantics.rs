@@ -81,8 +81,6 @@ struct Frame {
     /// moves that searched none (a fail-soft null-window search one ply above the leaves
     /// returns the leaves' best), so a scout algorithm need not search it again.
     pending_exact: bool,
-    /// What the chance rules know of the node (a chance search's trace only).
-    chance: At,
 }
 
 /// Checks the semantic rules of a trace whose structure is valid: one pass over the tape.
@@ -240,8 +238,11 @@ struct Semantics<'a> {
     last_depth: i32,
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
     mate_bound: i32,
-    /// A chance search's own rules (`trace_file/chance.rs`): its chance nodes and leaves.
+    /// A chance search's own rules (`trace_file/chance.rs`): its chance nodes and leaves; and
+    /// what they know of each open node, beside `stack` (empty in a decision search's trace,
+    /// whose frames so stay small: this runs at every node).
     chance: Option<Chance>,
+    at: Vec<At>,
 }
 
 impl<'a> Semantics<'a> {
@@ -257,6 +258,7 @@ impl<'a> Semantics<'a> {
             rec,
             tree: matches!(h.input, Input::Tree { .. }),
             stack: Vec::new(),
+            at: Vec::new(),
             next_id: 0,
             prev: None,
             iter_depth: None,
@@ -348,9 +350,9 @@ impl<'a> Semantics<'a> {
             }
             K::Aborted => {}
             K::ChanceCutoff => {
-                let (c, f) = (self.chance.as_ref(), self.stack.last_mut());
-                if let (Some(c), Some(f)) = (c, f) {
-                    c.cutoff(i, &mut f.chance, f.id, d)?;
+                let (c, f) = (self.chance.as_ref(), self.stack.last());
+                if let (Some(c), Some(f), Some(at)) = (c, f, self.at.last_mut()) {
+                    c.cutoff(i, at, f.id, d)?;
                 }
             }
             K::TtHit => self.tt_hit(i, d)?,
@@ -461,24 +463,24 @@ impl<'a> Semantics<'a> {
 
     fn enter(&mut self, i: usize, id: u32) -> R {
         let n = self.node(id);
-        let chance = match &self.chance {
+        let at = match &self.chance {
             Some(c) => {
-                let p = self.stack.last().map(|p| (&p.chance, p.id, p.cut));
-                c.enter(i, p, id, n)?
+                let p = self.stack.last().zip(self.at.last());
+                Some(c.enter(i, p.map(|(p, at)| (at, p.id, p.cut)), id, n)?)
             }
-            None => At::default(),
+            None => None,
         };
         match self.stack.last() {
             Some(p) => self.child(p, id, n)?,
             None => self.root(id, n)?,
         }
+        self.at.extend(at);
         let (ply, alpha, depth) = (self.stack.len() as u32, n.alpha, n.depth as i32);
         self.stack.push(Frame {
             id,
             ply,
             alpha,
             depth,
-            chance,
             ..Frame::default()
         });
         Ok(())
@@ -522,7 +524,7 @@ impl<'a> Semantics<'a> {
             self.child_expected(p, pr, c, n)?;
         }
         self.child_research(c, n)?;
-        match p.chance.is_chance() {
+        match self.at.last().is_some_and(At::is_chance) {
             true => Ok(()),
             false => self.window(p, pr, c, n),
         }
@@ -750,9 +752,9 @@ impl<'a> Semantics<'a> {
     fn exit(&mut self, i: usize) -> R {
         let f = self.stack.pop().expect("the tape is valid");
         let n = self.node(f.id);
-        let decision = match &self.chance {
-            Some(c) => c.exit(i, &f.chance, f.id, n, f.cut)?,
-            None => true,
+        let decision = match (&self.chance, self.at.pop()) {
+            (Some(c), Some(at)) => c.exit(i, &at, f.id, n, f.cut)?,
+            _ => true,
         };
         if decision {
             self.node_value(&f, n)?;
@@ -761,16 +763,13 @@ impl<'a> Semantics<'a> {
             return Ok(());
         };
         let (v, pr) = (-n.value, self.node(pid));
-        let (c, p) = (
-            self.chance.as_ref(),
-            self.stack.last_mut().expect("a parent"),
-        );
-        if let Some(c) = c
+        let p = self.stack.last_mut().expect("a parent");
+        if let (Some(c), Some(at)) = (&self.chance, self.at.last_mut())
             && n.reason() != StopReason::Aborted
         {
             // A chance node's branch returns its value to the sums, from the same view.
-            c.returned(&mut p.chance, n.value);
-            if p.chance.is_chance() {
+            c.returned(at, n.value);
+            if at.is_chance() {
                 return Ok(());
             }
         }
