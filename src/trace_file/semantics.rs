@@ -238,10 +238,10 @@ struct Semantics<'a> {
     last_depth: i32,
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
     mate_bound: i32,
-    /// A chance search's own rules (`trace_file/chance.rs`): its chance nodes and leaves; and
-    /// what they know of each open node, beside `stack` (empty in a decision search's trace,
-    /// whose frames so stay small: this runs at every node).
+    /// A chance search's own rules (`trace_file/chance.rs`): its chance nodes and leaves.
     chance: Option<Chance>,
+    /// What those rules know of each open node, beside `stack`; empty in a decision search's
+    /// trace, whose frames so stay as small as they were (this runs at every node).
     at: Vec<At>,
 }
 
