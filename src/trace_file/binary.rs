@@ -285,6 +285,8 @@ impl Body {
         match self.part {
             0 => {
                 // A chunk's columns go to the scratch buffer, then once into rows (`advance`).
+                // The buffer keeps its length from chunk to chunk (only the last is shorter),
+                // so it is zero-filled once, not at every chunk.
                 let done = rec.nodes.len();
                 self.scratch.resize((n - done).min(CHUNK) * RECORD_BYTES, 0);
                 &mut self.scratch[f - done * RECORD_BYTES..]
@@ -310,7 +312,6 @@ impl Body {
                 bytemuck::Zeroable::zeroed(),
             );
             records_from_columns(&self.scratch, &mut nodes[first..]);
-            self.scratch.clear();
         }
     }
 
