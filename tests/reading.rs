@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::process::Command;
 
 mod common;
-use common::TempDir;
+use common::{TempDir, prunescope};
 
 const BIN: &str = env!("CARGO_BIN_EXE_prunescope");
 const GIB: u64 = 1 << 30;
@@ -50,18 +50,9 @@ fn json_trace() -> String {
 /// Alpha-beta on Russell and Norvig's tree as a JSON trace, and where its `input.text` string
 /// starts (just after the opening quote): the place the comment tests write into.
 fn rn_trace_and_text_start() -> (String, usize) {
-    let out = Command::new(BIN)
-        .args([
-            "tree",
-            "--algo",
-            "alphabeta",
-            "--json",
-            "((3 12 8) (2 4 6) (14 5 2))",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let tree = "((3 12 8) (2 4 6) (14 5 2))";
+    let (code, text, err) = prunescope(&["tree", "--algo", "alphabeta", "--json", tree]);
+    assert_eq!(code, 0, "{err}");
     let key = "\"text\":\"";
     let at = text.find(key).unwrap() + key.len();
     (text, at)
