@@ -13,9 +13,9 @@
 //! the first of their exits.
 
 use crate::run::Summary;
-use crate::schema::{EventKind, StopReason};
+use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
-use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::record::{EventView, NodeRec, Recorder};
 use crate::trace_file::error::window_side;
 use crate::trace_file::events::{events, value_words};
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
@@ -62,7 +62,7 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
         summary.stopped = stopped;
     }
     for (id, (got, want)) in mine.nodes.iter().zip(&rec.nodes).enumerate() {
-        compare_node(id, got, want, user && got.reason() == StopReason::Aborted)?;
+        compare_node(id, got, want, user && got.reason() == Aborted)?;
     }
     let (m, r) = (mine.nodes.len(), rec.nodes.len());
     if m != r {
@@ -161,22 +161,12 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
 /// The index of the first exit of a node the page's Stop closed (the end of the search's own
 /// tape in a recording cut short).
 fn first_stop_exit(rec: &Recorder) -> usize {
-    let (mut stack, mut next) = (Vec::new(), 0u32);
-    let aborted = |id: Option<u32>| {
-        id.is_some_and(|id| rec.nodes[id as usize].reason() == StopReason::Aborted)
+    let closed = |id: Option<u32>| id.is_some_and(|id| rec.nodes[id as usize].reason() == Aborted);
+    let stop = |e: EventView| match e.kind {
+        EventKind::Exit => closed(e.node),
+        kind => kind == EventKind::Aborted,
     };
-    for (i, &e) in rec.events.iter().enumerate() {
-        match EventKind::from_u8(e) {
-            Some(EventKind::Enter) => {
-                stack.push(next);
-                next += 1;
-            }
-            Some(EventKind::Exit) if aborted(stack.pop()) => return i,
-            Some(EventKind::Aborted) => return i,
-            _ => {}
-        }
-    }
-    rec.events.len()
+    rec.replay().position(stop).unwrap_or(rec.events.len())
 }
 
 type Field = (&'static str, fn(&NodeRec) -> String);
