@@ -13,8 +13,8 @@ use crate::game::INF;
 use crate::game::registry::move_by_code;
 use crate::run::Prepared;
 use crate::schema::{
-    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED,
-    NO_PARENT, NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED, NO_PARENT,
+    NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
@@ -36,17 +36,18 @@ macro_rules! ensure {
 
 /// How a trace names its game's moves (by the notation of the game's registration).
 impl GameKind {
-    /// Nodes name their move in `move` (all games but trees, whose nodes carry a `path`).
-    pub(crate) fn named(self) -> bool {
-        self.notation().named()
-    }
+    /// The field that carries the move into a node (trees have a `path` of child indices).
     fn move_field(self) -> &'static str {
-        if self.named() { "move" } else { "path" }
+        if self.notation().named() {
+            "move"
+        } else {
+            "path"
+        }
     }
     /// A move code in words: `"e2e4"`, `"b2"`, `child 3`, `the null move`.
     pub(crate) fn name_move(self, code: u16) -> String {
-        match self {
-            _ if self.named() => format!("\"{}\"", self.notation().name(code)),
+        match self.notation() {
+            n if n.named() => format!("\"{}\"", n.name(code)),
             _ if code == NONE16 => "the null move".to_string(),
             _ => format!("child {code}"),
         }
@@ -266,9 +267,6 @@ impl<G: TraceGame> NodeCheck<G> {
 /// and their depths, and the re-search links.
 #[derive(Default)]
 pub(crate) struct Tape {
-    /// JSON files do not store the "exited" flag: the caller sets it from each exit's node.
-    /// Binary files store it, and it is checked.
-    derive_exited: bool,
     stack: Vec<u32>,
     next_id: u32,
     last_exited: Option<u32>,
@@ -283,13 +281,6 @@ pub(crate) struct Tape {
 }
 
 impl Tape {
-    pub fn new(derive_exited: bool) -> Tape {
-        Tape {
-            derive_exited,
-            ..Tape::default()
-        }
-    }
-
     /// Checks the next event (`aux` holds exactly its data words); returns the node it refers
     /// to.
     pub fn event(&mut self, rec: &Recorder, kind: EventKind, aux: &[i32]) -> R<Option<u32>> {
@@ -318,11 +309,8 @@ impl Tape {
         let node = match kind {
             K::Enter => Some(self.enter(rec, i)?),
             K::Exit => {
-                let id = self.stack.pop().expect("checked: a node is open");
-                ensure!(self.derive_exited || of(id).flags & FLAG_EXITED != 0, node id, "flags",
-                    "the exited bit is clear, but event {i} exits the node");
-                self.last_exited = Some(id);
-                Some(id)
+                self.last_exited = self.stack.pop();
+                self.last_exited
             }
             K::Research => {
                 ensure!(after_exit.is_some_and(|c| Some(of(c).parent) == top), event i, "kind",
@@ -551,7 +539,6 @@ impl WithGame for SummaryCheck<'_> {
 /// rules. Either way the first problem reported is the same ([`validate`] runs both).
 pub(crate) struct Validation {
     prepared: Prepared,
-    kind: GameKind,
     aborted: bool,
 }
 
@@ -563,19 +550,15 @@ impl Validation {
         check_node_count(h, rec.nodes.len())?;
         for (id, n) in rec.nodes.iter().enumerate() {
             check_record(id as u32, n, &rec.nodes[..id], kind, h.config.cutoff)?;
+            // The tape exits every node (Tape::finish); a JSON file leaves the flag to it.
+            ensure!(n.exited(), node id as u32, "flags",
+                "the exited bit is clear, but the event tape exits every node");
         }
         let mut tape = Tape::default();
         let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
         tape.finish(rec, rec.aux.len() - used)?;
-        if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
-            bail!(node w[1].0, "research_of", "re-search links must be in increasing id order");
-        }
         let aborted = tape.aborted;
-        Ok(Validation {
-            prepared,
-            kind,
-            aborted,
-        })
+        Ok(Validation { prepared, aborted })
     }
 
     pub fn finish(&self, file: &TraceFile) -> R {
@@ -591,13 +574,14 @@ impl WithGame for Finish<'_> {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
         let Finish(v, TraceFile { header, rec }) = self;
-        let mut check = NodeCheck::new(root.clone(), &header.config, v.kind);
+        let kind = GameKind::of(&v.prepared);
+        let mut check = NodeCheck::new(root.clone(), &header.config, kind);
         check.structure_checked = true;
         for (id, n) in rec.nodes.iter().enumerate() {
             check.close_to(id as u32, n, &mut |_| Ok(()))?;
             check.open(&rec.nodes, id as u32, n)?;
         }
-        let (nodes, aborted, kind) = (rec.nodes.len(), v.aborted, v.kind);
+        let (nodes, aborted) = (rec.nodes.len(), v.aborted);
         SummaryCheck {
             header,
             nodes,

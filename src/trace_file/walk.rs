@@ -6,7 +6,6 @@
 
 use crate::game::Game;
 use crate::game::registry::index_of_code;
-use crate::run::Prepared;
 pub(crate) use crate::run::WithGame;
 use crate::schema::NONE16;
 use crate::search::considered_moves;
@@ -14,12 +13,6 @@ use crate::trace::record::NodeRec;
 
 /// What a trace needs of a game: [`Game`] (its `san` names chess moves the standard way).
 pub(crate) use crate::game::Game as TraceGame;
-
-/// Runs `w` with the root position of `prepared`, monomorphized per game
-/// ([`Prepared::with_game`], which reads the game registry).
-pub(crate) fn with_game<W: WithGame>(prepared: &Prepared, w: W) -> W::Output {
-    prepared.with_game(w)
-}
 
 /// Why a node's position cannot be replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
