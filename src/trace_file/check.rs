@@ -1,9 +1,6 @@
 //! The structural validation of a trace, whatever its source: each record on its own and
-//! against its parent ([`check_record`]), each node against the game ([`NodeCheck`]), the event
-//! tape against the nodes ([`Tape`]) and the summary ([`SummaryCheck`]). [`Validation`] runs
-//! them in two steps (the page streams a binary body between them); the JSON reader runs the
-//! same checks as its nodes and events stream. Errors name the first bad node (or event, root,
-//! header field) and the field.
+//! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
+//! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
 
 use super::error::{Location, Problem, TraceFileError, bail, err, invalid, window_side};
 use super::events::each_event;
@@ -281,8 +278,7 @@ pub(crate) struct Tape {
 }
 
 impl Tape {
-    /// Checks the next event (`aux` holds exactly its data words); returns the node it refers
-    /// to.
+    /// Checks the next event (`aux`: its data words); returns the node it refers to.
     pub fn event(&mut self, rec: &Recorder, kind: EventKind, aux: &[i32]) -> R<Option<u32>> {
         use EventKind as K;
         let i = self.index;
@@ -459,10 +455,9 @@ fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
     })
 }
 
-/// Checks the summary against the nodes and the game: node cap, aborted flag, iterations, and
-/// that the best line is a legal line from the root, its SAN derived again by the search's own
-/// `run::san_line`. (`summary.nodes` is checked first, [`check_node_count`]; the iterations'
-/// nodes and values against the roots in semantics.rs.)
+/// The summary against the nodes and the game: the stop, the iterations' best moves, the best
+/// line legal from the root and its SAN derived again by the search's own `run::san_line`
+/// (`summary.nodes`: [`check_node_count`]; the iterations against the roots: semantics.rs).
 pub(crate) struct SummaryCheck<'a> {
     pub header: &'a TraceHeader,
     pub nodes: usize,
@@ -531,12 +526,10 @@ impl WithGame for SummaryCheck<'_> {
     }
 }
 
-/// The one validation of a trace held in memory, whatever its source (a JSON or binary file
-/// once decoded, a trace the page hands back), in two steps so that the page's staged opening
-/// can stream the trace between them: [`Validation::start`] checks what makes a trace safe to
-/// walk with no game (the header, the node count, every record against its parent, the event
-/// tape), [`Validation::finish`] every node against the game, the summary and the semantic
-/// rules. Either way the first problem reported is the same ([`validate`] runs both).
+/// The one validation of a trace held in memory, whatever its source, in two steps so that the
+/// page's staged opening can stream the trace between them: [`Validation::start`] checks what
+/// makes a trace safe to walk with no game, [`Validation::finish`] the rest. Either way the
+/// first problem reported is the same ([`validate`] runs both).
 pub(crate) struct Validation {
     prepared: Prepared,
     aborted: bool,

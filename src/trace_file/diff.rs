@@ -11,7 +11,6 @@ use serde::Serialize;
 /// One side of a [`DiffReport`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SideReport {
-    /// The file it was read from.
     pub file: String,
     /// [`describe_config`] of its configuration.
     pub config: String,

@@ -1,10 +1,7 @@
-//! `prunescope verify`: what this search did, not only what a search could have done.
-//!
-//! A search is deterministic from its input, its configuration and its limits, so a trace is
-//! checked completely by running the search again and comparing the two recordings node by node
-//! and event by event. The checker that runs on every open ([`crate::trace_file`]) checks the
-//! rules any search keeps; this checks the fields no local rule can (an evaluation inside a
-//! quiescence node, the order the moves were searched in, a value a table entry held, …).
+//! `prunescope verify`: what this search did, not only what a search could have done. A search
+//! is deterministic from its input, configuration and limits, so running it again and comparing
+//! the recordings node by node and event by event checks the fields no local rule can (an
+//! evaluation inside quiescence, the order of the moves, a value a table entry held, …).
 //!
 //! A search stopped by its memory budget stopped before a node exactly as the node cap stops
 //! it, so it is re-run with the cap at its node count. A recording cut short by the page's Stop
