@@ -42,7 +42,7 @@ pub fn run(a: DiffArgs) -> Result<(), CliError> {
              compared node by node"
         )));
     }
-    let (_, report) = diff_files(left, &a, right, &b);
+    let report = diff_files(left, &a, right, &b);
     if !report.same_input {
         term::notice(&format!(
             "the two traces searched different inputs ({} and {}); nodes are still matched by \
@@ -93,12 +93,12 @@ fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
     writeln!(
         out,
         "matched by path: {} in both, {} only left, {} only right",
-        r.both, r.only_left, r.only_right
+        r.diff.both, r.diff.only_left, r.diff.only_right
     )?;
     writeln!(
         out,
         "differences in both: {} (value {}, bound {}, expected type {})",
-        r.changed, r.changed_value, r.changed_bound, r.changed_type
+        r.diff.changed, r.diff.changed_value, r.diff.changed_bound, r.diff.changed_type
     )?;
     let diff = r.nodes_right as i64 - r.nodes_left as i64;
     writeln!(
@@ -111,7 +111,7 @@ fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {
         "{:>4} {:>10} {:>10} {:>10} {:>10} {:>10}",
         "ply", "left", "right", "both", "only left", "only right"
     )?;
-    for p in &r.per_ply {
+    for p in &r.diff.per_ply {
         writeln!(
             out,
             "{:>4} {:>10} {:>10} {:>10} {:>10} {:>10}",

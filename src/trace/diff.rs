@@ -100,16 +100,20 @@ pub const CHANGED_BOUND: u8 = 2;
 pub const CHANGED_TYPE: u8 = 4;
 
 /// The comparison of two traces.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialized as its counts (in `prunescope diff --json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diff {
     /// For each left node, the right node it matches, or [`NO_MATCH`].
+    #[serde(skip)]
     pub left_to_right: Vec<u32>,
     /// For each right node, the left node it matches, or [`NO_MATCH`].
+    #[serde(skip)]
     pub right_to_left: Vec<u32>,
     pub only_left: u64,
     pub only_right: u64,
     pub both: u64,
     /// For each left node: the `CHANGED_*` bits against its match (0 when unmatched).
+    #[serde(skip)]
     pub changes: Vec<u8>,
     /// Matched pairs whose value, bound or expected type differ.
     pub changed: u64,
@@ -118,8 +122,10 @@ pub struct Diff {
     pub changed_type: u64,
     pub per_ply: Vec<PlyCounts>,
     /// Size of every left node's subtree (the node included).
+    #[serde(skip)]
     pub subtree_left: Vec<u32>,
     /// Size of every right node's subtree.
+    #[serde(skip)]
     pub subtree_right: Vec<u32>,
 }
 

@@ -1,20 +1,17 @@
-//! Validation of trace files, shared by the JSON and the binary reader (and so by the CLI and,
-//! through wasm, the page): every field of every node and event, every reference between them,
-//! the moves against the game, and the counts against the summary. Errors name the first bad
-//! node (or event, or root) and the field. Checks run in file order: the header, each node as
-//! it is read ([`NodeCheck`]), the event tape against the nodes ([`Tape`]), the summary
-//! ([`SummaryCheck`]).
+//! The structural validation of a trace, whatever its source: each record on its own and
+//! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
+//! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
 
 use super::error::{Location, Problem, TraceFileError, bail, err, invalid, window_side};
 use super::events::each_event;
-use super::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
+use super::walk::{TraceGame, Walk, WalkError, WithGame};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
-use crate::game::registry::move_by_code as find_legal;
+use crate::game::registry::move_by_code;
 use crate::run::Prepared;
 use crate::schema::{
-    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXITED, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED,
-    NO_PARENT, NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED, NO_PARENT,
+    NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
@@ -25,29 +22,36 @@ pub(crate) use crate::run::GameKind;
 
 type R<T = ()> = Result<T, TraceFileError>;
 
-/// How a trace names the moves of its game ([`GameKind`] is the run's, read from the game
-/// registry).
+/// `bail!(…)` unless `cond` holds.
+macro_rules! ensure {
+    ($cond:expr, $($t:tt)+) => {
+        if !$cond {
+            bail!($($t)+);
+        }
+    };
+}
+
+/// How a trace names its game's moves (by the notation of the game's registration).
 impl GameKind {
-    /// The game names moves in a `move` field (all but trees, which carry a `path`).
-    pub(crate) fn named(self) -> bool {
-        self.notation().named()
+    /// The field that carries the move into a node (trees have a `path` of child indices).
+    fn move_field(self) -> &'static str {
+        if self.notation().named() {
+            "move"
+        } else {
+            "path"
+        }
     }
-    /// The JSON field that carries the move into a node.
-    pub(crate) fn move_field(self) -> &'static str {
-        if self.named() { "move" } else { "path" }
-    }
-    /// A move code in words: `"e2e4"`, `"b2"` or `child 3`.
+    /// A move code in words: `"e2e4"`, `"b2"`, `child 3`, `the null move`.
     pub(crate) fn name_move(self, code: u16) -> String {
-        match self {
-            _ if self.named() => format!("\"{}\"", self.notation().name(code)),
+        match self.notation() {
+            n if n.named() => format!("\"{}\"", n.name(code)),
             _ if code == NONE16 => "the null move".to_string(),
             _ => format!("child {code}"),
         }
     }
 }
 
-/// Checks the header on its own: the input parses and the configuration is valid. Returns the
-/// prepared input.
+/// The header on its own: the input prepares and the configuration is valid for it.
 pub(crate) fn check_header(h: &TraceHeader) -> R<Prepared> {
     let input = |e| TraceFileError::header("input", Problem::Input(Box::new(e)));
     let prepared = h.input.prepare().map_err(input)?;
@@ -56,9 +60,8 @@ pub(crate) fn check_header(h: &TraceHeader) -> R<Prepared> {
     Ok(prepared)
 }
 
-/// The rule that a parent is entered before its children: `parent` as a node id below `id`.
-/// Its one statement, for every record and for the JSON reader, which needs the parent to
-/// read a node's move.
+/// The one statement of "a parent is entered before its children": `parent` as a node id below
+/// `id` (every record, and the JSON reader, which needs the parent to read a node's move).
 pub(crate) fn parent_before(id: u32, parent: i64) -> R<u32> {
     match u32::try_from(parent) {
         Ok(p) if p < id => Ok(p),
@@ -76,98 +79,69 @@ fn parent_of<'a>(id: u32, n: &NodeRec, before: &'a [NodeRec]) -> R<Option<&'a No
     Ok(before.get(parent_before(id, n.parent as i64)? as usize))
 }
 
-/// The checks of one record on its own and against its parent's record (found among the
-/// records `before` it).
+/// One record on its own and against its parent's, among the records `before` it.
 fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
     let parent = parent_of(id, n, before)?;
-    if n.flags & !FLAGS_USED != 0 {
-        let bit = (n.flags & !FLAGS_USED).trailing_zeros();
-        bail!(node id, "flags", "bit {bit} is not used and must be 0");
-    }
-    if Bound::from_u8(n.flags & FLAG_BOUND_MASK).is_none() {
-        bail!(node id, "bound", "the bound code 3 does not exist");
-    }
-    if NodeType::from_u8((n.flags >> FLAG_EXPECTED_SHIFT) & 3).is_none() {
-        bail!(node id, "expected", "the node type code 3 does not exist");
-    }
+    let unused = n.flags & !FLAGS_USED;
+    ensure!(unused == 0, node id, "flags",
+        "bit {} is not used and must be 0", unused.trailing_zeros());
+    ensure!(Bound::from_u8(n.flags & FLAG_BOUND_MASK).is_some(), node id, "bound",
+        "the bound code 3 does not exist");
+    ensure!(NodeType::from_u8((n.flags >> FLAG_EXPECTED_SHIFT) & 3).is_some(), node id,
+        "expected", "the node type code 3 does not exist");
     let Some(node_kind) = NodeKind::from_u8(n.kind & 15) else {
         bail!(node id, "kind", "unknown node kind code {}", n.kind & 15);
     };
-    if OrderSource::from_u8(n.kind >> 4).is_none() {
-        bail!(node id, "order", "unknown order source code {}", n.kind >> 4);
-    }
+    ensure!(OrderSource::from_u8(n.kind >> 4).is_some(), node id, "order",
+        "unknown order source code {}", n.kind >> 4);
     let Some(reason) = StopReason::from_u8(n.reason) else {
         bail!(node id, "reason", "unknown stop reason code {}", n.reason);
     };
     // The window at entry: -inf <= alpha < beta <= +inf (alpha <= beta under the strict rule,
     // whose window [α, α] still holds one value, issue 18 §3).
-    if n.alpha < -INF || n.alpha >= INF {
-        bail!(node id, "alpha", "{} is outside (-inf, +inf)", n.alpha);
-    }
-    if n.beta <= -INF || n.beta > INF {
-        bail!(node id, "beta", "{} is outside (-inf, +inf)", n.beta);
-    }
-    if n.alpha > n.beta || (cutoff == Cutoff::Standard && n.alpha == n.beta) {
-        bail!(node id, "beta",
-            "the window ({}, {}) is empty: alpha must be below beta (at most beta under \
-             the strict cut-off rule)", window_side(n.alpha), window_side(n.beta));
-    }
-    if n.value <= -INF || n.value >= INF {
-        bail!(node id, "value", "{} is not a game value (|value| < {INF})", n.value);
-    }
+    ensure!((-INF..INF).contains(&n.alpha), node id, "alpha",
+        "{} is outside (-inf, +inf)", n.alpha);
+    ensure!((-INF + 1..=INF).contains(&n.beta), node id, "beta",
+        "{} is outside (-inf, +inf)", n.beta);
+    ensure!(n.alpha < n.beta || (n.alpha == n.beta && cutoff == Cutoff::Strict), node id, "beta",
+        "the window ({}, {}) is empty: alpha must be below beta (at most beta under the strict \
+         cut-off rule)", window_side(n.alpha), window_side(n.beta));
+    ensure!((-INF + 1..INF).contains(&n.value), node id, "value",
+        "{} is not a game value (|value| < {INF})", n.value);
     // Star2's probe searched only its first move: whatever it returns is a lower bound.
     let bound = match reason {
         StopReason::Probe => Bound::Lower,
         _ => cutoff.bound_of(Window::new(n.alpha, n.beta), n.value),
     };
-    if n.bound() != bound {
-        bail!(node id, "bound",
-            "is {}, but value {} against the window ({}, {}) is {}", n.bound().name(), n.value,
-            window_side(n.alpha), window_side(n.beta), bound.name());
-    }
-    if kind == GameKind::Tree && n.depth != i8::MAX {
-        bail!(node id, "depth",
-            "is {}, but explicit trees are searched to their leaves (no depth)", n.depth);
-    }
-    if reason.before_moves() && n.n_moves != 0 {
-        bail!(node id, "moves",
-            "is {}, but a node that stops with {} never generates its moves", n.n_moves,
-            reason.name());
-    }
-    if n.best_index != NONE16 && n.best_index >= n.n_moves {
-        bail!(node id, "best_index", "is {}, but the node has {} moves", n.best_index, n.n_moves);
-    }
+    ensure!(n.bound() == bound, node id, "bound",
+        "is {}, but value {} against the window ({}, {}) is {}", n.bound().name(), n.value,
+        window_side(n.alpha), window_side(n.beta), bound.name());
+    ensure!(kind != GameKind::Tree || n.depth == i8::MAX, node id, "depth",
+        "is {}, but explicit trees are searched to their leaves (no depth)", n.depth);
+    ensure!(!reason.before_moves() || n.n_moves == 0, node id, "moves",
+        "is {}, but a node that stops with {} never generates its moves", n.n_moves,
+        reason.name());
+    ensure!(n.best_index == NONE16 || n.best_index < n.n_moves, node id, "best_index",
+        "is {}, but the node has {} moves", n.best_index, n.n_moves);
     // Its place: a root has no move and index 0 and is no null move; a child's move, index and
     // kind agree on whether it is a null move, and its index is one of its parent's moves.
     // (Its window against its parent's: semantics.rs and chance.rs, rule: windows.)
     let (mv, null) = (kind.move_field(), node_kind == NodeKind::Null);
     let Some(p) = parent else {
-        if n.move_code != NONE16 {
-            bail!(node id, mv, "a root has no move into it");
-        }
-        if n.index != 0 {
-            bail!(node id, "index", "is {}, but a root's index is 0", n.index);
-        }
-        if null {
-            bail!(node id, "kind", "a root cannot be a null-move search");
-        }
+        ensure!(n.move_code == NONE16, node id, mv, "a root has no move into it");
+        ensure!(n.index == 0, node id, "index", "is {}, but a root's index is 0", n.index);
+        ensure!(!null, node id, "kind", "a root cannot be a null-move search");
         return Ok(());
     };
-    if null != (n.move_code == NONE16) {
-        bail!(node id, mv, "{}", if null {
-            "a null-move search (kind \"null\") must have the null move (\"0000\")"
-        } else {
-            "the null move (\"0000\") leads only to a null-move search (kind \"null\")"
-        });
-    }
-    if null != (n.index == NONE16) {
-        bail!(node id, "index",
-            "is {}, but a null-move search has index {NONE16} and only it does", n.index);
-    }
-    if !null && n.index >= p.n_moves {
-        bail!(node id, "index",
-            "is {}, but its parent (node {}) has {} moves", n.index, n.parent, p.n_moves);
-    }
+    ensure!(null == (n.move_code == NONE16), node id, mv, "{}", if null {
+        "a null-move search (kind \"null\") must have the null move (\"0000\")"
+    } else {
+        "the null move (\"0000\") leads only to a null-move search (kind \"null\")"
+    });
+    ensure!(null == (n.index == NONE16), node id, "index",
+        "is {}, but a null-move search has index {NONE16} and only it does", n.index);
+    ensure!(null || n.index < p.n_moves, node id, "index",
+        "is {}, but its parent (node {}) has {} moves", n.index, n.parent, p.n_moves);
     Ok(())
 }
 
@@ -179,17 +153,17 @@ fn parent_closed(id: u32, parent: u32) -> TraceFileError {
 }
 
 /// Checks nodes one at a time, in id order, against the game: each move is one its parent
-/// considered (legal, or noisy in quiescence), a null move only where passing is possible, and
-/// `moves` is the number of moves the node considered.
+/// considered (legal, or noisy in quiescence), a null move only where passing is possible, a
+/// value the position decides is that value, and `moves` is the number of moves considered.
 pub(crate) struct NodeCheck<G: TraceGame> {
     pub walk: Walk<G>,
     kind: GameKind,
     cutoff: Cutoff,
     /// A chance search: leaf values are scaled and signed by who moves, which the tree's
-    /// positions do not know (trace_file/chance.rs checks them).
+    /// positions do not know (chance.rs checks them).
     chance: bool,
-    /// Every record already passed [`check_record`] ([`structure`]): only the game is checked.
-    pub structure_checked: bool,
+    /// Every record already passed [`check_record`] ([`Validation::start`]).
+    structure_checked: bool,
 }
 
 type OnClose<'a, G> = &'a mut dyn FnMut(&mut Walk<G>) -> R;
@@ -206,13 +180,17 @@ impl<G: TraceGame> NodeCheck<G> {
     }
 
     /// Closes the open nodes that are not ancestors of node `id` (record `n`; for a root, all
-    /// of them), calling `on_close` with the walk at each one before it closes. Fails, closing
-    /// nothing, when `n`'s parent is not open.
+    /// of them), calling `on_close` with the walk at each one first. Fails, closing nothing,
+    /// when `n`'s parent is not open.
     pub fn close_to(&mut self, id: u32, n: &NodeRec, on_close: OnClose<G>) -> R {
         if !n.is_root() && !self.walk.is_open(parent_before(id, n.parent as i64)?) {
             return Err(parent_closed(id, n.parent));
         }
-        while self.walk.len() > 0 && (n.is_root() || self.walk.top() != Some(n.parent)) {
+        while self
+            .walk
+            .top()
+            .is_some_and(|top| n.is_root() || top != n.parent)
+        {
             on_close(&mut self.walk)?;
             self.walk.pop();
         }
@@ -228,8 +206,8 @@ impl<G: TraceGame> NodeCheck<G> {
         Ok(())
     }
 
-    /// Checks node `id` (its ancestors' records are in `nodes`, which holds the ids below
-    /// `id`) and opens it. Call [`NodeCheck::close_to`] first.
+    /// Checks node `id` (`nodes` holds at least the records before it) and opens it; call
+    /// [`NodeCheck::close_to`] first.
     pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> R {
         if !self.structure_checked {
             check_record(id, n, nodes, self.kind, self.cutoff)?;
@@ -271,13 +249,12 @@ impl<G: TraceGame> NodeCheck<G> {
                 "is {}, but a node that stops with {} has the value {v} in this position", n.value,
                 n.reason().name());
         }
-        if n.n_moves != 0 {
-            let considered = self.walk.considered().len().min(NONE16 as usize);
-            if n.n_moves as usize != considered {
-                bail!(node id, "moves",
-                    "is {}, but the position has {considered} moves to consider", n.n_moves);
-            }
-        }
+        let considered = match n.n_moves {
+            0 => 0,
+            _ => self.walk.considered().len().min(NONE16 as usize),
+        };
+        ensure!(n.n_moves as usize == considered, node id, "moves",
+            "is {}, but the position has {considered} moves to consider", n.n_moves);
         Ok(())
     }
 }
@@ -287,9 +264,6 @@ impl<G: TraceGame> NodeCheck<G> {
 /// and their depths, and the re-search links.
 #[derive(Default)]
 pub(crate) struct Tape {
-    /// JSON files do not store the "exited" flag: the tape sets it (the caller does, from the
-    /// returned node of each exit). Binary files store it, and it is checked.
-    derive_exited: bool,
     stack: Vec<u32>,
     next_id: u32,
     last_exited: Option<u32>,
@@ -304,23 +278,14 @@ pub(crate) struct Tape {
 }
 
 impl Tape {
-    pub fn new(derive_exited: bool) -> Tape {
-        Tape {
-            derive_exited,
-            ..Tape::default()
-        }
-    }
-
-    /// Checks the next event (`aux` holds exactly its data words) and returns the node it
-    /// refers to.
+    /// Checks the next event (`aux`: its data words); returns the node it refers to.
     pub fn event(&mut self, rec: &Recorder, kind: EventKind, aux: &[i32]) -> R<Option<u32>> {
+        use EventKind as K;
         let i = self.index;
         self.index += 1;
-        if aux.len() != kind.aux_words() {
-            bail!(event i, "data",
-                "has {} values, but a {} event carries {} ({})", aux.len(), kind.name(),
-                kind.aux_words(), kind.aux_names().join(", "));
-        }
+        ensure!(aux.len() == kind.aux_words(), event i, "data",
+            "has {} values, but a {} event carries {} ({})", aux.len(), kind.name(),
+            kind.aux_words(), kind.aux_names().join(", "));
         if let Some(v) = aux.iter().find(|v| !(-INF..=INF).contains(*v)) {
             bail!(event i, "data", "{v} is outside [-{INF}, {INF}]");
         }
@@ -328,44 +293,32 @@ impl Tape {
             bail!(event i, "data", "{problem}");
         }
         let top = self.stack.last().copied();
-        use EventKind as K;
         let outside = matches!(kind, K::Iteration | K::AspirationFail | K::Aborted);
         if let Some(open) = top.filter(|_| outside) {
             bail!(event i, "kind",
                 "a {} event happens between root searches, but node {open} is open", kind.name());
         }
-        if !outside && kind != K::Enter && top.is_none() {
-            bail!(event i, "kind", "a {} event needs an open node, and none is open", kind.name());
-        }
+        ensure!(outside || kind == K::Enter || top.is_some(), event i, "kind",
+            "a {} event needs an open node, and none is open", kind.name());
         let after_exit = self.last_exited.filter(|_| self.prev == Some(K::Exit));
+        let of = |c: u32| &rec.nodes[c as usize];
         let node = match kind {
             K::Enter => Some(self.enter(rec, i)?),
             K::Exit => {
-                let id = self.stack.pop().expect("checked: a node is open");
-                if !self.derive_exited && rec.nodes[id as usize].flags & FLAG_EXITED == 0 {
-                    bail!(node id, "flags",
-                        "the exited bit is clear, but event {i} exits the node");
-                }
-                self.last_exited = Some(id);
-                Some(id)
+                self.last_exited = self.stack.pop();
+                self.last_exited
             }
-            K::Research | K::AspirationFail => {
-                let of = |c: u32| &rec.nodes[c as usize];
-                let (ok, what) = match kind {
-                    K::Research => (
-                        after_exit.is_some_and(|c| Some(of(c).parent) == top),
-                        "a research event must follow the exit of a child of the open node",
-                    ),
-                    _ => (
-                        after_exit.is_some_and(|r| of(r).is_root()),
-                        "an aspiration_fail event must follow the exit of a root",
-                    ),
-                };
-                if !ok {
-                    bail!(event i, "kind", "{what}");
-                }
+            K::Research => {
+                ensure!(after_exit.is_some_and(|c| Some(of(c).parent) == top), event i, "kind",
+                    "a research event must follow the exit of a child of the open node");
                 self.pending_research = after_exit;
                 top
+            }
+            K::AspirationFail => {
+                ensure!(after_exit.is_some_and(|r| of(r).is_root()), event i, "kind",
+                    "an aspiration_fail event must follow the exit of a root");
+                self.pending_research = after_exit;
+                None
             }
             K::Iteration => {
                 self.pending_depth = Some(aux[0]);
@@ -401,9 +354,8 @@ impl Tape {
             bail!(node id, "parent", "is {said}, but the event tape enters it {tape} (event {i})");
         }
         if n.is_root() {
-            if self.prev != Some(EventKind::Iteration) {
-                bail!(event i, "kind", "a root search must begin with an iteration event");
-            }
+            ensure!(self.prev == Some(EventKind::Iteration), event i, "kind",
+                "a root search must begin with an iteration event");
             let k = self.root_k;
             match rec.roots.get(k) {
                 Some(&r) if r == id => {}
@@ -414,11 +366,10 @@ impl Tape {
                      \"roots\" lists {}", rec.roots.len()),
             }
             let depth = rec.root_depths.get(k).copied();
-            if depth != self.pending_depth {
-                bail!(root k, "depth", "is {}, but the iteration event before it says {}",
-                    depth.map_or("missing".to_string(), |d| d.to_string()),
-                    self.pending_depth.unwrap_or(0));
-            }
+            ensure!(depth == self.pending_depth, root k, "depth",
+                "is {}, but the iteration event before it says {}",
+                depth.map_or("missing".to_string(), |d| d.to_string()),
+                self.pending_depth.unwrap_or(0));
             self.root_k += 1;
         }
         let research = rec.research_of.get(self.research_k).copied();
@@ -439,23 +390,20 @@ impl Tape {
         Ok(id)
     }
 
-    /// The end of the tape: every node entered and exited, every root and re-search link used.
+    /// The end of the tape: every node entered and exited, every root and re-search link used,
+    /// no data word left over (`aux_left`).
     pub fn finish(&self, rec: &Recorder, aux_left: usize) -> R {
         if let Some(&open) = self.stack.last() {
             bail!(node open, "id", "is never exited: the event tape ends inside it");
         }
-        if (self.next_id as usize) < rec.nodes.len() {
-            bail!(node self.next_id, "id",
-                "is never entered: the event tape has fewer enter events than there are nodes");
-        }
+        ensure!(self.next_id as usize >= rec.nodes.len(), node self.next_id, "id",
+            "is never entered: the event tape has fewer enter events than there are nodes");
         if let Some(r) = rec.roots.get(self.root_k) {
             bail!(root self.root_k, "root",
                 "names node {r}, but the event tape has only {} root searches", self.root_k);
         }
-        if rec.root_depths.len() != rec.roots.len() {
-            bail!(header "roots",
-                "{} roots but {} root depths", rec.roots.len(), rec.root_depths.len());
-        }
+        ensure!(rec.root_depths.len() == rec.roots.len(), header "roots",
+            "{} roots but {} root depths", rec.roots.len(), rec.root_depths.len());
         if let Some(&(re, of)) = rec.research_of.get(self.research_k) {
             bail!(node re, "research_of",
                 "is {of}, but no research event makes the node a re-search");
@@ -507,9 +455,9 @@ fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
     })
 }
 
-/// Checks the summary against the nodes and the game: node count, aborted flag, iterations, and
-/// that the best line is a legal line from the root, its SAN derived again by the search's own
-/// `run::san_line`.
+/// The summary against the nodes and the game: the stop, the iterations' best moves, the best
+/// line legal from the root and its SAN derived again by the search's own `run::san_line`
+/// (`summary.nodes`: [`check_node_count`]; the iterations against the roots: semantics.rs).
 pub(crate) struct SummaryCheck<'a> {
     pub header: &'a TraceHeader,
     pub nodes: usize,
@@ -521,34 +469,23 @@ impl WithGame for SummaryCheck<'_> {
     type Output = R;
 
     fn run<G: TraceGame>(self, root: G) -> R {
-        // `summary.nodes` was checked first (check_node_count); the iterations, their nodes
-        // and values against the roots in semantics.rs.
-        let s = &self.header.summary;
-        if s.aborted != self.aborted {
-            bail!(header "summary.aborted", "is {}, but the event tape has {} aborted event",
-                s.aborted, if self.aborted { "an" } else { "no" });
-        }
-        if s.stopped.is_some() != s.aborted {
-            let says = if s.aborted {
-                "the search finished"
-            } else {
-                "why the search stopped"
-            };
-            bail!(header "summary.stopped", "says {says}, but summary.aborted is {}", s.aborted);
-        }
+        let (s, aborted) = (&self.header.summary, self.aborted);
+        ensure!(s.aborted == aborted, header "summary.aborted",
+            "is {}, but the event tape has {} aborted event", s.aborted,
+            if aborted { "an" } else { "no" });
+        ensure!(s.stopped.is_some() == s.aborted, header "summary.stopped",
+            "says {}, but summary.aborted is {}",
+            if s.aborted { "the search finished" } else { "why the search stopped" }, s.aborted);
         let cap = self.header.config.node_cap;
-        if s.stopped == Some(StopCause::NodeCap) && (cap == 0 || s.nodes != cap) {
-            bail!(header "summary.stopped",
-                "says the node cap stopped the search, but the cap is {cap} and the search \
-                 made {} nodes", s.nodes);
-        }
-        if s.value.is_none() != s.iterations.is_empty() {
-            bail!(header "summary.value", "{}", if s.iterations.is_empty() {
-                "must be null: no iteration finished"
-            } else {
-                "is null, but an iteration finished"
-            });
-        }
+        ensure!(s.stopped != Some(StopCause::NodeCap) || (cap != 0 && s.nodes == cap),
+            header "summary.stopped", "says the node cap stopped the search, but the cap is \
+            {cap} and the search made {} nodes", s.nodes);
+        ensure!(s.value.is_none() == s.iterations.is_empty(), header "summary.value", "{}",
+        if s.iterations.is_empty() {
+            "must be null: no iteration finished"
+        } else {
+            "is null, but an iteration finished"
+        });
         if let Some(id) = s.line_proven_to.filter(|&id| id >= self.nodes as u64) {
             bail!(header "summary.line_proven_to",
                 "is node {id}, but the file has {} nodes", self.nodes);
@@ -557,50 +494,44 @@ impl WithGame for SummaryCheck<'_> {
         let mut moves = Vec::new();
         // A move named in `field`, legal in `pos`.
         let mut legal = |field: String, m: &str, pos: &G, after: &str| {
-            let code = notation.parse(m).filter(|&c| c != NONE16);
-            let Some(code) = code else {
+            let Some(code) = notation.parse(m).filter(|&c| c != NONE16) else {
                 bail!(header & field, "\"{m}\" is not a {}", notation.describe());
             };
-            match find_legal(pos, code, &mut moves) {
-                Some(mv) => Ok(mv),
-                None => Err(err!(header & field, "\"{m}\" is not a legal move {after}")),
-            }
+            let mv = move_by_code(pos, code, &mut moves);
+            mv.ok_or_else(|| err!(header & field, "\"{m}\" is not a legal move {after}"))
         };
         for (k, it) in s.iterations.iter().enumerate() {
             if let Some(m) = &it.best_move {
-                let field = format!("summary.iterations[{k}].best_move");
-                legal(field, m, &root, "at the root")?;
+                legal(
+                    format!("summary.iterations[{k}].best_move"),
+                    m,
+                    &root,
+                    "at the root",
+                )?;
             }
         }
         let (mut pos, mut line) = (root.clone(), Vec::new());
         for (k, m) in s.best_line.iter().enumerate() {
             let field = format!("summary.best_line[{k}]");
-            let mv = legal(field, m, &pos, "after the moves before it")?;
-            line.push(mv);
-            pos = pos.play(mv);
+            line.push(legal(field, m, &pos, "after the moves before it")?);
+            pos = pos.play(line[k]);
         }
         let san = crate::run::san_line(&root, &line);
-        if s.best_line_san != san {
-            bail!(header "summary.best_line_san", "{}", match self.kind {
-                GameKind::Chess => format!("is [{}], but the best line in SAN is [{}]",
-                    s.best_line_san.join(" "), san.join(" ")),
-                _ => "must be empty: only chess has SAN".to_string(),
-            });
-        }
+        ensure!(s.best_line_san == san, header "summary.best_line_san", "{}", match self.kind {
+            GameKind::Chess => format!("is [{}], but the best line in SAN is [{}]",
+                s.best_line_san.join(" "), san.join(" ")),
+            _ => "must be empty: only chess has SAN".to_string(),
+        });
         Ok(())
     }
 }
 
-/// The one validation of a trace held in memory, whatever its source (a JSON or binary file
-/// once decoded, a trace the page hands back, a trace about to be written), resumable in two
-/// steps so that the page's staged opening can stream the trace between them:
-/// [`Validation::start`] checks what makes a trace safe to walk with no game (the header, the
-/// node count, every record against its parent, the event tape), [`Validation::finish`] every
-/// node against the game, the summary and the semantic rules. Either way the first problem
-/// reported is the same ([`validate`] runs both).
+/// The one validation of a trace held in memory, whatever its source, in two steps so that the
+/// page's staged opening can stream the trace between them: [`Validation::start`] checks what
+/// makes a trace safe to walk with no game, [`Validation::finish`] the rest. Either way the
+/// first problem reported is the same ([`validate`] runs both).
 pub(crate) struct Validation {
     prepared: Prepared,
-    kind: GameKind,
     aborted: bool,
 }
 
@@ -612,42 +543,45 @@ impl Validation {
         check_node_count(h, rec.nodes.len())?;
         for (id, n) in rec.nodes.iter().enumerate() {
             check_record(id as u32, n, &rec.nodes[..id], kind, h.config.cutoff)?;
+            // The tape exits every node (Tape::finish); a JSON file leaves the flag to it.
+            ensure!(n.exited(), node id as u32, "flags",
+                "the exited bit is clear, but the event tape exits every node");
         }
-        let mut tape = Tape::new(false);
+        let mut tape = Tape::default();
         let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
         tape.finish(rec, rec.aux.len() - used)?;
-        if let Some(w) = rec.research_of.windows(2).find(|w| w[0].0 >= w[1].0) {
-            bail!(node w[1].0, "research_of", "re-search links must be in increasing id order");
-        }
         let aborted = tape.aborted;
-        Ok(Validation {
-            prepared,
-            kind,
-            aborted,
-        })
+        Ok(Validation { prepared, aborted })
     }
 
     pub fn finish(&self, file: &TraceFile) -> R {
-        let (header, rec, kind) = (&file.header, &file.rec, self.kind);
-        with_game(
-            &self.prepared,
-            CheckNodes {
-                rec,
-                cfg: &header.config,
-                kind,
-            },
-        )?;
-        let (nodes, aborted) = (rec.nodes.len(), self.aborted);
-        with_game(
-            &self.prepared,
-            SummaryCheck {
-                header,
-                nodes,
-                aborted,
-                kind,
-            },
-        )?;
-        super::semantics::check(header, rec)
+        self.prepared.with_game(Finish(self, file))?;
+        super::semantics::check(&file.header, &file.rec)
+    }
+}
+
+/// [`Validation::finish`]'s walk with the game: the nodes, then the summary.
+struct Finish<'a>(&'a Validation, &'a TraceFile);
+
+impl WithGame for Finish<'_> {
+    type Output = R;
+    fn run<G: TraceGame>(self, root: G) -> R {
+        let Finish(v, TraceFile { header, rec }) = self;
+        let kind = GameKind::of(&v.prepared);
+        let mut check = NodeCheck::new(root.clone(), &header.config, kind);
+        check.structure_checked = true;
+        for (id, n) in rec.nodes.iter().enumerate() {
+            check.close_to(id as u32, n, &mut |_| Ok(()))?;
+            check.open(&rec.nodes, id as u32, n)?;
+        }
+        let (nodes, aborted) = (rec.nodes.len(), v.aborted);
+        SummaryCheck {
+            header,
+            nodes,
+            aborted,
+            kind,
+        }
+        .run(root)
     }
 }
 
@@ -656,30 +590,10 @@ pub(crate) fn validate(file: &TraceFile) -> R {
     Validation::start(file)?.finish(file)
 }
 
-struct CheckNodes<'a> {
-    rec: &'a Recorder,
-    cfg: &'a SearchConfig,
-    kind: GameKind,
-}
-
-impl WithGame for CheckNodes<'_> {
-    type Output = R;
-    fn run<G: TraceGame>(self, root: G) -> R {
-        let mut check = NodeCheck::new(root, self.cfg, self.kind);
-        check.structure_checked = true; // CheckNodes runs after `Validation::start`
-        for (id, n) in self.rec.nodes.iter().enumerate() {
-            check.close_to(id as u32, n, &mut |_| Ok(()))?;
-            check.open(&self.rec.nodes, id as u32, n)?;
-        }
-        Ok(())
-    }
-}
-
 /// The summary's node count against the nodes the file holds.
 pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> R {
-    if h.summary.nodes != nodes as u64 {
-        bail!(header "summary.nodes", "is {}, but the file has {nodes} nodes", h.summary.nodes);
-    }
+    ensure!(h.summary.nodes == nodes as u64, header "summary.nodes",
+        "is {}, but the file has {nodes} nodes", h.summary.nodes);
     Ok(())
 }
 

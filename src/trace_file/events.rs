@@ -1,9 +1,8 @@
-//! The event tape read back into events: each code with the data words it carries. The tape is
-//! two flat arrays ([`Recorder::events`] holds one code per event, [`Recorder::aux`] every event's
-//! data words in order), so an event's data is found only by walking the tape from its start.
-//! The structural check (`check.rs`), the semantic replay (`semantics.rs`, with `chance.rs`'s
-//! hooks for chance nodes) and `verify` walk it with this one decoder, so the tape is decoded
-//! one way and refused with one message.
+//! The event tape read back into events. The tape is two flat arrays ([`Recorder::events`], one
+//! code per event, and [`Recorder::aux`], every event's data words in order), so an event's data
+//! is found only by walking the tape from its start: the structural check (`check.rs`), the
+//! semantic replay (`semantics.rs`, `chance.rs`) and `verify` walk it with this one decoder, so
+//! the tape is decoded one way and refused with one message.
 
 use super::error::{TraceFileError, event_err};
 use crate::schema::EventKind;
@@ -11,9 +10,9 @@ use crate::trace::record::Recorder;
 use core::ops::Range;
 
 /// The events of `rec`'s tape in order: each event's index, kind and the range of its data
-/// words in [`Recorder::aux`] (exactly the [`EventKind::aux_words`] of its kind). An unknown
-/// event code is refused in field `kind`, and data that ends before an event's words in field
-/// `data`, both naming the event; nothing follows an error.
+/// words in [`Recorder::aux`] (its kind's [`EventKind::aux_words`]). An unknown code is refused
+/// in field `kind`, data that ends before an event's words in field `data`; nothing follows an
+/// error.
 pub(super) fn events(
     rec: &Recorder,
 ) -> impl Iterator<Item = Result<(usize, EventKind, Range<usize>), TraceFileError>> + '_ {
@@ -29,15 +28,13 @@ pub(super) fn events(
             )),
             Some(kind) => Ok((i, kind, start..start + kind.aux_words())),
         };
-        // Nothing follows an error.
         aux = event.as_ref().ok().map(|e| e.2.end);
         Some(event)
     })
 }
 
-/// Calls `f(index, kind, data)` for each event of `rec`'s tape in order ([`events`]), and stops
-/// at the first error. Returns the number of data words the events used (a sound tape uses them
-/// all: `rec.aux.len()`).
+/// Calls `f(index, kind, data)` for each event of `rec`'s tape ([`events`]) up to the first
+/// error. Returns the number of data words the events used (a sound tape uses them all).
 pub(super) fn each_event(
     rec: &Recorder,
     mut f: impl FnMut(usize, EventKind, &[i32]) -> Result<(), TraceFileError>,

@@ -10,7 +10,7 @@ use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::node_fields::{NodeFields, NodeKey};
-use crate::trace_file::walk::{TraceGame, Walk, WalkError, WithGame, with_game};
+use crate::trace_file::walk::{TraceGame, Walk, WalkError, WithGame};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -121,20 +121,17 @@ pub fn write_trace<W: Write>(
     let head = serde_json::to_string(&head)?;
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
-    with_game(
-        prepared,
-        WriteNodes {
-            w: &mut w,
-            rec,
-            notation: prepared.notation(),
-            explicit_tree: matches!(prepared, Prepared::Tree(_)),
-            quiescence: config.quiescence.enabled,
-            chance_tree: match prepared {
-                Prepared::Tree(t) if config.chance.is_some() => Some(t),
-                _ => None,
-            },
+    prepared.with_game(WriteNodes {
+        w: &mut w,
+        rec,
+        notation: prepared.notation(),
+        explicit_tree: matches!(prepared, Prepared::Tree(_)),
+        quiescence: config.quiescence.enabled,
+        chance_tree: match prepared {
+            Prepared::Tree(t) if config.chance.is_some() => Some(t),
+            _ => None,
         },
-    )?;
+    })?;
     w.write_all(b"\n],\n\"events\":[\n")?;
     for (i, e) in rec.replay().enumerate() {
         if i > 0 {

@@ -15,7 +15,7 @@ use super::limits::{
 };
 use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
 use super::scan::{ScanError, Scanner};
-use super::walk::{TraceGame, Walk, WithGame, with_game};
+use super::walk::{TraceGame, Walk, WithGame};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
 use crate::run::Prepared;
@@ -91,7 +91,7 @@ impl State {
             nodes_read: false,
             events_read: false,
             exceptions: Vec::new(),
-            tape: Tape::new(true),
+            tape: Tape::default(),
             data: Vec::new(),
         }
     }
@@ -250,15 +250,12 @@ impl State {
         let prepared = check_header(&header)?;
         let quiescence = header.config.quiescence.enabled;
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
-        with_game(
-            &prepared,
-            SummaryCheck {
-                header: &header,
-                nodes: self.rec.nodes.len(),
-                aborted: self.tape.aborted,
-                kind: self.kind,
-            },
-        )?;
+        prepared.with_game(SummaryCheck {
+            header: &header,
+            nodes: self.rec.nodes.len(),
+            aborted: self.tape.aborted,
+            kind: self.kind,
+        })?;
         super::semantics::check(&header, &self.rec)?;
         self.rec.shrink_to_fit();
         Ok(TraceFile {
@@ -333,7 +330,7 @@ fn check_reasons(
             each_pruned(root, rec, quiescence, own, want, failed, check)
         }
     }
-    with_game(prepared, Reasons(rec, quiescence, exceptions, kind, &own))
+    prepared.with_game(Reasons(rec, quiescence, exceptions, kind, &own))
 }
 
 /// The header fields of a JSON trace before `roots`, in the order written (their slots in
@@ -432,7 +429,7 @@ fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFil
             "nodes" if st.nodes_read => return Err(at(Location::File, "appears twice")),
             "nodes" => {
                 let prepared = st.interpret_head()?;
-                with_game(&prepared, ReadNodes { sc, st: &mut *st })?;
+                prepared.with_game(ReadNodes { sc, st: &mut *st })?;
                 st.nodes_read = true;
             }
             "events" if !st.nodes_read => {
@@ -831,7 +828,7 @@ impl<G: TraceGame> NodesCtx<G> {
     /// (ranges, the game's fields); and the node it re-searches, if any.
     fn record(&self, st: &State, pos: u32) -> Result<(NodeRec, Option<u32>), TraceFileError> {
         let f = &self.f;
-        let named = self.kind.named();
+        let named = self.kind.notation().named();
         for k in NodeKey::all() {
             let needed = match k {
                 NodeKey::Path => !named,

@@ -1,10 +1,7 @@
-//! `prunescope verify`: what this search did, not only what a search could have done.
-//!
-//! A search is deterministic from its input, its configuration and its limits, so a trace is
-//! checked completely by running the search again and comparing the two recordings node by node
-//! and event by event. The checker that runs on every open ([`crate::trace_file`]) checks the
-//! rules any search keeps; this checks the fields no local rule can (an evaluation inside a
-//! quiescence node, the order the moves were searched in, a value a table entry held, …).
+//! `prunescope verify`: what this search did, not only what a search could have done. A search
+//! is deterministic from its input, configuration and limits, so running it again and comparing
+//! the recordings node by node and event by event checks the fields no local rule can (an
+//! evaluation inside quiescence, the order of the moves, a value a table entry held, …).
 //!
 //! A search stopped by its memory budget stopped before a node exactly as the node cap stops
 //! it, so it is re-run with the cap at its node count. A recording cut short by the page's Stop
@@ -13,12 +10,14 @@
 //! the first of their exits.
 
 use crate::run::Summary;
-use crate::schema::{EventKind, StopReason};
+use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
-use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::record::{EventView, NodeRec, Recorder};
 use crate::trace_file::error::window_side;
 use crate::trace_file::events::{events, value_words};
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
+
+type R = Result<(), TraceFileError>;
 
 /// What a verified trace holds, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,9 +38,9 @@ fn differs(location: Location, field: &str, msg: String) -> TraceFileError {
 pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let prepared = file.prepare()?;
     let (h, mine) = (&file.header, &file.rec);
-    let mut cfg = h.config.clone();
     let (stopped, nodes) = (h.summary.stopped, h.summary.nodes);
     let user = stopped == Some(StopCause::User);
+    let mut cfg = h.config.clone();
     if matches!(stopped, Some(StopCause::MemoryBudget | StopCause::User)) {
         cfg.node_cap = nodes;
     }
@@ -60,8 +59,7 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
         summary.stopped = stopped;
     }
     for (id, (got, want)) in mine.nodes.iter().zip(&rec.nodes).enumerate() {
-        let closed_by_stop = user && got.reason() == StopReason::Aborted;
-        compare_node(id as u32, got, want, closed_by_stop)?;
+        compare_node(id, got, want, user && got.reason() == Aborted)?;
     }
     let (m, r) = (mine.nodes.len(), rec.nodes.len());
     if m != r {
@@ -69,13 +67,7 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
             true => format!("is in the file, but the search makes only {r} nodes"),
             false => format!("is missing: the file ends after {m} nodes, but the search makes {r}"),
         };
-        return Err(differs(
-            Location::Node {
-                id: m.min(r) as u64,
-            },
-            "id",
-            msg,
-        ));
+        return Err(differs(node(m.min(r)), "id", msg));
     }
     // The event tape, up to where the page's Stop closed the open nodes.
     let end = match user {
@@ -89,32 +81,18 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
             let msg = format!("is {}, but the search records {}", name(x), name(y));
             return Err(differs(at, "kind", msg));
         }
-        let (dx, dy) = (x.map_or(&[][..], |e| e.1), y.map_or(&[][..], |e| e.1));
-        if dx != dy {
-            return Err(differs(
-                at,
-                "data",
-                format!("is {dx:?}, but the search records {dy:?}"),
-            ));
+        if let (Some((_, dx)), Some((_, dy))) = (x, y)
+            && dx != dy
+        {
+            let msg = format!("is {dx:?}, but the search records {dy:?}");
+            return Err(differs(at, "data", msg));
         }
     }
     // Roots, their depths and the re-search links (their counts follow from the tape above).
-    let theirs = rec
-        .roots
-        .iter()
-        .zip(&rec.root_depths)
-        .map(Some)
-        .chain(std::iter::repeat(None));
-    for (k, (mine, theirs)) in mine
-        .roots
-        .iter()
-        .zip(&mine.root_depths)
-        .zip(theirs)
-        .enumerate()
-    {
-        if Some(mine) != theirs {
+    for (k, (r, d)) in mine.roots.iter().zip(&mine.root_depths).enumerate() {
+        let theirs = rec.roots.get(k).zip(rec.root_depths.get(k));
+        if theirs != Some((r, d)) {
             let want = theirs.map_or("missing".into(), |(r, d)| format!("node {r} at depth {d}"));
-            let (r, d) = mine;
             let msg =
                 format!("is node {r} at depth {d}, but the search's root search {k} is {want}");
             return Err(differs(Location::Root { index: k as u64 }, "root", msg));
@@ -123,28 +101,24 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let links = mine.research_of.iter().zip(&rec.research_of);
     if let Some((&(re, of), _)) = links.into_iter().find(|(x, y)| x != y) {
         let msg = format!("is {of}, but the search links its re-searches otherwise");
-        return Err(differs(
-            Location::Node { id: re as u64 },
-            "research_of",
-            msg,
-        ));
+        return Err(differs(node(re as usize), "research_of", msg));
     }
     if !user {
         compare_summary(&h.summary, &summary)?;
     }
-    Ok(Verified {
-        nodes: mine.nodes.len(),
-        events: mine.events.len(),
-    })
+    let (nodes, events) = (mine.nodes.len(), mine.events.len());
+    Ok(Verified { nodes, events })
+}
+
+fn node(id: usize) -> Location {
+    Location::Node { id: id as u64 }
 }
 
 /// The events of `rec` (kind and data words), then `None` for ever.
 fn tape(rec: &Recorder) -> impl Iterator<Item = Option<(EventKind, &[i32])>> {
     let data = |(_, kind, words)| Some((kind, &rec.aux[words]));
-    events(rec)
-        .map_while(Result::ok)
-        .map(data)
-        .chain(std::iter::repeat(None))
+    let events = events(rec).map_while(Result::ok).map(data);
+    events.chain(std::iter::repeat(None))
 }
 
 /// A chance search's recording over the file's scale: a version-4 file writes its values over
@@ -166,9 +140,9 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
             .into_iter()
             .for_each(down);
     }
-    let values: Vec<_> = events(rec)
-        .map_while(Result::ok)
-        .map(|(_, kind, data)| data.start..data.start + value_words(kind))
+    let values = events(rec).map_while(Result::ok);
+    let values: Vec<_> = values
+        .map(|(_, kind, d)| d.start..d.start + value_words(kind))
         .collect();
     values
         .into_iter()
@@ -184,24 +158,12 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
 /// The index of the first exit of a node the page's Stop closed (the end of the search's own
 /// tape in a recording cut short).
 fn first_stop_exit(rec: &Recorder) -> usize {
-    let (mut stack, mut next) = (Vec::new(), 0u32);
-    for (i, &e) in rec.events.iter().enumerate() {
-        match EventKind::from_u8(e) {
-            Some(EventKind::Enter) => {
-                stack.push(next);
-                next += 1;
-            }
-            Some(EventKind::Exit) => {
-                let id = stack.pop();
-                if id.is_some_and(|id| rec.nodes[id as usize].reason() == StopReason::Aborted) {
-                    return i;
-                }
-            }
-            Some(EventKind::Aborted) => return i,
-            _ => {}
-        }
-    }
-    rec.events.len()
+    let closed = |id: Option<u32>| id.is_some_and(|id| rec.nodes[id as usize].reason() == Aborted);
+    let stop = |e: EventView| match e.kind {
+        EventKind::Exit => closed(e.node),
+        kind => kind == EventKind::Aborted,
+    };
+    rec.replay().position(stop).unwrap_or(rec.events.len())
 }
 
 type Field = (&'static str, fn(&NodeRec) -> String);
@@ -237,12 +199,7 @@ const ENTRY_FIELDS: usize = 10;
 
 /// Node `id` of the file (`got`) against the search's (`want`): the first field that differs,
 /// of its entry only when `entry_only`.
-fn compare_node(
-    id: u32,
-    got: &NodeRec,
-    want: &NodeRec,
-    entry_only: bool,
-) -> Result<(), TraceFileError> {
+fn compare_node(id: usize, got: &NodeRec, want: &NodeRec, entry_only: bool) -> R {
     if got == want {
         return Ok(()); // the common case, without a field's text
     }
@@ -251,17 +208,20 @@ fn compare_node(
     } else {
         FIELDS.len()
     }];
-    for (field, text) in fields {
-        let (g, w) = (text(got), text(want));
-        if g != w {
-            let msg = format!("is {g}, but the search makes {w}");
-            return Err(differs(Location::Node { id: id as u64 }, field, msg));
-        }
+    let texts = fields
+        .iter()
+        .map(|(field, text)| (field, text(got), text(want)));
+    match texts.into_iter().find(|(_, g, w)| g != w) {
+        Some((field, g, w)) => Err(differs(
+            node(id),
+            field,
+            format!("is {g}, but the search makes {w}"),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
-fn compare_summary(got: &Summary, want: &Summary) -> Result<(), TraceFileError> {
+fn compare_summary(got: &Summary, want: &Summary) -> R {
     let g = serde_json::to_value(got).unwrap_or_default();
     let w = serde_json::to_value(want).unwrap_or_default();
     let (serde_json::Value::Object(g), serde_json::Value::Object(w)) = (g, w) else {
