@@ -20,18 +20,6 @@ pub enum Location {
     Root { index: u64 },
 }
 
-impl core::fmt::Display for Location {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            // A header field's name says enough.
-            Location::File | Location::Header => Ok(()),
-            Location::Node { id } => write!(f, "node {id}"),
-            Location::Event { index } => write!(f, "event {index}"),
-            Location::Root { index } => write!(f, "roots[{index}]"),
-        }
-    }
-}
-
 /// What is wrong.
 #[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
@@ -85,7 +73,8 @@ fn as_text<E: core::fmt::Display, S: serde::Serializer>(e: &E, s: S) -> Result<S
 
 /// A trace file that cannot be used, and why. Its message reads like
 /// `a.json: node 16, "move": "e7e8k" is not a legal move in its parent's position`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
+#[error("{}{problem}", place(.file, .location, .field))]
 pub struct TraceFileError {
     /// The file's name, when the caller gave one ([`TraceFileError::in_file`]).
     pub file: Option<String>,
@@ -95,11 +84,28 @@ pub struct TraceFileError {
     pub problem: Problem,
 }
 
+/// `file: place, "field": `, each part there when known (a header field's name says enough).
+fn place(file: &Option<String>, location: &Location, field: &Option<String>) -> String {
+    let at = match location {
+        Location::File | Location::Header => None,
+        Location::Node { id } => Some(format!("node {id}")),
+        Location::Event { index } => Some(format!("event {index}")),
+        Location::Root { index } => Some(format!("roots[{index}]")),
+    };
+    let field = field.as_ref().map(|f| format!("\"{f}\""));
+    let place = at.into_iter().chain(field).collect::<Vec<_>>().join(", ");
+    let place = Some(place).filter(|p| !p.is_empty());
+    file.iter()
+        .chain(&place)
+        .map(|p| format!("{p}: "))
+        .collect()
+}
+
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
-        let field = field.map(str::to_string);
+        let (file, field) = (None, field.map(str::to_string));
         TraceFileError {
-            file: None,
+            file,
             location,
             field,
             problem,
@@ -132,24 +138,6 @@ impl TraceFileError {
         self
     }
 }
-
-/// `file: place, "field": problem`, each part there when known.
-impl core::fmt::Display for TraceFileError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let field = self.field.as_ref().map(|field| format!("\"{field}\""));
-        let place = [Some(self.location.to_string()), field]
-            .into_iter()
-            .flatten();
-        let place: Vec<String> = place.filter(|s| !s.is_empty()).collect();
-        let place = Some(place.join(", ")).filter(|s| !s.is_empty());
-        for part in self.file.iter().chain(&place) {
-            write!(f, "{part}: ")?;
-        }
-        write!(f, "{}", self.problem)
-    }
-}
-
-impl std::error::Error for TraceFileError {}
 
 impl From<std::io::Error> for TraceFileError {
     fn from(e: std::io::Error) -> Self {
@@ -202,18 +190,12 @@ pub(super) use {bail, err};
 /// `Problem::Invalid` in field `field` of node `id` (structural checks, the JSON reader, the
 /// semantic replays).
 pub(super) fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    at(Location::Node { id: id as u64 }, field, msg)
+    TraceFileError::node(id as u64, field, invalid(msg))
 }
 
 /// `Problem::Invalid` in field `field` of event `index` (its position on the tape).
 pub(super) fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
-    at(
-        Location::Event {
-            index: index as u64,
-        },
-        field,
-        msg,
-    )
+    TraceFileError::event(index as u64, field, invalid(msg))
 }
 
 /// A window side as the trace format writes it: `-inf`, `+inf` or the number.
