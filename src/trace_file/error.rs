@@ -24,36 +24,30 @@ pub enum Location {
 #[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
 pub enum Problem {
-    /// Reading failed (a missing file, a device error, a corrupt gzip stream).
+    /// A missing file, a device error, a corrupt gzip stream.
     #[error("cannot read it: {0}")]
     Io(String),
     /// The bytes are neither a JSON nor a binary trace, or `format` is not
     /// [`crate::trace_file::json::FORMAT`].
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
-    /// A `version` this build does not read.
     #[error(
         "trace format version {found} is not supported (this build reads versions {} to {supported})",
         crate::trace_file::json::OLDEST_READABLE
     )]
     Version { found: u64, supported: u32 },
-    /// Not well-formed JSON (with serde_json's line and column).
     #[error("malformed JSON: {0}")]
     Syntax(String),
-    /// The file stops before its end (JSON or binary).
     #[error("the file ends early: {0}")]
     Truncated(String),
-    /// A required field is absent.
     #[error("missing")]
     Missing,
     /// A field appears that the format does not have, or twice.
     #[error("{0}")]
     Unexpected(String),
-    /// A field's value is wrong: of the wrong type, out of range, or inconsistent with the
-    /// rest of the file (the message says with what).
+    /// Of the wrong type, out of range, or inconsistent with the rest of the file.
     #[error("{0}")]
     Invalid(String),
-    /// The file is larger than this reader can hold.
     #[error("too large: {0}")]
     TooLarge(String),
     /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
@@ -153,28 +147,25 @@ pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
     Problem::Invalid(msg.into())
 }
 
-/// `Problem::Invalid` in field `field` at `location`: the error of every broken rule.
-pub(crate) fn at(location: Location, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::new(location, Some(field), invalid(msg))
-}
-
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
 /// `Problem::Invalid` in field `field` of node `id` with the message formatted (`event i` names
 /// an event, `root k` the entry `roots[k]`, `header` a header field: `err!(header
 /// "summary.value", …)`); `bail!(…)` returns it.
 macro_rules! err {
-    (node $id:expr, $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::node_err($id, $field, format!($($msg)+))
+    (node $id:expr, $($t:tt)+) => { $crate::trace_file::error::err!(@Node { id: $id as u64 }, $($t)+) };
+    (event $i:expr, $($t:tt)+) => {
+        $crate::trace_file::error::err!(@Event { index: $i as u64 }, $($t)+)
     };
-    (event $i:expr, $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::event_err($i, $field, format!($($msg)+))
+    (root $k:expr, $($t:tt)+) => {
+        $crate::trace_file::error::err!(@Root { index: $k as u64 }, $($t)+)
     };
-    (root $k:expr, $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::at(
-            $crate::trace_file::Location::Root { index: $k as u64 }, $field, format!($($msg)+))
-    };
-    (header $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::at($crate::trace_file::Location::Header, $field, format!($($msg)+))
+    (header $($t:tt)+) => { $crate::trace_file::error::err!(@Header, $($t)+) };
+    (@$loc:ident $({ $($at:tt)* })?, $field:expr, $($msg:tt)+) => {
+        $crate::trace_file::TraceFileError::new(
+            $crate::trace_file::Location::$loc $({ $($at)* })?,
+            Some($field),
+            $crate::trace_file::Problem::Invalid(format!($($msg)+)),
+        )
     };
 }
 

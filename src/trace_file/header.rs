@@ -14,18 +14,11 @@ use serde_json::Value as J;
 /// behaved as: configuration added to version 4 after its first files (issue 21: the verified
 /// null-move ablation and Schaeffer's history heuristic) and to version 5 (issue 34 §3: the
 /// null move at PV nodes, Heinz's material condition, the PVS remedies' switch).
-const ADDED: [&str; 10] = [
-    "config.null_move.min_depth",
-    "config.null_move.subtree_R",
-    "config.null_move.store_nominal",
-    "config.null_move.zugzwang_research",
-    "config.null_move.null_search_verifies",
-    "config.ordering.history_weight",
-    "config.ordering.history_moves",
-    "config.null_move.pv_nodes",
-    "config.null_move.adaptive_material",
-    "config.remedies",
-];
+const ADDED: &str = "config.null_move.min_depth config.null_move.subtree_R \
+    config.null_move.store_nominal config.null_move.zugzwang_research \
+    config.null_move.null_search_verifies config.ordering.history_weight \
+    config.ordering.history_moves config.null_move.pv_nodes config.null_move.adaptive_material \
+    config.remedies";
 
 /// The header of a file of `version` from its three fields as JSON values: read strictly, its
 /// tree text within `max_text` bytes, and its summary's iterations (and, when given, its
@@ -45,8 +38,9 @@ pub(super) fn from_parts(
              version-4 trace");
     }
     // A version-3 summary has no `line_proven_to` (read as null).
-    let optional =
-        |path: &str| ADDED.contains(&path) || (version == 3 && path == "summary.line_proven_to");
+    let optional = |path: &str| {
+        ADDED.split(' ').any(|p| p == path) || (version == 3 && path == "summary.line_proven_to")
+    };
     let input = strict(input, "input", &optional)?;
     if let Input::Tree { text } = &input
         && text.len() > max_text
@@ -114,38 +108,29 @@ fn same(
         let k_pointer = k.replace('~', "~0").replace('/', "~1");
         (format!("{path}.{k}"), format!("{pointer}/{k_pointer}"))
     };
-    match (got, back) {
+    let pairs: Vec<_> = match (got, back) {
         (J::Object(a), J::Object(b)) => {
-            for k in a.keys().filter(|k| !b.contains_key(*k)) {
-                let (path, pointer) = inner(k);
+            for (path, pointer) in a.keys().filter(|k| !b.contains_key(*k)).map(|k| inner(k)) {
                 if !known(&pointer) {
                     bail!(header & path, "is not a field of this version");
                 }
             }
-            for k in b.keys().filter(|k| !a.contains_key(*k)) {
-                if !optional(&inner(k).0) {
-                    bail!(header & inner(k).0, "is missing");
+            for (path, _) in b.keys().filter(|k| !a.contains_key(*k)).map(|k| inner(k)) {
+                if !optional(&path) {
+                    bail!(header & path, "is missing");
                 }
             }
             a.iter()
                 .filter_map(|(k, x)| Some((inner(k), x, b.get(k)?)))
-                .try_for_each(|((path, pointer), x, y)| {
-                    same(x, y, &path, &pointer, known, optional)
-                })
+                .collect()
         }
-        (J::Array(a), J::Array(b)) if a.len() == b.len() => {
-            a.iter().zip(b).enumerate().try_for_each(|(i, (x, y))| {
-                same(
-                    x,
-                    y,
-                    &format!("{path}[{i}]"),
-                    &format!("{pointer}/{i}"),
-                    known,
-                    optional,
-                )
-            })
-        }
-        (a, b) if a == b => Ok(()),
+        (J::Array(a), J::Array(b)) if a.len() == b.len() => (a.iter().zip(b).enumerate())
+            .map(|(i, (x, y))| ((format!("{path}[{i}]"), format!("{pointer}/{i}")), x, y))
+            .collect(),
+        (a, b) if a == b => return Ok(()),
         (a, b) => bail!(header path, "is {a}, which reads as {b}: write it as {b}"),
-    }
+    };
+    pairs
+        .into_iter()
+        .try_for_each(|((path, pointer), x, y)| same(x, y, &path, &pointer, known, optional))
 }
