@@ -128,8 +128,8 @@ pub fn write<W: Write>(
         rec.events.len(),
         rec.aux.len(),
         research.len(),
+        rec.roots.len(),
     ];
-    let counts = [counts[0], counts[1], counts[2], counts[3], rec.roots.len()];
     gz.write_all(bytemuck::cast_slice(&counts.map(|c| c as u64)))?;
     let mut buf = Vec::with_capacity(CHUNK * RECORD_BYTES);
     for chunk in rec.nodes.chunks(CHUNK) {
@@ -193,8 +193,8 @@ pub struct Body {
     n_nodes: usize,
     /// One chunk of records in the column layout, while it is turned into rows.
     scratch: Vec<u8>,
-    /// Bytes of the (decompressed) file before the first node: what a pusher skips.
-    at: u64,
+    /// Where the nodes start in the decompressed file (the head's length): what a pusher skips.
+    pub start: u64,
     /// The section being read (6 once all are) and its bytes received (the nodes': of the
     /// chunk being read).
     part: usize,
@@ -238,15 +238,10 @@ impl Body {
             research,
             n_nodes: n_nodes as usize,
             scratch: Vec::new(),
-            at: 8 + 4 + 4 + len as u64 + 40,
+            start: 8 + 4 + 4 + len as u64 + 40,
             part: 0,
             filled: 0,
         })
-    }
-
-    /// Where the bytes of the nodes start in the decompressed file: the head's length.
-    pub fn start(&self) -> u64 {
-        self.at
     }
 
     /// The bytes of the section being read: the nodes' chunk being read (in the scratch buffer,
