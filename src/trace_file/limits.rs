@@ -56,37 +56,26 @@ pub fn check_header_arrays(
     iterations: usize,
     roots: Option<usize>,
 ) -> Result<(), TraceFileError> {
-    let (per, asp) = match cfg.aspiration.enabled {
-        true => (
-            MAX_FAILS_PER_ITERATION as usize + 1,
-            format!(
-                "with aspiration windows, at most {MAX_FAILS_PER_ITERATION} re-searches per iteration"
-            ),
-        ),
-        false => (
-            1,
-            "one root search per iteration without aspiration windows".into(),
-        ),
-    };
     let (max, id) = match cfg.iterative {
         true => (cfg.depth as usize, "with"),
         false => (1, "without"),
     };
-    let checks = [
-        (
-            "summary.iterations",
-            iterations,
-            max,
-            "one iteration per depth",
+    let (fails, depth) = (MAX_FAILS_PER_ITERATION, cfg.depth);
+    let (roots_max, roots_why) = match cfg.aspiration.enabled {
+        true => (
+            max * (fails as usize + 1),
+            format!("with aspiration windows, at most {fails} re-searches per iteration"),
         ),
-        ("roots", roots.unwrap_or(0), max * per, asp.as_str()),
-    ];
-    for (field, len, max, why) in checks {
+        false => (
+            max,
+            "one root search per iteration without aspiration windows".into(),
+        ),
+    };
+    let it = "one iteration per depth";
+    let roots = ("roots", roots.unwrap_or(0), roots_max, roots_why.as_str());
+    for (field, len, max, why) in [("summary.iterations", iterations, max, it), roots] {
         if len > max {
-            let why = format!(
-                "a search of depth {} {id} iterative deepening ({why})",
-                cfg.depth
-            );
+            let why = format!("a search of depth {depth} {id} iterative deepening ({why})");
             let problem = format!("{len} entries, but {why} allows at most {max}");
             return Err(TraceFileError::header(field, Problem::TooLarge(problem)));
         }
