@@ -1777,3 +1777,103 @@ fn tee_and_hook_forward_every_callback() {
     assert_eq!(hooked.tracer.aux, one.aux);
     assert!(hooked.hook.0 >= one.events.len() as u64);
 }
+
+/// The header is read strictly (a field this version lacks, a field serde would fill in with
+/// its default, a value the writer would write otherwise: each refused naming it), except the
+/// fields added after a version's first files, which may be left out; and its arrays are
+/// bounded by what its configuration records (the format's own bounds: tests/reading.rs).
+#[test]
+fn the_header_is_read_strictly_and_bounded_by_its_configuration() {
+    let synth = |iterative, aspiration| {
+        let mut c = SearchConfig {
+            iterative,
+            ..cfg(Algorithm::AlphaBeta, 3)
+        };
+        if aspiration {
+            c.enable("aspiration").unwrap();
+        }
+        let p = SynthParams {
+            branching: 3,
+            depth: 3,
+            seed: 7,
+            ordering: Ordering::P(0.5),
+            random_branching: false,
+            transpositions: false,
+        };
+        trace_json(&Input::Random(p), &c)
+    };
+    let good = synth(true, true);
+    let doc = parse(&good);
+    let refused = |text: String, field: &str, words: &str| {
+        let e = read_err(text.as_bytes());
+        assert_eq!(e.location, Location::Header, "{e}");
+        assert_eq!(e.field.as_deref(), Some(field), "{e}");
+        assert!(e.to_string().contains(words), "{e}");
+    };
+    // strict
+    let no_depth = good.replacen("\"depth\":3,\"iterative\"", "\"iterative\"", 1);
+    assert_ne!(no_depth, good);
+    refused(no_depth, "config.depth", "is missing");
+    refused(
+        good.replacen("\"CUT_RATIO\":0.5", "\"CUT_RATIO\":1", 1),
+        "config.uncertainty.CUT_RATIO",
+        "is 1, which reads as 1.0",
+    );
+    refused(
+        good.replacen("\"uncertain\":false,", "\"uncertain\":false,\"x\":1,", 1),
+        "summary.x",
+        "is not a field of this version",
+    );
+    // the fields added to versions 4 and 5 may be left out; a field at its default written
+    let added = good
+        .replacen(",\"pv_nodes\":false", "", 1)
+        .replacen(",\"remedies\":{\"enabled\":true}", "", 1)
+        .replacen(
+            "\"iterative\":",
+            "\"cutoff\":\"standard\",\"iterative\":",
+            1,
+        );
+    assert_eq!(added.len(), good.len() - 45 + 20, "{added}");
+    assert_eq!(trace_file::read(added.as_bytes()).unwrap().header.config, {
+        let f = trace_file::read(good.as_bytes()).unwrap();
+        f.header.config
+    });
+    // depth 3 with iterative deepening: 3 iterations, and 33 root searches each with
+    // aspiration windows
+    assert_eq!(doc["summary"]["iterations"].as_array().unwrap().len(), 3);
+    refused(
+        grown(&good, "iterations", 1),
+        "summary.iterations",
+        "4 entries, but a search of depth 3 with iterative deepening (one iteration per \
+         depth) allows at most 3",
+    );
+    let n = doc["roots"].as_array().unwrap().len();
+    refused(
+        grown(&good, "roots", 3 * 33 + 1 - n),
+        "roots",
+        "100 entries, but a search of depth 3 with iterative deepening (with aspiration \
+         windows, at most 32 re-searches per iteration) allows at most 99",
+    );
+    // without aspiration windows one root search per iteration; without iterative
+    // deepening one iteration
+    refused(
+        grown(&synth(true, false), "roots", 1),
+        "roots",
+        "4 entries, but a search of depth 3 with iterative deepening (one root search per \
+         iteration without aspiration windows) allows at most 3",
+    );
+    refused(
+        grown(&synth(false, false), "iterations", 1),
+        "summary.iterations",
+        "2 entries, but a search of depth 3 without iterative deepening (one iteration per \
+         depth) allows at most 1",
+    );
+}
+
+/// `text` with the array `"key":[…]` grown by `k` copies of its first entry (an object).
+fn grown(text: &str, key: &str, k: usize) -> String {
+    let at = text.find(&format!("\"{key}\":[{{")).unwrap() + key.len() + 4;
+    let first = &text[at..=at + text[at..].find('}').unwrap()];
+    let copies = format!("{first},").repeat(k);
+    format!("{}{copies}{}", &text[..at], &text[at..])
+}

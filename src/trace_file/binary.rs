@@ -11,7 +11,7 @@ use crate::schema::{RECORD_BYTES, RECORD_FIELDS};
 use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{OLDEST_READABLE, VERSION};
-use bytemuck::Pod;
+use bytemuck::{Pod, Zeroable};
 use flate2::{Compression, write::GzEncoder};
 use std::io::{self, Read, Write};
 
@@ -31,15 +31,14 @@ const _: () = assert!(
     "binary traces are little-endian"
 );
 
-/// The sections after the counts, in file order: the name a truncated file gives, and the
-/// bytes of one element.
-const SECTIONS: [(&str, usize); 6] = [
-    ("nodes", RECORD_BYTES),
-    ("events", 1),
-    ("event data", 4),
-    ("re-search links", 8),
-    ("roots", 4),
-    ("root depths", 4),
+/// The sections after the counts, in file order, by the name a file that stops inside one gives.
+const SECTIONS: [&str; 6] = [
+    "nodes",
+    "events",
+    "event data",
+    "re-search links",
+    "roots",
+    "root depths",
 ];
 
 /// Records per tile of a transposition between rows and columns: a tile's records (28 KiB)
@@ -47,21 +46,12 @@ const SECTIONS: [(&str, usize); 6] = [
 /// chunk's rows (1.8 MB) were walked twelve times.
 const TILE: usize = 1 << 10;
 
-/// Each field's offset in a record, its size, and where its column starts in `k` records in
-/// the column layout. The fields are ordered by size, largest first, so every column starts
-/// aligned to its field's size.
-fn columns(k: usize) -> impl Iterator<Item = (usize, usize, usize)> {
-    RECORD_FIELDS.iter().scan(0, move |at, &(_, offset, ty)| {
-        let size = ty[1..].parse::<usize>().unwrap_or(8) / 8;
-        *at += k * size;
-        Some((offset, size, *at - k * size))
-    })
-}
-
-/// Appends `nodes` to `out` in the column layout ([`columns`]): a binary file's chunks, and the
-/// worker's batches (the page copies each column into its own with one typed-array `set`,
-/// docs/worker-protocol.md). Written column by column straight from the records (a pass
-/// through rows cost the worker a fifth of a random tree's search time).
+/// Appends `nodes` to `out` in the column layout (each field's column in the order of
+/// `RECORD_FIELDS`, which are ordered by size, largest first, so every column starts aligned
+/// to its field's size): a binary file's chunks, and the worker's batches (the page copies each
+/// column into its own with one typed-array `set`, docs/worker-protocol.md). Written column by
+/// column straight from the records (a pass through rows cost the worker a fifth of a random
+/// tree's search time).
 pub fn columns_into(nodes: &[NodeRec], out: &mut Vec<u8>) {
     let start = out.len();
     out.resize(start + nodes.len() * RECORD_BYTES, 0);
@@ -78,8 +68,11 @@ fn transpose(from: &[u8], to: &mut [u8], to_columns: bool) {
     let k = from.len() / RECORD_BYTES;
     for first in (0..k).step_by(TILE) {
         let rows = first * RECORD_BYTES..k.min(first + TILE) * RECORD_BYTES;
-        for (offset, size, at) in columns(k) {
+        let mut at = 0;
+        for &(_, offset, ty) in RECORD_FIELDS {
+            let size = ty[1..].parse::<usize>().unwrap_or(8) / 8;
             let (rows, column) = (rows.clone(), at + first * size..);
+            at += k * size;
             let (from, to) = match to_columns {
                 true => (&from[rows], &mut to[column]),
                 false => (&from[column], &mut to[rows]),
@@ -114,17 +107,12 @@ pub fn write<W: Write>(
     summary: &Summary,
     rec: &Recorder,
 ) -> io::Result<()> {
-    #[derive(serde::Serialize)]
-    struct HeaderRef<'a> {
-        input: &'a Input,
-        config: &'a SearchConfig,
-        summary: &'a Summary,
-    }
-    let header = serde_json::to_vec(&HeaderRef {
-        input,
-        config,
-        summary,
-    })?;
+    let (input, config) = (
+        serde_json::to_string(input)?,
+        serde_json::to_string(config)?,
+    );
+    let summary = serde_json::to_string(summary)?;
+    let header = format!("{{\"input\":{input},\"config\":{config},\"summary\":{summary}}}");
     let len = header.len();
     if len > MAX_HEADER_BYTES as usize {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, too_long(len)));
@@ -133,25 +121,24 @@ pub fn write<W: Write>(
     gz.write_all(&MAGIC)?;
     gz.write_all(&VERSION.to_le_bytes())?;
     gz.write_all(&(len as u32).to_le_bytes())?;
-    gz.write_all(&header)?;
-    let (nodes, events, aux) = (&rec.nodes, &rec.events, &rec.aux);
+    gz.write_all(header.as_bytes())?;
     let research: Vec<[u32; 2]> = rec.research_of.iter().map(|&(a, b)| [a, b]).collect();
     let counts = [
-        nodes.len(),
-        events.len(),
-        aux.len(),
+        rec.nodes.len(),
+        rec.events.len(),
+        rec.aux.len(),
         research.len(),
         rec.roots.len(),
     ];
     gz.write_all(bytemuck::cast_slice(&counts.map(|c| c as u64)))?;
     let mut buf = Vec::with_capacity(CHUNK * RECORD_BYTES);
-    for chunk in nodes.chunks(CHUNK) {
+    for chunk in rec.nodes.chunks(CHUNK) {
         buf.clear();
         columns_into(chunk, &mut buf);
         gz.write_all(&buf)?;
     }
-    gz.write_all(events)?;
-    gz.write_all(bytemuck::cast_slice(aux))?;
+    gz.write_all(&rec.events)?;
+    gz.write_all(bytemuck::cast_slice(&rec.aux))?;
     gz.write_all(bytemuck::cast_slice(&research))?;
     gz.write_all(bytemuck::cast_slice(&rec.roots))?;
     gz.write_all(bytemuck::cast_slice(&rec.root_depths))?;
@@ -164,43 +151,33 @@ fn too_long(len: impl std::fmt::Display) -> String {
 }
 
 fn truncated(what: &str) -> TraceFileError {
-    TraceFileError::file_level(Problem::Truncated(format!(
-        "the binary trace stops inside its {what}"
-    )))
+    let why = format!("the binary trace stops inside its {what}");
+    TraceFileError::file_level(Problem::Truncated(why))
 }
 
-/// The next value of `r`, which holds the file's `what`: little-endian, which is this
-/// machine's memory order (the assertion below).
+/// The next value of `r`, which holds the file's `what`, as it lies in memory (little-endian).
 fn take<T: Pod>(r: &mut impl Read, what: &str) -> Result<T, TraceFileError> {
     let mut v = T::zeroed();
-    r.read_exact(bytemuck::bytes_of_mut(&mut v))
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::UnexpectedEof => truncated(what),
-            _ => e.into(),
-        })?;
-    Ok(v)
+    match r.read_exact(bytemuck::bytes_of_mut(&mut v)) {
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(truncated(what)),
+        read => read.map(|_| v).map_err(Into::into),
+    }
 }
 
 fn too_large(count: u64, what: &str) -> TraceFileError {
-    TraceFileError::file_level(Problem::TooLarge(format!(
-        "the file declares {count} {what}, more than this reader can hold"
-    )))
+    let why = format!("the file declares {count} {what}, more than this reader can hold");
+    TraceFileError::file_level(Problem::TooLarge(why))
 }
 
-/// Reserves exactly `count` elements, failing cleanly where memory (or wasm32's address space)
-/// is short, so that a corrupt count never aborts the process.
-fn reserve<T>(v: &mut Vec<T>, count: u64, what: &str) -> Result<(), TraceFileError> {
+/// `count` elements reserved and, with `zeroes`, filled with them: a clean refusal where
+/// memory (or wasm32's address space) is short, so that a corrupt count never aborts the
+/// process.
+fn alloc<T: Pod>(count: u64, what: &str, zeroes: bool) -> Result<Vec<T>, TraceFileError> {
+    let mut v = Vec::new();
     let n = usize::try_from(count).map_err(|_| too_large(count, what))?;
-    v.try_reserve_exact(n).map_err(|_| too_large(count, what))
-}
-
-/// Grows `v` by a chunk of zeroes (up to `n` elements) once the `filled` bytes of it are all
-/// it holds; answers its bytes still to fill.
-fn room<T: Pod>(v: &mut Vec<T>, n: usize, filled: usize) -> &mut [u8] {
-    if filled == std::mem::size_of_val(&v[..]) {
-        v.resize(n.min(v.len() + CHUNK), T::zeroed());
-    }
-    &mut bytemuck::cast_slice_mut(v)[filled..]
+    v.try_reserve_exact(n).map_err(|_| too_large(count, what))?;
+    v.resize(if zeroes { n } else { 0 }, T::zeroed());
+    Ok(v)
 }
 
 /// A binary trace after its head: the node chunks, the event tape and the small arrays, read
@@ -212,13 +189,14 @@ pub struct Body {
     header: TraceHeader,
     rec: Recorder,
     research: Vec<[u32; 2]>,
+    /// The records the file declares; `rec.nodes` grows by a chunk as each comes whole.
+    n_nodes: usize,
     /// One chunk of records in the column layout, while it is turned into rows.
     scratch: Vec<u8>,
-    /// Elements in each of [`SECTIONS`].
-    counts: [usize; 6],
-    /// Bytes of the (decompressed) file before the first node: what a pusher skips.
-    at: u64,
-    /// The section being read (6 once all are) and its bytes received.
+    /// Where the nodes start in the decompressed file (the head's length): what a pusher skips.
+    pub start: u64,
+    /// The section being read (6 once all are) and its bytes received (the nodes': of the
+    /// chunk being read).
     part: usize,
     filled: usize,
 }
@@ -231,10 +209,8 @@ impl Body {
         let version: u32 = take(r, "version")?;
         if !(OLDEST_READABLE..=VERSION).contains(&version) {
             let (found, supported) = (version as u64, VERSION);
-            return Err(TraceFileError::header(
-                "version",
-                Problem::Version { found, supported },
-            ));
+            let problem = Problem::Version { found, supported };
+            return Err(TraceFileError::header("version", problem));
         }
         let len: u32 = take(r, "header length")?;
         if len > MAX_HEADER_BYTES {
@@ -249,69 +225,63 @@ impl Body {
         if n_nodes >= u32::MAX as u64 {
             return Err(too_large(n_nodes, "nodes"));
         }
-        let (mut rec, mut research) = (Recorder::new(), Vec::new());
-        reserve(&mut rec.nodes, n_nodes, "nodes")?;
-        reserve(&mut rec.events, n_events, "events")?;
-        reserve(&mut rec.aux, n_aux, "event data words")?;
-        reserve(&mut research, n_research, "re-search links")?;
-        reserve(&mut rec.roots, n_roots, "roots")?;
-        reserve(&mut rec.root_depths, n_roots, "roots")?;
-        // every count now fits in memory, so in a usize
-        let counts = [n_nodes, n_events, n_aux, n_research, n_roots, n_roots].map(|c| c as usize);
+        let mut rec = Recorder::new();
+        rec.nodes = alloc(n_nodes, "nodes", false)?;
+        rec.events = alloc(n_events, "events", true)?;
+        rec.aux = alloc(n_aux, "event data words", true)?;
+        let research = alloc(n_research, "re-search links", true)?;
+        rec.roots = alloc(n_roots, "roots", true)?;
+        rec.root_depths = alloc(n_roots, "roots", true)?;
         Ok(Body {
             header,
             rec,
             research,
+            n_nodes: n_nodes as usize,
             scratch: Vec::new(),
-            counts,
-            at: 8 + 4 + 4 + len as u64 + 40,
+            start: 8 + 4 + 4 + len as u64 + 40,
             part: 0,
             filled: 0,
         })
     }
 
-    /// Where the bytes of the nodes start in the decompressed file: the head's length.
-    pub fn start(&self) -> u64 {
-        self.at
-    }
-
-    /// The bytes the next input goes into, in the section being read (empty once all are).
-    fn space(&mut self) -> &mut [u8] {
-        while self.part < 6 && self.filled == self.counts[self.part] * SECTIONS[self.part].1 {
-            (self.part, self.filled) = (self.part + 1, 0);
-        }
-        let (rec, f) = (&mut self.rec, self.filled);
-        let n = self.counts.get(self.part).copied().unwrap_or(0);
+    /// The bytes of the section being read: the nodes' chunk being read (in the scratch buffer,
+    /// which keeps its length from chunk to chunk, so it is zero-filled once).
+    fn section(&mut self) -> &mut [u8] {
+        let left = self.n_nodes - self.rec.nodes.len();
+        let rec = &mut self.rec;
         match self.part {
             0 => {
-                // A chunk's columns go to the scratch buffer, then once into rows (`advance`).
-                // The buffer keeps its length from chunk to chunk (only the last is shorter),
-                // so it is zero-filled once, not at every chunk.
-                let done = rec.nodes.len();
-                self.scratch.resize((n - done).min(CHUNK) * RECORD_BYTES, 0);
-                &mut self.scratch[f - done * RECORD_BYTES..]
+                self.scratch.resize(left.min(CHUNK) * RECORD_BYTES, 0);
+                &mut self.scratch
             }
-            1 => room(&mut rec.events, n, f),
-            2 => room(&mut rec.aux, n, f),
-            3 => room(&mut self.research, n, f),
-            4 => room(&mut rec.roots, n, f),
-            5 => room(&mut rec.root_depths, n, f),
+            1 => &mut rec.events,
+            2 => bytemuck::cast_slice_mut(&mut rec.aux),
+            3 => bytemuck::cast_slice_mut(&mut self.research),
+            4 => bytemuck::cast_slice_mut(&mut rec.roots),
+            5 => bytemuck::cast_slice_mut(&mut rec.root_depths),
             _ => &mut [],
         }
+    }
+
+    /// The bytes the next input goes into (empty once every section is read).
+    fn space(&mut self) -> &mut [u8] {
+        while self.part < 6 && self.filled == self.section().len() {
+            (self.part, self.filled) = (self.part + 1, 0);
+        }
+        let filled = self.filled;
+        &mut self.section()[filled..]
     }
 
     /// `k` bytes were written into [`Body::space`]; a chunk of records, once whole, is turned
     /// from columns into rows.
     fn advance(&mut self, k: usize) {
         self.filled += k;
-        let nodes = &mut self.rec.nodes;
-        let first = nodes.len();
-        if self.part == 0 && self.filled == first * RECORD_BYTES + self.scratch.len() {
-            nodes.resize(
-                first + self.scratch.len() / RECORD_BYTES,
-                bytemuck::Zeroable::zeroed(),
-            );
+        if self.part == 0 && self.filled == self.scratch.len() {
+            let first = self.rec.nodes.len();
+            let nodes = &mut self.rec.nodes;
+            nodes.resize(first + self.filled / RECORD_BYTES, NodeRec::zeroed());
             records_from_columns(&self.scratch, &mut nodes[first..]);
+            self.filled = 0;
         }
     }
 
@@ -354,7 +324,7 @@ impl Body {
     /// one validation ([`Validation::start`]).
     pub fn staged(mut self) -> Result<Staged, TraceFileError> {
         if !self.space().is_empty() {
-            return Err(truncated(SECTIONS[self.part].0));
+            return Err(truncated(SECTIONS[self.part]));
         }
         let mut rec = self.rec;
         rec.research_of = self.research.into_iter().map(|[a, b]| (a, b)).collect();

@@ -20,52 +20,34 @@ pub enum Location {
     Root { index: u64 },
 }
 
-impl core::fmt::Display for Location {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            // A header field's name says enough.
-            Location::File | Location::Header => Ok(()),
-            Location::Node { id } => write!(f, "node {id}"),
-            Location::Event { index } => write!(f, "event {index}"),
-            Location::Root { index } => write!(f, "roots[{index}]"),
-        }
-    }
-}
-
 /// What is wrong.
 #[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
 pub enum Problem {
-    /// Reading failed (a missing file, a device error, a corrupt gzip stream).
+    /// A missing file, a device error, a corrupt gzip stream.
     #[error("cannot read it: {0}")]
     Io(String),
     /// The bytes are neither a JSON nor a binary trace, or `format` is not
     /// [`crate::trace_file::json::FORMAT`].
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
-    /// A `version` this build does not read.
     #[error(
         "trace format version {found} is not supported (this build reads versions {} to {supported})",
         crate::trace_file::json::OLDEST_READABLE
     )]
     Version { found: u64, supported: u32 },
-    /// Not well-formed JSON (with serde_json's line and column).
     #[error("malformed JSON: {0}")]
     Syntax(String),
-    /// The file stops before its end (JSON or binary).
     #[error("the file ends early: {0}")]
     Truncated(String),
-    /// A required field is absent.
     #[error("missing")]
     Missing,
     /// A field appears that the format does not have, or twice.
     #[error("{0}")]
     Unexpected(String),
-    /// A field's value is wrong: of the wrong type, out of range, or inconsistent with the
-    /// rest of the file (the message says with what).
+    /// Of the wrong type, out of range, or inconsistent with the rest of the file.
     #[error("{0}")]
     Invalid(String),
-    /// The file is larger than this reader can hold.
     #[error("too large: {0}")]
     TooLarge(String),
     /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
@@ -85,7 +67,8 @@ fn as_text<E: core::fmt::Display, S: serde::Serializer>(e: &E, s: S) -> Result<S
 
 /// A trace file that cannot be used, and why. Its message reads like
 /// `a.json: node 16, "move": "e7e8k" is not a legal move in its parent's position`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
+#[error("{}{problem}", place(.file, .location, .field))]
 pub struct TraceFileError {
     /// The file's name, when the caller gave one ([`TraceFileError::in_file`]).
     pub file: Option<String>,
@@ -95,11 +78,28 @@ pub struct TraceFileError {
     pub problem: Problem,
 }
 
+/// `file: place, "field": `, each part there when known (a header field's name says enough).
+fn place(file: &Option<String>, location: &Location, field: &Option<String>) -> String {
+    let at = match location {
+        Location::File | Location::Header => None,
+        Location::Node { id } => Some(format!("node {id}")),
+        Location::Event { index } => Some(format!("event {index}")),
+        Location::Root { index } => Some(format!("roots[{index}]")),
+    };
+    let field = field.as_ref().map(|f| format!("\"{f}\""));
+    let place = at.into_iter().chain(field).collect::<Vec<_>>().join(", ");
+    let place = Some(place).filter(|p| !p.is_empty());
+    file.iter()
+        .chain(&place)
+        .map(|p| format!("{p}: "))
+        .collect()
+}
+
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
-        let field = field.map(str::to_string);
+        let (file, field) = (None, field.map(str::to_string));
         TraceFileError {
-            file: None,
+            file,
             location,
             field,
             problem,
@@ -133,24 +133,6 @@ impl TraceFileError {
     }
 }
 
-/// `file: place, "field": problem`, each part there when known.
-impl core::fmt::Display for TraceFileError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let field = self.field.as_ref().map(|field| format!("\"{field}\""));
-        let place = [Some(self.location.to_string()), field]
-            .into_iter()
-            .flatten();
-        let place: Vec<String> = place.filter(|s| !s.is_empty()).collect();
-        let place = Some(place.join(", ")).filter(|s| !s.is_empty());
-        for part in self.file.iter().chain(&place) {
-            write!(f, "{part}: ")?;
-        }
-        write!(f, "{}", self.problem)
-    }
-}
-
-impl std::error::Error for TraceFileError {}
-
 impl From<std::io::Error> for TraceFileError {
     fn from(e: std::io::Error) -> Self {
         TraceFileError::file_level(match e.kind() {
@@ -165,28 +147,25 @@ pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
     Problem::Invalid(msg.into())
 }
 
-/// `Problem::Invalid` in field `field` at `location`: the error of every broken rule.
-pub(crate) fn at(location: Location, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::new(location, Some(field), invalid(msg))
-}
-
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
 /// `Problem::Invalid` in field `field` of node `id` with the message formatted (`event i` names
 /// an event, `root k` the entry `roots[k]`, `header` a header field: `err!(header
 /// "summary.value", …)`); `bail!(…)` returns it.
 macro_rules! err {
-    (node $id:expr, $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::node_err($id, $field, format!($($msg)+))
+    (node $id:expr, $($t:tt)+) => { $crate::trace_file::error::err!(@Node { id: $id as u64 }, $($t)+) };
+    (event $i:expr, $($t:tt)+) => {
+        $crate::trace_file::error::err!(@Event { index: $i as u64 }, $($t)+)
     };
-    (event $i:expr, $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::event_err($i, $field, format!($($msg)+))
+    (root $k:expr, $($t:tt)+) => {
+        $crate::trace_file::error::err!(@Root { index: $k as u64 }, $($t)+)
     };
-    (root $k:expr, $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::at(
-            $crate::trace_file::Location::Root { index: $k as u64 }, $field, format!($($msg)+))
-    };
-    (header $field:expr, $($msg:tt)+) => {
-        $crate::trace_file::error::at($crate::trace_file::Location::Header, $field, format!($($msg)+))
+    (header $($t:tt)+) => { $crate::trace_file::error::err!(@Header, $($t)+) };
+    (@$loc:ident $({ $($at:tt)* })?, $field:expr, $($msg:tt)+) => {
+        $crate::trace_file::TraceFileError::new(
+            $crate::trace_file::Location::$loc $({ $($at)* })?,
+            Some($field),
+            $crate::trace_file::Problem::Invalid(format!($($msg)+)),
+        )
     };
 }
 
@@ -202,18 +181,12 @@ pub(super) use {bail, err};
 /// `Problem::Invalid` in field `field` of node `id` (structural checks, the JSON reader, the
 /// semantic replays).
 pub(super) fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    at(Location::Node { id: id as u64 }, field, msg)
+    TraceFileError::node(id as u64, field, invalid(msg))
 }
 
 /// `Problem::Invalid` in field `field` of event `index` (its position on the tape).
 pub(super) fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
-    at(
-        Location::Event {
-            index: index as u64,
-        },
-        field,
-        msg,
-    )
+    TraceFileError::event(index as u64, field, invalid(msg))
 }
 
 /// A window side as the trace format writes it: `-inf`, `+inf` or the number.

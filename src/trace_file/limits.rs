@@ -6,7 +6,6 @@
 use super::error::{Problem, TraceFileError};
 use super::scan::CHUNK;
 use crate::game::tree::MAX_TREE_TEXT_BYTES;
-use crate::run::Input;
 use crate::search::config::{MAX_DEPTH, SearchConfig};
 use crate::search::techniques::aspiration::MAX_FAILS_PER_ITERATION;
 
@@ -25,32 +24,15 @@ pub fn input_json_bytes(max_text: usize) -> usize {
 }
 
 /// An explicit tree's text longer than `max_text` bytes, the most this reader holds (the
-/// format's own limit, or the page's), refused in `input.text`.
+/// format's own limit, or the page's), refused in `input.text`; `len` is its length if known.
 pub fn text_too_long(max_text: usize, len: Option<usize>) -> TraceFileError {
-    let len = len.map_or("longer than".to_string(), |n| {
-        format!("{n} bytes, more than")
-    });
-    let whose = if max_text >= MAX_TREE_TEXT_BYTES {
-        "the trace format allows".to_string()
-    } else {
-        format!("this reader holds (the trace format allows {MAX_TREE_TEXT_BYTES})")
+    let len = len.map_or("longer than".into(), |n| format!("{n} bytes, more than"));
+    let whose = match max_text >= MAX_TREE_TEXT_BYTES {
+        true => "the trace format allows".into(),
+        false => format!("this reader holds (the trace format allows {MAX_TREE_TEXT_BYTES})"),
     };
-    TraceFileError::header(
-        "input.text",
-        Problem::TooLarge(format!(
-            "the tree text is {len} the {max_text} bytes {whose}"
-        )),
-    )
-}
-
-/// Refuses an explicit tree's text longer than `max_text` bytes.
-pub fn check_tree_text(input: &Input, max_text: usize) -> Result<(), TraceFileError> {
-    match input {
-        Input::Tree { text } if text.len() > max_text => {
-            Err(text_too_long(max_text, Some(text.len())))
-        }
-        _ => Ok(()),
-    }
+    let problem = format!("the tree text is {len} the {max_text} bytes {whose}");
+    TraceFileError::header("input.text", Problem::TooLarge(problem))
 }
 
 /// The most bytes any other header field may need (`config`, `summary`, `format`, …): the
@@ -66,89 +48,37 @@ pub const MAX_ITERATIONS: usize = MAX_DEPTH as usize;
 /// streams, before it knows the configuration.
 pub const MAX_ROOTS: usize = MAX_ITERATIONS * (MAX_FAILS_PER_ITERATION as usize + 1);
 
-/// The most iterations a search with `cfg` records: `depth` with iterative deepening, else 1.
-pub fn max_iterations(cfg: &SearchConfig) -> usize {
-    if cfg.iterative { cfg.depth as usize } else { 1 }
-}
-
-/// The most root searches a search with `cfg` records: each iteration searches its root once,
-/// and with aspiration windows again after each failure.
-pub fn max_roots(cfg: &SearchConfig) -> usize {
-    let per_iteration = if cfg.aspiration.enabled {
-        MAX_FAILS_PER_ITERATION as usize + 1
-    } else {
-        1
-    };
-    max_iterations(cfg) * per_iteration
-}
-
-/// The bound on a header array's length: an error naming `field` if `len` exceeds `max`.
-pub fn check_len(field: &str, len: usize, max: usize, why: &str) -> Result<(), TraceFileError> {
-    if len > max {
-        return Err(TraceFileError::header(
-            field,
-            Problem::TooLarge(format!("{len} entries, but {why} allows at most {max}")),
-        ));
-    }
-    Ok(())
-}
-
-/// Checks the header's arrays against what its configuration allows: `summary.iterations`
-/// and (when given) the number of roots.
+/// Checks the header's arrays against what its configuration records: `summary.iterations`
+/// (one per depth with iterative deepening, else one) and, when given, the number of root
+/// searches (one per iteration, and with aspiration windows one more after each failure).
 pub fn check_header_arrays(
     cfg: &SearchConfig,
     iterations: usize,
     roots: Option<usize>,
 ) -> Result<(), TraceFileError> {
-    let why = |what: &str| {
-        format!(
-            "a search of depth {} {} {what}",
-            cfg.depth,
-            if cfg.iterative {
-                "with iterative deepening"
-            } else {
-                "without iterative deepening"
-            }
-        )
+    let (max, id) = match cfg.iterative {
+        true => (cfg.depth as usize, "with"),
+        false => (1, "without"),
     };
-    check_len(
-        "summary.iterations",
-        iterations,
-        max_iterations(cfg),
-        &why("(one iteration per depth)"),
-    )?;
-    if let Some(n) = roots {
-        let asp = if cfg.aspiration.enabled {
-            format!(
-                "(with aspiration windows, at most {MAX_FAILS_PER_ITERATION} re-searches per \
-                 iteration)"
-            )
-        } else {
-            "(one root search per iteration without aspiration windows)".to_string()
-        };
-        check_len("roots", n, max_roots(cfg), &why(&asp))?;
+    let (fails, depth) = (MAX_FAILS_PER_ITERATION, cfg.depth);
+    let (roots_max, roots_why) = match cfg.aspiration.enabled {
+        true => (
+            max * (fails as usize + 1),
+            format!("with aspiration windows, at most {fails} re-searches per iteration"),
+        ),
+        false => (
+            max,
+            "one root search per iteration without aspiration windows".into(),
+        ),
+    };
+    let it = "one iteration per depth";
+    let roots = ("roots", roots.unwrap_or(0), roots_max, roots_why.as_str());
+    for (field, len, max, why) in [("summary.iterations", iterations, max, it), roots] {
+        if len > max {
+            let why = format!("a search of depth {depth} {id} iterative deepening ({why})");
+            let problem = format!("{len} entries, but {why} allows at most {max}");
+            return Err(TraceFileError::header(field, Problem::TooLarge(problem)));
+        }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_bounds_follow_from_the_format() {
-        assert_eq!(MAX_FAILS_PER_ITERATION, 32);
-        assert_eq!(MAX_ROOTS, 64 * 33);
-        let mut cfg = SearchConfig {
-            depth: 5,
-            iterative: true,
-            ..SearchConfig::default()
-        };
-        assert_eq!(max_roots(&cfg), 5);
-        cfg.aspiration.enabled = true;
-        assert_eq!(max_roots(&cfg), 5 * 33);
-        assert!(check_header_arrays(&cfg, 5, Some(165)).is_ok());
-        assert!(check_header_arrays(&cfg, 6, None).is_err());
-        assert!(check_header_arrays(&cfg, 5, Some(166)).is_err());
-    }
 }

@@ -69,13 +69,10 @@ impl Format {
     /// The format a file name asks for: `.json` or `.json.gz` is JSON, `.pstrace` binary.
     pub fn from_path(path: &str) -> Option<Format> {
         let lower = path.to_ascii_lowercase();
-        if lower.ends_with(".json") || lower.ends_with(".json.gz") {
-            Some(Format::Json)
-        } else if lower.ends_with(binary::EXTENSION) {
-            Some(Format::Binary)
-        } else {
-            None
-        }
+        let is = |ext: &str| lower.ends_with(ext);
+        (is(".json") || is(".json.gz"))
+            .then_some(Format::Json)
+            .or(is(binary::EXTENSION).then_some(Format::Binary))
     }
 
     /// `json` or `binary` (the CLI's `--format`).
@@ -190,16 +187,15 @@ pub fn write<W: Write>(
     }
 }
 
-/// The one validation, on every source: a trace held in memory (a recording the page hands
-/// back) as [`read`] runs it on a file (the header, every node against its parent and the
-/// game, the event tape, the summary and the semantic rules).
-pub fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
-    check::validate(file)
-}
-
 /// Up to the first 8 bytes of `r`, and a reader that still yields them.
 fn sniff<R: Read>(mut r: R) -> Result<(Vec<u8>, impl Read), TraceFileError> {
     let mut head = Vec::with_capacity(8);
     (&mut r).take(8).read_to_end(&mut head)?;
     Ok((head.clone(), io::Cursor::new(head).chain(r)))
+}
+
+/// The one validation, on every source: a trace held in memory (a recording the page hands
+/// back) as [`read`] runs it on a file.
+pub fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
+    check::validate(file)
 }

@@ -167,7 +167,7 @@ impl Opening {
     pub fn body_at(&self) -> f64 {
         match &self.state {
             OpeningState::Whole(_) => -1.0,
-            OpeningState::Body { body, .. } => body.start() as f64,
+            OpeningState::Body { body, .. } => body.start as f64,
         }
     }
 
