@@ -647,7 +647,7 @@ impl Validation {
                 kind,
             },
         )?;
-        super::semantics::check(header, rec)
+        super::semantics::check(header, rec, &self.prepared)
     }
 }
 

@@ -259,7 +259,7 @@ impl State {
                 kind: self.kind,
             },
         )?;
-        super::semantics::check(&header, &self.rec)?;
+        super::semantics::check(&header, &self.rec, &prepared)?;
         self.rec.shrink_to_fit();
         Ok(TraceFile {
             header,
