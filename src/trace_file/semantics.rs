@@ -382,10 +382,12 @@ impl<'a> Semantics<'a> {
         refuse!(n.expected() != NodeType::Pv, node id, "expected",
             "is {}, but a root is expected PV (rule: expected types)", n.expected().name());
         let chance = self.chance.is_some();
-        refuse!(!chance && (n.node_kind() != NodeKind::Normal || n.order() != OrderSource::Generated), node id, "kind",
+        let normal = n.node_kind() == NodeKind::Normal && n.order() == OrderSource::Generated;
+        refuse!(!chance && !normal, node id, "kind",
             "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
             n.node_kind().name(), n.order().name());
-        refuse!(!chance && (n.alpha, n.beta) != (-INF, INF) && !self.cfg.aspiration.enabled, node id, "alpha",
+        let full = (n.alpha, n.beta) == (-INF, INF) || self.cfg.aspiration.enabled;
+        refuse!(!chance && !full, node id, "alpha",
             "the root's window is ({}, {}), but without aspiration windows a root is \
              searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
         self.roots_entered += 1;
@@ -413,6 +415,7 @@ impl<'a> Semantics<'a> {
     /// technique that searches it, a node in quiescence has only quiescence children, a move
     /// comes from a source the configuration orders by, and the null move is no ordered move.
     fn kind_and_order(&self, p: &Frame, pr: &NodeRec, c: u32, n: &NodeRec) -> R {
+        use OrderSource as O;
         let (cfg, q, kind, order) = (self.cfg, self.quiescence(p), n.node_kind(), n.order());
         let what = match kind {
             NodeKind::Quiescence if !q => {
@@ -425,24 +428,22 @@ impl<'a> Semantics<'a> {
             "is {}, but its parent (node {}) searches captures in quiescence, whose \
              children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
         let o = &cfg.ordering;
-        let (on, what) = match order {
-            OrderSource::Generated => (true, ""),
-            OrderSource::Tt => (o.tt_move && cfg.tt.enabled, "ordering.tt_move"),
-            OrderSource::Capture => (
-                o.mvv_lva || o.see || q,
-                "ordering.mvv_lva, ordering.see or quiescence search",
-            ),
-            OrderSource::Killer => (o.killers, "ordering.killers"),
-            OrderSource::Refutation => (o.refutation, "ordering.refutation"),
-            OrderSource::History => (o.history, "ordering.history"),
-            OrderSource::PreviousBest => (
-                cfg.iterative && pr.is_root(),
-                "iterative deepening, at a root's move",
-            ),
+        let what = match order {
+            O::Tt if !o.tt_move || !cfg.tt.enabled => "ordering.tt_move",
+            O::Capture if !o.mvv_lva && !o.see && !q => {
+                "ordering.mvv_lva, ordering.see or quiescence search"
+            }
+            O::Killer if !o.killers => "ordering.killers",
+            O::Refutation if !o.refutation => "ordering.refutation",
+            O::History if !o.history => "ordering.history",
+            O::PreviousBest if !cfg.iterative || !pr.is_root() => {
+                "iterative deepening, at a root's move"
+            }
+            O::Generated => return Ok(()),
+            _ if kind == NodeKind::Null => "a real move",
+            _ => return Ok(()),
         };
-        let null = kind == NodeKind::Null && order != OrderSource::Generated;
-        let what = (!on).then_some(what).or(null.then_some("a real move"));
-        needs(c, "order", order.name(), what)
+        needs(c, "order", order.name(), Some(what))
     }
 
     /// Depths against the parent's: one ply less, less a reduced, null or probe child's
@@ -456,17 +457,12 @@ impl<'a> Semantics<'a> {
             NodeKind::Reduced => d - 1 - cfg.lmr.h,
             NodeKind::Null => {
                 // Below a verified fail-high `subtree_R` may apply (null_move.rs), and under
-                // Heinz's material condition the R of few pieces: the trace says neither, so
-                // each of these depths is accepted.
-                let depths = [
-                    (true, None),
-                    (false, None),
-                    (true, Some(0)),
-                    (false, Some(0)),
-                ]
-                .map(|(v, pieces)| d - cfg.null_move.reduction(d, v, pieces) - 1);
-                let fits = depths.into_iter().find(|&w| n.depth as i32 == clamp8(w));
-                fits.unwrap_or(depths[0])
+                // Heinz's material condition the R of few pieces: the trace says neither, so each
+                // (verifying, few pieces) is accepted: k = 0..4 is (yes, no), (no, no), (yes, yes)…
+                let r =
+                    |k: u32| d - cfg.null_move.reduction(d, k % 2 == 0, (k > 1).then_some(0)) - 1;
+                let fits = (0..4).map(r).find(|&w| n.depth as i32 == clamp8(w));
+                fits.unwrap_or(r(0))
             }
             NodeKind::McProbe => d - 1 - cfg.multi_cut.r,
             NodeKind::Quiescence => 0,
@@ -487,16 +483,12 @@ impl<'a> Semantics<'a> {
             _ if research => NodeType::Pv,
             _ => pr.expected().child(n.index == 0),
         };
-        if n.expected() != want {
-            let which = if n.index == 0 { "first" } else { "later" };
-            let (e, w) = (pr.expected().name(), want.name());
-            let why = match research {
-                true => "a re-search is expected PV".to_string(),
-                false => format!("the {which} child of a {e} node is expected {w}"),
-            };
-            bail!(node c, "expected",
-                "is {}, but {why} (rule: expected types)", n.expected().name());
-        }
+        let (e, w) = (pr.expected().name(), want.name());
+        let which = if n.index == 0 { "first" } else { "later" };
+        refuse!(n.expected() != want, node c, "expected",
+            "is {}, but {} (rule: expected types)", n.expected().name(),
+            if research { "a re-search is expected PV".to_string() }
+            else { format!("the {which} child of a {e} node is expected {w}") });
         Ok(())
     }
 
@@ -563,8 +555,8 @@ impl<'a> Semantics<'a> {
                 }
                 bail!(node c, "alpha",
                     "the window is ({}, {}), but the re-search of a scout that returned {t} \
-                     searches (l, β) of its parent with α = {} ≤ l ≤ {}, negated: within ({}, {}) \
-                     (rule: windows)", side(got.0), side(got.1), side(alpha), side(top),
+                     searches (l, β) of its parent with α = {} ≤ l ≤ {}, negated: within \
+                     ({}, {}) (rule: windows)", side(got.0), side(got.1), side(alpha), side(top),
                     side(full.0), side(full.1));
             }
             _ if self.scouts() && n.index > 0 => (
@@ -579,7 +571,8 @@ impl<'a> Semantics<'a> {
         if ok {
             return Ok(());
         }
-        bail!(node c, "alpha", "the window is ({}, {}), but under {} {rule} ({}, {}) (rule: windows)",
+        bail!(node c, "alpha",
+            "the window is ({}, {}), but under {} {rule} ({}, {}) (rule: windows)",
             side(got.0), side(got.1), self.cfg.algo.name(), side(w.0), side(w.1));
     }
 
@@ -864,35 +857,29 @@ impl<'a> Semantics<'a> {
         let n = self.node(f.id);
         let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
         let best = f.best.map(|b| b.0);
-        refuse!(!verified || d[1] != n.beta || d[0] >= d[1] || (best.is_some() && best != Some(d[0])), event i, "data",
+        let ok = verified && d[1] == n.beta && d[0] < d[1] && best.is_none_or(|b| b == d[0]);
+        refuse!(!ok, event i, "data",
             "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
              moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
             side(n.beta));
         // The moves are searched again, at the original depth, from the entry window.
         let f = self.top_mut();
-        f.depth += 1;
-        f.alpha = n.alpha;
-        f.best = None;
-        f.cut = false;
-        f.uc = false;
+        (f.depth, f.alpha, f.best, f.cut, f.uc) = (f.depth + 1, n.alpha, None, false, false);
         Ok(())
     }
 
     fn multi_cut(&mut self, i: usize, d: &[i32]) -> R {
         let (f, mc) = (self.top(), &self.cfg.multi_cut);
-        let [cuts, c, probes, cut] = [d[0], d[1], d[2], d[3]];
-        let problem = if c != mc.c as i32 {
-            format!("C is {} in the configuration", mc.c)
-        } else if probes != f.probes as i32 || probes > mc.m as i32 {
-            format!("the node made {} probes (at most M = {})", f.probes, mc.m)
-        } else if cuts != f.probe_cuts as i32 {
-            format!("{} of its probes reached β", f.probe_cuts)
-        } else {
-            self.top_mut().mc_cut = cut == 1;
-            return Ok(());
-        };
-        bail!(event i, "data",
-            "[{cuts}, {c}, {probes}, {cut}] in node {}: {problem} (rule: multi-cut)", f.id);
+        let [cuts, c, probes] = [d[0], d[1], d[2]];
+        refuse!(c != mc.c as i32, event i, "data",
+            "{d:?} in node {}: C is {} in the configuration (rule: multi-cut)", f.id, mc.c);
+        refuse!(probes != f.probes as i32 || probes > mc.m as i32, event i, "data",
+            "{d:?} in node {}: the node made {} probes (at most M = {}) (rule: multi-cut)", f.id,
+            f.probes, mc.m);
+        refuse!(cuts != f.probe_cuts as i32, event i, "data",
+            "{d:?} in node {}: {} of its probes reached β (rule: multi-cut)", f.id, f.probe_cuts);
+        self.top_mut().mc_cut = d[3] == 1;
+        Ok(())
     }
 
     fn uncertainty_cutoff(&mut self, i: usize, d: &[i32]) -> R {
@@ -910,7 +897,8 @@ impl<'a> Semantics<'a> {
 
     fn presearch(&mut self, i: usize, d: &[i32]) -> R {
         let (f, ps) = (self.top(), &self.cfg.presearch);
-        refuse!(clamp8(d[0]) != f.depth || d[1] <= d[0] || d[1] - d[0] > ps.risk, event i, "data",
+        let ok = clamp8(d[0]) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
+        refuse!(!ok, event i, "data",
             "[{}, {}, {}] in node {} (depth {}): pre-search raises \
              the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
             f.id, f.depth, ps.risk);
