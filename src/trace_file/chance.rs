@@ -9,7 +9,6 @@
 use super::TraceHeader;
 use super::error::{TraceFileError, bail};
 use super::events::{each_event, value_words};
-use super::semantics::refuse;
 use crate::game::{INF, Value, tree::Tree};
 use crate::schema::{NONE16, NodeKind, NodeType, StopReason};
 use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSetup, ChanceSums, scale_of};
@@ -18,6 +17,17 @@ use crate::search::window::Window;
 use crate::trace::record::{NodeRec, Recorder};
 
 type R<T> = Result<T, TraceFileError>;
+
+/// `if cond { bail!(…) }`: refuses the file where `cond` breaks a rule (here, below
+/// `semantics.rs`, which imports it with this file's rules).
+macro_rules! refuse {
+    ($cond:expr, $($t:tt)+) => {
+        if $cond {
+            super::error::bail!($($t)+);
+        }
+    };
+}
+pub(super) use refuse;
 
 /// What the chance rules know of an open node (beside the replay's own frame).
 #[derive(Default)]
@@ -285,7 +295,8 @@ fn exact_scale(tree: &Tree, algo: ChanceAlgorithm, rec: &Recorder, scale: u64) -
         [n.alpha, n.beta, n.value].iter().for_each(&mut add);
     }
     each_event(rec, |_, kind, d| {
-        Ok(d[..value_words(kind)].iter().for_each(&mut add))
+        d[..value_words(kind)].iter().for_each(&mut add);
+        Ok(())
     })?;
     if need != k {
         let own = own.map_or("none within 10^9".to_string(), |s| s.to_string());

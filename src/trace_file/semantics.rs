@@ -5,7 +5,7 @@
 //! [`super::chance`] adds what only chance nodes have. docs/trace-format.md, "Semantic rules".
 
 use super::TraceHeader;
-use super::chance::{At, Chance};
+use super::chance::{At, Chance, refuse};
 use super::error::{TraceFileError, bail, err, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
@@ -20,16 +20,6 @@ use crate::search::{StopCause, UNBOUNDED_DEPTH};
 use crate::trace::record::{NodeRec, Recorder};
 
 type R = Result<(), TraceFileError>;
-
-/// `if cond { bail!(…) }`: refuses the file where `cond` breaks a rule.
-macro_rules! refuse {
-    ($cond:expr, $($t:tt)+) => {
-        if $cond {
-            super::error::bail!($($t)+);
-        }
-    };
-}
-pub(super) use refuse;
 
 fn clamp8(d: i32) -> i32 {
     d.clamp(i8::MIN as i32, i8::MAX as i32)
@@ -459,8 +449,8 @@ impl<'a> Semantics<'a> {
                 // Below a verified fail-high `subtree_R` may apply (null_move.rs), and under
                 // Heinz's material condition the R of few pieces: the trace says neither, so each
                 // (verifying, few pieces) is accepted: k = 0..4 is (yes, no), (no, no), (yes, yes)…
-                let r =
-                    |k: u32| d - cfg.null_move.reduction(d, k % 2 == 0, (k > 1).then_some(0)) - 1;
+                let nm = &cfg.null_move;
+                let r = |k: u32| d - nm.reduction(d, k.is_multiple_of(2), (k > 1).then_some(0)) - 1;
                 let fits = (0..4).map(r).find(|&w| n.depth as i32 == clamp8(w));
                 fits.unwrap_or(r(0))
             }
