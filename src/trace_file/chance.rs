@@ -1,50 +1,39 @@
-//! What only a chance search's trace has (`config.chance`: expectimax, Ballard's Star1 and
-//! Star2; docs/trace-format.md, "Chance searches"), checked inside the one replay of
-//! `trace_file/semantics.rs`, which checks every decision node by the rules of every search
-//! (windows, values, cut-offs, stop reasons). A chance node's windows, cut-offs and value are
-//! worked out by the search's own [`ChanceSums`] (src/search/chance.rs), stepped over the file's
-//! records with the file's scale: one copy of Ballard's arithmetic. A leaf's value is the tree's
-//! times the scale, from its player's view. Each refusal names its rule: exact values
-//! (`summary.scale` is the tree's scale, [`scale_of`], version 5, or the least common
-//! denominator of the stored values, version 4), kinds, the windows of a chance node's
-//! branches, stop reasons, chance cut-offs (exactly where the search makes them; nothing is
-//! searched after a cut-off), and probes (Star2: a probe searches its first move only). A search
-//! stopped by the node cap or the memory budget (`summary.aborted`) ends with its open nodes
-//! `aborted`, whose values say nothing. The probabilities are the tree's weights over their
-//! sum: the file does not restate them.
+//! What only a chance search's trace has (`config.chance`; docs/trace-format.md, "Chance
+//! searches"), checked inside the one replay of `trace_file/semantics.rs`, which checks every
+//! decision node by the rules of every search. A chance node's branch windows, cut-offs and
+//! value are worked out by the search's own [`ChanceSums`] (src/search/chance.rs) over the file's
+//! records and scale: one copy of Ballard's arithmetic. A leaf's value is the tree's times the
+//! scale, from its player's view. A search stopped by the node cap or the memory budget ends with
+//! its open nodes `aborted`, whose values say nothing.
 
 use super::TraceHeader;
-use super::error::{TraceFileError, bail, invalid};
+use super::error::{TraceFileError, bail};
 use super::events::{each_event, value_words};
-use crate::game::tree::Tree;
-use crate::game::{INF, Value};
-use crate::run::Prepared;
+use crate::game::{INF, Value, tree::Tree};
 use crate::schema::{NONE16, NodeKind, NodeType, StopReason};
-use crate::search::chance::{
-    ChanceAlgorithm, ChanceCut, ChanceNext, ChanceSetup, ChanceSums, scale_of,
-};
+use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSetup, ChanceSums, scale_of};
 use crate::search::frac::{Frac, gcd, lcm};
 use crate::search::window::Window;
 use crate::trace::record::{NodeRec, Recorder};
-use std::collections::VecDeque;
 
 type R<T> = Result<T, TraceFileError>;
 
-/// A stored value (`None`: an unbounded side).
-type V = Option<i64>;
-
-/// A chance cut-off the sums owe next at a chance node: its data words.
-type Expect = [i64; 3];
-
-fn expect(c: ChanceCut) -> Expect {
-    [c.value.into(), c.bound.into(), c.high.into()]
+/// `if cond { bail!(…) }`: refuses the file where `cond` breaks a rule (here, below
+/// `semantics.rs`, which imports it with this file's rules).
+macro_rules! refuse {
+    ($cond:expr, $($t:tt)+) => {
+        if $cond {
+            super::error::bail!($($t)+);
+        }
+    };
 }
+pub(super) use refuse;
 
-/// What the chance rules know of an open node (kept in the replay's own frame).
+/// What the chance rules know of an open node (beside the replay's own frame).
 #[derive(Default)]
 pub(super) struct At {
-    /// The tree node, whether MAX moves there, its first child and number of children, and
-    /// the branches that returned; Star2's probe.
+    /// The tree node, whether MAX moves there, its first child and number of children, the
+    /// branches that returned, and whether it is Star2's probe.
     tree: u32,
     max: bool,
     first: u32,
@@ -53,91 +42,75 @@ pub(super) struct At {
     probe: bool,
     /// A chance node's running sums and what they said comes next.
     sums: Option<Box<(ChanceSums, ChanceNext)>>,
-    expect: VecDeque<Expect>,
+    /// The `chance_cutoff` event the sums owe next (its data).
+    owed: Option<[i32; 3]>,
 }
 
 impl At {
     /// Whether the node is a chance node of the tree with branches.
-    pub(super) fn is_chance(&self) -> bool {
+    pub fn is_chance(&self) -> bool {
         self.sums.is_some()
     }
 }
 
 /// The chance rules of one file: its tree, its scale and the search's setup over it.
-pub(super) struct Chance {
-    tree: Tree,
-    algo: ChanceAlgorithm,
-    scale: i64,
-    /// The search's own setup over the file's scale: L and U times it, each player's bounds
-    /// and the root's window as the search states them.
+pub(super) struct Chance<'a> {
+    tree: &'a Tree,
     setup: ChanceSetup,
     /// The search was stopped (`summary.aborted`): its open nodes exit `aborted`.
     aborted: bool,
 }
 
-fn side(v: i32) -> V {
-    (v.abs() != INF).then_some(i64::from(v))
-}
-
-impl Chance {
-    /// The header's rules of a file whose header says `config.chance = algo`.
-    pub(super) fn new(h: &TraceHeader, algo: ChanceAlgorithm, rec: &Recorder) -> R<Chance> {
-        // The header was checked before (check_header): the input prepares.
-        let prepared = h
-            .input
-            .prepare()
-            .map_err(|e| TraceFileError::header("input", invalid(e.to_string())))?;
-        let Prepared::Tree(tree) = prepared else {
+impl<'a> Chance<'a> {
+    /// The header's rules of a chance search's file (`None`: a decision search's).
+    pub fn new(h: &TraceHeader, tree: Option<&'a Tree>, rec: &Recorder) -> R<Option<Self>> {
+        let (scale, Some(algo)) = (h.summary.scale, h.config.chance) else {
+            return Ok(None);
+        };
+        let Some(tree) = tree else {
             bail!(header "config.chance", "a chance search needs a tree with chance nodes");
         };
-        let scale = h.summary.scale;
-        if scale == 0 || scale >= INF as u64 {
-            bail!(header "summary.scale", "is {scale}, but a scale lies in 1..10^9");
-        }
-        let (l, u) = match (tree.bounds(), algo.needs_bounds()) {
-            (Some((l, u)), _) => (i64::from(l), i64::from(u)),
-            (None, false) => (0, 0),
-            (None, true) => {
-                bail!(header "config.chance",
-                    "is {}, which needs the tree's 'bounds L U' header", algo.name());
-            }
+        refuse!(scale == 0 || scale >= INF as u64, header "summary.scale",
+            "is {scale}, but a scale lies in 1..10^9");
+        let (l, u) = match tree.bounds() {
+            Some((l, u)) => (i64::from(l), i64::from(u)),
+            None if !algo.needs_bounds() => (0, 0),
+            None => bail!(header "config.chance",
+                "is {}, which needs the tree's 'bounds L U' header", algo.name()),
         };
-        let k = scale as i64;
-        if (l * k).abs() >= i64::from(INF) || (u * k).abs() >= i64::from(INF) {
-            bail!(header "summary.scale",
-                "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
-                 of 10^9 (rule: exact values)");
-        }
-        exact_scale(&tree, algo, rec, scale)?;
-        let (lower, upper) = ((l * k) as Value, (u * k) as Value);
-        Ok(Chance {
-            tree,
+        let (lower, upper) = (l * scale as i64, u * scale as i64);
+        refuse!(lower.abs() >= INF.into() || upper.abs() >= INF.into(), header "summary.scale",
+            "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
+             of 10^9 (rule: exact values)");
+        exact_scale(tree, algo, rec, scale)?;
+        let (lower, upper) = (lower as Value, upper as Value);
+        let setup = ChanceSetup {
             algo,
-            scale: k,
-            setup: ChanceSetup {
-                algo,
-                scale,
-                lower,
-                upper,
-            },
-            aborted: h.summary.aborted,
-        })
+            scale,
+            lower,
+            upper,
+        };
+        let aborted = h.summary.aborted;
+        Ok(Some(Chance {
+            tree,
+            setup,
+            aborted,
+        }))
     }
 
     /// A stored value as the fraction it stands for.
-    fn show(&self, v: V, inf: &str) -> String {
-        v.map_or(inf.to_string(), |v| {
-            Frac::new(i128::from(v), i128::from(self.scale))
-                .map_or_else(|_| v.to_string(), |f| f.to_string())
-        })
+    fn show(&self, v: i64) -> String {
+        match v {
+            _ if v.abs() >= INF.into() => format!("{}inf", if v < 0 { "-" } else { "+" }),
+            _ => Frac::new(v.into(), self.setup.scale.into())
+                .map_or(v.to_string(), |f| f.to_string()),
+        }
     }
 
-    /// A `chance_cutoff` event (`got`) at the open node `at` (node `id`) against the one the
-    /// sums owe.
-    pub(super) fn cutoff(&self, i: usize, at: &mut At, id: u32, got: &[i32]) -> R<()> {
-        let got: Vec<i64> = got.iter().map(|&v| i64::from(v)).collect();
-        let want = at.expect.pop_front();
-        if want.is_some_and(|w| w[..] == got[..]) {
+    /// A `chance_cutoff` event (`got`) at the open node `at` (node `id`) against the one owed.
+    pub fn cutoff(&self, i: usize, at: &mut At, id: u32, got: &[i32]) -> R<()> {
+        let want = at.owed.take();
+        if want.is_some_and(|w| w[..] == *got) {
             return Ok(());
         }
         let should = want.map_or("none".into(), |w| format!("chance_cutoff {w:?}"));
@@ -147,48 +120,30 @@ impl Chance {
     }
 
     /// The rules of entering node `id` (`n`) under the open node `p` (`None`: the root; `cut`:
-    /// it had a cut-off): its branch, kind, expected type, and (a chance node's branch, or the
+    /// it had a cut-off): its branch, kind, expected type and (a chance node's branch, or the
     /// root) window. Returns the node's state.
-    pub(super) fn enter(
-        &self,
-        i: usize,
-        p: Option<(&At, u32, bool)>,
-        id: u32,
-        n: &NodeRec,
-    ) -> R<At> {
+    pub fn enter(&self, i: usize, p: Option<(&At, u32, bool)>, id: u32, n: &NodeRec) -> R<At> {
         let (k, tree, max, window, probe) = match p {
+            // The search's own root window: (L, U) for Star1 and Star2, unbounded for expectimax.
             None => {
-                // The search's own root window: (L, U) for Star1 and Star2, unbounded for
-                // expectimax.
                 let max = !self.tree.min_root();
-                let w = self.setup.root_window(max);
-                (0, 0, max, Some((side(w.alpha), side(w.beta))), false)
+                (0, 0, max, Some(self.setup.root_window(max)), false)
             }
             Some((p, pid, cut)) => {
-                if let Some(e) = p.expect.front() {
+                if let Some(e) = p.owed {
                     bail!(event i, "kind",
                         "enters node {id}, but node {pid} owes a chance_cutoff event {e:?} first");
                 }
                 let next = p.sums.as_deref().map(|s| s.1);
-                let ended = matches!(next, Some(ChanceNext::End { .. }));
-                if ended || cut || p.k >= p.n {
-                    // A chance node's sums say why it ended (its `k` counts no branches).
-                    let all = match next {
-                        Some(ChanceNext::End { reason, .. }) => reason == StopReason::AllMoves,
-                        _ => !cut && p.k >= p.n,
-                    };
-                    let has = match all {
-                        true => "searched all its branches",
-                        false => "already been cut",
-                    };
-                    bail!(node id, "parent",
-                        "is node {pid}, which has {has} (rule: nothing is searched after a \
-                         cut-off)");
+                if let Some(ChanceNext::End { reason, .. }) = next {
+                    let all = reason == StopReason::AllMoves;
+                    return Err(searched_after(id, pid, all));
+                } else if cut || p.k >= p.n {
+                    return Err(searched_after(id, pid, !cut));
                 }
                 match next {
                     Some(ChanceNext::Branch { k, window, probe }) => {
-                        let w = (side(window.alpha), side(window.beta));
-                        (k, p.first + k, p.max, Some(w), probe)
+                        (k, p.first + k, p.max, Some(window), probe)
                     }
                     _ if p.probe && p.k > 0 => {
                         bail!(node id, "parent",
@@ -199,76 +154,62 @@ impl Chance {
                 }
             }
         };
-        if !n.is_root() && n.index as u32 != k {
-            bail!(node id, "index",
-                "is {}, but node {} searches its branch {k} next (rule: branches in order)",
-                n.index, n.parent);
-        }
+        refuse!(!n.is_root() && n.index as u32 != k, node id, "index",
+            "is {}, but node {} searches its branch {k} next (rule: branches in order)",
+            n.index, n.parent);
         let chance = self.tree.is_chance(tree);
-        let (want_kind, this) = if chance {
-            (NodeKind::Chance, "a chance node of the tree")
-        } else if probe {
-            (
-                NodeKind::Probe,
-                "Star2's probe of a branch of a chance node",
-            )
-        } else {
-            (NodeKind::Normal, "a decision node or leaf searched in full")
+        let (want, this) = match (chance, probe) {
+            (true, _) => (NodeKind::Chance, "a chance node of the tree"),
+            (_, true) => (NodeKind::Probe, "Star2's probe of a chance node's branch"),
+            _ => (NodeKind::Normal, "a decision node or leaf searched in full"),
         };
-        if n.node_kind() != want_kind {
-            bail!(node id, "kind", "is {}, but this is {this} (rule: kinds)", n.node_kind().name());
-        }
-        if n.expected() != NodeType::Pv {
-            bail!(node id, "expected",
-                "is {}, but Knuth & Moore's types have no rule for chance nodes: a chance \
-                 search writes pv everywhere (rule: expected types)", n.expected().name());
-        }
-        let (ga, gb) = (side(n.alpha), side(n.beta));
-        if let Some((alpha, beta)) = window.filter(|&w| w != (ga, gb)) {
+        refuse!(n.node_kind() != want, node id, "kind",
+            "is {}, but this is {this} (rule: kinds)", n.node_kind().name());
+        refuse!(n.expected() != NodeType::Pv, node id, "expected",
+            "is {}, but Knuth & Moore's types have no rule for chance nodes: a chance \
+             search writes pv everywhere (rule: expected types)", n.expected().name());
+        if let Some(w) = window.filter(|w| (w.alpha, w.beta) != (n.alpha, n.beta)) {
+            let s = |v: i32| self.show(v.into());
             bail!(node id, "alpha",
                 "the window is ({}, {}), but {} searches this node with ({}, {}) (rule: \
-                 windows)", self.show(ga, "-inf"), self.show(gb, "+inf"), self.algo.name(),
-                self.show(alpha, "-inf"), self.show(beta, "+inf"));
+                 windows)", s(n.alpha), s(n.beta), self.setup.algo.name(), s(w.alpha), s(w.beta));
         }
         let (first, nc) = self.tree.children_of(tree);
-        let mut at = At {
-            tree,
-            max,
-            first,
-            n: nc,
-            probe,
-            ..At::default()
-        };
+        let mut at = At::default();
+        (at.tree, at.max, at.first, at.n, at.probe) = (tree, max, first, nc, probe);
         if nc > 0 && chance {
             let weights = (0..nc).map(|j| self.tree.weight_of(first + j));
-            let bounds = self.setup.bounds_for(max);
-            let sums = ChanceSums::new(self.algo, weights, bounds, Window::new(n.alpha, n.beta));
-            let end = ChanceNext::End {
-                value: 0,
-                reason: StopReason::Leaf,
-            };
-            at.sums = Some(Box::new((sums, end)));
+            let (bounds, w) = (self.setup.bounds_for(max), Window::new(n.alpha, n.beta));
+            let sums = ChanceSums::new(self.setup.algo, weights, bounds, w);
+            at.sums = Some(Box::new((
+                sums,
+                ChanceNext::Branch {
+                    k: 0,
+                    window: w,
+                    probe,
+                },
+            )));
             self.advance(&mut at);
         }
         Ok(at)
     }
 
-    /// Asks the search's running sums what the chance node of `at` does next: a cut-off by a
-    /// branch Star2 passes over is owed as an event.
+    /// Asks the sums what the chance node of `at` does next: a cut-off by a branch Star2
+    /// passes over is owed as an event.
     fn advance(&self, at: &mut At) {
-        let (tree, first) = (&self.tree, at.first);
+        let (tree, first) = (self.tree, at.first);
         if let Some(s) = at.sums.as_deref_mut() {
             let (cut, then) = s.0.next(|k| tree.is_chance(first + k));
-            at.expect.extend(cut.map(expect));
+            at.owed = cut.map(|c| [c.value, c.bound, c.high.into()]).or(at.owed);
             s.1 = then;
         }
     }
 
     /// A child returned `v` (its own view) to the open node `at`.
-    pub(super) fn returned(&self, at: &mut At, v: i32) {
+    pub fn returned(&self, at: &mut At, v: i32) {
         match at.sums.as_deref_mut() {
             Some(s) => {
-                at.expect.extend(s.0.returned(v).map(expect));
+                at.owed = s.0.returned(v).map(|c| [c.value, c.bound, c.high.into()]);
                 self.advance(at);
             }
             None => at.k += 1,
@@ -278,20 +219,16 @@ impl Chance {
     /// The rules of node `id` (`n`) as it exits (`cut`: it had a cut-off event): its stop
     /// reason, and a leaf's and a chance node's value and best index. Returns whether the node
     /// is a decision node, whose value the rules of every search check.
-    pub(super) fn exit(&self, i: usize, at: &At, id: u32, n: &NodeRec, cut: bool) -> R<bool> {
+    pub fn exit(&self, i: usize, at: &At, id: u32, n: &NodeRec, cut: bool) -> R<bool> {
         if self.aborted && n.reason() == StopReason::Aborted {
-            // The search stopped (node cap, memory budget): the node's value says nothing, and
-            // its parent is stopped too.
             return Ok(false);
         }
-        if let Some(e) = at.expect.front() {
+        if let Some(e) = at.owed {
             bail!(event i, "kind", "exits node {id}, which owes a chance_cutoff event {e:?} first");
         }
-        // The node's stop reason, and a leaf's or chance node's value and its rule (a decision
-        // node's value is checked by the rules of every search).
         let (reason, value) = match at.sums.as_deref() {
             _ if at.n == 0 => {
-                let v = i64::from(self.tree.value_of(at.tree)) * self.scale;
+                let v = i64::from(self.tree.value_of(at.tree)) * self.setup.scale as i64;
                 let rule = "a leaf's value is the tree's, times the scale, from the player's view";
                 (StopReason::Leaf, Some((if at.max { v } else { -v }, rule)))
             }
@@ -301,7 +238,7 @@ impl Chance {
             Some((sums, _)) if sums.inexact => {
                 bail!(node id, "value",
                     "this chance node's value is not a whole multiple of 1/{} (rule: exact \
-                     values)", self.scale);
+                     values)", self.setup.scale);
             }
             Some((_, ChanceNext::End { value, reason })) => {
                 let rule = match reason {
@@ -317,52 +254,51 @@ impl Chance {
                      reasons)", at.n);
             }
         };
-        if n.reason() != reason {
-            bail!(node id, "reason",
-                "is {}, but the search of this node ends with {} (rule: stop reasons)",
-                n.reason().name(), reason.name());
-        }
+        refuse!(n.reason() != reason, node id, "reason",
+            "is {}, but the search of this node ends with {} (rule: stop reasons)",
+            n.reason().name(), reason.name());
         let Some((value, rule)) = value else {
             return Ok(true);
         };
-        if i64::from(n.value) != value {
-            bail!(node id, "value",
-                "is {} ({}), but it is {} (stored {value}) (rule: {rule})", n.value,
-                self.show(side(n.value), "inf"), self.show(Some(value), ""));
-        }
-        if n.best_index != NONE16 {
-            bail!(node id, "best_index",
-                "is {}, but a leaf or a chance node names no best move (rule: values)",
-                n.best_index);
-        }
+        refuse!(i64::from(n.value) != value, node id, "value",
+            "is {} ({}), but it is {} (stored {value}) (rule: {rule})", n.value,
+            self.show(n.value.into()), self.show(value));
+        refuse!(n.best_index != NONE16, node id, "best_index",
+            "is {}, but a leaf or a chance node names no best move (rule: values)",
+            n.best_index);
         Ok(false)
     }
 }
 
+/// Node `id` entered under `pid`, which has searched `all` its branches or been cut.
+fn searched_after(id: u32, pid: u32, all: bool) -> TraceFileError {
+    super::error::err!(node id, "parent",
+        "is node {pid}, which has {} (rule: nothing is searched after a cut-off)",
+        if all { "searched all its branches" } else { "already been cut" })
+}
+
 /// `scale` is the tree's own scale (version 5: [`scale_of`], fixed before the search), or the
-/// least common denominator of the stored values (version 4: every stored value a multiple of
-/// `scale / g` for no `g > 1`) (rule: exact values).
+/// least common denominator of the stored values (version 4) (rule: exact values).
 fn exact_scale(tree: &Tree, algo: ChanceAlgorithm, rec: &Recorder, scale: u64) -> R<()> {
     let own = scale_of(tree, algo).ok();
     if own == Some(scale) {
         return Ok(());
     }
-    let scale128 = u128::from(scale);
+    let k = u128::from(scale);
     let mut need: u128 = 1;
-    let mut add = |v: i32| {
+    let mut add = |v: &i32| {
         if v.abs() != INF {
-            let d = scale128 / gcd(scale128, u128::from(v.unsigned_abs())).max(1);
-            need = lcm(need, d).unwrap_or(scale128);
+            need = lcm(need, k / gcd(k, v.unsigned_abs().into()).max(1)).unwrap_or(k);
         }
     };
     for n in &rec.nodes {
-        [n.alpha, n.beta, n.value].into_iter().for_each(&mut add);
+        [n.alpha, n.beta, n.value].iter().for_each(&mut add);
     }
     each_event(rec, |_, kind, d| {
-        d[..value_words(kind)].iter().for_each(|&v| add(v));
+        d[..value_words(kind)].iter().for_each(&mut add);
         Ok(())
     })?;
-    if need != scale128 {
+    if need != k {
         let own = own.map_or("none within 10^9".to_string(), |s| s.to_string());
         bail!(header "summary.scale",
             "is {scale}, but the tree's scale is {own} (version 5) and the values' fractions \

@@ -556,7 +556,7 @@ impl Validation {
 
     pub fn finish(&self, file: &TraceFile) -> R {
         self.prepared.with_game(Finish(self, file))?;
-        super::semantics::check(&file.header, &file.rec)
+        super::semantics::check(&file.header, &file.rec, &self.prepared)
     }
 }
 

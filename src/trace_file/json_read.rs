@@ -256,7 +256,7 @@ impl State {
             aborted: self.tape.aborted,
             kind: self.kind,
         })?;
-        super::semantics::check(&header, &self.rec)?;
+        super::semantics::check(&header, &self.rec, &prepared)?;
         self.rec.shrink_to_fit();
         Ok(TraceFile {
             header,

@@ -1,27 +1,22 @@
-//! What a search could have done: the semantic rules a trace keeps (issue 22 §1), checked by one
-//! replay of its event tape against its records with a stack of the open nodes. The structural
-//! checks ([`super::check`]) make every field well formed and every reference sound; these rules
-//! make the file agree with itself: each value, window, bound, event, depth, kind and order is
-//! one a fail-soft negamax search with the file's configuration could have produced. Each rule
-//! is local (a node, its parent, the events between). A chance trace goes through the same
-//! replay: its decision nodes keep these rules, and [`super::chance`] adds what only chance
-//! nodes have. docs/trace-format.md ("Semantic rules") lists them, and the fields no local rule
-//! can check, which `prunescope verify` checks.
+//! What a search could have done (issue 22 §1): one replay of the event tape against the records
+//! with a stack of the open nodes checks that each value, window, event, depth, kind and order is
+//! one a fail-soft negamax search with the file's configuration could have produced, each rule
+//! local (a node, its parent, the events between). A chance trace goes through the same replay;
+//! [`super::chance`] adds what only chance nodes have. docs/trace-format.md, "Semantic rules".
 
 use super::TraceHeader;
-use super::chance::{At, Chance};
+use super::chance::{At, Chance, refuse};
 use super::error::{TraceFileError, bail, err, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
-use crate::run::Input;
+use crate::run::{Input, Prepared};
 use crate::schema::{
     Bound, EventKind, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
-use crate::search::StopCause;
-use crate::search::UNBOUNDED_DEPTH;
 use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
+use crate::search::{StopCause, UNBOUNDED_DEPTH};
 use crate::trace::record::{NodeRec, Recorder};
 
 type R = Result<(), TraceFileError>;
@@ -33,9 +28,57 @@ fn clamp8(d: i32) -> i32 {
 const UNCERTAIN: &str = "is true, but only uncertainty cut-offs (uncertainty.mode) make a value \
                          uncertain, and they are off (rule: uncertain flags)";
 
-/// A `field` of node `id` named `name` that needs `what`, which the configuration does not
-/// `verb` with (`what` is `None` when it does).
-fn needs(id: u32, field: &str, name: &str, what: Option<&str>, verb: &str, rule: &str) -> R {
+/// What a technique makes: a stop reason, an event or a node kind.
+#[derive(Clone, Copy)]
+enum Made {
+    Reason(StopReason),
+    Event(EventKind),
+    Kind(NodeKind),
+}
+
+/// The technique that makes `x`, as the configuration names it, if the configuration has it
+/// not: one table for the stop reasons, events and kinds.
+fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> {
+    use Made::{Event as Ev, Kind as Ki, Reason as Re};
+    use {EventKind as E, NodeKind as N, StopReason as S};
+    let star = c.chance.is_some_and(|a| a != ChanceAlgorithm::Expectimax);
+    let (mc, star2) = (
+        c.multi_cut.mc_c || c.multi_cut.mc_a,
+        Some(ChanceAlgorithm::Star2),
+    );
+    let unc = c.uncertainty.mode != UncertaintyMode::Off;
+    Some(match x {
+        Re(S::TtCutoff) | Ev(E::TtHit) if !c.tt.enabled => "the transposition table (tt.enabled)",
+        Re(S::NullMoveCutoff) | Ki(N::Null) if !c.null_move.enabled => "null_move.enabled",
+        Re(S::MultiCut) | Ev(E::MultiCut) | Ki(N::McProbe) if !mc => "multi_cut.mc_c or mc_a",
+        Re(S::UncertaintyCutoff) | Ev(E::UncertaintyCutoff) if !unc => "uncertainty.mode",
+        Ev(E::AspirationFail) if !c.aspiration.enabled => "aspiration windows (aspiration.enabled)",
+        Ev(E::Presearch) if !c.presearch.enabled => "pre-search (presearch.enabled)",
+        Ev(E::ChanceCutoff) | Ki(N::Chance) if c.chance.is_none() => {
+            "a chance search (config.chance)"
+        }
+        Re(S::ChanceFailLow | S::ChanceFailHigh) if !star => {
+            "a chance search with cut-offs (config.chance star1 or star2)"
+        }
+        Re(S::Probe) | Ki(N::Probe) if c.chance != star2 => {
+            "Star2's probing phase (config.chance star2)"
+        }
+        Re(S::StandPat) if !c.quiescence.enabled || tree => {
+            "quiescence search (quiescence.enabled), which an explicit tree has not"
+        }
+        Ki(N::Reduced | N::LmrResearch) if !c.lmr.enabled => "late move reductions (lmr.enabled)",
+        Ki(N::Extended) if !c.check_extension => "check extensions (check_extension)",
+        _ => return None,
+    })
+}
+
+/// Node `id`'s `field` is `name`, which needs `what` (`None`: nothing it lacks).
+fn needs(id: u32, field: &str, name: &str, what: Option<&str>) -> R {
+    let (verb, rule) = match field {
+        "reason" => ("search", "stop reasons"),
+        "kind" => ("search", "kinds and orders"),
+        _ => ("order", "kinds and orders"),
+    };
     match what {
         Some(what) => Err(err!(node id, field,
             "is {name}, which needs {what}; the configuration does not {verb} so (rule: {rule})")),
@@ -43,30 +86,24 @@ fn needs(id: u32, field: &str, name: &str, what: Option<&str>, verb: &str, rule:
     }
 }
 
-/// What the replay knows about an open node.
+/// What the replay knows about an open node: α as its events left it; the depth it searches its
+/// moves with (changed by pre-search and verified null-move pruning); its best counted child of
+/// this round of moves (value in the node's view, index); the last child that returned and is not
+/// yet counted (a re-search may replace it), and the last of any kind; whether this round had a
+/// cut-off, an uncertainty cut-off; its events: a deciding table hit's value (as stored, and for
+/// this node), the null-move verdict, the multi-cut probes, those that reached β and whether the
+/// multi_cut event cut.
 #[derive(Default)]
 struct Frame {
-    /// Its id, and its ply: each iteration's root is ply 0, a child one more, as the search counts.
     id: u32,
-    ply: u32,
-    /// α as the node's events left it, and the depth it searches its moves with (the entry
-    /// depth, changed by pre-search and verified null-move pruning).
     alpha: i32,
     depth: i32,
-    /// The best counted child of this round of moves: (value in the node's view, index).
     best: Option<(i32, u16)>,
-    /// The last child that returned and is not yet counted (a re-search may replace it), and
-    /// the last child that returned (any kind).
     pending: Option<u32>,
     last_child: Option<u32>,
-    /// The event right before was `alpha_raised` to this value.
-    raised: Option<i32>,
-    /// This round of moves had a cut-off, an uncertainty cut-off.
     cut: bool,
     uc: bool,
-    /// The node's events: a deciding table hit's value, the null-move verdict, the multi-cut
-    /// probes, those that reached β, and whether the multi_cut event cut.
-    tt_cut: Option<i32>,
+    tt_cut: Option<(i32, i32)>,
     null_verdict: Option<(i32, NullVerdict)>,
     probes: u32,
     probe_cuts: u32,
@@ -78,78 +115,18 @@ struct Frame {
     move_children: bool,
     grandchildren: bool,
     /// The pending child's value is exact whatever its window: it searched no moves, or only
-    /// moves that searched none (a fail-soft null-window search one ply above the leaves
-    /// returns the leaves' best), so a scout algorithm need not search it again.
+    /// moves that searched none, so a scout algorithm need not search it again.
     pending_exact: bool,
 }
 
 /// Checks the semantic rules of a trace whose structure is valid: one pass over the tape.
-pub(crate) fn check(header: &TraceHeader, rec: &Recorder) -> R {
-    every_search(header, rec)?;
-    let mut s = Semantics::new(header, rec)?;
-    each_event(rec, |i, kind, data| s.event(i, kind, data))?;
-    summary_against_roots(header, rec, &s.runs)?;
-    match s.chance {
-        Some(_) => chance_line(header, rec, &s.runs),
-        None => Ok(()),
-    }
-}
-
-/// The rules every search keeps, chance searches too: a stop reason, an `order` and an
-/// `uncertain` flag only where the configuration has the technique that makes them, at most
-/// `node_cap` nodes, and a best line that stops short (`line_proven_to`) only under NegaScout.
-fn every_search(h: &TraceHeader, rec: &Recorder) -> R {
-    let cfg = &h.config;
-    let tree = matches!(h.input, Input::Tree { .. });
+pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -> R {
+    let (cfg, s) = (&header.config, &header.summary);
     let uncertainty = cfg.uncertainty.mode != UncertaintyMode::Off;
-    for (id, n) in rec.nodes.iter().enumerate() {
-        let id = id as u32;
-        let (on, what) = match n.reason() {
-            StopReason::ChanceFailLow | StopReason::ChanceFailHigh => (
-                cfg.chance.is_some_and(|a| a != ChanceAlgorithm::Expectimax),
-                "a chance search with cut-offs (config.chance star1 or star2)",
-            ),
-            StopReason::Probe => (
-                cfg.chance == Some(ChanceAlgorithm::Star2),
-                "Star2's probing phase (config.chance star2)",
-            ),
-            StopReason::StandPat => (
-                cfg.quiescence.enabled && !tree,
-                "quiescence search (quiescence.enabled), which an explicit tree has not",
-            ),
-            StopReason::UncertaintyCutoff => (uncertainty, "uncertainty.mode"),
-            StopReason::TtCutoff => (cfg.tt.enabled, "the transposition table (tt.enabled)"),
-            StopReason::NullMoveCutoff => (cfg.null_move.enabled, "null_move.enabled"),
-            StopReason::MultiCut => (cfg.multi_cut.mc_c || cfg.multi_cut.mc_a, MULTI_CUT),
-            _ => (true, ""),
-        };
-        let what = (!on).then_some(what);
-        needs(
-            id,
-            "reason",
-            n.reason().name(),
-            what,
-            "search",
-            "stop reasons",
-        )?;
-        if cfg.chance.is_some() && n.order() != OrderSource::Generated {
-            bail!(node id, "order",
-                "is {}, but a chance search orders no moves: generated (rule: kinds and \
-                 orders)", n.order().name());
-        }
-        if n.uncertain() && !uncertainty {
-            bail!(node id, "uncertain", "{UNCERTAIN}");
-        }
-    }
-    let s = &h.summary;
-    if s.uncertain && !uncertainty {
-        bail!(header "summary.uncertain", "{UNCERTAIN}");
-    }
-    if cfg.node_cap != 0 && s.nodes > cfg.node_cap {
-        bail!(header "config.node_cap",
-            "is {}, but the search made {} nodes: it stops at the cap (rule: the node cap)",
-            cfg.node_cap, s.nodes);
-    }
+    refuse!(s.uncertain && !uncertainty, header "summary.uncertain", "{UNCERTAIN}");
+    refuse!(cfg.node_cap != 0 && s.nodes > cfg.node_cap, header "config.node_cap",
+        "is {}, but the search made {} nodes: it stops at the cap (rule: the node cap)",
+        cfg.node_cap, s.nodes);
     if let Some(id) = s.line_proven_to
         && (cfg.algo != Algorithm::Pvs || cfg.chance.is_some())
     {
@@ -158,120 +135,64 @@ fn every_search(h: &TraceHeader, rec: &Recorder) -> R {
              the line with the value (rule: the best line)",
             cfg.chance.map_or(cfg.algo.name(), |a| a.name()));
     }
-    Ok(())
-}
-
-const MULTI_CUT: &str = "multi-cut (multi_cut.mc_c or multi_cut.mc_a)";
-
-/// A chance search's best line is derived from its records ([`Recorder::decision_line`], the
-/// function the search's summary is written with): it is checked by deriving it again.
-fn chance_line(h: &TraceHeader, rec: &Recorder, runs: &[RootRun]) -> R {
-    let finished = |r: &&RootRun| rec.nodes[r.id as usize].reason() != StopReason::Aborted;
-    let Some(root) = runs.iter().rev().find(finished) else {
-        return Ok(());
+    let tree = match prepared {
+        Prepared::Tree(t) => Some(t),
+        _ => None,
     };
-    let line: Vec<String> = rec
-        .decision_line(root.id)
-        .iter()
-        .map(u16::to_string)
-        .collect();
-    if h.summary.best_line != line {
-        bail!(header "summary.best_line",
-            "is [{}], but the decision nodes' best moves from the root (node {}) to the \
-             first chance node or leaf are [{}] (rule: the best line)",
-            h.summary.best_line.join(", "), root.id, line.join(", "));
-    }
-    Ok(())
-}
-
-/// The first and last iteration depths a search with this input and configuration makes.
-fn iteration_depths(input: &Input, cfg: &SearchConfig) -> (i32, i32) {
-    let last = match input {
-        Input::Tree { .. } => return (UNBOUNDED_DEPTH, UNBOUNDED_DEPTH),
+    let chance = Chance::new(header, tree, rec)?;
+    let last = match &header.input {
+        Input::Tree { .. } => UNBOUNDED_DEPTH,
         Input::Random(p) => p.depth as i32,
         _ => cfg.depth as i32,
     };
-    (if cfg.iterative { 1 } else { last }, last)
-}
-
-/// One root search: its root, depth, the id after its last node, and whether it failed its
-/// aspiration window.
-struct RootRun {
-    id: u32,
-    depth: i32,
-    end: u32,
-    failed: bool,
-}
-
-/// The root searches of `rec`, in order (none failed yet).
-fn root_runs(rec: &Recorder) -> Vec<RootRun> {
-    let ends = rec
-        .roots
-        .iter()
-        .skip(1)
-        .copied()
-        .chain([rec.nodes.len() as u32]);
-    let runs = rec.roots.iter().zip(&rec.root_depths).zip(ends);
-    runs.map(|((&id, &depth), end)| RootRun {
-        id,
-        depth,
-        end,
-        failed: false,
-    })
-    .collect()
+    let tree = tree.is_some();
+    let mut s = Semantics {
+        cfg,
+        rec,
+        tree,
+        uncertainty,
+        stack: Vec::new(),
+        at: Vec::new(),
+        prev: None,
+        iter_depth: None,
+        after_fail: false,
+        failed: vec![false; rec.roots.len()],
+        next_id: 0,
+        roots_entered: 0,
+        depths: (if cfg.iterative && !tree { 1 } else { last }, last),
+        mate_bound: header.input.mate_bound(),
+        chance,
+    };
+    each_event(rec, |i, kind, data| s.event(i, kind, data))?;
+    s.summary(header)
 }
 
 struct Semantics<'a> {
     cfg: &'a SearchConfig,
     rec: &'a Recorder,
     tree: bool,
+    uncertainty: bool,
     stack: Vec<Frame>,
-    next_id: u32,
     prev: Option<EventKind>,
     /// The last iteration event's depth; whether the root search before it failed aspiration.
     iter_depth: Option<i32>,
     after_fail: bool,
-    /// Every root search (check.rs matched them with the tape), and how many were entered.
-    runs: Vec<RootRun>,
+    /// Which root searches failed their aspiration window (one per root); the next node, the
+    /// roots entered so far.
+    failed: Vec<bool>,
+    next_id: u32,
     roots_entered: usize,
-    first_depth: i32,
-    last_depth: i32,
+    /// The first and last iteration depths.
+    depths: (i32, i32),
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
     mate_bound: i32,
-    /// A chance search's own rules (`trace_file/chance.rs`): its chance nodes and leaves.
-    chance: Option<Chance>,
-    /// What those rules know of each open node, beside `stack`; empty in a decision search's
-    /// trace, whose frames so stay as small as they were (this runs at every node).
+    /// A chance search's own rules, and what they know of each open node beside `stack`
+    /// (empty in a decision search's trace, whose frames so stay small).
+    chance: Option<Chance<'a>>,
     at: Vec<At>,
 }
 
 impl<'a> Semantics<'a> {
-    fn new(h: &'a TraceHeader, rec: &'a Recorder) -> Result<Self, TraceFileError> {
-        let (first_depth, last_depth) = iteration_depths(&h.input, &h.config);
-        let chance = h
-            .config
-            .chance
-            .map(|a| Chance::new(h, a, rec))
-            .transpose()?;
-        Ok(Semantics {
-            cfg: &h.config,
-            rec,
-            tree: matches!(h.input, Input::Tree { .. }),
-            stack: Vec::new(),
-            at: Vec::new(),
-            next_id: 0,
-            prev: None,
-            iter_depth: None,
-            after_fail: false,
-            runs: root_runs(rec),
-            roots_entered: 0,
-            first_depth,
-            last_depth,
-            mate_bound: h.input.mate_bound(),
-            chance,
-        })
-    }
-
     fn node(&self, id: u32) -> &'a NodeRec {
         &self.rec.nodes[id as usize]
     }
@@ -298,23 +219,7 @@ impl<'a> Semantics<'a> {
 
     fn event(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R {
         use EventKind as K;
-        let cfg = self.cfg;
-        let (on, what) = match kind {
-            K::TtHit => (cfg.tt.enabled, "the transposition table (tt.enabled)"),
-            K::MultiCut => (cfg.multi_cut.mc_c || cfg.multi_cut.mc_a, MULTI_CUT),
-            K::UncertaintyCutoff => (
-                cfg.uncertainty.mode != UncertaintyMode::Off,
-                "uncertainty.mode",
-            ),
-            K::AspirationFail => (
-                cfg.aspiration.enabled,
-                "aspiration windows (aspiration.enabled)",
-            ),
-            K::Presearch => (cfg.presearch.enabled, "pre-search (presearch.enabled)"),
-            K::ChanceCutoff => (cfg.chance.is_some(), "a chance search (config.chance)"),
-            _ => (true, ""),
-        };
-        if !on {
+        if let Some(what) = technique_off(self.cfg, self.tree, Made::Event(kind)) {
             bail!(event i, "kind",
                 "a {} event needs {what} (rule: events and techniques)", kind.name());
         }
@@ -323,77 +228,46 @@ impl<'a> Semantics<'a> {
         }
         match kind {
             K::Iteration => self.iteration(i, d[0])?,
-            K::Enter => {
-                self.next_id += 1;
-                self.enter(i, self.next_id - 1)?;
-            }
-            K::Exit => {
-                if self.node(self.top().id).reason() == StopReason::Aborted {
-                    // The search (or the page's Stop) ended the node wherever it was.
-                    self.top_mut().pending = None;
-                } else {
-                    self.commit(i, false)?;
-                }
-                self.exit(i)?;
-            }
-            K::AlphaRaised => {
-                self.commit(i, true)?;
-                self.alpha_raised(i, d[0], d[1])?;
-            }
+            K::Enter => self.enter(i)?,
+            K::Exit => self.exit(i)?,
+            K::AlphaRaised => self.alpha_raised(i, d[0], d[1])?,
             K::Cutoff => self.cutoff(i, d[0], d[1])?,
-            K::Research => {
-                if self.top_mut().pending.take().is_none() {
-                    bail!(event i, "kind",
-                        "a research event follows a child that returned a value (rule: \
-                         re-searches)");
-                }
-            }
-            K::Aborted => {}
-            K::ChanceCutoff => {
-                let (c, f) = (self.chance.as_ref(), self.stack.last());
-                if let (Some(c), Some(f), Some(at)) = (c, f, self.at.last_mut()) {
-                    c.cutoff(i, at, f.id, d)?;
-                }
-            }
             K::TtHit => self.tt_hit(i, d)?,
             K::NullVerdict => self.null_verdict(i, d)?,
             K::Zugzwang => self.zugzwang(i, d)?,
             K::MultiCut => self.multi_cut(i, d)?,
             K::UncertaintyCutoff => self.uncertainty_cutoff(i, d)?,
-            K::AspirationFail => self.aspiration_fail(i, d)?,
             K::Presearch => self.presearch(i, d)?,
             K::Prune => self.prune(i, d)?,
-        }
-        if let Some(f) = self.stack.last_mut() {
-            f.raised = (kind == K::AlphaRaised).then(|| d[1]);
+            K::Research if self.top_mut().pending.take().is_none() => {
+                bail!(event i, "kind",
+                    "a research event follows a child that returned a value (rule: re-searches)");
+            }
+            K::ChanceCutoff => {
+                if let (Some(c), Some(f), Some(at)) =
+                    (&self.chance, self.stack.last(), self.at.last_mut())
+                {
+                    c.cutoff(i, at, f.id, d)?;
+                }
+            }
+            K::AspirationFail => self.aspiration_fail(i, d)?,
+            K::Research | K::Aborted => {}
         }
         self.prev = Some(kind);
         Ok(())
     }
 
     fn iteration(&mut self, i: usize, depth: i32) -> R {
-        let want = match self.iter_depth {
-            None => self.first_depth,
-            Some(d) if self.after_fail => d,
-            Some(d) => d + 1,
+        let (want, why) = match self.iter_depth {
+            None => (self.depths.0, "the search's first depth is"),
+            Some(d) if self.after_fail => (d, "an aspiration re-search repeats the failed depth"),
+            Some(d) => (d + 1, "the iteration after it is depth"),
         };
-        if depth != want {
-            let why = match self.iter_depth {
-                None if self.cfg.iterative => "iterative deepening begins at depth 1".into(),
-                None => format!("the search's depth is {want}"),
-                Some(d) if self.after_fail => format!(
-                    "an aspiration re-search repeats the depth {d} of the search that failed"
-                ),
-                Some(d) => format!("the iteration after depth {d} is depth {}", d + 1),
-            };
-            bail!(event i, "data",
-                "begins a root search at depth {depth}, but {why} (rule: iteration depths)");
-        }
-        if depth > self.last_depth {
-            bail!(event i, "data",
-                "begins a root search at depth {depth}, beyond the search's depth {} (rule: \
-                 iteration depths)", self.last_depth);
-        }
+        refuse!(depth != want, event i, "data",
+            "begins a root search at depth {depth}, but {why} {want} (rule: iteration depths)");
+        refuse!(depth > self.depths.1, event i, "data",
+            "begins a root search at depth {depth}, beyond the search's depth {} (rule: \
+             iteration depths)", self.depths.1);
         self.iter_depth = Some(depth);
         self.after_fail = false;
         Ok(())
@@ -406,35 +280,31 @@ impl<'a> Semantics<'a> {
             return Ok(());
         };
         let Some(c) = f.pending else {
-            if raise {
-                bail!(event i, "kind",
-                    "an alpha_raised event in node {} must follow the return of a child \
-                     (rule: alpha_raised events)", f.id);
-            }
+            refuse!(raise, event i, "kind",
+                "an alpha_raised event in node {} must follow the return of a child \
+                 (rule: alpha_raised events)", f.id);
             return Ok(());
         };
         let child = self.node(c);
         let v = -child.value;
-        let (fid, alpha, beta) = (f.id, f.alpha, self.node(f.id).beta);
+        let (alpha, beta) = (f.alpha, self.node(f.id).beta);
         // A scout that lands inside the window is searched again (unless its value is exact
         // anyway: NegaScout need not re-search near the leaves).
-        if self.is_scout(fid, c)
+        if self.is_scout(f, child)
             && v > alpha
             && v < beta
             && child.reason() != StopReason::Aborted
             && !f.pending_exact
         {
             bail!(node c, "value",
-                "the scout returned {v} to node {fid}, inside its window ({}, {}), but it \
-                 is not searched again, though its subtree is deeper than one ply (rule: a \
-                 scout that lands inside the window is re-searched)", side(alpha), side(beta));
+                "the scout returned {v} to node {}, inside its window ({}, {}), but it is not \
+                 searched again, though its subtree is deeper than one ply (rule: a scout that \
+                 lands inside the window is re-searched)", f.id, side(alpha), side(beta));
         }
         let minimax = self.cfg.algo == Algorithm::Minimax;
-        if !raise && !minimax && !self.quiescence(f) && v > alpha {
-            bail!(node fid, "alpha",
-                "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
-                 (rule: alpha_raised events)", side(alpha));
-        }
+        refuse!(!raise && !minimax && !self.quiescence(f) && v > alpha, node f.id, "alpha",
+            "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
+             (rule: alpha_raised events)", side(alpha));
         let f = self.top_mut();
         f.pending = None;
         if f.best.is_none_or(|(b, _)| v > b) {
@@ -443,26 +313,39 @@ impl<'a> Semantics<'a> {
         Ok(())
     }
 
-    /// Whether child `c` of node `p` was searched as a scout (a null window at α that a
+    /// Whether child `n` of the node of `f` is its scout's re-search (a scout algorithm's
+    /// re-search of a later move, not a reduced child's).
+    fn research(&self, f: &Frame, n: &NodeRec) -> bool {
+        n.is_research()
+            && n.node_kind() != NodeKind::LmrResearch
+            && self.scouts()
+            && !self.quiescence(f)
+    }
+
+    /// Whether child `n` of the node of `f` was searched as a scout (a null window at α that a
     /// re-search follows when it lands inside the window).
-    fn is_scout(&self, p: u32, c: u32) -> bool {
-        let n = self.node(c);
-        let f = self.top();
-        let pvs_research = n.is_research() && n.node_kind() != NodeKind::LmrResearch;
+    fn is_scout(&self, f: &Frame, n: &NodeRec) -> bool {
+        use NodeKind::*;
         self.scouts()
             && !self.quiescence(f)
             && n.index > 0
             && n.index != u16::MAX
-            && !pvs_research
-            && matches!(
-                n.node_kind(),
-                NodeKind::Normal | NodeKind::Extended | NodeKind::LmrResearch
-            )
-            && self.node(p).beta.saturating_sub(f.alpha) > 1
+            && !self.research(f, n)
+            && matches!(n.node_kind(), Normal | Extended | LmrResearch)
+            && self.node(f.id).beta.saturating_sub(f.alpha) > 1
     }
 
-    fn enter(&mut self, i: usize, id: u32) -> R {
+    /// Enters the next node: the rules every node keeps, then a root's or a child's.
+    fn enter(&mut self, i: usize) -> R {
+        let id = self.next_id;
+        self.next_id += 1;
         let n = self.node(id);
+        let what = technique_off(self.cfg, self.tree, Made::Reason(n.reason()));
+        needs(id, "reason", n.reason().name(), what)?;
+        refuse!(self.chance.is_some() && n.order() != OrderSource::Generated, node id, "order",
+            "is {}, but a chance search orders no moves: generated (rule: kinds and \
+             orders)", n.order().name());
+        refuse!(n.uncertain() && !self.uncertainty, node id, "uncertain", "{UNCERTAIN}");
         let at = match &self.chance {
             Some(c) => {
                 let p = self.stack.last().zip(self.at.last());
@@ -475,39 +358,28 @@ impl<'a> Semantics<'a> {
             None => self.root(id, n)?,
         }
         self.at.extend(at);
-        let (ply, alpha, depth) = (self.stack.len() as u32, n.alpha, n.depth as i32);
-        self.stack.push(Frame {
-            id,
-            ply,
-            alpha,
-            depth,
-            ..Frame::default()
-        });
+        let mut f = Frame::default();
+        (f.id, f.alpha, f.depth) = (id, n.alpha, n.depth as i32);
+        self.stack.push(f);
         Ok(())
     }
 
     fn root(&mut self, id: u32, n: &NodeRec) -> R {
-        let depth = self.iter_depth.unwrap_or(self.first_depth);
-        if !self.tree && n.depth as i32 != clamp8(depth) {
-            bail!(node id, "depth",
-                "is {}, but the root search begins at depth {depth} (rule: a root's depth \
-                 is its iteration's)", n.depth);
-        }
-        if n.expected() != NodeType::Pv {
-            bail!(node id, "expected",
-                "is {}, but a root is expected PV (rule: expected types)", n.expected().name());
-        }
+        let depth = self.iter_depth.unwrap_or(self.depths.0);
+        refuse!(!self.tree && n.depth as i32 != clamp8(depth), node id, "depth",
+            "is {}, but the root search begins at depth {depth} (rule: a root's depth is its \
+             iteration's)", n.depth);
+        refuse!(n.expected() != NodeType::Pv, node id, "expected",
+            "is {}, but a root is expected PV (rule: expected types)", n.expected().name());
         let chance = self.chance.is_some();
-        if !chance && (n.node_kind() != NodeKind::Normal || n.order() != OrderSource::Generated) {
-            bail!(node id, "kind",
-                "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
-                n.node_kind().name(), n.order().name());
-        }
-        if !chance && (n.alpha, n.beta) != (-INF, INF) && !self.cfg.aspiration.enabled {
-            bail!(node id, "alpha",
-                "the root's window is ({}, {}), but without aspiration windows a root is \
-                 searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
-        }
+        let normal = n.node_kind() == NodeKind::Normal && n.order() == OrderSource::Generated;
+        refuse!(!chance && !normal, node id, "kind",
+            "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
+            n.node_kind().name(), n.order().name());
+        let full = (n.alpha, n.beta) == (-INF, INF) || self.cfg.aspiration.enabled;
+        refuse!(!chance && !full, node id, "alpha",
+            "the root's window is ({}, {}), but without aspiration windows a root is \
+             searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
         self.roots_entered += 1;
         Ok(())
     }
@@ -517,8 +389,7 @@ impl<'a> Semantics<'a> {
     /// types and the windows of a chance node's branches are its own (`trace_file/chance.rs`).
     fn child(&self, p: &Frame, c: u32, n: &NodeRec) -> R {
         let pr = self.node(p.id);
-        let chance = self.chance.is_some();
-        if !chance {
+        if self.chance.is_none() {
             self.kind_and_order(p, pr, c, n)?;
             self.child_depth(p, c, n)?;
             self.child_expected(p, pr, c, n)?;
@@ -530,57 +401,39 @@ impl<'a> Semantics<'a> {
         }
     }
 
-    /// Kinds and orders against the configuration's techniques: a null, probe, reduced,
-    /// extended or quiescence child needs the technique that searches it, a node that searches
-    /// captures in quiescence has only quiescence children, a move comes from a source the
-    /// configuration orders by, and the null move is no ordered move.
+    /// Kinds and orders against the configuration's techniques: a child of a kind needs the
+    /// technique that searches it, a node in quiescence has only quiescence children, a move
+    /// comes from a source the configuration orders by, and the null move is no ordered move.
     fn kind_and_order(&self, p: &Frame, pr: &NodeRec, c: u32, n: &NodeRec) -> R {
-        let (cfg, q) = (self.cfg, self.quiescence(p));
-        let kind = n.node_kind();
-        let (on, what) = match kind {
-            NodeKind::Normal => (true, ""),
-            NodeKind::Null => (cfg.null_move.enabled, "null moves (null_move.enabled)"),
-            NodeKind::McProbe => (cfg.multi_cut.mc_c || cfg.multi_cut.mc_a, MULTI_CUT),
-            NodeKind::Reduced | NodeKind::LmrResearch => {
-                (cfg.lmr.enabled, "late move reductions (lmr.enabled)")
+        use OrderSource as O;
+        let (cfg, q, kind, order) = (self.cfg, self.quiescence(p), n.node_kind(), n.order());
+        let what = match kind {
+            NodeKind::Quiescence if !q => {
+                Some("quiescence search (quiescence.enabled) at a node with no depth left")
             }
-            NodeKind::Extended => (cfg.check_extension, "check extensions (check_extension)"),
-            NodeKind::Quiescence => (
-                q,
-                "quiescence search (quiescence.enabled) at a node with no depth left",
-            ),
-            NodeKind::Chance | NodeKind::Probe => (false, "a chance search (config.chance)"),
+            _ => technique_off(cfg, self.tree, Made::Kind(kind)),
         };
-        const KO: &str = "kinds and orders";
-        needs(c, "kind", kind.name(), (!on).then_some(what), "search", KO)?;
-        if q && kind != NodeKind::Quiescence {
-            bail!(node c, "kind",
-                "is {}, but its parent (node {}) searches captures in quiescence, whose \
-                 children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
-        }
+        needs(c, "kind", kind.name(), what)?;
+        refuse!(q && kind != NodeKind::Quiescence, node c, "kind",
+            "is {}, but its parent (node {}) searches captures in quiescence, whose \
+             children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
         let o = &cfg.ordering;
-        let order = n.order();
-        let (on, what) = match order {
-            OrderSource::Generated => (true, ""),
-            OrderSource::Tt => (o.tt_move && cfg.tt.enabled, "ordering.tt_move"),
-            OrderSource::Capture => (
-                o.mvv_lva || o.see || q,
-                "ordering.mvv_lva, ordering.see or quiescence search",
-            ),
-            OrderSource::Killer => (o.killers, "ordering.killers"),
-            OrderSource::Refutation => (o.refutation, "ordering.refutation"),
-            OrderSource::History => (o.history, "ordering.history"),
-            OrderSource::PreviousBest => (
-                cfg.iterative && pr.is_root(),
-                "iterative deepening, at a root's move",
-            ),
+        let what = match order {
+            O::Tt if !o.tt_move || !cfg.tt.enabled => "ordering.tt_move",
+            O::Capture if !o.mvv_lva && !o.see && !q => {
+                "ordering.mvv_lva, ordering.see or quiescence search"
+            }
+            O::Killer if !o.killers => "ordering.killers",
+            O::Refutation if !o.refutation => "ordering.refutation",
+            O::History if !o.history => "ordering.history",
+            O::PreviousBest if !cfg.iterative || !pr.is_root() => {
+                "iterative deepening, at a root's move"
+            }
+            O::Generated => return Ok(()),
+            _ if kind == NodeKind::Null => "a real move",
+            _ => return Ok(()),
         };
-        let what = if !on {
-            Some(what)
-        } else {
-            (kind == NodeKind::Null && order != OrderSource::Generated).then_some("a real move")
-        };
-        needs(c, "order", order.name(), what, "order", KO)
+        needs(c, "order", order.name(), Some(what))
     }
 
     /// Depths against the parent's: one ply less, less a reduced, null or probe child's
@@ -593,57 +446,39 @@ impl<'a> Semantics<'a> {
             NodeKind::Extended => d,
             NodeKind::Reduced => d - 1 - cfg.lmr.h,
             NodeKind::Null => {
-                // Below a verified fail-high `subtree_R` may apply (null_move.rs): the trace
-                // does not say whether verification was on, so either depth is accepted; nor
-                // does it count the side to move's pieces, so under Heinz's material condition
-                // (`adaptive_material`) the R of few pieces is accepted too.
-                let depths = [
-                    (true, None),
-                    (false, None),
-                    (true, Some(0)),
-                    (false, Some(0)),
-                ]
-                .map(|(v, pieces)| d - cfg.null_move.reduction(d, v, pieces) - 1);
-                let fits = depths.into_iter().find(|&w| n.depth as i32 == clamp8(w));
-                fits.unwrap_or(depths[0])
+                // Below a verified fail-high `subtree_R` may apply (null_move.rs), and under
+                // Heinz's material condition the R of few pieces: the trace says neither, so each
+                // (verifying, few pieces) is accepted: k = 0..4 is (yes, no), (no, no), (yes, yes)…
+                let nm = &cfg.null_move;
+                let r = |k: u32| d - nm.reduction(d, k.is_multiple_of(2), (k > 1).then_some(0)) - 1;
+                let fits = (0..4).map(r).find(|&w| n.depth as i32 == clamp8(w));
+                fits.unwrap_or(r(0))
             }
             NodeKind::McProbe => d - 1 - cfg.multi_cut.r,
             NodeKind::Quiescence => 0,
             NodeKind::Chance | NodeKind::Probe => return Ok(()),
         };
-        if n.depth as i32 != clamp8(want) {
-            bail!(node c, "depth",
-                "is {}, but a {} child of node {} (depth {d}) has depth {want} (rule: \
-                 depths)", n.depth, kind.name(), p.id);
-        }
+        refuse!(n.depth as i32 != clamp8(want), node c, "depth",
+            "is {}, but a {} child of node {} (depth {d}) has depth {want} (rule: depths)",
+            n.depth, kind.name(), p.id);
         Ok(())
     }
 
-    /// Expected types: Knuth & Moore's rule; a scout's re-search is expected PV.
+    /// Expected types: Knuth & Moore's rule ([`NodeType::child`], the search's own); a scout's
+    /// re-search is expected PV.
     fn child_expected(&self, p: &Frame, pr: &NodeRec, c: u32, n: &NodeRec) -> R {
-        let kind = n.node_kind();
-        let pvs_research = n.is_research()
-            && kind != NodeKind::LmrResearch
-            && self.scouts()
-            && !self.quiescence(p);
-        let want = match kind {
+        let research = self.research(p, n);
+        let want = match n.node_kind() {
             NodeKind::Null => pr.expected().child(false),
-            _ if pvs_research => NodeType::Pv,
+            _ if research => NodeType::Pv,
             _ => pr.expected().child(n.index == 0),
         };
-        if n.expected() != want {
-            let which = if n.index == 0 { "first" } else { "later" };
-            let why = match pvs_research {
-                true => "a re-search is expected PV".to_string(),
-                false => format!(
-                    "the {which} child of a {} node is expected {}",
-                    pr.expected().name(),
-                    want.name()
-                ),
-            };
-            bail!(node c, "expected",
-                "is {}, but {why} (rule: expected types)", n.expected().name());
-        }
+        let (e, w) = (pr.expected().name(), want.name());
+        let which = if n.index == 0 { "first" } else { "later" };
+        refuse!(n.expected() != want, node c, "expected",
+            "is {}, but {} (rule: expected types)", n.expected().name(),
+            if research { "a re-search is expected PV".to_string() }
+            else { format!("the {which} child of a {e} node is expected {w}") });
         Ok(())
     }
 
@@ -652,11 +487,9 @@ impl<'a> Semantics<'a> {
     fn child_research(&self, c: u32, n: &NodeRec) -> R {
         let kind = n.node_kind();
         if !n.is_research() {
-            if kind == NodeKind::LmrResearch {
-                bail!(node c, "kind",
-                    "is lmr_research, but no research event makes it a re-search (rule: \
-                     re-searches)");
-            }
+            refuse!(kind == NodeKind::LmrResearch, node c, "kind",
+                "is lmr_research, but no research event makes it a re-search (rule: \
+                 re-searches)");
             return Ok(());
         }
         let earlier = self.rec.research_of(c).map(|e| self.node(e));
@@ -668,18 +501,15 @@ impl<'a> Semantics<'a> {
                  same move again (index {}) (rule: re-searches)", e.index, n.index);
         }
         let ok = match (kind, earlier.map(|e| e.node_kind())) {
-            (NodeKind::LmrResearch, Some(NodeKind::Reduced)) => true,
-            (NodeKind::LmrResearch, _) => false,
+            (NodeKind::LmrResearch, e) => e == Some(NodeKind::Reduced),
             (_, Some(NodeKind::Null | NodeKind::McProbe | NodeKind::Quiescence)) => false,
             _ => self.scouts(),
         };
-        if !ok {
-            bail!(node c, "kind",
-                "is {}, but it re-searches a {} child: only a reduced child is searched \
-                 again as lmr_research, and only a scout algorithm re-searches a scout \
-                 (rule: re-searches)", kind.name(),
-                earlier.map_or("missing", |e| e.node_kind().name()));
-        }
+        refuse!(!ok, node c, "kind",
+            "is {}, but it re-searches a {} child: only a reduced child is searched \
+             again as lmr_research, and only a scout algorithm re-searches a scout \
+             (rule: re-searches)", kind.name(),
+            earlier.map_or("missing", |e| e.node_kind().name()));
         Ok(())
     }
 
@@ -687,69 +517,62 @@ impl<'a> Semantics<'a> {
     fn window(&self, p: &Frame, pr: &NodeRec, c: u32, n: &NodeRec) -> R {
         let (alpha, beta, q) = (p.alpha, pr.beta, self.quiescence(p));
         let (got, full) = ((n.alpha, n.beta), (-beta, -alpha));
-        let neg = |w: (i32, i32)| format!("({}, {})", side(w.0), side(w.1));
-        let exact = |w: (i32, i32), rule: &str| (got != w).then(|| format!("{rule} {}", neg(w)));
-        let algo = self.cfg.algo.name();
-        let kind = n.node_kind();
-        let broken = match kind {
+        let is = |w: (i32, i32)| (got == w, w);
+        let ((ok, w), rule) = match n.node_kind() {
             // Quiescence search is alpha-beta under every algorithm (stand pat needs a window).
             _ if self.cfg.algo == Algorithm::Minimax && !q => {
-                exact((-INF, INF), "minimax searches every node with")
+                (is((-INF, INF)), "every node is searched with")
             }
-            NodeKind::Null => exact(
-                (-beta, -beta + 1),
+            NodeKind::Null => (
+                is((-beta, -beta + 1)),
                 "a null-move search is a null window at β of its parent, negated:",
             ),
-            NodeKind::McProbe => exact(
-                (-beta, -pr.alpha),
+            NodeKind::McProbe => (
+                is((-beta, -pr.alpha)),
                 "a multi-cut probe searches with its parent's window negated,",
             ),
             // Stand pat raises α without an event: the upper side is at most −α.
-            _ if q => (got.0 != -beta || got.1 > -alpha).then(|| {
-                let w = neg(full);
-                format!("a quiescence child searches with (−β, −α) of its parent, within {w}")
-            }),
-            _ if n.is_research() && kind != NodeKind::LmrResearch && self.scouts() => {
+            _ if q => (
+                (got.0 == -beta && got.1 <= -alpha, full),
+                "a quiescence child searches with (−β, −α) of its parent, within",
+            ),
+            _ if self.research(p, n) => {
                 // The re-search of a scout that returned t: (l, β) with α ≤ l ≤ max(α, t).
                 let t = (self.rec.research_of(c)).map_or(alpha, |e| -self.node(e).value);
                 let (l, top) = (-got.1, alpha.max(t));
-                (got.0 != -beta || l < alpha || l > top).then(|| {
-                    format!(
-                        "the re-search of a scout that returned {t} searches (l, β) of its \
-                         parent with α = {} ≤ l ≤ {}, negated: within {}",
-                        side(alpha),
-                        side(top),
-                        neg(full)
-                    )
-                })
+                if got.0 == -beta && l >= alpha && l <= top {
+                    return Ok(());
+                }
+                bail!(node c, "alpha",
+                    "the window is ({}, {}), but the re-search of a scout that returned {t} \
+                     searches (l, β) of its parent with α = {} ≤ l ≤ {}, negated: within \
+                     ({}, {}) (rule: windows)", side(got.0), side(got.1), side(alpha), side(top),
+                    side(full.0), side(full.1));
             }
-            // The rule's text is made only when it is broken (this runs at every node).
-            _ if self.scouts() && n.index > 0 => {
-                let w = (-alpha.saturating_add(1).min(INF), -alpha);
-                (got != w).then(|| {
-                    format!(
-                        "a later move of a {algo} node is scouted with a null window at α of its \
-                         parent, negated: {}",
-                        neg(w)
-                    )
-                })
-            }
-            _ => (got != full).then(|| {
-                format!(
-                    "{algo} searches this child with (−β, −α) of its parent as its events left \
-                     it: {}",
-                    neg(full)
-                )
-            }),
+            _ if self.scouts() && n.index > 0 => (
+                is((-alpha.saturating_add(1).min(INF), -alpha)),
+                "a later move is scouted with a null window at α of its parent, negated:",
+            ),
+            _ => (
+                is(full),
+                "a child searches with (−β, −α) of its parent as its events left it:",
+            ),
         };
-        match broken {
-            Some(rule) => Err(err!(node c, "alpha",
-                "the window is {}, but {rule} (rule: windows)", neg(got))),
-            None => Ok(()),
+        if ok {
+            return Ok(());
         }
+        bail!(node c, "alpha",
+            "the window is ({}, {}), but under {} {rule} ({}, {}) (rule: windows)",
+            side(got.0), side(got.1), self.cfg.algo.name(), side(w.0), side(w.1));
     }
 
     fn exit(&mut self, i: usize) -> R {
+        if self.node(self.top().id).reason() == StopReason::Aborted {
+            // The search (or the page's Stop) ended the node wherever it was.
+            self.top_mut().pending = None;
+        } else {
+            self.commit(i, false)?;
+        }
         let f = self.stack.pop().expect("the tape is valid");
         let n = self.node(f.id);
         let decision = match (&self.chance, self.at.pop()) {
@@ -763,7 +586,6 @@ impl<'a> Semantics<'a> {
             return Ok(());
         };
         let (v, pr) = (-n.value, self.node(pid));
-        let p = self.stack.last_mut().expect("a parent");
         if let (Some(c), Some(at)) = (&self.chance, self.at.last_mut())
             && n.reason() != StopReason::Aborted
         {
@@ -773,6 +595,7 @@ impl<'a> Semantics<'a> {
                 return Ok(());
             }
         }
+        let p = self.top_mut();
         p.value_seen |= v == pr.value;
         p.last_child = Some(f.id);
         p.move_children |= n.node_kind() != NodeKind::Null;
@@ -796,18 +619,20 @@ impl<'a> Semantics<'a> {
     fn node_value(&self, f: &Frame, n: &NodeRec) -> R {
         use StopReason as S;
         let (id, reason, name) = (f.id, n.reason(), n.reason().name());
-        let before_moves = matches!(
-            reason,
-            S::Leaf | S::Terminal | S::Draw | S::Repetition | S::StandPat | S::TtCutoff
-        );
-        if before_moves && f.move_children {
-            bail!(node id, "reason",
-                "is {name}, but the node has children: it stops before it searches any move \
-                 (rule: stop reasons)");
-        }
-        // Each cut-off and the node's event that makes it, one table: the reason needs the
-        // event, and the event (but an uncertainty cut-off's) makes the reason, unless the
-        // search stopped inside the node before it acted on it.
+        let early = [
+            S::Leaf,
+            S::Terminal,
+            S::Draw,
+            S::Repetition,
+            S::StandPat,
+            S::TtCutoff,
+        ];
+        refuse!(f.move_children && early.contains(&reason), node id, "reason",
+            "is {name}, but the node has children: it stops before it searches any move \
+             (rule: stop reasons)");
+        // Each cut-off and the node's event that makes it: the reason needs the event, and the
+        // event (but an uncertainty cut-off's) makes the reason, unless the search stopped
+        // inside the node before it acted on it.
         let null_cut = matches!(f.null_verdict, Some((_, NullVerdict::Cutoff)));
         let cuts = [
             (S::TtCutoff, f.tt_cut.is_some(), "tt_hit", true),
@@ -817,41 +642,33 @@ impl<'a> Semantics<'a> {
             (S::UncertaintyCutoff, f.uc, "uncertainty_cutoff", false),
         ];
         for (r, fired, event, both) in cuts {
-            if reason == r && !fired {
-                bail!(node id, "reason",
-                    "is {name}, but no {event} event of the node cuts it off (rule: stop reasons)");
-            }
-            if both && fired && reason != r && reason != S::Aborted {
-                bail!(node id, "reason",
-                    "is {name}, but the node's {event} event cuts it off: {} (rule: stop \
-                     reasons)", r.name());
-            }
+            refuse!(reason == r && !fired, node id, "reason",
+                "is {name}, but no {event} event of the node cuts it off (rule: stop reasons)");
+            refuse!(both && fired && reason != r && reason != S::Aborted, node id, "reason",
+                "is {name}, but the node's {event} event cuts it off: {} (rule: stop \
+                 reasons)", r.name());
         }
-        match (reason, f.null_verdict) {
-            (S::TtCutoff, _) => {
-                let t = f.tt_cut.unwrap_or_default();
-                let here = value_from_tt(t, f.ply, self.mate_bound);
-                if here != n.value {
-                    bail!(node id, "value",
-                        "is {}, but the transposition-table entry that cut it off gives {here} \
-                         (it holds {t}; a win or mate score is stored relative to the node) \
-                         (rule: values)", n.value);
-                }
+        match (reason, f.null_verdict, f.tt_cut) {
+            (S::TtCutoff, _, Some((t, here))) if here != n.value => {
+                bail!(node id, "value",
+                    "is {}, but the transposition-table entry that cut it off gives {here} (it \
+                     holds {t}; a win or mate score is stored relative to the node) (rule: \
+                     values)", n.value);
             }
-            (S::NullMoveCutoff, Some((v, _))) if n.value != v && n.value != n.beta => {
+            (S::NullMoveCutoff, Some((v, _)), _) if n.value != v && n.value != n.beta => {
                 bail!(node id, "value",
                     "is {}, but a null-move cut-off returns the null move's value {v} (or β = \
                      {} for a mate score) (rule: values)", n.value, side(n.beta));
             }
-            (S::MultiCut, _) if n.value != n.beta => {
+            (S::MultiCut, ..) if n.value != n.beta => {
                 bail!(node id, "value",
                     "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta));
             }
-            (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff | S::Probe, _) => {
+            (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff | S::Probe, ..) => {
                 self.searched_value(f, n)?
             }
             // A stopped node keeps the best value it had: one a child returned, or 0.
-            (S::Aborted, _) if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
+            (S::Aborted, ..) if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
                 bail!(node id, "value",
                     "is {}, but the search stopped inside the node, which then returns a \
                      value one of its children returned, or 0 (rule: values)", n.value);
@@ -865,18 +682,13 @@ impl<'a> Semantics<'a> {
     /// quiescence, or its stand-pat value above it) from its best_index (every move pruned: 0,
     /// none), and no value at or above β without a cut-off.
     fn searched_value(&self, f: &Frame, n: &NodeRec) -> R {
-        let (id, reason, q) = (f.id, n.reason(), self.quiescence(f));
-        let bi = n.best_index();
+        let (id, q, bi) = (f.id, self.quiescence(f), n.best_index());
         match f.best {
             Some((b, _)) if (q && n.value < b) || (!q && n.value != b) => {
-                let or = if q {
-                    ", or its stand-pat value above it"
-                } else {
-                    ""
-                };
                 bail!(node id, "value",
                     "is {}, but the best value its children returned is {b} (rule: a node's \
-                     value is the best its children returned{or})", n.value);
+                     value is the best its children returned{})", n.value,
+                    if q { ", or its stand-pat value above it" } else { "" });
             }
             Some((b, k)) => {
                 let from_child = n.value == b;
@@ -902,7 +714,7 @@ impl<'a> Semantics<'a> {
         }
         let cutoff = self.cfg.cutoff;
         let algo_cuts = self.cfg.algo != Algorithm::Minimax;
-        if algo_cuts && reason == StopReason::AllMoves && cutoff.cuts(n.value, n.beta) {
+        if algo_cuts && n.reason() == StopReason::AllMoves && cutoff.cuts(n.value, n.beta) {
             let above = match cutoff {
                 Cutoff::Standard => "at or above",
                 Cutoff::Strict => "above (the strict rule)",
@@ -915,29 +727,22 @@ impl<'a> Semantics<'a> {
     }
 
     fn alpha_raised(&mut self, i: usize, old: i32, new: i32) -> R {
+        self.commit(i, true)?;
         let f = self.top();
         let q = self.quiescence(f);
-        if self.cfg.algo == Algorithm::Minimax && !q {
-            bail!(event i, "kind",
-                "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
-                 events)");
-        }
-        if new <= old {
-            bail!(event i, "data",
-                "[{old}, {new}] does not raise α in node {}: the new α must be above the old \
-                 (rule: alpha_raised events)", f.id);
-        }
-        if (!q && old != f.alpha) || (q && old < f.alpha) {
-            bail!(event i, "data",
-                "[{old}, {new}] raises α from {old}, but α of node {} is {} (rule: \
-                 alpha_raised events)", f.id, side(f.alpha));
-        }
+        refuse!(self.cfg.algo == Algorithm::Minimax && !q, event i, "kind",
+            "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
+             events)");
+        refuse!(new <= old, event i, "data",
+            "[{old}, {new}] does not raise α in node {}: the new α must be above the old \
+             (rule: alpha_raised events)", f.id);
+        refuse!((!q && old != f.alpha) || (q && old < f.alpha), event i, "data",
+            "[{old}, {new}] raises α from {old}, but α of node {} is {} (rule: \
+             alpha_raised events)", f.id, side(f.alpha));
         let v = f.last_child.map_or(i32::MIN, |c| -self.node(c).value);
-        if new != v {
-            bail!(event i, "data",
-                "[{old}, {new}] raises α to {new}, but the child that just returned gave \
-                 node {} the value {v} (rule: alpha_raised events)", f.id);
-        }
+        refuse!(new != v, event i, "data",
+            "[{old}, {new}] raises α to {new}, but the child that just returned gave \
+             node {} the value {v} (rule: alpha_raised events)", f.id);
         self.top_mut().alpha = new;
         Ok(())
     }
@@ -945,11 +750,9 @@ impl<'a> Semantics<'a> {
     fn cutoff(&mut self, i: usize, value: i32, beta: i32) -> R {
         let f = self.top();
         let nb = self.node(f.id).beta;
-        if beta != nb {
-            bail!(event i, "data",
-                "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
-                 events)", f.id, side(nb));
-        }
+        refuse!(beta != nb, event i, "data",
+            "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
+             events)", f.id, side(nb));
         if !self.cfg.cutoff.cuts(value, beta) {
             let (verb, need) = match self.cfg.cutoff {
                 Cutoff::Standard => ("reach", "value ≥ β"),
@@ -959,25 +762,24 @@ impl<'a> Semantics<'a> {
                 "[{value}, {beta}]: the value {value} does not {verb} β = {beta}, and a \
                  cut-off needs {need} (rule: cut-off events)");
         }
-        if f.raised != Some(value) {
-            bail!(event i, "kind",
-                "a cut-off event in node {} must follow the alpha_raised event of the child \
-                 whose value {value} it names (rule: cut-off events)", f.id);
-        }
+        // The event right before raised α to the value.
+        refuse!(self.prev != Some(EventKind::AlphaRaised) || f.alpha != value, event i, "kind",
+            "a cut-off event in node {} must follow the alpha_raised event of the child \
+             whose value {value} it names (rule: cut-off events)", f.id);
         self.top_mut().cut = true;
         Ok(())
     }
 
     fn tt_hit(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
-        let n = self.node(f.id);
         if d[1] >> 12 & 1 == 0 {
             return Ok(());
         }
+        let (f, ply) = (self.top(), self.stack.len() as u32 - 1);
+        let n = self.node(f.id);
         let tt_depth = (d[1] & 0xFF) as u8 as i8 as i32;
         // The value the entry gives this node: the search's own conversion, which moves a win
         // or mate score from the node back to the root's count of plies.
-        let here = value_from_tt(d[0], f.ply, self.mate_bound);
+        let here = value_from_tt(d[0], ply, self.mate_bound);
         let decides = match Bound::from_u8(((d[1] >> 8) & 3) as u8) {
             Some(Bound::Exact) => true,
             Some(Bound::Lower) => here >= n.beta,
@@ -996,7 +798,7 @@ impl<'a> Semantics<'a> {
         } else if !decides {
             "its entry's bound does not decide the window".to_string()
         } else {
-            self.top_mut().tt_cut = Some(d[0]);
+            self.top_mut().tt_cut = Some((d[0], here));
             return Ok(());
         };
         bail!(event i, "data",
@@ -1045,37 +847,29 @@ impl<'a> Semantics<'a> {
         let n = self.node(f.id);
         let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
         let best = f.best.map(|b| b.0);
-        if !verified || d[1] != n.beta || d[0] >= d[1] || (best.is_some() && best != Some(d[0])) {
-            bail!(event i, "data",
-                "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
-                 moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
-                side(n.beta));
-        }
+        let ok = verified && d[1] == n.beta && d[0] < d[1] && best.is_none_or(|b| b == d[0]);
+        refuse!(!ok, event i, "data",
+            "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
+             moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
+            side(n.beta));
         // The moves are searched again, at the original depth, from the entry window.
         let f = self.top_mut();
-        f.depth += 1;
-        f.alpha = n.alpha;
-        f.best = None;
-        f.cut = false;
-        f.uc = false;
+        (f.depth, f.alpha, f.best, f.cut, f.uc) = (f.depth + 1, n.alpha, None, false, false);
         Ok(())
     }
 
     fn multi_cut(&mut self, i: usize, d: &[i32]) -> R {
         let (f, mc) = (self.top(), &self.cfg.multi_cut);
-        let [cuts, c, probes, cut] = [d[0], d[1], d[2], d[3]];
-        let problem = if c != mc.c as i32 {
-            format!("C is {} in the configuration", mc.c)
-        } else if probes != f.probes as i32 || probes > mc.m as i32 {
-            format!("the node made {} probes (at most M = {})", f.probes, mc.m)
-        } else if cuts != f.probe_cuts as i32 {
-            format!("{} of its probes reached β", f.probe_cuts)
-        } else {
-            self.top_mut().mc_cut = cut == 1;
-            return Ok(());
-        };
-        bail!(event i, "data",
-            "[{cuts}, {c}, {probes}, {cut}] in node {}: {problem} (rule: multi-cut)", f.id);
+        let [cuts, c, probes] = [d[0], d[1], d[2]];
+        refuse!(c != mc.c as i32, event i, "data",
+            "{d:?} in node {}: C is {} in the configuration (rule: multi-cut)", f.id, mc.c);
+        refuse!(probes != f.probes as i32 || probes > mc.m as i32, event i, "data",
+            "{d:?} in node {}: the node made {} probes (at most M = {}) (rule: multi-cut)", f.id,
+            f.probes, mc.m);
+        refuse!(cuts != f.probe_cuts as i32, event i, "data",
+            "{d:?} in node {}: {} of its probes reached β (rule: multi-cut)", f.id, f.probe_cuts);
+        self.top_mut().mc_cut = d[3] == 1;
+        Ok(())
     }
 
     fn uncertainty_cutoff(&mut self, i: usize, d: &[i32]) -> R {
@@ -1083,44 +877,21 @@ impl<'a> Semantics<'a> {
         let u = &self.cfg.uncertainty;
         let limit = (self.node(f.id).n_moves as f64 * u.cut_ratio) as i32;
         let tried = f.last_child.map_or(0, |c| self.node(c).index as i32 + 1);
-        if d[1] != limit || d[0] <= limit || d[0] != tried {
-            bail!(event i, "data",
-                "[{}, {}] in node {}: an uncertainty cut-off comes \
-                 after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
-                 (rule: uncertainty cut-offs)", d[0], d[1], f.id);
-        }
+        refuse!(d[1] != limit || d[0] <= limit || d[0] != tried, event i, "data",
+            "[{}, {}] in node {}: an uncertainty cut-off comes \
+             after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
+             (rule: uncertainty cut-offs)", d[0], d[1], f.id);
         self.top_mut().uc = true;
-        Ok(())
-    }
-
-    fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> R {
-        let last = self.roots_entered.checked_sub(1);
-        let n = last.map(|k| self.node(self.runs[k].id));
-        let failed = |n: &NodeRec| {
-            (n.alpha, n.beta, n.value) == (d[0], d[1], d[2])
-                && ((d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF))
-        };
-        if !n.is_some_and(failed) {
-            bail!(event i, "data",
-                "[{}, {}, {}]: an aspiration_fail event names the window and value of the \
-                 root search before it, which failed outside a bounded side (rule: \
-                 aspiration windows)", d[0], d[1], d[2]);
-        }
-        self.after_fail = true;
-        if let Some(k) = last {
-            self.runs[k].failed = true;
-        }
         Ok(())
     }
 
     fn presearch(&mut self, i: usize, d: &[i32]) -> R {
         let (f, ps) = (self.top(), &self.cfg.presearch);
-        if clamp8(d[0]) != f.depth || d[1] <= d[0] || d[1] - d[0] > ps.risk {
-            bail!(event i, "data",
-                "[{}, {}, {}] in node {} (depth {}): pre-search raises \
-                 the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
-                f.id, f.depth, ps.risk);
-        }
+        let ok = clamp8(d[0]) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
+        refuse!(!ok, event i, "data",
+            "[{}, {}, {}] in node {} (depth {}): pre-search raises \
+             the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
+            f.id, f.depth, ps.risk);
         self.top_mut().depth = clamp8(d[1]);
         Ok(())
     }
@@ -1142,84 +913,96 @@ impl<'a> Semantics<'a> {
             "prunes with reason {} in node {}, but {why} (rule: pruned moves)",
             reason.map_or("?", |r| r.name()), f.id);
     }
-}
 
-/// The summary against the roots: each finished iteration's depth, value and node count is
-/// that of its root searches, and the root value is the last finished one's.
-fn summary_against_roots(h: &TraceHeader, rec: &Recorder, runs: &[RootRun]) -> R {
-    let s = &h.summary;
-    let user = s.stopped == Some(StopCause::User);
-    // The finished iterations (depth, last root, nodes): for a search, the root searches
-    // grouped by depth (an aspiration re-search belongs to its iteration); the page's Stop
-    // lists every root search that finished.
-    let mut want: Vec<(i32, u32, u64)> = Vec::new();
-    let mut group_start: Option<u32> = None;
-    for r in runs {
-        let finished = rec.nodes[r.id as usize].reason() != StopReason::Aborted;
-        let start = if user {
-            r.id
-        } else {
-            *group_start.get_or_insert(r.id)
+    fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> R {
+        let last = self.roots_entered.checked_sub(1);
+        let n = last.map(|k| self.node(self.rec.roots[k]));
+        let failed = |n: &NodeRec| {
+            (n.alpha, n.beta, n.value) == (d[0], d[1], d[2])
+                && ((d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF))
         };
-        if !user && r.failed {
-            continue;
+        match last {
+            Some(k) if n.is_some_and(failed) => self.failed[k] = true,
+            _ => bail!(event i, "data",
+                "{d:?}: an aspiration_fail event names the window and value of the root search \
+                 before it, which failed outside a bounded side (rule: aspiration windows)"),
         }
-        group_start = None;
-        if finished {
-            want.push((r.depth, r.id, (r.end - start) as u64));
-        }
+        self.after_fail = true;
+        Ok(())
     }
-    if s.iterations.len() != want.len() {
-        bail!(header "summary.iterations",
+
+    /// The summary against the roots: each finished iteration's depth, value and node count is
+    /// that of its root searches, and the root value is the last finished one's; a chance
+    /// search's best line is checked by deriving it again from its records
+    /// ([`Recorder::decision_line`], the function the search's summary is written with).
+    fn summary(&self, h: &TraceHeader) -> R {
+        let (s, rec) = (&h.summary, self.rec);
+        let user = s.stopped == Some(StopCause::User);
+        // The finished iterations (depth, last root, nodes): for a search, the root searches
+        // grouped by depth (an aspiration re-search belongs to its iteration); the page's Stop
+        // lists every root search that finished.
+        let mut want: Vec<(i32, u32, u64)> = Vec::new();
+        let mut group_start: Option<u32> = None;
+        for (k, (&id, &depth)) in rec.roots.iter().zip(&rec.root_depths).enumerate() {
+            let start = *group_start.get_or_insert(id);
+            if !user && self.failed[k] {
+                continue;
+            }
+            group_start = None;
+            let end = rec.roots.get(k + 1).map_or(rec.nodes.len() as u32, |&e| e);
+            if self.node(id).reason() != StopReason::Aborted {
+                want.push((depth, id, u64::from(end - start)));
+            }
+        }
+        refuse!(s.iterations.len() != want.len(), header "summary.iterations",
             "lists {} iterations, but the event tape finishes {} (rule: the summary \
              against the roots)", s.iterations.len(), want.len());
-    }
-    for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
-        let value = rec.nodes[root as usize].value;
-        let (field, msg) = if it.depth != depth {
-            (
-                "depth",
-                format!(
-                    "is {}, but its root (node {root}) was searched at depth {depth}",
-                    it.depth
+        for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
+            let rows: [(&str, i64, i64, &str); 3] = [
+                (
+                    "depth",
+                    it.depth.into(),
+                    depth.into(),
+                    "was searched at depth",
                 ),
-            )
-        } else if it.value != value {
-            (
-                "value",
-                format!(
-                    "is {}, but its root (node {root}) returned {value}",
-                    it.value
+                (
+                    "value",
+                    it.value.into(),
+                    self.node(root).value.into(),
+                    "returned",
                 ),
-            )
-        } else if it.nodes != nodes {
-            (
-                "nodes",
-                format!("is {}, but its root searches made {nodes} nodes", it.nodes),
-            )
-        } else {
-            continue;
+                ("nodes", it.nodes as i64, nodes as i64, "searches made"),
+            ];
+            if let Some((field, got, want, how)) = rows.into_iter().find(|r| r.1 != r.2) {
+                bail!(
+                    header & format!("summary.iterations[{k}].{field}"),
+                    "is {got}, but its root (node {root}) {how} {want} (rule: the summary \
+                     against the roots)"
+                );
+            }
+        }
+        let Some(&(_, root, _)) = want.last() else {
+            return Ok(());
         };
-        bail!(
-            header & format!("summary.iterations[{k}].{field}"),
-            "{msg} (rule: the summary against the roots)"
-        );
-    }
-    let Some(&(_, root, _)) = want.last() else {
-        return Ok(());
-    };
-    let n = &rec.nodes[root as usize];
-    if s.value != Some(n.value) {
-        bail!(header "summary.value",
+        let n = self.node(root);
+        refuse!(s.value != Some(n.value), header "summary.value",
             "is {}, but the last finished root (node {root}) returned {} (rule: the \
              summary against the roots)",
             s.value.map_or("null".to_string(), |v| v.to_string()), n.value);
+        if !user && s.uncertain != n.uncertain() {
+            let not = if n.uncertain() { "" } else { "not " };
+            bail!(header "summary.uncertain",
+                "is {}, but the last finished root (node {root}) is {not}uncertain (rule: the \
+                 summary against the roots)", s.uncertain);
+        }
+        if self.chance.is_none() {
+            return Ok(());
+        }
+        let line: Vec<String> = rec.decision_line(root).iter().map(u16::to_string).collect();
+        refuse!(s.best_line != line, header "summary.best_line",
+            "is [{}], but the decision nodes' best moves from the root (node {root}) to the \
+             first chance node or leaf are [{}] (rule: the best line)",
+            s.best_line.join(", "), line.join(", "));
+        Ok(())
     }
-    if !user && s.uncertain != n.uncertain() {
-        bail!(header "summary.uncertain",
-            "is {}, but the last finished root (node {root}) is {}uncertain (rule: \
-             the summary against the roots)", s.uncertain,
-            if n.uncertain() { "" } else { "not " });
-    }
-    Ok(())
 }
