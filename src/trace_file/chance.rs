@@ -7,7 +7,7 @@
 //! its open nodes `aborted`, whose values say nothing.
 
 use super::TraceHeader;
-use super::error::{TraceFileError, bail};
+use super::error::{TraceFileError, bail, ensure};
 use super::events::{each_event, value_words};
 use crate::game::{INF, Value, tree::Tree};
 use crate::schema::{NONE16, NodeKind, NodeType, StopReason};
@@ -17,17 +17,6 @@ use crate::search::window::Window;
 use crate::trace::record::{NodeRec, Recorder};
 
 type R<T> = Result<T, TraceFileError>;
-
-/// `if cond { bail!(…) }`: refuses the file where `cond` breaks a rule (here, below
-/// `semantics.rs`, which imports it with this file's rules).
-macro_rules! refuse {
-    ($cond:expr, $($t:tt)+) => {
-        if $cond {
-            super::error::bail!($($t)+);
-        }
-    };
-}
-pub(super) use refuse;
 
 /// What the chance rules know of an open node (beside the replay's own frame).
 #[derive(Default)]
@@ -70,7 +59,7 @@ impl<'a> Chance<'a> {
         let Some(tree) = tree else {
             bail!(header "config.chance", "a chance search needs a tree with chance nodes");
         };
-        refuse!(scale == 0 || scale >= INF as u64, header "summary.scale",
+        ensure!(scale != 0 && scale < INF as u64, header "summary.scale",
             "is {scale}, but a scale lies in 1..10^9");
         let (l, u) = match tree.bounds() {
             Some((l, u)) => (i64::from(l), i64::from(u)),
@@ -79,7 +68,7 @@ impl<'a> Chance<'a> {
                 "is {}, which needs the tree's 'bounds L U' header", algo.name()),
         };
         let (lower, upper) = (l * scale as i64, u * scale as i64);
-        refuse!(lower.abs() >= INF.into() || upper.abs() >= INF.into(), header "summary.scale",
+        ensure!(lower.abs() < INF.into() && upper.abs() < INF.into(), header "summary.scale",
             "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
              of 10^9 (rule: exact values)");
         exact_scale(tree, algo, rec, scale)?;
@@ -154,7 +143,7 @@ impl<'a> Chance<'a> {
                 }
             }
         };
-        refuse!(!n.is_root() && n.index as u32 != k, node id, "index",
+        ensure!(n.is_root() || n.index as u32 == k, node id, "index",
             "is {}, but node {} searches its branch {k} next (rule: branches in order)",
             n.index, n.parent);
         let chance = self.tree.is_chance(tree);
@@ -163,9 +152,9 @@ impl<'a> Chance<'a> {
             (_, true) => (NodeKind::Probe, "Star2's probe of a chance node's branch"),
             _ => (NodeKind::Normal, "a decision node or leaf searched in full"),
         };
-        refuse!(n.node_kind() != want, node id, "kind",
+        ensure!(n.node_kind() == want, node id, "kind",
             "is {}, but this is {this} (rule: kinds)", n.node_kind().name());
-        refuse!(n.expected() != NodeType::Pv, node id, "expected",
+        ensure!(n.expected() == NodeType::Pv, node id, "expected",
             "is {}, but Knuth & Moore's types have no rule for chance nodes: a chance \
              search writes pv everywhere (rule: expected types)", n.expected().name());
         if let Some(w) = window.filter(|w| (w.alpha, w.beta) != (n.alpha, n.beta)) {
@@ -254,16 +243,16 @@ impl<'a> Chance<'a> {
                      reasons)", at.n);
             }
         };
-        refuse!(n.reason() != reason, node id, "reason",
+        ensure!(n.reason() == reason, node id, "reason",
             "is {}, but the search of this node ends with {} (rule: stop reasons)",
             n.reason().name(), reason.name());
         let Some((value, rule)) = value else {
             return Ok(true);
         };
-        refuse!(i64::from(n.value) != value, node id, "value",
+        ensure!(i64::from(n.value) == value, node id, "value",
             "is {} ({}), but it is {} (stored {value}) (rule: {rule})", n.value,
             self.show(n.value.into()), self.show(value));
-        refuse!(n.best_index != NONE16, node id, "best_index",
+        ensure!(n.best_index == NONE16, node id, "best_index",
             "is {}, but a leaf or a chance node names no best move (rule: values)",
             n.best_index);
         Ok(false)

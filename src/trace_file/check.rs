@@ -2,7 +2,7 @@
 //! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
 //! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
 
-use super::error::{Location, Problem, TraceFileError, bail, err, invalid, window_side};
+use super::error::{Location, Problem, TraceFileError, bail, ensure, err, invalid, window_side};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -21,15 +21,6 @@ use crate::trace::record::{NodeRec, Recorder};
 pub(crate) use crate::run::GameKind;
 
 type R<T = ()> = Result<T, TraceFileError>;
-
-/// `bail!(…)` unless `cond` holds.
-macro_rules! ensure {
-    ($cond:expr, $($t:tt)+) => {
-        if !$cond {
-            bail!($($t)+);
-        }
-    };
-}
 
 /// How a trace names its game's moves (by the notation of the game's registration).
 impl GameKind {

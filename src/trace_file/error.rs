@@ -176,7 +176,17 @@ macro_rules! bail {
     };
 }
 
-pub(super) use {bail, err};
+/// `bail!(…)` unless `cond` holds (anyhow's `ensure!`): a rule written as what it requires, the
+/// refusal naming what broke it.
+macro_rules! ensure {
+    ($cond:expr, $($t:tt)+) => {
+        if !$cond {
+            $crate::trace_file::error::bail!($($t)+);
+        }
+    };
+}
+
+pub(super) use {bail, ensure, err};
 
 /// `Problem::Invalid` in field `field` of node `id` (structural checks, the JSON reader, the
 /// semantic replays).

@@ -5,8 +5,8 @@
 //! [`super::chance`] adds what only chance nodes have. docs/trace-format.md, "Semantic rules".
 
 use super::TraceHeader;
-use super::chance::{At, Chance, refuse};
-use super::error::{TraceFileError, bail, err, window_side as side};
+use super::chance::{At, Chance};
+use super::error::{TraceFileError, bail, ensure, err, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
 use crate::run::{Input, Prepared};
@@ -123,8 +123,8 @@ struct Frame {
 pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -> R {
     let (cfg, s) = (&header.config, &header.summary);
     let uncertainty = cfg.uncertainty.mode != UncertaintyMode::Off;
-    refuse!(s.uncertain && !uncertainty, header "summary.uncertain", "{UNCERTAIN}");
-    refuse!(cfg.node_cap != 0 && s.nodes > cfg.node_cap, header "config.node_cap",
+    ensure!(!s.uncertain || uncertainty, header "summary.uncertain", "{UNCERTAIN}");
+    ensure!(cfg.node_cap == 0 || s.nodes <= cfg.node_cap, header "config.node_cap",
         "is {}, but the search made {} nodes: it stops at the cap (rule: the node cap)",
         cfg.node_cap, s.nodes);
     if let Some(id) = s.line_proven_to
@@ -263,9 +263,9 @@ impl<'a> Semantics<'a> {
             Some(d) if self.after_fail => (d, "an aspiration re-search repeats the failed depth"),
             Some(d) => (d + 1, "the iteration after it is depth"),
         };
-        refuse!(depth != want, event i, "data",
+        ensure!(depth == want, event i, "data",
             "begins a root search at depth {depth}, but {why} {want} (rule: iteration depths)");
-        refuse!(depth > self.depths.1, event i, "data",
+        ensure!(depth <= self.depths.1, event i, "data",
             "begins a root search at depth {depth}, beyond the search's depth {} (rule: \
              iteration depths)", self.depths.1);
         self.iter_depth = Some(depth);
@@ -280,7 +280,7 @@ impl<'a> Semantics<'a> {
             return Ok(());
         };
         let Some(c) = f.pending else {
-            refuse!(raise, event i, "kind",
+            ensure!(!raise, event i, "kind",
                 "an alpha_raised event in node {} must follow the return of a child \
                  (rule: alpha_raised events)", f.id);
             return Ok(());
@@ -302,7 +302,7 @@ impl<'a> Semantics<'a> {
                  lands inside the window is re-searched)", f.id, side(alpha), side(beta));
         }
         let minimax = self.cfg.algo == Algorithm::Minimax;
-        refuse!(!raise && !minimax && !self.quiescence(f) && v > alpha, node f.id, "alpha",
+        ensure!(raise || minimax || self.quiescence(f) || v <= alpha, node f.id, "alpha",
             "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
              (rule: alpha_raised events)", side(alpha));
         let f = self.top_mut();
@@ -342,10 +342,10 @@ impl<'a> Semantics<'a> {
         let n = self.node(id);
         let what = technique_off(self.cfg, self.tree, Made::Reason(n.reason()));
         needs(id, "reason", n.reason().name(), what)?;
-        refuse!(self.chance.is_some() && n.order() != OrderSource::Generated, node id, "order",
+        ensure!(self.chance.is_none() || n.order() == OrderSource::Generated, node id, "order",
             "is {}, but a chance search orders no moves: generated (rule: kinds and \
              orders)", n.order().name());
-        refuse!(n.uncertain() && !self.uncertainty, node id, "uncertain", "{UNCERTAIN}");
+        ensure!(!n.uncertain() || self.uncertainty, node id, "uncertain", "{UNCERTAIN}");
         let at = match &self.chance {
             Some(c) => {
                 let p = self.stack.last().zip(self.at.last());
@@ -366,18 +366,18 @@ impl<'a> Semantics<'a> {
 
     fn root(&mut self, id: u32, n: &NodeRec) -> R {
         let depth = self.iter_depth.unwrap_or(self.depths.0);
-        refuse!(!self.tree && n.depth as i32 != clamp8(depth), node id, "depth",
+        ensure!(self.tree || n.depth as i32 == clamp8(depth), node id, "depth",
             "is {}, but the root search begins at depth {depth} (rule: a root's depth is its \
              iteration's)", n.depth);
-        refuse!(n.expected() != NodeType::Pv, node id, "expected",
+        ensure!(n.expected() == NodeType::Pv, node id, "expected",
             "is {}, but a root is expected PV (rule: expected types)", n.expected().name());
         let chance = self.chance.is_some();
         let normal = n.node_kind() == NodeKind::Normal && n.order() == OrderSource::Generated;
-        refuse!(!chance && !normal, node id, "kind",
+        ensure!(chance || normal, node id, "kind",
             "is {} (order {}), but a root is a normal node (rule: kinds and orders)",
             n.node_kind().name(), n.order().name());
         let full = (n.alpha, n.beta) == (-INF, INF) || self.cfg.aspiration.enabled;
-        refuse!(!chance && !full, node id, "alpha",
+        ensure!(chance || full, node id, "alpha",
             "the root's window is ({}, {}), but without aspiration windows a root is \
              searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
         self.roots_entered += 1;
@@ -414,7 +414,7 @@ impl<'a> Semantics<'a> {
             _ => technique_off(cfg, self.tree, Made::Kind(kind)),
         };
         needs(c, "kind", kind.name(), what)?;
-        refuse!(q && kind != NodeKind::Quiescence, node c, "kind",
+        ensure!(!q || kind == NodeKind::Quiescence, node c, "kind",
             "is {}, but its parent (node {}) searches captures in quiescence, whose \
              children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
         let o = &cfg.ordering;
@@ -458,7 +458,7 @@ impl<'a> Semantics<'a> {
             NodeKind::Quiescence => 0,
             NodeKind::Chance | NodeKind::Probe => return Ok(()),
         };
-        refuse!(n.depth as i32 != clamp8(want), node c, "depth",
+        ensure!(n.depth as i32 == clamp8(want), node c, "depth",
             "is {}, but a {} child of node {} (depth {d}) has depth {want} (rule: depths)",
             n.depth, kind.name(), p.id);
         Ok(())
@@ -475,7 +475,7 @@ impl<'a> Semantics<'a> {
         };
         let (e, w) = (pr.expected().name(), want.name());
         let which = if n.index == 0 { "first" } else { "later" };
-        refuse!(n.expected() != want, node c, "expected",
+        ensure!(n.expected() == want, node c, "expected",
             "is {}, but {} (rule: expected types)", n.expected().name(),
             if research { "a re-search is expected PV".to_string() }
             else { format!("the {which} child of a {e} node is expected {w}") });
@@ -487,7 +487,7 @@ impl<'a> Semantics<'a> {
     fn child_research(&self, c: u32, n: &NodeRec) -> R {
         let kind = n.node_kind();
         if !n.is_research() {
-            refuse!(kind == NodeKind::LmrResearch, node c, "kind",
+            ensure!(kind != NodeKind::LmrResearch, node c, "kind",
                 "is lmr_research, but no research event makes it a re-search (rule: \
                  re-searches)");
             return Ok(());
@@ -505,7 +505,7 @@ impl<'a> Semantics<'a> {
             (_, Some(NodeKind::Null | NodeKind::McProbe | NodeKind::Quiescence)) => false,
             _ => self.scouts(),
         };
-        refuse!(!ok, node c, "kind",
+        ensure!(ok, node c, "kind",
             "is {}, but it re-searches a {} child: only a reduced child is searched \
              again as lmr_research, and only a scout algorithm re-searches a scout \
              (rule: re-searches)", kind.name(),
@@ -627,7 +627,7 @@ impl<'a> Semantics<'a> {
             S::StandPat,
             S::TtCutoff,
         ];
-        refuse!(f.move_children && early.contains(&reason), node id, "reason",
+        ensure!(!f.move_children || !early.contains(&reason), node id, "reason",
             "is {name}, but the node has children: it stops before it searches any move \
              (rule: stop reasons)");
         // Each cut-off and the node's event that makes it: the reason needs the event, and the
@@ -642,9 +642,9 @@ impl<'a> Semantics<'a> {
             (S::UncertaintyCutoff, f.uc, "uncertainty_cutoff", false),
         ];
         for (r, fired, event, both) in cuts {
-            refuse!(reason == r && !fired, node id, "reason",
+            ensure!(reason != r || fired, node id, "reason",
                 "is {name}, but no {event} event of the node cuts it off (rule: stop reasons)");
-            refuse!(both && fired && reason != r && reason != S::Aborted, node id, "reason",
+            ensure!(!both || !fired || reason == r || reason == S::Aborted, node id, "reason",
                 "is {name}, but the node's {event} event cuts it off: {} (rule: stop \
                  reasons)", r.name());
         }
@@ -730,17 +730,17 @@ impl<'a> Semantics<'a> {
         self.commit(i, true)?;
         let f = self.top();
         let q = self.quiescence(f);
-        refuse!(self.cfg.algo == Algorithm::Minimax && !q, event i, "kind",
+        ensure!(self.cfg.algo != Algorithm::Minimax || q, event i, "kind",
             "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
              events)");
-        refuse!(new <= old, event i, "data",
+        ensure!(new > old, event i, "data",
             "[{old}, {new}] does not raise α in node {}: the new α must be above the old \
              (rule: alpha_raised events)", f.id);
-        refuse!((!q && old != f.alpha) || (q && old < f.alpha), event i, "data",
+        ensure!(if q { old >= f.alpha } else { old == f.alpha }, event i, "data",
             "[{old}, {new}] raises α from {old}, but α of node {} is {} (rule: \
              alpha_raised events)", f.id, side(f.alpha));
         let v = f.last_child.map_or(i32::MIN, |c| -self.node(c).value);
-        refuse!(new != v, event i, "data",
+        ensure!(new == v, event i, "data",
             "[{old}, {new}] raises α to {new}, but the child that just returned gave \
              node {} the value {v} (rule: alpha_raised events)", f.id);
         self.top_mut().alpha = new;
@@ -750,7 +750,7 @@ impl<'a> Semantics<'a> {
     fn cutoff(&mut self, i: usize, value: i32, beta: i32) -> R {
         let f = self.top();
         let nb = self.node(f.id).beta;
-        refuse!(beta != nb, event i, "data",
+        ensure!(beta == nb, event i, "data",
             "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
              events)", f.id, side(nb));
         if !self.cfg.cutoff.cuts(value, beta) {
@@ -763,7 +763,7 @@ impl<'a> Semantics<'a> {
                  cut-off needs {need} (rule: cut-off events)");
         }
         // The event right before raised α to the value.
-        refuse!(self.prev != Some(EventKind::AlphaRaised) || f.alpha != value, event i, "kind",
+        ensure!(self.prev == Some(EventKind::AlphaRaised) && f.alpha == value, event i, "kind",
             "a cut-off event in node {} must follow the alpha_raised event of the child \
              whose value {value} it names (rule: cut-off events)", f.id);
         self.top_mut().cut = true;
@@ -848,7 +848,7 @@ impl<'a> Semantics<'a> {
         let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
         let best = f.best.map(|b| b.0);
         let ok = verified && d[1] == n.beta && d[0] < d[1] && best.is_none_or(|b| b == d[0]);
-        refuse!(!ok, event i, "data",
+        ensure!(ok, event i, "data",
             "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
              moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
             side(n.beta));
@@ -861,12 +861,12 @@ impl<'a> Semantics<'a> {
     fn multi_cut(&mut self, i: usize, d: &[i32]) -> R {
         let (f, mc) = (self.top(), &self.cfg.multi_cut);
         let [cuts, c, probes] = [d[0], d[1], d[2]];
-        refuse!(c != mc.c as i32, event i, "data",
+        ensure!(c == mc.c as i32, event i, "data",
             "{d:?} in node {}: C is {} in the configuration (rule: multi-cut)", f.id, mc.c);
-        refuse!(probes != f.probes as i32 || probes > mc.m as i32, event i, "data",
+        ensure!(probes == f.probes as i32 && probes <= mc.m as i32, event i, "data",
             "{d:?} in node {}: the node made {} probes (at most M = {}) (rule: multi-cut)", f.id,
             f.probes, mc.m);
-        refuse!(cuts != f.probe_cuts as i32, event i, "data",
+        ensure!(cuts == f.probe_cuts as i32, event i, "data",
             "{d:?} in node {}: {} of its probes reached β (rule: multi-cut)", f.id, f.probe_cuts);
         self.top_mut().mc_cut = d[3] == 1;
         Ok(())
@@ -877,7 +877,7 @@ impl<'a> Semantics<'a> {
         let u = &self.cfg.uncertainty;
         let limit = (self.node(f.id).n_moves as f64 * u.cut_ratio) as i32;
         let tried = f.last_child.map_or(0, |c| self.node(c).index as i32 + 1);
-        refuse!(d[1] != limit || d[0] <= limit || d[0] != tried, event i, "data",
+        ensure!(d[1] == limit && d[0] > limit && d[0] == tried, event i, "data",
             "[{}, {}] in node {}: an uncertainty cut-off comes \
              after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
              (rule: uncertainty cut-offs)", d[0], d[1], f.id);
@@ -888,7 +888,7 @@ impl<'a> Semantics<'a> {
     fn presearch(&mut self, i: usize, d: &[i32]) -> R {
         let (f, ps) = (self.top(), &self.cfg.presearch);
         let ok = clamp8(d[0]) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
-        refuse!(!ok, event i, "data",
+        ensure!(ok, event i, "data",
             "[{}, {}, {}] in node {} (depth {}): pre-search raises \
              the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
             f.id, f.depth, ps.risk);
@@ -954,7 +954,7 @@ impl<'a> Semantics<'a> {
                 want.push((depth, id, u64::from(end - start)));
             }
         }
-        refuse!(s.iterations.len() != want.len(), header "summary.iterations",
+        ensure!(s.iterations.len() == want.len(), header "summary.iterations",
             "lists {} iterations, but the event tape finishes {} (rule: the summary \
              against the roots)", s.iterations.len(), want.len());
         for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
@@ -985,7 +985,7 @@ impl<'a> Semantics<'a> {
             return Ok(());
         };
         let n = self.node(root);
-        refuse!(s.value != Some(n.value), header "summary.value",
+        ensure!(s.value == Some(n.value), header "summary.value",
             "is {}, but the last finished root (node {root}) returned {} (rule: the \
              summary against the roots)",
             s.value.map_or("null".to_string(), |v| v.to_string()), n.value);
@@ -999,7 +999,7 @@ impl<'a> Semantics<'a> {
             return Ok(());
         }
         let line: Vec<String> = rec.decision_line(root).iter().map(u16::to_string).collect();
-        refuse!(s.best_line != line, header "summary.best_line",
+        ensure!(s.best_line == line, header "summary.best_line",
             "is [{}], but the decision nodes' best moves from the root (node {root}) to the \
              first chance node or leaf are [{}] (rule: the best line)",
             s.best_line.join(", "), line.join(", "));
