@@ -28,25 +28,21 @@ pub const VERSION: u32 = 5;
 pub const OLDEST_READABLE: u32 = 3;
 
 /// One event of the step-through sequence.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct EventJson {
-    pub kind: &'static str,
-    pub node: Option<u32>,
+#[derive(Serialize)]
+struct EventJson {
+    kind: &'static str,
+    node: Option<u32>,
     /// Values the event carries ([`EventKind::aux_names`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub data: Vec<Value>,
+    data: Vec<Value>,
 }
 
-/// One root search.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RootJson {
-    pub depth: i32,
-    pub root: u32,
-}
-
-/// A window side as JSON: `null` when unbounded.
-pub(crate) fn bounded(v: Value) -> Option<Value> {
-    (v > -INF && v < INF).then_some(v)
+/// One entry of `roots`: a root search.
+#[derive(Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RootJson {
+    pub(crate) depth: i32,
+    pub(crate) root: u32,
 }
 
 /// Children of every node in compressed-row form, in search order.
@@ -90,7 +86,7 @@ struct Head<'a> {
     input: &'a Input,
     config: &'a SearchConfig,
     summary: &'a Summary,
-    value: &'a serde_json::Value,
+    value: &'a Option<Value>,
     roots: Vec<RootJson>,
 }
 
@@ -103,14 +99,13 @@ pub fn write_trace<W: Write>(
     summary: &Summary,
     rec: &Recorder,
 ) -> io::Result<()> {
-    let value = serde_json::to_value(summary.value)?;
     let head = Head {
         format: FORMAT,
         version: VERSION,
         input,
         config,
         summary,
-        value: &value,
+        value: &summary.value,
         roots: rec
             .roots
             .iter()
@@ -121,20 +116,13 @@ pub fn write_trace<W: Write>(
     let head = serde_json::to_string(&head)?;
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
-    with_game(
+    let nodes = WriteNodes {
+        w: &mut w,
+        rec,
         prepared,
-        WriteNodes {
-            w: &mut w,
-            rec,
-            notation: prepared.notation(),
-            explicit_tree: matches!(prepared, Prepared::Tree(_)),
-            quiescence: config.quiescence.enabled,
-            chance_tree: match prepared {
-                Prepared::Tree(t) if config.chance.is_some() => Some(t),
-                _ => None,
-            },
-        },
-    )?;
+        config,
+    };
+    with_game(prepared, nodes)?;
     w.write_all(b"\n],\n\"events\":[\n")?;
     for (i, e) in rec.replay().enumerate() {
         if i > 0 {
@@ -265,11 +253,8 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
 struct WriteNodes<'a, W: Write> {
     w: &'a mut W,
     rec: &'a Recorder,
-    notation: Notation,
-    explicit_tree: bool,
-    quiescence: bool,
-    /// The tree of a chance search (its branches' probabilities are written).
-    chance_tree: Option<&'a crate::game::tree::Tree>,
+    prepared: &'a Prepared,
+    config: &'a SearchConfig,
 }
 
 impl<W: Write> WithGame for WriteNodes<'_, W> {
@@ -279,11 +264,16 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         let WriteNodes {
             w,
             rec,
-            notation,
-            explicit_tree,
-            quiescence,
-            chance_tree,
+            prepared,
+            config,
         } = self;
+        let (notation, explicit_tree) =
+            (prepared.notation(), matches!(prepared, Prepared::Tree(_)));
+        // A chance search's tree: its branches' probabilities are written.
+        let chance_tree = match prepared {
+            Prepared::Tree(t) if config.chance.is_some() => Some(t),
+            _ => None,
+        };
         let (mut f, mut out) = (NodeFields::default(), Vec::new());
         let replay_failed = |id, e| {
             let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
@@ -293,7 +283,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         each_pruned(
             root,
             rec,
-            quiescence,
+            config.quiescence.enabled,
             &own,
             |_| true,
             replay_failed,
@@ -302,7 +292,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
                 f.index = n.index as i64;
                 (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
-                let side = |v| bounded(v).map(i64::from);
+                let side = |v| (v > -INF && v < INF).then_some(v as i64);
                 let depth = (!explicit_tree).then_some(n.depth as i64);
                 (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
                 (f.value, f.bound, f.expected) =
@@ -313,11 +303,12 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 derive(&mut f, n, walk, notation, chance_tree);
                 f.pruned.0.clear();
                 f.pruned.0.extend_from_slice(pruned);
+                f.pruned.1 = Some(notation);
                 out.clear();
                 if id > 0 {
                     out.extend_from_slice(b",\n");
                 }
-                f.write(&mut out, notation);
+                f.write(&mut out);
                 w.write_all(&out)
             },
         )
