@@ -845,25 +845,13 @@ impl<G: TraceGame> NodesCtx<G> {
 
 /// Reads the `events` array, replaying the tape as it goes.
 fn read_events<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R {
-    let mut data: Vec<i64> = Vec::new();
-    let each = |st: &mut State, bytes: &[u8]| {
-        parse_prefix(
-            bytes,
-            EventSeed {
-                st,
-                data: &mut data,
-            },
-        )
-    };
+    let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
     read_array(sc, st, each, |st| Location::Event {
         index: st.rec.events.len() as u64,
     })
 }
 
-struct EventSeed<'a> {
-    st: &'a mut State,
-    data: &'a mut Vec<i64>,
-}
+struct EventSeed<'a>(&'a mut State);
 
 impl<'de> DeserializeSeed<'de> for EventSeed<'_> {
     type Value = ();
@@ -878,9 +866,9 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
         f.write_str("an event object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let st = self.st;
+        let st = self.0;
         let (mut kind, mut node, mut seen) = (None, None, [false; 3]);
-        self.data.clear();
+        st.data.clear();
         const KEYS: [&str; 3] = ["kind", "node", "data"];
         let key = || TextSeed(|s: &str| Ok::<_, String>(KEYS.iter().position(|&k| k == s)));
         while let Some(i) = map.next_key_seed(key())? {
@@ -895,28 +883,21 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
             match i {
                 0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
                 1 => node = map.next_value::<Option<i64>>()?,
-                _ => map.next_value_seed(IntsSeed(self.data))?,
+                _ => map.next_value_seed(IntsSeed(&mut st.data))?,
             }
         }
         st.field = None;
-        let res = event(st, kind, seen[1].then_some(node), self.data);
+        let res = event(st, kind, seen[1].then_some(node));
         res.map_err(|e| st.fail(e))
     }
 }
 
-/// Checks event `kind` on node `node` (`None`: missing) with `data` and appends it.
-fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>, data: &[i64]) -> R {
+/// Checks event `kind` on node `node` (`None`: missing) with `st.data` and appends it.
+fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> R {
     let index = st.rec.events.len() as u64;
     let at = Location::Event { index };
     let kind = kind.ok_or_else(|| missing(at.clone(), "kind"))?;
     let node = node.ok_or_else(|| missing(at, "node"))?;
-    st.data.clear();
-    for &v in data {
-        let w = i32::try_from(v).map_err(|_| {
-            TraceFileError::event(index, "data", invalid(format!("{v} is out of range")))
-        })?;
-        st.data.push(w);
-    }
     let resolved = st.tape.event(&st.rec, kind, &st.data)?;
     if node != resolved.map(i64::from) {
         let show = |n: Option<i64>| n.map_or("null".to_string(), |n| n.to_string());
@@ -933,8 +914,7 @@ fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>, dat
         st.rec.nodes[id as usize].flags |= FLAG_EXITED;
     }
     push(&mut st.rec.events, kind as u8, "events")?;
-    for i in 0..st.data.len() {
-        let w = st.data[i];
+    for &w in &st.data {
         push(&mut st.rec.aux, w, "event data words")?;
     }
     Ok(())

@@ -38,7 +38,10 @@ impl Field for Option<i64> {
 impl Field for String {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
         self.clear();
-        m.next_value_seed(TextSeed(|s: &str| Ok::<_, String>(self.push_str(s))))
+        m.next_value_seed(TextSeed(|s: &str| {
+            self.push_str(s);
+            Ok::<_, String>(())
+        }))
     }
 }
 
@@ -161,7 +164,9 @@ macro_rules! node_fields {
                 for key in NodeKey::all().filter(|k| self.has(*k)) {
                     out.push(sep);
                     sep = b',';
-                    out.extend_from_slice(format!("\"{}\":", key.name()).as_bytes());
+                    out.push(b'"');
+                    out.extend_from_slice(key.name().as_bytes());
+                    out.extend_from_slice(b"\":");
                     let written = match key {
                         $(NodeKey::$k => serde_json::to_writer(&mut *out, &self.$f),)+
                         $(NodeKey::$k2 => serde_json::to_writer(&mut *out, &self.$f2),)+
@@ -285,23 +290,23 @@ impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for TextSe
 }
 
 /// Reads an array of integers into a reused buffer.
-pub(crate) struct IntsSeed<'a>(pub(crate) &'a mut Vec<i64>);
+pub(crate) struct IntsSeed<'a, T>(pub(crate) &'a mut Vec<T>);
 
-impl<'de> DeserializeSeed<'de> for IntsSeed<'_> {
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for IntsSeed<'_, T> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_seq(self)
     }
 }
 
-impl<'de> Visitor<'de> for IntsSeed<'_> {
+impl<'de, T: Deserialize<'de>> Visitor<'de> for IntsSeed<'_, T> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an array of integers")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         self.0.clear();
-        while let Some(v) = seq.next_element::<i64>()? {
+        while let Some(v) = seq.next_element()? {
             self.0.push(v);
         }
         Ok(())

@@ -236,7 +236,11 @@ impl<R: Read> Read for Scanner<R> {
         if out.is_empty() {
             return Ok(0);
         }
-        if self.pos == self.end && !self.fill().map_err(io::Error::other)? {
+        let to_io = |p| match p {
+            Problem::Io(s) | Problem::Truncated(s) => io::Error::other(s),
+            p => io::Error::other(p),
+        };
+        if self.pos == self.end && !self.fill().map_err(to_io)? {
             return Ok(0);
         }
         let b = self.buf[self.pos];
