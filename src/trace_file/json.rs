@@ -45,39 +45,6 @@ pub(crate) struct RootJson {
     pub(crate) root: u32,
 }
 
-/// Children of every node in compressed-row form, in search order.
-pub(crate) struct Children {
-    offsets: Vec<u32>,
-    ids: Vec<u32>,
-}
-
-impl Children {
-    pub(crate) fn of(nodes: &[NodeRec]) -> Children {
-        let mut offsets = vec![0u32; nodes.len() + 1];
-        for n in nodes.iter().filter(|n| !n.is_root()) {
-            offsets[n.parent as usize + 1] += 1;
-        }
-        for i in 0..nodes.len() {
-            offsets[i + 1] += offsets[i];
-        }
-        // Each parent's start serves as its fill cursor and ends at the next parent's start;
-        // shifting the offsets back afterwards restores them, without a second array of one
-        // entry per node (the writer's memory counts against the CLI's memory budget).
-        let mut ids = vec![0u32; offsets[nodes.len()] as usize];
-        for (id, n) in nodes.iter().enumerate().filter(|(_, n)| !n.is_root()) {
-            let slot = &mut offsets[n.parent as usize];
-            ids[*slot as usize] = id as u32;
-            *slot += 1;
-        }
-        offsets.copy_within(0..nodes.len(), 1);
-        offsets[0] = 0;
-        Children { offsets, ids }
-    }
-    pub(crate) fn get(&self, id: usize) -> &[u32] {
-        &self.ids[self.offsets[id] as usize..self.offsets[id + 1] as usize]
-    }
-}
-
 /// The header of a JSON trace: everything before `nodes`, in this order.
 #[derive(Serialize)]
 struct Head<'a> {
@@ -218,7 +185,6 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
     replay_failed: impl Fn(usize, WalkError) -> E,
     mut f: impl FnMut(usize, &NodeRec, &mut Walk<G>, &[(u16, &'static str)]) -> Result<(), E>,
 ) -> Result<(), E> {
-    let children = Children::of(&rec.nodes);
     let mut walk = Walk::new(root, quiescence);
     let (mut searched, mut pruned) = (Vec::new(), Vec::new());
     for (id, n) in rec.nodes.iter().enumerate() {
@@ -229,11 +195,15 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
         if !want(id as u32) {
             continue;
         }
+        // In id order a node's subtree follows it, up to the first node that is a root or
+        // whose parent comes before it: its children are the nodes there whose parent it is.
         searched.clear();
-        let codes = children
-            .get(id)
+        let subtree = rec.nodes[id + 1..]
             .iter()
-            .map(|&k| rec.nodes[k as usize].move_code);
+            .take_while(|m| !m.is_root() && m.parent as usize >= id);
+        let codes = subtree
+            .filter(|m| m.parent as usize == id)
+            .map(|m| m.move_code);
         searched.extend(codes.filter(|&c| c != NONE16));
         searched.sort_unstable();
         pruned.clear();
