@@ -28,58 +28,21 @@ pub const VERSION: u32 = 5;
 pub const OLDEST_READABLE: u32 = 3;
 
 /// One event of the step-through sequence.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct EventJson {
-    pub kind: &'static str,
-    pub node: Option<u32>,
+#[derive(Serialize)]
+struct EventJson {
+    kind: &'static str,
+    node: Option<u32>,
     /// Values the event carries ([`EventKind::aux_names`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub data: Vec<Value>,
+    data: Vec<Value>,
 }
 
-/// One root search.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RootJson {
-    pub depth: i32,
-    pub root: u32,
-}
-
-/// A window side as JSON: `null` when unbounded.
-pub(crate) fn bounded(v: Value) -> Option<Value> {
-    (v > -INF && v < INF).then_some(v)
-}
-
-/// Children of every node in compressed-row form, in search order.
-pub(crate) struct Children {
-    offsets: Vec<u32>,
-    ids: Vec<u32>,
-}
-
-impl Children {
-    pub(crate) fn of(nodes: &[NodeRec]) -> Children {
-        let mut offsets = vec![0u32; nodes.len() + 1];
-        for n in nodes.iter().filter(|n| !n.is_root()) {
-            offsets[n.parent as usize + 1] += 1;
-        }
-        for i in 0..nodes.len() {
-            offsets[i + 1] += offsets[i];
-        }
-        // Each parent's start serves as its fill cursor and ends at the next parent's start;
-        // shifting the offsets back afterwards restores them, without a second array of one
-        // entry per node (the writer's memory counts against the CLI's memory budget).
-        let mut ids = vec![0u32; offsets[nodes.len()] as usize];
-        for (id, n) in nodes.iter().enumerate().filter(|(_, n)| !n.is_root()) {
-            let slot = &mut offsets[n.parent as usize];
-            ids[*slot as usize] = id as u32;
-            *slot += 1;
-        }
-        offsets.copy_within(0..nodes.len(), 1);
-        offsets[0] = 0;
-        Children { offsets, ids }
-    }
-    pub(crate) fn get(&self, id: usize) -> &[u32] {
-        &self.ids[self.offsets[id] as usize..self.offsets[id + 1] as usize]
-    }
+/// One entry of `roots`: a root search.
+#[derive(Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RootJson {
+    pub(crate) depth: i32,
+    pub(crate) root: u32,
 }
 
 /// The header of a JSON trace: everything before `nodes`, in this order.
@@ -90,7 +53,7 @@ struct Head<'a> {
     input: &'a Input,
     config: &'a SearchConfig,
     summary: &'a Summary,
-    value: &'a serde_json::Value,
+    value: &'a Option<Value>,
     roots: Vec<RootJson>,
 }
 
@@ -103,14 +66,13 @@ pub fn write_trace<W: Write>(
     summary: &Summary,
     rec: &Recorder,
 ) -> io::Result<()> {
-    let value = serde_json::to_value(summary.value)?;
     let head = Head {
         format: FORMAT,
         version: VERSION,
         input,
         config,
         summary,
-        value: &value,
+        value: &summary.value,
         roots: rec
             .roots
             .iter()
@@ -121,17 +83,13 @@ pub fn write_trace<W: Write>(
     let head = serde_json::to_string(&head)?;
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
-    prepared.with_game(WriteNodes {
+    let nodes = WriteNodes {
         w: &mut w,
         rec,
-        notation: prepared.notation(),
-        explicit_tree: matches!(prepared, Prepared::Tree(_)),
-        quiescence: config.quiescence.enabled,
-        chance_tree: match prepared {
-            Prepared::Tree(t) if config.chance.is_some() => Some(t),
-            _ => None,
-        },
-    })?;
+        prepared,
+        config,
+    };
+    prepared.with_game(nodes)?;
     w.write_all(b"\n],\n\"events\":[\n")?;
     for (i, e) in rec.replay().enumerate() {
         if i > 0 {
@@ -227,7 +185,6 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
     replay_failed: impl Fn(usize, WalkError) -> E,
     mut f: impl FnMut(usize, &NodeRec, &mut Walk<G>, &[(u16, &'static str)]) -> Result<(), E>,
 ) -> Result<(), E> {
-    let children = Children::of(&rec.nodes);
     let mut walk = Walk::new(root, quiescence);
     let (mut searched, mut pruned) = (Vec::new(), Vec::new());
     for (id, n) in rec.nodes.iter().enumerate() {
@@ -238,11 +195,15 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
         if !want(id as u32) {
             continue;
         }
+        // In id order a node's subtree follows it, up to the first node that is a root or
+        // whose parent comes before it: its children are the nodes there whose parent it is.
         searched.clear();
-        let codes = children
-            .get(id)
+        let subtree = rec.nodes[id + 1..]
             .iter()
-            .map(|&k| rec.nodes[k as usize].move_code);
+            .take_while(|m| !m.is_root() && m.parent as usize >= id);
+        let codes = subtree
+            .filter(|m| m.parent as usize == id)
+            .map(|m| m.move_code);
         searched.extend(codes.filter(|&c| c != NONE16));
         searched.sort_unstable();
         pruned.clear();
@@ -262,11 +223,8 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
 struct WriteNodes<'a, W: Write> {
     w: &'a mut W,
     rec: &'a Recorder,
-    notation: Notation,
-    explicit_tree: bool,
-    quiescence: bool,
-    /// The tree of a chance search (its branches' probabilities are written).
-    chance_tree: Option<&'a crate::game::tree::Tree>,
+    prepared: &'a Prepared,
+    config: &'a SearchConfig,
 }
 
 impl<W: Write> WithGame for WriteNodes<'_, W> {
@@ -276,11 +234,16 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         let WriteNodes {
             w,
             rec,
-            notation,
-            explicit_tree,
-            quiescence,
-            chance_tree,
+            prepared,
+            config,
         } = self;
+        let (notation, explicit_tree) =
+            (prepared.notation(), matches!(prepared, Prepared::Tree(_)));
+        // A chance search's tree: its branches' probabilities are written.
+        let chance_tree = match prepared {
+            Prepared::Tree(t) if config.chance.is_some() => Some(t),
+            _ => None,
+        };
         let (mut f, mut out) = (NodeFields::default(), Vec::new());
         let replay_failed = |id, e| {
             let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
@@ -290,7 +253,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         each_pruned(
             root,
             rec,
-            quiescence,
+            config.quiescence.enabled,
             &own,
             |_| true,
             replay_failed,
@@ -299,7 +262,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
                 f.index = n.index as i64;
                 (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
-                let side = |v| bounded(v).map(i64::from);
+                let side = |v| (v > -INF && v < INF).then_some(v as i64);
                 let depth = (!explicit_tree).then_some(n.depth as i64);
                 (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
                 (f.value, f.bound, f.expected) =
@@ -310,11 +273,12 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
                 derive(&mut f, n, walk, notation, chance_tree);
                 f.pruned.0.clear();
                 f.pruned.0.extend_from_slice(pruned);
+                f.pruned.1 = Some(notation);
                 out.clear();
                 if id > 0 {
                     out.extend_from_slice(b",\n");
                 }
-                f.write(&mut out, notation);
+                f.write(&mut out);
                 w.write_all(&out)
             },
         )

@@ -8,13 +8,13 @@
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
 };
-use super::error::{Location, Problem, TraceFileError, invalid, node_err};
+use super::error::{Location, Problem, TraceFileError, bail, err, invalid, node_err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
 };
 use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
-use super::scan::{ScanError, Scanner};
+use super::scan::Scanner;
 use super::walk::{TraceGame, Walk, WithGame};
 use super::{TraceFile, TraceHeader};
 use crate::game::INF;
@@ -22,38 +22,34 @@ use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, VERSION, derive, each_pruned, own_prune_reasons, unsearched_reason,
+    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, each_pruned, own_prune_reasons,
+    unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt;
 use std::io::Read;
 
+type R<T = ()> = Result<T, TraceFileError>;
+
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
-pub(super) fn read<R: Read>(r: R, max_text: usize) -> Result<TraceFile, TraceFileError> {
-    let mut sc = Scanner::new(r);
-    sc.limit = MAX_NODE_JSON_BYTES;
+pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
+    let mut sc = Scanner::new(r, MAX_NODE_JSON_BYTES);
     let mut st = State::new(max_text);
-    read_top(&mut sc, &mut st)?;
+    read_object(&mut sc, &mut st, false)?;
     st.finish()
 }
 
-/// The header fields as read, interpreted once `nodes` begins: `format` to `value` by their
-/// [`TopKey`], and `roots`, read element by element, each checked as it arrives, and at most
-/// [`MAX_ROOTS`].
-#[derive(Default)]
-struct Head {
-    fields: [Option<serde_json::Value>; 6],
-    roots: Option<Vec<RootIn>>,
-}
-
-/// One entry of `roots`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RootIn {
-    depth: i32,
-    root: u32,
+/// Reads the header of a binary trace, the JSON object `{"input": …, "config": …, "summary": …}`
+/// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
+/// that an inflated header is refused before it is held.
+pub(super) fn read_binary_header<I: Read>(r: I, version: u32, max_text: usize) -> R<TraceHeader> {
+    let mut st = State::new(max_text);
+    read_object(&mut Scanner::new(r, 0), &mut st, true)?;
+    let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
+    super::header::from_parts(version as u64, parts, max_text, None)
 }
 
 struct State {
@@ -62,7 +58,9 @@ struct State {
     /// Where the reader is, for errors serde raises itself (types, syntax, the end of input).
     at: Location,
     field: Option<&'static str>,
-    head: Head,
+    /// The header fields as read, until `nodes` begins.
+    head: Vec<(&'static str, Value)>,
+    roots: Option<Vec<RootJson>>,
     header: Option<TraceHeader>,
     kind: GameKind,
     rec: Recorder,
@@ -84,7 +82,8 @@ impl State {
             err: None,
             at: Location::File,
             field: None,
-            head: Head::default(),
+            head: Vec::new(),
+            roots: None,
             header: None,
             kind: GameKind::Tree,
             rec: Recorder::new(),
@@ -102,12 +101,11 @@ impl State {
         E::custom("invalid trace file")
     }
 
+    /// `problem` where the reader is (an I/O error is the file's).
     fn located(&self, problem: Problem) -> TraceFileError {
-        TraceFileError {
-            file: None,
-            location: self.at.clone(),
-            field: self.field.map(str::to_string),
-            problem,
+        match problem {
+            Problem::Io(_) => TraceFileError::file_level(problem),
+            _ => TraceFileError::new(self.at.clone(), self.field, problem),
         }
     }
 
@@ -119,87 +117,51 @@ impl State {
             return err;
         }
         let text = e.to_string();
-        let msg = text.rfind(" at line ").map_or(&text[..], |i| &text[..i]);
-        let msg = if e.line() == 0 {
-            msg.to_string()
-        } else {
-            format!("{msg} (line {})", line0 + e.line() as u64 - 1)
-        };
-        match e.classify() {
-            Category::Io => TraceFileError::file_level(Problem::Io(msg)),
-            Category::Syntax => self.located(Problem::Syntax(msg)),
-            Category::Eof => self.located(Problem::Truncated(msg)),
-            Category::Data => self.located(Problem::Invalid(msg)),
+        let mut msg = text
+            .rfind(" at line ")
+            .map_or(&text[..], |i| &text[..i])
+            .to_string();
+        if e.line() > 0 {
+            msg = format!("{msg} (line {})", line0 + e.line() as u64 - 1);
         }
-    }
-
-    /// The error of the scanner at line `line`.
-    fn scan_err(&self, e: ScanError, line: u64) -> TraceFileError {
-        match e {
-            ScanError::Io(e) => TraceFileError::from(e),
-            ScanError::Eof => self.located(Problem::Truncated(format!(
-                "the input stops at line {line}"
-            ))),
-            ScanError::Unexpected { found, expected } => self.located(Problem::Syntax(format!(
-                "expected {expected} at line {line}, found '{}'",
-                (found as char).escape_default()
-            ))),
-            ScanError::TooLarge {
-                limit,
-                out_of_memory,
-            } => self.located(Problem::TooLarge(if out_of_memory {
-                format!("out of memory reading the value at line {line}")
-            } else {
-                format!(
-                    "the value at line {line} is longer than the {limit} bytes the format \
-                     allows there"
-                )
-            })),
-        }
+        self.located(match e.classify() {
+            Category::Io => Problem::Io(msg),
+            Category::Syntax => Problem::Syntax(msg),
+            Category::Eof => Problem::Truncated(msg),
+            Category::Data => Problem::Invalid(msg),
+        })
     }
 
     /// Header field `name` as read, taken out.
-    fn take(&mut self, name: &str) -> Result<serde_json::Value, TraceFileError> {
-        let field = self.head.fields[slot(name)].take();
-        field.ok_or_else(|| missing(Location::Header, name))
+    fn take(&mut self, name: &str) -> R<Value> {
+        let i = self.head.iter().position(|(k, _)| *k == name);
+        let i = i.ok_or_else(|| missing(Location::Header, name))?;
+        Ok(self.head.swap_remove(i).1)
     }
 
     /// Interprets the header fields: `format` and `version` first, then the rest.
-    fn interpret_head(&mut self) -> Result<Prepared, TraceFileError> {
-        self.at = Location::Header;
-        self.field = None;
-        match self.head.fields[slot("format")].take() {
-            None => {
-                return Err(TraceFileError::file_level(Problem::NotATrace(
-                    "it has no \"format\" field".to_string(),
-                )));
-            }
-            Some(serde_json::Value::String(s)) if s == FORMAT => {}
-            Some(other) => {
-                return Err(TraceFileError::header(
-                    "format",
-                    Problem::NotATrace(format!("\"format\" is {other}, not \"{FORMAT}\"")),
-                ));
-            }
+    fn interpret_head(&mut self) -> R<Prepared> {
+        (self.at, self.field) = (Location::Header, None);
+        let Ok(format) = self.take("format") else {
+            let e = Problem::NotATrace("it has no \"format\" field".to_string());
+            return Err(TraceFileError::file_level(e));
+        };
+        if format != FORMAT {
+            let e = format!("\"format\" is {format}, not \"{FORMAT}\"");
+            return Err(TraceFileError::header("format", Problem::NotATrace(e)));
         }
         let version = self.take("version")?;
+        let supported = OLDEST_READABLE as u64..=VERSION as u64;
         match version.as_u64() {
-            Some(v) if (OLDEST_READABLE as u64..=VERSION as u64).contains(&v) => {}
-            Some(v) => {
-                return Err(TraceFileError::header(
-                    "version",
-                    Problem::Version {
-                        found: v,
-                        supported: VERSION,
-                    },
-                ));
+            Some(v) if supported.contains(&v) => {}
+            Some(found) => {
+                let e = Problem::Version {
+                    found,
+                    supported: VERSION,
+                };
+                return Err(TraceFileError::header("version", e));
             }
-            None => {
-                return Err(TraceFileError::header(
-                    "version",
-                    invalid(format!("{version} is not a version number")),
-                ));
-            }
+            None => bail!(header "version", "{version} is not a version number"),
         }
         let parts = [
             self.take("input")?,
@@ -207,24 +169,17 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = self
-            .head
-            .roots
-            .take()
-            .ok_or_else(|| missing(Location::Header, "roots"))?;
+        let roots = self.roots.take();
+        let roots = roots.ok_or_else(|| missing(Location::Header, "roots"))?;
         let version = version.as_u64().unwrap_or(0);
         let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
         if value != expect {
-            return Err(TraceFileError::header(
-                "value",
-                invalid(format!("is {value}, but summary.value is {expect}")),
-            ));
+            bail!(header "value", "is {value}, but summary.value is {expect}");
         }
         let prepared = check_header(&header)?;
         self.kind = GameKind::of(&prepared);
-        let hint = header.summary.nodes;
-        if let Ok(n) = usize::try_from(hint) {
+        if let Ok(n) = usize::try_from(header.summary.nodes) {
             // Only a hint (checked at the end); a lie fails cleanly or reserves untouched pages.
             let _ = self.rec.nodes.try_reserve_exact(n.min(1 << 28));
         }
@@ -250,12 +205,13 @@ impl State {
         let prepared = check_header(&header)?;
         let quiescence = header.config.quiescence.enabled;
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
-        prepared.with_game(SummaryCheck {
+        let summary = SummaryCheck {
             header: &header,
             nodes: self.rec.nodes.len(),
             aborted: self.tape.aborted,
             kind: self.kind,
-        })?;
+        };
+        prepared.with_game(summary)?;
         super::semantics::check(&header, &self.rec, &prepared)?;
         self.rec.shrink_to_fit();
         Ok(TraceFile {
@@ -266,12 +222,10 @@ impl State {
 }
 
 /// Pushes onto `v`, growing it without aborting when memory runs out.
-fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> Result<(), TraceFileError> {
+fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> R {
     if v.len() == v.capacity() && v.try_reserve(v.len().max(1024)).is_err() {
-        return Err(TraceFileError::file_level(Problem::TooLarge(format!(
-            "out of memory after {} {what}",
-            v.len()
-        ))));
+        let e = format!("out of memory after {} {what}", v.len());
+        return Err(TraceFileError::file_level(Problem::TooLarge(e)));
     }
     v.push(x);
     Ok(())
@@ -286,7 +240,7 @@ fn check_reasons(
     quiescence: bool,
     prepared: &Prepared,
     exceptions: &mut [(u32, u16, &'static str)],
-) -> Result<(), TraceFileError> {
+) -> R {
     let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason());
     let own = own_prune_reasons(rec);
     let differs = |(x, l): (&u32, &Vec<(u16, &str)>)| l.iter().any(|e| Some(e.1) != default(*x));
@@ -299,8 +253,8 @@ fn check_reasons(
     type Given = (u32, u16, &'static str);
     struct Reasons<'a>(&'a Recorder, bool, &'a [Given], GameKind, &'a Own);
     impl WithGame for Reasons<'_> {
-        type Output = Result<(), TraceFileError>;
-        fn run<G: TraceGame>(self, root: G) -> Self::Output {
+        type Output = R;
+        fn run<G: TraceGame>(self, root: G) -> R {
             let Reasons(rec, quiescence, exceptions, kind, own) = self;
             let failed = |id: usize, _| node_err(id as u32, "pruned", "cannot be replayed");
             // Only a node with a reason of its own, or one the file gives, can differ: the
@@ -321,8 +275,7 @@ fn check_reasons(
                             (false, false) => format!("the node's prune event gives {r}"),
                         };
                         let c = kind.name_move(c);
-                        let msg = format!("gives {c} the reason {claim}, but {why}");
-                        return Err(node_err(x as u32, "pruned", msg));
+                        bail!(node x as u32, "pruned", "gives {c} the reason {claim}, but {why}");
                     }
                 }
                 Ok(())
@@ -333,187 +286,135 @@ fn check_reasons(
     prepared.with_game(Reasons(rec, quiescence, exceptions, kind, &own))
 }
 
-/// The header fields of a JSON trace before `roots`, in the order written (their slots in
-/// [`Head::fields`]).
-const HEAD: [&str; 6] = ["format", "version", "input", "config", "summary", "value"];
-
-/// The slot of header field `name` in [`Head::fields`].
-fn slot(name: &str) -> usize {
-    HEAD.iter()
-        .position(|&k| k == name)
-        .expect("a header field")
-}
-
-/// Reads one header value within the bytes the format allows it: `input` (an explicit tree's
-/// text, up to the reader's `max_text`) or another field. A text past the bound is refused as
-/// it streams in, before it is held.
-fn read_header_value<R: Read>(
-    sc: &mut Scanner<R>,
-    st: &mut State,
-    input: bool,
-) -> Result<serde_json::Value, TraceFileError> {
-    let line = sc.line;
-    let budget = match input {
-        true => input_json_bytes(st.max_text),
-        false => MAX_HEADER_FIELD_JSON_BYTES,
-    };
-    match sc.value(budget).map_err(|e| st.classify(e, line))? {
-        Ok(v) => Ok(v),
-        Err(_) if input => Err(text_too_long(st.max_text, None)),
-        Err(limit) => Err(st.located(Problem::TooLarge(format!(
-            "the value at line {line} is longer than the {limit} bytes the format allows there"
-        )))),
-    }
-}
-
-/// Reads a JSON object (a trace, or a binary trace's header) key by key: `field` reads each
-/// key's value; nothing may follow the object. `not_object` is the error when the input holds
-/// no object (`None`: nothing at all); `after` is where a syntax error between fields is
-/// located.
-fn read_object<R: Read>(
-    sc: &mut Scanner<R>,
-    st: &mut State,
-    after: Location,
-    not_object: impl FnOnce(Option<u8>) -> TraceFileError,
-    mut field: impl FnMut(&mut Scanner<R>, &mut State, String) -> Result<(), TraceFileError>,
-) -> Result<(), TraceFileError> {
-    let line = sc.line;
-    let first = sc.peek().map_err(|e| st.scan_err(e, line))?;
+/// Reads a trace's top-level object key by key (`binary`: a binary trace's header,
+/// `{"input", "config", "summary"}`); nothing may follow it.
+fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R {
+    let first = sc.peek().map_err(|e| st.located(e))?;
     if first != Some(b'{') {
-        return Err(not_object(first));
+        return Err(match (binary, first) {
+            (false, _) => {
+                let e = Problem::NotATrace("the JSON is not an object".to_string());
+                TraceFileError::file_level(e)
+            }
+            (true, None) => {
+                TraceFileError::header("header", Problem::Truncated("it is empty".into()))
+            }
+            (true, Some(_)) => {
+                TraceFileError::header("header", invalid("the binary header is not a JSON object"))
+            }
+        });
     }
-    sc.expect(b'{', "'{'").map_err(|e| st.scan_err(e, line))?;
-    let mut more = !sc.eat(b'}').map_err(|e| st.scan_err(e, line))?;
+    let after = if binary {
+        Location::Header
+    } else {
+        Location::File
+    };
+    let mut more = !sc
+        .eat(b'{')
+        .and_then(|_| sc.eat(b'}'))
+        .map_err(|e| st.located(e))?;
     while more {
         (st.at, st.field) = (Location::Header, None);
         let line = sc.line;
         let key = match sc.value::<String>(MAX_HEADER_FIELD_JSON_BYTES) {
-            Ok(Ok(key)) => key,
-            Ok(Err(_)) => {
-                return Err(st.located(Problem::TooLarge(format!("a key at line {line}"))));
-            }
+            Ok(Some(key)) => key,
+            Ok(None) => return Err(st.located(Problem::TooLarge(format!("a key at line {line}")))),
             Err(e) => return Err(st.classify(e, line)),
         };
-        field(sc, st, key)?;
+        read_field(sc, st, &key, binary)?;
         (st.at, st.field) = (after.clone(), None);
-        let line = sc.line;
-        more = sc.eat(b',').map_err(|e| st.scan_err(e, line))?;
+        more = sc.eat(b',').map_err(|e| st.located(e))?;
         if !more {
-            sc.expect(b'}', "',' or '}'")
-                .map_err(|e| st.scan_err(e, line))?;
+            sc.expect(b'}', "',' or '}'").map_err(|e| st.located(e))?;
         }
     }
     let line = sc.line;
-    if sc.peek().map_err(|e| st.scan_err(e, line))?.is_some() {
-        return Err(st.located(Problem::Syntax(format!(
-            "something follows the JSON object at line {line}"
-        ))));
+    if sc.peek().map_err(|e| st.located(e))?.is_some() {
+        let e = format!("something follows the JSON object at line {line}");
+        return Err(st.located(Problem::Syntax(e)));
     }
     Ok(())
 }
 
-/// The top-level object: the header fields, then `nodes`, then `events`.
-fn read_top<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
-    let not_object =
-        |_| TraceFileError::file_level(Problem::NotATrace("the JSON is not an object".to_string()));
-    read_object(sc, st, Location::File, not_object, |sc, st, key| {
-        let mut names = HEAD.iter().chain(&["roots", "nodes", "events"]).copied();
-        let key = names.find(|&k| k == key).ok_or_else(|| unknown_top(&key))?;
-        st.field = Some(key);
-        sc.expect(b':', "':'")
-            .map_err(|e| st.scan_err(e, sc.line))?;
-        let at = |place: Location, problem: &str| {
-            TraceFileError::new(place, Some(key), Problem::Unexpected(problem.to_string()))
-        };
-        match key {
-            "nodes" if st.nodes_read => return Err(at(Location::File, "appears twice")),
-            "nodes" => {
-                let prepared = st.interpret_head()?;
-                prepared.with_game(ReadNodes { sc, st: &mut *st })?;
-                st.nodes_read = true;
-            }
-            "events" if !st.nodes_read => {
-                return Err(at(Location::File, "must come after \"nodes\""));
-            }
-            "events" if st.events_read => return Err(at(Location::File, "appears twice")),
-            "events" => {
-                read_events(sc, st)?;
-                st.events_read = true;
-            }
-            _ if st.nodes_read => return Err(at(Location::Header, "must come before \"nodes\"")),
-            "roots" if st.head.roots.is_some() => {
-                return Err(at(Location::Header, "appears twice"));
-            }
-            "roots" => st.head.roots = Some(read_roots(sc, st)?),
-            _ => {
-                let value = read_header_value(sc, st, key == "input")?;
-                let field = &mut st.head.fields[slot(key)];
-                if field.is_some() {
-                    return Err(at(Location::Header, "appears twice"));
-                }
-                *field = Some(value);
-            }
-        }
-        Ok(())
-    })
-}
+/// The fields of a trace's top level, in the order written; a binary header has `input`,
+/// `config` and `summary`.
+const TOP: [&str; 9] = [
+    "format", "version", "input", "config", "summary", "value", "roots", "nodes", "events",
+];
 
-/// Reads the header of a binary trace, the JSON object `{"input": …, "config": …, "summary": …}`
-/// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
-/// that an inflated header is refused before it is held. The summary's arrays are checked
-/// against the configuration.
-pub(super) fn read_binary_header<R: Read>(
-    r: R,
-    version: u32,
-    max_text: usize,
-) -> Result<TraceHeader, TraceFileError> {
-    let mut sc = Scanner::new(r);
-    let mut st = State::new(max_text);
-    let not_object = |first: Option<u8>| {
-        let problem = match first {
-            None => Problem::Truncated("it is empty".into()),
-            Some(_) => Problem::Invalid("the binary header is not a JSON object".to_string()),
+/// Reads the value of top-level field `key`: the header fields before `nodes`, then `nodes`,
+/// then `events`.
+fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: bool) -> R {
+    let names = if binary { &TOP[2..5] } else { &TOP[..] };
+    let Some(&key) = names.iter().find(|&&k| k == key) else {
+        let (at, what) = match binary {
+            true => (Location::Header, "the binary header"),
+            false => (Location::File, "a trace file"),
         };
-        TraceFileError::header("header", problem)
+        let e = Problem::Unexpected(format!("is not a field of {what}"));
+        return Err(TraceFileError::new(at, Some(key), e));
     };
-    read_object(
-        &mut sc,
-        &mut st,
-        Location::Header,
-        not_object,
-        |sc, st, key| {
-            let Some(name) = ["input", "config", "summary"]
-                .into_iter()
-                .find(|&k| k == key)
-            else {
-                let e = Problem::Unexpected("is not a field of the binary header".to_string());
-                return Err(TraceFileError::header(&key, e));
+    st.field = Some(key);
+    let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
+    let refused = match key {
+        "nodes" if st.nodes_read => Some((Location::File, "appears twice")),
+        "events" if !st.nodes_read => Some((Location::File, "must come after \"nodes\"")),
+        "events" if st.events_read => Some((Location::File, "appears twice")),
+        "nodes" | "events" => None,
+        _ if st.nodes_read => Some((Location::Header, "must come before \"nodes\"")),
+        _ if held => Some((Location::Header, "appears twice")),
+        _ => None,
+    };
+    if let Some((at, why)) = refused {
+        let e = Problem::Unexpected(why.to_string());
+        return Err(TraceFileError::new(at, Some(key), e));
+    }
+    sc.expect(b':', "':'").map_err(|e| st.located(e))?;
+    match key {
+        "nodes" => {
+            let prepared = st.interpret_head()?;
+            prepared.with_game(ReadNodes { sc, st: &mut *st })?;
+            st.nodes_read = true;
+        }
+        "events" => {
+            read_events(sc, st)?;
+            st.events_read = true;
+        }
+        "roots" => st.roots = Some(read_roots(sc, st)?),
+        _ => {
+            // A text past its bound is refused as it streams in, before it is held.
+            let line = sc.line;
+            let budget = match key {
+                "input" => input_json_bytes(st.max_text),
+                _ => MAX_HEADER_FIELD_JSON_BYTES,
             };
-            st.field = Some(name);
-            if st.head.fields[slot(name)].is_some() {
-                return Err(twice_err(Location::Header, name));
-            }
-            sc.expect(b':', "':'")
-                .map_err(|e| st.scan_err(e, sc.line))?;
-            st.head.fields[slot(name)] = Some(read_header_value(sc, st, name == "input")?);
-            Ok(())
-        },
-    )?;
-    let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
-    super::header::from_parts(version as u64, parts, max_text, None)
+            let value = match sc.value(budget).map_err(|e| st.classify(e, line))? {
+                Some(v) => v,
+                None if key == "input" => return Err(text_too_long(st.max_text, None)),
+                None => {
+                    return Err(st.located(Problem::TooLarge(format!(
+                        "the value at line {line} is longer than the {budget} bytes the format \
+                         allows there"
+                    ))));
+                }
+            };
+            st.head.push((key, value));
+        }
+    }
+    Ok(())
 }
 
 /// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
 /// (the configuration's own bound is checked with the header).
-fn read_roots<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<Vec<RootIn>, TraceFileError> {
-    let mut roots: Vec<RootIn> = Vec::new();
+fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> {
+    let mut roots: Vec<RootJson> = Vec::new();
     let mut index = 0u64;
     read_array(
         sc,
         st,
         |st, bytes| {
             let mut de = serde_json::Deserializer::from_slice(bytes);
-            let root = RootIn::deserialize(&mut de)?;
+            let root = RootJson::deserialize(&mut de)?;
             if roots.len() >= MAX_ROOTS {
                 return Err(st.fail(TraceFileError::header(
                     "roots",
@@ -526,10 +427,9 @@ fn read_roots<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<Vec<RootIn
             roots.push(root);
             Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
         },
-        |st| {
-            st.at = Location::Root { index };
-            st.field = None;
+        |_| {
             index += 1;
+            Location::Root { index: index - 1 }
         },
     )?;
     st.at = Location::Header;
@@ -537,30 +437,26 @@ fn read_roots<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<Vec<RootIn
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
-/// it gets and returns how many it read ([`Scanner::object`]).
-fn read_array<R: Read>(
-    sc: &mut Scanner<R>,
+/// it gets and returns how many it read ([`Scanner::object`]); `locate` names the next one.
+fn read_array<I: Read>(
+    sc: &mut Scanner<I>,
     st: &mut State,
     mut each: impl FnMut(&mut State, &[u8]) -> Result<usize, serde_json::Error>,
-    mut locate: impl FnMut(&mut State),
-) -> Result<(), TraceFileError> {
-    let line = sc.line;
-    sc.expect(b'[', "'['").map_err(|e| st.scan_err(e, line))?;
-    if sc.eat(b']').map_err(|e| st.scan_err(e, line))? {
+    mut locate: impl FnMut(&State) -> Location,
+) -> R {
+    sc.expect(b'[', "'['").map_err(|e| st.located(e))?;
+    if sc.eat(b']').map_err(|e| st.located(e))? {
         return Ok(());
     }
     loop {
-        locate(st);
+        (st.at, st.field) = (locate(st), None);
         let line = sc.line;
-        let parsed = sc
-            .object(|bytes| each(st, bytes).map(|n| ((), n)))
-            .map_err(|e| st.scan_err(e, line))?;
-        parsed.map_err(|e| st.classify(e, line))?;
-        let line = sc.line;
-        if !sc.eat(b',').map_err(|e| st.scan_err(e, line))? {
-            return sc
-                .expect(b']', "',' or ']'")
-                .map_err(|e| st.scan_err(e, line));
+        let parsed = sc.object(|bytes| each(st, bytes));
+        parsed
+            .map_err(|e| st.located(e))?
+            .map_err(|e| st.classify(e, line))?;
+        if !sc.eat(b',').map_err(|e| st.located(e))? {
+            return sc.expect(b']', "',' or ']'").map_err(|e| st.located(e));
         }
     }
 }
@@ -575,50 +471,32 @@ fn parse_prefix<'a>(
     Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
 }
 
-fn unknown_top(key: &str) -> TraceFileError {
-    TraceFileError::new(
-        Location::File,
-        Some(key),
-        Problem::Unexpected("is not a field of a trace file".to_string()),
-    )
+/// `field` given twice at `at`, or a field the object does not have (`None`: "has a field
+/// {what}"), as the serde error that carries it up.
+fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -> E {
+    let e = TraceFileError::new(st.at.clone(), field, Problem::Unexpected(what));
+    st.fail(e)
 }
 
-fn twice_err(at: Location, field: &str) -> TraceFileError {
-    TraceFileError::new(
-        at,
-        Some(field),
-        Problem::Unexpected("appears twice".to_string()),
-    )
-}
-
-fn twice<E: de::Error>(st: &mut State, at: Location, field: &str) -> E {
-    st.fail(twice_err(at, field))
-}
-
-struct ReadNodes<'a, R: Read> {
-    sc: &'a mut Scanner<R>,
+struct ReadNodes<'a, I: Read> {
+    sc: &'a mut Scanner<I>,
     st: &'a mut State,
 }
 
-impl<R: Read> WithGame for ReadNodes<'_, R> {
-    type Output = Result<(), TraceFileError>;
-    fn run<G: TraceGame>(self, root: G) -> Result<(), TraceFileError> {
+impl<I: Read> WithGame for ReadNodes<'_, I> {
+    type Output = R;
+    fn run<G: TraceGame>(self, root: G) -> R {
         let ReadNodes { sc, st } = self;
-        let cfg = st
-            .header
-            .as_ref()
-            .map(|h| h.config.clone())
-            .unwrap_or_default();
-        let kind = st.kind;
-        let chance_tree = match st.header.as_ref().map(|h| &h.input) {
-            Some(crate::run::Input::Tree { text }) if cfg.chance.is_some() => {
+        let header = st.header.as_ref().expect("read before the nodes");
+        let chance_tree = match &header.input {
+            crate::run::Input::Tree { text } if header.config.chance.is_some() => {
                 crate::game::tree::Tree::parse(text).ok()
             }
             _ => None,
         };
         let mut ctx = NodesCtx {
-            check: NodeCheck::new(root, &cfg, kind),
-            kind,
+            check: NodeCheck::new(root, &header.config, st.kind),
+            kind: st.kind,
             chance_tree,
             f: NodeFields::default(),
             want: NodeFields::default(),
@@ -628,21 +506,17 @@ impl<R: Read> WithGame for ReadNodes<'_, R> {
             sc,
             st,
             |st, bytes| parse_prefix(bytes, NodeSeed { ctx: &mut ctx, st }),
-            |st| {
-                st.at = Location::Node {
-                    id: st.rec.nodes.len() as u64,
-                };
-                st.field = None;
+            |st| Location::Node {
+                id: st.rec.nodes.len() as u64,
             },
         )?;
-        if let Some(h) = &st.header {
-            check_node_count(h, st.rec.nodes.len())?;
-        }
+        check_node_count(st.header.as_ref().expect("read"), st.rec.nodes.len())?;
         st.field = Some("pruned");
-        let NodesCtx { check, pr, .. } = &mut ctx;
-        let rec = &st.rec;
-        let exceptions = &mut st.exceptions;
-        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, exceptions, kind))
+        let (rec, exceptions) = (&st.rec, &mut st.exceptions);
+        let NodesCtx {
+            check, pr, kind, ..
+        } = &mut ctx;
+        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, exceptions, *kind))
     }
 }
 
@@ -683,37 +557,25 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
         f.write_str("a node object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let ctx = self.ctx;
-        let st = self.st;
-        let notation = ctx.kind.notation();
+        let (ctx, st) = (self.ctx, self.st);
         let mut field = None;
-        let read = ctx.f.read(&mut map, notation, &mut field, |key| {
-            if key == NodeKey::Other {
-                unknown_node_key(st)
-            } else {
-                twice(st, st.at.clone(), key.name())
-            }
-        });
+        let read = ctx
+            .f
+            .read(&mut map, ctx.kind.notation(), &mut field, |key| {
+                if key != NodeKey::Other {
+                    return unexpected(st, Some(key.name()), "appears twice".to_string());
+                }
+                let names: Vec<&str> = NodeKey::all().map(NodeKey::name).collect();
+                let e = format!(
+                    "has a field that nodes do not have (they have {})",
+                    names.join(", ")
+                );
+                unexpected(st, None, e)
+            });
         st.field = field;
         read?;
         ctx.process(st).map_err(|e| st.fail(e))
     }
-}
-
-fn unknown_node_key<E: de::Error>(st: &mut State) -> E {
-    let e = TraceFileError {
-        file: None,
-        location: st.at.clone(),
-        field: None,
-        problem: Problem::Unexpected(format!(
-            "has a field that nodes do not have (they have {})",
-            NodeKey::all()
-                .map(NodeKey::name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    };
-    st.fail(e)
 }
 
 /// Checks the pruned list of the node closing at the top of `walk` against the moves it
@@ -724,7 +586,7 @@ fn close<G: TraceGame>(
     pr: &mut Pruning,
     exceptions: &mut Vec<(u32, u16, &'static str)>,
     kind: GameKind,
-) -> Result<(), TraceFileError> {
+) -> R {
     let x = walk.top().expect("an open node");
     let d = walk.len() - 1;
     let n = &rec.nodes[x as usize];
@@ -735,88 +597,70 @@ fn close<G: TraceGame>(
     if default.is_some() {
         walk.unsearched(searched, &mut pr.derived);
     }
-    let claims = &pr.claims[d];
-    let err = |msg: String| TraceFileError::node(x as u64, "pruned", invalid(msg));
-    if claims.len() != pr.derived.len() || claims.iter().zip(&pr.derived).any(|(c, d)| c.0 != *d) {
-        let listed: Vec<u16> = claims.iter().map(|c| c.0).collect();
-        if let Some(&c) = listed.iter().find(|c| !pr.derived.contains(c)) {
+    let (claims, derived) = (&pr.claims[d], &pr.derived);
+    if claims.len() != derived.len() || claims.iter().zip(derived).any(|(c, d)| c.0 != *d) {
+        if let Some(&(c, _)) = claims.iter().find(|c| !derived.contains(&c.0)) {
             let why = if searched.binary_search(&c).is_ok() {
                 "a child searched it".to_string()
             } else if default.is_none() {
-                format!(
-                    "a node that stops with {} leaves nothing unsearched",
-                    n.reason().name()
-                )
+                let r = n.reason().name();
+                format!("a node that stops with {r} leaves nothing unsearched")
             } else {
                 "it is not a move the node considered".to_string()
             };
-            return Err(err(format!("lists {}, but {why}", kind.name_move(c))));
+            bail!(node x, "pruned", "lists {}, but {why}", kind.name_move(c));
         }
-        if let Some(&c) = pr.derived.iter().find(|c| !listed.contains(c)) {
-            return Err(err(format!(
+        if let Some(&c) = derived.iter().find(|&&d| !claims.iter().any(|c| c.0 == d)) {
+            bail!(node x, "pruned",
                 "does not list {}, which the node considered and no child searched",
-                kind.name_move(c)
-            )));
+                kind.name_move(c));
         }
-        return Err(err(
-            "lists the moves more than once or out of the order the node generated them"
-                .to_string(),
-        ));
+        bail!(node x, "pruned",
+            "lists the moves more than once or out of the order the node generated them");
     }
-    for &(c, r) in claims {
-        if Some(r) != default {
-            if PruneReason::from_name(r).is_none() {
-                return Err(err(format!(
-                    "gives {} the reason {r}, but the node stopped with {}",
-                    kind.name_move(c),
-                    n.reason().name()
-                )));
-            }
-            push(exceptions, (x, c, r), "pruned moves")?;
+    for &(c, r) in claims.iter().filter(|c| Some(c.1) != default) {
+        if PruneReason::from_name(r).is_none() {
+            bail!(node x, "pruned", "gives {} the reason {r}, but the node stopped with {}",
+                kind.name_move(c), n.reason().name());
         }
+        push(exceptions, (x, c, r), "pruned moves")?;
     }
     Ok(())
 }
 
 /// `v`, the value of node `id`'s `field`, if it is within [lo, hi].
-fn in_range(id: u32, field: &str, v: i64, lo: i64, hi: i64) -> Result<i64, TraceFileError> {
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(node_err(id, field, format!("{v} is outside [{lo}, {hi}]")))
+fn in_range(id: u32, field: &str, v: i64, lo: i64, hi: i64) -> R<i64> {
+    if !(lo..=hi).contains(&v) {
+        bail!(node id, field, "{v} is outside [{lo}, {hi}]");
     }
+    Ok(v)
 }
 
 impl<G: TraceGame> NodesCtx<G> {
     /// Turns the fields just read into a record, checks it, and appends it.
-    fn process(&mut self, st: &mut State) -> Result<(), TraceFileError> {
+    fn process(&mut self, st: &mut State) -> R {
         let pos = st.rec.nodes.len() as u32;
-        let kind = self.kind;
         let (n, research_of) = self.record(st, pos)?;
         // Close the nodes this one is not inside, checking their pruned lists.
-        {
-            let NodesCtx { check, pr, .. } = self;
-            let rec = &st.rec;
-            let exceptions = &mut st.exceptions;
-            check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
-                close(walk, rec, pr, exceptions, kind)
-            })?;
-        }
+        let NodesCtx {
+            check, pr, kind, ..
+        } = self;
+        let (rec, exceptions) = (&st.rec, &mut st.exceptions);
+        check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
+            close(walk, rec, pr, exceptions, *kind)
+        })?;
         self.check.open(&st.rec.nodes, pos, &n)?;
-
         self.compare(pos, &n)?;
         let ply = self.check.walk.len() - 1;
-        let f = &mut self.f;
-        let move_code = n.move_code;
         let pr = &mut self.pr;
         if pr.claims.len() <= ply {
             pr.claims.resize_with(ply + 1, Vec::new);
             pr.searched.resize_with(ply + 1, Vec::new);
         }
-        std::mem::swap(&mut pr.claims[ply], &mut f.pruned.0);
+        std::mem::swap(&mut pr.claims[ply], &mut self.f.pruned.0);
         pr.searched[ply].clear();
-        if ply > 0 && move_code != NONE16 {
-            pr.searched[ply - 1].push(move_code);
+        if ply > 0 && n.move_code != NONE16 {
+            pr.searched[ply - 1].push(n.move_code);
         }
         if let Some(r) = research_of {
             push(&mut st.rec.research_of, (pos, r), "re-search links")?;
@@ -826,12 +670,11 @@ impl<G: TraceGame> NodesCtx<G> {
 
     /// Turns the fields just read for node `pos` into its record, checking each field alone
     /// (ranges, the game's fields); and the node it re-searches, if any.
-    fn record(&self, st: &State, pos: u32) -> Result<(NodeRec, Option<u32>), TraceFileError> {
+    fn record(&self, st: &State, pos: u32) -> R<(NodeRec, Option<u32>)> {
         let f = &self.f;
-        let named = self.kind.notation().named();
         for k in NodeKey::all() {
             let needed = match k {
-                NodeKey::Path => !named,
+                NodeKey::Path => !self.kind.notation().named(),
                 // Compared with the derived fields ([`NodesCtx::compare`]).
                 NodeKey::Move | NodeKey::San | NodeKey::Probability => false,
                 _ => true,
@@ -841,61 +684,42 @@ impl<G: TraceGame> NodesCtx<G> {
             }
         }
         if f.id != pos as i64 {
-            return Err(node_err(
-                pos,
-                "id",
-                format!(
-                    "is {}, but it is entry {pos} of \"nodes\" (ids must be 0, 1, 2, … in order)",
-                    f.id
-                ),
-            ));
+            bail!(node pos, "id",
+                "is {}, but it is entry {pos} of \"nodes\" (ids must be 0, 1, 2, … in order)", f.id);
         }
         let hint = st.header.as_ref().map_or(u64::MAX, |h| h.summary.nodes);
         if pos as u64 >= hint {
-            return Err(TraceFileError::header(
-                "summary.nodes",
-                invalid(format!("is {hint}, but the file has more nodes")),
-            ));
+            bail!(header "summary.nodes", "is {hint}, but the file has more nodes");
         }
         let parent = match f.parent {
             None => NO_PARENT,
             Some(p) => super::check::parent_before(pos, p)?,
         };
-        let move_code = self.move_code(pos, parent)?;
-        let depth = self.depth(pos)?;
-        let side = |field: &str, v: Option<i64>, unbounded: i32| -> Result<i32, TraceFileError> {
-            match v {
-                None => Ok(unbounded),
-                Some(v) if v > -(INF as i64) && v < INF as i64 => Ok(v as i32),
-                Some(v) => Err(node_err(
-                    pos,
-                    field,
-                    format!("{v} is not a window side (an unbounded side is null)"),
-                )),
-            }
+        let side = |field: &str, v: Option<i64>, unbounded: i32| match v {
+            None => Ok(unbounded),
+            Some(v) if v > -(INF as i64) && v < INF as i64 => Ok(v as i32),
+            Some(v) => Err(err!(node pos, field,
+                "{v} is not a window side (an unbounded side is null)")),
         };
-        let alpha = side("alpha", f.alpha, -INF)?;
-        let beta = side("beta", f.beta, INF)?;
-        let value = in_range(pos, "value", f.value, -(INF as i64) + 1, INF as i64 - 1)? as i32;
-        let bound = f.bound.expect("present");
-        let expected = f.expected.expect("present");
         let research_of = match f.research_of {
             None => None,
             Some(r) if (0..pos as i64).contains(&r) => Some(r as u32),
             Some(r) => {
-                return Err(node_err(
-                    pos,
-                    "research_of",
-                    format!("names node {r}, which does not come before it"),
-                ));
+                bail!(node pos, "research_of", "names node {r}, which does not come before it")
             }
+        };
+        let research = if research_of.is_some() {
+            FLAG_RESEARCH
+        } else {
+            0
         };
         let n = NodeRec {
             parent,
-            alpha,
-            beta,
-            value,
-            move_code,
+            move_code: self.move_code(pos, parent)?,
+            depth: self.depth(pos)?,
+            alpha: side("alpha", f.alpha, -INF)?,
+            beta: side("beta", f.beta, INF)?,
+            value: in_range(pos, "value", f.value, -(INF as i64) + 1, INF as i64 - 1)? as i32,
             index: in_range(pos, "index", f.index, 0, NONE16 as i64)? as u16,
             n_moves: in_range(pos, "moves", f.moves, 0, NONE16 as i64)? as u16,
             best_index: match f.best_index {
@@ -903,15 +727,10 @@ impl<G: TraceGame> NodesCtx<G> {
                 Some(b) => in_range(pos, "best_index", b, 0, NONE16 as i64 - 1)? as u16,
             },
             kind: f.kind.expect("present") as u8 | (f.order.expect("present") as u8) << 4,
-            depth,
-            flags: bound as u8
-                | (expected as u8) << 2
+            flags: f.bound.expect("present") as u8
+                | (f.expected.expect("present") as u8) << 2
                 | f.flags
-                | if research_of.is_some() {
-                    FLAG_RESEARCH
-                } else {
-                    0
-                },
+                | research,
             reason: f.reason.expect("present") as u8,
         };
         Ok((n, research_of))
@@ -919,64 +738,51 @@ impl<G: TraceGame> NodesCtx<G> {
 
     /// The move into node `pos` (child of `parent`): a game's from its `move`, a tree's last
     /// path step, none at a root (whose own fields are compared in [`NodesCtx::compare`]).
-    fn move_code(&self, pos: u32, parent: u32) -> Result<u16, TraceFileError> {
+    fn move_code(&self, pos: u32, parent: u32) -> R<u16> {
         let (f, notation) = (&self.f, self.kind.notation());
-        if parent == NO_PARENT && !notation.named() && !f.path.is_empty() {
+        match f.path.last() {
             // Before the nodes it closes are checked: the first bad node is this one.
-            return Err(node_err(pos, "path", "must be [] at a root"));
+            Some(_) if parent == NO_PARENT && !notation.named() => {
+                bail!(node pos, "path", "must be [] at a root")
+            }
+            _ if parent == NO_PARENT => Ok(NONE16),
+            None if !notation.named() => {
+                bail!(node pos, "path", "is [], but the node is not a root")
+            }
+            Some(&c) if !notation.named() => {
+                Ok(in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16)
+            }
+            _ if !f.has(NodeKey::Move) => Err(missing(Location::Node { id: pos as u64 }, "move")),
+            _ => notation.parse(&f.mv).ok_or_else(|| {
+                let (mv, what) = (f.mv.escape_default(), notation.describe());
+                err!(node pos, "move", "\"{mv}\" is not a {what}")
+            }),
         }
-        if parent == NO_PARENT {
-            return Ok(NONE16);
-        }
-        if !notation.named() {
-            return match f.path.last() {
-                None => Err(node_err(pos, "path", "is [], but the node is not a root")),
-                Some(&c) => Ok(in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16),
-            };
-        }
-        if !f.has(NodeKey::Move) {
-            return Err(missing(Location::Node { id: pos as u64 }, "move"));
-        }
-        notation.parse(&f.mv).ok_or_else(|| {
-            let (mv, what) = (f.mv.escape_default(), notation.describe());
-            node_err(pos, "move", format!("\"{mv}\" is not a {what}"))
-        })
     }
 
     /// Node `pos`'s remaining depth: null exactly in explicit trees (searched to their leaves,
     /// recorded as i8::MAX), else within i8.
-    fn depth(&self, pos: u32) -> Result<i8, TraceFileError> {
-        Ok(match (self.kind, self.f.depth) {
-            (GameKind::Tree, None) => i8::MAX,
-            (GameKind::Tree, Some(d)) => {
-                return Err(node_err(
-                    pos,
-                    "depth",
-                    format!("is {d}, but explicit trees are searched to their leaves: null"),
-                ));
-            }
-            (_, None) => {
-                return Err(node_err(
-                    pos,
-                    "depth",
-                    "is null, but only explicit trees have no depth",
-                ));
-            }
-            (_, Some(d)) => in_range(pos, "depth", d, i8::MIN as i64, i8::MAX as i64)? as i8,
-        })
+    fn depth(&self, pos: u32) -> R<i8> {
+        match (self.kind, self.f.depth) {
+            (GameKind::Tree, None) => Ok(i8::MAX),
+            (GameKind::Tree, Some(d)) => bail!(node pos, "depth",
+                "is {d}, but explicit trees are searched to their leaves: null"),
+            (_, None) => bail!(node pos, "depth", "is null, but only explicit trees have no depth"),
+            (_, Some(d)) => Ok(in_range(pos, "depth", d, i8::MIN as i64, i8::MAX as i64)? as i8),
+        }
     }
 
     /// Compares the fields of node `pos` (record `n`, just opened) that follow from others
     /// with what the writer's own [`derive`] makes them.
-    fn compare(&mut self, pos: u32, n: &NodeRec) -> Result<(), TraceFileError> {
-        let chance_tree = self.chance_tree.as_ref();
+    fn compare(&mut self, pos: u32, n: &NodeRec) -> R {
         let (f, want) = (&self.f, &mut self.want);
+        let walk = &mut self.check.walk;
         derive(
             want,
             n,
-            &mut self.check.walk,
+            walk,
             self.kind.notation(),
-            chance_tree,
+            self.chance_tree.as_ref(),
         );
         use NodeKey::{Actual, Move, Path, Ply, Probability, San};
         for k in [Ply, Path, Move, San, Actual, Probability] {
@@ -1038,31 +844,14 @@ impl<G: TraceGame> NodesCtx<G> {
 }
 
 /// Reads the `events` array, replaying the tape as it goes.
-fn read_events<R: Read>(sc: &mut Scanner<R>, st: &mut State) -> Result<(), TraceFileError> {
-    let mut data: Vec<i64> = Vec::new();
-    read_array(
-        sc,
-        st,
-        |st, bytes| {
-            let seed = EventSeed {
-                st,
-                data: &mut data,
-            };
-            parse_prefix(bytes, seed)
-        },
-        |st| {
-            st.at = Location::Event {
-                index: st.rec.events.len() as u64,
-            };
-            st.field = None;
-        },
-    )
+fn read_events<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R {
+    let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
+    read_array(sc, st, each, |st| Location::Event {
+        index: st.rec.events.len() as u64,
+    })
 }
 
-struct EventSeed<'a> {
-    st: &'a mut State,
-    data: &'a mut Vec<i64>,
-}
+struct EventSeed<'a>(&'a mut State);
 
 impl<'de> DeserializeSeed<'de> for EventSeed<'_> {
     type Value = ();
@@ -1077,66 +866,47 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
         f.write_str("an event object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let st = self.st;
+        let st = self.0;
         let (mut kind, mut node, mut seen) = (None, None, [false; 3]);
-        self.data.clear();
+        st.data.clear();
         const KEYS: [&str; 3] = ["kind", "node", "data"];
         let key = || TextSeed(|s: &str| Ok::<_, String>(KEYS.iter().position(|&k| k == s)));
         while let Some(i) = map.next_key_seed(key())? {
             let Some(i) = i else {
-                let e = Problem::Unexpected(
-                    "has a field events do not have (they have kind, node, data)".to_string(),
-                );
-                return Err(st.fail(TraceFileError::new(st.at.clone(), None, e)));
+                let e = "has a field events do not have (they have kind, node, data)";
+                return Err(unexpected(st, None, e.to_string()));
             };
             st.field = Some(KEYS[i]);
             if std::mem::replace(&mut seen[i], true) {
-                return Err(twice(st, st.at.clone(), KEYS[i]));
+                return Err(unexpected(st, Some(KEYS[i]), "appears twice".to_string()));
             }
             match i {
                 0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
                 1 => node = map.next_value::<Option<i64>>()?,
-                _ => map.next_value_seed(IntsSeed(self.data))?,
+                _ => map.next_value_seed(IntsSeed(&mut st.data))?,
             }
         }
         st.field = None;
-        let res = event(st, kind, node, seen[1], self.data);
+        let res = event(st, kind, seen[1].then_some(node));
         res.map_err(|e| st.fail(e))
     }
 }
 
-fn event(
-    st: &mut State,
-    kind: Option<EventKind>,
-    node: Option<i64>,
-    has_node: bool,
-    data: &[i64],
-) -> Result<(), TraceFileError> {
+/// Checks event `kind` on node `node` (`None`: missing) with `st.data` and appends it.
+fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> R {
     let index = st.rec.events.len() as u64;
     let at = Location::Event { index };
     let kind = kind.ok_or_else(|| missing(at.clone(), "kind"))?;
-    if !has_node {
-        return Err(missing(at, "node"));
-    }
-    st.data.clear();
-    for &v in data {
-        let w = i32::try_from(v).map_err(|_| {
-            TraceFileError::event(index, "data", invalid(format!("{v} is out of range")))
-        })?;
-        st.data.push(w);
-    }
+    let node = node.ok_or_else(|| missing(at, "node"))?;
     let resolved = st.tape.event(&st.rec, kind, &st.data)?;
     if node != resolved.map(i64::from) {
         let show = |n: Option<i64>| n.map_or("null".to_string(), |n| n.to_string());
-        return Err(TraceFileError::event(
-            index,
-            "node",
-            invalid(format!(
-                "is {}, but the event refers to {} (replaying the tape)",
-                show(node),
-                show(resolved.map(i64::from))
-            )),
-        ));
+        let e = format!(
+            "is {}, but the event refers to {} (replaying the tape)",
+            show(node),
+            show(resolved.map(i64::from))
+        );
+        return Err(TraceFileError::event(index, "node", invalid(e)));
     }
     if kind == EventKind::Exit
         && let Some(id) = resolved
@@ -1144,8 +914,7 @@ fn event(
         st.rec.nodes[id as usize].flags |= FLAG_EXITED;
     }
     push(&mut st.rec.events, kind as u8, "events")?;
-    for i in 0..st.data.len() {
-        let w = st.data[i];
+    for &w in &st.data {
         push(&mut st.rec.aux, w, "event data words")?;
     }
     Ok(())

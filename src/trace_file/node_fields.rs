@@ -6,49 +6,42 @@
 //!
 //! Reading goes through serde's `MapAccess` with small seeds that borrow from the buffer (a
 //! code by its wire name, a string into a reused buffer, integers into a reused vector), so
-//! no per-node object is allocated.
+//! no per-node object is allocated; writing is each field's serde form.
 
 use crate::game::notation::Notation;
 use crate::schema::{
     Bound, Code, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason,
     StopReason,
 };
-use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt;
 
-/// How one field's value is read from a node object and written into one.
-pub(crate) trait Field: Default {
+/// How one field's value is read from a node object (it is written as its serde form).
+pub(crate) trait Field: Default + Serialize {
     fn read<'de, A: MapAccess<'de>>(&mut self, map: &mut A, n: Notation) -> Result<(), A::Error>;
-    fn write(&self, out: &mut Vec<u8>, n: Notation);
 }
 
-macro_rules! plain {
-    ($($t:ty),+) => {$(
-        impl Field for $t {
-            fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-                *self = m.next_value()?;
-                Ok(())
-            }
-            fn write(&self, out: &mut Vec<u8>, _: Notation) {
-                serde_json::to_writer(out, self).expect("a Vec takes every byte");
-            }
-        }
-    )+};
+impl Field for i64 {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        m.next_value().map(|v| *self = v)
+    }
 }
-plain!(i64, Option<i64>);
+
+impl Field for Option<i64> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        m.next_value().map(|v| *self = v)
+    }
+}
 
 impl Field for String {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        self.clear();
         m.next_value_seed(TextSeed(|s: &str| {
-            self.clear();
             self.push_str(s);
             Ok::<_, String>(())
         }))
-    }
-    fn write(&self, out: &mut Vec<u8>, _: Notation) {
-        serde_json::to_writer(out, self).expect("a Vec takes every byte");
     }
 }
 
@@ -56,53 +49,41 @@ impl Field for Vec<i64> {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
         m.next_value_seed(IntsSeed(self))
     }
-    fn write(&self, out: &mut Vec<u8>, _: Notation) {
-        serde_json::to_writer(out, self).expect("a Vec takes every byte");
-    }
 }
 
-impl<T: Named> Field for Option<T> {
+impl<T: Named + Serialize> Field for Option<T> {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        *self = Some(m.next_value_seed(by_name::<T>())?);
-        Ok(())
-    }
-    fn write(&self, out: &mut Vec<u8>, _: Notation) {
-        match self {
-            Some(t) => serde_json::to_writer(out, t.wire_name()).expect("a Vec takes every byte"),
-            None => out.extend_from_slice(b"null"),
-        }
+        m.next_value_seed(by_name::<T>()).map(|v| *self = Some(v))
     }
 }
 
-/// A node's `pruned` list: (move code, reason's wire name), in the node's generation order.
+/// A node's `pruned` list: (move code, reason's wire name), in the node's generation order,
+/// and the notation that names the moves (set by the writer).
 #[derive(Default)]
-pub(crate) struct Pruned(pub(crate) Vec<(u16, &'static str)>);
+pub(crate) struct Pruned(
+    pub(crate) Vec<(u16, &'static str)>,
+    pub(crate) Option<Notation>,
+);
 
 impl Field for Pruned {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, n: Notation) -> Result<(), A::Error> {
-        let list: Vec<PrunedIn> = m.next_value()?;
+        let list: Vec<PrunedEntry> = m.next_value()?;
         self.0.clear();
         for e in list {
             self.0.push(e.decode(n).map_err(de::Error::custom)?);
         }
         Ok(())
     }
-    fn write(&self, out: &mut Vec<u8>, n: Notation) {
-        out.push(b'[');
-        for (i, &(c, reason)) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            if n.named() {
-                out.extend_from_slice(b"{\"move\":");
-                serde_json::to_writer(&mut *out, &n.name(c)).expect("a Vec takes every byte");
-            } else {
-                out.extend_from_slice(format!("{{\"child\":{c}").as_bytes());
-            }
-            // A reason's wire name is an identifier: nothing to escape.
-            out.extend_from_slice(format!(",\"reason\":\"{reason}\"}}").as_bytes());
-        }
-        out.push(b']');
+}
+
+impl Serialize for Pruned {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let n = self.1.expect("the writer sets the notation");
+        s.collect_seq(self.0.iter().map(|&(c, reason)| PrunedEntry {
+            child: (!n.named()).then_some(c as u32),
+            mv: n.named().then(|| Cow::Owned(n.name(c))),
+            reason: Cow::Borrowed(reason),
+        }))
     }
 }
 
@@ -138,13 +119,12 @@ macro_rules! node_fields {
                     NodeKey::Other => "?",
                 }
             }
-            fn from_bytes(b: &[u8]) -> NodeKey {
-                $(if b == $w.as_bytes() { return NodeKey::$k; })+
-                $(if b == $w2.as_bytes() { return NodeKey::$k2; })+
-                FLAG_FIELDS
-                    .iter()
-                    .position(|(w, _)| w.as_bytes() == b)
-                    .map_or(NodeKey::Other, |i| NodeKey::Flag(i as u8))
+            fn from_name(s: &str) -> NodeKey {
+                match s {
+                    $($w => NodeKey::$k,)+ $($w2 => NodeKey::$k2,)+
+                    _ => FLAG_FIELDS.iter().position(|(w, _)| *w == s)
+                        .map_or(NodeKey::Other, |i| NodeKey::Flag(i as u8)),
+                }
             }
             /// The key's bit in [`NodeFields::seen`] (a jump, not a search: it runs for every
             /// key of every node).
@@ -161,7 +141,7 @@ macro_rules! node_fields {
         }
 
         impl NodeFields {
-            /// Reads the value of `key` (a key of the node list) into its field.
+            /// Reads the value of `key` into its field (`Other` is refused before its value).
             fn read_value<'de, A: MapAccess<'de>>(
                 &mut self, key: NodeKey, m: &mut A, n: Notation,
             ) -> Result<(), A::Error> {
@@ -170,15 +150,16 @@ macro_rules! node_fields {
                     $(NodeKey::$k2 => self.$f2.read(m, n),)+
                     NodeKey::Flag(i) => {
                         let bit = FLAG_FIELDS[i as usize].1;
-                        if m.next_value::<bool>()? { self.flags |= bit } else { self.flags &= !bit }
+                        let on: bool = m.next_value()?;
+                        self.flags = if on { self.flags | bit } else { self.flags & !bit };
                         Ok(())
                     }
-                    NodeKey::Other => unreachable!("an unknown key is refused before its value"),
+                    NodeKey::Other => Ok(()),
                 }
             }
 
             /// Appends the node as one JSON object: every field whose bit is in `seen`.
-            pub(crate) fn write(&self, out: &mut Vec<u8>, n: Notation) {
+            pub(crate) fn write(&self, out: &mut Vec<u8>) {
                 let mut sep = b'{';
                 for key in NodeKey::all().filter(|k| self.has(*k)) {
                     out.push(sep);
@@ -186,15 +167,16 @@ macro_rules! node_fields {
                     out.push(b'"');
                     out.extend_from_slice(key.name().as_bytes());
                     out.extend_from_slice(b"\":");
-                    match key {
-                        $(NodeKey::$k => self.$f.write(out, n),)+
-                        $(NodeKey::$k2 => self.$f2.write(out, n),)+
+                    let written = match key {
+                        $(NodeKey::$k => serde_json::to_writer(&mut *out, &self.$f),)+
+                        $(NodeKey::$k2 => serde_json::to_writer(&mut *out, &self.$f2),)+
                         NodeKey::Flag(i) => {
                             let on = self.flags & FLAG_FIELDS[i as usize].1 != 0;
-                            out.extend_from_slice(if on { b"true" } else { b"false" });
+                            serde_json::to_writer(&mut *out, &on)
                         }
-                        NodeKey::Other => {}
-                    }
+                        NodeKey::Other => Ok(()),
+                    };
+                    written.expect("a Vec takes every byte");
                 }
                 out.push(b'}');
             }
@@ -234,8 +216,8 @@ impl NodeFields {
     }
 
     /// Reads one node object into the fields, naming the key being read in `*at` (for the
-    /// errors serde raises); an unknown key or a key given twice is `Err(Some(key))`/`Err(None)`
-    /// through `bad`.
+    /// errors serde raises); an unknown key (`Other`) or a key given twice is refused through
+    /// `bad`.
     pub(crate) fn read<'de, A: MapAccess<'de>>(
         &mut self,
         map: &mut A,
@@ -243,10 +225,9 @@ impl NodeFields {
         at: &mut Option<&'static str>,
         mut bad: impl FnMut(NodeKey) -> A::Error,
     ) -> Result<(), A::Error> {
-        self.seen = 0;
-        self.flags = 0;
-        let seed = || TextSeed(|s: &str| Ok::<_, String>(NodeKey::from_bytes(s.as_bytes())));
-        while let Some(key) = map.next_key_seed(seed())? {
+        (self.seen, self.flags) = (0, 0);
+        let key = || TextSeed(|s: &str| Ok::<_, String>(NodeKey::from_name(s)));
+        while let Some(key) = map.next_key_seed(key())? {
             if key == NodeKey::Other || self.has(key) {
                 return Err(bad(key));
             }
@@ -294,57 +275,58 @@ impl<'de, T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> DeserializeSeed<'
 {
     type Value = T;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
-        struct V<F>(F);
-        impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for V<F> {
-            type Value = T;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
-                (self.0)(s).map_err(E::custom)
-            }
-        }
-        d.deserialize_str(V(self.0))
+        d.deserialize_str(self)
+    }
+}
+
+impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for TextSeed<F> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+        (self.0)(s).map_err(E::custom)
     }
 }
 
 /// Reads an array of integers into a reused buffer.
-pub(crate) struct IntsSeed<'a>(pub(crate) &'a mut Vec<i64>);
+pub(crate) struct IntsSeed<'a, T>(pub(crate) &'a mut Vec<T>);
 
-impl<'de> DeserializeSeed<'de> for IntsSeed<'_> {
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for IntsSeed<'_, T> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        struct V<'a>(&'a mut Vec<i64>);
-        impl<'de> Visitor<'de> for V<'_> {
-            type Value = ();
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an array of integers")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-                self.0.clear();
-                while let Some(v) = seq.next_element::<i64>()? {
-                    self.0.push(v);
-                }
-                Ok(())
-            }
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for IntsSeed<'_, T> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array of integers")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        self.0.clear();
+        while let Some(v) = seq.next_element()? {
+            self.0.push(v);
         }
-        d.deserialize_seq(V(self.0))
+        Ok(())
     }
 }
 
 /// One entry of a node's `pruned` list: `{"child": i, "reason": r}` (trees) or
 /// `{"move": m, "reason": r}` with `m` in the game's notation (UCI for chess).
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct PrunedIn<'a> {
+struct PrunedEntry<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
     child: Option<u32>,
-    #[serde(rename = "move", borrow)]
+    #[serde(rename = "move", borrow, skip_serializing_if = "Option::is_none")]
     mv: Option<Cow<'a, str>>,
     #[serde(borrow)]
     reason: Cow<'a, str>,
 }
 
-impl PrunedIn<'_> {
+impl PrunedEntry<'_> {
     /// The move's code and the reason's wire name.
     fn decode(self, notation: Notation) -> Result<(u16, &'static str), String> {
         let code = match (self.child, self.mv, notation.named()) {

@@ -4,32 +4,8 @@
 //! 500,000-node trace), and through which a header value streams into serde_json's reader
 //! within a byte budget, so that no value is held before its bound refuses it.
 
+use super::error::Problem;
 use std::io::{self, Read};
-
-/// Why the scanner stopped.
-#[derive(Debug)]
-pub(crate) enum ScanError {
-    Io(io::Error),
-    /// The input ended before an expected token.
-    Eof,
-    /// A byte that cannot start or continue the expected JSON.
-    Unexpected {
-        found: u8,
-        expected: &'static str,
-    },
-    /// One object needs more than [`Scanner::limit`] bytes of buffer (after runs of whitespace
-    /// were squeezed to one byte), or more than the memory there is.
-    TooLarge {
-        limit: usize,
-        out_of_memory: bool,
-    },
-}
-
-impl From<io::Error> for ScanError {
-    fn from(e: io::Error) -> Self {
-        ScanError::Io(e)
-    }
-}
 
 pub(crate) struct Scanner<R: Read> {
     r: R,
@@ -41,7 +17,7 @@ pub(crate) struct Scanner<R: Read> {
     pub line: u64,
     /// The most bytes the buffer may hold for one object, once runs of whitespace outside
     /// strings are squeezed to one byte; never less than [`CHUNK`].
-    pub limit: usize,
+    limit: usize,
     /// What [`Read`] still hands out of the value being read ([`Scanner::value`]): bytes
     /// outside strings that are not whitespace, and every byte of a string; whether it ran
     /// out; the string state; and the last byte it handed out.
@@ -55,8 +31,19 @@ pub(crate) struct Scanner<R: Read> {
 /// The buffer's size, and the least [`Scanner::limit`].
 pub(crate) const CHUNK: usize = 1 << 20;
 
+/// Steps the string state of a JSON text over byte `b`.
+fn step_string(b: u8, in_str: &mut bool, esc: &mut bool) {
+    if *esc {
+        *esc = false;
+    } else if *in_str && b == b'\\' {
+        *esc = true;
+    } else if b == b'"' {
+        *in_str = !*in_str;
+    }
+}
+
 impl<R: Read> Scanner<R> {
-    pub fn new(r: R) -> Self {
+    pub fn new(r: R, limit: usize) -> Self {
         Scanner {
             r,
             buf: vec![0; CHUNK],
@@ -64,7 +51,7 @@ impl<R: Read> Scanner<R> {
             end: 0,
             eof: false,
             line: 1,
-            limit: CHUNK,
+            limit: limit.max(CHUNK),
             budget: 0,
             over: false,
             in_str: false,
@@ -77,7 +64,7 @@ impl<R: Read> Scanner<R> {
     /// `pos` on stay; when they fill the buffer, runs of whitespace in them are squeezed to
     /// one byte ([`Scanner::squeeze`]) before the buffer grows, a quarter at a time, within
     /// [`Scanner::limit`].
-    fn fill(&mut self) -> Result<bool, ScanError> {
+    fn fill(&mut self) -> Result<bool, Problem> {
         if self.eof {
             return Ok(false);
         }
@@ -88,35 +75,34 @@ impl<R: Read> Scanner<R> {
         }
         if self.end == self.buf.len() {
             self.squeeze();
-            let len = self.buf.len();
+            let (len, limit, line) = (self.buf.len(), self.limit, self.line);
             if self.end == len {
-                let limit = self.limit.max(CHUNK);
-                let too_large = |out_of_memory| ScanError::TooLarge {
-                    limit,
-                    out_of_memory,
-                };
                 if len >= limit {
-                    return Err(too_large(false));
+                    return Err(Problem::TooLarge(format!(
+                        "the value at line {line} is longer than the {limit} bytes the format \
+                         allows there"
+                    )));
                 }
                 let grow = (len / 4).max(CHUNK).min(limit - len);
                 if self.buf.try_reserve_exact(grow).is_err() {
-                    return Err(too_large(true));
+                    let e = format!("out of memory reading the value at line {line}");
+                    return Err(Problem::TooLarge(e));
                 }
                 self.buf.resize(len + grow, 0);
             }
         }
         loop {
             match self.r.read(&mut self.buf[self.end..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(false);
-                }
                 Ok(n) => {
                     self.end += n;
-                    return Ok(true);
+                    self.eof = n == 0;
+                    return Ok(n > 0);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e.into()),
+                Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                    return Err(Problem::Truncated(e.to_string()));
+                }
+                Err(e) => return Err(Problem::Io(e.to_string())),
             }
         }
     }
@@ -130,24 +116,15 @@ impl<R: Read> Scanner<R> {
         for r in self.pos..self.end {
             let b = self.buf[r];
             if !in_str && b.is_ascii_whitespace() {
-                blank = Some(if b == b'\n' || blank == Some(b'\n') {
-                    b'\n'
-                } else {
-                    b' '
-                });
+                let newline = b == b'\n' || blank == Some(b'\n');
+                blank = Some(if newline { b'\n' } else { b' ' });
                 continue;
             }
             if let Some(k) = blank.take() {
                 self.buf[w] = k;
                 w += 1;
             }
-            if esc {
-                esc = false;
-            } else if in_str && b == b'\\' {
-                esc = true;
-            } else if b == b'"' {
-                in_str = !in_str;
-            }
+            step_string(b, &mut in_str, &mut esc);
             self.buf[w] = b;
             w += 1;
         }
@@ -159,7 +136,7 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next byte that is not whitespace (not consumed), or `None` at the end.
-    pub fn peek(&mut self) -> Result<Option<u8>, ScanError> {
+    pub fn peek(&mut self) -> Result<Option<u8>, Problem> {
         loop {
             while self.pos < self.end {
                 match self.buf[self.pos] {
@@ -175,41 +152,44 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    /// Consumes the next non-whitespace byte, which must be `b`.
-    pub fn expect(&mut self, b: u8, expected: &'static str) -> Result<(), ScanError> {
-        match self.peek()? {
-            Some(found) if found == b => {
-                self.pos += 1;
-                Ok(())
-            }
-            Some(found) => Err(ScanError::Unexpected { found, expected }),
-            None => Err(ScanError::Eof),
-        }
-    }
-
     /// Consumes the next non-whitespace byte if it is `b`.
-    pub fn eat(&mut self, b: u8) -> Result<bool, ScanError> {
+    pub fn eat(&mut self, b: u8) -> Result<bool, Problem> {
         let found = self.peek()? == Some(b);
         self.pos += found as usize;
         Ok(found)
+    }
+
+    /// Consumes the next non-whitespace byte, which must be `b`.
+    pub fn expect(&mut self, b: u8, expected: &str) -> Result<(), Problem> {
+        let line = self.line;
+        match self.peek()? {
+            _ if self.eat(b)? => Ok(()),
+            Some(found) => Err(Problem::Syntax(format!(
+                "expected {expected} at line {line}, found '{}'",
+                (found as char).escape_default()
+            ))),
+            None => Err(Problem::Truncated(format!(
+                "the input stops at line {line}"
+            ))),
+        }
     }
 
     /// Parses the next value, an object, straight from the buffer: `parse` gets the buffered
     /// input from its first byte on and returns how many bytes it read. While it fails
     /// because the input ended inside the object, more is read and `parse` runs again (so it
     /// must have no effect before it succeeds).
-    pub fn object<T>(
+    pub fn object(
         &mut self,
-        mut parse: impl FnMut(&[u8]) -> Result<(T, usize), serde_json::Error>,
-    ) -> Result<Result<T, serde_json::Error>, ScanError> {
+        mut parse: impl FnMut(&[u8]) -> Result<usize, serde_json::Error>,
+    ) -> Result<Result<(), serde_json::Error>, Problem> {
         self.peek()?;
         loop {
             match parse(&self.buf[self.pos..self.end]) {
-                Ok((v, used)) => {
+                Ok(used) => {
                     let read = &self.buf[self.pos..self.pos + used];
                     self.line += read.iter().filter(|&&b| b == b'\n').count() as u64;
                     self.pos += used;
-                    return Ok(Ok(v));
+                    return Ok(Ok(()));
                 }
                 Err(e) if e.is_eof() && !self.eof => {
                     self.fill()?;
@@ -222,11 +202,11 @@ impl<R: Read> Scanner<R> {
     /// Reads the next value as a `T` through serde_json's reader, handing it at most `budget`
     /// bytes (whitespace outside strings not counted): a long string is held once, in
     /// serde_json's scratch buffer, before it is copied into the value, and a value past its
-    /// bound is refused as it streams. `Ok(Err(limit))` when the budget ran out.
+    /// bound is refused as it streams. `Ok(None)` when the budget ran out.
     pub fn value<T: serde::de::DeserializeOwned>(
         &mut self,
         budget: usize,
-    ) -> Result<Result<T, usize>, serde_json::Error> {
+    ) -> Result<Option<T>, serde_json::Error> {
         let number = matches!(self.peek(), Ok(Some(b'-' | b'0'..=b'9')));
         (self.budget, self.over, self.in_str, self.esc) = (budget, false, false, false);
         self.last = None;
@@ -236,7 +216,7 @@ impl<R: Read> Scanner<R> {
             self as &mut dyn Read,
         ));
         if self.over {
-            return Ok(Err(budget));
+            return Ok(None);
         }
         // serde_json reads the byte after a number to see that it ended: give it back.
         if let Some(b) = self
@@ -246,7 +226,7 @@ impl<R: Read> Scanner<R> {
             self.pos -= 1;
             self.line -= (b == b'\n') as u64;
         }
-        v.map(Ok)
+        v.map(Some)
     }
 }
 
@@ -256,22 +236,15 @@ impl<R: Read> Read for Scanner<R> {
         if out.is_empty() {
             return Ok(0);
         }
-        if self.pos == self.end {
-            match self.fill() {
-                Ok(true) => {}
-                Ok(false) => return Ok(0),
-                Err(ScanError::Io(e)) => return Err(e),
-                Err(e) => return Err(io::Error::other(format!("{e:?}"))),
-            }
+        let to_io = |p| match p {
+            Problem::Io(s) | Problem::Truncated(s) => io::Error::other(s),
+            p => io::Error::other(p),
+        };
+        if self.pos == self.end && !self.fill().map_err(to_io)? {
+            return Ok(0);
         }
         let b = self.buf[self.pos];
-        if self.esc {
-            self.esc = false;
-        } else if self.in_str && b == b'\\' {
-            self.esc = true;
-        } else if b == b'"' {
-            self.in_str = !self.in_str;
-        }
+        step_string(b, &mut self.in_str, &mut self.esc);
         if self.in_str || !b.is_ascii_whitespace() {
             if self.budget == 0 {
                 self.over = true;
