@@ -261,3 +261,32 @@ fn record_bytes_follow_the_documented_layout() {
     let sizes = RECORD_FIELDS.iter().map(|f| field_size(f.2));
     assert_eq!(sizes.sum::<usize>(), RECORD_BYTES);
 }
+
+/// The most resident memory this test process has held (`VmHWM` of /proc/self/status), bytes.
+fn peak_resident() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib * 1024
+}
+
+/// A head's counts are reserved, not filled: a file of a few kilobytes that declares 1.6 GB of
+/// event data is refused as cut short without the reader ever holding that memory (a reader
+/// that zero-filled each array at the head held all of it first).
+#[test]
+fn declared_counts_cost_no_memory_until_their_bytes_come() {
+    let (_, plain) = chess_trace();
+    let counts_at = sections(plain)[0] - 40;
+    let mut file = plain[..counts_at].to_vec();
+    for count in [0u64, 0, 400_000_000, 0, 0] {
+        file.extend_from_slice(&count.to_le_bytes());
+    }
+    let err = trace_file::read(&file[..]).err().unwrap().to_string();
+    assert!(err.contains("stops inside its event data"), "{err}");
+    // the other tests of this file hold a few tens of megabytes at most
+    assert!(
+        peak_resident() < 800 << 20,
+        "peak {} bytes",
+        peak_resident()
+    );
+}

@@ -169,15 +169,25 @@ fn too_large(count: u64, what: &str) -> TraceFileError {
     TraceFileError::file_level(Problem::TooLarge(why))
 }
 
-/// `count` elements reserved and, with `zeroes`, filled with them: a clean refusal where
-/// memory (or wasm32's address space) is short, so that a corrupt count never aborts the
-/// process.
-fn alloc<T: Pod>(count: u64, what: &str, zeroes: bool) -> Result<Vec<T>, TraceFileError> {
+/// `count` elements reserved: a clean refusal where memory (or wasm32's address space) is
+/// short, so that a corrupt count never aborts the process. Nothing is filled: the elements
+/// come as their bytes arrive ([`room`]).
+fn alloc<T>(count: u64, what: &str) -> Result<Vec<T>, TraceFileError> {
     let mut v = Vec::new();
     let n = usize::try_from(count).map_err(|_| too_large(count, what))?;
     v.try_reserve_exact(n).map_err(|_| too_large(count, what))?;
-    v.resize(if zeroes { n } else { 0 }, T::zeroed());
     Ok(v)
+}
+
+/// `v`'s bytes, grown by a chunk of zeroes (up to `n` elements) once its `filled` bytes are all
+/// it holds: memory follows the bytes that came, not the count the head declared (a file of a
+/// hundred bytes may declare a billion events; the reservation alone costs nothing until
+/// written).
+fn room<T: Pod>(v: &mut Vec<T>, n: usize, filled: usize) -> &mut [u8] {
+    if filled == std::mem::size_of_val(&v[..]) {
+        v.resize(n.min(v.len() + CHUNK), T::zeroed());
+    }
+    bytemuck::cast_slice_mut(v)
 }
 
 /// A binary trace after its head: the node chunks, the event tape and the small arrays, read
@@ -189,8 +199,8 @@ pub struct Body {
     header: TraceHeader,
     rec: Recorder,
     research: Vec<[u32; 2]>,
-    /// The records the file declares; `rec.nodes` grows by a chunk as each comes whole.
-    n_nodes: usize,
+    /// The elements each section declares (`rec.nodes` grows by a chunk as each comes whole).
+    counts: [usize; 6],
     /// One chunk of records in the column layout, while it is turned into rows.
     scratch: Vec<u8>,
     /// Where the nodes start in the decompressed file (the head's length): what a pusher skips.
@@ -226,17 +236,19 @@ impl Body {
             return Err(too_large(n_nodes, "nodes"));
         }
         let mut rec = Recorder::new();
-        rec.nodes = alloc(n_nodes, "nodes", false)?;
-        rec.events = alloc(n_events, "events", true)?;
-        rec.aux = alloc(n_aux, "event data words", true)?;
-        let research = alloc(n_research, "re-search links", true)?;
-        rec.roots = alloc(n_roots, "roots", true)?;
-        rec.root_depths = alloc(n_roots, "roots", true)?;
+        rec.nodes = alloc(n_nodes, "nodes")?;
+        rec.events = alloc(n_events, "events")?;
+        rec.aux = alloc(n_aux, "event data words")?;
+        let research = alloc(n_research, "re-search links")?;
+        rec.roots = alloc(n_roots, "roots")?;
+        rec.root_depths = alloc(n_roots, "roots")?;
+        // every count now fits in memory, so in a usize
+        let counts = [n_nodes, n_events, n_aux, n_research, n_roots, n_roots].map(|c| c as usize);
         Ok(Body {
             header,
             rec,
             research,
-            n_nodes: n_nodes as usize,
+            counts,
             scratch: Vec::new(),
             start: 8 + 4 + 4 + len as u64 + 40,
             part: 0,
@@ -245,20 +257,25 @@ impl Body {
     }
 
     /// The bytes of the section being read: the nodes' chunk being read (in the scratch buffer,
-    /// which keeps its length from chunk to chunk, so it is zero-filled once).
+    /// which keeps its length from chunk to chunk, so it is zero-filled once), or an array as
+    /// far as its bytes have come ([`room`]).
     fn section(&mut self) -> &mut [u8] {
-        let left = self.n_nodes - self.rec.nodes.len();
+        let (n, f) = (
+            self.counts.get(self.part).copied().unwrap_or(0),
+            self.filled,
+        );
         let rec = &mut self.rec;
         match self.part {
             0 => {
-                self.scratch.resize(left.min(CHUNK) * RECORD_BYTES, 0);
+                self.scratch
+                    .resize((n - rec.nodes.len()).min(CHUNK) * RECORD_BYTES, 0);
                 &mut self.scratch
             }
-            1 => &mut rec.events,
-            2 => bytemuck::cast_slice_mut(&mut rec.aux),
-            3 => bytemuck::cast_slice_mut(&mut self.research),
-            4 => bytemuck::cast_slice_mut(&mut rec.roots),
-            5 => bytemuck::cast_slice_mut(&mut rec.root_depths),
+            1 => room(&mut rec.events, n, f),
+            2 => room(&mut rec.aux, n, f),
+            3 => room(&mut self.research, n, f),
+            4 => room(&mut rec.roots, n, f),
+            5 => room(&mut rec.root_depths, n, f),
             _ => &mut [],
         }
     }

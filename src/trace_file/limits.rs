@@ -57,7 +57,9 @@ pub fn check_header_arrays(
     roots: Option<usize>,
 ) -> Result<(), TraceFileError> {
     let (max, id) = match cfg.iterative {
-        true => (cfg.depth as usize, "with"),
+        // `depth` is not yet checked (a larger one is refused later): bounded here first, so
+        // that the products below cannot overflow a 32-bit usize
+        true => ((cfg.depth as usize).min(MAX_ITERATIONS), "with"),
         false => (1, "without"),
     };
     let (fails, depth) = (MAX_FAILS_PER_ITERATION, cfg.depth);
