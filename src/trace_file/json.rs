@@ -172,6 +172,41 @@ pub(crate) fn node_pruned<C: AsRef<[u16]>>(
     );
 }
 
+/// Children of every node in compressed-row form, in search order: a node's children in
+/// O(children). Scanning each node's subtree instead costs n²/2 on a chain of n nodes, which a
+/// hostile file can be, since the reader derives `pruned` lists before the depth rules run.
+struct Children {
+    offsets: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+impl Children {
+    fn of(nodes: &[NodeRec]) -> Children {
+        let mut offsets = vec![0u32; nodes.len() + 1];
+        for n in nodes.iter().filter(|n| !n.is_root()) {
+            offsets[n.parent as usize + 1] += 1;
+        }
+        for i in 0..nodes.len() {
+            offsets[i + 1] += offsets[i];
+        }
+        // Each parent's start serves as its fill cursor and ends at the next parent's start;
+        // shifting the offsets back afterwards restores them, without a second array of one
+        // entry per node (the writer's memory counts against the CLI's memory budget).
+        let mut ids = vec![0u32; offsets[nodes.len()] as usize];
+        for (id, n) in nodes.iter().enumerate().filter(|(_, n)| !n.is_root()) {
+            let slot = &mut offsets[n.parent as usize];
+            ids[*slot as usize] = id as u32;
+            *slot += 1;
+        }
+        offsets.copy_within(0..nodes.len(), 1);
+        offsets[0] = 0;
+        Children { offsets, ids }
+    }
+    fn get(&self, id: usize) -> &[u32] {
+        &self.ids[self.offsets[id] as usize..self.offsets[id + 1] as usize]
+    }
+}
+
 /// Every node in order, with its position and its `pruned` list ([`node_pruned`], the reasons
 /// of `own`, [`own_prune_reasons`]): the writer writes each list, and the JSON reader derives
 /// them again with it to check what a file says. A node `want` refuses is passed over before
@@ -185,6 +220,7 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
     replay_failed: impl Fn(usize, WalkError) -> E,
     mut f: impl FnMut(usize, &NodeRec, &mut Walk<G>, &[(u16, &'static str)]) -> Result<(), E>,
 ) -> Result<(), E> {
+    let children = Children::of(&rec.nodes);
     let mut walk = Walk::new(root, quiescence);
     let (mut searched, mut pruned) = (Vec::new(), Vec::new());
     for (id, n) in rec.nodes.iter().enumerate() {
@@ -195,15 +231,11 @@ pub(crate) fn each_pruned<G: TraceGame, E>(
         if !want(id as u32) {
             continue;
         }
-        // In id order a node's subtree follows it, up to the first node that is a root or
-        // whose parent comes before it: its children are the nodes there whose parent it is.
         searched.clear();
-        let subtree = rec.nodes[id + 1..]
+        let codes = children
+            .get(id)
             .iter()
-            .take_while(|m| !m.is_root() && m.parent as usize >= id);
-        let codes = subtree
-            .filter(|m| m.parent as usize == id)
-            .map(|m| m.move_code);
+            .map(|&k| rec.nodes[k as usize].move_code);
         searched.extend(codes.filter(|&c| c != NONE16));
         searched.sort_unstable();
         pruned.clear();
