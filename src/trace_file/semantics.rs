@@ -958,7 +958,7 @@ impl<'a> Semantics<'a> {
             "lists {} iterations, but the event tape finishes {} (rule: the summary \
              against the roots)", s.iterations.len(), want.len());
         for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
-            let rows: [(&str, i64, i64, &str); 3] = [
+            let rows: [(&str, i128, i128, &str); 3] = [
                 (
                     "depth",
                     it.depth.into(),
@@ -971,7 +971,7 @@ impl<'a> Semantics<'a> {
                     self.node(root).value.into(),
                     "returned",
                 ),
-                ("nodes", it.nodes as i64, nodes as i64, "searches made"),
+                ("nodes", it.nodes.into(), nodes.into(), "searches made"),
             ];
             if let Some((field, got, want, how)) = rows.into_iter().find(|r| r.1 != r.2) {
                 bail!(
