@@ -14,11 +14,18 @@ use serde_json::Value as J;
 /// behaved as: configuration added to version 4 after its first files (issue 21: the verified
 /// null-move ablation and Schaeffer's history heuristic) and to version 5 (issue 34 §3: the
 /// null move at PV nodes, Heinz's material condition, the PVS remedies' switch).
-const ADDED: &str = "config.null_move.min_depth config.null_move.subtree_R \
-    config.null_move.store_nominal config.null_move.zugzwang_research \
-    config.null_move.null_search_verifies config.ordering.history_weight \
-    config.ordering.history_moves config.null_move.pv_nodes config.null_move.adaptive_material \
-    config.remedies";
+const ADDED: [&str; 10] = [
+    "config.null_move.min_depth",
+    "config.null_move.subtree_R",
+    "config.null_move.store_nominal",
+    "config.null_move.zugzwang_research",
+    "config.null_move.null_search_verifies",
+    "config.ordering.history_weight",
+    "config.ordering.history_moves",
+    "config.null_move.pv_nodes",
+    "config.null_move.adaptive_material",
+    "config.remedies",
+];
 
 /// The header of a file of `version` from its three fields as JSON values: read strictly, its
 /// tree text within `max_text` bytes, and its summary's iterations (and, when given, its
@@ -38,9 +45,8 @@ pub(super) fn from_parts(
              version-4 trace");
     }
     // A version-3 summary has no `line_proven_to` (read as null).
-    let optional = |path: &str| {
-        ADDED.split(' ').any(|p| p == path) || (version == 3 && path == "summary.line_proven_to")
-    };
+    let optional =
+        |path: &str| ADDED.contains(&path) || (version == 3 && path == "summary.line_proven_to");
     let input = strict(input, "input", &optional)?;
     if let Input::Tree { text } = &input
         && text.len() > max_text
