@@ -486,10 +486,10 @@ impl WithGame for SummaryCheck<'_> {
         // A move named in `field`, legal in `pos`.
         let mut legal = |field: String, m: &str, pos: &G, after: &str| {
             let Some(code) = notation.parse(m).filter(|&c| c != NONE16) else {
-                bail!(header & field, "\"{m}\" is not a {}", notation.describe());
+                bail!(header field, "\"{m}\" is not a {}", notation.describe());
             };
             let mv = move_by_code(pos, code, &mut moves);
-            mv.ok_or_else(|| err!(header & field, "\"{m}\" is not a legal move {after}"))
+            mv.ok_or_else(|| err!(header field, "\"{m}\" is not a legal move {after}"))
         };
         for (k, it) in s.iterations.iter().enumerate() {
             if let Some(m) = &it.best_move {

@@ -150,9 +150,11 @@ pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
 /// `Problem::Invalid` in field `field` of node `id` with the message formatted (`event i` names
 /// an event, `root k` the entry `roots[k]`, `header` a header field: `err!(header
-/// "summary.value", …)`); `bail!(…)` returns it.
+/// "summary.value", …)`; the field is any text, a `&str` or a `String`); `bail!(…)` returns it.
 macro_rules! err {
-    (node $id:expr, $($t:tt)+) => { $crate::trace_file::error::err!(@Node { id: $id as u64 }, $($t)+) };
+    (node $id:expr, $($t:tt)+) => {
+        $crate::trace_file::error::err!(@Node { id: $id as u64 }, $($t)+)
+    };
     (event $i:expr, $($t:tt)+) => {
         $crate::trace_file::error::err!(@Event { index: $i as u64 }, $($t)+)
     };
@@ -163,7 +165,7 @@ macro_rules! err {
     (@$loc:ident $({ $($at:tt)* })?, $field:expr, $($msg:tt)+) => {
         $crate::trace_file::TraceFileError::new(
             $crate::trace_file::Location::$loc $({ $($at)* })?,
-            Some($field),
+            Some(::core::convert::AsRef::<str>::as_ref(&$field)),
             $crate::trace_file::Problem::Invalid(format!($($msg)+)),
         )
     };

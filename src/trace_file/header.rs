@@ -118,12 +118,12 @@ fn same(
         (J::Object(a), J::Object(b)) => {
             for (path, pointer) in a.keys().filter(|k| !b.contains_key(*k)).map(|k| inner(k)) {
                 if !known(&pointer) {
-                    bail!(header & path, "is not a field of this version");
+                    bail!(header path, "is not a field of this version");
                 }
             }
             for (path, _) in b.keys().filter(|k| !a.contains_key(*k)).map(|k| inner(k)) {
                 if !optional(&path) {
-                    bail!(header & path, "is missing");
+                    bail!(header path, "is missing");
                 }
             }
             a.iter()

@@ -975,7 +975,7 @@ impl<'a> Semantics<'a> {
             ];
             if let Some((field, got, want, how)) = rows.into_iter().find(|r| r.1 != r.2) {
                 bail!(
-                    header & format!("summary.iterations[{k}].{field}"),
+                    header format!("summary.iterations[{k}].{field}"),
                     "is {got}, but its root (node {root}) {how} {want} (rule: the summary \
                      against the roots)"
                 );
