@@ -1,10 +1,14 @@
-//! `prunescope diff`: compare two saved traces (JSON or binary) node by node.
+//! `prunescope diff`: compare two saved traces (JSON or binary) node by node, with the core's
+//! matching (`prunescope::trace::diff`), and print it as text or as the `--json` report below.
 
 use crate::error::CliError;
 use crate::term;
 use clap::Args;
-use prunescope::trace_file::diff::{DiffReport, diff_files};
+use prunescope::game::Value;
+use prunescope::search::config::describe_config;
+use prunescope::trace::diff::{Diff, diff};
 use prunescope::trace_file::{self, TraceFile};
+use serde::Serialize;
 use std::io::Write;
 
 #[derive(Args)]
@@ -42,7 +46,7 @@ pub fn run(a: DiffArgs) -> Result<(), CliError> {
              compared node by node"
         )));
     }
-    let report = diff_files(left, &a, right, &b);
+    let report = DiffReport::of(left, &a, right, &b);
     if !report.same_input {
         term::notice(&format!(
             "the two traces searched different inputs ({} and {}); nodes are still matched by \
@@ -67,6 +71,70 @@ pub fn read_trace_file(path: &str) -> Result<TraceFile, CliError> {
     let f =
         std::fs::File::open(path).map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
     trace_file::read(f).map_err(|e| CliError::from(e.in_file(path).to_string()))
+}
+
+/// One side of a [`DiffReport`].
+#[derive(Serialize)]
+struct SideReport {
+    file: String,
+    /// [`describe_config`] of its configuration.
+    config: String,
+    nodes: u64,
+    /// The root value, `None` when no iteration finished.
+    value: Option<Value>,
+    /// In SAN where the file has it.
+    best_line: Vec<String>,
+    aborted: bool,
+    roots: u64,
+}
+
+impl SideReport {
+    fn of(file: &str, t: &TraceFile) -> SideReport {
+        let s = &t.header.summary;
+        let san = !s.best_line_san.is_empty();
+        SideReport {
+            file: file.to_string(),
+            config: describe_config(&t.header.config),
+            nodes: t.rec.nodes.len() as u64,
+            value: s.value,
+            best_line: if san { &s.best_line_san } else { &s.best_line }.clone(),
+            aborted: s.aborted,
+            roots: t.rec.roots.len() as u64,
+        }
+    }
+}
+
+/// What `prunescope diff --json` prints (docs/cli.md, `prunescope diff`): the matching's counts (`only_left`,
+/// `only_right`, `both`, the `changed` pairs, `per_ply`; its per-node arrays are not
+/// serialized) and each side.
+#[derive(Serialize)]
+struct DiffReport {
+    #[serde(flatten)]
+    diff: Diff,
+    value_left: Option<Value>,
+    value_right: Option<Value>,
+    nodes_left: u64,
+    nodes_right: u64,
+    /// Whether both traces searched the same input (tree, synthetic tree or position).
+    same_input: bool,
+    left: SideReport,
+    right: SideReport,
+}
+
+impl DiffReport {
+    fn of(left_file: &str, l: &TraceFile, right_file: &str, r: &TraceFile) -> DiffReport {
+        let (left, right) = (SideReport::of(left_file, l), SideReport::of(right_file, r));
+        DiffReport {
+            diff: diff(&l.rec.nodes, &r.rec.nodes),
+            value_left: left.value,
+            value_right: right.value,
+            nodes_left: left.nodes,
+            nodes_right: right.nodes,
+            same_input: l.header.input == r.header.input,
+            left,
+            right,
+        }
+    }
 }
 
 fn print_diff(out: &mut impl Write, r: &DiffReport) -> std::io::Result<()> {

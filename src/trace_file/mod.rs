@@ -7,7 +7,6 @@
 pub mod binary;
 mod chance;
 mod check;
-pub mod diff;
 mod error;
 mod events;
 mod header;
