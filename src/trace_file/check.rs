@@ -2,7 +2,7 @@
 //! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
 //! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
 
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err, invalid, window_side};
+use super::error::{Location, Problem, TraceFileError, bail, ensure, err, window_side};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -401,7 +401,7 @@ impl Tape {
         }
         if aux_left != 0 {
             let msg = format!("{aux_left} event data words are left over after the last event");
-            return Err(TraceFileError::file_level(invalid(msg)));
+            return Err(TraceFileError::file_level(Problem::Invalid(msg)));
         }
         Ok(())
     }

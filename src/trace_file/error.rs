@@ -111,16 +111,6 @@ impl TraceFileError {
         Self::new(Location::File, None, problem)
     }
 
-    /// A problem with field `field` of node `id`.
-    pub fn node(id: u64, field: &str, problem: Problem) -> Self {
-        Self::new(Location::Node { id }, Some(field), problem)
-    }
-
-    /// A problem with field `field` of event `index`.
-    pub fn event(index: u64, field: &str, problem: Problem) -> Self {
-        Self::new(Location::Event { index }, Some(field), problem)
-    }
-
     /// A problem with a header field.
     pub fn header(field: &str, problem: Problem) -> Self {
         Self::new(Location::Header, Some(field), problem)
@@ -140,11 +130,6 @@ impl From<std::io::Error> for TraceFileError {
             _ => Problem::Io(e.to_string()),
         })
     }
-}
-
-/// `Problem::Invalid` from anything printable.
-pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
-    Problem::Invalid(msg.into())
 }
 
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
@@ -189,17 +174,6 @@ macro_rules! ensure {
 }
 
 pub(super) use {bail, ensure, err};
-
-/// `Problem::Invalid` in field `field` of node `id` (structural checks, the JSON reader, the
-/// semantic replays).
-pub(super) fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::node(id as u64, field, invalid(msg))
-}
-
-/// `Problem::Invalid` in field `field` of event `index` (its position on the tape).
-pub(super) fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::event(index as u64, field, invalid(msg))
-}
 
 /// A window side as the trace format writes it: `-inf`, `+inf` or the number.
 pub(super) fn window_side(v: i32) -> String {

@@ -4,7 +4,7 @@
 //! Versions).
 
 use super::TraceHeader;
-use super::error::{TraceFileError, bail, invalid};
+use super::error::{TraceFileError, bail, err};
 use super::limits::{check_header_arrays, text_too_long};
 use crate::run::Input;
 use serde::{Serialize, de::DeserializeOwned};
@@ -72,7 +72,7 @@ fn strict<T: Serialize + DeserializeOwned>(
     field: &str,
     optional: Optional,
 ) -> Result<T, TraceFileError> {
-    let fail = |e: serde_json::Error| TraceFileError::header(field, invalid(e.to_string()));
+    let fail = |e: serde_json::Error| err!(header field, "{e}");
     // The form is checked on a copy whose long strings (a tree's text: up to 1 GiB) are cut
     // to one character, which reads and writes alike; the value itself is then moved, not
     // copied, so reading holds the text once (issue 32 §5: a 300 MB comment peaked at 1.4 GB).

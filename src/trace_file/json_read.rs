@@ -8,7 +8,7 @@
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
 };
-use super::error::{Location, Problem, TraceFileError, bail, err, invalid, node_err};
+use super::error::{Location, Problem, TraceFileError, bail, err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -256,7 +256,7 @@ fn check_reasons(
         type Output = R;
         fn run<G: TraceGame>(self, root: G) -> R {
             let Reasons(rec, quiescence, exceptions, kind, own) = self;
-            let failed = |id: usize, _| node_err(id as u32, "pruned", "cannot be replayed");
+            let failed = |id: usize, _| err!(node id, "pruned", "cannot be replayed");
             // Only a node with a reason of its own, or one the file gives, can differ: the
             // others' lists all carry their node's reason.
             let want = |x: u32| {
@@ -300,7 +300,7 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
                 TraceFileError::header("header", Problem::Truncated("it is empty".into()))
             }
             (true, Some(_)) => {
-                TraceFileError::header("header", invalid("the binary header is not a JSON object"))
+                err!(header "header", "the binary header is not a JSON object")
             }
         });
     }
@@ -834,10 +834,14 @@ impl<G: TraceGame> NodesCtx<G> {
                         _ => "is only written for the branches of a chance node in a chance search",
                     };
                     let e = Problem::Unexpected(why.to_string());
-                    return Err(TraceFileError::node(pos as u64, k.name(), e));
+                    return Err(TraceFileError::new(
+                        Location::Node { id: pos as u64 },
+                        Some(k.name()),
+                        e,
+                    ));
                 }
             };
-            return Err(node_err(pos, k.name(), why));
+            return Err(err!(node pos, k.name(), "{why}"));
         }
         Ok(())
     }
@@ -906,7 +910,7 @@ fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> 
             show(node),
             show(resolved.map(i64::from))
         );
-        return Err(TraceFileError::event(index, "node", invalid(e)));
+        return Err(err!(event index, "node", "{e}"));
     }
     if kind == EventKind::Exit
         && let Some(id) = resolved
