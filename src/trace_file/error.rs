@@ -1,12 +1,8 @@
 //! The one error of trace files: which file, where in it (a node, an event, a root, the
-//! header), which field, and what is wrong — so the CLI prints one precise line and the page can
-//! point at the place.
-
-use serde::Serialize;
+//! header), which field, and what is wrong — so the CLI and the page print one precise line.
 
 /// Where in a trace file a problem was found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location {
     /// The file as a whole: its first bytes, its compression, its length.
     File,
@@ -21,8 +17,7 @@ pub enum Location {
 }
 
 /// What is wrong.
-#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
-#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Problem {
     /// A missing file, a device error, a corrupt gzip stream.
     #[error("cannot read it: {0}")]
@@ -53,21 +48,16 @@ pub enum Problem {
     /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
     /// the input's field, the tree text's line and column).
     #[error("{0}")]
-    Input(#[serde(serialize_with = "as_text")] Box<crate::run::InputError>),
+    Input(Box<crate::run::InputError>),
     /// The header's `config` is not valid for its input: the search's own error, naming the
     /// parameter.
     #[error("{0}")]
-    Config(#[serde(serialize_with = "as_text")] Box<crate::search::config::ConfigError>),
-}
-
-/// A typed error inside a [`Problem`] as the page receives it: its message.
-fn as_text<E: core::fmt::Display, S: serde::Serializer>(e: &E, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(e)
+    Config(Box<crate::search::config::ConfigError>),
 }
 
 /// A trace file that cannot be used, and why. Its message reads like
 /// `a.json: node 16, "move": "e7e8k" is not a legal move in its parent's position`.
-#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{}{problem}", place(.file, .location, .field))]
 pub struct TraceFileError {
     /// The file's name, when the caller gave one ([`TraceFileError::in_file`]).
@@ -87,17 +77,16 @@ fn place(file: &Option<String>, location: &Location, field: &Option<String>) -> 
         Location::Root { index } => Some(format!("roots[{index}]")),
     };
     let field = field.as_ref().map(|f| format!("\"{f}\""));
-    let place = at.into_iter().chain(field).collect::<Vec<_>>().join(", ");
-    let place = Some(place).filter(|p| !p.is_empty());
-    file.iter()
-        .chain(&place)
-        .map(|p| format!("{p}: "))
-        .collect()
+    let place: Vec<_> = [at, field].into_iter().flatten().collect();
+    let place = (!place.is_empty()).then(|| place.join(", "));
+    let parts: Vec<_> = file.iter().chain(&place).collect();
+    parts.iter().map(|p| format!("{p}: ")).collect()
 }
 
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
-        let (file, field) = (None, field.map(str::to_string));
+        let field = field.map(str::to_string);
+        let file = None;
         TraceFileError {
             file,
             location,
