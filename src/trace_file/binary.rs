@@ -289,49 +289,39 @@ impl Body {
         &mut self.section()[filled..]
     }
 
-    /// `k` bytes were written into [`Body::space`]; a chunk of records, once whole, is turned
-    /// from columns into rows.
-    fn advance(&mut self, k: usize) {
-        self.filled += k;
-        if self.part == 0 && self.filled == self.scratch.len() {
-            let first = self.rec.nodes.len();
-            let nodes = &mut self.rec.nodes;
-            nodes.resize(first + self.filled / RECORD_BYTES, NodeRec::zeroed());
-            records_from_columns(&self.scratch, &mut nodes[first..]);
-            self.filled = 0;
-        }
-    }
-
     /// Takes in the next bytes of the file as they come; bytes past the trace's end are refused.
-    pub fn push(&mut self, mut bytes: &[u8]) -> Result<(), TraceFileError> {
-        while !bytes.is_empty() {
-            let space = self.space();
-            if space.is_empty() {
-                let why = "bytes follow the end of the binary trace".to_string();
-                return Err(TraceFileError::file_level(Problem::Invalid(why)));
-            }
-            let k = space.len().min(bytes.len());
-            space[..k].copy_from_slice(&bytes[..k]);
-            self.advance(k);
-            bytes = &bytes[k..];
-        }
-        Ok(())
+    pub fn push(&mut self, bytes: &[u8]) -> Result<(), TraceFileError> {
+        self.fill(bytes)
     }
 
     /// Reads the rest of the file from `r` ([`Body::push`]), then answers [`Body::staged`].
-    pub fn pull(mut self, mut r: impl Read) -> Result<Staged, TraceFileError> {
+    pub fn pull(mut self, r: impl Read) -> Result<Staged, TraceFileError> {
+        self.fill(r)?;
+        self.staged()
+    }
+
+    /// Reads `r` to its end straight into the section being read; once all are, one byte more
+    /// is refused. A chunk of records, once whole, is turned from columns into rows.
+    fn fill(&mut self, mut r: impl Read) -> Result<(), TraceFileError> {
         loop {
-            // Read straight into the section being read; once all are, one byte more is refused.
             let space = self.space();
             let last = space.is_empty();
             let mut byte = [0u8];
-            let into = if last { &mut byte[..] } else { space };
-            match r.read(into) {
-                Ok(0) => return self.staged(),
-                Ok(_) if last => return self.push(&byte).and_then(|_| self.staged()),
-                Ok(n) => self.advance(n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            match r.read(if last { &mut byte[..] } else { space }) {
+                Ok(0) => return Ok(()),
+                Ok(_) if last => {
+                    let why = "bytes follow the end of the binary trace".to_string();
+                    return Err(TraceFileError::file_level(Problem::Invalid(why)));
+                }
+                Ok(k) => self.filled += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e.into()),
+            }
+            if self.part == 0 && self.filled == self.scratch.len() {
+                let (first, nodes) = (self.rec.nodes.len(), &mut self.rec.nodes);
+                nodes.resize(first + self.filled / RECORD_BYTES, NodeRec::zeroed());
+                records_from_columns(&self.scratch, &mut nodes[first..]);
+                self.filled = 0;
             }
         }
     }
