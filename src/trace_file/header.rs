@@ -4,7 +4,7 @@
 //! Versions).
 
 use super::TraceHeader;
-use super::error::{TraceFileError, bail, err};
+use super::error::{TraceFileError, bail, ensure, err};
 use super::limits::{check_header_arrays, text_too_long};
 use crate::run::Input;
 use serde::{Serialize, de::DeserializeOwned};
@@ -114,29 +114,28 @@ fn same(
         let k_pointer = k.replace('~', "~0").replace('/', "~1");
         (format!("{path}.{k}"), format!("{pointer}/{k_pointer}"))
     };
-    let pairs: Vec<_> = match (got, back) {
+    match (got, back) {
         (J::Object(a), J::Object(b)) => {
-            for (path, pointer) in a.keys().filter(|k| !b.contains_key(*k)).map(|k| inner(k)) {
-                if !known(&pointer) {
-                    bail!(header path, "is not a field of this version");
+            for (k, x) in a {
+                let (path, pointer) = inner(k);
+                match b.get(k) {
+                    Some(y) => same(x, y, &path, &pointer, known, optional)?,
+                    None => ensure!(known(&pointer), header path, "is not a field of this version"),
                 }
             }
             for (path, _) in b.keys().filter(|k| !a.contains_key(*k)).map(|k| inner(k)) {
-                if !optional(&path) {
-                    bail!(header path, "is missing");
-                }
+                ensure!(optional(&path), header path, "is missing");
             }
-            a.iter()
-                .filter_map(|(k, x)| Some((inner(k), x, b.get(k)?)))
-                .collect()
+            Ok(())
         }
-        (J::Array(a), J::Array(b)) if a.len() == b.len() => (a.iter().zip(b).enumerate())
-            .map(|(i, (x, y))| ((format!("{path}[{i}]"), format!("{pointer}/{i}")), x, y))
-            .collect(),
-        (a, b) if a == b => return Ok(()),
+        (J::Array(a), J::Array(b)) if a.len() == b.len() => {
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                let (path, pointer) = (format!("{path}[{i}]"), format!("{pointer}/{i}"));
+                same(x, y, &path, &pointer, known, optional)?;
+            }
+            Ok(())
+        }
+        (a, b) if a == b => Ok(()),
         (a, b) => bail!(header path, "is {a}, which reads as {b}: write it as {b}"),
-    };
-    pairs
-        .into_iter()
-        .try_for_each(|((path, pointer), x, y)| same(x, y, &path, &pointer, known, optional))
+    }
 }
