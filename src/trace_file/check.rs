@@ -588,7 +588,7 @@ pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> R {
     Ok(())
 }
 
-/// `Problem::Missing` for a required field.
+/// A required field that is missing.
 pub(crate) fn missing(location: Location, field: &str) -> TraceFileError {
-    TraceFileError::new(location, Some(field), Problem::Missing)
+    TraceFileError::new(location, Some(field), Problem::Invalid("missing".into()))
 }

@@ -35,12 +35,8 @@ pub enum Problem {
     Syntax(String),
     #[error("the file ends early: {0}")]
     Truncated(String),
-    #[error("missing")]
-    Missing,
-    /// A field appears that the format does not have, or twice.
-    #[error("{0}")]
-    Unexpected(String),
-    /// Of the wrong type, out of range, or inconsistent with the rest of the file.
+    /// Missing, unexpected (a field the format does not have, or one given twice), of the
+    /// wrong type, out of range, or inconsistent with the rest of the file.
     #[error("{0}")]
     Invalid(String),
     #[error("too large: {0}")]

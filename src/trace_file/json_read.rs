@@ -351,7 +351,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
             true => (Location::Header, "the binary header"),
             false => (Location::File, "a trace file"),
         };
-        let e = Problem::Unexpected(format!("is not a field of {what}"));
+        let e = Problem::Invalid(format!("is not a field of {what}"));
         return Err(TraceFileError::new(at, Some(key), e));
     };
     st.field = Some(key);
@@ -366,7 +366,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
         _ => None,
     };
     if let Some((at, why)) = refused {
-        let e = Problem::Unexpected(why.to_string());
+        let e = Problem::Invalid(why.to_string());
         return Err(TraceFileError::new(at, Some(key), e));
     }
     sc.expect(b':', "':'").map_err(|e| st.located(e))?;
@@ -474,7 +474,7 @@ fn parse_prefix<'a>(
 /// `field` given twice at `at`, or a field the object does not have (`None`: "has a field
 /// {what}"), as the serde error that carries it up.
 fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -> E {
-    let e = TraceFileError::new(st.at.clone(), field, Problem::Unexpected(what));
+    let e = TraceFileError::new(st.at.clone(), field, Problem::Invalid(what));
     st.fail(e)
 }
 
@@ -825,21 +825,14 @@ impl<G: TraceGame> NodesCtx<G> {
                     want.probability
                 ),
                 (false, true) => return Err(missing(Location::Node { id: pos as u64 }, k.name())),
-                (true, false) => {
-                    let why = match k {
-                        Move | San if n.is_root() => "a root has no move into it",
-                        Path => "is for trees; this trace searched a game with named moves",
-                        Move => "is for games with named moves; this trace searched a tree",
-                        San => "is for chess only",
-                        _ => "is only written for the branches of a chance node in a chance search",
-                    };
-                    let e = Problem::Unexpected(why.to_string());
-                    return Err(TraceFileError::new(
-                        Location::Node { id: pos as u64 },
-                        Some(k.name()),
-                        e,
-                    ));
+                (true, false) => match k {
+                    Move | San if n.is_root() => "a root has no move into it",
+                    Path => "is for trees; this trace searched a game with named moves",
+                    Move => "is for games with named moves; this trace searched a tree",
+                    San => "is for chess only",
+                    _ => "is only written for the branches of a chance node in a chance search",
                 }
+                .to_string(),
             };
             return Err(err!(node pos, k.name(), "{why}"));
         }
