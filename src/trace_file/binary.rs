@@ -26,10 +26,7 @@ pub const MAX_HEADER_BYTES: u32 = 256 << 20;
 
 // The file's integers are little-endian (docs/trace-format.md) and are read and written as they
 // lie in memory (bytemuck): a big-endian build would misread every file, so it does not build.
-const _: () = assert!(
-    cfg!(target_endian = "little"),
-    "binary traces are little-endian"
-);
+const _: () = assert!(cfg!(target_endian = "little"), "little-endian only");
 
 /// The sections after the counts, in file order, by the name a file that stops inside one gives.
 const SECTIONS: [&str; 6] = [
@@ -218,8 +215,9 @@ impl Body {
         take::<[u8; 8]>(r, "magic bytes")?; // `super::open` found them
         let version: u32 = take(r, "version")?;
         if !(OLDEST_READABLE..=VERSION).contains(&version) {
-            let (found, supported) = (version as u64, VERSION);
-            let problem = Problem::Version { found, supported };
+            let problem = Problem::Version {
+                found: version as u64,
+            };
             return Err(TraceFileError::header("version", problem));
         }
         let len: u32 = take(r, "header length")?;

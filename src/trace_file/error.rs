@@ -1,6 +1,8 @@
 //! The one error of trace files: which file, where in it (a node, an event, a root, the
 //! header), which field, and what is wrong — so the CLI and the page print one precise line.
 
+use crate::trace_file::json::{OLDEST_READABLE, VERSION};
+
 /// Where in a trace file a problem was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location {
@@ -27,10 +29,10 @@ pub enum Problem {
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
     #[error(
-        "trace format version {found} is not supported (this build reads versions {} to {supported})",
-        crate::trace_file::json::OLDEST_READABLE
+        "trace format version {found} is not supported (this build reads versions \
+             {OLDEST_READABLE} to {VERSION})"
     )]
-    Version { found: u64, supported: u32 },
+    Version { found: u64 },
     #[error("malformed JSON: {0}")]
     Syntax(String),
     #[error("the file ends early: {0}")]

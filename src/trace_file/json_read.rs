@@ -155,11 +155,10 @@ impl State {
         match version.as_u64() {
             Some(v) if supported.contains(&v) => {}
             Some(found) => {
-                let e = Problem::Version {
-                    found,
-                    supported: VERSION,
-                };
-                return Err(TraceFileError::header("version", e));
+                return Err(TraceFileError::header(
+                    "version",
+                    Problem::Version { found },
+                ));
             }
             None => bail!(header "version", "{version} is not a version number"),
         }
