@@ -215,10 +215,9 @@ impl Body {
         take::<[u8; 8]>(r, "magic bytes")?; // `super::open` found them
         let version: u32 = take(r, "version")?;
         if !(OLDEST_READABLE..=VERSION).contains(&version) {
-            let problem = Problem::Version {
-                found: version as u64,
-            };
-            return Err(TraceFileError::header("version", problem));
+            let found = version as u64;
+            let e = Problem::Version { found };
+            return Err(TraceFileError::header("version", e));
         }
         let len: u32 = take(r, "header length")?;
         if len > MAX_HEADER_BYTES {

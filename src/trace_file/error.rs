@@ -81,6 +81,9 @@ fn place(file: &Option<String>, location: &Location, field: &Option<String>) -> 
     parts.iter().map(|p| format!("{p}: ")).collect()
 }
 
+/// What a step of reading or checking a trace answers.
+pub(super) type R<T = ()> = Result<T, TraceFileError>;
+
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
         let field = field.map(str::to_string);
