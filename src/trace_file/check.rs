@@ -576,8 +576,9 @@ impl WithGame for Finish<'_> {
     }
 }
 
-/// [`Validation`]'s two steps at once.
-pub(crate) fn validate(file: &TraceFile) -> R {
+/// The one validation, on every source (`Validation`'s two steps at once): a trace held in
+/// memory (a recording the page hands back) as [`super::read`] runs it on a file.
+pub fn validate(file: &TraceFile) -> R {
     Validation::start(file)?.finish(file)
 }
 

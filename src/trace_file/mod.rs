@@ -20,6 +20,7 @@ mod semantics;
 pub mod verify;
 pub(crate) mod walk;
 
+pub use check::validate;
 pub use error::{Location, Problem, TraceFileError};
 
 use crate::game::tree::MAX_TREE_TEXT_BYTES;
@@ -192,10 +193,4 @@ fn sniff<R: Read>(mut r: R) -> Result<(Vec<u8>, impl Read), TraceFileError> {
     let mut head = Vec::with_capacity(8);
     (&mut r).take(8).read_to_end(&mut head)?;
     Ok((head.clone(), io::Cursor::new(head).chain(r)))
-}
-
-/// The one validation, on every source: a trace held in memory (a recording the page hands
-/// back) as [`read`] runs it on a file.
-pub fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
-    check::validate(file)
 }
