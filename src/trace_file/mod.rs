@@ -27,7 +27,6 @@ use crate::game::tree::MAX_TREE_TEXT_BYTES;
 use crate::run::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::record::Recorder;
-use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
 
 /// A trace format name that is neither `json` nor `binary` (the CLI's `--format`, the page's
@@ -37,8 +36,7 @@ use std::io::{self, Read, Write};
 pub struct UnknownFormat(pub String);
 
 /// What a trace file says besides its nodes and events: what was searched, how, and the result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TraceHeader {
     pub input: Input,
     pub config: SearchConfig,
