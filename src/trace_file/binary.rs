@@ -257,11 +257,8 @@ impl Body {
     /// which keeps its length from chunk to chunk, so it is zero-filled once), or an array as
     /// far as its bytes have come ([`room`]).
     fn section(&mut self) -> &mut [u8] {
-        let (n, f) = (
-            self.counts.get(self.part).copied().unwrap_or(0),
-            self.filled,
-        );
-        let rec = &mut self.rec;
+        let n = self.counts.get(self.part).copied().unwrap_or(0);
+        let (rec, f) = (&mut self.rec, self.filled);
         match self.part {
             0 => {
                 self.scratch
@@ -330,12 +327,9 @@ impl Body {
         if !self.space().is_empty() {
             return Err(truncated(SECTIONS[self.part]));
         }
-        let mut rec = self.rec;
+        let (header, mut rec) = (self.header, self.rec);
         rec.research_of = self.research.into_iter().map(|[a, b]| (a, b)).collect();
-        let file = super::TraceFile {
-            header: self.header,
-            rec,
-        };
+        let file = super::TraceFile { header, rec };
         let rest = Some(Validation::start(&file)?);
         Ok(Staged { file, rest })
     }
