@@ -26,10 +26,7 @@ pub const MAX_HEADER_BYTES: u32 = 256 << 20;
 
 // The file's integers are little-endian (docs/trace-format.md) and are read and written as they
 // lie in memory (bytemuck): a big-endian build would misread every file, so it does not build.
-const _: () = assert!(
-    cfg!(target_endian = "little"),
-    "binary traces are little-endian"
-);
+const _: () = assert!(cfg!(target_endian = "little"), "little-endian only");
 
 /// The sections after the counts, in file order, by the name a file that stops inside one gives.
 const SECTIONS: [&str; 6] = [
@@ -218,9 +215,9 @@ impl Body {
         take::<[u8; 8]>(r, "magic bytes")?; // `super::open` found them
         let version: u32 = take(r, "version")?;
         if !(OLDEST_READABLE..=VERSION).contains(&version) {
-            let (found, supported) = (version as u64, VERSION);
-            let problem = Problem::Version { found, supported };
-            return Err(TraceFileError::header("version", problem));
+            let found = version as u64;
+            let e = Problem::Version { found };
+            return Err(TraceFileError::header("version", e));
         }
         let len: u32 = take(r, "header length")?;
         if len > MAX_HEADER_BYTES {
@@ -260,11 +257,8 @@ impl Body {
     /// which keeps its length from chunk to chunk, so it is zero-filled once), or an array as
     /// far as its bytes have come ([`room`]).
     fn section(&mut self) -> &mut [u8] {
-        let (n, f) = (
-            self.counts.get(self.part).copied().unwrap_or(0),
-            self.filled,
-        );
-        let rec = &mut self.rec;
+        let n = self.counts.get(self.part).copied().unwrap_or(0);
+        let (rec, f) = (&mut self.rec, self.filled);
         match self.part {
             0 => {
                 self.scratch
@@ -289,49 +283,39 @@ impl Body {
         &mut self.section()[filled..]
     }
 
-    /// `k` bytes were written into [`Body::space`]; a chunk of records, once whole, is turned
-    /// from columns into rows.
-    fn advance(&mut self, k: usize) {
-        self.filled += k;
-        if self.part == 0 && self.filled == self.scratch.len() {
-            let first = self.rec.nodes.len();
-            let nodes = &mut self.rec.nodes;
-            nodes.resize(first + self.filled / RECORD_BYTES, NodeRec::zeroed());
-            records_from_columns(&self.scratch, &mut nodes[first..]);
-            self.filled = 0;
-        }
-    }
-
     /// Takes in the next bytes of the file as they come; bytes past the trace's end are refused.
-    pub fn push(&mut self, mut bytes: &[u8]) -> Result<(), TraceFileError> {
-        while !bytes.is_empty() {
-            let space = self.space();
-            if space.is_empty() {
-                let why = "bytes follow the end of the binary trace".to_string();
-                return Err(TraceFileError::file_level(Problem::Invalid(why)));
-            }
-            let k = space.len().min(bytes.len());
-            space[..k].copy_from_slice(&bytes[..k]);
-            self.advance(k);
-            bytes = &bytes[k..];
-        }
-        Ok(())
+    pub fn push(&mut self, bytes: &[u8]) -> Result<(), TraceFileError> {
+        self.fill(bytes)
     }
 
     /// Reads the rest of the file from `r` ([`Body::push`]), then answers [`Body::staged`].
-    pub fn pull(mut self, mut r: impl Read) -> Result<Staged, TraceFileError> {
+    pub fn pull(mut self, r: impl Read) -> Result<Staged, TraceFileError> {
+        self.fill(r)?;
+        self.staged()
+    }
+
+    /// Reads `r` to its end straight into the section being read; once all are, one byte more
+    /// is refused. A chunk of records, once whole, is turned from columns into rows.
+    fn fill(&mut self, mut r: impl Read) -> Result<(), TraceFileError> {
         loop {
-            // Read straight into the section being read; once all are, one byte more is refused.
             let space = self.space();
             let last = space.is_empty();
             let mut byte = [0u8];
-            let into = if last { &mut byte[..] } else { space };
-            match r.read(into) {
-                Ok(0) => return self.staged(),
-                Ok(_) if last => return self.push(&byte).and_then(|_| self.staged()),
-                Ok(n) => self.advance(n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            match r.read(if last { &mut byte[..] } else { space }) {
+                Ok(0) => return Ok(()),
+                Ok(_) if last => {
+                    let why = "bytes follow the end of the binary trace".to_string();
+                    return Err(TraceFileError::file_level(Problem::Invalid(why)));
+                }
+                Ok(k) => self.filled += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e.into()),
+            }
+            if self.part == 0 && self.filled == self.scratch.len() {
+                let (first, nodes) = (self.rec.nodes.len(), &mut self.rec.nodes);
+                nodes.resize(first + self.filled / RECORD_BYTES, NodeRec::zeroed());
+                records_from_columns(&self.scratch, &mut nodes[first..]);
+                self.filled = 0;
             }
         }
     }
@@ -343,12 +327,9 @@ impl Body {
         if !self.space().is_empty() {
             return Err(truncated(SECTIONS[self.part]));
         }
-        let mut rec = self.rec;
+        let (header, mut rec) = (self.header, self.rec);
         rec.research_of = self.research.into_iter().map(|[a, b]| (a, b)).collect();
-        let file = super::TraceFile {
-            header: self.header,
-            rec,
-        };
+        let file = super::TraceFile { header, rec };
         let rest = Some(Validation::start(&file)?);
         Ok(Staged { file, rest })
     }

@@ -2,7 +2,7 @@
 //! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
 //! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
 
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err, invalid, window_side};
+use super::error::{Location, Problem, TraceFileError, bail, ensure, err, window_side};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -401,7 +401,7 @@ impl Tape {
         }
         if aux_left != 0 {
             let msg = format!("{aux_left} event data words are left over after the last event");
-            return Err(TraceFileError::file_level(invalid(msg)));
+            return Err(TraceFileError::file_level(Problem::Invalid(msg)));
         }
         Ok(())
     }
@@ -576,8 +576,9 @@ impl WithGame for Finish<'_> {
     }
 }
 
-/// [`Validation`]'s two steps at once.
-pub(crate) fn validate(file: &TraceFile) -> R {
+/// The one validation, on every source (`Validation`'s two steps at once): a trace held in
+/// memory (a recording the page hands back) as [`super::read`] runs it on a file.
+pub fn validate(file: &TraceFile) -> R {
     Validation::start(file)?.finish(file)
 }
 
@@ -588,7 +589,7 @@ pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> R {
     Ok(())
 }
 
-/// `Problem::Missing` for a required field.
+/// A required field that is missing.
 pub(crate) fn missing(location: Location, field: &str) -> TraceFileError {
-    TraceFileError::new(location, Some(field), Problem::Missing)
+    TraceFileError::new(location, Some(field), Problem::Invalid("missing".into()))
 }

@@ -1,12 +1,10 @@
 //! The one error of trace files: which file, where in it (a node, an event, a root, the
-//! header), which field, and what is wrong — so the CLI prints one precise line and the page can
-//! point at the place.
+//! header), which field, and what is wrong — so the CLI and the page print one precise line.
 
-use serde::Serialize;
+use crate::trace_file::json::{OLDEST_READABLE, VERSION};
 
 /// Where in a trace file a problem was found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location {
     /// The file as a whole: its first bytes, its compression, its length.
     File,
@@ -21,8 +19,7 @@ pub enum Location {
 }
 
 /// What is wrong.
-#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
-#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Problem {
     /// A missing file, a device error, a corrupt gzip stream.
     #[error("cannot read it: {0}")]
@@ -32,20 +29,16 @@ pub enum Problem {
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
     #[error(
-        "trace format version {found} is not supported (this build reads versions {} to {supported})",
-        crate::trace_file::json::OLDEST_READABLE
+        "trace format version {found} is not supported (this build reads versions \
+             {OLDEST_READABLE} to {VERSION})"
     )]
-    Version { found: u64, supported: u32 },
+    Version { found: u64 },
     #[error("malformed JSON: {0}")]
     Syntax(String),
     #[error("the file ends early: {0}")]
     Truncated(String),
-    #[error("missing")]
-    Missing,
-    /// A field appears that the format does not have, or twice.
-    #[error("{0}")]
-    Unexpected(String),
-    /// Of the wrong type, out of range, or inconsistent with the rest of the file.
+    /// Missing, unexpected (a field the format does not have, or one given twice), of the
+    /// wrong type, out of range, or inconsistent with the rest of the file.
     #[error("{0}")]
     Invalid(String),
     #[error("too large: {0}")]
@@ -53,21 +46,16 @@ pub enum Problem {
     /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
     /// the input's field, the tree text's line and column).
     #[error("{0}")]
-    Input(#[serde(serialize_with = "as_text")] Box<crate::run::InputError>),
+    Input(Box<crate::run::InputError>),
     /// The header's `config` is not valid for its input: the search's own error, naming the
     /// parameter.
     #[error("{0}")]
-    Config(#[serde(serialize_with = "as_text")] Box<crate::search::config::ConfigError>),
-}
-
-/// A typed error inside a [`Problem`] as the page receives it: its message.
-fn as_text<E: core::fmt::Display, S: serde::Serializer>(e: &E, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(e)
+    Config(Box<crate::search::config::ConfigError>),
 }
 
 /// A trace file that cannot be used, and why. Its message reads like
 /// `a.json: node 16, "move": "e7e8k" is not a legal move in its parent's position`.
-#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{}{problem}", place(.file, .location, .field))]
 pub struct TraceFileError {
     /// The file's name, when the caller gave one ([`TraceFileError::in_file`]).
@@ -87,17 +75,19 @@ fn place(file: &Option<String>, location: &Location, field: &Option<String>) -> 
         Location::Root { index } => Some(format!("roots[{index}]")),
     };
     let field = field.as_ref().map(|f| format!("\"{f}\""));
-    let place = at.into_iter().chain(field).collect::<Vec<_>>().join(", ");
-    let place = Some(place).filter(|p| !p.is_empty());
-    file.iter()
-        .chain(&place)
-        .map(|p| format!("{p}: "))
-        .collect()
+    let place: Vec<_> = [at, field].into_iter().flatten().collect();
+    let place = (!place.is_empty()).then(|| place.join(", "));
+    let parts: Vec<_> = file.iter().chain(&place).collect();
+    parts.iter().map(|p| format!("{p}: ")).collect()
 }
+
+/// What a step of reading or checking a trace answers.
+pub(super) type R<T = ()> = Result<T, TraceFileError>;
 
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
-        let (file, field) = (None, field.map(str::to_string));
+        let field = field.map(str::to_string);
+        let file = None;
         TraceFileError {
             file,
             location,
@@ -109,16 +99,6 @@ impl TraceFileError {
     /// A problem with the file as a whole.
     pub fn file_level(problem: Problem) -> Self {
         Self::new(Location::File, None, problem)
-    }
-
-    /// A problem with field `field` of node `id`.
-    pub fn node(id: u64, field: &str, problem: Problem) -> Self {
-        Self::new(Location::Node { id }, Some(field), problem)
-    }
-
-    /// A problem with field `field` of event `index`.
-    pub fn event(index: u64, field: &str, problem: Problem) -> Self {
-        Self::new(Location::Event { index }, Some(field), problem)
     }
 
     /// A problem with a header field.
@@ -140,11 +120,6 @@ impl From<std::io::Error> for TraceFileError {
             _ => Problem::Io(e.to_string()),
         })
     }
-}
-
-/// `Problem::Invalid` from anything printable.
-pub(crate) fn invalid(msg: impl Into<String>) -> Problem {
-    Problem::Invalid(msg.into())
 }
 
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
@@ -189,17 +164,6 @@ macro_rules! ensure {
 }
 
 pub(super) use {bail, ensure, err};
-
-/// `Problem::Invalid` in field `field` of node `id` (structural checks, the JSON reader, the
-/// semantic replays).
-pub(super) fn node_err(id: u32, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::node(id as u64, field, invalid(msg))
-}
-
-/// `Problem::Invalid` in field `field` of event `index` (its position on the tape).
-pub(super) fn event_err(index: usize, field: &str, msg: impl Into<String>) -> TraceFileError {
-    TraceFileError::event(index as u64, field, invalid(msg))
-}
 
 /// A window side as the trace format writes it: `-inf`, `+inf` or the number.
 pub(super) fn window_side(v: i32) -> String {

@@ -4,7 +4,7 @@
 //! semantic replay (`semantics.rs`, `chance.rs`) and `verify` walk it with this one decoder, so
 //! the tape is decoded one way and refused with one message.
 
-use super::error::{TraceFileError, event_err};
+use super::error::{TraceFileError, err};
 use crate::schema::EventKind;
 use crate::trace::record::Recorder;
 use core::ops::Range;
@@ -20,12 +20,9 @@ pub(super) fn events(
     rec.events.iter().enumerate().map_while(move |(i, &code)| {
         let start = aux.take()?;
         let event = match EventKind::from_u8(code) {
-            None => Err(event_err(i, "kind", format!("unknown event code {code}"))),
-            Some(kind) if start + kind.aux_words() > rec.aux.len() => Err(event_err(
-                i,
-                "data",
-                "the event data ends before this event's values",
-            )),
+            None => Err(err!(event i, "kind", "unknown event code {code}")),
+            Some(kind) if start + kind.aux_words() > rec.aux.len() => Err(err!(event i, "data",
+                "the event data ends before this event's values")),
             Some(kind) => Ok((i, kind, start..start + kind.aux_words())),
         };
         aux = event.as_ref().ok().map(|e| e.2.end);

@@ -4,7 +4,7 @@
 //! Versions).
 
 use super::TraceHeader;
-use super::error::{TraceFileError, bail, invalid};
+use super::error::{R, bail, ensure, err};
 use super::limits::{check_header_arrays, text_too_long};
 use crate::run::Input;
 use serde::{Serialize, de::DeserializeOwned};
@@ -35,7 +35,7 @@ pub(super) fn from_parts(
     [input, config, summary]: [J; 3],
     max_text: usize,
     roots: Option<usize>,
-) -> Result<TraceHeader, TraceFileError> {
+) -> R<TraceHeader> {
     // Version 3's `pvs` (NegaScout re-searching with (t − 1, β)) has no name in version 4:
     // opening it as `pvs` would call its windows NegaScout's.
     if version == 3 && config.get("algo").and_then(J::as_str) == Some("pvs") {
@@ -67,12 +67,8 @@ type Optional<'a> = &'a dyn Fn(&str) -> bool;
 /// Reads header field `field` from its JSON strictly: it must read as a `T`, and `T` must
 /// write it back the same ([`same`]), except for a field the writer leaves out at its default
 /// (`"cutoff": "standard"`, `"scale": 1`) and the `optional` ones it may lack.
-fn strict<T: Serialize + DeserializeOwned>(
-    v: J,
-    field: &str,
-    optional: Optional,
-) -> Result<T, TraceFileError> {
-    let fail = |e: serde_json::Error| TraceFileError::header(field, invalid(e.to_string()));
+fn strict<T: Serialize + DeserializeOwned>(v: J, field: &str, optional: Optional) -> R<T> {
+    let fail = |e: serde_json::Error| err!(header field, "{e}");
     // The form is checked on a copy whose long strings (a tree's text: up to 1 GiB) are cut
     // to one character, which reads and writes alike; the value itself is then moved, not
     // copied, so reading holds the text once (issue 32 §5: a 300 MB comment peaked at 1.4 GB).
@@ -102,41 +98,33 @@ fn shorten(v: &J) -> J {
 
 /// Refuses the first place where `got` (as read) differs from `back` (as written), by its path
 /// in the file's words (`config.cutoff`); `pointer` is its JSON pointer within the field.
-fn same(
-    got: &J,
-    back: &J,
-    path: &str,
-    pointer: &str,
-    known: Optional,
-    optional: Optional,
-) -> Result<(), TraceFileError> {
+fn same(got: &J, back: &J, path: &str, pointer: &str, known: Optional, optional: Optional) -> R {
     let inner = |k: &str| {
         let k_pointer = k.replace('~', "~0").replace('/', "~1");
         (format!("{path}.{k}"), format!("{pointer}/{k_pointer}"))
     };
-    let pairs: Vec<_> = match (got, back) {
+    match (got, back) {
         (J::Object(a), J::Object(b)) => {
-            for (path, pointer) in a.keys().filter(|k| !b.contains_key(*k)).map(|k| inner(k)) {
-                if !known(&pointer) {
-                    bail!(header path, "is not a field of this version");
+            for (k, x) in a {
+                let (path, pointer) = inner(k);
+                match b.get(k) {
+                    Some(y) => same(x, y, &path, &pointer, known, optional)?,
+                    None => ensure!(known(&pointer), header path, "is not a field of this version"),
                 }
             }
             for (path, _) in b.keys().filter(|k| !a.contains_key(*k)).map(|k| inner(k)) {
-                if !optional(&path) {
-                    bail!(header path, "is missing");
-                }
+                ensure!(optional(&path), header path, "is missing");
             }
-            a.iter()
-                .filter_map(|(k, x)| Some((inner(k), x, b.get(k)?)))
-                .collect()
+            Ok(())
         }
-        (J::Array(a), J::Array(b)) if a.len() == b.len() => (a.iter().zip(b).enumerate())
-            .map(|(i, (x, y))| ((format!("{path}[{i}]"), format!("{pointer}/{i}")), x, y))
-            .collect(),
-        (a, b) if a == b => return Ok(()),
+        (J::Array(a), J::Array(b)) if a.len() == b.len() => {
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                let (path, pointer) = (format!("{path}[{i}]"), format!("{pointer}/{i}"));
+                same(x, y, &path, &pointer, known, optional)?;
+            }
+            Ok(())
+        }
+        (a, b) if a == b => Ok(()),
         (a, b) => bail!(header path, "is {a}, which reads as {b}: write it as {b}"),
-    };
-    pairs
-        .into_iter()
-        .try_for_each(|((path, pointer), x, y)| same(x, y, &path, &pointer, known, optional))
+    }
 }

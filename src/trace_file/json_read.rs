@@ -8,7 +8,7 @@
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
 };
-use super::error::{Location, Problem, TraceFileError, bail, err, invalid, node_err};
+use super::error::{Location, Problem, TraceFileError, bail, err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -155,11 +155,10 @@ impl State {
         match version.as_u64() {
             Some(v) if supported.contains(&v) => {}
             Some(found) => {
-                let e = Problem::Version {
-                    found,
-                    supported: VERSION,
-                };
-                return Err(TraceFileError::header("version", e));
+                return Err(TraceFileError::header(
+                    "version",
+                    Problem::Version { found },
+                ));
             }
             None => bail!(header "version", "{version} is not a version number"),
         }
@@ -256,7 +255,7 @@ fn check_reasons(
         type Output = R;
         fn run<G: TraceGame>(self, root: G) -> R {
             let Reasons(rec, quiescence, exceptions, kind, own) = self;
-            let failed = |id: usize, _| node_err(id as u32, "pruned", "cannot be replayed");
+            let failed = |id: usize, _| err!(node id, "pruned", "cannot be replayed");
             // Only a node with a reason of its own, or one the file gives, can differ: the
             // others' lists all carry their node's reason.
             let want = |x: u32| {
@@ -300,7 +299,7 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
                 TraceFileError::header("header", Problem::Truncated("it is empty".into()))
             }
             (true, Some(_)) => {
-                TraceFileError::header("header", invalid("the binary header is not a JSON object"))
+                err!(header "header", "the binary header is not a JSON object")
             }
         });
     }
@@ -351,7 +350,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
             true => (Location::Header, "the binary header"),
             false => (Location::File, "a trace file"),
         };
-        let e = Problem::Unexpected(format!("is not a field of {what}"));
+        let e = Problem::Invalid(format!("is not a field of {what}"));
         return Err(TraceFileError::new(at, Some(key), e));
     };
     st.field = Some(key);
@@ -366,7 +365,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
         _ => None,
     };
     if let Some((at, why)) = refused {
-        let e = Problem::Unexpected(why.to_string());
+        let e = Problem::Invalid(why.to_string());
         return Err(TraceFileError::new(at, Some(key), e));
     }
     sc.expect(b':', "':'").map_err(|e| st.located(e))?;
@@ -474,7 +473,7 @@ fn parse_prefix<'a>(
 /// `field` given twice at `at`, or a field the object does not have (`None`: "has a field
 /// {what}"), as the serde error that carries it up.
 fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -> E {
-    let e = TraceFileError::new(st.at.clone(), field, Problem::Unexpected(what));
+    let e = TraceFileError::new(st.at.clone(), field, Problem::Invalid(what));
     st.fail(e)
 }
 
@@ -825,19 +824,16 @@ impl<G: TraceGame> NodesCtx<G> {
                     want.probability
                 ),
                 (false, true) => return Err(missing(Location::Node { id: pos as u64 }, k.name())),
-                (true, false) => {
-                    let why = match k {
-                        Move | San if n.is_root() => "a root has no move into it",
-                        Path => "is for trees; this trace searched a game with named moves",
-                        Move => "is for games with named moves; this trace searched a tree",
-                        San => "is for chess only",
-                        _ => "is only written for the branches of a chance node in a chance search",
-                    };
-                    let e = Problem::Unexpected(why.to_string());
-                    return Err(TraceFileError::node(pos as u64, k.name(), e));
+                (true, false) => match k {
+                    Move | San if n.is_root() => "a root has no move into it",
+                    Path => "is for trees; this trace searched a game with named moves",
+                    Move => "is for games with named moves; this trace searched a tree",
+                    San => "is for chess only",
+                    _ => "is only written for the branches of a chance node in a chance search",
                 }
+                .to_string(),
             };
-            return Err(node_err(pos, k.name(), why));
+            return Err(err!(node pos, k.name(), "{why}"));
         }
         Ok(())
     }
@@ -906,7 +902,7 @@ fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> 
             show(node),
             show(resolved.map(i64::from))
         );
-        return Err(TraceFileError::event(index, "node", invalid(e)));
+        return Err(err!(event index, "node", "{e}"));
     }
     if kind == EventKind::Exit
         && let Some(id) = resolved

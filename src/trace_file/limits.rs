@@ -3,7 +3,7 @@
 //! are bounded by the search's depth limit and the most aspiration re-searches, and every JSON
 //! value by the most bytes its field can need.
 
-use super::error::{Problem, TraceFileError};
+use super::error::{Problem, R, TraceFileError};
 use super::scan::CHUNK;
 use crate::game::tree::MAX_TREE_TEXT_BYTES;
 use crate::search::config::{MAX_DEPTH, SearchConfig};
@@ -51,11 +51,7 @@ pub const MAX_ROOTS: usize = MAX_ITERATIONS * (MAX_FAILS_PER_ITERATION as usize 
 /// Checks the header's arrays against what its configuration records: `summary.iterations`
 /// (one per depth with iterative deepening, else one) and, when given, the number of root
 /// searches (one per iteration, and with aspiration windows one more after each failure).
-pub fn check_header_arrays(
-    cfg: &SearchConfig,
-    iterations: usize,
-    roots: Option<usize>,
-) -> Result<(), TraceFileError> {
+pub fn check_header_arrays(cfg: &SearchConfig, iterations: usize, roots: Option<usize>) -> R {
     let (max, id) = match cfg.iterative {
         // `depth` is not yet checked (a larger one is refused later): bounded here first, so
         // that the products below cannot overflow a 32-bit usize

@@ -19,13 +19,13 @@ mod semantics;
 pub mod verify;
 pub(crate) mod walk;
 
+pub use check::validate;
 pub use error::{Location, Problem, TraceFileError};
 
 use crate::game::tree::MAX_TREE_TEXT_BYTES;
 use crate::run::{Input, Prepared, Summary};
 use crate::search::config::SearchConfig;
 use crate::trace::record::Recorder;
-use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
 
 /// A trace format name that is neither `json` nor `binary` (the CLI's `--format`, the page's
@@ -35,8 +35,7 @@ use std::io::{self, Read, Write};
 pub struct UnknownFormat(pub String);
 
 /// What a trace file says besides its nodes and events: what was searched, how, and the result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TraceHeader {
     pub input: Input,
     pub config: SearchConfig,
@@ -191,10 +190,4 @@ fn sniff<R: Read>(mut r: R) -> Result<(Vec<u8>, impl Read), TraceFileError> {
     let mut head = Vec::with_capacity(8);
     (&mut r).take(8).read_to_end(&mut head)?;
     Ok((head.clone(), io::Cursor::new(head).chain(r)))
-}
-
-/// The one validation, on every source: a trace held in memory (a recording the page hands
-/// back) as [`read`] runs it on a file.
-pub fn validate(file: &TraceFile) -> Result<(), TraceFileError> {
-    check::validate(file)
 }
