@@ -446,28 +446,41 @@ fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
     })
 }
 
-/// The summary against the nodes and the game: the stop, the iterations' best moves, the best
-/// line legal from the root and its SAN derived again by the search's own `run::san_line`
-/// (`summary.nodes`: [`check_node_count`]; the iterations against the roots: semantics.rs).
+/// The checks with the game that follow the structure's: every node ([`NodeCheck`], unless the
+/// JSON reader checked them as they streamed), then the summary: the stop, the iterations' best
+/// moves, the best line legal from the root and its SAN derived again by the search's own
+/// `run::san_line` (`summary.nodes`: [`check_node_count`]; the iterations against the roots:
+/// semantics.rs).
 pub(crate) struct SummaryCheck<'a> {
     pub header: &'a TraceHeader,
-    pub nodes: usize,
+    pub rec: &'a Recorder,
     pub aborted: bool,
     pub kind: GameKind,
+    /// Check every node against the game first.
+    pub check_nodes: bool,
 }
 
 impl WithGame for SummaryCheck<'_> {
     type Output = R;
 
     fn run<G: TraceGame>(self, root: G) -> R {
-        let (s, aborted) = (&self.header.summary, self.aborted);
+        let (h, nodes) = (self.header, &self.rec.nodes);
+        if self.check_nodes {
+            let mut check = NodeCheck::new(root.clone(), &h.config, self.kind);
+            check.structure_checked = true;
+            for (id, n) in nodes.iter().enumerate() {
+                check.close_to(id as u32, n, &mut |_| Ok(()))?;
+                check.open(nodes, id as u32, n)?;
+            }
+        }
+        let (s, aborted) = (&h.summary, self.aborted);
         ensure!(s.aborted == aborted, header "summary.aborted",
             "is {}, but the event tape has {} aborted event", s.aborted,
             if aborted { "an" } else { "no" });
         ensure!(s.stopped.is_some() == s.aborted, header "summary.stopped",
             "says {}, but summary.aborted is {}",
             if s.aborted { "the search finished" } else { "why the search stopped" }, s.aborted);
-        let cap = self.header.config.node_cap;
+        let cap = h.config.node_cap;
         ensure!(s.stopped != Some(StopCause::NodeCap) || (cap != 0 && s.nodes == cap),
             header "summary.stopped", "says the node cap stopped the search, but the cap is \
             {cap} and the search made {} nodes", s.nodes);
@@ -477,9 +490,9 @@ impl WithGame for SummaryCheck<'_> {
         } else {
             "is null, but an iteration finished"
         });
-        if let Some(id) = s.line_proven_to.filter(|&id| id >= self.nodes as u64) {
+        if let Some(id) = s.line_proven_to.filter(|&id| id >= nodes.len() as u64) {
             bail!(header "summary.line_proven_to",
-                "is node {id}, but the file has {} nodes", self.nodes);
+                "is node {id}, but the file has {} nodes", nodes.len());
         }
         let notation = self.kind.notation();
         let mut moves = Vec::new();
@@ -491,15 +504,14 @@ impl WithGame for SummaryCheck<'_> {
             let mv = move_by_code(pos, code, &mut moves);
             mv.ok_or_else(|| err!(header field, "\"{m}\" is not a legal move {after}"))
         };
-        for (k, it) in s.iterations.iter().enumerate() {
-            if let Some(m) = &it.best_move {
-                legal(
-                    format!("summary.iterations[{k}].best_move"),
-                    m,
-                    &root,
-                    "at the root",
-                )?;
-            }
+        let best = s.iterations.iter().map(|it| it.best_move.as_ref());
+        for (k, m) in best.enumerate().filter_map(|(k, m)| Some((k, m?))) {
+            legal(
+                format!("summary.iterations[{k}].best_move"),
+                m,
+                &root,
+                "at the root",
+            )?;
         }
         let (mut pos, mut line) = (root.clone(), Vec::new());
         for (k, m) in s.best_line.iter().enumerate() {
@@ -508,11 +520,9 @@ impl WithGame for SummaryCheck<'_> {
             pos = pos.play(line[k]);
         }
         let san = crate::run::san_line(&root, &line);
-        ensure!(s.best_line_san == san, header "summary.best_line_san", "{}", match self.kind {
-            GameKind::Chess => format!("is [{}], but the best line in SAN is [{}]",
-                s.best_line_san.join(" "), san.join(" ")),
-            _ => "must be empty: only chess has SAN".to_string(),
-        });
+        ensure!(s.best_line_san == san, header "summary.best_line_san",
+            "is [{}], but the best line in SAN is [{}]", s.best_line_san.join(" "),
+            san.join(" "));
         Ok(())
     }
 }
@@ -546,33 +556,16 @@ impl Validation {
     }
 
     pub fn finish(&self, file: &TraceFile) -> R {
-        self.prepared.with_game(Finish(self, file))?;
-        super::semantics::check(&file.header, &file.rec, &self.prepared)
-    }
-}
-
-/// [`Validation::finish`]'s walk with the game: the nodes, then the summary.
-struct Finish<'a>(&'a Validation, &'a TraceFile);
-
-impl WithGame for Finish<'_> {
-    type Output = R;
-    fn run<G: TraceGame>(self, root: G) -> R {
-        let Finish(v, TraceFile { header, rec }) = self;
-        let kind = GameKind::of(&v.prepared);
-        let mut check = NodeCheck::new(root.clone(), &header.config, kind);
-        check.structure_checked = true;
-        for (id, n) in rec.nodes.iter().enumerate() {
-            check.close_to(id as u32, n, &mut |_| Ok(()))?;
-            check.open(&rec.nodes, id as u32, n)?;
-        }
-        let (nodes, aborted) = (rec.nodes.len(), v.aborted);
-        SummaryCheck {
+        let (header, rec) = (&file.header, &file.rec);
+        let game = SummaryCheck {
             header,
-            nodes,
-            aborted,
-            kind,
-        }
-        .run(root)
+            rec,
+            aborted: self.aborted,
+            kind: GameKind::of(&self.prepared),
+            check_nodes: true,
+        };
+        self.prepared.with_game(game)?;
+        super::semantics::check(header, rec, &self.prepared)
     }
 }
 

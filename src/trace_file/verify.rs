@@ -14,7 +14,7 @@ use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
 use crate::trace::record::{EventView, NodeRec, Recorder};
 use crate::trace_file::error::window_side;
-use crate::trace_file::events::{events, value_words};
+use crate::trace_file::events::value_words;
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
 
 type R = Result<(), TraceFileError>;
@@ -76,15 +76,16 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     };
     for (i, (x, y)) in tape(mine).zip(tape(&rec)).take(end).enumerate() {
         let at = Location::Event { index: i as u64 };
-        let name = |e: Option<(EventKind, &[i32])>| e.map_or("nothing", |e| e.0.name());
-        if x.map(|e| e.0) != y.map(|e| e.0) {
+        let name = |e: Option<EventView>| e.map_or("nothing", |e| e.kind.name());
+        if x.map(|e| e.kind) != y.map(|e| e.kind) {
             let msg = format!("is {}, but the search records {}", name(x), name(y));
             return Err(differs(at, "kind", msg));
         }
-        if let (Some((_, dx)), Some((_, dy))) = (x, y)
-            && dx != dy
+        if let (Some(x), Some(y)) = (x, y)
+            && x.aux != y.aux
         {
-            let msg = format!("is {dx:?}, but the search records {dy:?}");
+            let data = |e: EventView| e.aux[..e.kind.aux_words()].to_vec();
+            let msg = format!("is {:?}, but the search records {:?}", data(x), data(y));
             return Err(differs(at, "data", msg));
         }
     }
@@ -114,11 +115,9 @@ fn node(id: usize) -> Location {
     Location::Node { id: id as u64 }
 }
 
-/// The events of `rec` (kind and data words), then `None` for ever.
-fn tape(rec: &Recorder) -> impl Iterator<Item = Option<(EventKind, &[i32])>> {
-    let data = |(_, kind, words)| Some((kind, &rec.aux[words]));
-    let events = events(rec).map_while(Result::ok).map(data);
-    events.chain(std::iter::repeat(None))
+/// The events of `rec` (its tape, already checked), then `None` for ever.
+fn tape(rec: &Recorder) -> impl Iterator<Item = Option<EventView>> {
+    rec.replay().map(Some).chain(std::iter::repeat(None))
 }
 
 /// A chance search's recording over the file's scale: a version-4 file writes its values over
@@ -140,13 +139,12 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
             .into_iter()
             .for_each(down);
     }
-    let values = events(rec).map_while(Result::ok);
-    let values: Vec<_> = values
-        .map(|(_, kind, d)| d.start..d.start + value_words(kind))
-        .collect();
-    values
-        .into_iter()
-        .for_each(|r| rec.aux[r].iter_mut().for_each(down));
+    let mut aux = Vec::with_capacity(rec.aux.len());
+    for mut e in rec.replay() {
+        e.aux[..value_words(e.kind)].iter_mut().for_each(down);
+        aux.extend_from_slice(&e.aux[..e.kind.aux_words()]);
+    }
+    rec.aux = aux;
     summary.value.iter_mut().for_each(down);
     summary
         .iterations
@@ -208,15 +206,11 @@ fn compare_node(id: usize, got: &NodeRec, want: &NodeRec, entry_only: bool) -> R
     } else {
         FIELDS.len()
     }];
-    let texts = fields
-        .iter()
-        .map(|(field, text)| (field, text(got), text(want)));
-    match texts.into_iter().find(|(_, g, w)| g != w) {
-        Some((field, g, w)) => Err(differs(
-            node(id),
-            field,
-            format!("is {g}, but the search makes {w}"),
-        )),
+    match fields.iter().find(|(_, text)| text(got) != text(want)) {
+        Some((field, text)) => {
+            let msg = format!("is {}, but the search makes {}", text(got), text(want));
+            Err(differs(node(id), field, msg))
+        }
         None => Ok(()),
     }
 }
