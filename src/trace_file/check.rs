@@ -174,14 +174,13 @@ impl<G: TraceGame> NodeCheck<G> {
     /// of them), calling `on_close` with the walk at each one first. Fails, closing nothing,
     /// when `n`'s parent is not open.
     pub fn close_to(&mut self, id: u32, n: &NodeRec, on_close: OnClose<G>) -> R {
-        if !n.is_root() && !self.walk.is_open(parent_before(id, n.parent as i64)?) {
+        if n.is_root() {
+            return self.finish(on_close);
+        }
+        if !self.walk.is_open(parent_before(id, n.parent as i64)?) {
             return Err(parent_closed(id, n.parent));
         }
-        while self
-            .walk
-            .top()
-            .is_some_and(|top| n.is_root() || top != n.parent)
-        {
+        while self.walk.top() != Some(n.parent) {
             on_close(&mut self.walk)?;
             self.walk.pop();
         }
@@ -226,12 +225,10 @@ impl<G: TraceGame> NodeCheck<G> {
             }
         })?;
         // Values the position decides: evaluations, the end of the game, draws.
+        let (pos, ply) = (self.walk.position(), self.walk.len() as u32 - 1);
         let decided = match n.reason() {
-            StopReason::Leaf | StopReason::StandPat => Some(self.walk.position().evaluate()),
-            StopReason::Terminal => {
-                let ply = self.walk.len() as u32 - 1;
-                Some(self.walk.position().no_moves_value(ply))
-            }
+            StopReason::Leaf | StopReason::StandPat => Some(pos.evaluate()),
+            StopReason::Terminal => Some(pos.no_moves_value(ply)),
             StopReason::Draw | StopReason::Repetition => Some(0),
             _ => None,
         };
@@ -255,12 +252,13 @@ impl<G: TraceGame> NodeCheck<G> {
 /// and their depths, and the re-search links.
 #[derive(Default)]
 pub(crate) struct Tape {
+    /// The open nodes and the next node to enter, as `Recorder::replay` finds each event's node.
     stack: Vec<u32>,
     next_id: u32,
-    last_exited: Option<u32>,
+    /// The event before and its node.
+    prev: Option<(EventKind, Option<u32>)>,
     pending_research: Option<u32>,
     pending_depth: Option<i32>,
-    prev: Option<EventKind>,
     root_k: usize,
     research_k: usize,
     /// An `aborted` event was seen.
@@ -291,37 +289,30 @@ impl Tape {
         }
         ensure!(outside || kind == K::Enter || top.is_some(), event i, "kind",
             "a {} event needs an open node, and none is open", kind.name());
-        let after_exit = self.last_exited.filter(|_| self.prev == Some(K::Exit));
-        let of = |c: u32| &rec.nodes[c as usize];
+        // The node that just exited: a research event follows a child's exit (the open node is
+        // its parent), an aspiration_fail a root's (none is open).
+        let exited = match self.prev {
+            Some((K::Exit, c)) => c,
+            _ => None,
+        };
         let node = match kind {
             K::Enter => Some(self.enter(rec, i)?),
-            K::Exit => {
-                self.last_exited = self.stack.pop();
-                self.last_exited
-            }
-            K::Research => {
-                ensure!(after_exit.is_some_and(|c| Some(of(c).parent) == top), event i, "kind",
-                    "a research event must follow the exit of a child of the open node");
-                self.pending_research = after_exit;
-                top
-            }
-            K::AspirationFail => {
-                ensure!(after_exit.is_some_and(|r| of(r).is_root()), event i, "kind",
-                    "an aspiration_fail event must follow the exit of a root");
-                self.pending_research = after_exit;
-                None
-            }
-            K::Iteration => {
-                self.pending_depth = Some(aux[0]);
-                None
-            }
-            K::Aborted => {
-                self.aborted = true;
-                None
-            }
+            K::Exit => self.stack.pop(),
             _ => top,
         };
-        self.prev = Some(kind);
+        match kind {
+            K::Research => ensure!(exited.is_some(), event i, "kind",
+                "a research event must follow the exit of a child of the open node"),
+            K::AspirationFail => ensure!(exited.is_some(), event i, "kind",
+                "an aspiration_fail event must follow the exit of a root"),
+            K::Iteration => self.pending_depth = Some(aux[0]),
+            K::Aborted => self.aborted = true,
+            _ => {}
+        }
+        if matches!(kind, K::Research | K::AspirationFail) {
+            self.pending_research = exited;
+        }
+        self.prev = Some((kind, node));
         Ok(node)
     }
 
@@ -345,7 +336,7 @@ impl Tape {
             bail!(node id, "parent", "is {said}, but the event tape enters it {tape} (event {i})");
         }
         if n.is_root() {
-            ensure!(self.prev == Some(EventKind::Iteration), event i, "kind",
+            ensure!(matches!(self.prev, Some((EventKind::Iteration, _))), event i, "kind",
                 "a root search must begin with an iteration event");
             let k = self.root_k;
             match rec.roots.get(k) {

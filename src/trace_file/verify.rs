@@ -89,21 +89,8 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
             return Err(differs(at, "data", msg));
         }
     }
-    // Roots, their depths and the re-search links (their counts follow from the tape above).
-    for (k, (r, d)) in mine.roots.iter().zip(&mine.root_depths).enumerate() {
-        let theirs = rec.roots.get(k).zip(rec.root_depths.get(k));
-        if theirs != Some((r, d)) {
-            let want = theirs.map_or("missing".into(), |(r, d)| format!("node {r} at depth {d}"));
-            let msg =
-                format!("is node {r} at depth {d}, but the search's root search {k} is {want}");
-            return Err(differs(Location::Root { index: k as u64 }, "root", msg));
-        }
-    }
-    let links = mine.research_of.iter().zip(&rec.research_of);
-    if let Some((&(re, of), _)) = links.into_iter().find(|(x, y)| x != y) {
-        let msg = format!("is {of}, but the search links its re-searches otherwise");
-        return Err(differs(node(re as usize), "research_of", msg));
-    }
+    // The roots, their depths and the re-search links follow from the nodes and the tape
+    // compared above: reading the file checked them against both (`check::Tape`).
     if !user {
         compare_summary(&h.summary, &summary)?;
     }

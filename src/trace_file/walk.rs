@@ -32,8 +32,6 @@ struct Frame<G: Game> {
     mv: Option<G::Move>,
     pos: G,
     quiescence: bool,
-    /// Its considered moves and their codes are in `Walk::moves` at its depth.
-    generated: bool,
 }
 
 /// The open path of a trace being replayed (see the module doc).
@@ -41,21 +39,20 @@ pub(crate) struct Walk<G: Game> {
     root: G,
     quiescence: bool,
     path: Vec<Frame<G>>,
-    /// The considered moves and their codes of the open node at each depth (buffers kept from
-    /// node to node).
-    moves: Vec<(Vec<G::Move>, Vec<u16>)>,
+    /// At each depth, the node whose considered moves and their codes the buffers hold (kept
+    /// from node to node).
+    moves: Vec<(u32, Vec<G::Move>, Vec<u16>)>,
 }
 
 impl<G: Game> Walk<G> {
     /// A replay from `root`; `quiescence` is the configuration's quiescence switch (a node is a
     /// quiescence node when it is on and the node's remaining depth is 0 or less).
     pub fn new(root: G, quiescence: bool) -> Self {
-        let (path, moves) = (Vec::new(), Vec::new());
         Walk {
             root,
             quiescence,
-            path,
-            moves,
+            path: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -105,14 +102,12 @@ impl<G: Game> Walk<G> {
             }
         };
         let (code, quiescence) = (n.move_code, self.quiescence && n.depth <= 0);
-        let generated = false;
         self.path.push(Frame {
             id,
             code,
             mv,
             quiescence,
             pos,
-            generated,
         });
         Ok(())
     }
@@ -140,26 +135,27 @@ impl<G: Game> Walk<G> {
     /// The considered moves of the innermost node that are not in `searched` (sorted), in
     /// generation order, appended to `out`.
     pub fn unsearched(&mut self, searched: &[u16], out: &mut Vec<u16>) {
-        let considered = self.considered();
-        out.extend(
-            considered
-                .iter()
-                .filter(|c| searched.binary_search(c).is_err()),
-        );
+        let unsearched = |c: &&u16| searched.binary_search(c).is_err();
+        out.extend(self.considered().iter().filter(unsearched));
     }
 
     /// The considered moves of the open node at depth `i`, and their codes.
     fn generated(&mut self, i: usize) -> (&[G::Move], &[u16]) {
         if self.moves.len() <= i {
-            self.moves.resize_with(i + 1, Default::default);
+            self.moves
+                .resize_with(i + 1, || (u32::MAX, Vec::new(), Vec::new()));
         }
-        let (f, (moves, codes)) = (&mut self.path[i], &mut self.moves[i]);
-        if !f.generated {
-            let pos = &f.pos;
-            considered_moves(pos, f.quiescence, moves);
+        let (f, (of, moves, codes)) = (&self.path[i], &mut self.moves[i]);
+        if *of != f.id {
+            considered_moves(&f.pos, f.quiescence, moves);
             codes.clear();
-            codes.extend(moves.iter().enumerate().map(|(i, &m)| pos.move_code(m, i)));
-            f.generated = true;
+            codes.extend(
+                moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &m)| f.pos.move_code(m, i)),
+            );
+            *of = f.id;
         }
         (moves, codes)
     }
