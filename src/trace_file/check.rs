@@ -10,8 +10,8 @@ use crate::game::INF;
 use crate::game::registry::move_by_code;
 use crate::run::Prepared;
 use crate::schema::{
-    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED, NO_PARENT,
-    NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, FLAGS_USED, NO_PARENT, NONE16,
+    NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
@@ -26,11 +26,7 @@ type R<T = ()> = Result<T, TraceFileError>;
 impl GameKind {
     /// The field that carries the move into a node (trees have a `path` of child indices).
     fn move_field(self) -> &'static str {
-        if self.notation().named() {
-            "move"
-        } else {
-            "path"
-        }
+        ["path", "move"][self.notation().named() as usize]
     }
     /// A move code in words: `"e2e4"`, `"b2"`, `child 3`, `the null move`.
     pub(crate) fn name_move(self, code: u16) -> String {
@@ -62,17 +58,12 @@ pub(crate) fn parent_before(id: u32, parent: i64) -> R<u32> {
     }
 }
 
-/// The record of node `id`'s parent among the records before it (`None` for a root).
-fn parent_of<'a>(id: u32, n: &NodeRec, before: &'a [NodeRec]) -> R<Option<&'a NodeRec>> {
-    if n.is_root() {
-        return Ok(None);
-    }
-    Ok(before.get(parent_before(id, n.parent as i64)? as usize))
-}
-
 /// One record on its own and against its parent's, among the records `before` it.
 fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
-    let parent = parent_of(id, n, before)?;
+    let parent = match n.is_root() {
+        true => None,
+        false => Some(&before[parent_before(id, n.parent as i64)? as usize]),
+    };
     let unused = n.flags & !FLAGS_USED;
     ensure!(unused == 0, node id, "flags",
         "bit {} is not used and must be 0", unused.trailing_zeros());
@@ -202,27 +193,23 @@ impl<G: TraceGame> NodeCheck<G> {
         if !self.structure_checked {
             check_record(id, n, nodes, self.kind, self.cutoff)?;
         }
-        let parent = parent_of(id, n, nodes)?;
         let (kind, mv) = (self.kind, self.kind.move_field());
         self.walk.push(id, n).map_err(|e| match e {
             WalkError::NotOnPath => parent_closed(id, n.parent),
             WalkError::NoNullMove => err!(node id, mv,
                 "a null move where its parent cannot pass (the side to move is in check, or \
                  the game has no null move)"),
-            WalkError::NotConsidered => {
-                let what = kind.name_move(n.move_code);
-                match kind {
-                    GameKind::Chess if parent.is_some_and(|p| p.depth <= 0) => err!(node id, mv,
-                        "{what} is not one of the moves its parent considered (a legal move; at \
-                         a quiescence node, a legal capture or promotion)"),
-                    GameKind::Chess | GameKind::Game(_) => {
-                        err!(node id, mv, "{what} is not a legal move in its parent's position")
-                    }
-                    _ => err!(node id, mv,
-                        "{what} is not one of its parent's children (node {} considered {} \
-                         moves)", n.parent, parent.map_or(0, |p| p.n_moves)),
-                }
-            }
+            // (never a root's: a root plays no move)
+            WalkError::NotConsidered => match (kind, &nodes[n.parent as usize]) {
+                (GameKind::Chess, p) if p.depth <= 0 => err!(node id, mv,
+                    "{} is not one of the moves its parent considered (a legal move; at a \
+                     quiescence node, a legal capture or promotion)", kind.name_move(n.move_code)),
+                (GameKind::Chess | GameKind::Game(_), _) => err!(node id, mv,
+                    "{} is not a legal move in its parent's position", kind.name_move(n.move_code)),
+                (_, p) => err!(node id, mv,
+                    "{} is not one of its parent's children (node {} considered {} moves)",
+                    kind.name_move(n.move_code), n.parent, p.n_moves),
+            },
         })?;
         // Values the position decides: evaluations, the end of the game, draws.
         let (pos, ply) = (self.walk.position(), self.walk.len() as u32 - 1);
@@ -354,20 +341,17 @@ impl Tape {
                 self.pending_depth.unwrap_or(0));
             self.root_k += 1;
         }
-        let research = rec.research_of.get(self.research_k).copied();
-        let flagged = n.flags & FLAG_RESEARCH != 0;
+        // The link at `research_k` is the next re-search's: it names the node the research
+        // event before the node's entry makes it the re-search of, and none without one.
+        let (research, flagged) = (rec.research_of.get(self.research_k), n.is_research());
         match self.pending_research.take() {
-            Some(prev) if research != Some((id, prev)) || !flagged => {
-                bail!(node id, "research_of",
-                    "must be {prev}: event {} makes the node the re-search of node {prev}", i - 1);
-            }
-            Some(_) => self.research_k += 1,
-            None if flagged || research.is_some_and(|(r, _)| r == id) => {
-                bail!(node id, "research_of",
-                    "must be null: no research event comes before the node is entered");
-            }
-            None => {}
+            Some(prev) => ensure!(flagged && research == Some(&(id, prev)), node id,
+                "research_of", "must be {prev}: event {} makes the node the re-search of node \
+                {prev}", i - 1),
+            None => ensure!(!flagged && research.is_none_or(|&(r, _)| r != id), node id,
+                "research_of", "must be null: no research event comes before the node is entered"),
         }
+        self.research_k += flagged as usize;
         self.stack.push(id);
         Ok(id)
     }

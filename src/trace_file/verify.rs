@@ -31,8 +31,8 @@ fn differs(location: Location, field: &str, msg: String) -> TraceFileError {
     TraceFileError::new(location, Some(field), problem)
 }
 
-/// Runs the search the trace records again and compares: every node record, the event tape,
-/// the roots, the re-search links and the summary. Returns the first difference, naming the
+/// Runs the search the trace records again and compares: every node record, the event tape
+/// and the summary. Returns the first difference, naming the
 /// node (or event, or summary field) and the field. The file must have been read (and so
 /// checked) by [`crate::trace_file::read`] or [`crate::trace_file::validate`] first.
 pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
@@ -74,20 +74,17 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
         true => first_stop_exit(mine),
         false => mine.events.len().max(rec.events.len()),
     };
-    for (i, (x, y)) in tape(mine).zip(tape(&rec)).take(end).enumerate() {
-        let at = Location::Event { index: i as u64 };
-        let name = |e: Option<EventView>| e.map_or("nothing", |e| e.kind.name());
-        if x.map(|e| e.kind) != y.map(|e| e.kind) {
-            let msg = format!("is {}, but the search records {}", name(x), name(y));
-            return Err(differs(at, "kind", msg));
-        }
-        if let (Some(x), Some(y)) = (x, y)
-            && x.aux != y.aux
-        {
-            let data = |e: EventView| e.aux[..e.kind.aux_words()].to_vec();
-            let msg = format!("is {:?}, but the search records {:?}", data(x), data(y));
-            return Err(differs(at, "data", msg));
-        }
+    let mut tapes = tape(mine).zip(tape(&rec)).take(end).enumerate();
+    if let Some((i, (x, y))) = tapes.find(|(_, (x, y))| x != y) {
+        let (field, show): (_, fn(EventView) -> String) = match x.zip(y) {
+            Some((a, b)) if a.kind == b.kind => {
+                ("data", |e| format!("{:?}", &e.aux[..e.kind.aux_words()]))
+            }
+            _ => ("kind", |e| e.kind.name().into()),
+        };
+        let show = |e: Option<EventView>| e.map_or("nothing".into(), show);
+        let msg = format!("is {}, but the search records {}", show(x), show(y));
+        return Err(differs(Location::Event { index: i as u64 }, field, msg));
     }
     // The roots, their depths and the re-search links follow from the nodes and the tape
     // compared above: reading the file checked them against both (`check::Tape`).
@@ -133,10 +130,9 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
     }
     rec.aux = aux;
     summary.value.iter_mut().for_each(down);
-    summary
-        .iterations
-        .iter_mut()
-        .for_each(|it| down(&mut it.value));
+    for it in &mut summary.iterations {
+        down(&mut it.value);
+    }
     summary.scale = scale;
 }
 
