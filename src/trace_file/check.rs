@@ -16,7 +16,7 @@ use crate::schema::{
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
 use crate::search::window::Window;
-use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::record::{NodeRec, OpenNodes, Recorder};
 
 pub(crate) use crate::run::GameKind;
 
@@ -239,9 +239,8 @@ impl<G: TraceGame> NodeCheck<G> {
 /// and their depths, and the re-search links.
 #[derive(Default)]
 pub(crate) struct Tape {
-    /// The open nodes and the next node to enter, as `Recorder::replay` finds each event's node.
-    stack: Vec<u32>,
-    next_id: u32,
+    /// The node each event refers to, found as `Recorder::replay` finds it.
+    open: OpenNodes,
     /// The event before and its node.
     prev: Option<(EventKind, Option<u32>)>,
     pending_research: Option<u32>,
@@ -268,7 +267,7 @@ impl Tape {
         if let Some(problem) = data_problem(kind, aux) {
             bail!(event i, "data", "{problem}");
         }
-        let top = self.stack.last().copied();
+        let top = self.open.stack.last().copied();
         let outside = matches!(kind, K::Iteration | K::AspirationFail | K::Aborted);
         if let Some(open) = top.filter(|_| outside) {
             bail!(event i, "kind",
@@ -278,15 +277,11 @@ impl Tape {
             "a {} event needs an open node, and none is open", kind.name());
         // The node that just exited: a research event follows a child's exit (the open node is
         // its parent), an aspiration_fail a root's (none is open).
-        let exited = match self.prev {
-            Some((K::Exit, c)) => c,
-            _ => None,
-        };
-        let node = match kind {
-            K::Enter => Some(self.enter(rec, i)?),
-            K::Exit => self.stack.pop(),
-            _ => top,
-        };
+        let exited = self.prev.filter(|p| p.0 == K::Exit).and_then(|p| p.1);
+        if kind == K::Enter {
+            self.enter(rec, i)?;
+        }
+        let node = self.open.step(kind);
         match kind {
             K::Research => ensure!(exited.is_some(), event i, "kind",
                 "a research event must follow the exit of a child of the open node"),
@@ -303,14 +298,14 @@ impl Tape {
         Ok(node)
     }
 
-    fn enter(&mut self, rec: &Recorder, i: usize) -> R<u32> {
-        let id = self.next_id;
+    /// Checks the node that event `i` enters, before it opens.
+    fn enter(&mut self, rec: &Recorder, i: usize) -> R {
+        let id = self.open.next_id;
         let Some(n) = rec.nodes.get(id as usize) else {
             bail!(event i, "kind",
                 "enters node {id}, but the file has only {} nodes", rec.nodes.len());
         };
-        self.next_id += 1;
-        let expected_parent = self.stack.last().copied().unwrap_or(NO_PARENT);
+        let expected_parent = self.open.stack.last().copied().unwrap_or(NO_PARENT);
         if n.parent != expected_parent {
             let said = match n.is_root() {
                 true => "null (a root)".to_string(),
@@ -341,8 +336,6 @@ impl Tape {
                 self.pending_depth.unwrap_or(0));
             self.root_k += 1;
         }
-        // The link at `research_k` is the next re-search's: it names the node the research
-        // event before the node's entry makes it the re-search of, and none without one.
         let (research, flagged) = (rec.research_of.get(self.research_k), n.is_research());
         match self.pending_research.take() {
             Some(prev) => ensure!(flagged && research == Some(&(id, prev)), node id,
@@ -352,17 +345,17 @@ impl Tape {
                 "research_of", "must be null: no research event comes before the node is entered"),
         }
         self.research_k += flagged as usize;
-        self.stack.push(id);
-        Ok(id)
+        Ok(())
     }
 
     /// The end of the tape: every node entered and exited, every root and re-search link used,
     /// no data word left over (`aux_left`).
     pub fn finish(&self, rec: &Recorder, aux_left: usize) -> R {
-        if let Some(&open) = self.stack.last() {
+        if let Some(&open) = self.open.stack.last() {
             bail!(node open, "id", "is never exited: the event tape ends inside it");
         }
-        ensure!(self.next_id as usize >= rec.nodes.len(), node self.next_id, "id",
+        let next_id = self.open.next_id;
+        ensure!(next_id as usize >= rec.nodes.len(), node next_id, "id",
             "is never entered: the event tape has fewer enter events than there are nodes");
         if let Some(r) = rec.roots.get(self.root_k) {
             bail!(root self.root_k, "root",
@@ -459,12 +452,9 @@ impl WithGame for SummaryCheck<'_> {
         ensure!(s.stopped != Some(StopCause::NodeCap) || (cap != 0 && s.nodes == cap),
             header "summary.stopped", "says the node cap stopped the search, but the cap is \
             {cap} and the search made {} nodes", s.nodes);
-        ensure!(s.value.is_none() == s.iterations.is_empty(), header "summary.value", "{}",
-        if s.iterations.is_empty() {
-            "must be null: no iteration finished"
-        } else {
-            "is null, but an iteration finished"
-        });
+        ensure!(s.value.is_none() == s.iterations.is_empty(), header "summary.value",
+            "is {}, but {} iteration finished", s.value.map_or("null".into(), |v| v.to_string()),
+            if s.iterations.is_empty() { "no" } else { "an" });
         if let Some(id) = s.line_proven_to.filter(|&id| id >= nodes.len() as u64) {
             bail!(header "summary.line_proven_to",
                 "is node {id}, but the file has {} nodes", nodes.len());
@@ -481,12 +471,8 @@ impl WithGame for SummaryCheck<'_> {
         };
         let best = s.iterations.iter().map(|it| it.best_move.as_ref());
         for (k, m) in best.enumerate().filter_map(|(k, m)| Some((k, m?))) {
-            legal(
-                format!("summary.iterations[{k}].best_move"),
-                m,
-                &root,
-                "at the root",
-            )?;
+            let field = format!("summary.iterations[{k}].best_move");
+            legal(field, m, &root, "at the root")?;
         }
         let (mut pos, mut line) = (root.clone(), Vec::new());
         for (k, m) in s.best_line.iter().enumerate() {

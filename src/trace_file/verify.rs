@@ -32,9 +32,9 @@ fn differs(location: Location, field: &str, msg: String) -> TraceFileError {
 }
 
 /// Runs the search the trace records again and compares: every node record, the event tape
-/// and the summary. Returns the first difference, naming the
-/// node (or event, or summary field) and the field. The file must have been read (and so
-/// checked) by [`crate::trace_file::read`] or [`crate::trace_file::validate`] first.
+/// and the summary. Returns the first difference, naming the node (or event, or summary field)
+/// and the field. The file must have been read (and so checked) by [`crate::trace_file::read`]
+/// or [`crate::trace_file::validate`] first.
 pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let prepared = file.prepare()?;
     let (h, mine) = (&file.header, &file.rec);
@@ -67,7 +67,8 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
             true => format!("is in the file, but the search makes only {r} nodes"),
             false => format!("is missing: the file ends after {m} nodes, but the search makes {r}"),
         };
-        return Err(differs(node(m.min(r)), "id", msg));
+        let id = m.min(r) as u64;
+        return Err(differs(Location::Node { id }, "id", msg));
     }
     // The event tape, up to where the page's Stop closed the open nodes.
     let end = match user {
@@ -93,10 +94,6 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     }
     let (nodes, events) = (mine.nodes.len(), mine.events.len());
     Ok(Verified { nodes, events })
-}
-
-fn node(id: usize) -> Location {
-    Location::Node { id: id as u64 }
 }
 
 /// The events of `rec` (its tape, already checked), then `None` for ever.
@@ -150,7 +147,7 @@ fn first_stop_exit(rec: &Recorder) -> usize {
 type Field = (&'static str, fn(&NodeRec) -> String);
 
 /// A node field as `verify` compares and names it: its name and its text. The first
-/// [`ENTRY_FIELDS`] are the fields a node has from its entry, in the file's order; the rest
+/// [`ENTRY`] are the fields a node has from its entry, in the file's order; the rest
 /// from its exit.
 const FIELDS: [Field; 18] = [
     ("parent", |n| n.parent.to_string()),
@@ -175,8 +172,7 @@ const FIELDS: [Field; 18] = [
     ("flags", |n| n.flags.to_string()),
 ];
 
-/// How many of [`FIELDS`] a node has from its entry (up to `research_of`).
-const ENTRY_FIELDS: usize = 10;
+const ENTRY: usize = 10;
 
 /// Node `id` of the file (`got`) against the search's (`want`): the first field that differs,
 /// of its entry only when `entry_only`.
@@ -184,15 +180,11 @@ fn compare_node(id: usize, got: &NodeRec, want: &NodeRec, entry_only: bool) -> R
     if got == want {
         return Ok(()); // the common case, without a field's text
     }
-    let fields = &FIELDS[..if entry_only {
-        ENTRY_FIELDS
-    } else {
-        FIELDS.len()
-    }];
+    let fields = &FIELDS[..if entry_only { ENTRY } else { FIELDS.len() }];
     match fields.iter().find(|(_, text)| text(got) != text(want)) {
         Some((field, text)) => {
             let msg = format!("is {}, but the search makes {}", text(got), text(want));
-            Err(differs(node(id), field, msg))
+            Err(differs(Location::Node { id: id as u64 }, field, msg))
         }
         None => Ok(()),
     }
