@@ -437,8 +437,7 @@ impl Recorder {
             rec: self,
             pos: 0,
             aux_pos: 0,
-            next_id: 0,
-            stack: Vec::new(),
+            open: OpenNodes::default(),
         }
     }
 
@@ -461,8 +460,34 @@ pub struct Replay<'a> {
     rec: &'a Recorder,
     pos: usize,
     aux_pos: usize,
-    next_id: u32,
-    stack: Vec<u32>,
+    open: OpenNodes,
+}
+
+/// The nodes a tape has entered and not exited: the one rule of which node an event refers to
+/// ([`EventView::node`]), for [`Replay`] and the trace checker's tape, which steps it an event
+/// at a time as a file streams.
+#[derive(Clone, Debug, Default)]
+pub struct OpenNodes {
+    /// The node the next enter event enters.
+    pub next_id: u32,
+    /// The open nodes, the outermost first.
+    pub stack: Vec<u32>,
+}
+
+impl OpenNodes {
+    /// Steps over an event of `kind` (entering or exiting a node); returns the node it refers to.
+    pub fn step(&mut self, kind: EventKind) -> Option<u32> {
+        match kind {
+            EventKind::Enter => {
+                let id = self.next_id;
+                self.next_id += 1;
+                self.stack.push(id);
+                Some(id)
+            }
+            EventKind::Exit => self.stack.pop(),
+            _ => self.stack.last().copied(),
+        }
+    }
 }
 
 impl Iterator for Replay<'_> {
@@ -476,16 +501,7 @@ impl Iterator for Replay<'_> {
             *slot = self.rec.aux[self.aux_pos];
             self.aux_pos += 1;
         }
-        let node = match kind {
-            EventKind::Enter => {
-                let id = self.next_id;
-                self.next_id += 1;
-                self.stack.push(id);
-                Some(id)
-            }
-            EventKind::Exit => self.stack.pop(),
-            _ => self.stack.last().copied(),
-        };
+        let node = self.open.step(kind);
         Some(EventView { kind, node, aux })
     }
 }

@@ -10,13 +10,13 @@ use crate::game::INF;
 use crate::game::registry::move_by_code;
 use crate::run::Prepared;
 use crate::schema::{
-    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, FLAG_RESEARCH, FLAGS_USED, NO_PARENT,
-    NONE16, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
+    Bound, EventKind, FLAG_BOUND_MASK, FLAG_EXPECTED_SHIFT, FLAGS_USED, NO_PARENT, NONE16,
+    NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
 use crate::search::window::Window;
-use crate::trace::record::{NodeRec, Recorder};
+use crate::trace::record::{NodeRec, OpenNodes, Recorder};
 
 pub(crate) use crate::run::GameKind;
 
@@ -26,11 +26,7 @@ type R<T = ()> = Result<T, TraceFileError>;
 impl GameKind {
     /// The field that carries the move into a node (trees have a `path` of child indices).
     fn move_field(self) -> &'static str {
-        if self.notation().named() {
-            "move"
-        } else {
-            "path"
-        }
+        ["path", "move"][self.notation().named() as usize]
     }
     /// A move code in words: `"e2e4"`, `"b2"`, `child 3`, `the null move`.
     pub(crate) fn name_move(self, code: u16) -> String {
@@ -62,17 +58,12 @@ pub(crate) fn parent_before(id: u32, parent: i64) -> R<u32> {
     }
 }
 
-/// The record of node `id`'s parent among the records before it (`None` for a root).
-fn parent_of<'a>(id: u32, n: &NodeRec, before: &'a [NodeRec]) -> R<Option<&'a NodeRec>> {
-    if n.is_root() {
-        return Ok(None);
-    }
-    Ok(before.get(parent_before(id, n.parent as i64)? as usize))
-}
-
 /// One record on its own and against its parent's, among the records `before` it.
 fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
-    let parent = parent_of(id, n, before)?;
+    let parent = match n.is_root() {
+        true => None,
+        false => Some(&before[parent_before(id, n.parent as i64)? as usize]),
+    };
     let unused = n.flags & !FLAGS_USED;
     ensure!(unused == 0, node id, "flags",
         "bit {} is not used and must be 0", unused.trailing_zeros());
@@ -174,14 +165,13 @@ impl<G: TraceGame> NodeCheck<G> {
     /// of them), calling `on_close` with the walk at each one first. Fails, closing nothing,
     /// when `n`'s parent is not open.
     pub fn close_to(&mut self, id: u32, n: &NodeRec, on_close: OnClose<G>) -> R {
-        if !n.is_root() && !self.walk.is_open(parent_before(id, n.parent as i64)?) {
+        if n.is_root() {
+            return self.finish(on_close);
+        }
+        if !self.walk.is_open(parent_before(id, n.parent as i64)?) {
             return Err(parent_closed(id, n.parent));
         }
-        while self
-            .walk
-            .top()
-            .is_some_and(|top| n.is_root() || top != n.parent)
-        {
+        while self.walk.top() != Some(n.parent) {
             on_close(&mut self.walk)?;
             self.walk.pop();
         }
@@ -203,35 +193,29 @@ impl<G: TraceGame> NodeCheck<G> {
         if !self.structure_checked {
             check_record(id, n, nodes, self.kind, self.cutoff)?;
         }
-        let parent = parent_of(id, n, nodes)?;
         let (kind, mv) = (self.kind, self.kind.move_field());
         self.walk.push(id, n).map_err(|e| match e {
             WalkError::NotOnPath => parent_closed(id, n.parent),
             WalkError::NoNullMove => err!(node id, mv,
                 "a null move where its parent cannot pass (the side to move is in check, or \
                  the game has no null move)"),
-            WalkError::NotConsidered => {
-                let what = kind.name_move(n.move_code);
-                match kind {
-                    GameKind::Chess if parent.is_some_and(|p| p.depth <= 0) => err!(node id, mv,
-                        "{what} is not one of the moves its parent considered (a legal move; at \
-                         a quiescence node, a legal capture or promotion)"),
-                    GameKind::Chess | GameKind::Game(_) => {
-                        err!(node id, mv, "{what} is not a legal move in its parent's position")
-                    }
-                    _ => err!(node id, mv,
-                        "{what} is not one of its parent's children (node {} considered {} \
-                         moves)", n.parent, parent.map_or(0, |p| p.n_moves)),
-                }
-            }
+            // (never a root's: a root plays no move)
+            WalkError::NotConsidered => match (kind, &nodes[n.parent as usize]) {
+                (GameKind::Chess, p) if p.depth <= 0 => err!(node id, mv,
+                    "{} is not one of the moves its parent considered (a legal move; at a \
+                     quiescence node, a legal capture or promotion)", kind.name_move(n.move_code)),
+                (GameKind::Chess | GameKind::Game(_), _) => err!(node id, mv,
+                    "{} is not a legal move in its parent's position", kind.name_move(n.move_code)),
+                (_, p) => err!(node id, mv,
+                    "{} is not one of its parent's children (node {} considered {} moves)",
+                    kind.name_move(n.move_code), n.parent, p.n_moves),
+            },
         })?;
         // Values the position decides: evaluations, the end of the game, draws.
+        let (pos, ply) = (self.walk.position(), self.walk.len() as u32 - 1);
         let decided = match n.reason() {
-            StopReason::Leaf | StopReason::StandPat => Some(self.walk.position().evaluate()),
-            StopReason::Terminal => {
-                let ply = self.walk.len() as u32 - 1;
-                Some(self.walk.position().no_moves_value(ply))
-            }
+            StopReason::Leaf | StopReason::StandPat => Some(pos.evaluate()),
+            StopReason::Terminal => Some(pos.no_moves_value(ply)),
             StopReason::Draw | StopReason::Repetition => Some(0),
             _ => None,
         };
@@ -255,12 +239,12 @@ impl<G: TraceGame> NodeCheck<G> {
 /// and their depths, and the re-search links.
 #[derive(Default)]
 pub(crate) struct Tape {
-    stack: Vec<u32>,
-    next_id: u32,
-    last_exited: Option<u32>,
+    /// The node each event refers to, found as `Recorder::replay` finds it.
+    open: OpenNodes,
+    /// The event before and its node.
+    prev: Option<(EventKind, Option<u32>)>,
     pending_research: Option<u32>,
     pending_depth: Option<i32>,
-    prev: Option<EventKind>,
     root_k: usize,
     research_k: usize,
     /// An `aborted` event was seen.
@@ -283,7 +267,7 @@ impl Tape {
         if let Some(problem) = data_problem(kind, aux) {
             bail!(event i, "data", "{problem}");
         }
-        let top = self.stack.last().copied();
+        let top = self.open.stack.last().copied();
         let outside = matches!(kind, K::Iteration | K::AspirationFail | K::Aborted);
         if let Some(open) = top.filter(|_| outside) {
             bail!(event i, "kind",
@@ -291,48 +275,37 @@ impl Tape {
         }
         ensure!(outside || kind == K::Enter || top.is_some(), event i, "kind",
             "a {} event needs an open node, and none is open", kind.name());
-        let after_exit = self.last_exited.filter(|_| self.prev == Some(K::Exit));
-        let of = |c: u32| &rec.nodes[c as usize];
-        let node = match kind {
-            K::Enter => Some(self.enter(rec, i)?),
-            K::Exit => {
-                self.last_exited = self.stack.pop();
-                self.last_exited
-            }
-            K::Research => {
-                ensure!(after_exit.is_some_and(|c| Some(of(c).parent) == top), event i, "kind",
-                    "a research event must follow the exit of a child of the open node");
-                self.pending_research = after_exit;
-                top
-            }
-            K::AspirationFail => {
-                ensure!(after_exit.is_some_and(|r| of(r).is_root()), event i, "kind",
-                    "an aspiration_fail event must follow the exit of a root");
-                self.pending_research = after_exit;
-                None
-            }
-            K::Iteration => {
-                self.pending_depth = Some(aux[0]);
-                None
-            }
-            K::Aborted => {
-                self.aborted = true;
-                None
-            }
-            _ => top,
-        };
-        self.prev = Some(kind);
+        // The node that just exited: a research event follows a child's exit (the open node is
+        // its parent), an aspiration_fail a root's (none is open).
+        let exited = self.prev.filter(|p| p.0 == K::Exit).and_then(|p| p.1);
+        if kind == K::Enter {
+            self.enter(rec, i)?;
+        }
+        let node = self.open.step(kind);
+        match kind {
+            K::Research => ensure!(exited.is_some(), event i, "kind",
+                "a research event must follow the exit of a child of the open node"),
+            K::AspirationFail => ensure!(exited.is_some(), event i, "kind",
+                "an aspiration_fail event must follow the exit of a root"),
+            K::Iteration => self.pending_depth = Some(aux[0]),
+            K::Aborted => self.aborted = true,
+            _ => {}
+        }
+        if matches!(kind, K::Research | K::AspirationFail) {
+            self.pending_research = exited;
+        }
+        self.prev = Some((kind, node));
         Ok(node)
     }
 
-    fn enter(&mut self, rec: &Recorder, i: usize) -> R<u32> {
-        let id = self.next_id;
+    /// Checks the node that event `i` enters, before it opens.
+    fn enter(&mut self, rec: &Recorder, i: usize) -> R {
+        let id = self.open.next_id;
         let Some(n) = rec.nodes.get(id as usize) else {
             bail!(event i, "kind",
                 "enters node {id}, but the file has only {} nodes", rec.nodes.len());
         };
-        self.next_id += 1;
-        let expected_parent = self.stack.last().copied().unwrap_or(NO_PARENT);
+        let expected_parent = self.open.stack.last().copied().unwrap_or(NO_PARENT);
         if n.parent != expected_parent {
             let said = match n.is_root() {
                 true => "null (a root)".to_string(),
@@ -345,7 +318,7 @@ impl Tape {
             bail!(node id, "parent", "is {said}, but the event tape enters it {tape} (event {i})");
         }
         if n.is_root() {
-            ensure!(self.prev == Some(EventKind::Iteration), event i, "kind",
+            ensure!(matches!(self.prev, Some((EventKind::Iteration, _))), event i, "kind",
                 "a root search must begin with an iteration event");
             let k = self.root_k;
             match rec.roots.get(k) {
@@ -363,31 +336,26 @@ impl Tape {
                 self.pending_depth.unwrap_or(0));
             self.root_k += 1;
         }
-        let research = rec.research_of.get(self.research_k).copied();
-        let flagged = n.flags & FLAG_RESEARCH != 0;
+        let (research, flagged) = (rec.research_of.get(self.research_k), n.is_research());
         match self.pending_research.take() {
-            Some(prev) if research != Some((id, prev)) || !flagged => {
-                bail!(node id, "research_of",
-                    "must be {prev}: event {} makes the node the re-search of node {prev}", i - 1);
-            }
-            Some(_) => self.research_k += 1,
-            None if flagged || research.is_some_and(|(r, _)| r == id) => {
-                bail!(node id, "research_of",
-                    "must be null: no research event comes before the node is entered");
-            }
-            None => {}
+            Some(prev) => ensure!(flagged && research == Some(&(id, prev)), node id,
+                "research_of", "must be {prev}: event {} makes the node the re-search of node \
+                {prev}", i - 1),
+            None => ensure!(!flagged && research.is_none_or(|&(r, _)| r != id), node id,
+                "research_of", "must be null: no research event comes before the node is entered"),
         }
-        self.stack.push(id);
-        Ok(id)
+        self.research_k += flagged as usize;
+        Ok(())
     }
 
     /// The end of the tape: every node entered and exited, every root and re-search link used,
     /// no data word left over (`aux_left`).
     pub fn finish(&self, rec: &Recorder, aux_left: usize) -> R {
-        if let Some(&open) = self.stack.last() {
+        if let Some(&open) = self.open.stack.last() {
             bail!(node open, "id", "is never exited: the event tape ends inside it");
         }
-        ensure!(self.next_id as usize >= rec.nodes.len(), node self.next_id, "id",
+        let next_id = self.open.next_id;
+        ensure!(next_id as usize >= rec.nodes.len(), node next_id, "id",
             "is never entered: the event tape has fewer enter events than there are nodes");
         if let Some(r) = rec.roots.get(self.root_k) {
             bail!(root self.root_k, "root",
@@ -446,40 +414,50 @@ fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
     })
 }
 
-/// The summary against the nodes and the game: the stop, the iterations' best moves, the best
-/// line legal from the root and its SAN derived again by the search's own `run::san_line`
-/// (`summary.nodes`: [`check_node_count`]; the iterations against the roots: semantics.rs).
+/// The checks with the game that follow the structure's: every node ([`NodeCheck`], unless the
+/// JSON reader checked them as they streamed), then the summary: the stop, the iterations' best
+/// moves, the best line legal from the root and its SAN derived again by the search's own
+/// `run::san_line` (`summary.nodes`: [`check_node_count`]; the iterations against the roots:
+/// semantics.rs).
 pub(crate) struct SummaryCheck<'a> {
     pub header: &'a TraceHeader,
-    pub nodes: usize,
+    pub rec: &'a Recorder,
     pub aborted: bool,
     pub kind: GameKind,
+    /// Check every node against the game first.
+    pub check_nodes: bool,
 }
 
 impl WithGame for SummaryCheck<'_> {
     type Output = R;
 
     fn run<G: TraceGame>(self, root: G) -> R {
-        let (s, aborted) = (&self.header.summary, self.aborted);
+        let (h, nodes) = (self.header, &self.rec.nodes);
+        if self.check_nodes {
+            let mut check = NodeCheck::new(root.clone(), &h.config, self.kind);
+            check.structure_checked = true;
+            for (id, n) in nodes.iter().enumerate() {
+                check.close_to(id as u32, n, &mut |_| Ok(()))?;
+                check.open(nodes, id as u32, n)?;
+            }
+        }
+        let (s, aborted) = (&h.summary, self.aborted);
         ensure!(s.aborted == aborted, header "summary.aborted",
             "is {}, but the event tape has {} aborted event", s.aborted,
             if aborted { "an" } else { "no" });
         ensure!(s.stopped.is_some() == s.aborted, header "summary.stopped",
             "says {}, but summary.aborted is {}",
             if s.aborted { "the search finished" } else { "why the search stopped" }, s.aborted);
-        let cap = self.header.config.node_cap;
+        let cap = h.config.node_cap;
         ensure!(s.stopped != Some(StopCause::NodeCap) || (cap != 0 && s.nodes == cap),
             header "summary.stopped", "says the node cap stopped the search, but the cap is \
             {cap} and the search made {} nodes", s.nodes);
-        ensure!(s.value.is_none() == s.iterations.is_empty(), header "summary.value", "{}",
-        if s.iterations.is_empty() {
-            "must be null: no iteration finished"
-        } else {
-            "is null, but an iteration finished"
-        });
-        if let Some(id) = s.line_proven_to.filter(|&id| id >= self.nodes as u64) {
+        ensure!(s.value.is_none() == s.iterations.is_empty(), header "summary.value",
+            "is {}, but {} iteration finished", s.value.map_or("null".into(), |v| v.to_string()),
+            if s.iterations.is_empty() { "no" } else { "an" });
+        if let Some(id) = s.line_proven_to.filter(|&id| id >= nodes.len() as u64) {
             bail!(header "summary.line_proven_to",
-                "is node {id}, but the file has {} nodes", self.nodes);
+                "is node {id}, but the file has {} nodes", nodes.len());
         }
         let notation = self.kind.notation();
         let mut moves = Vec::new();
@@ -491,15 +469,10 @@ impl WithGame for SummaryCheck<'_> {
             let mv = move_by_code(pos, code, &mut moves);
             mv.ok_or_else(|| err!(header field, "\"{m}\" is not a legal move {after}"))
         };
-        for (k, it) in s.iterations.iter().enumerate() {
-            if let Some(m) = &it.best_move {
-                legal(
-                    format!("summary.iterations[{k}].best_move"),
-                    m,
-                    &root,
-                    "at the root",
-                )?;
-            }
+        let best = s.iterations.iter().map(|it| it.best_move.as_ref());
+        for (k, m) in best.enumerate().filter_map(|(k, m)| Some((k, m?))) {
+            let field = format!("summary.iterations[{k}].best_move");
+            legal(field, m, &root, "at the root")?;
         }
         let (mut pos, mut line) = (root.clone(), Vec::new());
         for (k, m) in s.best_line.iter().enumerate() {
@@ -508,11 +481,9 @@ impl WithGame for SummaryCheck<'_> {
             pos = pos.play(line[k]);
         }
         let san = crate::run::san_line(&root, &line);
-        ensure!(s.best_line_san == san, header "summary.best_line_san", "{}", match self.kind {
-            GameKind::Chess => format!("is [{}], but the best line in SAN is [{}]",
-                s.best_line_san.join(" "), san.join(" ")),
-            _ => "must be empty: only chess has SAN".to_string(),
-        });
+        ensure!(s.best_line_san == san, header "summary.best_line_san",
+            "is [{}], but the best line in SAN is [{}]", s.best_line_san.join(" "),
+            san.join(" "));
         Ok(())
     }
 }
@@ -546,33 +517,16 @@ impl Validation {
     }
 
     pub fn finish(&self, file: &TraceFile) -> R {
-        self.prepared.with_game(Finish(self, file))?;
-        super::semantics::check(&file.header, &file.rec, &self.prepared)
-    }
-}
-
-/// [`Validation::finish`]'s walk with the game: the nodes, then the summary.
-struct Finish<'a>(&'a Validation, &'a TraceFile);
-
-impl WithGame for Finish<'_> {
-    type Output = R;
-    fn run<G: TraceGame>(self, root: G) -> R {
-        let Finish(v, TraceFile { header, rec }) = self;
-        let kind = GameKind::of(&v.prepared);
-        let mut check = NodeCheck::new(root.clone(), &header.config, kind);
-        check.structure_checked = true;
-        for (id, n) in rec.nodes.iter().enumerate() {
-            check.close_to(id as u32, n, &mut |_| Ok(()))?;
-            check.open(&rec.nodes, id as u32, n)?;
-        }
-        let (nodes, aborted) = (rec.nodes.len(), v.aborted);
-        SummaryCheck {
+        let (header, rec) = (&file.header, &file.rec);
+        let game = SummaryCheck {
             header,
-            nodes,
-            aborted,
-            kind,
-        }
-        .run(root)
+            rec,
+            aborted: self.aborted,
+            kind: GameKind::of(&self.prepared),
+            check_nodes: true,
+        };
+        self.prepared.with_game(game)?;
+        super::semantics::check(header, rec, &self.prepared)
     }
 }
 

@@ -206,9 +206,10 @@ impl State {
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
         let summary = SummaryCheck {
             header: &header,
-            nodes: self.rec.nodes.len(),
+            rec: &self.rec,
             aborted: self.tape.aborted,
             kind: self.kind,
+            check_nodes: false,
         };
         prepared.with_game(summary)?;
         super::semantics::check(&header, &self.rec, &prepared)?;

@@ -14,7 +14,7 @@ use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
 use crate::trace::record::{EventView, NodeRec, Recorder};
 use crate::trace_file::error::window_side;
-use crate::trace_file::events::{events, value_words};
+use crate::trace_file::events::value_words;
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
 
 type R = Result<(), TraceFileError>;
@@ -31,10 +31,10 @@ fn differs(location: Location, field: &str, msg: String) -> TraceFileError {
     TraceFileError::new(location, Some(field), problem)
 }
 
-/// Runs the search the trace records again and compares: every node record, the event tape,
-/// the roots, the re-search links and the summary. Returns the first difference, naming the
-/// node (or event, or summary field) and the field. The file must have been read (and so
-/// checked) by [`crate::trace_file::read`] or [`crate::trace_file::validate`] first.
+/// Runs the search the trace records again and compares: every node record, the event tape
+/// and the summary. Returns the first difference, naming the node (or event, or summary field)
+/// and the field. The file must have been read (and so checked) by [`crate::trace_file::read`]
+/// or [`crate::trace_file::validate`] first.
 pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let prepared = file.prepare()?;
     let (h, mine) = (&file.header, &file.rec);
@@ -67,42 +67,28 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
             true => format!("is in the file, but the search makes only {r} nodes"),
             false => format!("is missing: the file ends after {m} nodes, but the search makes {r}"),
         };
-        return Err(differs(node(m.min(r)), "id", msg));
+        let id = m.min(r) as u64;
+        return Err(differs(Location::Node { id }, "id", msg));
     }
     // The event tape, up to where the page's Stop closed the open nodes.
     let end = match user {
         true => first_stop_exit(mine),
         false => mine.events.len().max(rec.events.len()),
     };
-    for (i, (x, y)) in tape(mine).zip(tape(&rec)).take(end).enumerate() {
-        let at = Location::Event { index: i as u64 };
-        let name = |e: Option<(EventKind, &[i32])>| e.map_or("nothing", |e| e.0.name());
-        if x.map(|e| e.0) != y.map(|e| e.0) {
-            let msg = format!("is {}, but the search records {}", name(x), name(y));
-            return Err(differs(at, "kind", msg));
-        }
-        if let (Some((_, dx)), Some((_, dy))) = (x, y)
-            && dx != dy
-        {
-            let msg = format!("is {dx:?}, but the search records {dy:?}");
-            return Err(differs(at, "data", msg));
-        }
+    let mut tapes = tape(mine).zip(tape(&rec)).take(end).enumerate();
+    if let Some((i, (x, y))) = tapes.find(|(_, (x, y))| x != y) {
+        let (field, show): (_, fn(EventView) -> String) = match x.zip(y) {
+            Some((a, b)) if a.kind == b.kind => {
+                ("data", |e| format!("{:?}", &e.aux[..e.kind.aux_words()]))
+            }
+            _ => ("kind", |e| e.kind.name().into()),
+        };
+        let show = |e: Option<EventView>| e.map_or("nothing".into(), show);
+        let msg = format!("is {}, but the search records {}", show(x), show(y));
+        return Err(differs(Location::Event { index: i as u64 }, field, msg));
     }
-    // Roots, their depths and the re-search links (their counts follow from the tape above).
-    for (k, (r, d)) in mine.roots.iter().zip(&mine.root_depths).enumerate() {
-        let theirs = rec.roots.get(k).zip(rec.root_depths.get(k));
-        if theirs != Some((r, d)) {
-            let want = theirs.map_or("missing".into(), |(r, d)| format!("node {r} at depth {d}"));
-            let msg =
-                format!("is node {r} at depth {d}, but the search's root search {k} is {want}");
-            return Err(differs(Location::Root { index: k as u64 }, "root", msg));
-        }
-    }
-    let links = mine.research_of.iter().zip(&rec.research_of);
-    if let Some((&(re, of), _)) = links.into_iter().find(|(x, y)| x != y) {
-        let msg = format!("is {of}, but the search links its re-searches otherwise");
-        return Err(differs(node(re as usize), "research_of", msg));
-    }
+    // The roots, their depths and the re-search links follow from the nodes and the tape
+    // compared above: reading the file checked them against both (`check::Tape`).
     if !user {
         compare_summary(&h.summary, &summary)?;
     }
@@ -110,15 +96,9 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     Ok(Verified { nodes, events })
 }
 
-fn node(id: usize) -> Location {
-    Location::Node { id: id as u64 }
-}
-
-/// The events of `rec` (kind and data words), then `None` for ever.
-fn tape(rec: &Recorder) -> impl Iterator<Item = Option<(EventKind, &[i32])>> {
-    let data = |(_, kind, words)| Some((kind, &rec.aux[words]));
-    let events = events(rec).map_while(Result::ok).map(data);
-    events.chain(std::iter::repeat(None))
+/// The events of `rec` (its tape, already checked), then `None` for ever.
+fn tape(rec: &Recorder) -> impl Iterator<Item = Option<EventView>> {
+    rec.replay().map(Some).chain(std::iter::repeat(None))
 }
 
 /// A chance search's recording over the file's scale: a version-4 file writes its values over
@@ -140,18 +120,16 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
             .into_iter()
             .for_each(down);
     }
-    let values = events(rec).map_while(Result::ok);
-    let values: Vec<_> = values
-        .map(|(_, kind, d)| d.start..d.start + value_words(kind))
-        .collect();
-    values
-        .into_iter()
-        .for_each(|r| rec.aux[r].iter_mut().for_each(down));
+    let mut aux = Vec::with_capacity(rec.aux.len());
+    for mut e in rec.replay() {
+        e.aux[..value_words(e.kind)].iter_mut().for_each(down);
+        aux.extend_from_slice(&e.aux[..e.kind.aux_words()]);
+    }
+    rec.aux = aux;
     summary.value.iter_mut().for_each(down);
-    summary
-        .iterations
-        .iter_mut()
-        .for_each(|it| down(&mut it.value));
+    for it in &mut summary.iterations {
+        down(&mut it.value);
+    }
     summary.scale = scale;
 }
 
@@ -169,7 +147,7 @@ fn first_stop_exit(rec: &Recorder) -> usize {
 type Field = (&'static str, fn(&NodeRec) -> String);
 
 /// A node field as `verify` compares and names it: its name and its text. The first
-/// [`ENTRY_FIELDS`] are the fields a node has from its entry, in the file's order; the rest
+/// [`ENTRY`] are the fields a node has from its entry, in the file's order; the rest
 /// from its exit.
 const FIELDS: [Field; 18] = [
     ("parent", |n| n.parent.to_string()),
@@ -194,8 +172,7 @@ const FIELDS: [Field; 18] = [
     ("flags", |n| n.flags.to_string()),
 ];
 
-/// How many of [`FIELDS`] a node has from its entry (up to `research_of`).
-const ENTRY_FIELDS: usize = 10;
+const ENTRY: usize = 10;
 
 /// Node `id` of the file (`got`) against the search's (`want`): the first field that differs,
 /// of its entry only when `entry_only`.
@@ -203,20 +180,12 @@ fn compare_node(id: usize, got: &NodeRec, want: &NodeRec, entry_only: bool) -> R
     if got == want {
         return Ok(()); // the common case, without a field's text
     }
-    let fields = &FIELDS[..if entry_only {
-        ENTRY_FIELDS
-    } else {
-        FIELDS.len()
-    }];
-    let texts = fields
-        .iter()
-        .map(|(field, text)| (field, text(got), text(want)));
-    match texts.into_iter().find(|(_, g, w)| g != w) {
-        Some((field, g, w)) => Err(differs(
-            node(id),
-            field,
-            format!("is {g}, but the search makes {w}"),
-        )),
+    let fields = &FIELDS[..if entry_only { ENTRY } else { FIELDS.len() }];
+    match fields.iter().find(|(_, text)| text(got) != text(want)) {
+        Some((field, text)) => {
+            let msg = format!("is {}, but the search makes {}", text(got), text(want));
+            Err(differs(Location::Node { id: id as u64 }, field, msg))
+        }
         None => Ok(()),
     }
 }

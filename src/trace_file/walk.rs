@@ -1,8 +1,8 @@
 //! Replaying the positions of a trace: every node's position follows from its parent's by the
 //! move code the record stores (or by passing, for a null-move child), so a trace needs only its
 //! input to be checked against the game and to name what each node never searched. Nodes come
-//! in id order, a preorder: the open nodes form a path from a root. A position is made only
-//! when asked for, and its moves generated at most once (only the writer and readers pay).
+//! in id order, a preorder: the open nodes form a path from a root. A node's moves are
+//! generated when first asked for, at most once (only the writer and readers pay).
 
 use crate::game::Game;
 use crate::game::registry::index_of_code;
@@ -25,16 +25,13 @@ pub(crate) enum WalkError {
     NoNullMove,
 }
 
-/// An open node. A root's or null-move child's position is made when it opens, a move's
-/// child's from its parent's by `mv` when first asked for.
+/// An open node: its position, and the move into it (none for a root or a null-move child).
 struct Frame<G: Game> {
     id: u32,
     code: u16,
     mv: Option<G::Move>,
+    pos: G,
     quiescence: bool,
-    pos: Option<G>,
-    /// Its considered moves and their codes are in `Walk::moves` at its depth.
-    generated: bool,
 }
 
 /// The open path of a trace being replayed (see the module doc).
@@ -42,21 +39,20 @@ pub(crate) struct Walk<G: Game> {
     root: G,
     quiescence: bool,
     path: Vec<Frame<G>>,
-    /// The considered moves and their codes of the open node at each depth (buffers kept from
-    /// node to node).
-    moves: Vec<(Vec<G::Move>, Vec<u16>)>,
+    /// At each depth, the node whose considered moves and their codes the buffers hold (kept
+    /// from node to node).
+    moves: Vec<(u32, Vec<G::Move>, Vec<u16>)>,
 }
 
 impl<G: Game> Walk<G> {
     /// A replay from `root`; `quiescence` is the configuration's quiescence switch (a node is a
     /// quiescence node when it is on and the node's remaining depth is 0 or less).
     pub fn new(root: G, quiescence: bool) -> Self {
-        let (path, moves) = (Vec::new(), Vec::new());
         Walk {
             root,
             quiescence,
-            path,
-            moves,
+            path: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -93,33 +89,32 @@ impl<G: Game> Walk<G> {
             return Err(WalkError::NotOnPath);
         }
         let (mv, pos) = match self.path.len().checked_sub(1) {
-            None => (None, Some(self.root.clone())),
-            Some(p) if n.move_code == NONE16 => {
-                let child = self.position_at(p).null_move();
-                (None, Some(child.ok_or(WalkError::NoNullMove)?))
-            }
+            None => (None, self.root.clone()),
+            Some(p) if n.move_code == NONE16 => (
+                None,
+                self.path[p].pos.null_move().ok_or(WalkError::NoNullMove)?,
+            ),
             Some(p) => {
                 let (moves, codes) = self.generated(p);
                 let i = index_of_code(codes.len(), n.move_code, |i| codes[i]);
-                (Some(moves[i.ok_or(WalkError::NotConsidered)?]), None)
+                let mv = moves[i.ok_or(WalkError::NotConsidered)?];
+                (Some(mv), self.path[p].pos.play(mv))
             }
         };
         let (code, quiescence) = (n.move_code, self.quiescence && n.depth <= 0);
-        let generated = false;
         self.path.push(Frame {
             id,
             code,
             mv,
             quiescence,
             pos,
-            generated,
         });
         Ok(())
     }
 
     /// The innermost node's position.
-    pub fn position(&mut self) -> &G {
-        self.position_at(self.path.len() - 1)
+    pub fn position(&self) -> &G {
+        &self.path[self.path.len() - 1].pos
     }
 
     /// The moves the innermost node considered, by their codes, in generation order
@@ -134,43 +129,33 @@ impl<G: Game> Walk<G> {
         let [.., parent, f] = &self.path[..] else {
             return None;
         };
-        Some((parent.pos.as_ref()?, f.mv?))
+        Some((&parent.pos, f.mv?))
     }
 
     /// The considered moves of the innermost node that are not in `searched` (sorted), in
     /// generation order, appended to `out`.
     pub fn unsearched(&mut self, searched: &[u16], out: &mut Vec<u16>) {
-        let considered = self.considered();
-        out.extend(
-            considered
-                .iter()
-                .filter(|c| searched.binary_search(c).is_err()),
-        );
-    }
-
-    /// The position of the open node at depth `i`.
-    fn position_at(&mut self, i: usize) -> &G {
-        let (before, at) = self.path.split_at_mut(i);
-        let (f, parent) = (&mut at[0], before.last().and_then(|p| p.pos.as_ref()));
-        f.pos.get_or_insert_with(|| {
-            let parent = parent.expect("a pushed child's parent has its position");
-            parent.play(f.mv.expect("roots and null-move children are made when they open"))
-        })
+        let unsearched = |c: &&u16| searched.binary_search(c).is_err();
+        out.extend(self.considered().iter().filter(unsearched));
     }
 
     /// The considered moves of the open node at depth `i`, and their codes.
     fn generated(&mut self, i: usize) -> (&[G::Move], &[u16]) {
-        self.position_at(i);
         if self.moves.len() <= i {
-            self.moves.resize_with(i + 1, Default::default);
+            self.moves
+                .resize_with(i + 1, || (u32::MAX, Vec::new(), Vec::new()));
         }
-        let (f, (moves, codes)) = (&mut self.path[i], &mut self.moves[i]);
-        if !f.generated {
-            let pos = f.pos.as_ref().expect("made above");
-            considered_moves(pos, f.quiescence, moves);
+        let (f, (of, moves, codes)) = (&self.path[i], &mut self.moves[i]);
+        if *of != f.id {
+            considered_moves(&f.pos, f.quiescence, moves);
             codes.clear();
-            codes.extend(moves.iter().enumerate().map(|(i, &m)| pos.move_code(m, i)));
-            f.generated = true;
+            codes.extend(
+                moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &m)| f.pos.move_code(m, i)),
+            );
+            *of = f.id;
         }
         (moves, codes)
     }
