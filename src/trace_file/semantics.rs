@@ -117,6 +117,8 @@ struct Frame {
     /// The pending child's value is exact whatever its window: it searched no moves, or only
     /// moves that searched none, so a scout algorithm need not search it again.
     pending_exact: bool,
+    /// A chance search's own state of the node ([`super::chance`]; unused in a decision search).
+    at: At,
 }
 
 /// Checks the semantic rules of a trace whose structure is valid: one pass over the tape.
@@ -151,8 +153,6 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -
         rec,
         tree,
         uncertainty,
-        stack: Vec::new(),
-        at: Vec::new(),
         prev: None,
         iter_depth: None,
         after_fail: false,
@@ -163,7 +163,8 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -
         mate_bound: header.input.mate_bound(),
         chance,
     };
-    each_event(rec, |i, kind, data| s.event(i, kind, data))?;
+    let mut stack = Vec::new();
+    each_event(rec, |i, kind, data| s.event(&mut stack, i, kind, data))?;
     s.summary(header)
 }
 
@@ -172,7 +173,6 @@ struct Semantics<'a> {
     rec: &'a Recorder,
     tree: bool,
     uncertainty: bool,
-    stack: Vec<Frame>,
     prev: Option<EventKind>,
     /// The last iteration event's depth; whether the root search before it failed aspiration.
     iter_depth: Option<i32>,
@@ -186,24 +186,13 @@ struct Semantics<'a> {
     depths: (i32, i32),
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
     mate_bound: i32,
-    /// A chance search's own rules, and what they know of each open node beside `stack`
-    /// (empty in a decision search's trace, whose frames so stay small).
+    /// A chance search's own rules.
     chance: Option<Chance<'a>>,
-    at: Vec<At>,
 }
 
 impl<'a> Semantics<'a> {
     fn node(&self, id: u32) -> &'a NodeRec {
         &self.rec.nodes[id as usize]
-    }
-
-    /// The innermost open node (the tape was checked: an event inside a node has one).
-    fn top(&self) -> &Frame {
-        self.stack.last().expect("checked by the tape")
-    }
-
-    fn top_mut(&mut self) -> &mut Frame {
-        self.stack.last_mut().expect("checked by the tape")
     }
 
     /// A scout algorithm (NegaScout / PVS): later moves get a null window and re-searches.
@@ -217,41 +206,42 @@ impl<'a> Semantics<'a> {
         !self.tree && self.cfg.quiescence.enabled && f.depth <= 0
     }
 
-    fn event(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R {
+    /// One event of the tape; `stack` holds the open nodes, and an event inside a node is
+    /// handed its frame.
+    fn event(&mut self, stack: &mut Vec<Frame>, i: usize, kind: EventKind, d: &[i32]) -> R {
         use EventKind as K;
         if let Some(what) = technique_off(self.cfg, self.tree, Made::Event(kind)) {
             bail!(event i, "kind",
                 "a {} event needs {what} (rule: events and techniques)", kind.name());
         }
-        if !matches!(kind, K::Research | K::AlphaRaised | K::Exit) {
-            self.commit(i, false)?;
+        if let Some(f) = stack.last_mut()
+            && !matches!(kind, K::Research | K::AlphaRaised | K::Exit)
+        {
+            self.commit(f, i, false)?;
         }
-        match kind {
-            K::Iteration => self.iteration(i, d[0])?,
-            K::Enter => self.enter(i)?,
-            K::Exit => self.exit(i)?,
-            K::AlphaRaised => self.alpha_raised(i, d[0], d[1])?,
-            K::Cutoff => self.cutoff(i, d[0], d[1])?,
-            K::TtHit => self.tt_hit(i, d)?,
-            K::NullVerdict => self.null_verdict(i, d)?,
-            K::Zugzwang => self.zugzwang(i, d)?,
-            K::MultiCut => self.multi_cut(i, d)?,
-            K::UncertaintyCutoff => self.uncertainty_cutoff(i, d)?,
-            K::Presearch => self.presearch(i, d)?,
-            K::Prune => self.prune(i, d)?,
-            K::Research if self.top_mut().pending.take().is_none() => {
-                bail!(event i, "kind",
-                    "a research event follows a child that returned a value (rule: re-searches)");
-            }
-            K::ChanceCutoff => {
-                if let (Some(c), Some(f), Some(at)) =
-                    (&self.chance, self.stack.last(), self.at.last_mut())
-                {
-                    c.cutoff(i, at, f.id, d)?;
+        let ply = stack.len() as u32;
+        match (kind, stack.last_mut()) {
+            (K::Iteration, _) => self.iteration(i, d[0])?,
+            (K::Enter, _) => self.enter(stack, i)?,
+            (K::Exit, _) => self.exit(stack, i)?,
+            (K::AspirationFail, _) => self.aspiration_fail(i, d)?,
+            (K::Aborted, _) | (_, None) => {} // the tape was checked: the others are in a node
+            (K::AlphaRaised, Some(f)) => self.alpha_raised(f, i, d[0], d[1])?,
+            (K::Cutoff, Some(f)) => self.cutoff(f, i, d[0], d[1])?,
+            (K::TtHit, Some(f)) => self.tt_hit(f, ply - 1, i, d)?,
+            (K::NullVerdict, Some(f)) => self.null_verdict(f, i, d)?,
+            (K::Zugzwang, Some(f)) => self.zugzwang(f, i, d)?,
+            (K::MultiCut, Some(f)) => self.multi_cut(f, i, d)?,
+            (K::UncertaintyCutoff, Some(f)) => self.uncertainty_cutoff(f, i, d)?,
+            (K::Presearch, Some(f)) => self.presearch(f, i, d)?,
+            (K::Prune, Some(f)) => self.prune(f, i, d)?,
+            (K::Research, Some(f)) => ensure!(f.pending.take().is_some(), event i, "kind",
+                "a research event follows a child that returned a value (rule: re-searches)"),
+            (K::ChanceCutoff, Some(f)) => {
+                if let Some(c) = &self.chance {
+                    c.cutoff(i, &mut f.at, f.id, d)?;
                 }
             }
-            K::AspirationFail => self.aspiration_fail(i, d)?,
-            K::Research | K::Aborted => {}
         }
         self.prev = Some(kind);
         Ok(())
@@ -275,10 +265,7 @@ impl<'a> Semantics<'a> {
 
     /// Counts the child that returned last (unless a re-search replaces it); `raise`: the event
     /// now is an `alpha_raised`, which follows exactly the children that return more than α.
-    fn commit(&mut self, i: usize, raise: bool) -> R {
-        let Some(f) = self.stack.last() else {
-            return Ok(());
-        };
+    fn commit(&self, f: &mut Frame, i: usize, raise: bool) -> R {
         let Some(c) = f.pending else {
             ensure!(!raise, event i, "kind",
                 "an alpha_raised event in node {} must follow the return of a child \
@@ -305,7 +292,6 @@ impl<'a> Semantics<'a> {
         ensure!(raise || minimax || self.quiescence(f) || v <= alpha, node f.id, "alpha",
             "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
              (rule: alpha_raised events)", side(alpha));
-        let f = self.top_mut();
         f.pending = None;
         if f.best.is_none_or(|(b, _)| v > b) {
             f.best = Some((v, child.index));
@@ -336,7 +322,7 @@ impl<'a> Semantics<'a> {
     }
 
     /// Enters the next node: the rules every node keeps, then a root's or a child's.
-    fn enter(&mut self, i: usize) -> R {
+    fn enter(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
         let id = self.next_id;
         self.next_id += 1;
         let n = self.node(id);
@@ -346,21 +332,16 @@ impl<'a> Semantics<'a> {
             "is {}, but a chance search orders no moves: generated (rule: kinds and \
              orders)", n.order().name());
         ensure!(!n.uncertain() || self.uncertainty, node id, "uncertain", "{UNCERTAIN}");
-        let at = match &self.chance {
-            Some(c) => {
-                let p = self.stack.last().zip(self.at.last());
-                Some(c.enter(i, p.map(|(p, at)| (at, p.id, p.cut)), id, n)?)
-            }
-            None => None,
-        };
-        match self.stack.last() {
+        let mut f = Frame::default();
+        if let Some(c) = &self.chance {
+            f.at = c.enter(i, stack.last().map(|p| (&p.at, p.id, p.cut)), id, n)?;
+        }
+        match stack.last() {
             Some(p) => self.child(p, id, n)?,
             None => self.root(id, n)?,
         }
-        self.at.extend(at);
-        let mut f = Frame::default();
         (f.id, f.alpha, f.depth) = (id, n.alpha, n.depth as i32);
-        self.stack.push(f);
+        stack.push(f);
         Ok(())
     }
 
@@ -395,7 +376,7 @@ impl<'a> Semantics<'a> {
             self.child_expected(p, pr, c, n)?;
         }
         self.child_research(c, n)?;
-        match self.at.last().is_some_and(At::is_chance) {
+        match p.at.is_chance() {
             true => Ok(()),
             false => self.window(p, pr, c, n),
         }
@@ -566,36 +547,36 @@ impl<'a> Semantics<'a> {
             side(got.0), side(got.1), self.cfg.algo.name(), side(w.0), side(w.1));
     }
 
-    fn exit(&mut self, i: usize) -> R {
-        if self.node(self.top().id).reason() == StopReason::Aborted {
+    fn exit(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
+        let f = stack.last_mut().expect("the tape is valid");
+        if self.node(f.id).reason() == StopReason::Aborted {
             // The search (or the page's Stop) ended the node wherever it was.
-            self.top_mut().pending = None;
+            f.pending = None;
         } else {
-            self.commit(i, false)?;
+            self.commit(f, i, false)?;
         }
-        let f = self.stack.pop().expect("the tape is valid");
+        let f = stack.pop().expect("the tape is valid");
         let n = self.node(f.id);
-        let decision = match (&self.chance, self.at.pop()) {
-            (Some(c), Some(at)) => c.exit(i, &at, f.id, n, f.cut)?,
-            _ => true,
+        let decision = match &self.chance {
+            Some(c) => c.exit(i, &f.at, f.id, n, f.cut)?,
+            None => true,
         };
         if decision {
             self.node_value(&f, n)?;
         }
-        let Some(pid) = self.stack.last().map(|p| p.id) else {
+        let Some(p) = stack.last_mut() else {
             return Ok(());
         };
-        let (v, pr) = (-n.value, self.node(pid));
-        if let (Some(c), Some(at)) = (&self.chance, self.at.last_mut())
+        let (v, pr) = (-n.value, self.node(p.id));
+        if let Some(c) = &self.chance
             && n.reason() != StopReason::Aborted
         {
             // A chance node's branch returns its value to the sums, from the same view.
-            c.returned(at, n.value);
-            if at.is_chance() {
+            c.returned(&mut p.at, n.value);
+            if p.at.is_chance() {
                 return Ok(());
             }
         }
-        let p = self.top_mut();
         p.value_seen |= v == pr.value;
         p.last_child = Some(f.id);
         p.move_children |= n.node_kind() != NodeKind::Null;
@@ -726,9 +707,8 @@ impl<'a> Semantics<'a> {
         Ok(())
     }
 
-    fn alpha_raised(&mut self, i: usize, old: i32, new: i32) -> R {
-        self.commit(i, true)?;
-        let f = self.top();
+    fn alpha_raised(&self, f: &mut Frame, i: usize, old: i32, new: i32) -> R {
+        self.commit(f, i, true)?;
         let q = self.quiescence(f);
         ensure!(self.cfg.algo != Algorithm::Minimax || q, event i, "kind",
             "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
@@ -743,12 +723,11 @@ impl<'a> Semantics<'a> {
         ensure!(new == v, event i, "data",
             "[{old}, {new}] raises α to {new}, but the child that just returned gave \
              node {} the value {v} (rule: alpha_raised events)", f.id);
-        self.top_mut().alpha = new;
+        f.alpha = new;
         Ok(())
     }
 
-    fn cutoff(&mut self, i: usize, value: i32, beta: i32) -> R {
-        let f = self.top();
+    fn cutoff(&self, f: &mut Frame, i: usize, value: i32, beta: i32) -> R {
         let nb = self.node(f.id).beta;
         ensure!(beta == nb, event i, "data",
             "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
@@ -766,15 +745,14 @@ impl<'a> Semantics<'a> {
         ensure!(self.prev == Some(EventKind::AlphaRaised) && f.alpha == value, event i, "kind",
             "a cut-off event in node {} must follow the alpha_raised event of the child \
              whose value {value} it names (rule: cut-off events)", f.id);
-        self.top_mut().cut = true;
+        f.cut = true;
         Ok(())
     }
 
-    fn tt_hit(&mut self, i: usize, d: &[i32]) -> R {
+    fn tt_hit(&self, f: &mut Frame, ply: u32, i: usize, d: &[i32]) -> R {
         if d[1] >> 12 & 1 == 0 {
             return Ok(());
         }
-        let (f, ply) = (self.top(), self.stack.len() as u32 - 1);
         let n = self.node(f.id);
         let tt_depth = (d[1] & 0xFF) as u8 as i8 as i32;
         // The value the entry gives this node: the search's own conversion, which moves a win
@@ -798,7 +776,7 @@ impl<'a> Semantics<'a> {
         } else if !decides {
             "its entry's bound does not decide the window".to_string()
         } else {
-            self.top_mut().tt_cut = Some((d[0], here));
+            f.tt_cut = Some((d[0], here));
             return Ok(());
         };
         bail!(event i, "data",
@@ -806,8 +784,7 @@ impl<'a> Semantics<'a> {
             f.id);
     }
 
-    fn null_verdict(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn null_verdict(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         let n = self.node(f.id);
         let (v, beta) = (d[0], d[1]);
         let verdict = u8::try_from(d[2]).ok().and_then(NullVerdict::from_u8);
@@ -831,7 +808,6 @@ impl<'a> Semantics<'a> {
                 "verification needs null_move.verified".into()
             }
             _ => {
-                let f = self.top_mut();
                 if let Some(verdict) = verdict {
                     f.null_verdict = Some((v, verdict));
                     f.depth -= i32::from(verdict == NullVerdict::Verify);
@@ -842,8 +818,7 @@ impl<'a> Semantics<'a> {
         bail!(event i, "data", "[{v}, {beta}, {}]: {problem} (rule: null-move verdicts)", d[2]);
     }
 
-    fn zugzwang(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn zugzwang(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         let n = self.node(f.id);
         let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
         let best = f.best.map(|b| b.0);
@@ -853,13 +828,12 @@ impl<'a> Semantics<'a> {
              moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
             side(n.beta));
         // The moves are searched again, at the original depth, from the entry window.
-        let f = self.top_mut();
         (f.depth, f.alpha, f.best, f.cut, f.uc) = (f.depth + 1, n.alpha, None, false, false);
         Ok(())
     }
 
-    fn multi_cut(&mut self, i: usize, d: &[i32]) -> R {
-        let (f, mc) = (self.top(), &self.cfg.multi_cut);
+    fn multi_cut(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
+        let mc = &self.cfg.multi_cut;
         let [cuts, c, probes] = [d[0], d[1], d[2]];
         ensure!(c == mc.c as i32, event i, "data",
             "{d:?} in node {}: C is {} in the configuration (rule: multi-cut)", f.id, mc.c);
@@ -868,12 +842,11 @@ impl<'a> Semantics<'a> {
             f.probes, mc.m);
         ensure!(cuts == f.probe_cuts as i32, event i, "data",
             "{d:?} in node {}: {} of its probes reached β (rule: multi-cut)", f.id, f.probe_cuts);
-        self.top_mut().mc_cut = d[3] == 1;
+        f.mc_cut = d[3] == 1;
         Ok(())
     }
 
-    fn uncertainty_cutoff(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn uncertainty_cutoff(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         let u = &self.cfg.uncertainty;
         let limit = (self.node(f.id).n_moves as f64 * u.cut_ratio) as i32;
         let tried = f.last_child.map_or(0, |c| self.node(c).index as i32 + 1);
@@ -881,23 +854,22 @@ impl<'a> Semantics<'a> {
             "[{}, {}] in node {}: an uncertainty cut-off comes \
              after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
              (rule: uncertainty cut-offs)", d[0], d[1], f.id);
-        self.top_mut().uc = true;
+        f.uc = true;
         Ok(())
     }
 
-    fn presearch(&mut self, i: usize, d: &[i32]) -> R {
-        let (f, ps) = (self.top(), &self.cfg.presearch);
+    fn presearch(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
+        let ps = &self.cfg.presearch;
         let ok = clamp8(d[0]) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
         ensure!(ok, event i, "data",
             "[{}, {}, {}] in node {} (depth {}): pre-search raises \
              the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
             f.id, f.depth, ps.risk);
-        self.top_mut().depth = clamp8(d[1]);
+        f.depth = clamp8(d[1]);
         Ok(())
     }
 
-    fn prune(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn prune(&self, f: &Frame, i: usize, d: &[i32]) -> R {
         let reason = u8::try_from(d[1]).ok().and_then(PruneReason::from_u8);
         let why = match reason {
             Some(PruneReason::See) if self.cfg.quiescence.see_pruning && self.quiescence(f) => {
