@@ -42,10 +42,7 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> 
     use Made::{Event as Ev, Kind as Ki, Reason as Re};
     use {EventKind as E, NodeKind as N, StopReason as S};
     let star = c.chance.is_some_and(|a| a != ChanceAlgorithm::Expectimax);
-    let (mc, star2) = (
-        c.multi_cut.mc_c || c.multi_cut.mc_a,
-        Some(ChanceAlgorithm::Star2),
-    );
+    let mc = c.multi_cut.mc_c || c.multi_cut.mc_a;
     let unc = c.uncertainty.mode != UncertaintyMode::Off;
     Some(match x {
         Re(S::TtCutoff) | Ev(E::TtHit) if !c.tt.enabled => "the transposition table (tt.enabled)",
@@ -60,7 +57,7 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> 
         Re(S::ChanceFailLow | S::ChanceFailHigh) if !star => {
             "a chance search with cut-offs (config.chance star1 or star2)"
         }
-        Re(S::Probe) | Ki(N::Probe) if c.chance != star2 => {
+        Re(S::Probe) | Ki(N::Probe) if c.chance != Some(ChanceAlgorithm::Star2) => {
             "Star2's probing phase (config.chance star2)"
         }
         Re(S::StandPat) if !c.quiescence.enabled || tree => {
@@ -152,13 +149,11 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -
         cfg,
         rec,
         tree,
-        uncertainty,
         prev: None,
         iter_depth: None,
         after_fail: false,
         failed: vec![false; rec.roots.len()],
         next_id: 0,
-        roots_entered: 0,
         depths: (if cfg.iterative && !tree { 1 } else { last }, last),
         mate_bound: header.input.mate_bound(),
         chance,
@@ -172,16 +167,13 @@ struct Semantics<'a> {
     cfg: &'a SearchConfig,
     rec: &'a Recorder,
     tree: bool,
-    uncertainty: bool,
     prev: Option<EventKind>,
     /// The last iteration event's depth; whether the root search before it failed aspiration.
     iter_depth: Option<i32>,
     after_fail: bool,
-    /// Which root searches failed their aspiration window (one per root); the next node, the
-    /// roots entered so far.
+    /// Which root searches failed their aspiration window (one per root); the next node.
     failed: Vec<bool>,
     next_id: u32,
-    roots_entered: usize,
     /// The first and last iteration depths.
     depths: (i32, i32),
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
@@ -331,7 +323,8 @@ impl<'a> Semantics<'a> {
         ensure!(self.chance.is_none() || n.order() == OrderSource::Generated, node id, "order",
             "is {}, but a chance search orders no moves: generated (rule: kinds and \
              orders)", n.order().name());
-        ensure!(!n.uncertain() || self.uncertainty, node id, "uncertain", "{UNCERTAIN}");
+        let unc = self.cfg.uncertainty.mode != UncertaintyMode::Off;
+        ensure!(!n.uncertain() || unc, node id, "uncertain", "{UNCERTAIN}");
         let mut f = Frame::default();
         if let Some(c) = &self.chance {
             f.at = c.enter(i, stack.last().map(|p| (&p.at, p.id, p.cut)), id, n)?;
@@ -345,7 +338,7 @@ impl<'a> Semantics<'a> {
         Ok(())
     }
 
-    fn root(&mut self, id: u32, n: &NodeRec) -> R {
+    fn root(&self, id: u32, n: &NodeRec) -> R {
         let depth = self.iter_depth.unwrap_or(self.depths.0);
         ensure!(self.tree || n.depth as i32 == clamp8(depth), node id, "depth",
             "is {}, but the root search begins at depth {depth} (rule: a root's depth is its \
@@ -361,7 +354,6 @@ impl<'a> Semantics<'a> {
         ensure!(chance || full, node id, "alpha",
             "the root's window is ({}, {}), but without aspiration windows a root is \
              searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
-        self.roots_entered += 1;
         Ok(())
     }
 
@@ -600,15 +592,11 @@ impl<'a> Semantics<'a> {
     fn node_value(&self, f: &Frame, n: &NodeRec) -> R {
         use StopReason as S;
         let (id, reason, name) = (f.id, n.reason(), n.reason().name());
-        let early = [
-            S::Leaf,
-            S::Terminal,
-            S::Draw,
-            S::Repetition,
-            S::StandPat,
-            S::TtCutoff,
-        ];
-        ensure!(!f.move_children || !early.contains(&reason), node id, "reason",
+        let early = matches!(
+            reason,
+            S::Leaf | S::Terminal | S::Draw | S::Repetition | S::StandPat | S::TtCutoff
+        );
+        ensure!(!f.move_children || !early, node id, "reason",
             "is {name}, but the node has children: it stops before it searches any move \
              (rule: stop reasons)");
         // Each cut-off and the node's event that makes it: the reason needs the event, and the
@@ -671,12 +659,10 @@ impl<'a> Semantics<'a> {
                      value is the best its children returned{})", n.value,
                     if q { ", or its stand-pat value above it" } else { "" });
             }
+            // In quiescence a stand-pat value names no move, and a child's may name none.
             Some((b, k)) => {
-                let from_child = n.value == b;
-                if (from_child && !q && bi != Some(k as u32))
-                    || (q && !from_child && bi.is_some())
-                    || (q && from_child && bi.is_some_and(|x| x != k as u32))
-                {
+                let want = (n.value == b).then_some(k as u32);
+                if bi != want && !(q && bi.is_none()) {
                     bail!(node id, "best_index",
                         "is {}, but the value {} came from the move at index {k} (rule: \
                          values)", bi.map_or("null".to_string(), |x| x.to_string()), n.value);
@@ -754,7 +740,7 @@ impl<'a> Semantics<'a> {
             return Ok(());
         }
         let n = self.node(f.id);
-        let tt_depth = (d[1] & 0xFF) as u8 as i8 as i32;
+        let td = (d[1] & 0xFF) as u8 as i8 as i32;
         // The value the entry gives this node: the search's own conversion, which moves a win
         // or mate score from the node back to the root's count of plies.
         let here = value_from_tt(d[0], ply, self.mate_bound);
@@ -768,11 +754,8 @@ impl<'a> Semantics<'a> {
             "its entry is uncertain".to_string()
         } else if n.expected() == NodeType::Pv {
             "the node is expected PV".to_string()
-        } else if tt_depth < f.depth && f.depth < i8::MAX as i32 {
-            format!(
-                "its entry's depth {tt_depth} is below the node's {}",
-                f.depth
-            )
+        } else if td < f.depth && f.depth < i8::MAX as i32 {
+            format!("its entry's depth {td} is below the node's {}", f.depth)
         } else if !decides {
             "its entry's bound does not decide the window".to_string()
         } else {
@@ -887,8 +870,10 @@ impl<'a> Semantics<'a> {
     }
 
     fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> R {
-        let last = self.roots_entered.checked_sub(1);
-        let n = last.map(|k| self.node(self.rec.roots[k]));
+        // The last root entered (roots are in id order).
+        let roots = &self.rec.roots;
+        let last = roots.partition_point(|&r| r < self.next_id).checked_sub(1);
+        let n = last.map(|k| self.node(roots[k]));
         let failed = |n: &NodeRec| {
             (n.alpha, n.beta, n.value) == (d[0], d[1], d[2])
                 && ((d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF))
@@ -930,28 +915,25 @@ impl<'a> Semantics<'a> {
             "lists {} iterations, but the event tape finishes {} (rule: the summary \
              against the roots)", s.iterations.len(), want.len());
         for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
-            let rows: [(&str, i128, i128, &str); 3] = [
-                (
-                    "depth",
-                    it.depth.into(),
-                    depth.into(),
-                    "was searched at depth",
-                ),
-                (
-                    "value",
-                    it.value.into(),
-                    self.node(root).value.into(),
-                    "returned",
-                ),
-                ("nodes", it.nodes.into(), nodes.into(), "searches made"),
-            ];
-            if let Some((field, got, want, how)) = rows.into_iter().find(|r| r.1 != r.2) {
-                bail!(
-                    header format!("summary.iterations[{k}].{field}"),
+            let row = |field, got: i128, want: i128, how| {
+                ensure!(got == want, header format!("summary.iterations[{k}].{field}"),
                     "is {got}, but its root (node {root}) {how} {want} (rule: the summary \
-                     against the roots)"
-                );
-            }
+                     against the roots)");
+                Ok(())
+            };
+            row(
+                "depth",
+                it.depth.into(),
+                depth.into(),
+                "was searched at depth",
+            )?;
+            row(
+                "value",
+                it.value.into(),
+                self.node(root).value.into(),
+                "returned",
+            )?;
+            row("nodes", it.nodes.into(), nodes.into(), "searches made")?;
         }
         let Some(&(_, root, _)) = want.last() else {
             return Ok(());
