@@ -29,8 +29,10 @@ pub(super) struct At {
     n: u32,
     k: u32,
     probe: bool,
-    /// A chance node's running sums and what they said comes next.
-    sums: Option<Box<(ChanceSums, ChanceNext)>>,
+    /// A chance node's running sums (boxed: a decision search's frames stay small) and what
+    /// they said comes next.
+    sums: Option<Box<ChanceSums>>,
+    next: Option<ChanceNext>,
     /// The `chance_cutoff` event the sums owe next (its data).
     owed: Option<[i32; 3]>,
 }
@@ -62,24 +64,22 @@ impl<'a> Chance<'a> {
         ensure!(scale != 0 && scale < INF as u64, header "summary.scale",
             "is {scale}, but a scale lies in 1..10^9");
         let (l, u) = match tree.bounds() {
-            Some((l, u)) => (i64::from(l), i64::from(u)),
+            Some(b) => b,
             None if !algo.needs_bounds() => (0, 0),
             None => bail!(header "config.chance",
                 "is {}, which needs the tree's 'bounds L U' header", algo.name()),
         };
-        let (lower, upper) = (l * scale as i64, u * scale as i64);
-        ensure!(lower.abs() < INF.into() && upper.abs() < INF.into(), header "summary.scale",
-            "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
-             of 10^9 (rule: exact values)");
+        ensure!(u64::from(l.unsigned_abs().max(u.unsigned_abs())) * scale < INF as u64,
+            header "summary.scale", "is {scale}, but the bounds {l} and {u} times it pass the \
+             stored values' limit of 10^9 (rule: exact values)");
         exact_scale(tree, algo, rec, scale)?;
-        let (lower, upper) = (lower as Value, upper as Value);
+        let (lower, upper, aborted) = (l * scale as Value, u * scale as Value, h.summary.aborted);
         let setup = ChanceSetup {
             algo,
             scale,
             lower,
             upper,
         };
-        let aborted = h.summary.aborted;
         Ok(Some(Chance {
             tree,
             setup,
@@ -123,14 +123,13 @@ impl<'a> Chance<'a> {
                     bail!(event i, "kind",
                         "enters node {id}, but node {pid} owes a chance_cutoff event {e:?} first");
                 }
-                let next = p.sums.as_deref().map(|s| s.1);
-                if let Some(ChanceNext::End { reason, .. }) = next {
+                if let Some(ChanceNext::End { reason, .. }) = p.next {
                     let all = reason == StopReason::AllMoves;
                     return Err(searched_after(id, pid, all));
                 } else if cut || p.k >= p.n {
                     return Err(searched_after(id, pid, !cut));
                 }
-                match next {
+                match p.next {
                     Some(ChanceNext::Branch { k, window, probe }) => {
                         (k, p.first + k, p.max, Some(window), probe)
                     }
@@ -170,14 +169,7 @@ impl<'a> Chance<'a> {
             let weights = (0..nc).map(|j| self.tree.weight_of(first + j));
             let (bounds, w) = (self.setup.bounds_for(max), Window::new(n.alpha, n.beta));
             let sums = ChanceSums::new(self.setup.algo, weights, bounds, w);
-            at.sums = Some(Box::new((
-                sums,
-                ChanceNext::Branch {
-                    k: 0,
-                    window: w,
-                    probe,
-                },
-            )));
+            at.sums = Some(Box::new(sums));
             self.advance(&mut at);
         }
         Ok(at)
@@ -188,9 +180,9 @@ impl<'a> Chance<'a> {
     fn advance(&self, at: &mut At) {
         let (tree, first) = (self.tree, at.first);
         if let Some(s) = at.sums.as_deref_mut() {
-            let (cut, then) = s.0.next(|k| tree.is_chance(first + k));
+            let (cut, then) = s.next(|k| tree.is_chance(first + k));
             at.owed = cut.map(|c| [c.value, c.bound, c.high.into()]).or(at.owed);
-            s.1 = then;
+            at.next = Some(then);
         }
     }
 
@@ -198,7 +190,7 @@ impl<'a> Chance<'a> {
     pub fn returned(&self, at: &mut At, v: i32) {
         match at.sums.as_deref_mut() {
             Some(s) => {
-                at.owed = s.0.returned(v).map(|c| [c.value, c.bound, c.high.into()]);
+                at.owed = s.returned(v).map(|c| [c.value, c.bound, c.high.into()]);
                 self.advance(at);
             }
             None => at.k += 1,
@@ -215,29 +207,29 @@ impl<'a> Chance<'a> {
         if let Some(e) = at.owed {
             bail!(event i, "kind", "exits node {id}, which owes a chance_cutoff event {e:?} first");
         }
-        let (reason, value) = match at.sums.as_deref() {
+        let (reason, value) = match (at.sums.as_deref(), at.next) {
             _ if at.n == 0 => {
                 let v = i64::from(self.tree.value_of(at.tree)) * self.setup.scale as i64;
                 let rule = "a leaf's value is the tree's, times the scale, from the player's view";
                 (StopReason::Leaf, Some((if at.max { v } else { -v }, rule)))
             }
-            None if cut => (StopReason::BetaCutoff, None),
-            None if at.probe && at.k == 1 => (StopReason::Probe, None),
-            None if at.k == at.n => (StopReason::AllMoves, None),
-            Some((sums, _)) if sums.inexact => {
+            (None, _) if cut => (StopReason::BetaCutoff, None),
+            (None, _) if at.probe && at.k == 1 => (StopReason::Probe, None),
+            (None, _) if at.k == at.n => (StopReason::AllMoves, None),
+            (Some(sums), _) if sums.inexact => {
                 bail!(node id, "value",
                     "this chance node's value is not a whole multiple of 1/{} (rule: exact \
                      values)", self.setup.scale);
             }
-            Some((_, ChanceNext::End { value, reason })) => {
+            (_, Some(ChanceNext::End { value, reason })) => {
                 let rule = match reason {
                     StopReason::AllMoves => "a chance node's value is sum(w_i v_i) / sum(w_i)",
                     _ => "a cut chance node returns Ballard's bound",
                 };
-                (*reason, Some((i64::from(*value), rule)))
+                (reason, Some((i64::from(value), rule)))
             }
-            _ => {
-                let k = at.sums.as_deref().map_or(at.k, |s| s.0.branch());
+            (sums, _) => {
+                let k = sums.map_or(at.k, |s| s.branch());
                 bail!(node id, "reason",
                     "the node returns after {k} of its {} branches, with no cut-off (rule: stop \
                      reasons)", at.n);
