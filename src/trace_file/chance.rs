@@ -10,6 +10,7 @@ use super::TraceHeader;
 use super::error::{TraceFileError, bail, ensure};
 use super::events::{each_event, value_words};
 use crate::game::{INF, Value, tree::Tree};
+use crate::run::Prepared;
 use crate::schema::{NONE16, NodeKind, NodeType, StopReason};
 use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSetup, ChanceSums, scale_of};
 use crate::search::frac::{Frac, gcd, lcm};
@@ -54,11 +55,11 @@ pub(super) struct Chance<'a> {
 
 impl<'a> Chance<'a> {
     /// The header's rules of a chance search's file (`None`: a decision search's).
-    pub fn new(h: &TraceHeader, tree: Option<&'a Tree>, rec: &Recorder) -> R<Option<Self>> {
+    pub fn new(h: &TraceHeader, prepared: &'a Prepared, rec: &Recorder) -> R<Option<Self>> {
         let (scale, Some(algo)) = (h.summary.scale, h.config.chance) else {
             return Ok(None);
         };
-        let Some(tree) = tree else {
+        let Prepared::Tree(tree) = prepared else {
             bail!(header "config.chance", "a chance search needs a tree with chance nodes");
         };
         ensure!(scale != 0 && scale < INF as u64, header "summary.scale",

@@ -6,7 +6,7 @@
 
 use super::TraceHeader;
 use super::chance::{At, Chance};
-use super::error::{TraceFileError, bail, ensure, err, window_side as side};
+use super::error::{TraceFileError, bail, ensure, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
 use crate::run::{Input, Prepared};
@@ -71,16 +71,10 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> 
 
 /// Node `id`'s `field` is `name`, which needs `what` (`None`: nothing it lacks).
 fn needs(id: u32, field: &str, name: &str, what: Option<&str>) -> R {
-    let (verb, rule) = match field {
-        "reason" => ("search", "stop reasons"),
-        "kind" => ("search", "kinds and orders"),
-        _ => ("order", "kinds and orders"),
-    };
-    match what {
-        Some(what) => Err(err!(node id, field,
-            "is {name}, which needs {what}; the configuration does not {verb} so (rule: {rule})")),
-        None => Ok(()),
-    }
+    let Some(what) = what else { return Ok(()) };
+    let verb = if field == "order" { "order" } else { "search" };
+    bail!(node id, field, "is {name}, which needs {what}; the configuration does not {verb} so \
+        (rule: {})", if field == "reason" { "stop reasons" } else { "kinds and orders" });
 }
 
 /// What the replay knows about an open node: α as its events left it; the depth it searches its
@@ -134,17 +128,13 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -
              the line with the value (rule: the best line)",
             cfg.chance.map_or(cfg.algo.name(), |a| a.name()));
     }
-    let tree = match prepared {
-        Prepared::Tree(t) => Some(t),
-        _ => None,
-    };
-    let chance = Chance::new(header, tree, rec)?;
+    let chance = Chance::new(header, prepared, rec)?;
     let last = match &header.input {
         Input::Tree { .. } => UNBOUNDED_DEPTH,
         Input::Random(p) => p.depth as i32,
         _ => cfg.depth as i32,
     };
-    let tree = tree.is_some();
+    let tree = matches!(prepared, Prepared::Tree(_));
     let mut s = Semantics {
         cfg,
         rec,
@@ -540,20 +530,15 @@ impl<'a> Semantics<'a> {
     }
 
     fn exit(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
-        let f = stack.last_mut().expect("the tape is valid");
-        if self.node(f.id).reason() == StopReason::Aborted {
-            // The search (or the page's Stop) ended the node wherever it was.
-            f.pending = None;
-        } else {
-            self.commit(f, i, false)?;
-        }
-        let f = stack.pop().expect("the tape is valid");
+        let mut f = stack.pop().expect("the tape is valid");
         let n = self.node(f.id);
-        let decision = match &self.chance {
-            Some(c) => c.exit(i, &f.at, f.id, n, f.cut)?,
-            None => true,
-        };
-        if decision {
+        // The search (or the page's Stop) ends an aborted node wherever it was.
+        if n.reason() != StopReason::Aborted {
+            self.commit(&mut f, i, false)?;
+        }
+        // A chance search's leaves and chance nodes have their own rules of value.
+        let exit = |c: &Chance| c.exit(i, &f.at, f.id, n, f.cut);
+        if self.chance.as_ref().map_or(Ok(true), exit)? {
             self.node_value(&f, n)?;
         }
         let Some(p) = stack.last_mut() else {
@@ -914,25 +899,16 @@ impl<'a> Semantics<'a> {
         ensure!(s.iterations.len() == want.len(), header "summary.iterations",
             "lists {} iterations, but the event tape finishes {} (rule: the summary \
              against the roots)", s.iterations.len(), want.len());
-        for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
+        for (k, (it, &(d, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
             let row = |field, got: i128, want: i128, how| {
                 ensure!(got == want, header format!("summary.iterations[{k}].{field}"),
                     "is {got}, but its root (node {root}) {how} {want} (rule: the summary \
                      against the roots)");
                 Ok(())
             };
-            row(
-                "depth",
-                it.depth.into(),
-                depth.into(),
-                "was searched at depth",
-            )?;
-            row(
-                "value",
-                it.value.into(),
-                self.node(root).value.into(),
-                "returned",
-            )?;
+            let v = self.node(root).value;
+            row("depth", it.depth.into(), d.into(), "was searched at depth")?;
+            row("value", it.value.into(), v.into(), "returned")?;
             row("nodes", it.nodes.into(), nodes.into(), "searches made")?;
         }
         let Some(&(_, root, _)) = want.last() else {
