@@ -100,13 +100,11 @@ impl<'a> Chance<'a> {
     /// A `chance_cutoff` event (`got`) at the open node `at` (node `id`) against the one owed.
     pub fn cutoff(&self, i: usize, at: &mut At, id: u32, got: &[i32]) -> R<()> {
         let want = at.owed.take();
-        if want.is_some_and(|w| w[..] == *got) {
-            return Ok(());
-        }
-        let should = want.map_or("none".into(), |w| format!("chance_cutoff {w:?}"));
-        bail!(event i, "data",
+        ensure!(want.is_some_and(|w| w[..] == *got), event i, "data",
             "is a chance_cutoff event {got:?} at node {id}, but the branch that just returned \
-             makes it {should} (rule: chance cut-offs)");
+             makes it {} (rule: chance cut-offs)",
+            want.map_or("none".into(), |w| format!("chance_cutoff {w:?}")));
+        Ok(())
     }
 
     /// The rules of entering node `id` (`n`) under the open node `p` (`None`: the root; `cut`:
@@ -124,21 +122,23 @@ impl<'a> Chance<'a> {
                     bail!(event i, "kind",
                         "enters node {id}, but node {pid} owes a chance_cutoff event {e:?} first");
                 }
-                if let Some(ChanceNext::End { reason, .. }) = p.next {
-                    let all = reason == StopReason::AllMoves;
-                    return Err(searched_after(id, pid, all));
-                } else if cut || p.k >= p.n {
-                    return Err(searched_after(id, pid, !cut));
+                // Whether the parent has searched all its branches (or been cut).
+                let all = match p.next {
+                    Some(ChanceNext::End { reason, .. }) => Some(reason == StopReason::AllMoves),
+                    _ => (cut || p.k >= p.n).then_some(!cut),
+                };
+                if let Some(all) = all {
+                    bail!(node id, "parent", "is node {pid}, which has {} (rule: nothing is \
+                        searched after a cut-off)",
+                        if all { "searched all its branches" } else { "already been cut" });
                 }
                 match p.next {
                     Some(ChanceNext::Branch { k, window, probe }) => {
                         (k, p.first + k, p.max, Some(window), probe)
                     }
-                    _ if p.probe && p.k > 0 => {
-                        bail!(node id, "parent",
-                            "is node {pid}, a Star2 probe, which searches its first move only \
-                             (rule: probes)");
-                    }
+                    _ if p.probe && p.k > 0 => bail!(node id, "parent",
+                        "is node {pid}, a Star2 probe, which searches its first move only \
+                         (rule: probes)"),
                     _ => (p.k, p.first + p.k, !p.max, None, false),
                 }
             }
@@ -217,11 +217,9 @@ impl<'a> Chance<'a> {
             (None, _) if cut => (StopReason::BetaCutoff, None),
             (None, _) if at.probe && at.k == 1 => (StopReason::Probe, None),
             (None, _) if at.k == at.n => (StopReason::AllMoves, None),
-            (Some(sums), _) if sums.inexact => {
-                bail!(node id, "value",
-                    "this chance node's value is not a whole multiple of 1/{} (rule: exact \
-                     values)", self.setup.scale);
-            }
+            (Some(sums), _) if sums.inexact => bail!(node id, "value",
+                "this chance node's value is not a whole multiple of 1/{} (rule: exact \
+                 values)", self.setup.scale),
             (_, Some(ChanceNext::End { value, reason })) => {
                 let rule = match reason {
                     StopReason::AllMoves => "a chance node's value is sum(w_i v_i) / sum(w_i)",
@@ -250,13 +248,6 @@ impl<'a> Chance<'a> {
             n.best_index);
         Ok(false)
     }
-}
-
-/// Node `id` entered under `pid`, which has searched `all` its branches or been cut.
-fn searched_after(id: u32, pid: u32, all: bool) -> TraceFileError {
-    super::error::err!(node id, "parent",
-        "is node {pid}, which has {} (rule: nothing is searched after a cut-off)",
-        if all { "searched all its branches" } else { "already been cut" })
 }
 
 /// `scale` is the tree's own scale (version 5: [`scale_of`], fixed before the search), or the

@@ -259,17 +259,12 @@ impl<'a> Semantics<'a> {
         let (alpha, beta) = (f.alpha, self.node(f.id).beta);
         // A scout that lands inside the window is searched again (unless its value is exact
         // anyway: NegaScout need not re-search near the leaves).
-        if self.is_scout(f, child)
-            && v > alpha
-            && v < beta
-            && child.reason() != StopReason::Aborted
-            && !f.pending_exact
-        {
-            bail!(node c, "value",
-                "the scout returned {v} to node {}, inside its window ({}, {}), but it is not \
-                 searched again, though its subtree is deeper than one ply (rule: a scout that \
-                 lands inside the window is re-searched)", f.id, side(alpha), side(beta));
-        }
+        let stopped = child.reason() == StopReason::Aborted;
+        ensure!(!self.is_scout(f, child) || v <= alpha || v >= beta || stopped || f.pending_exact,
+            node c, "value",
+            "the scout returned {v} to node {}, inside its window ({}, {}), but it is not \
+             searched again, though its subtree is deeper than one ply (rule: a scout that \
+             lands inside the window is re-searched)", f.id, side(alpha), side(beta));
         let minimax = self.cfg.algo == Algorithm::Minimax;
         ensure!(raise || minimax || self.quiescence(f) || v <= alpha, node f.id, "alpha",
             "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
@@ -503,14 +498,12 @@ impl<'a> Semantics<'a> {
                 // The re-search of a scout that returned t: (l, β) with α ≤ l ≤ max(α, t).
                 let t = (self.rec.research_of(c)).map_or(alpha, |e| -self.node(e).value);
                 let (l, top) = (-got.1, alpha.max(t));
-                if got.0 == -beta && l >= alpha && l <= top {
-                    return Ok(());
-                }
-                bail!(node c, "alpha",
+                ensure!(got.0 == -beta && l >= alpha && l <= top, node c, "alpha",
                     "the window is ({}, {}), but the re-search of a scout that returned {t} \
                      searches (l, β) of its parent with α = {} ≤ l ≤ {}, negated: within \
                      ({}, {}) (rule: windows)", side(got.0), side(got.1), side(alpha), side(top),
                     side(full.0), side(full.1));
+                return Ok(());
             }
             _ if self.scouts() && n.index > 0 => (
                 is((-alpha.saturating_add(1).min(INF), -alpha)),
@@ -521,12 +514,10 @@ impl<'a> Semantics<'a> {
                 "a child searches with (−β, −α) of its parent as its events left it:",
             ),
         };
-        if ok {
-            return Ok(());
-        }
-        bail!(node c, "alpha",
+        ensure!(ok, node c, "alpha",
             "the window is ({}, {}), but under {} {rule} ({}, {}) (rule: windows)",
             side(got.0), side(got.1), self.cfg.algo.name(), side(w.0), side(w.1));
+        Ok(())
     }
 
     fn exit(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
@@ -603,21 +594,17 @@ impl<'a> Semantics<'a> {
                  reasons)", r.name());
         }
         match (reason, f.null_verdict, f.tt_cut) {
-            (S::TtCutoff, _, Some((t, here))) if here != n.value => {
-                bail!(node id, "value",
-                    "is {}, but the transposition-table entry that cut it off gives {here} (it \
-                     holds {t}; a win or mate score is stored relative to the node) (rule: \
-                     values)", n.value);
-            }
+            (S::TtCutoff, _, Some((t, here))) if here != n.value => bail!(node id, "value",
+                "is {}, but the transposition-table entry that cut it off gives {here} (it \
+                 holds {t}; a win or mate score is stored relative to the node) (rule: \
+                 values)", n.value),
             (S::NullMoveCutoff, Some((v, _)), _) if n.value != v && n.value != n.beta => {
                 bail!(node id, "value",
                     "is {}, but a null-move cut-off returns the null move's value {v} (or β = \
-                     {} for a mate score) (rule: values)", n.value, side(n.beta));
+                     {} for a mate score) (rule: values)", n.value, side(n.beta))
             }
-            (S::MultiCut, ..) if n.value != n.beta => {
-                bail!(node id, "value",
-                    "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta));
-            }
+            (S::MultiCut, ..) if n.value != n.beta => bail!(node id, "value",
+                "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta)),
             (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff | S::Probe, ..) => {
                 self.searched_value(f, n)?
             }
@@ -625,7 +612,7 @@ impl<'a> Semantics<'a> {
             (S::Aborted, ..) if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
                 bail!(node id, "value",
                     "is {}, but the search stopped inside the node, which then returns a \
-                     value one of its children returned, or 0 (rule: values)", n.value);
+                     value one of its children returned, or 0 (rule: values)", n.value)
             }
             _ => {}
         }
@@ -638,43 +625,31 @@ impl<'a> Semantics<'a> {
     fn searched_value(&self, f: &Frame, n: &NodeRec) -> R {
         let (id, q, bi) = (f.id, self.quiescence(f), n.best_index());
         match f.best {
-            Some((b, _)) if (q && n.value < b) || (!q && n.value != b) => {
-                bail!(node id, "value",
-                    "is {}, but the best value its children returned is {b} (rule: a node's \
-                     value is the best its children returned{})", n.value,
-                    if q { ", or its stand-pat value above it" } else { "" });
-            }
+            Some((b, _)) if (q && n.value < b) || (!q && n.value != b) => bail!(node id, "value",
+                "is {}, but the best value its children returned is {b} (rule: a node's \
+                 value is the best its children returned{})", n.value,
+                if q { ", or its stand-pat value above it" } else { "" }),
             // In quiescence a stand-pat value names no move, and a child's may name none.
             Some((b, k)) => {
                 let want = (n.value == b).then_some(k as u32);
-                if bi != want && !(q && bi.is_none()) {
-                    bail!(node id, "best_index",
-                        "is {}, but the value {} came from the move at index {k} (rule: \
-                         values)", bi.map_or("null".to_string(), |x| x.to_string()), n.value);
-                }
+                ensure!(bi == want || (q && bi.is_none()), node id, "best_index",
+                    "is {}, but the value {} came from the move at index {k} (rule: values)",
+                    bi.map_or("null".to_string(), |x| x.to_string()), n.value);
             }
-            None if !q && (n.value != 0 || bi.is_some()) => {
-                bail!(node id, "value",
-                    "is {}, but no child returned a value: a node whose every move was \
-                     pruned returns 0 (rule: values)", n.value);
-            }
-            None if bi.is_some() => {
-                bail!(node id, "best_index",
-                    "names a move, but no child returned a value (rule: values)");
-            }
+            None if !q && (n.value != 0 || bi.is_some()) => bail!(node id, "value",
+                "is {}, but no child returned a value: a node whose every move was \
+                 pruned returns 0 (rule: values)", n.value),
+            None if bi.is_some() => bail!(node id, "best_index",
+                "names a move, but no child returned a value (rule: values)"),
             None => {}
         }
-        let cutoff = self.cfg.cutoff;
-        let algo_cuts = self.cfg.algo != Algorithm::Minimax;
-        if algo_cuts && n.reason() == StopReason::AllMoves && cutoff.cuts(n.value, n.beta) {
-            let above = match cutoff {
-                Cutoff::Standard => "at or above",
-                Cutoff::Strict => "above (the strict rule)",
-            };
-            bail!(node id, "value",
-                "is {}, {above} β = {}, but the node searched all its moves without a cut-off \
-                 (rule: cut-offs)", n.value, side(n.beta));
-        }
+        let (cutoff, all) = (self.cfg.cutoff, n.reason() == StopReason::AllMoves);
+        let minimax = self.cfg.algo == Algorithm::Minimax;
+        ensure!(minimax || !all || !cutoff.cuts(n.value, n.beta), node id, "value",
+            "is {}, {} β = {}, but the node searched all its moves without a cut-off (rule: \
+             cut-offs)", n.value,
+            if cutoff == Cutoff::Strict { "above (the strict rule)" } else { "at or above" },
+            side(n.beta));
         Ok(())
     }
 
@@ -703,15 +678,11 @@ impl<'a> Semantics<'a> {
         ensure!(beta == nb, event i, "data",
             "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
              events)", f.id, side(nb));
-        if !self.cfg.cutoff.cuts(value, beta) {
-            let (verb, need) = match self.cfg.cutoff {
-                Cutoff::Standard => ("reach", "value ≥ β"),
-                Cutoff::Strict => ("pass", "value > β under the strict rule"),
-            };
-            bail!(event i, "data",
-                "[{value}, {beta}]: the value {value} does not {verb} β = {beta}, and a \
-                 cut-off needs {need} (rule: cut-off events)");
-        }
+        let strict = self.cfg.cutoff == Cutoff::Strict;
+        ensure!(self.cfg.cutoff.cuts(value, beta), event i, "data",
+            "[{value}, {beta}]: the value {value} does not {} β = {beta}, and a cut-off needs {} \
+             (rule: cut-off events)", if strict { "pass" } else { "reach" },
+            if strict { "value > β under the strict rule" } else { "value ≥ β" });
         // The event right before raised α to the value.
         ensure!(self.prev == Some(EventKind::AlphaRaised) && f.alpha == value, event i, "kind",
             "a cut-off event in node {} must follow the alpha_raised event of the child \
@@ -753,9 +724,10 @@ impl<'a> Semantics<'a> {
     }
 
     fn null_verdict(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
+        use NullVerdict as V;
         let n = self.node(f.id);
         let (v, beta) = (d[0], d[1]);
-        let verdict = u8::try_from(d[2]).ok().and_then(NullVerdict::from_u8);
+        let verdict = u8::try_from(d[2]).ok().and_then(V::from_u8);
         let child = (f.last_child)
             .filter(|_| self.prev == Some(EventKind::Exit))
             .map(|c| self.node(c))
@@ -766,19 +738,17 @@ impl<'a> Semantics<'a> {
                 format!("the null-move child returned {}, not {v}", -c.value)
             }
             _ if beta != n.beta => format!("β of node {} is {}", f.id, side(n.beta)),
-            (_, Some(NullVerdict::FailLow)) if v >= beta => {
-                format!("{v} ≥ β = {beta} is no fail-low")
-            }
-            (_, Some(NullVerdict::Cutoff | NullVerdict::Verify)) if v < beta => {
+            (_, Some(V::FailLow)) if v >= beta => format!("{v} ≥ β = {beta} is no fail-low"),
+            (_, Some(V::Cutoff | V::Verify)) if v < beta => {
                 format!("{v} < β = {beta} is a fail-low")
             }
-            (_, Some(NullVerdict::Verify)) if !self.cfg.null_move.verified => {
+            (_, Some(V::Verify)) if !self.cfg.null_move.verified => {
                 "verification needs null_move.verified".into()
             }
             _ => {
                 if let Some(verdict) = verdict {
                     f.null_verdict = Some((v, verdict));
-                    f.depth -= i32::from(verdict == NullVerdict::Verify);
+                    f.depth -= i32::from(verdict == V::Verify);
                 }
                 return Ok(());
             }
@@ -919,12 +889,9 @@ impl<'a> Semantics<'a> {
             "is {}, but the last finished root (node {root}) returned {} (rule: the \
              summary against the roots)",
             s.value.map_or("null".to_string(), |v| v.to_string()), n.value);
-        if !user && s.uncertain != n.uncertain() {
-            let not = if n.uncertain() { "" } else { "not " };
-            bail!(header "summary.uncertain",
-                "is {}, but the last finished root (node {root}) is {not}uncertain (rule: the \
-                 summary against the roots)", s.uncertain);
-        }
+        ensure!(user || s.uncertain == n.uncertain(), header "summary.uncertain",
+            "is {}, but the last finished root (node {root}) is {}uncertain (rule: the summary \
+             against the roots)", s.uncertain, if n.uncertain() { "" } else { "not " });
         if self.chance.is_none() {
             return Ok(());
         }
