@@ -171,31 +171,24 @@ impl<'a> Chance<'a> {
             let (bounds, w) = (self.setup.bounds_for(max), Window::new(n.alpha, n.beta));
             let sums = ChanceSums::new(self.setup.algo, weights, bounds, w);
             at.sums = Some(Box::new(sums));
-            self.advance(&mut at);
+            self.step(&mut at, None);
         }
         Ok(at)
     }
 
-    /// Asks the sums what the chance node of `at` does next: a cut-off by a branch Star2
-    /// passes over is owed as an event.
-    fn advance(&self, at: &mut At) {
+    /// A child returned `v` (its own view) to the open node `at` (`None`: `at` was just
+    /// entered); a chance node's sums then say what it does next, and a cut-off they report
+    /// (by the branch that returned, or one Star2 passes over) is owed as an event.
+    pub fn step(&self, at: &mut At, v: Option<i32>) {
         let (tree, first) = (self.tree, at.first);
-        if let Some(s) = at.sums.as_deref_mut() {
-            let (cut, then) = s.next(|k| tree.is_chance(first + k));
-            at.owed = cut.map(|c| [c.value, c.bound, c.high.into()]).or(at.owed);
-            at.next = Some(then);
-        }
-    }
-
-    /// A child returned `v` (its own view) to the open node `at`.
-    pub fn returned(&self, at: &mut At, v: i32) {
-        match at.sums.as_deref_mut() {
-            Some(s) => {
-                at.owed = s.returned(v).map(|c| [c.value, c.bound, c.high.into()]);
-                self.advance(at);
-            }
-            None => at.k += 1,
-        }
+        let Some(s) = at.sums.as_deref_mut() else {
+            at.k += 1;
+            return;
+        };
+        let back = v.and_then(|v| s.returned(v));
+        let (cut, then) = s.next(|k| tree.is_chance(first + k));
+        at.owed = cut.or(back).map(|c| [c.value, c.bound, c.high.into()]);
+        at.next = Some(then);
     }
 
     /// The rules of node `id` (`n`) as it exits (`cut`: it had a cut-off event): its stop

@@ -540,7 +540,7 @@ impl<'a> Semantics<'a> {
             && n.reason() != StopReason::Aborted
         {
             // A chance node's branch returns its value to the sums, from the same view.
-            c.returned(&mut p.at, n.value);
+            c.step(&mut p.at, Some(n.value));
             if p.at.is_chance() {
                 return Ok(());
             }
