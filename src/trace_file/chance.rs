@@ -10,6 +10,7 @@ use super::TraceHeader;
 use super::error::{TraceFileError, bail, ensure};
 use super::events::{each_event, value_words};
 use crate::game::{INF, Value, tree::Tree};
+use crate::run::Prepared;
 use crate::schema::{NONE16, NodeKind, NodeType, StopReason};
 use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSetup, ChanceSums, scale_of};
 use crate::search::frac::{Frac, gcd, lcm};
@@ -29,8 +30,10 @@ pub(super) struct At {
     n: u32,
     k: u32,
     probe: bool,
-    /// A chance node's running sums and what they said comes next.
-    sums: Option<Box<(ChanceSums, ChanceNext)>>,
+    /// A chance node's running sums (boxed: a decision search's frames stay small) and what
+    /// they said comes next.
+    sums: Option<Box<ChanceSums>>,
+    next: Option<ChanceNext>,
     /// The `chance_cutoff` event the sums owe next (its data).
     owed: Option<[i32; 3]>,
 }
@@ -52,34 +55,32 @@ pub(super) struct Chance<'a> {
 
 impl<'a> Chance<'a> {
     /// The header's rules of a chance search's file (`None`: a decision search's).
-    pub fn new(h: &TraceHeader, tree: Option<&'a Tree>, rec: &Recorder) -> R<Option<Self>> {
+    pub fn new(h: &TraceHeader, prepared: &'a Prepared, rec: &Recorder) -> R<Option<Self>> {
         let (scale, Some(algo)) = (h.summary.scale, h.config.chance) else {
             return Ok(None);
         };
-        let Some(tree) = tree else {
+        let Prepared::Tree(tree) = prepared else {
             bail!(header "config.chance", "a chance search needs a tree with chance nodes");
         };
         ensure!(scale != 0 && scale < INF as u64, header "summary.scale",
             "is {scale}, but a scale lies in 1..10^9");
         let (l, u) = match tree.bounds() {
-            Some((l, u)) => (i64::from(l), i64::from(u)),
+            Some(b) => b,
             None if !algo.needs_bounds() => (0, 0),
             None => bail!(header "config.chance",
                 "is {}, which needs the tree's 'bounds L U' header", algo.name()),
         };
-        let (lower, upper) = (l * scale as i64, u * scale as i64);
-        ensure!(lower.abs() < INF.into() && upper.abs() < INF.into(), header "summary.scale",
-            "is {scale}, but the bounds {l} and {u} times it pass the stored values' limit \
-             of 10^9 (rule: exact values)");
+        ensure!(u64::from(l.unsigned_abs().max(u.unsigned_abs())) * scale < INF as u64,
+            header "summary.scale", "is {scale}, but the bounds {l} and {u} times it pass the \
+             stored values' limit of 10^9 (rule: exact values)");
         exact_scale(tree, algo, rec, scale)?;
-        let (lower, upper) = (lower as Value, upper as Value);
+        let (lower, upper, aborted) = (l * scale as Value, u * scale as Value, h.summary.aborted);
         let setup = ChanceSetup {
             algo,
             scale,
             lower,
             upper,
         };
-        let aborted = h.summary.aborted;
         Ok(Some(Chance {
             tree,
             setup,
@@ -99,13 +100,11 @@ impl<'a> Chance<'a> {
     /// A `chance_cutoff` event (`got`) at the open node `at` (node `id`) against the one owed.
     pub fn cutoff(&self, i: usize, at: &mut At, id: u32, got: &[i32]) -> R<()> {
         let want = at.owed.take();
-        if want.is_some_and(|w| w[..] == *got) {
-            return Ok(());
-        }
-        let should = want.map_or("none".into(), |w| format!("chance_cutoff {w:?}"));
-        bail!(event i, "data",
+        ensure!(want.is_some_and(|w| w[..] == *got), event i, "data",
             "is a chance_cutoff event {got:?} at node {id}, but the branch that just returned \
-             makes it {should} (rule: chance cut-offs)");
+             makes it {} (rule: chance cut-offs)",
+            want.map_or("none".into(), |w| format!("chance_cutoff {w:?}")));
+        Ok(())
     }
 
     /// The rules of entering node `id` (`n`) under the open node `p` (`None`: the root; `cut`:
@@ -123,22 +122,23 @@ impl<'a> Chance<'a> {
                     bail!(event i, "kind",
                         "enters node {id}, but node {pid} owes a chance_cutoff event {e:?} first");
                 }
-                let next = p.sums.as_deref().map(|s| s.1);
-                if let Some(ChanceNext::End { reason, .. }) = next {
-                    let all = reason == StopReason::AllMoves;
-                    return Err(searched_after(id, pid, all));
-                } else if cut || p.k >= p.n {
-                    return Err(searched_after(id, pid, !cut));
+                // Whether the parent has searched all its branches (or been cut).
+                let all = match p.next {
+                    Some(ChanceNext::End { reason, .. }) => Some(reason == StopReason::AllMoves),
+                    _ => (cut || p.k >= p.n).then_some(!cut),
+                };
+                if let Some(all) = all {
+                    bail!(node id, "parent", "is node {pid}, which has {} (rule: nothing is \
+                        searched after a cut-off)",
+                        if all { "searched all its branches" } else { "already been cut" });
                 }
-                match next {
+                match p.next {
                     Some(ChanceNext::Branch { k, window, probe }) => {
                         (k, p.first + k, p.max, Some(window), probe)
                     }
-                    _ if p.probe && p.k > 0 => {
-                        bail!(node id, "parent",
-                            "is node {pid}, a Star2 probe, which searches its first move only \
-                             (rule: probes)");
-                    }
+                    _ if p.probe && p.k > 0 => bail!(node id, "parent",
+                        "is node {pid}, a Star2 probe, which searches its first move only \
+                         (rule: probes)"),
                     _ => (p.k, p.first + p.k, !p.max, None, false),
                 }
             }
@@ -170,39 +170,25 @@ impl<'a> Chance<'a> {
             let weights = (0..nc).map(|j| self.tree.weight_of(first + j));
             let (bounds, w) = (self.setup.bounds_for(max), Window::new(n.alpha, n.beta));
             let sums = ChanceSums::new(self.setup.algo, weights, bounds, w);
-            at.sums = Some(Box::new((
-                sums,
-                ChanceNext::Branch {
-                    k: 0,
-                    window: w,
-                    probe,
-                },
-            )));
-            self.advance(&mut at);
+            at.sums = Some(Box::new(sums));
+            self.step(&mut at, None);
         }
         Ok(at)
     }
 
-    /// Asks the sums what the chance node of `at` does next: a cut-off by a branch Star2
-    /// passes over is owed as an event.
-    fn advance(&self, at: &mut At) {
+    /// A child returned `v` (its own view) to the open node `at` (`None`: `at` was just
+    /// entered); a chance node's sums then say what it does next, and a cut-off they report
+    /// (by the branch that returned, or one Star2 passes over) is owed as an event.
+    pub fn step(&self, at: &mut At, v: Option<i32>) {
         let (tree, first) = (self.tree, at.first);
-        if let Some(s) = at.sums.as_deref_mut() {
-            let (cut, then) = s.0.next(|k| tree.is_chance(first + k));
-            at.owed = cut.map(|c| [c.value, c.bound, c.high.into()]).or(at.owed);
-            s.1 = then;
-        }
-    }
-
-    /// A child returned `v` (its own view) to the open node `at`.
-    pub fn returned(&self, at: &mut At, v: i32) {
-        match at.sums.as_deref_mut() {
-            Some(s) => {
-                at.owed = s.0.returned(v).map(|c| [c.value, c.bound, c.high.into()]);
-                self.advance(at);
-            }
-            None => at.k += 1,
-        }
+        let Some(s) = at.sums.as_deref_mut() else {
+            at.k += 1;
+            return;
+        };
+        let back = v.and_then(|v| s.returned(v));
+        let (cut, then) = s.next(|k| tree.is_chance(first + k));
+        at.owed = cut.or(back).map(|c| [c.value, c.bound, c.high.into()]);
+        at.next = Some(then);
     }
 
     /// The rules of node `id` (`n`) as it exits (`cut`: it had a cut-off event): its stop
@@ -215,29 +201,27 @@ impl<'a> Chance<'a> {
         if let Some(e) = at.owed {
             bail!(event i, "kind", "exits node {id}, which owes a chance_cutoff event {e:?} first");
         }
-        let (reason, value) = match at.sums.as_deref() {
+        let (reason, value) = match (at.sums.as_deref(), at.next) {
             _ if at.n == 0 => {
                 let v = i64::from(self.tree.value_of(at.tree)) * self.setup.scale as i64;
                 let rule = "a leaf's value is the tree's, times the scale, from the player's view";
                 (StopReason::Leaf, Some((if at.max { v } else { -v }, rule)))
             }
-            None if cut => (StopReason::BetaCutoff, None),
-            None if at.probe && at.k == 1 => (StopReason::Probe, None),
-            None if at.k == at.n => (StopReason::AllMoves, None),
-            Some((sums, _)) if sums.inexact => {
-                bail!(node id, "value",
-                    "this chance node's value is not a whole multiple of 1/{} (rule: exact \
-                     values)", self.setup.scale);
-            }
-            Some((_, ChanceNext::End { value, reason })) => {
+            (None, _) if cut => (StopReason::BetaCutoff, None),
+            (None, _) if at.probe && at.k == 1 => (StopReason::Probe, None),
+            (None, _) if at.k == at.n => (StopReason::AllMoves, None),
+            (Some(sums), _) if sums.inexact => bail!(node id, "value",
+                "this chance node's value is not a whole multiple of 1/{} (rule: exact \
+                 values)", self.setup.scale),
+            (_, Some(ChanceNext::End { value, reason })) => {
                 let rule = match reason {
                     StopReason::AllMoves => "a chance node's value is sum(w_i v_i) / sum(w_i)",
                     _ => "a cut chance node returns Ballard's bound",
                 };
-                (*reason, Some((i64::from(*value), rule)))
+                (reason, Some((i64::from(value), rule)))
             }
-            _ => {
-                let k = at.sums.as_deref().map_or(at.k, |s| s.0.branch());
+            (sums, _) => {
+                let k = sums.map_or(at.k, |s| s.branch());
                 bail!(node id, "reason",
                     "the node returns after {k} of its {} branches, with no cut-off (rule: stop \
                      reasons)", at.n);
@@ -257,13 +241,6 @@ impl<'a> Chance<'a> {
             n.best_index);
         Ok(false)
     }
-}
-
-/// Node `id` entered under `pid`, which has searched `all` its branches or been cut.
-fn searched_after(id: u32, pid: u32, all: bool) -> TraceFileError {
-    super::error::err!(node id, "parent",
-        "is node {pid}, which has {} (rule: nothing is searched after a cut-off)",
-        if all { "searched all its branches" } else { "already been cut" })
 }
 
 /// `scale` is the tree's own scale (version 5: [`scale_of`], fixed before the search), or the

@@ -6,7 +6,7 @@
 
 use super::TraceHeader;
 use super::chance::{At, Chance};
-use super::error::{TraceFileError, bail, ensure, err, window_side as side};
+use super::error::{TraceFileError, bail, ensure, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
 use crate::run::{Input, Prepared};
@@ -42,10 +42,7 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> 
     use Made::{Event as Ev, Kind as Ki, Reason as Re};
     use {EventKind as E, NodeKind as N, StopReason as S};
     let star = c.chance.is_some_and(|a| a != ChanceAlgorithm::Expectimax);
-    let (mc, star2) = (
-        c.multi_cut.mc_c || c.multi_cut.mc_a,
-        Some(ChanceAlgorithm::Star2),
-    );
+    let mc = c.multi_cut.mc_c || c.multi_cut.mc_a;
     let unc = c.uncertainty.mode != UncertaintyMode::Off;
     Some(match x {
         Re(S::TtCutoff) | Ev(E::TtHit) if !c.tt.enabled => "the transposition table (tt.enabled)",
@@ -60,7 +57,7 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> 
         Re(S::ChanceFailLow | S::ChanceFailHigh) if !star => {
             "a chance search with cut-offs (config.chance star1 or star2)"
         }
-        Re(S::Probe) | Ki(N::Probe) if c.chance != star2 => {
+        Re(S::Probe) | Ki(N::Probe) if c.chance != Some(ChanceAlgorithm::Star2) => {
             "Star2's probing phase (config.chance star2)"
         }
         Re(S::StandPat) if !c.quiescence.enabled || tree => {
@@ -74,16 +71,10 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> 
 
 /// Node `id`'s `field` is `name`, which needs `what` (`None`: nothing it lacks).
 fn needs(id: u32, field: &str, name: &str, what: Option<&str>) -> R {
-    let (verb, rule) = match field {
-        "reason" => ("search", "stop reasons"),
-        "kind" => ("search", "kinds and orders"),
-        _ => ("order", "kinds and orders"),
-    };
-    match what {
-        Some(what) => Err(err!(node id, field,
-            "is {name}, which needs {what}; the configuration does not {verb} so (rule: {rule})")),
-        None => Ok(()),
-    }
+    let Some(what) = what else { return Ok(()) };
+    let verb = if field == "order" { "order" } else { "search" };
+    bail!(node id, field, "is {name}, which needs {what}; the configuration does not {verb} so \
+        (rule: {})", if field == "reason" { "stop reasons" } else { "kinds and orders" });
 }
 
 /// What the replay knows about an open node: α as its events left it; the depth it searches its
@@ -117,6 +108,8 @@ struct Frame {
     /// The pending child's value is exact whatever its window: it searched no moves, or only
     /// moves that searched none, so a scout algorithm need not search it again.
     pending_exact: bool,
+    /// A chance search's own state of the node ([`super::chance`]; unused in a decision search).
+    at: At,
 }
 
 /// Checks the semantic rules of a trace whose structure is valid: one pass over the tape.
@@ -135,35 +128,28 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -
              the line with the value (rule: the best line)",
             cfg.chance.map_or(cfg.algo.name(), |a| a.name()));
     }
-    let tree = match prepared {
-        Prepared::Tree(t) => Some(t),
-        _ => None,
-    };
-    let chance = Chance::new(header, tree, rec)?;
+    let chance = Chance::new(header, prepared, rec)?;
     let last = match &header.input {
         Input::Tree { .. } => UNBOUNDED_DEPTH,
         Input::Random(p) => p.depth as i32,
         _ => cfg.depth as i32,
     };
-    let tree = tree.is_some();
+    let tree = matches!(prepared, Prepared::Tree(_));
     let mut s = Semantics {
         cfg,
         rec,
         tree,
-        uncertainty,
-        stack: Vec::new(),
-        at: Vec::new(),
         prev: None,
         iter_depth: None,
         after_fail: false,
         failed: vec![false; rec.roots.len()],
         next_id: 0,
-        roots_entered: 0,
         depths: (if cfg.iterative && !tree { 1 } else { last }, last),
         mate_bound: header.input.mate_bound(),
         chance,
     };
-    each_event(rec, |i, kind, data| s.event(i, kind, data))?;
+    let mut stack = Vec::new();
+    each_event(rec, |i, kind, data| s.event(&mut stack, i, kind, data))?;
     s.summary(header)
 }
 
@@ -171,39 +157,24 @@ struct Semantics<'a> {
     cfg: &'a SearchConfig,
     rec: &'a Recorder,
     tree: bool,
-    uncertainty: bool,
-    stack: Vec<Frame>,
     prev: Option<EventKind>,
     /// The last iteration event's depth; whether the root search before it failed aspiration.
     iter_depth: Option<i32>,
     after_fail: bool,
-    /// Which root searches failed their aspiration window (one per root); the next node, the
-    /// roots entered so far.
+    /// Which root searches failed their aspiration window (one per root); the next node.
     failed: Vec<bool>,
     next_id: u32,
-    roots_entered: usize,
     /// The first and last iteration depths.
     depths: (i32, i32),
     /// The game's mate bound ([`Input::mate_bound`]), for a table hit's value.
     mate_bound: i32,
-    /// A chance search's own rules, and what they know of each open node beside `stack`
-    /// (empty in a decision search's trace, whose frames so stay small).
+    /// A chance search's own rules.
     chance: Option<Chance<'a>>,
-    at: Vec<At>,
 }
 
 impl<'a> Semantics<'a> {
     fn node(&self, id: u32) -> &'a NodeRec {
         &self.rec.nodes[id as usize]
-    }
-
-    /// The innermost open node (the tape was checked: an event inside a node has one).
-    fn top(&self) -> &Frame {
-        self.stack.last().expect("checked by the tape")
-    }
-
-    fn top_mut(&mut self) -> &mut Frame {
-        self.stack.last_mut().expect("checked by the tape")
     }
 
     /// A scout algorithm (NegaScout / PVS): later moves get a null window and re-searches.
@@ -217,41 +188,42 @@ impl<'a> Semantics<'a> {
         !self.tree && self.cfg.quiescence.enabled && f.depth <= 0
     }
 
-    fn event(&mut self, i: usize, kind: EventKind, d: &[i32]) -> R {
+    /// One event of the tape; `stack` holds the open nodes, and an event inside a node is
+    /// handed its frame.
+    fn event(&mut self, stack: &mut Vec<Frame>, i: usize, kind: EventKind, d: &[i32]) -> R {
         use EventKind as K;
         if let Some(what) = technique_off(self.cfg, self.tree, Made::Event(kind)) {
             bail!(event i, "kind",
                 "a {} event needs {what} (rule: events and techniques)", kind.name());
         }
-        if !matches!(kind, K::Research | K::AlphaRaised | K::Exit) {
-            self.commit(i, false)?;
+        if let Some(f) = stack.last_mut()
+            && !matches!(kind, K::Research | K::AlphaRaised | K::Exit)
+        {
+            self.commit(f, i, false)?;
         }
-        match kind {
-            K::Iteration => self.iteration(i, d[0])?,
-            K::Enter => self.enter(i)?,
-            K::Exit => self.exit(i)?,
-            K::AlphaRaised => self.alpha_raised(i, d[0], d[1])?,
-            K::Cutoff => self.cutoff(i, d[0], d[1])?,
-            K::TtHit => self.tt_hit(i, d)?,
-            K::NullVerdict => self.null_verdict(i, d)?,
-            K::Zugzwang => self.zugzwang(i, d)?,
-            K::MultiCut => self.multi_cut(i, d)?,
-            K::UncertaintyCutoff => self.uncertainty_cutoff(i, d)?,
-            K::Presearch => self.presearch(i, d)?,
-            K::Prune => self.prune(i, d)?,
-            K::Research if self.top_mut().pending.take().is_none() => {
-                bail!(event i, "kind",
-                    "a research event follows a child that returned a value (rule: re-searches)");
-            }
-            K::ChanceCutoff => {
-                if let (Some(c), Some(f), Some(at)) =
-                    (&self.chance, self.stack.last(), self.at.last_mut())
-                {
-                    c.cutoff(i, at, f.id, d)?;
+        let ply = stack.len() as u32;
+        match (kind, stack.last_mut()) {
+            (K::Iteration, _) => self.iteration(i, d[0])?,
+            (K::Enter, _) => self.enter(stack, i)?,
+            (K::Exit, _) => self.exit(stack, i)?,
+            (K::AspirationFail, _) => self.aspiration_fail(i, d)?,
+            (K::Aborted, _) | (_, None) => {} // the tape was checked: the others are in a node
+            (K::AlphaRaised, Some(f)) => self.alpha_raised(f, i, d[0], d[1])?,
+            (K::Cutoff, Some(f)) => self.cutoff(f, i, d[0], d[1])?,
+            (K::TtHit, Some(f)) => self.tt_hit(f, ply - 1, i, d)?,
+            (K::NullVerdict, Some(f)) => self.null_verdict(f, i, d)?,
+            (K::Zugzwang, Some(f)) => self.zugzwang(f, i, d)?,
+            (K::MultiCut, Some(f)) => self.multi_cut(f, i, d)?,
+            (K::UncertaintyCutoff, Some(f)) => self.uncertainty_cutoff(f, i, d)?,
+            (K::Presearch, Some(f)) => self.presearch(f, i, d)?,
+            (K::Prune, Some(f)) => self.prune(f, i, d)?,
+            (K::Research, Some(f)) => ensure!(f.pending.take().is_some(), event i, "kind",
+                "a research event follows a child that returned a value (rule: re-searches)"),
+            (K::ChanceCutoff, Some(f)) => {
+                if let Some(c) = &self.chance {
+                    c.cutoff(i, &mut f.at, f.id, d)?;
                 }
             }
-            K::AspirationFail => self.aspiration_fail(i, d)?,
-            K::Research | K::Aborted => {}
         }
         self.prev = Some(kind);
         Ok(())
@@ -275,10 +247,7 @@ impl<'a> Semantics<'a> {
 
     /// Counts the child that returned last (unless a re-search replaces it); `raise`: the event
     /// now is an `alpha_raised`, which follows exactly the children that return more than α.
-    fn commit(&mut self, i: usize, raise: bool) -> R {
-        let Some(f) = self.stack.last() else {
-            return Ok(());
-        };
+    fn commit(&self, f: &mut Frame, i: usize, raise: bool) -> R {
         let Some(c) = f.pending else {
             ensure!(!raise, event i, "kind",
                 "an alpha_raised event in node {} must follow the return of a child \
@@ -290,22 +259,16 @@ impl<'a> Semantics<'a> {
         let (alpha, beta) = (f.alpha, self.node(f.id).beta);
         // A scout that lands inside the window is searched again (unless its value is exact
         // anyway: NegaScout need not re-search near the leaves).
-        if self.is_scout(f, child)
-            && v > alpha
-            && v < beta
-            && child.reason() != StopReason::Aborted
-            && !f.pending_exact
-        {
-            bail!(node c, "value",
-                "the scout returned {v} to node {}, inside its window ({}, {}), but it is not \
-                 searched again, though its subtree is deeper than one ply (rule: a scout that \
-                 lands inside the window is re-searched)", f.id, side(alpha), side(beta));
-        }
+        let stopped = child.reason() == StopReason::Aborted;
+        ensure!(!self.is_scout(f, child) || v <= alpha || v >= beta || stopped || f.pending_exact,
+            node c, "value",
+            "the scout returned {v} to node {}, inside its window ({}, {}), but it is not \
+             searched again, though its subtree is deeper than one ply (rule: a scout that \
+             lands inside the window is re-searched)", f.id, side(alpha), side(beta));
         let minimax = self.cfg.algo == Algorithm::Minimax;
         ensure!(raise || minimax || self.quiescence(f) || v <= alpha, node f.id, "alpha",
             "child {c} returned {v}, above α = {}, but no alpha_raised event follows \
              (rule: alpha_raised events)", side(alpha));
-        let f = self.top_mut();
         f.pending = None;
         if f.best.is_none_or(|(b, _)| v > b) {
             f.best = Some((v, child.index));
@@ -336,7 +299,7 @@ impl<'a> Semantics<'a> {
     }
 
     /// Enters the next node: the rules every node keeps, then a root's or a child's.
-    fn enter(&mut self, i: usize) -> R {
+    fn enter(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
         let id = self.next_id;
         self.next_id += 1;
         let n = self.node(id);
@@ -345,26 +308,22 @@ impl<'a> Semantics<'a> {
         ensure!(self.chance.is_none() || n.order() == OrderSource::Generated, node id, "order",
             "is {}, but a chance search orders no moves: generated (rule: kinds and \
              orders)", n.order().name());
-        ensure!(!n.uncertain() || self.uncertainty, node id, "uncertain", "{UNCERTAIN}");
-        let at = match &self.chance {
-            Some(c) => {
-                let p = self.stack.last().zip(self.at.last());
-                Some(c.enter(i, p.map(|(p, at)| (at, p.id, p.cut)), id, n)?)
-            }
-            None => None,
-        };
-        match self.stack.last() {
+        let unc = self.cfg.uncertainty.mode != UncertaintyMode::Off;
+        ensure!(!n.uncertain() || unc, node id, "uncertain", "{UNCERTAIN}");
+        let mut f = Frame::default();
+        if let Some(c) = &self.chance {
+            f.at = c.enter(i, stack.last().map(|p| (&p.at, p.id, p.cut)), id, n)?;
+        }
+        match stack.last() {
             Some(p) => self.child(p, id, n)?,
             None => self.root(id, n)?,
         }
-        self.at.extend(at);
-        let mut f = Frame::default();
         (f.id, f.alpha, f.depth) = (id, n.alpha, n.depth as i32);
-        self.stack.push(f);
+        stack.push(f);
         Ok(())
     }
 
-    fn root(&mut self, id: u32, n: &NodeRec) -> R {
+    fn root(&self, id: u32, n: &NodeRec) -> R {
         let depth = self.iter_depth.unwrap_or(self.depths.0);
         ensure!(self.tree || n.depth as i32 == clamp8(depth), node id, "depth",
             "is {}, but the root search begins at depth {depth} (rule: a root's depth is its \
@@ -380,7 +339,6 @@ impl<'a> Semantics<'a> {
         ensure!(chance || full, node id, "alpha",
             "the root's window is ({}, {}), but without aspiration windows a root is \
              searched with (-inf, +inf) (rule: windows)", side(n.alpha), side(n.beta));
-        self.roots_entered += 1;
         Ok(())
     }
 
@@ -395,7 +353,7 @@ impl<'a> Semantics<'a> {
             self.child_expected(p, pr, c, n)?;
         }
         self.child_research(c, n)?;
-        match self.at.last().is_some_and(At::is_chance) {
+        match p.at.is_chance() {
             true => Ok(()),
             false => self.window(p, pr, c, n),
         }
@@ -540,14 +498,12 @@ impl<'a> Semantics<'a> {
                 // The re-search of a scout that returned t: (l, β) with α ≤ l ≤ max(α, t).
                 let t = (self.rec.research_of(c)).map_or(alpha, |e| -self.node(e).value);
                 let (l, top) = (-got.1, alpha.max(t));
-                if got.0 == -beta && l >= alpha && l <= top {
-                    return Ok(());
-                }
-                bail!(node c, "alpha",
+                ensure!(got.0 == -beta && l >= alpha && l <= top, node c, "alpha",
                     "the window is ({}, {}), but the re-search of a scout that returned {t} \
                      searches (l, β) of its parent with α = {} ≤ l ≤ {}, negated: within \
                      ({}, {}) (rule: windows)", side(got.0), side(got.1), side(alpha), side(top),
                     side(full.0), side(full.1));
+                return Ok(());
             }
             _ if self.scouts() && n.index > 0 => (
                 is((-alpha.saturating_add(1).min(INF), -alpha)),
@@ -558,44 +514,37 @@ impl<'a> Semantics<'a> {
                 "a child searches with (−β, −α) of its parent as its events left it:",
             ),
         };
-        if ok {
-            return Ok(());
-        }
-        bail!(node c, "alpha",
+        ensure!(ok, node c, "alpha",
             "the window is ({}, {}), but under {} {rule} ({}, {}) (rule: windows)",
             side(got.0), side(got.1), self.cfg.algo.name(), side(w.0), side(w.1));
+        Ok(())
     }
 
-    fn exit(&mut self, i: usize) -> R {
-        if self.node(self.top().id).reason() == StopReason::Aborted {
-            // The search (or the page's Stop) ended the node wherever it was.
-            self.top_mut().pending = None;
-        } else {
-            self.commit(i, false)?;
-        }
-        let f = self.stack.pop().expect("the tape is valid");
+    fn exit(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
+        let mut f = stack.pop().expect("the tape is valid");
         let n = self.node(f.id);
-        let decision = match (&self.chance, self.at.pop()) {
-            (Some(c), Some(at)) => c.exit(i, &at, f.id, n, f.cut)?,
-            _ => true,
-        };
-        if decision {
+        // The search (or the page's Stop) ends an aborted node wherever it was.
+        if n.reason() != StopReason::Aborted {
+            self.commit(&mut f, i, false)?;
+        }
+        // A chance search's leaves and chance nodes have their own rules of value.
+        let exit = |c: &Chance| c.exit(i, &f.at, f.id, n, f.cut);
+        if self.chance.as_ref().map_or(Ok(true), exit)? {
             self.node_value(&f, n)?;
         }
-        let Some(pid) = self.stack.last().map(|p| p.id) else {
+        let Some(p) = stack.last_mut() else {
             return Ok(());
         };
-        let (v, pr) = (-n.value, self.node(pid));
-        if let (Some(c), Some(at)) = (&self.chance, self.at.last_mut())
+        let (v, pr) = (-n.value, self.node(p.id));
+        if let Some(c) = &self.chance
             && n.reason() != StopReason::Aborted
         {
             // A chance node's branch returns its value to the sums, from the same view.
-            c.returned(at, n.value);
-            if at.is_chance() {
+            c.step(&mut p.at, Some(n.value));
+            if p.at.is_chance() {
                 return Ok(());
             }
         }
-        let p = self.top_mut();
         p.value_seen |= v == pr.value;
         p.last_child = Some(f.id);
         p.move_children |= n.node_kind() != NodeKind::Null;
@@ -619,15 +568,11 @@ impl<'a> Semantics<'a> {
     fn node_value(&self, f: &Frame, n: &NodeRec) -> R {
         use StopReason as S;
         let (id, reason, name) = (f.id, n.reason(), n.reason().name());
-        let early = [
-            S::Leaf,
-            S::Terminal,
-            S::Draw,
-            S::Repetition,
-            S::StandPat,
-            S::TtCutoff,
-        ];
-        ensure!(!f.move_children || !early.contains(&reason), node id, "reason",
+        let early = matches!(
+            reason,
+            S::Leaf | S::Terminal | S::Draw | S::Repetition | S::StandPat | S::TtCutoff
+        );
+        ensure!(!f.move_children || !early, node id, "reason",
             "is {name}, but the node has children: it stops before it searches any move \
              (rule: stop reasons)");
         // Each cut-off and the node's event that makes it: the reason needs the event, and the
@@ -649,21 +594,17 @@ impl<'a> Semantics<'a> {
                  reasons)", r.name());
         }
         match (reason, f.null_verdict, f.tt_cut) {
-            (S::TtCutoff, _, Some((t, here))) if here != n.value => {
-                bail!(node id, "value",
-                    "is {}, but the transposition-table entry that cut it off gives {here} (it \
-                     holds {t}; a win or mate score is stored relative to the node) (rule: \
-                     values)", n.value);
-            }
+            (S::TtCutoff, _, Some((t, here))) if here != n.value => bail!(node id, "value",
+                "is {}, but the transposition-table entry that cut it off gives {here} (it \
+                 holds {t}; a win or mate score is stored relative to the node) (rule: \
+                 values)", n.value),
             (S::NullMoveCutoff, Some((v, _)), _) if n.value != v && n.value != n.beta => {
                 bail!(node id, "value",
                     "is {}, but a null-move cut-off returns the null move's value {v} (or β = \
-                     {} for a mate score) (rule: values)", n.value, side(n.beta));
+                     {} for a mate score) (rule: values)", n.value, side(n.beta))
             }
-            (S::MultiCut, ..) if n.value != n.beta => {
-                bail!(node id, "value",
-                    "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta));
-            }
+            (S::MultiCut, ..) if n.value != n.beta => bail!(node id, "value",
+                "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta)),
             (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff | S::Probe, ..) => {
                 self.searched_value(f, n)?
             }
@@ -671,7 +612,7 @@ impl<'a> Semantics<'a> {
             (S::Aborted, ..) if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
                 bail!(node id, "value",
                     "is {}, but the search stopped inside the node, which then returns a \
-                     value one of its children returned, or 0 (rule: values)", n.value);
+                     value one of its children returned, or 0 (rule: values)", n.value)
             }
             _ => {}
         }
@@ -684,51 +625,36 @@ impl<'a> Semantics<'a> {
     fn searched_value(&self, f: &Frame, n: &NodeRec) -> R {
         let (id, q, bi) = (f.id, self.quiescence(f), n.best_index());
         match f.best {
-            Some((b, _)) if (q && n.value < b) || (!q && n.value != b) => {
-                bail!(node id, "value",
-                    "is {}, but the best value its children returned is {b} (rule: a node's \
-                     value is the best its children returned{})", n.value,
-                    if q { ", or its stand-pat value above it" } else { "" });
-            }
+            Some((b, _)) if (q && n.value < b) || (!q && n.value != b) => bail!(node id, "value",
+                "is {}, but the best value its children returned is {b} (rule: a node's \
+                 value is the best its children returned{})", n.value,
+                if q { ", or its stand-pat value above it" } else { "" }),
+            // In quiescence a stand-pat value names no move, and a child's may name none.
             Some((b, k)) => {
-                let from_child = n.value == b;
-                if (from_child && !q && bi != Some(k as u32))
-                    || (q && !from_child && bi.is_some())
-                    || (q && from_child && bi.is_some_and(|x| x != k as u32))
-                {
-                    bail!(node id, "best_index",
-                        "is {}, but the value {} came from the move at index {k} (rule: \
-                         values)", bi.map_or("null".to_string(), |x| x.to_string()), n.value);
-                }
+                let want = (n.value == b).then_some(k as u32);
+                ensure!(bi == want || (q && bi.is_none()), node id, "best_index",
+                    "is {}, but the value {} came from the move at index {k} (rule: values)",
+                    bi.map_or("null".to_string(), |x| x.to_string()), n.value);
             }
-            None if !q && (n.value != 0 || bi.is_some()) => {
-                bail!(node id, "value",
-                    "is {}, but no child returned a value: a node whose every move was \
-                     pruned returns 0 (rule: values)", n.value);
-            }
-            None if bi.is_some() => {
-                bail!(node id, "best_index",
-                    "names a move, but no child returned a value (rule: values)");
-            }
+            None if !q && (n.value != 0 || bi.is_some()) => bail!(node id, "value",
+                "is {}, but no child returned a value: a node whose every move was \
+                 pruned returns 0 (rule: values)", n.value),
+            None if bi.is_some() => bail!(node id, "best_index",
+                "names a move, but no child returned a value (rule: values)"),
             None => {}
         }
-        let cutoff = self.cfg.cutoff;
-        let algo_cuts = self.cfg.algo != Algorithm::Minimax;
-        if algo_cuts && n.reason() == StopReason::AllMoves && cutoff.cuts(n.value, n.beta) {
-            let above = match cutoff {
-                Cutoff::Standard => "at or above",
-                Cutoff::Strict => "above (the strict rule)",
-            };
-            bail!(node id, "value",
-                "is {}, {above} β = {}, but the node searched all its moves without a cut-off \
-                 (rule: cut-offs)", n.value, side(n.beta));
-        }
+        let (cutoff, all) = (self.cfg.cutoff, n.reason() == StopReason::AllMoves);
+        let minimax = self.cfg.algo == Algorithm::Minimax;
+        ensure!(minimax || !all || !cutoff.cuts(n.value, n.beta), node id, "value",
+            "is {}, {} β = {}, but the node searched all its moves without a cut-off (rule: \
+             cut-offs)", n.value,
+            if cutoff == Cutoff::Strict { "above (the strict rule)" } else { "at or above" },
+            side(n.beta));
         Ok(())
     }
 
-    fn alpha_raised(&mut self, i: usize, old: i32, new: i32) -> R {
-        self.commit(i, true)?;
-        let f = self.top();
+    fn alpha_raised(&self, f: &mut Frame, i: usize, old: i32, new: i32) -> R {
+        self.commit(f, i, true)?;
         let q = self.quiescence(f);
         ensure!(self.cfg.algo != Algorithm::Minimax || q, event i, "kind",
             "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
@@ -743,40 +669,34 @@ impl<'a> Semantics<'a> {
         ensure!(new == v, event i, "data",
             "[{old}, {new}] raises α to {new}, but the child that just returned gave \
              node {} the value {v} (rule: alpha_raised events)", f.id);
-        self.top_mut().alpha = new;
+        f.alpha = new;
         Ok(())
     }
 
-    fn cutoff(&mut self, i: usize, value: i32, beta: i32) -> R {
-        let f = self.top();
+    fn cutoff(&self, f: &mut Frame, i: usize, value: i32, beta: i32) -> R {
         let nb = self.node(f.id).beta;
         ensure!(beta == nb, event i, "data",
             "[{value}, {beta}] names β = {beta}, but β of node {} is {} (rule: cut-off \
              events)", f.id, side(nb));
-        if !self.cfg.cutoff.cuts(value, beta) {
-            let (verb, need) = match self.cfg.cutoff {
-                Cutoff::Standard => ("reach", "value ≥ β"),
-                Cutoff::Strict => ("pass", "value > β under the strict rule"),
-            };
-            bail!(event i, "data",
-                "[{value}, {beta}]: the value {value} does not {verb} β = {beta}, and a \
-                 cut-off needs {need} (rule: cut-off events)");
-        }
+        let strict = self.cfg.cutoff == Cutoff::Strict;
+        ensure!(self.cfg.cutoff.cuts(value, beta), event i, "data",
+            "[{value}, {beta}]: the value {value} does not {} β = {beta}, and a cut-off needs {} \
+             (rule: cut-off events)", if strict { "pass" } else { "reach" },
+            if strict { "value > β under the strict rule" } else { "value ≥ β" });
         // The event right before raised α to the value.
         ensure!(self.prev == Some(EventKind::AlphaRaised) && f.alpha == value, event i, "kind",
             "a cut-off event in node {} must follow the alpha_raised event of the child \
              whose value {value} it names (rule: cut-off events)", f.id);
-        self.top_mut().cut = true;
+        f.cut = true;
         Ok(())
     }
 
-    fn tt_hit(&mut self, i: usize, d: &[i32]) -> R {
+    fn tt_hit(&self, f: &mut Frame, ply: u32, i: usize, d: &[i32]) -> R {
         if d[1] >> 12 & 1 == 0 {
             return Ok(());
         }
-        let (f, ply) = (self.top(), self.stack.len() as u32 - 1);
         let n = self.node(f.id);
-        let tt_depth = (d[1] & 0xFF) as u8 as i8 as i32;
+        let td = (d[1] & 0xFF) as u8 as i8 as i32;
         // The value the entry gives this node: the search's own conversion, which moves a win
         // or mate score from the node back to the root's count of plies.
         let here = value_from_tt(d[0], ply, self.mate_bound);
@@ -790,15 +710,12 @@ impl<'a> Semantics<'a> {
             "its entry is uncertain".to_string()
         } else if n.expected() == NodeType::Pv {
             "the node is expected PV".to_string()
-        } else if tt_depth < f.depth && f.depth < i8::MAX as i32 {
-            format!(
-                "its entry's depth {tt_depth} is below the node's {}",
-                f.depth
-            )
+        } else if td < f.depth && f.depth < i8::MAX as i32 {
+            format!("its entry's depth {td} is below the node's {}", f.depth)
         } else if !decides {
             "its entry's bound does not decide the window".to_string()
         } else {
-            self.top_mut().tt_cut = Some((d[0], here));
+            f.tt_cut = Some((d[0], here));
             return Ok(());
         };
         bail!(event i, "data",
@@ -806,11 +723,11 @@ impl<'a> Semantics<'a> {
             f.id);
     }
 
-    fn null_verdict(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn null_verdict(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
+        use NullVerdict as V;
         let n = self.node(f.id);
         let (v, beta) = (d[0], d[1]);
-        let verdict = u8::try_from(d[2]).ok().and_then(NullVerdict::from_u8);
+        let verdict = u8::try_from(d[2]).ok().and_then(V::from_u8);
         let child = (f.last_child)
             .filter(|_| self.prev == Some(EventKind::Exit))
             .map(|c| self.node(c))
@@ -821,20 +738,17 @@ impl<'a> Semantics<'a> {
                 format!("the null-move child returned {}, not {v}", -c.value)
             }
             _ if beta != n.beta => format!("β of node {} is {}", f.id, side(n.beta)),
-            (_, Some(NullVerdict::FailLow)) if v >= beta => {
-                format!("{v} ≥ β = {beta} is no fail-low")
-            }
-            (_, Some(NullVerdict::Cutoff | NullVerdict::Verify)) if v < beta => {
+            (_, Some(V::FailLow)) if v >= beta => format!("{v} ≥ β = {beta} is no fail-low"),
+            (_, Some(V::Cutoff | V::Verify)) if v < beta => {
                 format!("{v} < β = {beta} is a fail-low")
             }
-            (_, Some(NullVerdict::Verify)) if !self.cfg.null_move.verified => {
+            (_, Some(V::Verify)) if !self.cfg.null_move.verified => {
                 "verification needs null_move.verified".into()
             }
             _ => {
-                let f = self.top_mut();
                 if let Some(verdict) = verdict {
                     f.null_verdict = Some((v, verdict));
-                    f.depth -= i32::from(verdict == NullVerdict::Verify);
+                    f.depth -= i32::from(verdict == V::Verify);
                 }
                 return Ok(());
             }
@@ -842,8 +756,7 @@ impl<'a> Semantics<'a> {
         bail!(event i, "data", "[{v}, {beta}, {}]: {problem} (rule: null-move verdicts)", d[2]);
     }
 
-    fn zugzwang(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn zugzwang(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         let n = self.node(f.id);
         let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
         let best = f.best.map(|b| b.0);
@@ -853,13 +766,12 @@ impl<'a> Semantics<'a> {
              moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
             side(n.beta));
         // The moves are searched again, at the original depth, from the entry window.
-        let f = self.top_mut();
         (f.depth, f.alpha, f.best, f.cut, f.uc) = (f.depth + 1, n.alpha, None, false, false);
         Ok(())
     }
 
-    fn multi_cut(&mut self, i: usize, d: &[i32]) -> R {
-        let (f, mc) = (self.top(), &self.cfg.multi_cut);
+    fn multi_cut(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
+        let mc = &self.cfg.multi_cut;
         let [cuts, c, probes] = [d[0], d[1], d[2]];
         ensure!(c == mc.c as i32, event i, "data",
             "{d:?} in node {}: C is {} in the configuration (rule: multi-cut)", f.id, mc.c);
@@ -868,12 +780,11 @@ impl<'a> Semantics<'a> {
             f.probes, mc.m);
         ensure!(cuts == f.probe_cuts as i32, event i, "data",
             "{d:?} in node {}: {} of its probes reached β (rule: multi-cut)", f.id, f.probe_cuts);
-        self.top_mut().mc_cut = d[3] == 1;
+        f.mc_cut = d[3] == 1;
         Ok(())
     }
 
-    fn uncertainty_cutoff(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn uncertainty_cutoff(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         let u = &self.cfg.uncertainty;
         let limit = (self.node(f.id).n_moves as f64 * u.cut_ratio) as i32;
         let tried = f.last_child.map_or(0, |c| self.node(c).index as i32 + 1);
@@ -881,23 +792,22 @@ impl<'a> Semantics<'a> {
             "[{}, {}] in node {}: an uncertainty cut-off comes \
              after more than CUT_RATIO × moves = {limit} moves were tried (here {tried}) \
              (rule: uncertainty cut-offs)", d[0], d[1], f.id);
-        self.top_mut().uc = true;
+        f.uc = true;
         Ok(())
     }
 
-    fn presearch(&mut self, i: usize, d: &[i32]) -> R {
-        let (f, ps) = (self.top(), &self.cfg.presearch);
+    fn presearch(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
+        let ps = &self.cfg.presearch;
         let ok = clamp8(d[0]) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
         ensure!(ok, event i, "data",
             "[{}, {}, {}] in node {} (depth {}): pre-search raises \
              the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
             f.id, f.depth, ps.risk);
-        self.top_mut().depth = clamp8(d[1]);
+        f.depth = clamp8(d[1]);
         Ok(())
     }
 
-    fn prune(&mut self, i: usize, d: &[i32]) -> R {
-        let f = self.top();
+    fn prune(&self, f: &Frame, i: usize, d: &[i32]) -> R {
         let reason = u8::try_from(d[1]).ok().and_then(PruneReason::from_u8);
         let why = match reason {
             Some(PruneReason::See) if self.cfg.quiescence.see_pruning && self.quiescence(f) => {
@@ -915,8 +825,10 @@ impl<'a> Semantics<'a> {
     }
 
     fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> R {
-        let last = self.roots_entered.checked_sub(1);
-        let n = last.map(|k| self.node(self.rec.roots[k]));
+        // The last root entered (roots are in id order).
+        let roots = &self.rec.roots;
+        let last = roots.partition_point(|&r| r < self.next_id).checked_sub(1);
+        let n = last.map(|k| self.node(roots[k]));
         let failed = |n: &NodeRec| {
             (n.alpha, n.beta, n.value) == (d[0], d[1], d[2])
                 && ((d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF))
@@ -957,29 +869,17 @@ impl<'a> Semantics<'a> {
         ensure!(s.iterations.len() == want.len(), header "summary.iterations",
             "lists {} iterations, but the event tape finishes {} (rule: the summary \
              against the roots)", s.iterations.len(), want.len());
-        for (k, (it, &(depth, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
-            let rows: [(&str, i128, i128, &str); 3] = [
-                (
-                    "depth",
-                    it.depth.into(),
-                    depth.into(),
-                    "was searched at depth",
-                ),
-                (
-                    "value",
-                    it.value.into(),
-                    self.node(root).value.into(),
-                    "returned",
-                ),
-                ("nodes", it.nodes.into(), nodes.into(), "searches made"),
-            ];
-            if let Some((field, got, want, how)) = rows.into_iter().find(|r| r.1 != r.2) {
-                bail!(
-                    header format!("summary.iterations[{k}].{field}"),
+        for (k, (it, &(d, root, nodes))) in s.iterations.iter().zip(&want).enumerate() {
+            let row = |field, got: i128, want: i128, how| {
+                ensure!(got == want, header format!("summary.iterations[{k}].{field}"),
                     "is {got}, but its root (node {root}) {how} {want} (rule: the summary \
-                     against the roots)"
-                );
-            }
+                     against the roots)");
+                Ok(())
+            };
+            let v = self.node(root).value;
+            row("depth", it.depth.into(), d.into(), "was searched at depth")?;
+            row("value", it.value.into(), v.into(), "returned")?;
+            row("nodes", it.nodes.into(), nodes.into(), "searches made")?;
         }
         let Some(&(_, root, _)) = want.last() else {
             return Ok(());
@@ -989,12 +889,9 @@ impl<'a> Semantics<'a> {
             "is {}, but the last finished root (node {root}) returned {} (rule: the \
              summary against the roots)",
             s.value.map_or("null".to_string(), |v| v.to_string()), n.value);
-        if !user && s.uncertain != n.uncertain() {
-            let not = if n.uncertain() { "" } else { "not " };
-            bail!(header "summary.uncertain",
-                "is {}, but the last finished root (node {root}) is {not}uncertain (rule: the \
-                 summary against the roots)", s.uncertain);
-        }
+        ensure!(user || s.uncertain == n.uncertain(), header "summary.uncertain",
+            "is {}, but the last finished root (node {root}) is {}uncertain (rule: the summary \
+             against the roots)", s.uncertain, if n.uncertain() { "" } else { "not " });
         if self.chance.is_none() {
             return Ok(());
         }
