@@ -5,10 +5,11 @@
 use serde::Serialize;
 
 /// Where in a trace file a problem was found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Location {
     /// The file as a whole: its first bytes, its compression, its length.
+    #[default]
     File,
     /// The header: `format`, `version`, `input`, `config`, `summary`, `value`.
     Header,

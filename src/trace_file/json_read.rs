@@ -13,7 +13,7 @@ use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
 };
-use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
+use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed};
 use super::scan::Scanner;
 use super::walk::{TraceGame, Walk, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -37,7 +37,10 @@ type R<T = ()> = Result<T, TraceFileError>;
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
     let mut sc = Scanner::new(r, MAX_NODE_JSON_BYTES);
-    let mut st = State::new(max_text);
+    let mut st = State {
+        max_text,
+        ..State::default()
+    };
     read_object(&mut sc, &mut st, false)?;
     st.finish()
 }
@@ -46,12 +49,16 @@ pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
 /// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
 /// that an inflated header is refused before it is held.
 pub(super) fn read_binary_header<I: Read>(r: I, version: u32, max_text: usize) -> R<TraceHeader> {
-    let mut st = State::new(max_text);
+    let mut st = State {
+        max_text,
+        ..State::default()
+    };
     read_object(&mut Scanner::new(r, 0), &mut st, true)?;
     let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
     super::header::from_parts(version as u64, parts, max_text, None)
 }
 
+#[derive(Default)]
 struct State {
     /// The typed error behind a serde error raised by a visitor.
     err: Option<TraceFileError>,
@@ -60,11 +67,10 @@ struct State {
     field: Option<&'static str>,
     /// The header fields as read, until `nodes` begins.
     head: Vec<(&'static str, Value)>,
-    roots: Option<Vec<RootJson>>,
+    /// The header, once `nodes` begins; the input it prepares, once the nodes were read.
     header: Option<TraceHeader>,
-    kind: GameKind,
+    prepared: Option<Prepared>,
     rec: Recorder,
-    nodes_read: bool,
     events_read: bool,
     /// Pruned moves listed with a reason of their own (not the node's), to be matched with the
     /// `prune` events: (node, move code, reason).
@@ -76,25 +82,6 @@ struct State {
 }
 
 impl State {
-    fn new(max_text: usize) -> State {
-        State {
-            max_text,
-            err: None,
-            at: Location::File,
-            field: None,
-            head: Vec::new(),
-            roots: None,
-            header: None,
-            kind: GameKind::Tree,
-            rec: Recorder::new(),
-            nodes_read: false,
-            events_read: false,
-            exceptions: Vec::new(),
-            tape: Tape::default(),
-            data: Vec::new(),
-        }
-    }
-
     /// Records `e` and returns the serde error that carries it up.
     fn fail<E: de::Error>(&mut self, e: TraceFileError) -> E {
         self.err = Some(e);
@@ -169,8 +156,7 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = self.roots.take();
-        let roots = roots.ok_or_else(|| missing(Location::Header, "roots"))?;
+        let roots = roots_from(self.take("roots")?)?;
         let version = version.as_u64().unwrap_or(0);
         let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
@@ -178,7 +164,6 @@ impl State {
             bail!(header "value", "is {value}, but summary.value is {expect}");
         }
         let prepared = check_header(&header)?;
-        self.kind = GameKind::of(&prepared);
         if let Ok(n) = usize::try_from(header.summary.nodes) {
             // Only a hint (checked at the end); a lie fails cleanly or reserves untouched pages.
             let _ = self.rec.nodes.try_reserve_exact(n.min(1 << 28));
@@ -190,26 +175,22 @@ impl State {
     }
 
     fn finish(mut self) -> Result<TraceFile, TraceFileError> {
-        if !self.nodes_read {
+        let Some(prepared) = self.prepared.take() else {
             self.interpret_head()?;
             return Err(missing(Location::File, "nodes"));
-        }
+        };
         if !self.events_read {
             return Err(missing(Location::File, "events"));
         }
-        let header = self
-            .header
-            .take()
-            .expect("nodes were read after the header");
+        let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
-        let prepared = check_header(&header)?;
         let quiescence = header.config.quiescence.enabled;
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
         let summary = SummaryCheck {
             header: &header,
             nodes: self.rec.nodes.len(),
             aborted: self.tape.aborted,
-            kind: self.kind,
+            kind: GameKind::of(&prepared),
         };
         prepared.with_game(summary)?;
         super::semantics::check(&header, &self.rec, &prepared)?;
@@ -355,13 +336,13 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
         return Err(TraceFileError::new(at, Some(key), e));
     };
     st.field = Some(key);
-    let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
+    let held = st.head.iter().any(|(k, _)| *k == key);
     let refused = match key {
-        "nodes" if st.nodes_read => Some((Location::File, "appears twice")),
-        "events" if !st.nodes_read => Some((Location::File, "must come after \"nodes\"")),
+        "nodes" if st.prepared.is_some() => Some((Location::File, "appears twice")),
+        "events" if st.prepared.is_none() => Some((Location::File, "must come after \"nodes\"")),
         "events" if st.events_read => Some((Location::File, "appears twice")),
         "nodes" | "events" => None,
-        _ if st.nodes_read => Some((Location::Header, "must come before \"nodes\"")),
+        _ if st.prepared.is_some() => Some((Location::Header, "must come before \"nodes\"")),
         _ if held => Some((Location::Header, "appears twice")),
         _ => None,
     };
@@ -373,14 +354,14 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
     match key {
         "nodes" => {
             let prepared = st.interpret_head()?;
-            prepared.with_game(ReadNodes { sc, st: &mut *st })?;
-            st.nodes_read = true;
+            let kind = GameKind::of(&prepared);
+            prepared.with_game(ReadNodes { sc, st, kind })?;
+            st.prepared = Some(prepared);
         }
         "events" => {
             read_events(sc, st)?;
             st.events_read = true;
         }
-        "roots" => st.roots = Some(read_roots(sc, st)?),
         _ => {
             // A text past its bound is refused as it streams in, before it is held.
             let line = sc.line;
@@ -391,6 +372,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
             let value = match sc.value(budget).map_err(|e| st.classify(e, line))? {
                 Some(v) => v,
                 None if key == "input" => return Err(text_too_long(st.max_text, None)),
+                None if key == "roots" => return Err(too_many_roots()),
                 None => {
                     return Err(st.located(Problem::TooLarge(format!(
                         "the value at line {line} is longer than the {budget} bytes the format \
@@ -404,36 +386,29 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
     Ok(())
 }
 
-/// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
-/// (the configuration's own bound is checked with the header).
-fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> {
-    let mut roots: Vec<RootJson> = Vec::new();
-    let mut index = 0u64;
-    read_array(
-        sc,
-        st,
-        |st, bytes| {
-            let mut de = serde_json::Deserializer::from_slice(bytes);
-            let root = RootJson::deserialize(&mut de)?;
-            if roots.len() >= MAX_ROOTS {
-                return Err(st.fail(TraceFileError::header(
-                    "roots",
-                    Problem::TooLarge(format!(
-                        "more than {MAX_ROOTS} entries: no search records more root searches \
-                         ({MAX_ITERATIONS} iterations × (the most aspiration re-searches + 1))"
-                    )),
-                )));
-            }
-            roots.push(root);
-            Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
-        },
-        |_| {
-            index += 1;
-            Location::Root { index: index - 1 }
-        },
-    )?;
-    st.at = Location::Header;
-    Ok(roots)
+/// `roots` entry by entry, each refusal naming its entry; more than [`MAX_ROOTS`] refused (as
+/// is a value past the bytes a header field may take, which hold their longest entries 12 times).
+fn roots_from(v: Value) -> R<Vec<RootJson>> {
+    let Value::Array(entries) = v else {
+        bail!(header "roots", "is {v}, not an array")
+    };
+    if entries.len() > MAX_ROOTS {
+        return Err(too_many_roots());
+    }
+    let entry = |(k, v): (usize, Value)| {
+        let at = Location::Root { index: k as u64 };
+        let e = |e: serde_json::Error| TraceFileError::new(at, None, invalid(e.to_string()));
+        RootJson::deserialize(v).map_err(e)
+    };
+    entries.into_iter().enumerate().map(entry).collect()
+}
+
+fn too_many_roots() -> TraceFileError {
+    let e = format!(
+        "more than {MAX_ROOTS} entries: no search records more root searches ({MAX_ITERATIONS} \
+         iterations × (the most aspiration re-searches + 1))"
+    );
+    TraceFileError::header("roots", Problem::TooLarge(e))
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
@@ -481,12 +456,13 @@ fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -
 struct ReadNodes<'a, I: Read> {
     sc: &'a mut Scanner<I>,
     st: &'a mut State,
+    kind: GameKind,
 }
 
 impl<I: Read> WithGame for ReadNodes<'_, I> {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
-        let ReadNodes { sc, st } = self;
+        let ReadNodes { sc, st, kind } = self;
         let header = st.header.as_ref().expect("read before the nodes");
         let chance_tree = match &header.input {
             crate::run::Input::Tree { text } if header.config.chance.is_some() => {
@@ -495,8 +471,8 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
             _ => None,
         };
         let mut ctx = NodesCtx {
-            check: NodeCheck::new(root, &header.config, st.kind),
-            kind: st.kind,
+            check: NodeCheck::new(root, &header.config, kind),
+            kind,
             chance_tree,
             f: NodeFields::default(),
             want: NodeFields::default(),
@@ -773,71 +749,44 @@ impl<G: TraceGame> NodesCtx<G> {
     }
 
     /// Compares the fields of node `pos` (record `n`, just opened) that follow from others
-    /// with what the writer's own [`derive`] makes them.
+    /// with what the writer's own [`derive`] makes them (the `move` a node names is what its
+    /// record was read from, so only its presence is compared).
     fn compare(&mut self, pos: u32, n: &NodeRec) -> R {
         let (f, want) = (&self.f, &mut self.want);
-        let walk = &mut self.check.walk;
+        let chance_tree = self.chance_tree.as_ref();
         derive(
             want,
             n,
-            walk,
+            &mut self.check.walk,
             self.kind.notation(),
-            self.chance_tree.as_ref(),
+            chance_tree,
         );
         use NodeKey::{Actual, Move, Path, Ply, Probability, San};
         for k in [Ply, Path, Move, San, Actual, Probability] {
             let why = match (f.has(k), want.has(k)) {
-                (true, true) => match k {
-                    Ply if f.ply != want.ply => {
-                        format!(
-                            "is {}, but the node is {} moves below its root",
-                            f.ply, want.ply
-                        )
-                    }
-                    Path if f.path != want.path => {
-                        format!(
-                            "is {:?}, but the moves from the root are {:?}",
-                            f.path, want.path
-                        )
-                    }
-                    San if f.san != want.san => format!(
-                        "is \"{}\", but the move \"{}\" is {} in SAN",
-                        f.san.escape_default(),
-                        f.mv.escape_default(),
-                        want.san
-                    ),
-                    Actual if f.actual != want.actual => format!(
-                        "is {}, but a {} bound makes the node {}",
-                        f.actual.map_or("?", |a| a.name()),
-                        n.bound().name(),
-                        n.actual().name()
-                    ),
-                    Probability if f.probability != want.probability => format!(
-                        "is \"{}\", but the tree's weights make it {} (w/S in lowest terms)",
-                        f.probability.escape_default(),
-                        want.probability
-                    ),
-                    _ => continue,
-                },
+                (true, true) if k == Move || f.same(want, k) => continue,
                 (false, false) => continue,
-                (false, true) if k == Probability => format!(
-                    "is missing: this branch of a chance node has probability {}",
-                    want.probability
-                ),
-                (false, true) => return Err(missing(Location::Node { id: pos as u64 }, k.name())),
-                (true, false) => {
-                    let why = match k {
-                        Move | San if n.is_root() => "a root has no move into it",
-                        Path => "is for trees; this trace searched a game with named moves",
-                        Move => "is for games with named moves; this trace searched a tree",
-                        San => "is for chess only",
-                        _ => "is only written for the branches of a chance node in a chance search",
+                (true, false) => match k {
+                    Move | San if n.is_root() => "a root has no move into it",
+                    Path => "is for trees; this trace searched a game with named moves",
+                    Move => "is for games with named moves; this trace searched a tree",
+                    San => "is for chess only",
+                    _ => "is only written for the branches of a chance node in a chance search",
+                },
+                (has, _) => {
+                    let got = if has { f.shown(k) } else { "missing".into() };
+                    let derived = match k {
+                        Ply => "the node's distance in moves from its root is",
+                        Path => "the moves from its root are",
+                        San => "the move in SAN is",
+                        Actual => "its bound makes the node",
+                        _ => "the tree's weights make it",
                     };
-                    let e = Problem::Unexpected(why.to_string());
-                    return Err(TraceFileError::node(pos as u64, k.name(), e));
+                    bail!(node pos, k.name(), "is {got}, but {derived} {}", want.shown(k));
                 }
             };
-            return Err(node_err(pos, k.name(), why));
+            let e = Problem::Unexpected(why.to_string());
+            return Err(TraceFileError::node(pos as u64, k.name(), e));
         }
         Ok(())
     }
@@ -881,7 +830,7 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
                 return Err(unexpected(st, Some(KEYS[i]), "appears twice".to_string()));
             }
             match i {
-                0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
+                0 => kind = Some(map.next_value()?),
                 1 => node = map.next_value::<Option<i64>>()?,
                 _ => map.next_value_seed(IntsSeed(&mut st.data))?,
             }

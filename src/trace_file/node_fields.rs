@@ -10,9 +10,9 @@
 
 use crate::game::notation::Notation;
 use crate::schema::{
-    Bound, Code, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason,
-    StopReason,
+    Bound, Code, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason, StopReason,
 };
+use serde::de::DeserializeOwned;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::borrow::Cow;
@@ -23,17 +23,17 @@ pub(crate) trait Field: Default + Serialize {
     fn read<'de, A: MapAccess<'de>>(&mut self, map: &mut A, n: Notation) -> Result<(), A::Error>;
 }
 
-impl Field for i64 {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value().map(|v| *self = v)
-    }
+/// A field read as its serde form.
+macro_rules! serde_field {
+    ($($t:ty),+) => {$(
+        impl Field for $t {
+            fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+                m.next_value().map(|v| *self = v)
+            }
+        }
+    )+};
 }
-
-impl Field for Option<i64> {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value().map(|v| *self = v)
-    }
-}
+serde_field!(i64, Option<i64>);
 
 impl Field for String {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
@@ -51,15 +51,16 @@ impl Field for Vec<i64> {
     }
 }
 
-impl<T: Named + Serialize> Field for Option<T> {
+/// A code, by its wire name (`schema`'s serde form; `null` is refused, as every code is required).
+impl<T: Code + DeserializeOwned + Serialize> Field for Option<T> {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value_seed(by_name::<T>()).map(|v| *self = Some(v))
+        m.next_value().map(|v| *self = Some(v))
     }
 }
 
 /// A node's `pruned` list: (move code, reason's wire name), in the node's generation order,
 /// and the notation that names the moves (set by the writer).
-#[derive(Default)]
+#[derive(Default, PartialEq)]
 pub(crate) struct Pruned(
     pub(crate) Vec<(u16, &'static str)>,
     pub(crate) Option<Notation>,
@@ -167,18 +168,32 @@ macro_rules! node_fields {
                     out.push(b'"');
                     out.extend_from_slice(key.name().as_bytes());
                     out.extend_from_slice(b"\":");
-                    let written = match key {
-                        $(NodeKey::$k => serde_json::to_writer(&mut *out, &self.$f),)+
-                        $(NodeKey::$k2 => serde_json::to_writer(&mut *out, &self.$f2),)+
-                        NodeKey::Flag(i) => {
-                            let on = self.flags & FLAG_FIELDS[i as usize].1 != 0;
-                            serde_json::to_writer(&mut *out, &on)
-                        }
-                        NodeKey::Other => Ok(()),
-                    };
-                    written.expect("a Vec takes every byte");
+                    self.write_value(key, out);
                 }
                 out.push(b'}');
+            }
+
+            /// Appends the JSON form of `key`'s value.
+            fn write_value(&self, key: NodeKey, out: &mut Vec<u8>) {
+                let written = match key {
+                    $(NodeKey::$k => serde_json::to_writer(&mut *out, &self.$f),)+
+                    $(NodeKey::$k2 => serde_json::to_writer(&mut *out, &self.$f2),)+
+                    NodeKey::Flag(i) => {
+                        let on = self.flags & FLAG_FIELDS[i as usize].1 != 0;
+                        serde_json::to_writer(&mut *out, &on)
+                    }
+                    NodeKey::Other => Ok(()),
+                };
+                written.expect("a Vec takes every byte");
+            }
+
+            /// Whether `key`'s value is the same in `other`.
+            pub(crate) fn same(&self, other: &NodeFields, key: NodeKey) -> bool {
+                match key {
+                    $(NodeKey::$k => self.$f == other.$f,)+
+                    $(NodeKey::$k2 => self.$f2 == other.$f2,)+
+                    NodeKey::Flag(_) | NodeKey::Other => self.flags == other.flags,
+                }
             }
         }
     };
@@ -215,6 +230,13 @@ impl NodeFields {
         self.seen & k.bit() != 0
     }
 
+    /// `key`'s value as written (its JSON form), for messages.
+    pub(crate) fn shown(&self, key: NodeKey) -> String {
+        let mut out = Vec::new();
+        self.write_value(key, &mut out);
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
     /// Reads one node object into the fields, naming the key being read in `*at` (for the
     /// errors serde raises); an unknown key (`Other`) or a key given twice is refused through
     /// `bad`.
@@ -238,32 +260,6 @@ impl NodeFields {
         *at = None;
         Ok(())
     }
-}
-
-/// A code read by its wire name ([`Code`]), `WHAT` naming its kind in messages.
-pub(crate) trait Named: Code {
-    const WHAT: &'static str;
-}
-
-macro_rules! named {
-    ($($t:ty: $what:literal),+) => {$(impl Named for $t { const WHAT: &'static str = $what; })+};
-}
-named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
-    StopReason: "stop reason", EventKind: "event kind");
-
-/// A code read by its wire name, refused naming the names there are.
-pub(crate) fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
-    TextSeed(|s: &str| {
-        let found = T::ALL.iter().find(|c| c.wire_name() == s);
-        found.copied().ok_or_else(|| {
-            let names: Vec<&str> = T::ALL.iter().map(|c| c.wire_name()).collect();
-            let (what, s) = (T::WHAT, s.escape_default());
-            format!(
-                "unknown {what} \"{s}\": expected one of {}",
-                names.join(", ")
-            )
-        })
-    })
 }
 
 /// A string turned into a value by `f` (an error message if it cannot be), read without
