@@ -101,14 +101,10 @@ macro_rules! codes {
                 let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
                 $name::from_name(&s).ok_or_else(|| {
                     let names: Vec<&str> = $name::ALL.iter().map(|c| c.name()).collect();
-                    // `NodeKind` → "node kind"; the name escaped, as a file's text is printed.
-                    let what = stringify!($name).chars().enumerate().fold(String::new(), |w, (i, c)| {
-                        let sep = if i > 0 && c.is_uppercase() { " " } else { "" };
-                        w + sep + &c.to_lowercase().to_string()
-                    });
                     serde::de::Error::custom(format!(
-                        "unknown {what} \"{}\": expected one of {}",
-                        s.escape_default(),
+                        "unknown {} '{}': expected one of {}",
+                        stringify!($name),
+                        s,
                         names.join(", ")
                     ))
                 })

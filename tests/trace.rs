@@ -1038,13 +1038,13 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             "not one of its parent's children",
         ),
         (
-            "unknown node kind",
+            "unknown kind",
             edit_node(&good, 3, |l| {
                 l.replacen("\"kind\":\"normal\"", "\"kind\":\"weird\"", 1)
             }),
             node(3),
             Some("kind"),
-            "unknown node kind",
+            "unknown kind",
         ),
         (
             "actual vs bound",

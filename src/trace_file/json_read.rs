@@ -8,12 +8,12 @@
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
 };
-use super::error::{Location, Problem, TraceFileError, bail, err, invalid, node_err};
+use super::error::{Location, Problem, TraceFileError, bail, ensure, err, invalid, node_err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
 };
-use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed};
+use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
 use super::scan::Scanner;
 use super::walk::{TraceGame, Walk, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -22,8 +22,8 @@ use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, each_pruned, own_prune_reasons,
-    unsearched_reason,
+    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, each_pruned, node_pruned,
+    own_prune_reasons, unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
@@ -137,18 +137,16 @@ impl State {
             let e = format!("\"format\" is {format}, not \"{FORMAT}\"");
             return Err(TraceFileError::header("format", Problem::NotATrace(e)));
         }
-        let version = self.take("version")?;
-        let supported = OLDEST_READABLE as u64..=VERSION as u64;
-        match version.as_u64() {
-            Some(v) if supported.contains(&v) => {}
-            Some(found) => {
-                let e = Problem::Version {
-                    found,
-                    supported: VERSION,
-                };
-                return Err(TraceFileError::header("version", e));
-            }
-            None => bail!(header "version", "{version} is not a version number"),
+        let v = self.take("version")?;
+        let Some(version) = v.as_u64() else {
+            bail!(header "version", "{v} is not a version number")
+        };
+        if !(OLDEST_READABLE as u64..=VERSION as u64).contains(&version) {
+            let e = Problem::Version {
+                found: version,
+                supported: VERSION,
+            };
+            return Err(TraceFileError::header("version", e));
         }
         let parts = [
             self.take("input")?,
@@ -157,12 +155,9 @@ impl State {
         ];
         let value = self.take("value")?;
         let roots = roots_from(self.take("roots")?)?;
-        let version = version.as_u64().unwrap_or(0);
         let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
-        if value != expect {
-            bail!(header "value", "is {value}, but summary.value is {expect}");
-        }
+        ensure!(value == expect, header "value", "is {value}, but summary.value is {expect}");
         let prepared = check_header(&header)?;
         if let Ok(n) = usize::try_from(header.summary.nodes) {
             // Only a hint (checked at the end); a lie fails cleanly or reserves untouched pages.
@@ -250,10 +245,9 @@ fn check_reasons(
                 for &(c, r) in derived {
                     let claim = mine.clone().find(|e| e.1 == c).map_or(default, |e| e.2);
                     if claim != r {
-                        let why = match (claim == default, r == default) {
-                            (true, _) => format!("a prune event of the node gives {r}"),
-                            (false, true) => "no prune event of the node names it".to_string(),
-                            (false, false) => format!("the node's prune event gives {r}"),
+                        let why = match r == default {
+                            true => "no prune event of the node names it".to_string(),
+                            false => format!("a prune event of the node gives {r}"),
                         };
                         let c = kind.name_move(c);
                         bail!(node x as u32, "pruned", "gives {c} the reason {claim}, but {why}");
@@ -270,18 +264,11 @@ fn check_reasons(
 /// Reads a trace's top-level object key by key (`binary`: a binary trace's header,
 /// `{"input", "config", "summary"}`); nothing may follow it.
 fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R {
-    let first = sc.peek().map_err(|e| st.located(e))?;
-    if first != Some(b'{') {
-        return Err(match (binary, first) {
-            (false, _) => {
-                let e = Problem::NotATrace("the JSON is not an object".to_string());
-                TraceFileError::file_level(e)
-            }
-            (true, None) => {
-                TraceFileError::header("header", Problem::Truncated("it is empty".into()))
-            }
-            (true, Some(_)) => {
-                TraceFileError::header("header", invalid("the binary header is not a JSON object"))
+    if sc.peek().map_err(|e| st.located(e))? != Some(b'{') {
+        return Err(match binary {
+            true => TraceFileError::header("header", invalid("the binary header is not an object")),
+            false => {
+                TraceFileError::file_level(Problem::NotATrace("the JSON is not an object".into()))
             }
         });
     }
@@ -354,8 +341,8 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
     match key {
         "nodes" => {
             let prepared = st.interpret_head()?;
-            let kind = GameKind::of(&prepared);
-            prepared.with_game(ReadNodes { sc, st, kind })?;
+            let prep = &prepared;
+            prepared.with_game(ReadNodes { sc, st, prep })?;
             st.prepared = Some(prepared);
         }
         "events" => {
@@ -456,18 +443,17 @@ fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -
 struct ReadNodes<'a, I: Read> {
     sc: &'a mut Scanner<I>,
     st: &'a mut State,
-    kind: GameKind,
+    prep: &'a Prepared,
 }
 
 impl<I: Read> WithGame for ReadNodes<'_, I> {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
-        let ReadNodes { sc, st, kind } = self;
-        let header = st.header.as_ref().expect("read before the nodes");
-        let chance_tree = match &header.input {
-            crate::run::Input::Tree { text } if header.config.chance.is_some() => {
-                crate::game::tree::Tree::parse(text).ok()
-            }
+        let ReadNodes { sc, st, prep } = self;
+        let (header, kind) = (st.header.as_ref().expect("read"), GameKind::of(prep));
+        // A chance search's tree, as the input prepared it (its branches state probabilities).
+        let chance_tree = match prep {
+            Prepared::Tree(t) if header.config.chance.is_some() => Some(t),
             _ => None,
         };
         let mut ctx = NodesCtx {
@@ -496,38 +482,38 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
     }
 }
 
-/// The pruned lists of the open nodes (by depth), and the moves their children searched.
+/// The pruned list of each open node (by depth) and the moves its children searched; the
+/// closing node's list as the writer derives it.
 #[derive(Default)]
 struct Pruning {
-    claims: Vec<Vec<(u16, &'static str)>>,
-    searched: Vec<Vec<u16>>,
-    derived: Vec<u16>,
+    open: Vec<(Vec<(u16, &'static str)>, Vec<u16>)>,
+    derived: Vec<(u16, &'static str)>,
 }
 
-struct NodesCtx<G: TraceGame> {
+struct NodesCtx<'t, G: TraceGame> {
     check: NodeCheck<G>,
     kind: GameKind,
     /// The tree of a chance search, whose branches below chance nodes state their probability.
-    chance_tree: Option<crate::game::tree::Tree>,
+    chance_tree: Option<&'t crate::game::tree::Tree>,
     /// The fields as read, and the derived ones as the writer derives them.
     f: NodeFields,
     want: NodeFields,
     pr: Pruning,
 }
 
-struct NodeSeed<'c, G: TraceGame> {
-    ctx: &'c mut NodesCtx<G>,
+struct NodeSeed<'c, 't, G: TraceGame> {
+    ctx: &'c mut NodesCtx<'t, G>,
     st: &'c mut State,
 }
 
-impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, G> {
+impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, '_, G> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_map(self)
     }
 }
 
-impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
+impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a node object")
@@ -554,8 +540,8 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
     }
 }
 
-/// Checks the pruned list of the node closing at the top of `walk` against the moves it
-/// considered and its children.
+/// Checks the pruned list of the node closing at the top of `walk` against the one the
+/// writer's own [`node_pruned`] derives from the moves it considered and its children.
 fn close<G: TraceGame>(
     walk: &mut Walk<G>,
     rec: &Recorder,
@@ -564,29 +550,26 @@ fn close<G: TraceGame>(
     kind: GameKind,
 ) -> R {
     let x = walk.top().expect("an open node");
-    let d = walk.len() - 1;
     let n = &rec.nodes[x as usize];
-    let default = unsearched_reason(n.reason());
-    let searched = &mut pr.searched[d];
+    let Pruning { open, derived } = pr;
+    let (claims, searched) = &mut open[walk.len() - 1];
     searched.sort_unstable();
-    pr.derived.clear();
-    if default.is_some() {
-        walk.unsearched(searched, &mut pr.derived);
-    }
-    let (claims, derived) = (&pr.claims[d], &pr.derived);
-    if claims.len() != derived.len() || claims.iter().zip(derived).any(|(c, d)| c.0 != *d) {
-        if let Some(&(c, _)) = claims.iter().find(|c| !derived.contains(&c.0)) {
-            let why = if searched.binary_search(&c).is_ok() {
-                "a child searched it".to_string()
-            } else if default.is_none() {
-                let r = n.reason().name();
-                format!("a node that stops with {r} leaves nothing unsearched")
-            } else {
-                "it is not a move the node considered".to_string()
+    derived.clear();
+    node_pruned(n.reason(), || walk.considered(), searched, &[], derived);
+    let (derived, has) = (&*derived, |l: &[(u16, &str)], c| l.iter().any(|e| e.0 == c));
+    if !claims.iter().map(|c| c.0).eq(derived.iter().map(|d| d.0)) {
+        if let Some(&(c, _)) = claims.iter().find(|c| !has(derived, c.0)) {
+            let why = match searched.binary_search(&c) {
+                Ok(_) => "a child searched it".to_string(),
+                Err(_) => format!(
+                    "a node that stops with {} did not leave it unsearched (it \
+                    leaves the moves it considered that no child searched, or none)",
+                    n.reason().name()
+                ),
             };
             bail!(node x, "pruned", "lists {}, but {why}", kind.name_move(c));
         }
-        if let Some(&c) = derived.iter().find(|&&d| !claims.iter().any(|c| c.0 == d)) {
+        if let Some(&(c, _)) = derived.iter().find(|d| !has(claims, d.0)) {
             bail!(node x, "pruned",
                 "does not list {}, which the node considered and no child searched",
                 kind.name_move(c));
@@ -594,7 +577,7 @@ fn close<G: TraceGame>(
         bail!(node x, "pruned",
             "lists the moves more than once or out of the order the node generated them");
     }
-    for &(c, r) in claims.iter().filter(|c| Some(c.1) != default) {
+    for (&(c, r), _) in claims.iter().zip(derived).filter(|(c, d)| c.1 != d.1) {
         if PruneReason::from_name(r).is_none() {
             bail!(node x, "pruned", "gives {} the reason {r}, but the node stopped with {}",
                 kind.name_move(c), n.reason().name());
@@ -612,7 +595,7 @@ fn in_range(id: u32, field: &str, v: i64, lo: i64, hi: i64) -> R<i64> {
     Ok(v)
 }
 
-impl<G: TraceGame> NodesCtx<G> {
+impl<G: TraceGame> NodesCtx<'_, G> {
     /// Turns the fields just read into a record, checks it, and appends it.
     fn process(&mut self, st: &mut State) -> R {
         let pos = st.rec.nodes.len() as u32;
@@ -629,14 +612,13 @@ impl<G: TraceGame> NodesCtx<G> {
         self.compare(pos, &n)?;
         let ply = self.check.walk.len() - 1;
         let pr = &mut self.pr;
-        if pr.claims.len() <= ply {
-            pr.claims.resize_with(ply + 1, Vec::new);
-            pr.searched.resize_with(ply + 1, Vec::new);
+        if pr.open.len() <= ply {
+            pr.open.resize_with(ply + 1, Default::default);
         }
-        std::mem::swap(&mut pr.claims[ply], &mut self.f.pruned.0);
-        pr.searched[ply].clear();
+        std::mem::swap(&mut pr.open[ply].0, &mut self.f.pruned.0);
+        pr.open[ply].1.clear();
         if ply > 0 && n.move_code != NONE16 {
-            pr.searched[ply - 1].push(n.move_code);
+            pr.open[ply - 1].1.push(n.move_code);
         }
         if let Some(r) = research_of {
             push(&mut st.rec.research_of, (pos, r), "re-search links")?;
@@ -684,11 +666,7 @@ impl<G: TraceGame> NodesCtx<G> {
                 bail!(node pos, "research_of", "names node {r}, which does not come before it")
             }
         };
-        let research = if research_of.is_some() {
-            FLAG_RESEARCH
-        } else {
-            0
-        };
+        let research = FLAG_RESEARCH * research_of.is_some() as u8;
         let n = NodeRec {
             parent,
             move_code: self.move_code(pos, parent)?,
@@ -753,13 +731,12 @@ impl<G: TraceGame> NodesCtx<G> {
     /// record was read from, so only its presence is compared).
     fn compare(&mut self, pos: u32, n: &NodeRec) -> R {
         let (f, want) = (&self.f, &mut self.want);
-        let chance_tree = self.chance_tree.as_ref();
         derive(
             want,
             n,
             &mut self.check.walk,
             self.kind.notation(),
-            chance_tree,
+            self.chance_tree,
         );
         use NodeKey::{Actual, Move, Path, Ply, Probability, San};
         for k in [Ply, Path, Move, San, Actual, Probability] {
@@ -830,7 +807,7 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
                 return Err(unexpected(st, Some(KEYS[i]), "appears twice".to_string()));
             }
             match i {
-                0 => kind = Some(map.next_value()?),
+                0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
                 1 => node = map.next_value::<Option<i64>>()?,
                 _ => map.next_value_seed(IntsSeed(&mut st.data))?,
             }
@@ -848,17 +825,11 @@ fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> 
     let kind = kind.ok_or_else(|| missing(at.clone(), "kind"))?;
     let node = node.ok_or_else(|| missing(at, "node"))?;
     let resolved = st.tape.event(&st.rec, kind, &st.data)?;
-    if node != resolved.map(i64::from) {
-        let show = |n: Option<i64>| n.map_or("null".to_string(), |n| n.to_string());
-        let e = format!(
-            "is {}, but the event refers to {} (replaying the tape)",
-            show(node),
-            show(resolved.map(i64::from))
-        );
-        return Err(TraceFileError::event(index, "node", invalid(e)));
-    }
+    let (node, want) = (Value::from(node), Value::from(resolved));
+    ensure!(node == want, event index, "node",
+        "is {node}, but the event refers to {want} (replaying the tape)");
     if kind == EventKind::Exit
-        && let Some(id) = resolved
+        && let Some(id) = want.as_u64()
     {
         st.rec.nodes[id as usize].flags |= FLAG_EXITED;
     }

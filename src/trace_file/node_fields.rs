@@ -10,9 +10,9 @@
 
 use crate::game::notation::Notation;
 use crate::schema::{
-    Bound, Code, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason, StopReason,
+    Bound, Code, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason,
+    StopReason,
 };
-use serde::de::DeserializeOwned;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::borrow::Cow;
@@ -23,17 +23,17 @@ pub(crate) trait Field: Default + Serialize {
     fn read<'de, A: MapAccess<'de>>(&mut self, map: &mut A, n: Notation) -> Result<(), A::Error>;
 }
 
-/// A field read as its serde form.
-macro_rules! serde_field {
-    ($($t:ty),+) => {$(
-        impl Field for $t {
-            fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-                m.next_value().map(|v| *self = v)
-            }
-        }
-    )+};
+impl Field for i64 {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        m.next_value().map(|v| *self = v)
+    }
 }
-serde_field!(i64, Option<i64>);
+
+impl Field for Option<i64> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
+        m.next_value().map(|v| *self = v)
+    }
+}
 
 impl Field for String {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
@@ -51,10 +51,9 @@ impl Field for Vec<i64> {
     }
 }
 
-/// A code, by its wire name (`schema`'s serde form; `null` is refused, as every code is required).
-impl<T: Code + DeserializeOwned + Serialize> Field for Option<T> {
+impl<T: Named + Serialize> Field for Option<T> {
     fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value().map(|v| *self = Some(v))
+        m.next_value_seed(by_name::<T>()).map(|v| *self = Some(v))
     }
 }
 
@@ -260,6 +259,33 @@ impl NodeFields {
         *at = None;
         Ok(())
     }
+}
+
+/// A code read by its wire name ([`Code`]), `WHAT` naming its kind in messages.
+pub(crate) trait Named: Code {
+    const WHAT: &'static str;
+}
+
+macro_rules! named {
+    ($($t:ty: $what:literal),+) => {$(impl Named for $t { const WHAT: &'static str = $what; })+};
+}
+named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
+    StopReason: "stop reason", EventKind: "event kind");
+
+/// A code read by its wire name without allocating (schema's serde form allocates a `String`
+/// per name), refused naming the names there are.
+pub(crate) fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
+    TextSeed(|s: &str| {
+        let found = T::ALL.iter().find(|c| c.wire_name() == s);
+        found.copied().ok_or_else(|| {
+            let names: Vec<&str> = T::ALL.iter().map(|c| c.wire_name()).collect();
+            let (what, s) = (T::WHAT, s.escape_default());
+            format!(
+                "unknown {what} \"{s}\": expected one of {}",
+                names.join(", ")
+            )
+        })
+    })
 }
 
 /// A string turned into a value by `f` (an error message if it cannot be), read without

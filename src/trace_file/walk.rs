@@ -137,17 +137,6 @@ impl<G: Game> Walk<G> {
         Some((parent.pos.as_ref()?, f.mv?))
     }
 
-    /// The considered moves of the innermost node that are not in `searched` (sorted), in
-    /// generation order, appended to `out`.
-    pub fn unsearched(&mut self, searched: &[u16], out: &mut Vec<u16>) {
-        let considered = self.considered();
-        out.extend(
-            considered
-                .iter()
-                .filter(|c| searched.binary_search(c).is_err()),
-        );
-    }
-
     /// The position of the open node at depth `i`.
     fn position_at(&mut self, i: usize) -> &G {
         let (before, at) = self.path.split_at_mut(i);
