@@ -486,9 +486,12 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
 /// closing node's list as the writer derives it.
 #[derive(Default)]
 struct Pruning {
-    open: Vec<(Vec<(u16, &'static str)>, Vec<u16>)>,
-    derived: Vec<(u16, &'static str)>,
+    open: Vec<(Listed, Vec<u16>)>,
+    derived: Listed,
 }
+
+/// A `pruned` list: (move code, reason's wire name).
+type Listed = Vec<(u16, &'static str)>;
 
 struct NodesCtx<'t, G: TraceGame> {
     check: NodeCheck<G>,
