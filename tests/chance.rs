@@ -895,12 +895,12 @@ fn cli_writes_and_verifies_chance_traces() {
         (
             "\"probability\":\"2/3\"",
             "\"probability\":\"4/6\"",
-            "is \"4/6\", but the tree's weights make it 2/3",
+            "is \"4/6\", but the tree's weights make it \"2/3\"",
         ),
         (
             "\"probability\":\"2/3\"",
             "\"probability\":\"1/3\"",
-            "make it 2/3",
+            "make it \"2/3\"",
         ),
         (
             ",\"probability\":\"2/3\"",

@@ -1017,7 +1017,7 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             edit_node(&good, 3, |l| l.replacen("\"ply\":2", "\"ply\":3", 1)),
             node(3),
             Some("ply"),
-            "2 moves below",
+            "from its root is 2",
         ),
         (
             "path",
@@ -1026,7 +1026,7 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             }),
             node(3),
             Some("path"),
-            "moves from the root",
+            "moves from its root are",
         ),
         (
             "child out of range",
@@ -1555,7 +1555,7 @@ fn errors_name_the_file_node_and_field() {
     let e = read_err(bad.as_bytes()).in_file("a.json");
     assert_eq!(
         e.to_string(),
-        "a.json: node 3, \"ply\": is 3, but the node is 2 moves below its root"
+        "a.json: node 3, \"ply\": is 3, but the node's distance in moves from its root is 2"
     );
 }
 

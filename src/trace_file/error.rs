@@ -4,9 +4,10 @@
 use crate::trace_file::json::{OLDEST_READABLE, VERSION};
 
 /// Where in a trace file a problem was found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Location {
     /// The file as a whole: its first bytes, its compression, its length.
+    #[default]
     File,
     /// The header: `format`, `version`, `input`, `config`, `summary`, `value`.
     Header,

@@ -8,7 +8,7 @@
 use super::check::{
     GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
 };
-use super::error::{Location, Problem, TraceFileError, bail, err};
+use super::error::{Location, Problem, TraceFileError, bail, ensure, err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -22,8 +22,8 @@ use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, each_pruned, own_prune_reasons,
-    unsearched_reason,
+    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, each_pruned, node_pruned,
+    own_prune_reasons, unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
@@ -37,7 +37,10 @@ type R<T = ()> = Result<T, TraceFileError>;
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
     let mut sc = Scanner::new(r, MAX_NODE_JSON_BYTES);
-    let mut st = State::new(max_text);
+    let mut st = State {
+        max_text,
+        ..State::default()
+    };
     read_object(&mut sc, &mut st, false)?;
     st.finish()
 }
@@ -46,12 +49,16 @@ pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
 /// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
 /// that an inflated header is refused before it is held.
 pub(super) fn read_binary_header<I: Read>(r: I, version: u32, max_text: usize) -> R<TraceHeader> {
-    let mut st = State::new(max_text);
+    let mut st = State {
+        max_text,
+        ..State::default()
+    };
     read_object(&mut Scanner::new(r, 0), &mut st, true)?;
     let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
     super::header::from_parts(version as u64, parts, max_text, None)
 }
 
+#[derive(Default)]
 struct State {
     /// The typed error behind a serde error raised by a visitor.
     err: Option<TraceFileError>,
@@ -60,11 +67,10 @@ struct State {
     field: Option<&'static str>,
     /// The header fields as read, until `nodes` begins.
     head: Vec<(&'static str, Value)>,
-    roots: Option<Vec<RootJson>>,
+    /// The header, once `nodes` begins; the input it prepares, once the nodes were read.
     header: Option<TraceHeader>,
-    kind: GameKind,
+    prepared: Option<Prepared>,
     rec: Recorder,
-    nodes_read: bool,
     events_read: bool,
     /// Pruned moves listed with a reason of their own (not the node's), to be matched with the
     /// `prune` events: (node, move code, reason).
@@ -76,25 +82,6 @@ struct State {
 }
 
 impl State {
-    fn new(max_text: usize) -> State {
-        State {
-            max_text,
-            err: None,
-            at: Location::File,
-            field: None,
-            head: Vec::new(),
-            roots: None,
-            header: None,
-            kind: GameKind::Tree,
-            rec: Recorder::new(),
-            nodes_read: false,
-            events_read: false,
-            exceptions: Vec::new(),
-            tape: Tape::default(),
-            data: Vec::new(),
-        }
-    }
-
     /// Records `e` and returns the serde error that carries it up.
     fn fail<E: de::Error>(&mut self, e: TraceFileError) -> E {
         self.err = Some(e);
@@ -150,17 +137,13 @@ impl State {
             let e = format!("\"format\" is {format}, not \"{FORMAT}\"");
             return Err(TraceFileError::header("format", Problem::NotATrace(e)));
         }
-        let version = self.take("version")?;
-        let supported = OLDEST_READABLE as u64..=VERSION as u64;
-        match version.as_u64() {
-            Some(v) if supported.contains(&v) => {}
-            Some(found) => {
-                return Err(TraceFileError::header(
-                    "version",
-                    Problem::Version { found },
-                ));
-            }
-            None => bail!(header "version", "{version} is not a version number"),
+        let v = self.take("version")?;
+        let Some(version) = v.as_u64() else {
+            bail!(header "version", "{v} is not a version number")
+        };
+        if !(OLDEST_READABLE as u64..=VERSION as u64).contains(&version) {
+            let e = Problem::Version { found: version };
+            return Err(TraceFileError::header("version", e));
         }
         let parts = [
             self.take("input")?,
@@ -168,16 +151,11 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = self.roots.take();
-        let roots = roots.ok_or_else(|| missing(Location::Header, "roots"))?;
-        let version = version.as_u64().unwrap_or(0);
+        let roots = roots_from(self.take("roots")?)?;
         let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
-        if value != expect {
-            bail!(header "value", "is {value}, but summary.value is {expect}");
-        }
+        ensure!(value == expect, header "value", "is {value}, but summary.value is {expect}");
         let prepared = check_header(&header)?;
-        self.kind = GameKind::of(&prepared);
         if let Ok(n) = usize::try_from(header.summary.nodes) {
             // Only a hint (checked at the end); a lie fails cleanly or reserves untouched pages.
             let _ = self.rec.nodes.try_reserve_exact(n.min(1 << 28));
@@ -189,26 +167,22 @@ impl State {
     }
 
     fn finish(mut self) -> Result<TraceFile, TraceFileError> {
-        if !self.nodes_read {
+        let Some(prepared) = self.prepared.take() else {
             self.interpret_head()?;
             return Err(missing(Location::File, "nodes"));
-        }
+        };
         if !self.events_read {
             return Err(missing(Location::File, "events"));
         }
-        let header = self
-            .header
-            .take()
-            .expect("nodes were read after the header");
+        let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
-        let prepared = check_header(&header)?;
         let quiescence = header.config.quiescence.enabled;
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
         let summary = SummaryCheck {
             header: &header,
             rec: &self.rec,
             aborted: self.tape.aborted,
-            kind: self.kind,
+            kind: GameKind::of(&prepared),
             check_nodes: false,
         };
         prepared.with_game(summary)?;
@@ -269,10 +243,9 @@ fn check_reasons(
                 for &(c, r) in derived {
                     let claim = mine.clone().find(|e| e.1 == c).map_or(default, |e| e.2);
                     if claim != r {
-                        let why = match (claim == default, r == default) {
-                            (true, _) => format!("a prune event of the node gives {r}"),
-                            (false, true) => "no prune event of the node names it".to_string(),
-                            (false, false) => format!("the node's prune event gives {r}"),
+                        let why = match r == default {
+                            true => "no prune event of the node names it".to_string(),
+                            false => format!("a prune event of the node gives {r}"),
                         };
                         let c = kind.name_move(c);
                         bail!(node x as u32, "pruned", "gives {c} the reason {claim}, but {why}");
@@ -289,18 +262,11 @@ fn check_reasons(
 /// Reads a trace's top-level object key by key (`binary`: a binary trace's header,
 /// `{"input", "config", "summary"}`); nothing may follow it.
 fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R {
-    let first = sc.peek().map_err(|e| st.located(e))?;
-    if first != Some(b'{') {
-        return Err(match (binary, first) {
-            (false, _) => {
-                let e = Problem::NotATrace("the JSON is not an object".to_string());
-                TraceFileError::file_level(e)
-            }
-            (true, None) => {
-                TraceFileError::header("header", Problem::Truncated("it is empty".into()))
-            }
-            (true, Some(_)) => {
-                err!(header "header", "the binary header is not a JSON object")
+    if sc.peek().map_err(|e| st.located(e))? != Some(b'{') {
+        return Err(match binary {
+            true => err!(header "header", "the binary header is not an object"),
+            false => {
+                TraceFileError::file_level(Problem::NotATrace("the JSON is not an object".into()))
             }
         });
     }
@@ -355,13 +321,13 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
         return Err(TraceFileError::new(at, Some(key), e));
     };
     st.field = Some(key);
-    let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
+    let held = st.head.iter().any(|(k, _)| *k == key);
     let refused = match key {
-        "nodes" if st.nodes_read => Some((Location::File, "appears twice")),
-        "events" if !st.nodes_read => Some((Location::File, "must come after \"nodes\"")),
+        "nodes" if st.prepared.is_some() => Some((Location::File, "appears twice")),
+        "events" if st.prepared.is_none() => Some((Location::File, "must come after \"nodes\"")),
         "events" if st.events_read => Some((Location::File, "appears twice")),
         "nodes" | "events" => None,
-        _ if st.nodes_read => Some((Location::Header, "must come before \"nodes\"")),
+        _ if st.prepared.is_some() => Some((Location::Header, "must come before \"nodes\"")),
         _ if held => Some((Location::Header, "appears twice")),
         _ => None,
     };
@@ -373,14 +339,14 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
     match key {
         "nodes" => {
             let prepared = st.interpret_head()?;
-            prepared.with_game(ReadNodes { sc, st: &mut *st })?;
-            st.nodes_read = true;
+            let prep = &prepared;
+            prepared.with_game(ReadNodes { sc, st, prep })?;
+            st.prepared = Some(prepared);
         }
         "events" => {
             read_events(sc, st)?;
             st.events_read = true;
         }
-        "roots" => st.roots = Some(read_roots(sc, st)?),
         _ => {
             // A text past its bound is refused as it streams in, before it is held.
             let line = sc.line;
@@ -391,6 +357,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
             let value = match sc.value(budget).map_err(|e| st.classify(e, line))? {
                 Some(v) => v,
                 None if key == "input" => return Err(text_too_long(st.max_text, None)),
+                None if key == "roots" => return Err(too_many_roots()),
                 None => {
                     return Err(st.located(Problem::TooLarge(format!(
                         "the value at line {line} is longer than the {budget} bytes the format \
@@ -404,36 +371,30 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
     Ok(())
 }
 
-/// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
-/// (the configuration's own bound is checked with the header).
-fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> {
-    let mut roots: Vec<RootJson> = Vec::new();
-    let mut index = 0u64;
-    read_array(
-        sc,
-        st,
-        |st, bytes| {
-            let mut de = serde_json::Deserializer::from_slice(bytes);
-            let root = RootJson::deserialize(&mut de)?;
-            if roots.len() >= MAX_ROOTS {
-                return Err(st.fail(TraceFileError::header(
-                    "roots",
-                    Problem::TooLarge(format!(
-                        "more than {MAX_ROOTS} entries: no search records more root searches \
-                         ({MAX_ITERATIONS} iterations × (the most aspiration re-searches + 1))"
-                    )),
-                )));
-            }
-            roots.push(root);
-            Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
-        },
-        |_| {
-            index += 1;
-            Location::Root { index: index - 1 }
-        },
-    )?;
-    st.at = Location::Header;
-    Ok(roots)
+/// `roots` entry by entry, each refusal naming its entry; more than [`MAX_ROOTS`] refused (as
+/// is a value past the bytes a header field may take, which hold their longest entries 12 times).
+fn roots_from(v: Value) -> R<Vec<RootJson>> {
+    let Value::Array(entries) = v else {
+        bail!(header "roots", "is {v}, not an array")
+    };
+    if entries.len() > MAX_ROOTS {
+        return Err(too_many_roots());
+    }
+    let entry = |(k, v): (usize, Value)| {
+        let at = Location::Root { index: k as u64 };
+        let e =
+            |e: serde_json::Error| TraceFileError::new(at, None, Problem::Invalid(e.to_string()));
+        RootJson::deserialize(v).map_err(e)
+    };
+    entries.into_iter().enumerate().map(entry).collect()
+}
+
+fn too_many_roots() -> TraceFileError {
+    let e = format!(
+        "more than {MAX_ROOTS} entries: no search records more root searches ({MAX_ITERATIONS} \
+         iterations × (the most aspiration re-searches + 1))"
+    );
+    TraceFileError::header("roots", Problem::TooLarge(e))
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
@@ -481,22 +442,22 @@ fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -
 struct ReadNodes<'a, I: Read> {
     sc: &'a mut Scanner<I>,
     st: &'a mut State,
+    prep: &'a Prepared,
 }
 
 impl<I: Read> WithGame for ReadNodes<'_, I> {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
-        let ReadNodes { sc, st } = self;
-        let header = st.header.as_ref().expect("read before the nodes");
-        let chance_tree = match &header.input {
-            crate::run::Input::Tree { text } if header.config.chance.is_some() => {
-                crate::game::tree::Tree::parse(text).ok()
-            }
+        let ReadNodes { sc, st, prep } = self;
+        let (header, kind) = (st.header.as_ref().expect("read"), GameKind::of(prep));
+        // A chance search's tree, as the input prepared it (its branches state probabilities).
+        let chance_tree = match prep {
+            Prepared::Tree(t) if header.config.chance.is_some() => Some(t),
             _ => None,
         };
         let mut ctx = NodesCtx {
-            check: NodeCheck::new(root, &header.config, st.kind),
-            kind: st.kind,
+            check: NodeCheck::new(root, &header.config, kind),
+            kind,
             chance_tree,
             f: NodeFields::default(),
             want: NodeFields::default(),
@@ -520,38 +481,41 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
     }
 }
 
-/// The pruned lists of the open nodes (by depth), and the moves their children searched.
+/// The pruned list of each open node (by depth) and the moves its children searched; the
+/// closing node's list as the writer derives it.
 #[derive(Default)]
 struct Pruning {
-    claims: Vec<Vec<(u16, &'static str)>>,
-    searched: Vec<Vec<u16>>,
-    derived: Vec<u16>,
+    open: Vec<(Listed, Vec<u16>)>,
+    derived: Listed,
 }
 
-struct NodesCtx<G: TraceGame> {
+/// A `pruned` list: (move code, reason's wire name).
+type Listed = Vec<(u16, &'static str)>;
+
+struct NodesCtx<'t, G: TraceGame> {
     check: NodeCheck<G>,
     kind: GameKind,
     /// The tree of a chance search, whose branches below chance nodes state their probability.
-    chance_tree: Option<crate::game::tree::Tree>,
+    chance_tree: Option<&'t crate::game::tree::Tree>,
     /// The fields as read, and the derived ones as the writer derives them.
     f: NodeFields,
     want: NodeFields,
     pr: Pruning,
 }
 
-struct NodeSeed<'c, G: TraceGame> {
-    ctx: &'c mut NodesCtx<G>,
+struct NodeSeed<'c, 't, G: TraceGame> {
+    ctx: &'c mut NodesCtx<'t, G>,
     st: &'c mut State,
 }
 
-impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, G> {
+impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, '_, G> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_map(self)
     }
 }
 
-impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
+impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a node object")
@@ -578,8 +542,8 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, G> {
     }
 }
 
-/// Checks the pruned list of the node closing at the top of `walk` against the moves it
-/// considered and its children.
+/// Checks the pruned list of the node closing at the top of `walk` against the one the
+/// writer's own [`node_pruned`] derives from the moves it considered and its children.
 fn close<G: TraceGame>(
     walk: &mut Walk<G>,
     rec: &Recorder,
@@ -588,29 +552,26 @@ fn close<G: TraceGame>(
     kind: GameKind,
 ) -> R {
     let x = walk.top().expect("an open node");
-    let d = walk.len() - 1;
     let n = &rec.nodes[x as usize];
-    let default = unsearched_reason(n.reason());
-    let searched = &mut pr.searched[d];
+    let Pruning { open, derived } = pr;
+    let (claims, searched) = &mut open[walk.len() - 1];
     searched.sort_unstable();
-    pr.derived.clear();
-    if default.is_some() {
-        walk.unsearched(searched, &mut pr.derived);
-    }
-    let (claims, derived) = (&pr.claims[d], &pr.derived);
-    if claims.len() != derived.len() || claims.iter().zip(derived).any(|(c, d)| c.0 != *d) {
-        if let Some(&(c, _)) = claims.iter().find(|c| !derived.contains(&c.0)) {
-            let why = if searched.binary_search(&c).is_ok() {
-                "a child searched it".to_string()
-            } else if default.is_none() {
-                let r = n.reason().name();
-                format!("a node that stops with {r} leaves nothing unsearched")
-            } else {
-                "it is not a move the node considered".to_string()
+    derived.clear();
+    node_pruned(n.reason(), || walk.considered(), searched, &[], derived);
+    let (derived, has) = (&*derived, |l: &[(u16, &str)], c| l.iter().any(|e| e.0 == c));
+    if !claims.iter().map(|c| c.0).eq(derived.iter().map(|d| d.0)) {
+        if let Some(&(c, _)) = claims.iter().find(|c| !has(derived, c.0)) {
+            let why = match searched.binary_search(&c) {
+                Ok(_) => "a child searched it".to_string(),
+                Err(_) => format!(
+                    "a node that stops with {} did not leave it unsearched (it \
+                    leaves the moves it considered that no child searched, or none)",
+                    n.reason().name()
+                ),
             };
             bail!(node x, "pruned", "lists {}, but {why}", kind.name_move(c));
         }
-        if let Some(&c) = derived.iter().find(|&&d| !claims.iter().any(|c| c.0 == d)) {
+        if let Some(&(c, _)) = derived.iter().find(|d| !has(claims, d.0)) {
             bail!(node x, "pruned",
                 "does not list {}, which the node considered and no child searched",
                 kind.name_move(c));
@@ -618,7 +579,7 @@ fn close<G: TraceGame>(
         bail!(node x, "pruned",
             "lists the moves more than once or out of the order the node generated them");
     }
-    for &(c, r) in claims.iter().filter(|c| Some(c.1) != default) {
+    for (&(c, r), _) in claims.iter().zip(derived).filter(|(c, d)| c.1 != d.1) {
         if PruneReason::from_name(r).is_none() {
             bail!(node x, "pruned", "gives {} the reason {r}, but the node stopped with {}",
                 kind.name_move(c), n.reason().name());
@@ -636,7 +597,7 @@ fn in_range(id: u32, field: &str, v: i64, lo: i64, hi: i64) -> R<i64> {
     Ok(v)
 }
 
-impl<G: TraceGame> NodesCtx<G> {
+impl<G: TraceGame> NodesCtx<'_, G> {
     /// Turns the fields just read into a record, checks it, and appends it.
     fn process(&mut self, st: &mut State) -> R {
         let pos = st.rec.nodes.len() as u32;
@@ -653,14 +614,13 @@ impl<G: TraceGame> NodesCtx<G> {
         self.compare(pos, &n)?;
         let ply = self.check.walk.len() - 1;
         let pr = &mut self.pr;
-        if pr.claims.len() <= ply {
-            pr.claims.resize_with(ply + 1, Vec::new);
-            pr.searched.resize_with(ply + 1, Vec::new);
+        if pr.open.len() <= ply {
+            pr.open.resize_with(ply + 1, Default::default);
         }
-        std::mem::swap(&mut pr.claims[ply], &mut self.f.pruned.0);
-        pr.searched[ply].clear();
+        std::mem::swap(&mut pr.open[ply].0, &mut self.f.pruned.0);
+        pr.open[ply].1.clear();
         if ply > 0 && n.move_code != NONE16 {
-            pr.searched[ply - 1].push(n.move_code);
+            pr.open[ply - 1].1.push(n.move_code);
         }
         if let Some(r) = research_of {
             push(&mut st.rec.research_of, (pos, r), "re-search links")?;
@@ -708,11 +668,7 @@ impl<G: TraceGame> NodesCtx<G> {
                 bail!(node pos, "research_of", "names node {r}, which does not come before it")
             }
         };
-        let research = if research_of.is_some() {
-            FLAG_RESEARCH
-        } else {
-            0
-        };
+        let research = FLAG_RESEARCH * research_of.is_some() as u8;
         let n = NodeRec {
             parent,
             move_code: self.move_code(pos, parent)?,
@@ -773,68 +729,42 @@ impl<G: TraceGame> NodesCtx<G> {
     }
 
     /// Compares the fields of node `pos` (record `n`, just opened) that follow from others
-    /// with what the writer's own [`derive`] makes them.
+    /// with what the writer's own [`derive`] makes them (the `move` a node names is what its
+    /// record was read from, so only its presence is compared).
     fn compare(&mut self, pos: u32, n: &NodeRec) -> R {
         let (f, want) = (&self.f, &mut self.want);
-        let walk = &mut self.check.walk;
         derive(
             want,
             n,
-            walk,
+            &mut self.check.walk,
             self.kind.notation(),
-            self.chance_tree.as_ref(),
+            self.chance_tree,
         );
         use NodeKey::{Actual, Move, Path, Ply, Probability, San};
         for k in [Ply, Path, Move, San, Actual, Probability] {
             let why = match (f.has(k), want.has(k)) {
-                (true, true) => match k {
-                    Ply if f.ply != want.ply => {
-                        format!(
-                            "is {}, but the node is {} moves below its root",
-                            f.ply, want.ply
-                        )
-                    }
-                    Path if f.path != want.path => {
-                        format!(
-                            "is {:?}, but the moves from the root are {:?}",
-                            f.path, want.path
-                        )
-                    }
-                    San if f.san != want.san => format!(
-                        "is \"{}\", but the move \"{}\" is {} in SAN",
-                        f.san.escape_default(),
-                        f.mv.escape_default(),
-                        want.san
-                    ),
-                    Actual if f.actual != want.actual => format!(
-                        "is {}, but a {} bound makes the node {}",
-                        f.actual.map_or("?", |a| a.name()),
-                        n.bound().name(),
-                        n.actual().name()
-                    ),
-                    Probability if f.probability != want.probability => format!(
-                        "is \"{}\", but the tree's weights make it {} (w/S in lowest terms)",
-                        f.probability.escape_default(),
-                        want.probability
-                    ),
-                    _ => continue,
-                },
+                (true, true) if k == Move || f.same(want, k) => continue,
                 (false, false) => continue,
-                (false, true) if k == Probability => format!(
-                    "is missing: this branch of a chance node has probability {}",
-                    want.probability
-                ),
-                (false, true) => return Err(missing(Location::Node { id: pos as u64 }, k.name())),
                 (true, false) => match k {
                     Move | San if n.is_root() => "a root has no move into it",
                     Path => "is for trees; this trace searched a game with named moves",
                     Move => "is for games with named moves; this trace searched a tree",
                     San => "is for chess only",
                     _ => "is only written for the branches of a chance node in a chance search",
+                },
+                (has, _) => {
+                    let got = if has { f.shown(k) } else { "missing".into() };
+                    let derived = match k {
+                        Ply => "the node's distance in moves from its root is",
+                        Path => "the moves from its root are",
+                        San => "the move in SAN is",
+                        Actual => "its bound makes the node",
+                        _ => "the tree's weights make it",
+                    };
+                    bail!(node pos, k.name(), "is {got}, but {derived} {}", want.shown(k));
                 }
-                .to_string(),
             };
-            return Err(err!(node pos, k.name(), "{why}"));
+            bail!(node pos, k.name(), "{why}");
         }
         Ok(())
     }
@@ -896,17 +826,11 @@ fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> 
     let kind = kind.ok_or_else(|| missing(at.clone(), "kind"))?;
     let node = node.ok_or_else(|| missing(at, "node"))?;
     let resolved = st.tape.event(&st.rec, kind, &st.data)?;
-    if node != resolved.map(i64::from) {
-        let show = |n: Option<i64>| n.map_or("null".to_string(), |n| n.to_string());
-        let e = format!(
-            "is {}, but the event refers to {} (replaying the tape)",
-            show(node),
-            show(resolved.map(i64::from))
-        );
-        return Err(err!(event index, "node", "{e}"));
-    }
+    let (node, want) = (Value::from(node), Value::from(resolved));
+    ensure!(node == want, event index, "node",
+        "is {node}, but the event refers to {want} (replaying the tape)");
     if kind == EventKind::Exit
-        && let Some(id) = resolved
+        && let Some(id) = want.as_u64()
     {
         st.rec.nodes[id as usize].flags |= FLAG_EXITED;
     }

@@ -59,7 +59,7 @@ impl<T: Named + Serialize> Field for Option<T> {
 
 /// A node's `pruned` list: (move code, reason's wire name), in the node's generation order,
 /// and the notation that names the moves (set by the writer).
-#[derive(Default)]
+#[derive(Default, PartialEq)]
 pub(crate) struct Pruned(
     pub(crate) Vec<(u16, &'static str)>,
     pub(crate) Option<Notation>,
@@ -167,18 +167,32 @@ macro_rules! node_fields {
                     out.push(b'"');
                     out.extend_from_slice(key.name().as_bytes());
                     out.extend_from_slice(b"\":");
-                    let written = match key {
-                        $(NodeKey::$k => serde_json::to_writer(&mut *out, &self.$f),)+
-                        $(NodeKey::$k2 => serde_json::to_writer(&mut *out, &self.$f2),)+
-                        NodeKey::Flag(i) => {
-                            let on = self.flags & FLAG_FIELDS[i as usize].1 != 0;
-                            serde_json::to_writer(&mut *out, &on)
-                        }
-                        NodeKey::Other => Ok(()),
-                    };
-                    written.expect("a Vec takes every byte");
+                    self.write_value(key, out);
                 }
                 out.push(b'}');
+            }
+
+            /// Appends the JSON form of `key`'s value.
+            fn write_value(&self, key: NodeKey, out: &mut Vec<u8>) {
+                let written = match key {
+                    $(NodeKey::$k => serde_json::to_writer(&mut *out, &self.$f),)+
+                    $(NodeKey::$k2 => serde_json::to_writer(&mut *out, &self.$f2),)+
+                    NodeKey::Flag(i) => {
+                        let on = self.flags & FLAG_FIELDS[i as usize].1 != 0;
+                        serde_json::to_writer(&mut *out, &on)
+                    }
+                    NodeKey::Other => Ok(()),
+                };
+                written.expect("a Vec takes every byte");
+            }
+
+            /// Whether `key`'s value is the same in `other`.
+            pub(crate) fn same(&self, other: &NodeFields, key: NodeKey) -> bool {
+                match key {
+                    $(NodeKey::$k => self.$f == other.$f,)+
+                    $(NodeKey::$k2 => self.$f2 == other.$f2,)+
+                    NodeKey::Flag(_) | NodeKey::Other => self.flags == other.flags,
+                }
             }
         }
     };
@@ -213,6 +227,13 @@ node_fields! {
 impl NodeFields {
     pub(crate) fn has(&self, k: NodeKey) -> bool {
         self.seen & k.bit() != 0
+    }
+
+    /// `key`'s value as written (its JSON form), for messages.
+    pub(crate) fn shown(&self, key: NodeKey) -> String {
+        let mut out = Vec::new();
+        self.write_value(key, &mut out);
+        String::from_utf8_lossy(&out).into_owned()
     }
 
     /// Reads one node object into the fields, naming the key being read in `*at` (for the
@@ -251,7 +272,8 @@ macro_rules! named {
 named!(NodeKind: "kind", OrderSource: "order source", Bound: "bound", NodeType: "node type",
     StopReason: "stop reason", EventKind: "event kind");
 
-/// A code read by its wire name, refused naming the names there are.
+/// A code read by its wire name without allocating (schema's serde form allocates a `String`
+/// per name), refused naming the names there are.
 pub(crate) fn by_name<T: Named>() -> TextSeed<impl FnOnce(&str) -> Result<T, String>> {
     TextSeed(|s: &str| {
         let found = T::ALL.iter().find(|c| c.wire_name() == s);

@@ -132,13 +132,6 @@ impl<G: Game> Walk<G> {
         Some((&parent.pos, f.mv?))
     }
 
-    /// The considered moves of the innermost node that are not in `searched` (sorted), in
-    /// generation order, appended to `out`.
-    pub fn unsearched(&mut self, searched: &[u16], out: &mut Vec<u16>) {
-        let unsearched = |c: &&u16| searched.binary_search(c).is_err();
-        out.extend(self.considered().iter().filter(unsearched));
-    }
-
     /// The considered moves of the open node at depth `i`, and their codes.
     fn generated(&mut self, i: usize) -> (&[G::Move], &[u16]) {
         if self.moves.len() <= i {
