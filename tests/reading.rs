@@ -93,6 +93,25 @@ fn a_gzip_trace_with_3_million_roots_is_refused() {
     );
 }
 
+/// `roots` is refused at its 2,113th entry as it streams, before the rest of the array is read
+/// (here a token that is not JSON): a reader that held the whole array first, as a JSON value
+/// (about 100 MB for the 1 MiB a header field may take), then met the bad token first.
+#[test]
+fn roots_are_refused_at_the_entry_past_the_bound_before_the_rest_is_read() {
+    let text = json_trace();
+    let (before, after) = split_array(&text, "roots");
+    let entries = "{\"depth\":2,\"root\":0},".repeat(2113);
+    let file = format!("{before}[{entries}not json]{after}");
+    let err = prunescope::trace_file::read(file.as_bytes())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("\"roots\": too large: more than 2112 entries"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_binary_trace_whose_iterations_are_inflated_to_250_mb_is_refused() {
     let dir = TempDir::new("iterations");

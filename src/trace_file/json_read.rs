@@ -67,6 +67,8 @@ struct State {
     field: Option<&'static str>,
     /// The header fields as read, until `nodes` begins.
     head: Vec<(&'static str, Value)>,
+    /// `roots`, read entry by entry as it streams ([`read_roots`]).
+    roots: Option<Vec<RootJson>>,
     /// The header, once `nodes` begins; the input it prepares, once the nodes were read.
     header: Option<TraceHeader>,
     prepared: Option<Prepared>,
@@ -151,7 +153,8 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = roots_from(self.take("roots")?)?;
+        let roots = self.roots.take();
+        let roots = roots.ok_or_else(|| missing(Location::Header, "roots"))?;
         let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
         ensure!(value == expect, header "value", "is {value}, but summary.value is {expect}");
@@ -321,7 +324,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
         return Err(TraceFileError::new(at, Some(key), e));
     };
     st.field = Some(key);
-    let held = st.head.iter().any(|(k, _)| *k == key);
+    let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
     let refused = match key {
         "nodes" if st.prepared.is_some() => Some((Location::File, "appears twice")),
         "events" if st.prepared.is_none() => Some((Location::File, "must come after \"nodes\"")),
@@ -347,6 +350,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
             read_events(sc, st)?;
             st.events_read = true;
         }
+        "roots" => st.roots = Some(read_roots(sc, st)?),
         _ => {
             // A text past its bound is refused as it streams in, before it is held.
             let line = sc.line;
@@ -357,7 +361,6 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
             let value = match sc.value(budget).map_err(|e| st.classify(e, line))? {
                 Some(v) => v,
                 None if key == "input" => return Err(text_too_long(st.max_text, None)),
-                None if key == "roots" => return Err(too_many_roots()),
                 None => {
                     return Err(st.located(Problem::TooLarge(format!(
                         "the value at line {line} is longer than the {budget} bytes the format \
@@ -371,22 +374,26 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
     Ok(())
 }
 
-/// `roots` entry by entry, each refusal naming its entry; more than [`MAX_ROOTS`] refused (as
-/// is a value past the bytes a header field may take, which hold their longest entries 12 times).
-fn roots_from(v: Value) -> R<Vec<RootJson>> {
-    let Value::Array(entries) = v else {
-        bail!(header "roots", "is {v}, not an array")
+/// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
+/// (the configuration's own bound is checked with the header).
+fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> {
+    let (mut roots, mut index) = (Vec::new(), 0);
+    let each = |st: &mut State, bytes: &[u8]| {
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let root = RootJson::deserialize(&mut de)?;
+        if roots.len() >= MAX_ROOTS {
+            return Err(st.fail(too_many_roots()));
+        }
+        roots.push(root);
+        Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
     };
-    if entries.len() > MAX_ROOTS {
-        return Err(too_many_roots());
-    }
-    let entry = |(k, v): (usize, Value)| {
-        let at = Location::Root { index: k as u64 };
-        let e =
-            |e: serde_json::Error| TraceFileError::new(at, None, Problem::Invalid(e.to_string()));
-        RootJson::deserialize(v).map_err(e)
+    let locate = |_: &State| {
+        index += 1;
+        Location::Root { index: index - 1 }
     };
-    entries.into_iter().enumerate().map(entry).collect()
+    read_array(sc, st, each, locate)?;
+    st.at = Location::Header;
+    Ok(roots)
 }
 
 fn too_many_roots() -> TraceFileError {
