@@ -395,6 +395,45 @@ fn stopped_by_hand(f: &TraceFile, enters: usize) -> TraceFile {
     }
 }
 
+/// After the page's Stop a recording holds only what the stop added, an exit of each node it
+/// closed and one `aborted` event, so `verify` compares the whole tape before them: a file that
+/// says the Stop ended a node the search had finished (its reason made `aborted`, which the
+/// checker cannot tell from a real stop) is refused at the first event after that node's exit,
+/// where a `verify` that stopped comparing there passed the rest of the search unchecked.
+#[test]
+fn verify_refuses_a_stop_that_ends_a_node_the_search_finished() {
+    let input = Input::Random(SynthParams {
+        branching: 4,
+        depth: 4,
+        seed: 7,
+        ordering: Ordering::Random,
+        random_branching: false,
+        transpositions: false,
+    });
+    let f = traced(&input, &config(Algorithm::AlphaBeta, 4, &[]).unwrap(), 0);
+    let cut = stopped_by_hand(&f, f.rec.nodes.len() * 3 / 4);
+    verify(&cut).unwrap();
+    let mut refused = 0;
+    for id in 1..cut.rec.nodes.len() {
+        let n = cut.rec.nodes[id];
+        if !matches!(n.reason(), StopReason::AllMoves | StopReason::BetaCutoff) {
+            continue;
+        }
+        let mut forged = cut.clone();
+        forged.rec.nodes[id].reason = StopReason::Aborted as u8;
+        if trace_file::validate(&forged).is_err() {
+            continue; // the checker sees this one (its parent took its value)
+        }
+        let err = verify(&forged).unwrap_err().to_string();
+        assert!(
+            err.contains("but after the page's Stop a recording holds only an exit of each node"),
+            "node {id}: {err}"
+        );
+        refused += 1;
+    }
+    assert!(refused > 0, "no node could be forged past the checker");
+}
+
 /// Every trace a search writes is accepted by the checker and reproduced by `verify`: every
 /// golden trace, every algorithm and technique, and searches stopped by the node cap, the
 /// memory budget and the page's Stop.

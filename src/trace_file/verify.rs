@@ -7,7 +7,7 @@
 //! it, so it is re-run with the cap at its node count. A recording cut short by the page's Stop
 //! is a prefix of the search's tape whose open nodes `Recorder::close_cut_short` closed: it is
 //! re-run to its node count, the nodes the stop closed compared at entry only, the tape up to
-//! the first of their exits.
+//! the first of their exits, after which only those exits and the `aborted` event may come.
 
 use crate::run::Summary;
 use crate::schema::{EventKind, StopReason::Aborted};
@@ -87,8 +87,27 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
         let msg = format!("is {}, but the search records {}", show(x), show(y));
         return Err(differs(Location::Event { index: i as u64 }, field, msg));
     }
+    // After the page's Stop, a recording holds only what the stop added
+    // (`Recorder::close_cut_short`): an exit of each node it closed, then one `aborted` event.
+    let after_stop = mine
+        .replay()
+        .enumerate()
+        .skip(if user { end } else { mine.events.len() });
+    let last = mine.events.len().saturating_sub(1);
+    let added = |(i, e): &(usize, EventView)| {
+        by_stop(mine, e) && (e.kind == EventKind::Aborted) == (*i == last)
+    };
+    if let Some((i, e)) = after_stop.into_iter().find(|x| !added(x)) {
+        let msg = format!(
+            "is {}, but after the page's Stop a recording holds only an exit of each node the \
+             stop closed, then one aborted event",
+            e.kind.name()
+        );
+        return Err(differs(Location::Event { index: i as u64 }, "kind", msg));
+    }
     // The roots, their depths and the re-search links follow from the nodes and the tape
-    // compared above: reading the file checked them against both (`check::Tape`).
+    // compared above (all of it, but what the stop added): reading the file checked them
+    // against both (`check::Tape`).
     if !user {
         compare_summary(&h.summary, &summary)?;
     }
@@ -136,12 +155,19 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
 /// The index of the first exit of a node the page's Stop closed (the end of the search's own
 /// tape in a recording cut short).
 fn first_stop_exit(rec: &Recorder) -> usize {
-    let closed = |id: Option<u32>| id.is_some_and(|id| rec.nodes[id as usize].reason() == Aborted);
-    let stop = |e: EventView| match e.kind {
-        EventKind::Exit => closed(e.node),
-        kind => kind == EventKind::Aborted,
-    };
+    let stop = |e: EventView| by_stop(rec, &e);
     rec.replay().position(stop).unwrap_or(rec.events.len())
+}
+
+/// Whether `e` is an event a stop adds: the exit of a node it ended (`aborted`), or the
+/// `aborted` event.
+fn by_stop(rec: &Recorder, e: &EventView) -> bool {
+    match e.kind {
+        EventKind::Exit => e
+            .node
+            .is_some_and(|id| rec.nodes[id as usize].reason() == Aborted),
+        kind => kind == EventKind::Aborted,
+    }
 }
 
 type Field = (&'static str, fn(&NodeRec) -> String);
