@@ -89,15 +89,12 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     }
     // After the page's Stop, a recording holds only what the stop added
     // (`Recorder::close_cut_short`): an exit of each node it closed, then one `aborted` event.
-    let after_stop = mine
-        .replay()
-        .enumerate()
-        .skip(if user { end } else { mine.events.len() });
     let last = mine.events.len().saturating_sub(1);
     let added = |(i, e): &(usize, EventView)| {
         by_stop(mine, e) && (e.kind == EventKind::Aborted) == (*i == last)
     };
-    if let Some((i, e)) = after_stop.into_iter().find(|x| !added(x)) {
+    let mut after_stop = mine.replay().enumerate().skip(end);
+    if let Some((i, e)) = user.then(|| after_stop.find(|x| !added(x))).flatten() {
         let msg = format!(
             "is {}, but after the page's Stop a recording holds only an exit of each node the \
              stop closed, then one aborted event",
