@@ -210,7 +210,8 @@ impl Children {
 /// Every node in order, with its position and its `pruned` list ([`node_pruned`], the reasons
 /// of `own`, [`own_prune_reasons`]): the writer writes each list, and the JSON reader derives
 /// them again with it to check what a file says. A node `want` refuses is passed over before
-/// its list is derived, which would generate its moves (the walk is lazy).
+/// its list is derived, which would generate its moves (the walk generates them only when
+/// asked).
 pub(crate) fn each_pruned<G: TraceGame, E>(
     root: G,
     rec: &Recorder,
