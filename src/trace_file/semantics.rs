@@ -25,25 +25,32 @@ fn clamp8(d: i32) -> i32 {
     d.clamp(i8::MIN as i32, i8::MAX as i32)
 }
 
+/// The codes in event data are known: the structural check (`Tape`) refused the others.
+const CHECKED: &str = "the tape was checked";
+
 const UNCERTAIN: &str = "is true, but only uncertainty cut-offs (uncertainty.mode) make a value \
                          uncertain, and they are off (rule: uncertain flags)";
 
-/// What a technique makes: a stop reason, an event or a node kind.
+/// What a technique makes: a stop reason, an event, a node kind or a move's order (and the
+/// move's kind).
 #[derive(Clone, Copy)]
 enum Made {
     Reason(StopReason),
     Event(EventKind),
     Kind(NodeKind),
+    Order(OrderSource, NodeKind),
 }
 
 /// The technique that makes `x`, as the configuration names it, if the configuration has it
-/// not: one table for the stop reasons, events and kinds.
-fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> {
-    use Made::{Event as Ev, Kind as Ki, Reason as Re};
-    use {EventKind as E, NodeKind as N, StopReason as S};
+/// not: one table for the stop reasons, events, kinds and orders (`q`: a child of a node in
+/// quiescence; `root`: a root's move).
+fn technique_off(c: &SearchConfig, tree: bool, x: Made, q: bool, root: bool) -> Option<&str> {
+    use Made::{Event as Ev, Kind as Ki, Order as Or, Reason as Re};
+    use {EventKind as E, NodeKind as N, OrderSource as O, StopReason as S};
     let star = c.chance.is_some_and(|a| a != ChanceAlgorithm::Expectimax);
     let mc = c.multi_cut.mc_c || c.multi_cut.mc_a;
     let unc = c.uncertainty.mode != UncertaintyMode::Off;
+    let o = &c.ordering;
     Some(match x {
         Re(S::TtCutoff) | Ev(E::TtHit) if !c.tt.enabled => "the transposition table (tt.enabled)",
         Re(S::NullMoveCutoff) | Ki(N::Null) if !c.null_move.enabled => "null_move.enabled",
@@ -65,16 +72,20 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made) -> Option<&'static str> 
         }
         Ki(N::Reduced | N::LmrResearch) if !c.lmr.enabled => "late move reductions (lmr.enabled)",
         Ki(N::Extended) if !c.check_extension => "check extensions (check_extension)",
+        Ki(N::Quiescence) if !q => {
+            "quiescence search (quiescence.enabled) at a node with no depth left"
+        }
+        Or(O::Tt, _) if !o.tt_move || !c.tt.enabled => "ordering.tt_move",
+        Or(O::Capture, _) if !o.mvv_lva && !o.see && !q => {
+            "ordering.mvv_lva, ordering.see or quiescence search"
+        }
+        Or(O::Killer, _) if !o.killers => "ordering.killers",
+        Or(O::Refutation, _) if !o.refutation => "ordering.refutation",
+        Or(O::History, _) if !o.history => "ordering.history",
+        Or(O::PreviousBest, _) if !c.iterative || !root => "iterative deepening, at a root's move",
+        Or(order, N::Null) if order != O::Generated => "a real move",
         _ => return None,
     })
-}
-
-/// Node `id`'s `field` is `name`, which needs `what` (`None`: nothing it lacks).
-fn needs(id: u32, field: &str, name: &str, what: Option<&str>) -> R {
-    let Some(what) = what else { return Ok(()) };
-    let verb = if field == "order" { "order" } else { "search" };
-    bail!(node id, field, "is {name}, which needs {what}; the configuration does not {verb} so \
-        (rule: {})", if field == "reason" { "stop reasons" } else { "kinds and orders" });
 }
 
 /// What the replay knows about an open node: α as its events left it; the depth it searches its
@@ -188,14 +199,30 @@ impl<'a> Semantics<'a> {
         !self.tree && self.cfg.quiescence.enabled && f.depth <= 0
     }
 
+    /// Refuses `x` of node `id` (of event `id` for an event) if it needs a technique the
+    /// configuration has not (`p`: the parent of a child's kind or order).
+    fn needs(&self, id: u32, x: Made, p: Option<&Frame>) -> R {
+        let q = p.is_some_and(|p| self.quiescence(p));
+        let root = p.is_some_and(|p| self.node(p.id).is_root());
+        let Some(what) = technique_off(self.cfg, self.tree, x, q, root) else {
+            return Ok(());
+        };
+        let (field, name, verb, rule) = match x {
+            Made::Event(k) => bail!(event id, "kind",
+                "a {} event needs {what} (rule: events and techniques)", k.name()),
+            Made::Reason(r) => ("reason", r.name(), "search", "stop reasons"),
+            Made::Kind(k) => ("kind", k.name(), "search", "kinds and orders"),
+            Made::Order(o, _) => ("order", o.name(), "order", "kinds and orders"),
+        };
+        bail!(node id, field,
+            "is {name}, which needs {what}; the configuration does not {verb} so (rule: {rule})");
+    }
+
     /// One event of the tape; `stack` holds the open nodes, and an event inside a node is
     /// handed its frame.
     fn event(&mut self, stack: &mut Vec<Frame>, i: usize, kind: EventKind, d: &[i32]) -> R {
         use EventKind as K;
-        if let Some(what) = technique_off(self.cfg, self.tree, Made::Event(kind)) {
-            bail!(event i, "kind",
-                "a {} event needs {what} (rule: events and techniques)", kind.name());
-        }
+        self.needs(i as u32, Made::Event(kind), None)?;
         if let Some(f) = stack.last_mut()
             && !matches!(kind, K::Research | K::AlphaRaised | K::Exit)
         {
@@ -303,8 +330,7 @@ impl<'a> Semantics<'a> {
         let id = self.next_id;
         self.next_id += 1;
         let n = self.node(id);
-        let what = technique_off(self.cfg, self.tree, Made::Reason(n.reason()));
-        needs(id, "reason", n.reason().name(), what)?;
+        self.needs(id, Made::Reason(n.reason()), None)?;
         ensure!(self.chance.is_none() || n.order() == OrderSource::Generated, node id, "order",
             "is {}, but a chance search orders no moves: generated (rule: kinds and \
              orders)", n.order().name());
@@ -346,9 +372,16 @@ impl<'a> Semantics<'a> {
     /// listed: the first one broken is the one reported. A chance search's kinds, expected
     /// types and the windows of a chance node's branches are its own (`trace_file/chance.rs`).
     fn child(&self, p: &Frame, c: u32, n: &NodeRec) -> R {
-        let pr = self.node(p.id);
+        let (pr, kind) = (self.node(p.id), n.node_kind());
         if self.chance.is_none() {
-            self.kind_and_order(p, pr, c, n)?;
+            // Kinds and orders: a child of a kind needs the technique that searches it, a node
+            // in quiescence has only quiescence children, a move comes from a source the
+            // configuration orders by, and the null move is no ordered move.
+            self.needs(c, Made::Kind(kind), Some(p))?;
+            ensure!(!self.quiescence(p) || kind == NodeKind::Quiescence, node c, "kind",
+                "is {}, but its parent (node {}) searches captures in quiescence, whose \
+                 children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
+            self.needs(c, Made::Order(n.order(), kind), Some(p))?;
             self.child_depth(p, c, n)?;
             self.child_expected(p, pr, c, n)?;
         }
@@ -357,41 +390,6 @@ impl<'a> Semantics<'a> {
             true => Ok(()),
             false => self.window(p, pr, c, n),
         }
-    }
-
-    /// Kinds and orders against the configuration's techniques: a child of a kind needs the
-    /// technique that searches it, a node in quiescence has only quiescence children, a move
-    /// comes from a source the configuration orders by, and the null move is no ordered move.
-    fn kind_and_order(&self, p: &Frame, pr: &NodeRec, c: u32, n: &NodeRec) -> R {
-        use OrderSource as O;
-        let (cfg, q, kind, order) = (self.cfg, self.quiescence(p), n.node_kind(), n.order());
-        let what = match kind {
-            NodeKind::Quiescence if !q => {
-                Some("quiescence search (quiescence.enabled) at a node with no depth left")
-            }
-            _ => technique_off(cfg, self.tree, Made::Kind(kind)),
-        };
-        needs(c, "kind", kind.name(), what)?;
-        ensure!(!q || kind == NodeKind::Quiescence, node c, "kind",
-            "is {}, but its parent (node {}) searches captures in quiescence, whose \
-             children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
-        let o = &cfg.ordering;
-        let what = match order {
-            O::Tt if !o.tt_move || !cfg.tt.enabled => "ordering.tt_move",
-            O::Capture if !o.mvv_lva && !o.see && !q => {
-                "ordering.mvv_lva, ordering.see or quiescence search"
-            }
-            O::Killer if !o.killers => "ordering.killers",
-            O::Refutation if !o.refutation => "ordering.refutation",
-            O::History if !o.history => "ordering.history",
-            O::PreviousBest if !cfg.iterative || !pr.is_root() => {
-                "iterative deepening, at a root's move"
-            }
-            O::Generated => return Ok(()),
-            _ if kind == NodeKind::Null => "a real move",
-            _ => return Ok(()),
-        };
-        needs(c, "order", order.name(), Some(what))
     }
 
     /// Depths against the parent's: one ply less, less a reduced, null or probe child's
@@ -700,11 +698,10 @@ impl<'a> Semantics<'a> {
         // The value the entry gives this node: the search's own conversion, which moves a win
         // or mate score from the node back to the root's count of plies.
         let here = value_from_tt(d[0], ply, self.mate_bound);
-        let decides = match Bound::from_u8(((d[1] >> 8) & 3) as u8) {
-            Some(Bound::Exact) => true,
-            Some(Bound::Lower) => here >= n.beta,
-            Some(Bound::Upper) => here <= n.alpha,
-            None => false,
+        let decides = match Bound::from_u8(((d[1] >> 8) & 3) as u8).expect(CHECKED) {
+            Bound::Exact => true,
+            Bound::Lower => here >= n.beta,
+            Bound::Upper => here <= n.alpha,
         };
         let why = if d[1] >> 10 & 1 == 1 {
             "its entry is uncertain".to_string()
@@ -726,30 +723,27 @@ impl<'a> Semantics<'a> {
     fn null_verdict(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         use NullVerdict as V;
         let n = self.node(f.id);
-        let (v, beta) = (d[0], d[1]);
-        let verdict = u8::try_from(d[2]).ok().and_then(V::from_u8);
+        let (v, beta, verdict) = (d[0], d[1], V::from_u8(d[2] as u8).expect(CHECKED));
         let child = (f.last_child)
             .filter(|_| self.prev == Some(EventKind::Exit))
             .map(|c| self.node(c))
             .filter(|c| c.node_kind() == NodeKind::Null);
-        let problem = match (child, verdict) {
-            (None, _) => "a null_verdict event follows the return of a null-move child".into(),
-            (Some(c), _) if -c.value != v => {
+        let problem = match child {
+            None => "a null_verdict event follows the return of a null-move child".into(),
+            Some(c) if -c.value != v => {
                 format!("the null-move child returned {}, not {v}", -c.value)
             }
             _ if beta != n.beta => format!("β of node {} is {}", f.id, side(n.beta)),
-            (_, Some(V::FailLow)) if v >= beta => format!("{v} ≥ β = {beta} is no fail-low"),
-            (_, Some(V::Cutoff | V::Verify)) if v < beta => {
-                format!("{v} < β = {beta} is a fail-low")
-            }
-            (_, Some(V::Verify)) if !self.cfg.null_move.verified => {
+            _ if (verdict == V::FailLow) == (v >= beta) => match verdict {
+                V::FailLow => format!("{v} ≥ β = {beta} is no fail-low"),
+                _ => format!("{v} < β = {beta} is a fail-low"),
+            },
+            _ if verdict == V::Verify && !self.cfg.null_move.verified => {
                 "verification needs null_move.verified".into()
             }
             _ => {
-                if let Some(verdict) = verdict {
-                    f.null_verdict = Some((v, verdict));
-                    f.depth -= i32::from(verdict == V::Verify);
-                }
+                f.null_verdict = Some((v, verdict));
+                f.depth -= i32::from(verdict == V::Verify);
                 return Ok(());
             }
         };
@@ -808,20 +802,18 @@ impl<'a> Semantics<'a> {
     }
 
     fn prune(&self, f: &Frame, i: usize, d: &[i32]) -> R {
-        let reason = u8::try_from(d[1]).ok().and_then(PruneReason::from_u8);
+        use PruneReason as P;
+        let reason = P::from_u8(d[1] as u8).expect(CHECKED);
         let why = match reason {
-            Some(PruneReason::See) if self.cfg.quiescence.see_pruning && self.quiescence(f) => {
-                return Ok(());
+            P::See if self.cfg.quiescence.see_pruning && self.quiescence(f) => return Ok(()),
+            P::Uncertainty if f.uc => return Ok(()),
+            P::See => "SEE pruning happens in quiescence search with quiescence.see_pruning",
+            P::Uncertainty => {
+                "a quiet move is pruned for uncertainty only after the node's uncertainty cut-off"
             }
-            Some(PruneReason::Uncertainty) if f.uc => return Ok(()),
-            Some(PruneReason::See) => {
-                "SEE pruning happens in quiescence search with quiescence.see_pruning"
-            }
-            _ => "a quiet move is pruned for uncertainty only after the node's uncertainty cut-off",
         };
         bail!(event i, "data",
-            "prunes with reason {} in node {}, but {why} (rule: pruned moves)",
-            reason.map_or("?", |r| r.name()), f.id);
+            "prunes with reason {} in node {}, but {why} (rule: pruned moves)", reason.name(), f.id);
     }
 
     fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> R {
@@ -851,19 +843,16 @@ impl<'a> Semantics<'a> {
         let (s, rec) = (&h.summary, self.rec);
         let user = s.stopped == Some(StopCause::User);
         // The finished iterations (depth, last root, nodes): for a search, the root searches
-        // grouped by depth (an aspiration re-search belongs to its iteration); the page's Stop
-        // lists every root search that finished.
-        let mut want: Vec<(i32, u32, u64)> = Vec::new();
-        let mut group_start: Option<u32> = None;
+        // grouped by depth (an aspiration re-search belongs to its iteration, which starts where
+        // the one before ended); the page's Stop lists every root search that finished.
+        let (mut want, mut start) = (Vec::new(), 0);
         for (k, (&id, &depth)) in rec.roots.iter().zip(&rec.root_depths).enumerate() {
-            let start = *group_start.get_or_insert(id);
-            if !user && self.failed[k] {
-                continue;
-            }
-            group_start = None;
-            let end = rec.roots.get(k + 1).map_or(rec.nodes.len() as u32, |&e| e);
-            if self.node(id).reason() != StopReason::Aborted {
-                want.push((depth, id, u64::from(end - start)));
+            if user || !self.failed[k] {
+                let end = rec.roots.get(k + 1).map_or(rec.nodes.len() as u32, |&e| e);
+                if self.node(id).reason() != StopReason::Aborted {
+                    want.push((depth, id, u64::from(end - start)));
+                }
+                start = end;
             }
         }
         ensure!(s.iterations.len() == want.len(), header "summary.iterations",
