@@ -25,7 +25,8 @@ fn clamp8(d: i32) -> i32 {
     d.clamp(i8::MIN as i32, i8::MAX as i32)
 }
 
-/// The codes in event data are known: the structural check (`Tape`) refused the others.
+/// What the structural check (`Tape`) refused is not met again: codes in event data are known,
+/// and a re-search's link names the child that returned before it.
 const CHECKED: &str = "the tape was checked";
 
 const UNCERTAIN: &str = "is true, but only uncertainty cut-offs (uncertainty.mode) make a value \
@@ -383,7 +384,19 @@ impl<'a> Semantics<'a> {
                  children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
             self.needs(c, Made::Order(n.order(), kind), Some(p))?;
             self.child_depth(p, c, n)?;
-            self.child_expected(p, pr, c, n)?;
+            // Expected types: Knuth & Moore's rule ([`NodeType::child`], the search's own); a
+            // scout's re-search is expected PV.
+            let (e, first, research) = (pr.expected(), n.index == 0, self.research(p, n));
+            let want = match kind {
+                NodeKind::Null => e.child(false),
+                _ if research => NodeType::Pv,
+                _ => e.child(first),
+            };
+            let which = if first { "first" } else { "later" };
+            ensure!(n.expected() == want, node c, "expected",
+                "is {}, but {} (rule: expected types)", n.expected().name(),
+                if research { "a re-search is expected PV".to_string() }
+                else { format!("the {which} child of a {} node is expected {}", e.name(), want.name()) });
         }
         self.child_research(c, n)?;
         match p.at.is_chance() {
@@ -420,24 +433,6 @@ impl<'a> Semantics<'a> {
         Ok(())
     }
 
-    /// Expected types: Knuth & Moore's rule ([`NodeType::child`], the search's own); a scout's
-    /// re-search is expected PV.
-    fn child_expected(&self, p: &Frame, pr: &NodeRec, c: u32, n: &NodeRec) -> R {
-        let research = self.research(p, n);
-        let want = match n.node_kind() {
-            NodeKind::Null => pr.expected().child(false),
-            _ if research => NodeType::Pv,
-            _ => pr.expected().child(n.index == 0),
-        };
-        let (e, w) = (pr.expected().name(), want.name());
-        let which = if n.index == 0 { "first" } else { "later" };
-        ensure!(n.expected() == want, node c, "expected",
-            "is {}, but {} (rule: expected types)", n.expected().name(),
-            if research { "a re-search is expected PV".to_string() }
-            else { format!("the {which} child of a {e} node is expected {w}") });
-        Ok(())
-    }
-
     /// Re-searches: the same move again, right after it returned; only a reduced child is
     /// searched again as lmr_research, and only a scout algorithm re-searches a scout.
     fn child_research(&self, c: u32, n: &NodeRec) -> R {
@@ -448,24 +443,19 @@ impl<'a> Semantics<'a> {
                  re-searches)");
             return Ok(());
         }
-        let earlier = self.rec.research_of(c).map(|e| self.node(e));
-        if let Some(e) = earlier
-            && (e.move_code != n.move_code || e.index != n.index)
-        {
-            bail!(node c, "research_of",
-                "names a search of another move (index {}), but a re-search searches the \
-                 same move again (index {}) (rule: re-searches)", e.index, n.index);
-        }
-        let ok = match (kind, earlier.map(|e| e.node_kind())) {
-            (NodeKind::LmrResearch, e) => e == Some(NodeKind::Reduced),
-            (_, Some(NodeKind::Null | NodeKind::McProbe | NodeKind::Quiescence)) => false,
+        let e = self.node(self.rec.research_of(c).expect(CHECKED));
+        ensure!(e.move_code == n.move_code && e.index == n.index, node c, "research_of",
+            "names a search of another move (index {}), but a re-search searches the same move \
+             again (index {}) (rule: re-searches)", e.index, n.index);
+        let ok = match (kind, e.node_kind()) {
+            (NodeKind::LmrResearch, e) => e == NodeKind::Reduced,
+            (_, NodeKind::Null | NodeKind::McProbe | NodeKind::Quiescence) => false,
             _ => self.scouts(),
         };
         ensure!(ok, node c, "kind",
             "is {}, but it re-searches a {} child: only a reduced child is searched \
              again as lmr_research, and only a scout algorithm re-searches a scout \
-             (rule: re-searches)", kind.name(),
-            earlier.map_or("missing", |e| e.node_kind().name()));
+             (rule: re-searches)", kind.name(), e.node_kind().name());
         Ok(())
     }
 
@@ -817,21 +807,14 @@ impl<'a> Semantics<'a> {
     }
 
     fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> R {
-        // The last root entered (roots are in id order).
-        let roots = &self.rec.roots;
-        let last = roots.partition_point(|&r| r < self.next_id).checked_sub(1);
-        let n = last.map(|k| self.node(roots[k]));
-        let failed = |n: &NodeRec| {
-            (n.alpha, n.beta, n.value) == (d[0], d[1], d[2])
-                && ((d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF))
-        };
-        match last {
-            Some(k) if n.is_some_and(failed) => self.failed[k] = true,
-            _ => bail!(event i, "data",
-                "{d:?}: an aspiration_fail event names the window and value of the root search \
-                 before it, which failed outside a bounded side (rule: aspiration windows)"),
-        }
-        self.after_fail = true;
+        // The last root entered (roots are in id order), which the tape saw exit.
+        let k = self.rec.roots.partition_point(|&r| r < self.next_id) - 1;
+        let n = self.node(self.rec.roots[k]);
+        let bounded = (d[2] <= d[0] && d[0] > -INF) || (d[2] >= d[1] && d[1] < INF);
+        ensure!((n.alpha, n.beta, n.value) == (d[0], d[1], d[2]) && bounded, event i, "data",
+            "{d:?}: an aspiration_fail event names the window and value of the root search \
+             before it, which failed outside a bounded side (rule: aspiration windows)");
+        (self.failed[k], self.after_fail) = (true, true);
         Ok(())
     }
 
