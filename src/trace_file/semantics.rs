@@ -5,7 +5,7 @@
 //! [`super::chance`] adds what only chance nodes have. docs/trace-format.md, "Semantic rules".
 
 use super::TraceHeader;
-use super::chance::{At, Chance};
+use super::chance::Chance;
 use super::error::{TraceFileError, bail, ensure, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
@@ -13,7 +13,7 @@ use crate::run::{Input, Prepared};
 use crate::schema::{
     Bound, EventKind, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
-use crate::search::chance::ChanceAlgorithm;
+use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSums};
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
 use crate::search::{StopCause, UNBOUNDED_DEPTH};
@@ -91,20 +91,17 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made, q: bool, root: bool) -> 
 
 /// What the replay knows about an open node: α as its events left it; the depth it searches its
 /// moves with (changed by pre-search and verified null-move pruning); its best counted child of
-/// this round of moves (value in the node's view, index); the last child that returned and is not
-/// yet counted (a re-search may replace it), and the last of any kind; whether this round had a
-/// cut-off, an uncertainty cut-off; its events: a deciding table hit's value (as stored, and for
-/// this node), the null-move verdict, the multi-cut probes, those that reached β and whether the
-/// multi_cut event cut.
+/// this round of moves (value in its view, index); the last child that returned and is not yet
+/// counted (a re-search may replace it), and the last of any kind; what its events said.
 #[derive(Default)]
-struct Frame {
-    id: u32,
+pub(super) struct Frame {
+    pub(super) id: u32,
     alpha: i32,
     depth: i32,
     best: Option<(i32, u16)>,
     pending: Option<u32>,
     last_child: Option<u32>,
-    cut: bool,
+    pub(super) cut: bool,
     uc: bool,
     tt_cut: Option<(i32, i32)>,
     null_verdict: Option<(i32, NullVerdict)>,
@@ -120,8 +117,20 @@ struct Frame {
     /// The pending child's value is exact whatever its window: it searched no moves, or only
     /// moves that searched none, so a scout algorithm need not search it again.
     pending_exact: bool,
-    /// A chance search's own state of the node ([`super::chance`]; unused in a decision search).
-    at: At,
+    /// A chance search's own state of the node ([`super::chance`]; unused in a decision
+    /// search): the tree node, whether MAX moves there, its first child and number of branches,
+    /// the branches that returned, whether it is Star2's probe; a chance node's running sums
+    /// (boxed: a decision search's frames stay small), what they say comes next, and the
+    /// `chance_cutoff` event they owe next (its data).
+    pub(super) tree: u32,
+    pub(super) max: bool,
+    pub(super) first: u32,
+    pub(super) branches: u32,
+    pub(super) k: u32,
+    pub(super) probe: bool,
+    pub(super) sums: Option<Box<ChanceSums>>,
+    pub(super) next: Option<ChanceNext>,
+    pub(super) owed: Option<[i32; 3]>,
 }
 
 /// Checks the semantic rules of a trace whose structure is valid: one pass over the tape.
@@ -247,11 +256,7 @@ impl<'a> Semantics<'a> {
             (K::Prune, Some(f)) => self.prune(f, i, d)?,
             (K::Research, Some(f)) => ensure!(f.pending.take().is_some(), event i, "kind",
                 "a research event follows a child that returned a value (rule: re-searches)"),
-            (K::ChanceCutoff, Some(f)) => {
-                if let Some(c) = &self.chance {
-                    c.cutoff(i, &mut f.at, f.id, d)?;
-                }
-            }
+            (K::ChanceCutoff, Some(f)) => super::chance::cutoff(i, f, d)?,
         }
         self.prev = Some(kind);
         Ok(())
@@ -285,10 +290,21 @@ impl<'a> Semantics<'a> {
         let child = self.node(c);
         let v = -child.value;
         let (alpha, beta) = (f.alpha, self.node(f.id).beta);
-        // A scout that lands inside the window is searched again (unless its value is exact
-        // anyway: NegaScout need not re-search near the leaves).
+        // A scout (a later move searched with a null window at α, not a re-search) that lands
+        // inside the window is searched again (unless its value is exact anyway: NegaScout need
+        // not re-search near the leaves).
+        let scout = self.scouts()
+            && !self.quiescence(f)
+            && child.index > 0
+            && child.index != u16::MAX
+            && !self.research(f, child)
+            && matches!(
+                child.node_kind(),
+                NodeKind::Normal | NodeKind::Extended | NodeKind::LmrResearch
+            )
+            && beta.saturating_sub(alpha) > 1;
         let stopped = child.reason() == StopReason::Aborted;
-        ensure!(!self.is_scout(f, child) || v <= alpha || v >= beta || stopped || f.pending_exact,
+        ensure!(!scout || v <= alpha || v >= beta || stopped || f.pending_exact,
             node c, "value",
             "the scout returned {v} to node {}, inside its window ({}, {}), but it is not \
              searched again, though its subtree is deeper than one ply (rule: a scout that \
@@ -313,19 +329,6 @@ impl<'a> Semantics<'a> {
             && !self.quiescence(f)
     }
 
-    /// Whether child `n` of the node of `f` was searched as a scout (a null window at α that a
-    /// re-search follows when it lands inside the window).
-    fn is_scout(&self, f: &Frame, n: &NodeRec) -> bool {
-        use NodeKind::*;
-        self.scouts()
-            && !self.quiescence(f)
-            && n.index > 0
-            && n.index != u16::MAX
-            && !self.research(f, n)
-            && matches!(n.node_kind(), Normal | Extended | LmrResearch)
-            && self.node(f.id).beta.saturating_sub(f.alpha) > 1
-    }
-
     /// Enters the next node: the rules every node keeps, then a root's or a child's.
     fn enter(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
         let id = self.next_id;
@@ -338,14 +341,14 @@ impl<'a> Semantics<'a> {
         let unc = self.cfg.uncertainty.mode != UncertaintyMode::Off;
         ensure!(!n.uncertain() || unc, node id, "uncertain", "{UNCERTAIN}");
         let mut f = Frame::default();
+        (f.id, f.alpha, f.depth) = (id, n.alpha, n.depth as i32);
         if let Some(c) = &self.chance {
-            f.at = c.enter(i, stack.last().map(|p| (&p.at, p.id, p.cut)), id, n)?;
+            c.enter(i, stack.last(), &mut f, n)?;
         }
         match stack.last() {
             Some(p) => self.child(p, id, n)?,
             None => self.root(id, n)?,
         }
-        (f.id, f.alpha, f.depth) = (id, n.alpha, n.depth as i32);
         stack.push(f);
         Ok(())
     }
@@ -392,14 +395,14 @@ impl<'a> Semantics<'a> {
                 _ if research => NodeType::Pv,
                 _ => e.child(first),
             };
-            let which = if first { "first" } else { "later" };
+            let (which, e, w) = (if first { "first" } else { "later" }, e.name(), want.name());
             ensure!(n.expected() == want, node c, "expected",
                 "is {}, but {} (rule: expected types)", n.expected().name(),
                 if research { "a re-search is expected PV".to_string() }
-                else { format!("the {which} child of a {} node is expected {}", e.name(), want.name()) });
+                else { format!("the {which} child of a {e} node is expected {w}") });
         }
         self.child_research(c, n)?;
-        match p.at.is_chance() {
+        match p.sums.is_some() {
             true => Ok(()),
             false => self.window(p, pr, c, n),
         }
@@ -516,7 +519,7 @@ impl<'a> Semantics<'a> {
             self.commit(&mut f, i, false)?;
         }
         // A chance search's leaves and chance nodes have their own rules of value.
-        let exit = |c: &Chance| c.exit(i, &f.at, f.id, n, f.cut);
+        let exit = |c: &Chance| c.exit(i, &f, n);
         if self.chance.as_ref().map_or(Ok(true), exit)? {
             self.node_value(&f, n)?;
         }
@@ -528,8 +531,8 @@ impl<'a> Semantics<'a> {
             && n.reason() != StopReason::Aborted
         {
             // A chance node's branch returns its value to the sums, from the same view.
-            c.step(&mut p.at, Some(n.value));
-            if p.at.is_chance() {
+            c.step(p, Some(n.value));
+            if p.sums.is_some() {
                 return Ok(());
             }
         }
@@ -693,17 +696,17 @@ impl<'a> Semantics<'a> {
             Bound::Lower => here >= n.beta,
             Bound::Upper => here <= n.alpha,
         };
-        let why = if d[1] >> 10 & 1 == 1 {
-            "its entry is uncertain".to_string()
-        } else if n.expected() == NodeType::Pv {
-            "the node is expected PV".to_string()
-        } else if td < f.depth && f.depth < i8::MAX as i32 {
-            format!("its entry's depth {td} is below the node's {}", f.depth)
-        } else if !decides {
-            "its entry's bound does not decide the window".to_string()
-        } else {
-            f.tt_cut = Some((d[0], here));
-            return Ok(());
+        let why = match d[1] >> 10 & 1 {
+            1 => "its entry is uncertain".into(),
+            _ if n.expected() == NodeType::Pv => "the node is expected PV".into(),
+            _ if td < f.depth && f.depth < i8::MAX as i32 => {
+                format!("its entry's depth {td} is below the node's {}", f.depth)
+            }
+            _ if !decides => "its entry's bound does not decide the window".into(),
+            _ => {
+                f.tt_cut = Some((d[0], here));
+                return Ok(());
+            }
         };
         bail!(event i, "data",
             "says the entry cuts node {} off, but {why} (rule: transposition-table cut-offs)",
@@ -743,8 +746,8 @@ impl<'a> Semantics<'a> {
     fn zugzwang(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         let n = self.node(f.id);
         let verified = matches!(f.null_verdict, Some((_, NullVerdict::Verify)));
-        let best = f.best.map(|b| b.0);
-        let ok = verified && d[1] == n.beta && d[0] < d[1] && best.is_none_or(|b| b == d[0]);
+        let best = f.best.is_none_or(|b| b.0 == d[0]);
+        let ok = verified && d[1] == n.beta && d[0] < d[1] && best;
         ensure!(ok, event i, "data",
             "[{}, {}]: zugzwang follows a verified null-move fail-high at a node whose \
              moves then stayed below β = {} (rule: null-move verdicts)", d[0], d[1],
@@ -803,7 +806,8 @@ impl<'a> Semantics<'a> {
             }
         };
         bail!(event i, "data",
-            "prunes with reason {} in node {}, but {why} (rule: pruned moves)", reason.name(), f.id);
+            "prunes with reason {} in node {}, but {why} (rule: pruned moves)",
+            reason.name(), f.id);
     }
 
     fn aspiration_fail(&mut self, i: usize, d: &[i32]) -> R {
