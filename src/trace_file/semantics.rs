@@ -376,7 +376,7 @@ impl<'a> Semantics<'a> {
     /// listed: the first one broken is the one reported. A chance search's kinds, expected
     /// types and the windows of a chance node's branches are its own (`trace_file/chance.rs`).
     fn child(&self, p: &Frame, c: u32, n: &NodeRec) -> R {
-        let (pr, kind) = (self.node(p.id), n.node_kind());
+        let (pr, kind, d) = (self.node(p.id), n.node_kind(), p.depth);
         if self.chance.is_none() {
             // Kinds and orders: a child of a kind needs the technique that searches it, a node
             // in quiescence has only quiescence children, a move comes from a source the
@@ -386,7 +386,30 @@ impl<'a> Semantics<'a> {
                 "is {}, but its parent (node {}) searches captures in quiescence, whose \
                  children are quiescence nodes (rule: kinds and orders)", kind.name(), p.id);
             self.needs(c, Made::Order(n.order(), kind), Some(p))?;
-            self.child_depth(p, c, n)?;
+            // Depths against the parent's: one ply less, less a reduced, null or probe child's
+            // reduction; the same for an extended one; 0 in quiescence (not in a tree: its own).
+            let want = match kind {
+                NodeKind::Normal | NodeKind::LmrResearch => d - 1,
+                NodeKind::Extended => d,
+                NodeKind::Reduced => d - 1 - self.cfg.lmr.h,
+                NodeKind::Null => {
+                    // Below a verified fail-high `subtree_R` may apply (null_move.rs), and under
+                    // Heinz's material condition the R of few pieces: the trace says neither, so
+                    // each (verifying, few pieces) is accepted: k = 0..4 is (yes, no), (no, no),
+                    // (yes, yes)…
+                    let nm = &self.cfg.null_move;
+                    let r = |k: u32| nm.reduction(d, k.is_multiple_of(2), (k > 1).then_some(0)) + 1;
+                    let fits = (0..4).find(|&k| n.depth as i32 == clamp8(d - r(k)));
+                    d - r(fits.unwrap_or(0))
+                }
+                NodeKind::McProbe => d - 1 - self.cfg.multi_cut.r,
+                NodeKind::Quiescence => 0,
+                // A decision search has neither (`needs` refused them).
+                NodeKind::Chance | NodeKind::Probe => n.depth.into(),
+            };
+            ensure!(self.tree || n.depth as i32 == clamp8(want), node c, "depth",
+                "is {}, but a {} child of node {} (depth {d}) has depth {want} (rule: depths)",
+                n.depth, kind.name(), p.id);
             // Expected types: Knuth & Moore's rule ([`NodeType::child`], the search's own); a
             // scout's re-search is expected PV.
             let (e, first, research) = (pr.expected(), n.index == 0, self.research(p, n));
@@ -401,65 +424,30 @@ impl<'a> Semantics<'a> {
                 if research { "a re-search is expected PV".to_string() }
                 else { format!("the {which} child of a {e} node is expected {w}") });
         }
-        self.child_research(c, n)?;
+        // Re-searches: the same move again, right after it returned; only a reduced child is
+        // searched again as lmr_research, and only a scout algorithm re-searches a scout.
+        if !n.is_research() {
+            ensure!(kind != NodeKind::LmrResearch, node c, "kind",
+                "is lmr_research, but no research event makes it a re-search (rule: re-searches)");
+        } else {
+            let e = self.node(self.rec.research_of(c).expect(CHECKED));
+            ensure!(e.move_code == n.move_code && e.index == n.index, node c, "research_of",
+                "names a search of another move (index {}), but a re-search searches the same \
+                 move again (index {}) (rule: re-searches)", e.index, n.index);
+            let ok = match (kind, e.node_kind()) {
+                (NodeKind::LmrResearch, e) => e == NodeKind::Reduced,
+                (_, NodeKind::Null | NodeKind::McProbe | NodeKind::Quiescence) => false,
+                _ => self.scouts(),
+            };
+            ensure!(ok, node c, "kind",
+                "is {}, but it re-searches a {} child: only a reduced child is searched \
+                 again as lmr_research, and only a scout algorithm re-searches a scout \
+                 (rule: re-searches)", kind.name(), e.node_kind().name());
+        }
         match p.sums.is_some() {
             true => Ok(()),
             false => self.window(p, pr, c, n),
         }
-    }
-
-    /// Depths against the parent's: one ply less, less a reduced, null or probe child's
-    /// reduction; the same for an extended one; 0 in quiescence (not in a tree: its own).
-    fn child_depth(&self, p: &Frame, c: u32, n: &NodeRec) -> R {
-        let (cfg, d, kind) = (self.cfg, p.depth, n.node_kind());
-        let want = match kind {
-            _ if self.tree => return Ok(()),
-            NodeKind::Normal | NodeKind::LmrResearch => d - 1,
-            NodeKind::Extended => d,
-            NodeKind::Reduced => d - 1 - cfg.lmr.h,
-            NodeKind::Null => {
-                // Below a verified fail-high `subtree_R` may apply (null_move.rs), and under
-                // Heinz's material condition the R of few pieces: the trace says neither, so each
-                // (verifying, few pieces) is accepted: k = 0..4 is (yes, no), (no, no), (yes, yes)…
-                let nm = &cfg.null_move;
-                let r = |k: u32| d - nm.reduction(d, k.is_multiple_of(2), (k > 1).then_some(0)) - 1;
-                let fits = (0..4).map(r).find(|&w| n.depth as i32 == clamp8(w));
-                fits.unwrap_or(r(0))
-            }
-            NodeKind::McProbe => d - 1 - cfg.multi_cut.r,
-            NodeKind::Quiescence => 0,
-            NodeKind::Chance | NodeKind::Probe => return Ok(()),
-        };
-        ensure!(n.depth as i32 == clamp8(want), node c, "depth",
-            "is {}, but a {} child of node {} (depth {d}) has depth {want} (rule: depths)",
-            n.depth, kind.name(), p.id);
-        Ok(())
-    }
-
-    /// Re-searches: the same move again, right after it returned; only a reduced child is
-    /// searched again as lmr_research, and only a scout algorithm re-searches a scout.
-    fn child_research(&self, c: u32, n: &NodeRec) -> R {
-        let kind = n.node_kind();
-        if !n.is_research() {
-            ensure!(kind != NodeKind::LmrResearch, node c, "kind",
-                "is lmr_research, but no research event makes it a re-search (rule: \
-                 re-searches)");
-            return Ok(());
-        }
-        let e = self.node(self.rec.research_of(c).expect(CHECKED));
-        ensure!(e.move_code == n.move_code && e.index == n.index, node c, "research_of",
-            "names a search of another move (index {}), but a re-search searches the same move \
-             again (index {}) (rule: re-searches)", e.index, n.index);
-        let ok = match (kind, e.node_kind()) {
-            (NodeKind::LmrResearch, e) => e == NodeKind::Reduced,
-            (_, NodeKind::Null | NodeKind::McProbe | NodeKind::Quiescence) => false,
-            _ => self.scouts(),
-        };
-        ensure!(ok, node c, "kind",
-            "is {}, but it re-searches a {} child: only a reduced child is searched \
-             again as lmr_research, and only a scout algorithm re-searches a scout \
-             (rule: re-searches)", kind.name(), e.node_kind().name());
-        Ok(())
     }
 
     /// Windows against the parent's window and the events that changed it.
@@ -519,8 +507,11 @@ impl<'a> Semantics<'a> {
             self.commit(&mut f, i, false)?;
         }
         // A chance search's leaves and chance nodes have their own rules of value.
-        let exit = |c: &Chance| c.exit(i, &f, n);
-        if self.chance.as_ref().map_or(Ok(true), exit)? {
+        if self
+            .chance
+            .as_ref()
+            .map_or(Ok(true), |c| c.exit(i, &f, n))?
+        {
             self.node_value(&f, n)?;
         }
         let Some(p) = stack.last_mut() else {
@@ -596,25 +587,19 @@ impl<'a> Semantics<'a> {
             }
             (S::MultiCut, ..) if n.value != n.beta => bail!(node id, "value",
                 "is {}, but a multi-cut returns β = {} (rule: values)", n.value, side(n.beta)),
-            (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff | S::Probe, ..) => {
-                self.searched_value(f, n)?
-            }
             // A stopped node keeps the best value it had: one a child returned, or 0.
             (S::Aborted, ..) if n.value != 0 && !f.value_seen && !self.quiescence(f) => {
                 bail!(node id, "value",
                     "is {}, but the search stopped inside the node, which then returns a \
                      value one of its children returned, or 0 (rule: values)", n.value)
             }
-            _ => {}
+            (S::BetaCutoff | S::AllMoves | S::UncertaintyCutoff | S::Probe, ..) => {}
+            _ => return Ok(()),
         }
-        Ok(())
-    }
-
-    /// A node that searched its moves: its value the best its children returned (in
-    /// quiescence, or its stand-pat value above it) from its best_index (every move pruned: 0,
-    /// none), and no value at or above β without a cut-off.
-    fn searched_value(&self, f: &Frame, n: &NodeRec) -> R {
-        let (id, q, bi) = (f.id, self.quiescence(f), n.best_index());
+        // A node that searched its moves: its value the best its children returned (in
+        // quiescence, or its stand-pat value above it) from its best_index (every move pruned:
+        // 0, none), and no value at or above β without a cut-off.
+        let (q, bi) = (self.quiescence(f), n.best_index());
         match f.best {
             Some((b, _)) if (q && n.value < b) || (!q && n.value != b) => bail!(node id, "value",
                 "is {}, but the best value its children returned is {b} (rule: a node's \
@@ -634,9 +619,8 @@ impl<'a> Semantics<'a> {
                 "names a move, but no child returned a value (rule: values)"),
             None => {}
         }
-        let (cutoff, all) = (self.cfg.cutoff, n.reason() == StopReason::AllMoves);
-        let minimax = self.cfg.algo == Algorithm::Minimax;
-        ensure!(minimax || !all || !cutoff.cuts(n.value, n.beta), node id, "value",
+        let (cutoff, minimax) = (self.cfg.cutoff, self.cfg.algo == Algorithm::Minimax);
+        ensure!(minimax || reason != S::AllMoves || !cutoff.cuts(n.value, n.beta), node id, "value",
             "is {}, {} β = {}, but the node searched all its moves without a cut-off (rule: \
              cut-offs)", n.value,
             if cutoff == Cutoff::Strict { "above (the strict rule)" } else { "at or above" },
@@ -648,8 +632,7 @@ impl<'a> Semantics<'a> {
         self.commit(f, i, true)?;
         let q = self.quiescence(f);
         ensure!(self.cfg.algo != Algorithm::Minimax || q, event i, "kind",
-            "minimax has no window to raise: no alpha_raised events (rule: alpha_raised \
-             events)");
+            "minimax has no window to raise: no alpha_raised events (rule: alpha_raised events)");
         ensure!(new > old, event i, "data",
             "[{old}, {new}] does not raise α in node {}: the new α must be above the old \
              (rule: alpha_raised events)", f.id);
@@ -787,9 +770,8 @@ impl<'a> Semantics<'a> {
         let ps = &self.cfg.presearch;
         let ok = clamp8(d[0]) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
         ensure!(ok, event i, "data",
-            "[{}, {}, {}] in node {} (depth {}): pre-search raises \
-             the node's depth by 1 to Risk = {} plies (rule: pre-search)", d[0], d[1], d[2],
-            f.id, f.depth, ps.risk);
+            "[{}, {}, {}] in node {} (depth {}): pre-search raises the node's depth by 1 to Risk \
+             = {} plies (rule: pre-search)", d[0], d[1], d[2], f.id, f.depth, ps.risk);
         f.depth = clamp8(d[1]);
         Ok(())
     }
