@@ -9,7 +9,6 @@
 use super::TraceHeader;
 use super::error::{TraceFileError, bail, ensure};
 use super::events::{each_event, value_words};
-use super::semantics::Frame;
 use crate::game::{INF, Value, tree::Tree};
 use crate::run::Prepared;
 use crate::schema::{NONE16, NodeKind, NodeType, StopReason};
@@ -19,6 +18,25 @@ use crate::search::window::Window;
 use crate::trace::record::{NodeRec, Recorder};
 
 type R<T> = Result<T, TraceFileError>;
+
+/// What the chance rules know of an open node (beside the replay's own frame).
+#[derive(Default)]
+pub(super) struct At {
+    /// The tree node, whether MAX moves there, its first child and number of children, the
+    /// branches that returned, and whether it is Star2's probe.
+    tree: u32,
+    max: bool,
+    first: u32,
+    n: u32,
+    k: u32,
+    probe: bool,
+    /// A chance node's running sums (`Some`: a chance node of the tree with branches; boxed: a
+    /// decision search's frames stay small) and what they said comes next.
+    pub sums: Option<Box<ChanceSums>>,
+    next: Option<ChanceNext>,
+    /// The `chance_cutoff` event the sums owe next (its data).
+    owed: Option<[i32; 3]>,
+}
 
 /// The chance rules of one file: its tree, its scale and the search's setup over it.
 pub(super) struct Chance<'a> {
@@ -72,19 +90,17 @@ impl<'a> Chance<'a> {
         }
     }
 
-    /// The rules of entering the node of `f` (`n`) under the open node `p` (`None`: the root):
-    /// its branch, kind, expected type and (a chance node's branch, or the root) window; the
-    /// frame's chance state filled in.
-    pub fn enter(&self, i: usize, p: Option<&Frame>, f: &mut Frame, n: &NodeRec) -> R<()> {
-        let id = f.id;
+    /// The rules of entering node `id` (`n`) under the open node `p` (`None`: the root; `cut`:
+    /// it had a cut-off): its branch, kind, expected type and (a chance node's branch, or the
+    /// root) window. Returns the node's state.
+    pub fn enter(&self, i: usize, p: Option<(&At, u32, bool)>, id: u32, n: &NodeRec) -> R<At> {
         let (k, tree, max, window, probe) = match p {
             // The search's own root window: (L, U) for Star1 and Star2, unbounded for expectimax.
             None => {
                 let max = !self.tree.min_root();
                 (0, 0, max, Some(self.setup.root_window(max)), false)
             }
-            Some(p) => {
-                let (pid, cut) = (p.id, p.cut);
+            Some((p, pid, cut)) => {
                 if let Some(e) = p.owed {
                     bail!(event i, "kind",
                         "enters node {id}, but node {pid} owes a chance_cutoff event {e:?} first");
@@ -92,7 +108,7 @@ impl<'a> Chance<'a> {
                 // Whether the parent has searched all its branches (or been cut).
                 let all = match p.next {
                     Some(ChanceNext::End { reason, .. }) => Some(reason == StopReason::AllMoves),
-                    _ => (cut || p.k >= p.branches).then_some(!cut),
+                    _ => (cut || p.k >= p.n).then_some(!cut),
                 };
                 if let Some(all) = all {
                     bail!(node id, "parent", "is node {pid}, which has {} (rule: nothing is \
@@ -131,21 +147,22 @@ impl<'a> Chance<'a> {
                  windows)", s(n.alpha), s(n.beta), self.setup.algo.name(), s(w.alpha), s(w.beta));
         }
         let (first, nc) = self.tree.children_of(tree);
-        (f.tree, f.max, f.first, f.branches, f.probe) = (tree, max, first, nc, probe);
+        let mut at = At::default();
+        (at.tree, at.max, at.first, at.n, at.probe) = (tree, max, first, nc, probe);
         if nc > 0 && chance {
             let weights = (0..nc).map(|j| self.tree.weight_of(first + j));
             let (bounds, w) = (self.setup.bounds_for(max), Window::new(n.alpha, n.beta));
             let sums = ChanceSums::new(self.setup.algo, weights, bounds, w);
-            f.sums = Some(Box::new(sums));
-            self.step(f, None);
+            at.sums = Some(Box::new(sums));
+            self.step(&mut at, None);
         }
-        Ok(())
+        Ok(at)
     }
 
-    /// A child returned `v` (its own view) to the open node of `at` (`None`: it was just
+    /// A child returned `v` (its own view) to the open node `at` (`None`: `at` was just
     /// entered); a chance node's sums then say what it does next, and a cut-off they report
     /// (by the branch that returned, or one Star2 passes over) is owed as an event.
-    pub fn step(&self, at: &mut Frame, v: Option<i32>) {
+    pub fn step(&self, at: &mut At, v: Option<i32>) {
         let (tree, first) = (self.tree, at.first);
         let Some(s) = at.sums.as_deref_mut() else {
             at.k += 1;
@@ -157,11 +174,10 @@ impl<'a> Chance<'a> {
         at.next = Some(then);
     }
 
-    /// The rules of the node of `at` (`n`) as it exits: its stop reason, and a leaf's and a
-    /// chance node's value and best index. Returns whether the node is a decision node, whose
-    /// value the rules of every search check.
-    pub fn exit(&self, i: usize, at: &Frame, n: &NodeRec) -> R<bool> {
-        let (id, cut) = (at.id, at.cut);
+    /// The rules of node `id` (`n`) as it exits (`cut`: it had a cut-off event): its stop
+    /// reason, and a leaf's and a chance node's value and best index. Returns whether the node
+    /// is a decision node, whose value the rules of every search check.
+    pub fn exit(&self, i: usize, at: &At, id: u32, n: &NodeRec, cut: bool) -> R<bool> {
         if self.aborted && n.reason() == StopReason::Aborted {
             return Ok(false);
         }
@@ -169,14 +185,14 @@ impl<'a> Chance<'a> {
             bail!(event i, "kind", "exits node {id}, which owes a chance_cutoff event {e:?} first");
         }
         let (reason, value) = match (at.sums.as_deref(), at.next) {
-            _ if at.branches == 0 => {
+            _ if at.n == 0 => {
                 let v = i64::from(self.tree.value_of(at.tree)) * self.setup.scale as i64;
                 let rule = "a leaf's value is the tree's, times the scale, from the player's view";
                 (StopReason::Leaf, Some((if at.max { v } else { -v }, rule)))
             }
             (None, _) if cut => (StopReason::BetaCutoff, None),
             (None, _) if at.probe && at.k == 1 => (StopReason::Probe, None),
-            (None, _) if at.k == at.branches => (StopReason::AllMoves, None),
+            (None, _) if at.k == at.n => (StopReason::AllMoves, None),
             (Some(sums), _) if sums.inexact => bail!(node id, "value",
                 "this chance node's value is not a whole multiple of 1/{} (rule: exact \
                  values)", self.setup.scale),
@@ -191,7 +207,7 @@ impl<'a> Chance<'a> {
                 let k = sums.map_or(at.k, |s| s.branch());
                 bail!(node id, "reason",
                     "the node returns after {k} of its {} branches, with no cut-off (rule: stop \
-                     reasons)", at.branches);
+                     reasons)", at.n);
             }
         };
         ensure!(n.reason() == reason, node id, "reason",
@@ -239,12 +255,12 @@ fn exact_scale(tree: &Tree, algo: ChanceAlgorithm, rec: &Recorder, scale: u64) -
     Ok(())
 }
 
-/// A `chance_cutoff` event (`got`) at the open node of `f` against the one owed.
-pub(super) fn cutoff(i: usize, f: &mut Frame, got: &[i32]) -> R<()> {
-    let want = f.owed.take();
+/// A `chance_cutoff` event (`got`) at the open node `at` (node `id`) against the one owed.
+pub(super) fn cutoff(i: usize, at: &mut At, id: u32, got: &[i32]) -> R<()> {
+    let want = at.owed.take();
     ensure!(want.is_some_and(|w| w[..] == *got), event i, "data",
-        "is a chance_cutoff event {got:?} at node {}, but the branch that just returned makes \
+        "is a chance_cutoff event {got:?} at node {id}, but the branch that just returned makes \
          it {} (rule: chance cut-offs)",
-        f.id, want.map_or("none".into(), |w| format!("chance_cutoff {w:?}")));
+        want.map_or("none".into(), |w| format!("chance_cutoff {w:?}")));
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! [`super::chance`] adds what only chance nodes have. docs/trace-format.md, "Semantic rules".
 
 use super::TraceHeader;
-use super::chance::Chance;
+use super::chance::{At, Chance};
 use super::error::{TraceFileError, bail, ensure, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
@@ -13,7 +13,7 @@ use crate::run::{Input, Prepared};
 use crate::schema::{
     Bound, EventKind, NodeKind, NodeType, NullVerdict, OrderSource, PruneReason, StopReason,
 };
-use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSums};
+use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
 use crate::search::{StopCause, UNBOUNDED_DEPTH};
@@ -94,14 +94,14 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made, q: bool, root: bool) -> 
 /// this round of moves (value in its view, index); the last child that returned and is not yet
 /// counted (a re-search may replace it), and the last of any kind; what its events said.
 #[derive(Default)]
-pub(super) struct Frame {
-    pub(super) id: u32,
+struct Frame {
+    id: u32,
     alpha: i32,
     depth: i32,
     best: Option<(i32, u16)>,
     pending: Option<u32>,
     last_child: Option<u32>,
-    pub(super) cut: bool,
+    cut: bool,
     uc: bool,
     tt_cut: Option<(i32, i32)>,
     null_verdict: Option<(i32, NullVerdict)>,
@@ -117,20 +117,8 @@ pub(super) struct Frame {
     /// The pending child's value is exact whatever its window: it searched no moves, or only
     /// moves that searched none, so a scout algorithm need not search it again.
     pending_exact: bool,
-    /// A chance search's own state of the node ([`super::chance`]; unused in a decision
-    /// search): the tree node, whether MAX moves there, its first child and number of branches,
-    /// the branches that returned, whether it is Star2's probe; a chance node's running sums
-    /// (boxed: a decision search's frames stay small), what they say comes next, and the
-    /// `chance_cutoff` event they owe next (its data).
-    pub(super) tree: u32,
-    pub(super) max: bool,
-    pub(super) first: u32,
-    pub(super) branches: u32,
-    pub(super) k: u32,
-    pub(super) probe: bool,
-    pub(super) sums: Option<Box<ChanceSums>>,
-    pub(super) next: Option<ChanceNext>,
-    pub(super) owed: Option<[i32; 3]>,
+    /// A chance search's own state of the node ([`super::chance`]; unused in a decision search).
+    at: At,
 }
 
 /// Checks the semantic rules of a trace whose structure is valid: one pass over the tape.
@@ -256,7 +244,7 @@ impl<'a> Semantics<'a> {
             (K::Prune, Some(f)) => self.prune(f, i, d)?,
             (K::Research, Some(f)) => ensure!(f.pending.take().is_some(), event i, "kind",
                 "a research event follows a child that returned a value (rule: re-searches)"),
-            (K::ChanceCutoff, Some(f)) => super::chance::cutoff(i, f, d)?,
+            (K::ChanceCutoff, Some(f)) => super::chance::cutoff(i, &mut f.at, f.id, d)?,
         }
         self.prev = Some(kind);
         Ok(())
@@ -343,7 +331,7 @@ impl<'a> Semantics<'a> {
         let mut f = Frame::default();
         (f.id, f.alpha, f.depth) = (id, n.alpha, n.depth as i32);
         if let Some(c) = &self.chance {
-            c.enter(i, stack.last(), &mut f, n)?;
+            f.at = c.enter(i, stack.last().map(|p| (&p.at, p.id, p.cut)), id, n)?;
         }
         match stack.last() {
             Some(p) => self.child(p, id, n)?,
@@ -444,7 +432,7 @@ impl<'a> Semantics<'a> {
                  again as lmr_research, and only a scout algorithm re-searches a scout \
                  (rule: re-searches)", kind.name(), e.node_kind().name());
         }
-        match p.sums.is_some() {
+        match p.at.sums.is_some() {
             true => Ok(()),
             false => self.window(p, pr, c, n),
         }
@@ -507,11 +495,8 @@ impl<'a> Semantics<'a> {
             self.commit(&mut f, i, false)?;
         }
         // A chance search's leaves and chance nodes have their own rules of value.
-        if self
-            .chance
-            .as_ref()
-            .map_or(Ok(true), |c| c.exit(i, &f, n))?
-        {
+        let exit = |c: &Chance| c.exit(i, &f.at, f.id, n, f.cut);
+        if self.chance.as_ref().map_or(Ok(true), exit)? {
             self.node_value(&f, n)?;
         }
         let Some(p) = stack.last_mut() else {
@@ -522,8 +507,8 @@ impl<'a> Semantics<'a> {
             && n.reason() != StopReason::Aborted
         {
             // A chance node's branch returns its value to the sums, from the same view.
-            c.step(p, Some(n.value));
-            if p.sums.is_some() {
+            c.step(&mut p.at, Some(n.value));
+            if p.at.sums.is_some() {
                 return Ok(());
             }
         }
