@@ -76,10 +76,9 @@ fn place(file: &Option<String>, location: &Location, field: &Option<String>) -> 
         Location::Root { index } => Some(format!("roots[{index}]")),
     };
     let field = field.as_ref().map(|f| format!("\"{f}\""));
-    let place: Vec<_> = [at, field].into_iter().flatten().collect();
-    let place = (!place.is_empty()).then(|| place.join(", "));
-    let parts: Vec<_> = file.iter().chain(&place).collect();
-    parts.iter().map(|p| format!("{p}: ")).collect()
+    let at: Vec<_> = [at, field].into_iter().flatten().collect();
+    let at = (!at.is_empty()).then(|| at.join(", "));
+    file.iter().chain(&at).map(|p| format!("{p}: ")).collect()
 }
 
 /// What a step of reading or checking a trace answers.
@@ -87,8 +86,7 @@ pub(super) type R<T = ()> = Result<T, TraceFileError>;
 
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
-        let field = field.map(str::to_string);
-        let file = None;
+        let (file, field) = (None, field.map(str::to_string));
         TraceFileError {
             file,
             location,
