@@ -29,16 +29,6 @@ pub const MAX_HEADER_BYTES: u32 = 256 << 20;
 // lie in memory (bytemuck): a big-endian build would misread every file, so it does not build.
 const _: () = assert!(cfg!(target_endian = "little"), "little-endian only");
 
-/// The sections after the counts, in file order, by the name a file that stops inside one gives.
-const SECTIONS: [&str; 6] = [
-    "nodes",
-    "events",
-    "event data",
-    "re-search links",
-    "roots",
-    "root depths",
-];
-
 /// Records per tile of a transposition between rows and columns: a tile's records (28 KiB)
 /// stay in the first-level cache while its twelve columns are read or written, where a whole
 /// chunk's rows (1.8 MB) were walked twelve times.
@@ -242,34 +232,34 @@ impl Body {
         })
     }
 
-    /// The bytes of the section being read: the nodes' chunk being read (in the scratch buffer,
-    /// which keeps its length from chunk to chunk, so it is zero-filled once), or an array as
-    /// far as its bytes have come ([`room`]).
-    fn section(&mut self) -> &mut [u8] {
+    /// The section being read, by the name a file that stops inside it gives, and its bytes:
+    /// the nodes' chunk being read (in the scratch buffer, which keeps its length from chunk to
+    /// chunk, so it is zero-filled once), or an array as far as its bytes have come ([`room`]).
+    fn section(&mut self) -> (&'static str, &mut [u8]) {
         let n = self.counts.get(self.part).copied().unwrap_or(0);
         let (rec, f) = (&mut self.file.rec, self.filled);
         match self.part {
             0 => {
                 self.scratch
                     .resize((n - rec.nodes.len()).min(CHUNK) * RECORD_BYTES, 0);
-                &mut self.scratch
+                ("nodes", &mut self.scratch)
             }
-            1 => room(&mut rec.events, n, f),
-            2 => room(&mut rec.aux, n, f),
-            3 => room(&mut self.research, n, f),
-            4 => room(&mut rec.roots, n, f),
-            5 => room(&mut rec.root_depths, n, f),
-            _ => &mut [],
+            1 => ("events", room(&mut rec.events, n, f)),
+            2 => ("event data", room(&mut rec.aux, n, f)),
+            3 => ("re-search links", room(&mut self.research, n, f)),
+            4 => ("roots", room(&mut rec.roots, n, f)),
+            5 => ("root depths", room(&mut rec.root_depths, n, f)),
+            _ => ("", &mut []),
         }
     }
 
     /// The bytes the next input goes into (empty once every section is read).
     fn space(&mut self) -> &mut [u8] {
-        while self.part < 6 && self.filled == self.section().len() {
+        while self.part < 6 && self.filled == self.section().1.len() {
             (self.part, self.filled) = (self.part + 1, 0);
         }
         let filled = self.filled;
-        &mut self.section()[filled..]
+        &mut self.section().1[filled..]
     }
 
     /// Takes in the next bytes of the file, `r` to its end (the page pushes each piece its
@@ -305,7 +295,7 @@ impl Body {
     /// one validation ([`Validation::start`]).
     pub fn staged(mut self) -> Result<Staged, TraceFileError> {
         if !self.space().is_empty() {
-            return Err(truncated(SECTIONS[self.part]));
+            return Err(truncated(self.section().0));
         }
         let mut file = self.file;
         file.rec.research_of = self.research.into_iter().map(|[a, b]| (a, b)).collect();

@@ -25,8 +25,7 @@ pub enum Problem {
     /// A missing file, a device error, a corrupt gzip stream.
     #[error("cannot read it: {0}")]
     Io(String),
-    /// The bytes are neither a JSON nor a binary trace, or `format` is not
-    /// [`crate::trace_file::json::FORMAT`].
+    /// Neither a JSON nor a binary trace, or `format` is not [`crate::trace_file::json::FORMAT`].
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
     #[error(
@@ -44,12 +43,10 @@ pub enum Problem {
     Invalid(String),
     #[error("too large: {0}")]
     TooLarge(String),
-    /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
-    /// the input's field, the tree text's line and column).
+    /// The header's `input` does not prepare: the run layer's typed error (field, line, column).
     #[error("{0}")]
     Input(Box<crate::run::InputError>),
-    /// The header's `config` is not valid for its input: the search's own error, naming the
-    /// parameter.
+    /// The header's `config` is not valid for its input: the search's error, naming the parameter.
     #[error("{0}")]
     Config(Box<crate::search::config::ConfigError>),
 }

@@ -48,9 +48,8 @@ pub const MAX_ITERATIONS: usize = MAX_DEPTH as usize;
 /// streams, before it knows the configuration.
 pub const MAX_ROOTS: usize = MAX_ITERATIONS * (MAX_FAILS_PER_ITERATION as usize + 1);
 
-/// Checks the header's arrays against what its configuration records: `summary.iterations`
-/// (one per depth with iterative deepening, else one) and, when given, the number of root
-/// searches (one per iteration, and with aspiration windows one more after each failure).
+/// Checks `summary.iterations` and, when given, the number of root searches against what the
+/// header's configuration records (each refusal says why).
 pub fn check_header_arrays(cfg: &SearchConfig, iterations: usize, roots: Option<usize>) -> R {
     let (max, id) = match cfg.iterative {
         // `depth` is not yet checked (a larger one is refused later): bounded here first, so

@@ -102,12 +102,11 @@ pub enum Opened<'a> {
     },
 }
 
-/// Opens a trace file (its encoding and compression detected from its first bytes), holding at
-/// most `max_tree_text` bytes of an explicit tree's text (the page holds less than the format's
-/// [`MAX_TREE_TEXT_BYTES`], `crate::wasm`): a longer text is refused as it streams in. A JSON
-/// file is read and checked whole, as its nodes stream; a binary file is read up to its first
-/// node, so that the page can push the body as its browser inflates it (native code, where
-/// this crate's inflater in wasm took a fifth of a 10 M-node open, docs/benchmarks.md).
+/// Opens a trace file, its encoding and compression told by its first bytes, holding at most
+/// `max_tree_text` bytes of an explicit tree's text (the page holds less than the format's
+/// [`MAX_TREE_TEXT_BYTES`]), refused as it streams in. A JSON file is read and checked whole; a
+/// binary file up to its first node, so that the page can push the body as its browser inflates
+/// it (this crate's inflater in wasm took a fifth of a 10 M-node open, docs/benchmarks.md).
 pub fn open<'a, R: Read + 'a>(r: R, max_tree_text: usize) -> Result<Opened<'a>, TraceFileError> {
     let (head, r) = sniff(r)?;
     let gzip = head.starts_with(&[0x1f, 0x8b]);
