@@ -105,13 +105,8 @@ pub fn write<W: Write>(
     gz.write_all(&(len as u32).to_le_bytes())?;
     gz.write_all(header.as_bytes())?;
     let research: Vec<[u32; 2]> = rec.research_of.iter().map(|&(a, b)| [a, b]).collect();
-    let counts = [
-        rec.nodes.len(),
-        rec.events.len(),
-        rec.aux.len(),
-        research.len(),
-        rec.roots.len(),
-    ];
+    let (nodes, events, aux) = (rec.nodes.len(), rec.events.len(), rec.aux.len());
+    let counts = [nodes, events, aux, research.len(), rec.roots.len()];
     gz.write_all(bytemuck::cast_slice(&counts.map(|c| c as u64)))?;
     let mut buf = Vec::with_capacity(CHUNK * RECORD_BYTES);
     for chunk in rec.nodes.chunks(CHUNK) {
