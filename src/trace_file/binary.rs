@@ -5,7 +5,7 @@
 //! through bytemuck.
 
 use super::error::{Problem, TraceFileError};
-use super::{Staged, TraceHeader, check::Validation, json_read, limits};
+use super::{Staged, TraceFile, check::Validation, json_read, limits};
 use crate::run::{Input, Summary};
 use crate::schema::{RECORD_BYTES, RECORD_FIELDS};
 use crate::search::config::SearchConfig;
@@ -13,6 +13,7 @@ use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{OLDEST_READABLE, VERSION};
 use bytemuck::{Pod, Zeroable};
 use flate2::{Compression, write::GzEncoder};
+use serde_json::to_string;
 use std::io::{self, Read, Write};
 
 /// The first bytes of a binary trace (after decompression).
@@ -28,27 +29,15 @@ pub const MAX_HEADER_BYTES: u32 = 256 << 20;
 // lie in memory (bytemuck): a big-endian build would misread every file, so it does not build.
 const _: () = assert!(cfg!(target_endian = "little"), "little-endian only");
 
-/// The sections after the counts, in file order, by the name a file that stops inside one gives.
-const SECTIONS: [&str; 6] = [
-    "nodes",
-    "events",
-    "event data",
-    "re-search links",
-    "roots",
-    "root depths",
-];
-
 /// Records per tile of a transposition between rows and columns: a tile's records (28 KiB)
 /// stay in the first-level cache while its twelve columns are read or written, where a whole
 /// chunk's rows (1.8 MB) were walked twelve times.
 const TILE: usize = 1 << 10;
 
 /// Appends `nodes` to `out` in the column layout (each field's column in the order of
-/// `RECORD_FIELDS`, which are ordered by size, largest first, so every column starts aligned
-/// to its field's size): a binary file's chunks, and the worker's batches (the page copies each
-/// column into its own with one typed-array `set`, docs/worker-protocol.md). Written column by
-/// column straight from the records (a pass through rows cost the worker a fifth of a random
-/// tree's search time).
+/// `RECORD_FIELDS`, largest first, so every column starts aligned to its field's size): a
+/// binary file's chunks, and the worker's batches (the page copies each column into its own
+/// with one typed-array `set`, docs/worker-protocol.md).
 pub fn columns_into(nodes: &[NodeRec], out: &mut Vec<u8>) {
     let start = out.len();
     out.resize(start + nodes.len() * RECORD_BYTES, 0);
@@ -104,11 +93,7 @@ pub fn write<W: Write>(
     summary: &Summary,
     rec: &Recorder,
 ) -> io::Result<()> {
-    let (input, config) = (
-        serde_json::to_string(input)?,
-        serde_json::to_string(config)?,
-    );
-    let summary = serde_json::to_string(summary)?;
+    let (input, config, summary) = (to_string(input)?, to_string(config)?, to_string(summary)?);
     let header = format!("{{\"input\":{input},\"config\":{config},\"summary\":{summary}}}");
     let len = header.len();
     if len > MAX_HEADER_BYTES as usize {
@@ -120,13 +105,8 @@ pub fn write<W: Write>(
     gz.write_all(&(len as u32).to_le_bytes())?;
     gz.write_all(header.as_bytes())?;
     let research: Vec<[u32; 2]> = rec.research_of.iter().map(|&(a, b)| [a, b]).collect();
-    let counts = [
-        rec.nodes.len(),
-        rec.events.len(),
-        rec.aux.len(),
-        research.len(),
-        rec.roots.len(),
-    ];
+    let (nodes, events, aux) = (rec.nodes.len(), rec.events.len(), rec.aux.len());
+    let counts = [nodes, events, aux, research.len(), rec.roots.len()];
     gz.write_all(bytemuck::cast_slice(&counts.map(|c| c as u64)))?;
     let mut buf = Vec::with_capacity(CHUNK * RECORD_BYTES);
     for chunk in rec.nodes.chunks(CHUNK) {
@@ -142,7 +122,7 @@ pub fn write<W: Write>(
     gz.finish()?.flush()
 }
 
-/// What a header longer than the format allows is refused with, written or read.
+/// A header longer than the format allows, written or read.
 fn too_long(len: impl std::fmt::Display) -> String {
     format!("a header of {len} bytes (at most {MAX_HEADER_BYTES})")
 }
@@ -178,8 +158,7 @@ fn alloc<T>(count: u64, what: &str) -> Result<Vec<T>, TraceFileError> {
 
 /// `v`'s bytes, grown by a chunk of zeroes (up to `n` elements) once its `filled` bytes are all
 /// it holds: memory follows the bytes that came, not the count the head declared (a file of a
-/// hundred bytes may declare a billion events; the reservation alone costs nothing until
-/// written).
+/// hundred bytes may declare a billion events).
 fn room<T: Pod>(v: &mut Vec<T>, n: usize, filled: usize) -> &mut [u8] {
     if filled == std::mem::size_of_val(&v[..]) {
         v.resize(n.min(v.len() + CHUNK), T::zeroed());
@@ -188,13 +167,10 @@ fn room<T: Pod>(v: &mut Vec<T>, n: usize, filled: usize) -> &mut [u8] {
 }
 
 /// A binary trace after its head: the node chunks, the event tape and the small arrays, read
-/// straight into the recorder's arrays in file order, whether the bytes are pulled from a
-/// reader ([`Body::pull`]: the command line, the page's fallback) or pushed as they come
-/// ([`Body::push`]: the page, whose browser inflates the file natively as a stream,
-/// `wasm/file.rs`). Each chunk of records is turned from columns into rows once it is whole.
+/// straight into the recorder's arrays in file order as the bytes come ([`Body::push`]), from
+/// a reader or from the page, whose browser inflates the file natively, `wasm/file.rs`.
 pub struct Body {
-    header: TraceHeader,
-    rec: Recorder,
+    file: TraceFile,
     research: Vec<[u32; 2]>,
     /// The elements each section declares (`rec.nodes` grows by a chunk as each comes whole).
     counts: [usize; 6],
@@ -209,17 +185,16 @@ pub struct Body {
 }
 
 impl Body {
-    /// Reads a binary trace's head — magic, version, header, counts — from `r`, which is then
-    /// at the first node, and reserves the arrays the counts declare.
+    /// Reads a binary trace's head — magic (which `super::open` found), version, header,
+    /// counts — from `r`, which is then at the first node, and reserves the arrays the counts
+    /// declare.
     pub(super) fn head<R: Read>(r: &mut R, max_text: usize) -> Result<Body, TraceFileError> {
-        take::<[u8; 8]>(r, "magic bytes")?; // `super::open` found them
-        let version: u32 = take(r, "version")?;
+        let [_, _, version, len]: [u32; 4] = take(r, "magic bytes, version and header length")?;
         if !(OLDEST_READABLE..=VERSION).contains(&version) {
             let found = version as u64;
             let e = Problem::Version { found };
             return Err(TraceFileError::header("version", e));
         }
-        let len: u32 = take(r, "header length")?;
         if len > MAX_HEADER_BYTES {
             return Err(TraceFileError::file_level(Problem::TooLarge(too_long(len))));
         }
@@ -242,8 +217,7 @@ impl Body {
         // every count now fits in memory, so in a usize
         let counts = [n_nodes, n_events, n_aux, n_research, n_roots, n_roots].map(|c| c as usize);
         Ok(Body {
-            header,
-            rec,
+            file: TraceFile { header, rec },
             research,
             counts,
             scratch: Vec::new(),
@@ -253,50 +227,41 @@ impl Body {
         })
     }
 
-    /// The bytes of the section being read: the nodes' chunk being read (in the scratch buffer,
-    /// which keeps its length from chunk to chunk, so it is zero-filled once), or an array as
-    /// far as its bytes have come ([`room`]).
-    fn section(&mut self) -> &mut [u8] {
+    /// The section being read, by the name a file that stops inside it gives, and its bytes:
+    /// the nodes' chunk being read (in the scratch buffer, which keeps its length from chunk to
+    /// chunk, so it is zero-filled once), or an array as far as its bytes have come ([`room`]).
+    fn section(&mut self) -> (&'static str, &mut [u8]) {
         let n = self.counts.get(self.part).copied().unwrap_or(0);
-        let (rec, f) = (&mut self.rec, self.filled);
+        let (rec, f) = (&mut self.file.rec, self.filled);
         match self.part {
             0 => {
                 self.scratch
                     .resize((n - rec.nodes.len()).min(CHUNK) * RECORD_BYTES, 0);
-                &mut self.scratch
+                ("nodes", &mut self.scratch)
             }
-            1 => room(&mut rec.events, n, f),
-            2 => room(&mut rec.aux, n, f),
-            3 => room(&mut self.research, n, f),
-            4 => room(&mut rec.roots, n, f),
-            5 => room(&mut rec.root_depths, n, f),
-            _ => &mut [],
+            1 => ("events", room(&mut rec.events, n, f)),
+            2 => ("event data", room(&mut rec.aux, n, f)),
+            3 => ("re-search links", room(&mut self.research, n, f)),
+            4 => ("roots", room(&mut rec.roots, n, f)),
+            5 => ("root depths", room(&mut rec.root_depths, n, f)),
+            _ => ("", &mut []),
         }
     }
 
     /// The bytes the next input goes into (empty once every section is read).
     fn space(&mut self) -> &mut [u8] {
-        while self.part < 6 && self.filled == self.section().len() {
+        while self.part < 6 && self.filled == self.section().1.len() {
             (self.part, self.filled) = (self.part + 1, 0);
         }
         let filled = self.filled;
-        &mut self.section()[filled..]
+        &mut self.section().1[filled..]
     }
 
-    /// Takes in the next bytes of the file as they come; bytes past the trace's end are refused.
-    pub fn push(&mut self, bytes: &[u8]) -> Result<(), TraceFileError> {
-        self.fill(bytes)
-    }
-
-    /// Reads the rest of the file from `r` ([`Body::push`]), then answers [`Body::staged`].
-    pub fn pull(mut self, r: impl Read) -> Result<Staged, TraceFileError> {
-        self.fill(r)?;
-        self.staged()
-    }
-
-    /// Reads `r` to its end straight into the section being read; once all are, one byte more
-    /// is refused. A chunk of records, once whole, is turned from columns into rows.
-    fn fill(&mut self, mut r: impl Read) -> Result<(), TraceFileError> {
+    /// Takes in the next bytes of the file, `r` to its end (the page pushes each piece its
+    /// browser inflates, a slice; `super::Opened::staged` pulls the file's rest), straight into
+    /// the section being read; once all are, one byte more is refused. A chunk of records, once
+    /// whole, is turned from columns into rows.
+    pub fn push(&mut self, mut r: impl Read) -> Result<(), TraceFileError> {
         loop {
             let space = self.space();
             let last = space.is_empty();
@@ -312,7 +277,7 @@ impl Body {
                 Err(e) => return Err(e.into()),
             }
             if self.part == 0 && self.filled == self.scratch.len() {
-                let (first, nodes) = (self.rec.nodes.len(), &mut self.rec.nodes);
+                let (first, nodes) = (self.file.rec.nodes.len(), &mut self.file.rec.nodes);
                 nodes.resize(first + self.filled / RECORD_BYTES, NodeRec::zeroed());
                 records_from_columns(&self.scratch, &mut nodes[first..]);
                 self.filled = 0;
@@ -325,11 +290,10 @@ impl Body {
     /// one validation ([`Validation::start`]).
     pub fn staged(mut self) -> Result<Staged, TraceFileError> {
         if !self.space().is_empty() {
-            return Err(truncated(SECTIONS[self.part]));
+            return Err(truncated(self.section().0));
         }
-        let (header, mut rec) = (self.header, self.rec);
-        rec.research_of = self.research.into_iter().map(|[a, b]| (a, b)).collect();
-        let file = super::TraceFile { header, rec };
+        let mut file = self.file;
+        file.rec.research_of = self.research.into_iter().map(|[a, b]| (a, b)).collect();
         let rest = Some(Validation::start(&file)?);
         Ok(Staged { file, rest })
     }

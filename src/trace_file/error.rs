@@ -25,8 +25,7 @@ pub enum Problem {
     /// A missing file, a device error, a corrupt gzip stream.
     #[error("cannot read it: {0}")]
     Io(String),
-    /// The bytes are neither a JSON nor a binary trace, or `format` is not
-    /// [`crate::trace_file::json::FORMAT`].
+    /// Neither a JSON nor a binary trace, or `format` is not [`crate::trace_file::json::FORMAT`].
     #[error("not a prunescope trace: {0}")]
     NotATrace(String),
     #[error(
@@ -44,12 +43,10 @@ pub enum Problem {
     Invalid(String),
     #[error("too large: {0}")]
     TooLarge(String),
-    /// The header's `input` does not prepare: the run layer's own error, kept typed (it names
-    /// the input's field, the tree text's line and column).
+    /// The header's `input` does not prepare: the run layer's typed error (field, line, column).
     #[error("{0}")]
     Input(Box<crate::run::InputError>),
-    /// The header's `config` is not valid for its input: the search's own error, naming the
-    /// parameter.
+    /// The header's `config` is not valid for its input: the search's error, naming the parameter.
     #[error("{0}")]
     Config(Box<crate::search::config::ConfigError>),
 }
@@ -76,10 +73,9 @@ fn place(file: &Option<String>, location: &Location, field: &Option<String>) -> 
         Location::Root { index } => Some(format!("roots[{index}]")),
     };
     let field = field.as_ref().map(|f| format!("\"{f}\""));
-    let place: Vec<_> = [at, field].into_iter().flatten().collect();
-    let place = (!place.is_empty()).then(|| place.join(", "));
-    let parts: Vec<_> = file.iter().chain(&place).collect();
-    parts.iter().map(|p| format!("{p}: ")).collect()
+    let at: Vec<_> = [at, field].into_iter().flatten().collect();
+    let at = (!at.is_empty()).then(|| at.join(", "));
+    file.iter().chain(&at).map(|p| format!("{p}: ")).collect()
 }
 
 /// What a step of reading or checking a trace answers.
@@ -87,8 +83,7 @@ pub(super) type R<T = ()> = Result<T, TraceFileError>;
 
 impl TraceFileError {
     pub fn new(location: Location, field: Option<&str>, problem: Problem) -> Self {
-        let field = field.map(str::to_string);
-        let file = None;
+        let (file, field) = (None, field.map(str::to_string));
         TraceFileError {
             file,
             location,

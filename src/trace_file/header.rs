@@ -32,7 +32,7 @@ const ADDED: [&str; 10] = [
 /// number of roots) within what its configuration records.
 pub(super) fn from_parts(
     version: u64,
-    [input, config, summary]: [J; 3],
+    [input, config, mut summary]: [J; 3],
     max_text: usize,
     roots: Option<usize>,
 ) -> R<TraceHeader> {
@@ -45,9 +45,10 @@ pub(super) fn from_parts(
              version-4 trace");
     }
     // A version-3 summary has no `line_proven_to` (read as null).
-    let optional =
-        |path: &str| ADDED.contains(&path) || (version == 3 && path == "summary.line_proven_to");
-    let input = strict(input, "input", &optional)?;
+    if let (3, J::Object(summary)) = (version, &mut summary) {
+        summary.entry("line_proven_to").or_insert(J::Null);
+    }
+    let input = strict(input, "input")?;
     if let Input::Tree { text } = &input
         && text.len() > max_text
     {
@@ -55,19 +56,17 @@ pub(super) fn from_parts(
     }
     let header = TraceHeader {
         input,
-        config: strict(config, "config", &optional)?,
-        summary: strict(summary, "summary", &optional)?,
+        config: strict(config, "config")?,
+        summary: strict(summary, "summary")?,
     };
     check_header_arrays(&header.config, header.summary.iterations.len(), roots)?;
     Ok(header)
 }
 
-type Optional<'a> = &'a dyn Fn(&str) -> bool;
-
 /// Reads header field `field` from its JSON strictly: it must read as a `T`, and `T` must
 /// write it back the same ([`same`]), except for a field the writer leaves out at its default
-/// (`"cutoff": "standard"`, `"scale": 1`) and the `optional` ones it may lack.
-fn strict<T: Serialize + DeserializeOwned>(v: J, field: &str, optional: Optional) -> R<T> {
+/// (`"cutoff": "standard"`, `"scale": 1`) and the [`ADDED`] ones it may lack.
+fn strict<T: Serialize + DeserializeOwned>(v: J, field: &str) -> R<T> {
     let fail = |e: serde_json::Error| err!(header field, "{e}");
     // The form is checked on a copy whose long strings (a tree's text: up to 1 GiB) are cut
     // to one character, which reads and writes alike; the value itself is then moved, not
@@ -82,7 +81,7 @@ fn strict<T: Serialize + DeserializeOwned>(v: J, field: &str, optional: Optional
         *probe.pointer_mut(pointer).expect("found in it") = serde_json::json!({ "\u{0}": [] });
         serde_json::from_value::<T>(probe).is_err()
     };
-    same(&short, &back, field, "", &known, optional)?;
+    same(&short, &back, field, "", &known)?;
     serde_json::from_value(v).map_err(fail)
 }
 
@@ -98,7 +97,7 @@ fn shorten(v: &J) -> J {
 
 /// Refuses the first place where `got` (as read) differs from `back` (as written), by its path
 /// in the file's words (`config.cutoff`); `pointer` is its JSON pointer within the field.
-fn same(got: &J, back: &J, path: &str, pointer: &str, known: Optional, optional: Optional) -> R {
+fn same(got: &J, back: &J, path: &str, pointer: &str, known: &dyn Fn(&str) -> bool) -> R {
     let inner = |k: &str| {
         let k_pointer = k.replace('~', "~0").replace('/', "~1");
         (format!("{path}.{k}"), format!("{pointer}/{k_pointer}"))
@@ -108,19 +107,19 @@ fn same(got: &J, back: &J, path: &str, pointer: &str, known: Optional, optional:
             for (k, x) in a {
                 let (path, pointer) = inner(k);
                 match b.get(k) {
-                    Some(y) => same(x, y, &path, &pointer, known, optional)?,
+                    Some(y) => same(x, y, &path, &pointer, known)?,
                     None => ensure!(known(&pointer), header path, "is not a field of this version"),
                 }
             }
             for (path, _) in b.keys().filter(|k| !a.contains_key(*k)).map(|k| inner(k)) {
-                ensure!(optional(&path), header path, "is missing");
+                ensure!(ADDED.contains(&path.as_str()), header path, "is missing");
             }
             Ok(())
         }
         (J::Array(a), J::Array(b)) if a.len() == b.len() => {
             for (i, (x, y)) in a.iter().zip(b).enumerate() {
                 let (path, pointer) = (format!("{path}[{i}]"), format!("{pointer}/{i}"));
-                same(x, y, &path, &pointer, known, optional)?;
+                same(x, y, &path, &pointer, known)?;
             }
             Ok(())
         }

@@ -48,9 +48,8 @@ pub const MAX_ITERATIONS: usize = MAX_DEPTH as usize;
 /// streams, before it knows the configuration.
 pub const MAX_ROOTS: usize = MAX_ITERATIONS * (MAX_FAILS_PER_ITERATION as usize + 1);
 
-/// Checks the header's arrays against what its configuration records: `summary.iterations`
-/// (one per depth with iterative deepening, else one) and, when given, the number of root
-/// searches (one per iteration, and with aspiration windows one more after each failure).
+/// Checks `summary.iterations` and, when given, the number of root searches against what the
+/// header's configuration records (each refusal says why).
 pub fn check_header_arrays(cfg: &SearchConfig, iterations: usize, roots: Option<usize>) -> R {
     let (max, id) = match cfg.iterative {
         // `depth` is not yet checked (a larger one is refused later): bounded here first, so
@@ -58,20 +57,17 @@ pub fn check_header_arrays(cfg: &SearchConfig, iterations: usize, roots: Option<
         true => ((cfg.depth as usize).min(MAX_ITERATIONS), "with"),
         false => (1, "without"),
     };
-    let (fails, depth) = (MAX_FAILS_PER_ITERATION, cfg.depth);
-    let (roots_max, roots_why) = match cfg.aspiration.enabled {
-        true => (
-            max * (fails as usize + 1),
-            format!("with aspiration windows, at most {fails} re-searches per iteration"),
-        ),
-        false => (
-            max,
-            "one root search per iteration without aspiration windows".into(),
-        ),
+    let (fails, depth, aspiration) = (MAX_FAILS_PER_ITERATION, cfg.depth, cfg.aspiration.enabled);
+    let roots_why = match aspiration {
+        true => &format!("with aspiration windows, at most {fails} re-searches per iteration"),
+        false => "one root search per iteration without aspiration windows",
     };
+    let roots_max = max * if aspiration { fails as usize + 1 } else { 1 };
     let it = "one iteration per depth";
-    let roots = ("roots", roots.unwrap_or(0), roots_max, roots_why.as_str());
-    for (field, len, max, why) in [("summary.iterations", iterations, max, it), roots] {
+    for (field, len, max, why) in [
+        ("summary.iterations", iterations, max, it),
+        ("roots", roots.unwrap_or(0), roots_max, roots_why),
+    ] {
         if len > max {
             let why = format!("a search of depth {depth} {id} iterative deepening ({why})");
             let problem = format!("{len} entries, but {why} allows at most {max}");

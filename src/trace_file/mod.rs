@@ -102,37 +102,34 @@ pub enum Opened<'a> {
     },
 }
 
-/// Opens a trace file (its encoding and compression detected from its first bytes), holding at
-/// most `max_tree_text` bytes of an explicit tree's text (the page holds less than the format's
-/// [`MAX_TREE_TEXT_BYTES`], `crate::wasm`): a longer text is refused as it streams in. A JSON
-/// file is read and checked whole, as its nodes stream; a binary file is read up to its first
-/// node, so that the page can push the body as its browser inflates it (native code, where
-/// this crate's inflater in wasm took a fifth of a 10 M-node open, docs/benchmarks.md).
+/// Opens a trace file, its encoding and compression told by its first bytes, holding at most
+/// `max_tree_text` bytes of an explicit tree's text (the page holds less than the format's
+/// [`MAX_TREE_TEXT_BYTES`]), refused as it streams in. A JSON file is read and checked whole; a
+/// binary file up to its first node, so that the page can push the body as its browser inflates
+/// it (this crate's inflater in wasm took a fifth of a 10 M-node open, docs/benchmarks.md).
 pub fn open<'a, R: Read + 'a>(r: R, max_tree_text: usize) -> Result<Opened<'a>, TraceFileError> {
     let (head, r) = sniff(r)?;
     let gzip = head.starts_with(&[0x1f, 0x8b]);
-    let (head, mut rest): (_, Box<dyn Read + 'a>) = if gzip {
-        let (inner, r) = sniff(flate2::read::MultiGzDecoder::new(r))?;
-        (inner, Box::new(r))
-    } else {
-        (head, Box::new(r))
+    let (head, mut rest) = match gzip {
+        true => sniff(flate2::read::MultiGzDecoder::new(r))?,
+        false => (head, r),
     };
     if head.starts_with(&binary::MAGIC) {
         let body = binary::Body::head(&mut rest, max_tree_text)?;
         return Ok(Opened::Body { body, gzip, rest });
     }
-    let not_a_trace = |why: &str| TraceFileError::file_level(Problem::NotATrace(why.into()));
-    match head.iter().find(|b| !b.is_ascii_whitespace()) {
-        _ if head.is_empty() => Err(not_a_trace("the file is empty")),
+    let why = match head.iter().find(|b| !b.is_ascii_whitespace()) {
+        _ if head.is_empty() => "the file is empty",
         Some(b'{') | None => {
             let file = json_read::read(rest, max_tree_text)?;
-            Ok(Opened::Whole(Staged { file, rest: None }))
+            return Ok(Opened::Whole(Staged { file, rest: None }));
         }
-        _ => Err(not_a_trace(
-            "it is neither JSON (which starts with '{') nor a binary trace (which starts with \
-             the bytes \"PSTRACE\")",
-        )),
-    }
+        _ => {
+            "it is neither JSON (which starts with '{') nor a binary trace (which starts with the \
+              bytes \"PSTRACE\")"
+        }
+    };
+    Err(TraceFileError::file_level(Problem::NotATrace(why.into())))
 }
 
 impl Opened<'_> {
@@ -140,7 +137,7 @@ impl Opened<'_> {
     pub fn staged(self) -> Result<Staged, TraceFileError> {
         match self {
             Opened::Whole(staged) => Ok(staged),
-            Opened::Body { body, rest, .. } => body.pull(rest),
+            Opened::Body { mut body, rest, .. } => body.push(rest).and_then(|()| body.staged()),
         }
     }
 }
@@ -150,16 +147,14 @@ impl Opened<'_> {
 /// [`Staged::check`] does the rest; either step's problem is the one [`read`] reports.
 pub struct Staged {
     pub file: TraceFile,
-    /// What is left to check (`None` once checked, or for a JSON file, checked as it was read).
+    /// What is left to check (`None` for a JSON file, checked as it was read).
     rest: Option<check::Validation>,
 }
 
 impl Staged {
     /// Runs the checks left ([`check::Validation::finish`]); answers the file.
     pub fn check(self) -> Result<TraceFile, TraceFileError> {
-        if let Some(v) = &self.rest {
-            v.finish(&self.file)?;
-        }
+        self.rest.iter().try_for_each(|v| v.finish(&self.file))?;
         Ok(self.file)
     }
 
@@ -186,8 +181,8 @@ pub fn write<W: Write>(
 }
 
 /// Up to the first 8 bytes of `r`, and a reader that still yields them.
-fn sniff<R: Read>(mut r: R) -> Result<(Vec<u8>, impl Read), TraceFileError> {
+fn sniff<'a>(mut r: impl Read + 'a) -> Result<(Vec<u8>, Box<dyn Read + 'a>), TraceFileError> {
     let mut head = Vec::with_capacity(8);
     (&mut r).take(8).read_to_end(&mut head)?;
-    Ok((head.clone(), io::Cursor::new(head).chain(r)))
+    Ok((head.clone(), Box::new(io::Cursor::new(head).chain(r))))
 }
