@@ -6,7 +6,7 @@
 //! derived from others is derived again with the writer's own functions and compared.
 
 use super::check::{
-    GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
+    GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, missing,
 };
 use super::error::{Location, Problem, TraceFileError, bail, ensure, err};
 use super::limits::{
@@ -181,20 +181,19 @@ impl State {
         self.tape.finish(&self.rec, 0)?;
         let quiescence = header.config.quiescence.enabled;
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
-        let summary = SummaryCheck {
-            header: &header,
-            rec: &self.rec,
-            aborted: self.tape.aborted,
-            kind: GameKind::of(&prepared),
-            check_nodes: false,
-        };
-        prepared.with_game(summary)?;
-        super::semantics::check(&header, &self.rec, &prepared)?;
-        self.rec.shrink_to_fit();
-        Ok(TraceFile {
+        let (aborted, streamed) = (self.tape.aborted, true);
+        let mut file = TraceFile {
             header,
             rec: self.rec,
-        })
+        };
+        Validation {
+            prepared,
+            aborted,
+            streamed,
+        }
+        .finish(&file)?;
+        file.rec.shrink_to_fit();
+        Ok(file)
     }
 }
 
