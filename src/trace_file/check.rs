@@ -59,7 +59,7 @@ pub(crate) fn parent_before(id: u32, parent: i64) -> R<u32> {
 }
 
 /// One record on its own and against its parent's, among the records `before` it.
-fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
+pub fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
     let parent = match n.is_root() {
         true => None,
         false => Some(&before[parent_before(id, n.parent as i64)? as usize]),
@@ -127,25 +127,16 @@ fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff
     Ok(())
 }
 
-/// Node `id` names as its parent node `parent`, whose subtree ended.
-fn parent_closed(id: u32, parent: u32) -> TraceFileError {
-    err!(node id, "parent",
-        "names node {parent}, whose subtree ended before node {id}: ids must number the nodes \
-         in the order the search entered them")
-}
-
 /// Checks nodes one at a time, in id order, against the game: each move is one its parent
 /// considered (legal, or noisy in quiescence), a null move only where passing is possible, a
 /// value the position decides is that value, and `moves` is the number of moves considered.
 pub(crate) struct NodeCheck<G: TraceGame> {
     pub walk: Walk<G>,
     kind: GameKind,
-    cutoff: Cutoff,
+    pub cutoff: Cutoff,
     /// A chance search: leaf values are scaled and signed by who moves, which the tree's
     /// positions do not know (chance.rs checks them).
     chance: bool,
-    /// Every record already passed [`check_record`] ([`Validation::start`]).
-    structure_checked: bool,
 }
 
 type OnClose<'a, G> = &'a mut dyn FnMut(&mut Walk<G>) -> R;
@@ -157,7 +148,6 @@ impl<G: TraceGame> NodeCheck<G> {
             kind,
             cutoff: cfg.cutoff,
             chance: cfg.chance.is_some(),
-            structure_checked: false,
         }
     }
 
@@ -165,9 +155,10 @@ impl<G: TraceGame> NodeCheck<G> {
     /// of them), calling `on_close` with the walk at each one first. Fails, closing nothing,
     /// when `n`'s parent is not open.
     pub fn close_to(&mut self, id: u32, n: &NodeRec, on_close: OnClose<G>) -> R {
-        if !n.is_root() && !self.walk.is_open(parent_before(id, n.parent as i64)?) {
-            return Err(parent_closed(id, n.parent));
-        }
+        let open = |p| self.walk.is_open(p);
+        ensure!(n.is_root() || open(parent_before(id, n.parent as i64)?), node id, "parent",
+            "names node {}, whose subtree ended before node {id}: ids must number the nodes in \
+             the order the search entered them", n.parent);
         let inside = |top: u32| n.is_root() || top != n.parent;
         while self.walk.top().is_some_and(inside) {
             on_close(&mut self.walk)?;
@@ -184,14 +175,10 @@ impl<G: TraceGame> NodeCheck<G> {
     }
 
     /// Checks node `id` (`nodes` holds at least the records before it) and opens it; call
-    /// [`NodeCheck::close_to`] first.
+    /// [`NodeCheck::close_to`] and [`check_record`] first.
     pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> R {
-        if !self.structure_checked {
-            check_record(id, n, nodes, self.kind, self.cutoff)?;
-        }
         let (kind, mv) = (self.kind, self.kind.move_field());
         self.walk.push(id, n).map_err(|e| match e {
-            WalkError::NotOnPath => parent_closed(id, n.parent),
             WalkError::NoNullMove => err!(node id, mv,
                 "a null move where its parent cannot pass (the side to move is in check, or \
                  the game has no null move)"),
@@ -299,18 +286,11 @@ impl Tape {
             bail!(event i, "kind",
                 "enters node {id}, but the file has only {} nodes", rec.nodes.len());
         };
-        let expected_parent = self.open.stack.last().copied().unwrap_or(NO_PARENT);
-        if n.parent != expected_parent {
-            let said = match n.is_root() {
-                true => "null (a root)".to_string(),
-                false => n.parent.to_string(),
-            };
-            let tape = match expected_parent {
-                NO_PARENT => "as a root".to_string(),
-                p => format!("inside node {p}"),
-            };
-            bail!(node id, "parent", "is {said}, but the event tape enters it {tape} (event {i})");
-        }
+        let tape = self.open.stack.last().copied().unwrap_or(NO_PARENT);
+        ensure!(n.parent == tape, node id, "parent",
+            "is {}, but the event tape enters it {} (event {i})",
+            if n.is_root() { "null (a root)".into() } else { n.parent.to_string() },
+            if tape == NO_PARENT { "as a root".into() } else { format!("inside node {tape}") });
         if n.is_root() {
             let Some((EventKind::Iteration, _, iteration)) = self.prev else {
                 bail!(event i, "kind", "a root search must begin with an iteration event");
@@ -454,7 +434,6 @@ impl WithGame for (&Validation, &TraceFile) {
         let (kind, nodes) = (GameKind::of(&v.prepared), &rec.nodes);
         if !v.streamed {
             let mut check = NodeCheck::new(root.clone(), &h.config, kind);
-            check.structure_checked = true;
             for (id, n) in nodes.iter().enumerate() {
                 check.close_to(id as u32, n, &mut |_| Ok(()))?;
                 check.open(nodes, id as u32, n)?;

@@ -6,7 +6,7 @@
 //! derived from others is derived again with the writer's own functions and compared.
 
 use super::check::{
-    GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, missing,
+    GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, check_record, missing,
 };
 use super::error::{Location, Problem, TraceFileError, bail, ensure, err};
 use super::limits::{
@@ -616,6 +616,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
             close(walk, rec, pr, exceptions, *kind)
         })?;
+        check_record(pos, &n, &st.rec.nodes, self.kind, self.check.cutoff)?;
         self.check.open(&st.rec.nodes, pos, &n)?;
         self.compare(pos, &n)?;
         let ply = self.check.walk.len() - 1;
