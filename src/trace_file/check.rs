@@ -2,7 +2,7 @@
 //! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
 //! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
 
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err, window_side};
+use super::error::{Problem, TraceFileError, bail, ensure, err, window_side};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -60,10 +60,9 @@ pub(crate) fn parent_before(id: u32, parent: i64) -> R<u32> {
 
 /// One record on its own and against its parent's, among the records `before` it.
 pub fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
-    let parent = match n.is_root() {
-        true => None,
-        false => Some(&before[parent_before(id, n.parent as i64)? as usize]),
-    };
+    let parent = (!n.is_root())
+        .then(|| parent_before(id, n.parent as i64))
+        .transpose()?;
     let unused = n.flags & !FLAGS_USED;
     ensure!(unused == 0, node id, "flags",
         "bit {} is not used and must be 0", unused.trailing_zeros());
@@ -109,7 +108,7 @@ pub fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cu
     // kind agree on whether it is a null move, and its index is one of its parent's moves.
     // (Its window against its parent's: semantics.rs and chance.rs, rule: windows.)
     let (mv, null) = (kind.move_field(), node_kind == NodeKind::Null);
-    let Some(p) = parent else {
+    let Some(p) = parent.map(|p| &before[p as usize]) else {
         ensure!(n.move_code == NONE16, node id, mv, "a root has no move into it");
         ensure!(n.index == 0, node id, "index", "is {}, but a root's index is 0", n.index);
         ensure!(!null, node id, "kind", "a root cannot be a null-move search");
@@ -229,8 +228,6 @@ pub(crate) struct Tape {
     pending_research: Option<u32>,
     root_k: usize,
     research_k: usize,
-    /// An `aborted` event was seen.
-    pub aborted: bool,
     index: usize,
 }
 
@@ -269,7 +266,6 @@ impl Tape {
                 "a research event must follow the exit of a child of the open node"),
             K::AspirationFail => ensure!(exited.is_some(), event i, "kind",
                 "an aspiration_fail event must follow the exit of a root"),
-            K::Aborted => self.aborted = true,
             _ => {}
         }
         if matches!(kind, K::Research | K::AspirationFail) {
@@ -388,8 +384,6 @@ fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
 /// the records, nodes and tape as they stream, makes its own and runs only `finish`.
 pub(crate) struct Validation {
     pub prepared: Prepared,
-    /// The tape has an `aborted` event.
-    pub aborted: bool,
     /// Every node was checked against the game as it streamed.
     pub streamed: bool,
 }
@@ -409,12 +403,8 @@ impl Validation {
         let mut tape = Tape::default();
         let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
         tape.finish(rec, rec.aux.len() - used)?;
-        let aborted = tape.aborted;
-        Ok(Validation {
-            prepared,
-            aborted,
-            streamed: false,
-        })
+        let streamed = false;
+        Ok(Validation { prepared, streamed })
     }
 
     /// The checks with the game (every node by [`NodeCheck`] unless they streamed, then the
@@ -439,7 +429,7 @@ impl WithGame for (&Validation, &TraceFile) {
                 check.open(nodes, id as u32, n)?;
             }
         }
-        let (s, aborted) = (&h.summary, v.aborted);
+        let (s, aborted) = (&h.summary, rec.events.contains(&(EventKind::Aborted as u8)));
         ensure!(s.aborted == aborted, header "summary.aborted",
             "is {}, but the event tape has {} aborted event", s.aborted,
             if aborted { "an" } else { "no" });
@@ -497,9 +487,4 @@ pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> R {
     ensure!(h.summary.nodes == nodes as u64, header "summary.nodes",
         "is {}, but the file has {nodes} nodes", h.summary.nodes);
     Ok(())
-}
-
-/// A required field that is missing.
-pub(crate) fn missing(location: Location, field: &str) -> TraceFileError {
-    TraceFileError::new(location, Some(field), Problem::Invalid("missing".into()))
 }

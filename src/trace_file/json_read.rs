@@ -6,9 +6,9 @@
 //! derived from others is derived again with the writer's own functions and compared.
 
 use super::check::{
-    GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, check_record, missing,
+    GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, check_record,
 };
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err};
+use super::error::{Location, Problem, TraceFileError, bail, ensure, err, missing};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -181,17 +181,9 @@ impl State {
         self.tape.finish(&self.rec, 0)?;
         let quiescence = header.config.quiescence.enabled;
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
-        let (aborted, streamed) = (self.tape.aborted, true);
-        let mut file = TraceFile {
-            header,
-            rec: self.rec,
-        };
-        Validation {
-            prepared,
-            aborted,
-            streamed,
-        }
-        .finish(&file)?;
+        let (rec, streamed) = (self.rec, true);
+        let mut file = TraceFile { header, rec };
+        Validation { prepared, streamed }.finish(&file)?;
         file.rec.shrink_to_fit();
         Ok(file)
     }

@@ -144,10 +144,8 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
         aux.extend_from_slice(&e.aux[..e.kind.aux_words()]);
     }
     rec.aux = aux;
-    summary.value.iter_mut().for_each(down);
-    for it in &mut summary.iterations {
-        down(&mut it.value);
-    }
+    let iterations = summary.iterations.iter_mut().map(|it| &mut it.value);
+    summary.value.iter_mut().chain(iterations).for_each(down);
     summary.scale = scale;
 }
 
@@ -161,7 +159,9 @@ fn by_stop(rec: &Recorder, e: &EventView) -> bool {
 /// A node field as `verify` compares and names it: its name and its text. The first
 /// [`ENTRY`] are the fields a node has from its entry, in the file's order; the rest
 /// from its exit.
-const FIELDS: [(&str, fn(&NodeRec) -> String); 18] = [
+type Field = (&'static str, fn(&NodeRec) -> String);
+
+const FIELDS: [Field; 18] = [
     ("parent", |n| n.parent.to_string()),
     ("move", |n| n.move_code.to_string()),
     ("index", |n| n.index.to_string()),

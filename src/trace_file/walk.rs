@@ -37,10 +37,12 @@ pub(crate) struct Walk<G: Game> {
     root: G,
     quiescence: bool,
     path: Vec<Frame<G>>,
-    /// At each depth, the node whose considered moves and their codes the buffers hold (kept
-    /// from node to node).
-    moves: Vec<(Option<u32>, Vec<G::Move>, Vec<u16>)>,
+    moves: Vec<Generated<G>>,
 }
+
+/// At a depth, the node whose considered moves and their codes the buffers hold (kept from
+/// node to node).
+type Generated<G> = (Option<u32>, Vec<<G as Game>::Move>, Vec<u16>);
 
 impl<G: Game> Walk<G> {
     /// A replay from `root`; `quiescence` is the configuration's quiescence switch (a node is a
