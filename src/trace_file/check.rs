@@ -1,6 +1,6 @@
 //! The structural validation of a trace, whatever its source: each record on its own and
 //! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
-//! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
+//! the summary; run by [`Validation`], or by the JSON reader as it streams.
 
 use super::error::{Problem, TraceFileError, bail, ensure, err, window_side};
 use super::events::each_event;

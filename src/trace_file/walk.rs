@@ -61,7 +61,6 @@ impl<G: Game> Walk<G> {
         self.path.len()
     }
 
-    /// The innermost open node.
     pub fn top(&self) -> Option<u32> {
         self.path.last().map(|f| f.id)
     }
@@ -71,7 +70,6 @@ impl<G: Game> Walk<G> {
         self.path.binary_search_by_key(&id, |f| f.id).is_ok()
     }
 
-    /// Closes the innermost open node.
     pub fn pop(&mut self) {
         self.path.pop();
     }
