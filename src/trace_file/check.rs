@@ -1,8 +1,8 @@
 //! The structural validation of a trace, whatever its source: each record on its own and
 //! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
-//! the summary ([`SummaryCheck`]); run by [`Validation`], or by the JSON reader as it streams.
+//! the summary; run by [`Validation`], or by the JSON reader as it streams.
 
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err, window_side};
+use super::error::{Problem, TraceFileError, bail, ensure, err, window_side};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -59,11 +59,10 @@ pub(crate) fn parent_before(id: u32, parent: i64) -> R<u32> {
 }
 
 /// One record on its own and against its parent's, among the records `before` it.
-fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
-    let parent = match n.is_root() {
-        true => None,
-        false => Some(&before[parent_before(id, n.parent as i64)? as usize]),
-    };
+pub fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff: Cutoff) -> R {
+    let parent = (!n.is_root())
+        .then(|| parent_before(id, n.parent as i64))
+        .transpose()?;
     let unused = n.flags & !FLAGS_USED;
     ensure!(unused == 0, node id, "flags",
         "bit {} is not used and must be 0", unused.trailing_zeros());
@@ -109,7 +108,7 @@ fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff
     // kind agree on whether it is a null move, and its index is one of its parent's moves.
     // (Its window against its parent's: semantics.rs and chance.rs, rule: windows.)
     let (mv, null) = (kind.move_field(), node_kind == NodeKind::Null);
-    let Some(p) = parent else {
+    let Some(p) = parent.map(|p| &before[p as usize]) else {
         ensure!(n.move_code == NONE16, node id, mv, "a root has no move into it");
         ensure!(n.index == 0, node id, "index", "is {}, but a root's index is 0", n.index);
         ensure!(!null, node id, "kind", "a root cannot be a null-move search");
@@ -127,25 +126,16 @@ fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cutoff
     Ok(())
 }
 
-/// Node `id` names as its parent node `parent`, whose subtree ended.
-fn parent_closed(id: u32, parent: u32) -> TraceFileError {
-    err!(node id, "parent",
-        "names node {parent}, whose subtree ended before node {id}: ids must number the nodes \
-         in the order the search entered them")
-}
-
 /// Checks nodes one at a time, in id order, against the game: each move is one its parent
 /// considered (legal, or noisy in quiescence), a null move only where passing is possible, a
 /// value the position decides is that value, and `moves` is the number of moves considered.
 pub(crate) struct NodeCheck<G: TraceGame> {
     pub walk: Walk<G>,
     kind: GameKind,
-    cutoff: Cutoff,
+    pub cutoff: Cutoff,
     /// A chance search: leaf values are scaled and signed by who moves, which the tree's
     /// positions do not know (chance.rs checks them).
     chance: bool,
-    /// Every record already passed [`check_record`] ([`Validation::start`]).
-    structure_checked: bool,
 }
 
 type OnClose<'a, G> = &'a mut dyn FnMut(&mut Walk<G>) -> R;
@@ -157,7 +147,6 @@ impl<G: TraceGame> NodeCheck<G> {
             kind,
             cutoff: cfg.cutoff,
             chance: cfg.chance.is_some(),
-            structure_checked: false,
         }
     }
 
@@ -165,37 +154,30 @@ impl<G: TraceGame> NodeCheck<G> {
     /// of them), calling `on_close` with the walk at each one first. Fails, closing nothing,
     /// when `n`'s parent is not open.
     pub fn close_to(&mut self, id: u32, n: &NodeRec, on_close: OnClose<G>) -> R {
-        if n.is_root() {
-            return self.finish(on_close);
-        }
-        if !self.walk.is_open(parent_before(id, n.parent as i64)?) {
-            return Err(parent_closed(id, n.parent));
-        }
-        while self.walk.top() != Some(n.parent) {
+        let open = |p| self.walk.is_open(p);
+        ensure!(n.is_root() || open(parent_before(id, n.parent as i64)?), node id, "parent",
+            "names node {}, whose subtree ended before node {id}: ids must number the nodes in \
+             the order the search entered them", n.parent);
+        let inside = |top: u32| n.is_root() || top != n.parent;
+        while self.walk.top().is_some_and(inside) {
             on_close(&mut self.walk)?;
             self.walk.pop();
         }
         Ok(())
     }
 
-    /// Closes every open node (the end of the nodes).
+    /// Closes every open node (the end of the nodes), as a root would.
     pub fn finish(&mut self, on_close: OnClose<G>) -> R {
-        while self.walk.len() > 0 {
-            on_close(&mut self.walk)?;
-            self.walk.pop();
-        }
-        Ok(())
+        let mut root: NodeRec = bytemuck::Zeroable::zeroed();
+        root.parent = NO_PARENT;
+        self.close_to(0, &root, on_close)
     }
 
     /// Checks node `id` (`nodes` holds at least the records before it) and opens it; call
-    /// [`NodeCheck::close_to`] first.
+    /// [`NodeCheck::close_to`] and [`check_record`] first.
     pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> R {
-        if !self.structure_checked {
-            check_record(id, n, nodes, self.kind, self.cutoff)?;
-        }
         let (kind, mv) = (self.kind, self.kind.move_field());
         self.walk.push(id, n).map_err(|e| match e {
-            WalkError::NotOnPath => parent_closed(id, n.parent),
             WalkError::NoNullMove => err!(node id, mv,
                 "a null move where its parent cannot pass (the side to move is in check, or \
                  the game has no null move)"),
@@ -241,14 +223,11 @@ impl<G: TraceGame> NodeCheck<G> {
 pub(crate) struct Tape {
     /// The node each event refers to, found as `Recorder::replay` finds it.
     open: OpenNodes,
-    /// The event before and its node.
-    prev: Option<(EventKind, Option<u32>)>,
+    /// The event before, its node and its first data word (an iteration's depth).
+    prev: Option<(EventKind, Option<u32>, i32)>,
     pending_research: Option<u32>,
-    pending_depth: Option<i32>,
     root_k: usize,
     research_k: usize,
-    /// An `aborted` event was seen.
-    pub aborted: bool,
     index: usize,
 }
 
@@ -287,14 +266,12 @@ impl Tape {
                 "a research event must follow the exit of a child of the open node"),
             K::AspirationFail => ensure!(exited.is_some(), event i, "kind",
                 "an aspiration_fail event must follow the exit of a root"),
-            K::Iteration => self.pending_depth = Some(aux[0]),
-            K::Aborted => self.aborted = true,
             _ => {}
         }
         if matches!(kind, K::Research | K::AspirationFail) {
             self.pending_research = exited;
         }
-        self.prev = Some((kind, node));
+        self.prev = Some((kind, node, aux.first().copied().unwrap_or(0)));
         Ok(node)
     }
 
@@ -305,21 +282,15 @@ impl Tape {
             bail!(event i, "kind",
                 "enters node {id}, but the file has only {} nodes", rec.nodes.len());
         };
-        let expected_parent = self.open.stack.last().copied().unwrap_or(NO_PARENT);
-        if n.parent != expected_parent {
-            let said = match n.is_root() {
-                true => "null (a root)".to_string(),
-                false => n.parent.to_string(),
-            };
-            let tape = match expected_parent {
-                NO_PARENT => "as a root".to_string(),
-                p => format!("inside node {p}"),
-            };
-            bail!(node id, "parent", "is {said}, but the event tape enters it {tape} (event {i})");
-        }
+        let tape = self.open.stack.last().copied().unwrap_or(NO_PARENT);
+        ensure!(n.parent == tape, node id, "parent",
+            "is {}, but the event tape enters it {} (event {i})",
+            if n.is_root() { "null (a root)".into() } else { n.parent.to_string() },
+            if tape == NO_PARENT { "as a root".into() } else { format!("inside node {tape}") });
         if n.is_root() {
-            ensure!(matches!(self.prev, Some((EventKind::Iteration, _))), event i, "kind",
-                "a root search must begin with an iteration event");
+            let Some((EventKind::Iteration, _, iteration)) = self.prev else {
+                bail!(event i, "kind", "a root search must begin with an iteration event");
+            };
             let k = self.root_k;
             match rec.roots.get(k) {
                 Some(&r) if r == id => {}
@@ -330,10 +301,9 @@ impl Tape {
                      \"roots\" lists {}", rec.roots.len()),
             }
             let depth = rec.root_depths.get(k).copied();
-            ensure!(depth == self.pending_depth, root k, "depth",
-                "is {}, but the iteration event before it says {}",
-                depth.map_or("missing".to_string(), |d| d.to_string()),
-                self.pending_depth.unwrap_or(0));
+            ensure!(depth == Some(iteration), root k, "depth",
+                "is {}, but the iteration event before it says {iteration}",
+                depth.map_or("missing".to_string(), |d| d.to_string()));
             self.root_k += 1;
         }
         let (research, flagged) = (rec.research_of.get(self.research_k), n.is_research());
@@ -375,73 +345,91 @@ impl Tape {
     }
 }
 
-/// What is wrong with an event's data words on their own (codes, packed words, counts).
+/// What is wrong with an event's data words on their own (codes, packed words, counts;
+/// `MultiCut`'s are `[cuts, C, probes, cut]`).
 fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
-    let code_of = |v: i32| u8::try_from(v).ok();
+    use EventKind as K;
+    let [a, b, c, d] = std::array::from_fn(|k| aux.get(k).copied().unwrap_or(0));
+    fn known<T>(v: i32, from_u8: fn(u8) -> Option<T>) -> bool {
+        u8::try_from(v).ok().and_then(from_u8).is_some()
+    }
     Some(match kind {
-        EventKind::Prune if !(0..NONE16 as i32).contains(&aux[0]) => {
-            format!("move code {} is out of range", aux[0])
+        K::Prune if !(0..NONE16 as i32).contains(&a) => format!("move code {a} is out of range"),
+        K::Prune if !known(b, PruneReason::from_u8) => format!("unknown prune reason code {b}"),
+        K::NullVerdict if !known(c, NullVerdict::from_u8) => {
+            format!("unknown null-move verdict code {c}")
         }
-        EventKind::Prune if code_of(aux[1]).and_then(PruneReason::from_u8).is_none() => {
-            format!("unknown prune reason code {}", aux[1])
+        K::TtHit if b >> 13 != 0 => format!("packed word {b} has bits above bit 12 set"),
+        K::TtHit if !known((b >> 8) & 3, Bound::from_u8) => {
+            format!("packed word {b} has the bound code 3")
         }
-        EventKind::NullVerdict if code_of(aux[2]).and_then(NullVerdict::from_u8).is_none() => {
-            format!("unknown null-move verdict code {}", aux[2])
+        K::MultiCut if a < 0 || b < 0 || c < a || !(0..=1).contains(&d) => {
+            format!("[cuts {a}, C {b}, probes {c}, cut {d}] is inconsistent")
         }
-        EventKind::TtHit if aux[1] >> 13 != 0 => {
-            format!("packed word {} has bits above bit 12 set", aux[1])
+        K::MultiCut if (d == 1) != (a >= b) => {
+            format!("cut is {d}, but {a} of the C = {b} needed cut-offs happened")
         }
-        EventKind::TtHit if Bound::from_u8(((aux[1] >> 8) & 3) as u8).is_none() => {
-            format!("packed word {} has the bound code 3", aux[1])
+        K::ChanceCutoff if !(0..=1).contains(&c) => {
+            format!("side {c} is neither 0 (fail low) nor 1 (fail high)")
         }
-        EventKind::MultiCut => {
-            let [cuts, c, probes, cut] = [aux[0], aux[1], aux[2], aux[3]];
-            if cuts < 0 || c < 0 || probes < cuts || !(0..=1).contains(&cut) {
-                format!("[cuts {cuts}, C {c}, probes {probes}, cut {cut}] is inconsistent")
-            } else if (cut == 1) != (cuts >= c) {
-                format!("cut is {cut}, but {cuts} of the C = {c} needed cut-offs happened")
-            } else {
-                return None;
-            }
-        }
-        EventKind::ChanceCutoff if !(0..=1).contains(&aux[2]) => {
-            format!("side {} is neither 0 (fail low) nor 1 (fail high)", aux[2])
-        }
-        EventKind::UncertaintyCutoff if aux[0] < 0 || aux[1] < 0 => {
-            format!("[{}, {}] must not be negative", aux[0], aux[1])
-        }
+        K::UncertaintyCutoff if a < 0 || b < 0 => format!("[{a}, {b}] must not be negative"),
         _ => return None,
     })
 }
 
-/// The checks with the game that follow the structure's: every node ([`NodeCheck`], unless the
-/// JSON reader checked them as they streamed), then the summary: the stop, the iterations' best
-/// moves, the best line legal from the root and its SAN derived again by the search's own
-/// `run::san_line` (`summary.nodes`: [`check_node_count`]; the iterations against the roots:
-/// semantics.rs).
-pub(crate) struct SummaryCheck<'a> {
-    pub header: &'a TraceHeader,
-    pub rec: &'a Recorder,
-    pub aborted: bool,
-    pub kind: GameKind,
-    /// Check every node against the game first.
-    pub check_nodes: bool,
+/// The one validation of a trace held in memory, whatever its source, in two steps so that the
+/// page's staged opening can stream the trace between them: [`Validation::start`] checks what
+/// makes a trace safe to walk with no game, [`Validation::finish`] the rest. Either way the
+/// first problem reported is the same ([`validate`] runs both). The JSON reader, which checks
+/// the records, nodes and tape as they stream, makes its own and runs only `finish`.
+pub(crate) struct Validation {
+    pub prepared: Prepared,
+    /// Every node was checked against the game as it streamed.
+    pub streamed: bool,
 }
 
-impl WithGame for SummaryCheck<'_> {
+impl Validation {
+    pub fn start(file: &TraceFile) -> R<Validation> {
+        let (h, rec) = (&file.header, &file.rec);
+        let prepared = check_header(h)?;
+        let kind = GameKind::of(&prepared);
+        check_node_count(h, rec.nodes.len())?;
+        for (id, n) in rec.nodes.iter().enumerate() {
+            check_record(id as u32, n, &rec.nodes[..id], kind, h.config.cutoff)?;
+            // The tape exits every node (Tape::finish); a JSON file leaves the flag to it.
+            ensure!(n.exited(), node id as u32, "flags",
+                "the exited bit is clear, but the event tape exits every node");
+        }
+        let mut tape = Tape::default();
+        let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
+        tape.finish(rec, rec.aux.len() - used)?;
+        let streamed = false;
+        Ok(Validation { prepared, streamed })
+    }
+
+    /// The checks with the game (every node by [`NodeCheck`] unless they streamed, then the
+    /// summary: the stop, the iterations' best moves, the best line legal from the root and
+    /// its SAN derived again by the search's own `run::san_line`), then the semantic rules.
+    pub fn finish(&self, file: &TraceFile) -> R {
+        self.prepared.with_game((self, file))?;
+        super::semantics::check(&file.header, &file.rec, &self.prepared)
+    }
+}
+
+impl WithGame for (&Validation, &TraceFile) {
     type Output = R;
 
     fn run<G: TraceGame>(self, root: G) -> R {
-        let (h, nodes) = (self.header, &self.rec.nodes);
-        if self.check_nodes {
-            let mut check = NodeCheck::new(root.clone(), &h.config, self.kind);
-            check.structure_checked = true;
+        let (v, TraceFile { header: h, rec }) = self;
+        let (kind, nodes) = (GameKind::of(&v.prepared), &rec.nodes);
+        if !v.streamed {
+            let mut check = NodeCheck::new(root.clone(), &h.config, kind);
             for (id, n) in nodes.iter().enumerate() {
                 check.close_to(id as u32, n, &mut |_| Ok(()))?;
                 check.open(nodes, id as u32, n)?;
             }
         }
-        let (s, aborted) = (&h.summary, self.aborted);
+        let (s, aborted) = (&h.summary, rec.events.contains(&(EventKind::Aborted as u8)));
         ensure!(s.aborted == aborted, header "summary.aborted",
             "is {}, but the event tape has {} aborted event", s.aborted,
             if aborted { "an" } else { "no" });
@@ -459,7 +447,7 @@ impl WithGame for SummaryCheck<'_> {
             bail!(header "summary.line_proven_to",
                 "is node {id}, but the file has {} nodes", nodes.len());
         }
-        let notation = self.kind.notation();
+        let notation = kind.notation();
         let mut moves = Vec::new();
         // A move named in `field`, legal in `pos`.
         let mut legal = |field: String, m: &str, pos: &G, after: &str| {
@@ -488,48 +476,6 @@ impl WithGame for SummaryCheck<'_> {
     }
 }
 
-/// The one validation of a trace held in memory, whatever its source, in two steps so that the
-/// page's staged opening can stream the trace between them: [`Validation::start`] checks what
-/// makes a trace safe to walk with no game, [`Validation::finish`] the rest. Either way the
-/// first problem reported is the same ([`validate`] runs both).
-pub(crate) struct Validation {
-    prepared: Prepared,
-    aborted: bool,
-}
-
-impl Validation {
-    pub fn start(file: &TraceFile) -> R<Validation> {
-        let (h, rec) = (&file.header, &file.rec);
-        let prepared = check_header(h)?;
-        let kind = GameKind::of(&prepared);
-        check_node_count(h, rec.nodes.len())?;
-        for (id, n) in rec.nodes.iter().enumerate() {
-            check_record(id as u32, n, &rec.nodes[..id], kind, h.config.cutoff)?;
-            // The tape exits every node (Tape::finish); a JSON file leaves the flag to it.
-            ensure!(n.exited(), node id as u32, "flags",
-                "the exited bit is clear, but the event tape exits every node");
-        }
-        let mut tape = Tape::default();
-        let used = each_event(rec, |_, kind, data| tape.event(rec, kind, data).map(drop))?;
-        tape.finish(rec, rec.aux.len() - used)?;
-        let aborted = tape.aborted;
-        Ok(Validation { prepared, aborted })
-    }
-
-    pub fn finish(&self, file: &TraceFile) -> R {
-        let (header, rec) = (&file.header, &file.rec);
-        let game = SummaryCheck {
-            header,
-            rec,
-            aborted: self.aborted,
-            kind: GameKind::of(&self.prepared),
-            check_nodes: true,
-        };
-        self.prepared.with_game(game)?;
-        super::semantics::check(header, rec, &self.prepared)
-    }
-}
-
 /// The one validation, on every source (`Validation`'s two steps at once): a trace held in
 /// memory (a recording the page hands back) as [`super::read`] runs it on a file.
 pub fn validate(file: &TraceFile) -> R {
@@ -541,9 +487,4 @@ pub(crate) fn check_node_count(h: &TraceHeader, nodes: usize) -> R {
     ensure!(h.summary.nodes == nodes as u64, header "summary.nodes",
         "is {}, but the file has {nodes} nodes", h.summary.nodes);
     Ok(())
-}
-
-/// A required field that is missing.
-pub(crate) fn missing(location: Location, field: &str) -> TraceFileError {
-    TraceFileError::new(location, Some(field), Problem::Invalid("missing".into()))
 }

@@ -161,6 +161,11 @@ macro_rules! ensure {
 
 pub(super) use {bail, ensure, err};
 
+/// A required field that is missing.
+pub(super) fn missing(location: Location, field: &str) -> TraceFileError {
+    TraceFileError::new(location, Some(field), Problem::Invalid("missing".into()))
+}
+
 /// A window side as the trace format writes it: `-inf`, `+inf` or the number.
 pub(super) fn window_side(v: i32) -> String {
     match v {

@@ -6,9 +6,9 @@
 //! derived from others is derived again with the writer's own functions and compared.
 
 use super::check::{
-    GameKind, NodeCheck, SummaryCheck, Tape, check_header, check_node_count, missing,
+    GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, check_record,
 };
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err};
+use super::error::{Location, Problem, TraceFileError, bail, ensure, err, missing};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -181,20 +181,11 @@ impl State {
         self.tape.finish(&self.rec, 0)?;
         let quiescence = header.config.quiescence.enabled;
         check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
-        let summary = SummaryCheck {
-            header: &header,
-            rec: &self.rec,
-            aborted: self.tape.aborted,
-            kind: GameKind::of(&prepared),
-            check_nodes: false,
-        };
-        prepared.with_game(summary)?;
-        super::semantics::check(&header, &self.rec, &prepared)?;
-        self.rec.shrink_to_fit();
-        Ok(TraceFile {
-            header,
-            rec: self.rec,
-        })
+        let (rec, streamed) = (self.rec, true);
+        let mut file = TraceFile { header, rec };
+        Validation { prepared, streamed }.finish(&file)?;
+        file.rec.shrink_to_fit();
+        Ok(file)
     }
 }
 
@@ -617,6 +608,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
             close(walk, rec, pr, exceptions, *kind)
         })?;
+        check_record(pos, &n, &st.rec.nodes, self.kind, self.check.cutoff)?;
         self.check.open(&st.rec.nodes, pos, &n)?;
         self.compare(pos, &n)?;
         let ply = self.check.walk.len() - 1;

@@ -70,37 +70,39 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
         let id = m.min(r) as u64;
         return Err(differs(Location::Node { id }, "id", msg));
     }
-    // The event tape, up to where the page's Stop closed the open nodes.
-    let end = match user {
-        true => first_stop_exit(mine),
-        false => mine.events.len().max(rec.events.len()),
-    };
-    let mut tapes = tape(mine).zip(tape(&rec)).take(end).enumerate();
-    if let Some((i, (x, y))) = tapes.find(|(_, (x, y))| x != y) {
-        let (field, show): (_, fn(EventView) -> String) = match x.zip(y) {
-            Some((a, b)) if a.kind == b.kind => {
-                ("data", |e| format!("{:?}", &e.aux[..e.kind.aux_words()]))
-            }
-            _ => ("kind", |e| e.kind.name().into()),
-        };
-        let show = |e: Option<EventView>| e.map_or("nothing".into(), show);
-        let msg = format!("is {}, but the search records {}", show(x), show(y));
-        return Err(differs(Location::Event { index: i as u64 }, field, msg));
-    }
-    // After the page's Stop, a recording holds only what the stop added
+    // The event tape; in a recording cut short by the page's Stop, up to the first exit of a
+    // node the stop closed, after which it holds only what the stop added
     // (`Recorder::close_cut_short`): an exit of each node it closed, then one `aborted` event.
-    let last = mine.events.len().saturating_sub(1);
-    let added = |(i, e): &(usize, EventView)| {
-        by_stop(mine, e) && (e.kind == EventKind::Aborted) == (*i == last)
-    };
-    let mut after_stop = mine.replay().enumerate().skip(end);
-    if let Some((i, e)) = user.then(|| after_stop.find(|x| !added(x))).flatten() {
-        let msg = format!(
-            "is {}, but after the page's Stop a recording holds only an exit of each node the \
-             stop closed, then one aborted event",
-            e.kind.name()
-        );
-        return Err(differs(Location::Event { index: i as u64 }, "kind", msg));
+    let (last, mut cut) = (mine.events.len().saturating_sub(1), false);
+    for (i, (x, y)) in tape(mine).zip(tape(&rec)).enumerate() {
+        let at = Location::Event { index: i as u64 };
+        cut |= user && x.as_ref().is_some_and(|e| by_stop(mine, e));
+        if cut {
+            let Some(e) = x else { break };
+            if !by_stop(mine, &e) || (e.kind == EventKind::Aborted) != (i == last) {
+                let msg = format!(
+                    "is {}, but after the page's Stop a recording holds only an exit of each \
+                     node the stop closed, then one aborted event",
+                    e.kind.name()
+                );
+                return Err(differs(at, "kind", msg));
+            }
+            continue;
+        }
+        if x.is_none() && y.is_none() {
+            break;
+        }
+        if x != y {
+            let (field, show): (_, fn(EventView) -> String) = match x.zip(y) {
+                Some((a, b)) if a.kind == b.kind => {
+                    ("data", |e| format!("{:?}", &e.aux[..e.kind.aux_words()]))
+                }
+                _ => ("kind", |e| e.kind.name().into()),
+            };
+            let show = |e: Option<EventView>| e.map_or("nothing".into(), show);
+            let msg = format!("is {}, but the search records {}", show(x), show(y));
+            return Err(differs(at, field, msg));
+        }
     }
     // The roots, their depths and the re-search links follow from the nodes and the tape
     // compared above (all of it, but what the stop added): reading the file checked them
@@ -142,36 +144,23 @@ fn over_scale(summary: &mut Summary, rec: &mut Recorder, scale: u64) {
         aux.extend_from_slice(&e.aux[..e.kind.aux_words()]);
     }
     rec.aux = aux;
-    summary.value.iter_mut().for_each(down);
-    for it in &mut summary.iterations {
-        down(&mut it.value);
-    }
+    let iterations = summary.iterations.iter_mut().map(|it| &mut it.value);
+    summary.value.iter_mut().chain(iterations).for_each(down);
     summary.scale = scale;
-}
-
-/// The index of the first exit of a node the page's Stop closed (the end of the search's own
-/// tape in a recording cut short).
-fn first_stop_exit(rec: &Recorder) -> usize {
-    let stop = |e: EventView| by_stop(rec, &e);
-    rec.replay().position(stop).unwrap_or(rec.events.len())
 }
 
 /// Whether `e` is an event a stop adds: the exit of a node it ended (`aborted`), or the
 /// `aborted` event.
 fn by_stop(rec: &Recorder, e: &EventView) -> bool {
-    match e.kind {
-        EventKind::Exit => e
-            .node
-            .is_some_and(|id| rec.nodes[id as usize].reason() == Aborted),
-        kind => kind == EventKind::Aborted,
-    }
+    let closed = |id: u32| rec.nodes[id as usize].reason() == Aborted;
+    e.kind == EventKind::Aborted || e.kind == EventKind::Exit && e.node.is_some_and(closed)
 }
-
-type Field = (&'static str, fn(&NodeRec) -> String);
 
 /// A node field as `verify` compares and names it: its name and its text. The first
 /// [`ENTRY`] are the fields a node has from its entry, in the file's order; the rest
 /// from its exit.
+type Field = (&'static str, fn(&NodeRec) -> String);
+
 const FIELDS: [Field; 18] = [
     ("parent", |n| n.parent.to_string()),
     ("move", |n| n.move_code.to_string()),
@@ -214,17 +203,16 @@ fn compare_node(id: usize, got: &NodeRec, want: &NodeRec, entry_only: bool) -> R
 }
 
 fn compare_summary(got: &Summary, want: &Summary) -> R {
-    let g = serde_json::to_value(got).unwrap_or_default();
-    let w = serde_json::to_value(want).unwrap_or_default();
-    let (serde_json::Value::Object(g), serde_json::Value::Object(w)) = (g, w) else {
-        return Ok(());
-    };
-    for (k, gv) in &g {
-        let wv = w.get(k).cloned().unwrap_or_default();
-        if *gv != wv {
-            let msg = format!("is {gv}, but the search gives {wv}");
-            return Err(differs(Location::Header, &format!("summary.{k}"), msg));
-        }
+    let [g, w] = [got, want].map(|s| serde_json::to_value(s).unwrap_or_default());
+    // (a field `want` lacks indexes as null)
+    if let Some((k, gv)) = g
+        .as_object()
+        .into_iter()
+        .flatten()
+        .find(|(k, v)| **v != w[k])
+    {
+        let msg = format!("is {gv}, but the search gives {}", w[k]);
+        return Err(differs(Location::Header, &format!("summary.{k}"), msg));
     }
     Ok(())
 }

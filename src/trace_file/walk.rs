@@ -17,8 +17,6 @@ pub(crate) use crate::game::Game as TraceGame;
 /// Why a node's position cannot be replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum WalkError {
-    /// The node's parent is not the innermost open node: the ids are not a preorder of a tree.
-    NotOnPath,
     /// The move code is not one of the moves the parent considered.
     NotConsidered,
     /// A null-move child of a position where passing is impossible.
@@ -39,10 +37,12 @@ pub(crate) struct Walk<G: Game> {
     root: G,
     quiescence: bool,
     path: Vec<Frame<G>>,
-    /// At each depth, the node whose considered moves and their codes the buffers hold (kept
-    /// from node to node).
-    moves: Vec<(u32, Vec<G::Move>, Vec<u16>)>,
+    moves: Vec<Generated<G>>,
 }
+
+/// At a depth, the node whose considered moves and their codes the buffers hold (kept from
+/// node to node).
+type Generated<G> = (Option<u32>, Vec<<G as Game>::Move>, Vec<u16>);
 
 impl<G: Game> Walk<G> {
     /// A replay from `root`; `quiescence` is the configuration's quiescence switch (a node is a
@@ -61,7 +61,6 @@ impl<G: Game> Walk<G> {
         self.path.len()
     }
 
-    /// The innermost open node.
     pub fn top(&self) -> Option<u32> {
         self.path.last().map(|f| f.id)
     }
@@ -71,7 +70,6 @@ impl<G: Game> Walk<G> {
         self.path.binary_search_by_key(&id, |f| f.id).is_ok()
     }
 
-    /// Closes the innermost open node.
     pub fn pop(&mut self) {
         self.path.pop();
     }
@@ -82,12 +80,11 @@ impl<G: Game> Walk<G> {
     }
 
     /// Opens node `id` (record `n`) below the innermost open node, which must be its parent
-    /// (for a root: none is open), if its move is one the parent considered or, for a
+    /// (for a root: none is open; the caller closes the others, and `NodeCheck::close_to`
+    /// refuses a parent that is not open), if its move is one the parent considered or, for a
     /// null-move child (move code [`NONE16`]), if the parent may pass.
     pub fn push(&mut self, id: u32, n: &NodeRec) -> Result<(), WalkError> {
-        if self.top() != (!n.is_root()).then_some(n.parent) {
-            return Err(WalkError::NotOnPath);
-        }
+        debug_assert_eq!(self.top(), (!n.is_root()).then_some(n.parent));
         let (mv, pos) = match self.path.len().checked_sub(1) {
             None => (None, self.root.clone()),
             Some(p) if n.move_code == NONE16 => (
@@ -135,20 +132,15 @@ impl<G: Game> Walk<G> {
     /// The considered moves of the open node at depth `i`, and their codes.
     fn generated(&mut self, i: usize) -> (&[G::Move], &[u16]) {
         if self.moves.len() <= i {
-            self.moves
-                .resize_with(i + 1, || (u32::MAX, Vec::new(), Vec::new()));
+            self.moves.resize_with(i + 1, Default::default);
         }
         let (f, (of, moves, codes)) = (&self.path[i], &mut self.moves[i]);
-        if *of != f.id {
+        if *of != Some(f.id) {
             considered_moves(&f.pos, f.quiescence, moves);
+            let code = |(i, &m): (usize, _)| f.pos.move_code(m, i);
             codes.clear();
-            codes.extend(
-                moves
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &m)| f.pos.move_code(m, i)),
-            );
-            *of = f.id;
+            codes.extend(moves.iter().enumerate().map(code));
+            *of = Some(f.id);
         }
         (moves, codes)
     }
