@@ -156,6 +156,7 @@ pub(crate) fn check(header: &TraceHeader, rec: &Recorder, prepared: &Prepared) -
         depths: (if cfg.iterative && !tree { 1 } else { last }, last),
         mate_bound: header.input.mate_bound(),
         chance,
+        stopped: None,
     };
     let mut stack = Vec::new();
     each_event(rec, |i, kind, data| s.event(&mut stack, i, kind, data))?;
@@ -179,6 +180,8 @@ struct Semantics<'a> {
     mate_bound: i32,
     /// A chance search's own rules.
     chance: Option<Chance<'a>>,
+    /// The first node that exited `aborted`: the search stopped there.
+    stopped: Option<u32>,
 }
 
 impl<'a> Semantics<'a> {
@@ -321,6 +324,11 @@ impl<'a> Semantics<'a> {
     fn enter(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
         let id = self.next_id;
         self.next_id += 1;
+        if let Some(s) = self.stopped {
+            bail!(event i, "kind",
+                "enters node {id}, but node {s} exited aborted before it: a search that stops \
+                 enters no node (rule: stop reasons)");
+        }
         let n = self.node(id);
         self.needs(id, Made::Reason(n.reason()), None)?;
         ensure!(self.chance.is_none() || n.order() == OrderSource::Generated, node id, "order",
@@ -490,6 +498,14 @@ impl<'a> Semantics<'a> {
     fn exit(&mut self, stack: &mut Vec<Frame>, i: usize) -> R {
         let mut f = stack.pop().expect("the tape is valid");
         let n = self.node(f.id);
+        // A stop ends the node it comes in and then each node around it, and nothing else.
+        let aborted = n.reason() == StopReason::Aborted;
+        if let Some(s) = self.stopped {
+            ensure!(aborted, node f.id, "reason",
+                "is {}, but node {s} exited aborted before it: a search that stops leaves every \
+                 node still open aborted (rule: stop reasons)", n.reason().name());
+        }
+        self.stopped = self.stopped.or(aborted.then_some(f.id));
         // The search (or the page's Stop) ends an aborted node wherever it was.
         if n.reason() != StopReason::Aborted {
             self.commit(&mut f, i, false)?;
@@ -795,6 +811,11 @@ impl<'a> Semantics<'a> {
     /// ([`Recorder::decision_line`], the function the search's summary is written with).
     fn summary(&self, h: &TraceHeader) -> R {
         let (s, rec) = (&h.summary, self.rec);
+        if let Some(id) = self.stopped {
+            ensure!(s.aborted, node id, "reason",
+                "is aborted, but the search was not stopped: the tape has no aborted event \
+                 (rule: stop reasons)");
+        }
         let user = s.stopped == Some(StopCause::User);
         // The finished iterations (depth, last root, nodes): for a search, the root searches
         // grouped by depth (an aspiration re-search belongs to its iteration, which starts where
