@@ -10,7 +10,7 @@ use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::node_fields::{NodeFields, NodeKey};
-use crate::trace_file::walk::{TraceGame, Walk, WalkError, WithGame};
+use crate::trace_file::walk::{TraceGame, Walk, WithGame};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -174,7 +174,7 @@ pub(crate) fn node_pruned<C: AsRef<[u16]>>(
 
 /// Children of every node in compressed-row form, in search order: a node's children in
 /// O(children). Scanning each node's subtree instead costs n²/2 on a chain of n nodes, which a
-/// hostile file can be, since the reader derives `pruned` lists before the depth rules run.
+/// file read back (an explicit tree) can be.
 struct Children {
     offsets: Vec<u32>,
     ids: Vec<u32>,
@@ -207,52 +207,6 @@ impl Children {
     }
 }
 
-/// Every node in order, with its position and its `pruned` list ([`node_pruned`], the reasons
-/// of `own`, [`own_prune_reasons`]): the writer writes each list, and the JSON reader derives
-/// them again with it to check what a file says. A node `want` refuses is passed over before
-/// its list is derived, which would generate its moves (the walk generates them only when
-/// asked).
-pub(crate) fn each_pruned<G: TraceGame, E>(
-    root: G,
-    rec: &Recorder,
-    quiescence: bool,
-    own: &HashMap<u32, Vec<(u16, &'static str)>>,
-    want: impl Fn(u32) -> bool,
-    replay_failed: impl Fn(usize, WalkError) -> E,
-    mut f: impl FnMut(usize, &NodeRec, &mut Walk<G>, &[(u16, &'static str)]) -> Result<(), E>,
-) -> Result<(), E> {
-    let children = Children::of(&rec.nodes);
-    let mut walk = Walk::new(root, quiescence);
-    let (mut searched, mut pruned) = (Vec::new(), Vec::new());
-    for (id, n) in rec.nodes.iter().enumerate() {
-        while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
-            walk.pop();
-        }
-        walk.push(id as u32, n).map_err(|e| replay_failed(id, e))?;
-        if !want(id as u32) {
-            continue;
-        }
-        searched.clear();
-        let codes = children
-            .get(id)
-            .iter()
-            .map(|&k| rec.nodes[k as usize].move_code);
-        searched.extend(codes.filter(|&c| c != NONE16));
-        searched.sort_unstable();
-        pruned.clear();
-        let own = own.get(&(id as u32)).map_or(&[][..], Vec::as_slice);
-        node_pruned(
-            n.reason(),
-            || walk.considered(),
-            &searched,
-            own,
-            &mut pruned,
-        );
-        f(id, n, &mut walk, &pruned)?;
-    }
-    Ok(())
-}
-
 struct WriteNodes<'a, W: Write> {
     w: &'a mut W,
     rec: &'a Recorder,
@@ -263,6 +217,8 @@ struct WriteNodes<'a, W: Write> {
 impl<W: Write> WithGame for WriteNodes<'_, W> {
     type Output = io::Result<()>;
 
+    /// Writes every node in order, replaying its position for the fields that follow from it
+    /// and its `pruned` list ([`node_pruned`], with the reasons of [`own_prune_reasons`]).
     fn run<G: TraceGame>(self, root: G) -> io::Result<()> {
         let WriteNodes {
             w,
@@ -277,44 +233,54 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             Prepared::Tree(t) if config.chance.is_some() => Some(t),
             _ => None,
         };
-        let (mut f, mut out) = (NodeFields::default(), Vec::new());
-        let replay_failed = |id, e| {
-            let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
-            io::Error::new(io::ErrorKind::InvalidData, msg)
-        };
-        let own = own_prune_reasons(rec);
-        each_pruned(
-            root,
-            rec,
-            config.quiescence.enabled,
-            &own,
-            |_| true,
-            replay_failed,
-            |id, n, walk, pruned| {
-                f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
-                (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
-                f.index = n.index as i64;
-                (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
-                let side = |v| (v > -INF && v < INF).then_some(v as i64);
-                let depth = (!explicit_tree).then_some(n.depth as i64);
-                (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
-                (f.value, f.bound, f.expected) =
-                    (n.value as i64, Some(n.bound()), Some(n.expected()));
-                (f.flags, f.reason, f.moves) = (n.flags, Some(n.reason()), n.n_moves as i64);
-                f.best_index = n.best_index().map(i64::from);
-                f.research_of = rec.research_of(id as u32).map(i64::from);
-                derive(&mut f, n, walk, notation, chance_tree);
-                f.pruned.0.clear();
-                f.pruned.0.extend_from_slice(pruned);
-                f.pruned.1 = Some(notation);
-                out.clear();
-                if id > 0 {
-                    out.extend_from_slice(b",\n");
-                }
-                f.write(&mut out);
-                w.write_all(&out)
-            },
-        )
+        let (mut f, mut out, mut searched) = (NodeFields::default(), Vec::new(), Vec::new());
+        let (own, children) = (own_prune_reasons(rec), Children::of(&rec.nodes));
+        let mut walk = Walk::new(root, config.quiescence.enabled);
+        f.pruned.1 = Some(notation);
+        for (id, n) in rec.nodes.iter().enumerate() {
+            while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
+                walk.pop();
+            }
+            walk.push(id as u32, n).map_err(|e| {
+                let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
+                io::Error::new(io::ErrorKind::InvalidData, msg)
+            })?;
+            f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
+            (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
+            f.index = n.index as i64;
+            (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
+            let side = |v| (v > -INF && v < INF).then_some(v as i64);
+            let depth = (!explicit_tree).then_some(n.depth as i64);
+            (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
+            (f.value, f.bound, f.expected) = (n.value as i64, Some(n.bound()), Some(n.expected()));
+            (f.flags, f.reason, f.moves) = (n.flags, Some(n.reason()), n.n_moves as i64);
+            f.best_index = n.best_index().map(i64::from);
+            f.research_of = rec.research_of(id as u32).map(i64::from);
+            derive(&mut f, n, &mut walk, notation, chance_tree);
+            searched.clear();
+            let codes = children
+                .get(id)
+                .iter()
+                .map(|&k| rec.nodes[k as usize].move_code);
+            searched.extend(codes.filter(|&c| c != NONE16));
+            searched.sort_unstable();
+            let own = own.get(&(id as u32)).map_or(&[][..], Vec::as_slice);
+            f.pruned.0.clear();
+            node_pruned(
+                n.reason(),
+                || walk.considered(),
+                &searched,
+                own,
+                &mut f.pruned.0,
+            );
+            out.clear();
+            if id > 0 {
+                out.extend_from_slice(b",\n");
+            }
+            f.write(&mut out);
+            w.write_all(&out)?;
+        }
+        Ok(())
     }
 }
 

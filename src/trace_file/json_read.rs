@@ -13,7 +13,7 @@ use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
 };
-use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
+use super::node_fields::{InPlace, NodeFields, NodeKey, TextSeed, by_name};
 use super::scan::Scanner;
 use super::walk::{TraceGame, Walk, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -22,13 +22,12 @@ use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, each_pruned, node_pruned,
-    own_prune_reasons, unsearched_reason,
+    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, node_pruned, own_prune_reasons,
+    unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
-use std::collections::HashMap;
 use std::fmt;
 use std::io::Read;
 
@@ -74,9 +73,8 @@ struct State {
     prepared: Option<Prepared>,
     rec: Recorder,
     events_read: bool,
-    /// Pruned moves listed with a reason of their own (not the node's), to be matched with the
-    /// `prune` events: (node, move code, reason).
-    exceptions: Vec<(u32, u16, &'static str)>,
+    /// Every move the `pruned` lists give, matched with the `prune` events at the end.
+    listed: Vec<Claim>,
     tape: Tape,
     data: Vec<i32>,
     /// The most bytes of an explicit tree's text this reader holds.
@@ -179,8 +177,7 @@ impl State {
         }
         let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
-        let quiescence = header.config.quiescence.enabled;
-        check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
+        check_reasons(&self.rec, &self.listed, GameKind::of(&prepared))?;
         let summary = SummaryCheck {
             header: &header,
             rec: &self.rec,
@@ -208,58 +205,30 @@ fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> R {
     Ok(())
 }
 
-/// The reasons a file gives its pruned moves, derived again with the writer's own
-/// [`each_pruned`]: the moves themselves were checked as each node closed, and a move listed
-/// with a reason other than its node's (`exceptions`, in node order) needs a `prune` event that
-/// gives it, as a move a `prune` event names needs its reason listed.
-fn check_reasons(
-    rec: &Recorder,
-    quiescence: bool,
-    prepared: &Prepared,
-    exceptions: &mut [(u32, u16, &'static str)],
-) -> R {
-    let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason());
+/// The reasons a file gives its pruned moves (the moves were checked as each node closed):
+/// a move's reason is its own if a `prune` event of the node names it, else its node's, as the
+/// writer's [`node_pruned`] gives them. `listed` holds every listed move in the order the nodes
+/// closed; the first node in id order that differs is refused.
+fn check_reasons(rec: &Recorder, listed: &[Claim], kind: GameKind) -> R {
     let own = own_prune_reasons(rec);
-    let differs = |(x, l): (&u32, &Vec<(u16, &str)>)| l.iter().any(|e| Some(e.1) != default(*x));
-    if exceptions.is_empty() && !own.iter().any(differs) {
-        return Ok(());
+    let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason()).unwrap_or("");
+    let reasons = |&(x, c, r): &Claim| {
+        let given = own.get(&x).and_then(|l| l.iter().find(|e| e.0 == c));
+        (
+            r.map_or(default(x), PruneReason::name),
+            given.map_or(default(x), |e| e.1),
+        )
+    };
+    let bad = listed.iter().filter(|e| reasons(e).0 != reasons(e).1);
+    if let Some(e @ &(x, c, _)) = bad.min_by_key(|e| e.0) {
+        let (claim, r) = reasons(e);
+        let why = match r == default(x) {
+            true => "no prune event of the node names it".to_string(),
+            false => format!("a prune event of the node gives {r}"),
+        };
+        bail!(node x, "pruned", "gives {} the reason {claim}, but {why}", kind.name_move(c));
     }
-    exceptions.sort_by_key(|e| e.0);
-    let kind = GameKind::of(prepared);
-    type Own = HashMap<u32, Vec<(u16, &'static str)>>;
-    type Given = (u32, u16, &'static str);
-    struct Reasons<'a>(&'a Recorder, bool, &'a [Given], GameKind, &'a Own);
-    impl WithGame for Reasons<'_> {
-        type Output = R;
-        fn run<G: TraceGame>(self, root: G) -> R {
-            let Reasons(rec, quiescence, exceptions, kind, own) = self;
-            let failed = |id: usize, _| err!(node id, "pruned", "cannot be replayed");
-            // Only a node with a reason of its own, or one the file gives, can differ: the
-            // others' lists all carry their node's reason.
-            let want = |x: u32| {
-                own.contains_key(&x) || exceptions.binary_search_by_key(&x, |e| e.0).is_ok()
-            };
-            let check = |x: usize, n: &NodeRec, _: &mut Walk<G>, derived: &[(u16, &str)]| {
-                let from = exceptions.partition_point(|e| e.0 < x as u32);
-                let mine = exceptions[from..].iter().take_while(|e| e.0 == x as u32);
-                let default = unsearched_reason(n.reason()).unwrap_or("");
-                for &(c, r) in derived {
-                    let claim = mine.clone().find(|e| e.1 == c).map_or(default, |e| e.2);
-                    if claim != r {
-                        let why = match r == default {
-                            true => "no prune event of the node names it".to_string(),
-                            false => format!("a prune event of the node gives {r}"),
-                        };
-                        let c = kind.name_move(c);
-                        bail!(node x as u32, "pruned", "gives {c} the reason {claim}, but {why}");
-                    }
-                }
-                Ok(())
-            };
-            each_pruned(root, rec, quiescence, own, want, failed, check)
-        }
-    }
-    prepared.with_game(Reasons(rec, quiescence, exceptions, kind, &own))
+    Ok(())
 }
 
 /// Reads a trace's top-level object key by key (`binary`: a binary trace's header,
@@ -480,11 +449,11 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
         )?;
         check_node_count(st.header.as_ref().expect("read"), st.rec.nodes.len())?;
         st.field = Some("pruned");
-        let (rec, exceptions) = (&st.rec, &mut st.exceptions);
+        let (rec, listed) = (&st.rec, &mut st.listed);
         let NodesCtx {
             check, pr, kind, ..
         } = &mut ctx;
-        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, exceptions, *kind))
+        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, listed, *kind))
     }
 }
 
@@ -498,6 +467,9 @@ struct Pruning {
 
 /// A `pruned` list: (move code, reason's wire name).
 type Listed = Vec<(u16, &'static str)>;
+
+/// A move a node lists as pruned: (node, move code, its reason if not its node's).
+type Claim = (u32, u16, Option<PruneReason>);
 
 struct NodesCtx<'t, G: TraceGame> {
     check: NodeCheck<G>,
@@ -555,7 +527,7 @@ fn close<G: TraceGame>(
     walk: &mut Walk<G>,
     rec: &Recorder,
     pr: &mut Pruning,
-    exceptions: &mut Vec<(u32, u16, &'static str)>,
+    listed: &mut Vec<Claim>,
     kind: GameKind,
 ) -> R {
     let x = walk.top().expect("an open node");
@@ -586,12 +558,13 @@ fn close<G: TraceGame>(
         bail!(node x, "pruned",
             "lists the moves more than once or out of the order the node generated them");
     }
-    for (&(c, r), _) in claims.iter().zip(derived).filter(|(c, d)| c.1 != d.1) {
-        if PruneReason::from_name(r).is_none() {
+    for (&(c, r), d) in claims.iter().zip(derived) {
+        let own = PruneReason::from_name(r).filter(|_| r != d.1);
+        if r != d.1 && own.is_none() {
             bail!(node x, "pruned", "gives {} the reason {r}, but the node stopped with {}",
                 kind.name_move(c), n.reason().name());
         }
-        push(exceptions, (x, c, r), "pruned moves")?;
+        push(listed, (x, c, own), "pruned moves")?;
     }
     Ok(())
 }
@@ -613,9 +586,9 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         let NodesCtx {
             check, pr, kind, ..
         } = self;
-        let (rec, exceptions) = (&st.rec, &mut st.exceptions);
+        let (rec, listed) = (&st.rec, &mut st.listed);
         check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
-            close(walk, rec, pr, exceptions, *kind)
+            close(walk, rec, pr, listed, *kind)
         })?;
         self.check.open(&st.rec.nodes, pos, &n)?;
         self.compare(pos, &n)?;
@@ -817,7 +790,7 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
             match i {
                 0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
                 1 => node = map.next_value::<Option<i64>>()?,
-                _ => map.next_value_seed(IntsSeed(&mut st.data))?,
+                _ => map.next_value_seed(InPlace(&mut st.data))?,
             }
         }
         st.field = None;

@@ -4,16 +4,16 @@
 //! §2). The record's boolean flags that a file shows (`schema::FLAG_FIELDS`) are written and
 //! read from that list, where `"uncertain"` stands: a new flag needs no line here.
 //!
-//! Reading goes through serde's `MapAccess` with small seeds that borrow from the buffer (a
-//! code by its wire name, a string into a reused buffer, integers into a reused vector), so
-//! no per-node object is allocated; writing is each field's serde form.
+//! Reading goes through serde's `MapAccess`, a code by its wire name from the buffer and the
+//! other fields in place into buffers reused from node to node, so no per-node object is
+//! allocated; writing is each field's serde form.
 
 use crate::game::notation::Notation;
 use crate::schema::{
     Bound, Code, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason,
     StopReason,
 };
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt;
@@ -23,31 +23,29 @@ pub(crate) trait Field: Default + Serialize {
     fn read<'de, A: MapAccess<'de>>(&mut self, map: &mut A, n: Notation) -> Result<(), A::Error>;
 }
 
-impl Field for i64 {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value().map(|v| *self = v)
-    }
+/// Fields serde reads in place (a string or a list into the buffer it already has).
+macro_rules! in_place {
+    ($($t:ty),+) => {$(
+        impl Field for $t {
+            fn read<'de, A: MapAccess<'de>>(
+                &mut self,
+                m: &mut A,
+                _: Notation,
+            ) -> Result<(), A::Error> {
+                m.next_value_seed(InPlace(self))
+            }
+        }
+    )+};
 }
+in_place!(i64, Option<i64>, String, Vec<i64>);
 
-impl Field for Option<i64> {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value().map(|v| *self = v)
-    }
-}
+/// Deserializes into an existing value, reusing its buffers (serde's `deserialize_in_place`).
+pub(crate) struct InPlace<'a, T>(pub(crate) &'a mut T);
 
-impl Field for String {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        self.clear();
-        m.next_value_seed(TextSeed(|s: &str| {
-            self.push_str(s);
-            Ok::<_, String>(())
-        }))
-    }
-}
-
-impl Field for Vec<i64> {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value_seed(IntsSeed(self))
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for InPlace<'_, T> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        T::deserialize_in_place(d, self.0)
     }
 }
 
@@ -308,30 +306,6 @@ impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for TextSe
     }
     fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
         (self.0)(s).map_err(E::custom)
-    }
-}
-
-/// Reads an array of integers into a reused buffer.
-pub(crate) struct IntsSeed<'a, T>(pub(crate) &'a mut Vec<T>);
-
-impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for IntsSeed<'_, T> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for IntsSeed<'_, T> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of integers")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        self.0.clear();
-        while let Some(v) = seq.next_element()? {
-            self.0.push(v);
-        }
-        Ok(())
     }
 }
 
