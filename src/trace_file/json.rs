@@ -83,13 +83,7 @@ pub fn write_trace<W: Write>(
     let head = serde_json::to_string(&head)?;
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
-    let nodes = WriteNodes {
-        w: &mut w,
-        rec,
-        prepared,
-        config,
-    };
-    prepared.with_game(nodes)?;
+    prepared.with_game(WriteNodes(&mut w, rec, prepared, config))?;
     w.write_all(b"\n],\n\"events\":[\n")?;
     for (i, e) in rec.replay().enumerate() {
         if i > 0 {
@@ -114,15 +108,13 @@ pub fn write_trace<W: Write>(
 pub(crate) fn own_prune_reasons(rec: &Recorder) -> HashMap<u32, Vec<(u16, &'static str)>> {
     let mut own: HashMap<u32, Vec<(u16, &'static str)>> = HashMap::new();
     for e in rec.replay().filter(|e| e.kind == EventKind::Prune) {
-        if let (Some(node), Some(r)) = (
-            e.node,
-            u8::try_from(e.aux[1]).ok().and_then(PruneReason::from_u8),
-        ) {
-            let list = own.entry(node).or_default();
-            let code = e.aux[0] as u16;
-            if !list.iter().any(|&(c, _)| c == code) {
-                list.push((code, r.name()));
-            }
+        let r = u8::try_from(e.aux[1]).ok().and_then(PruneReason::from_u8);
+        let (Some(node), Some(r)) = (e.node, r) else {
+            continue;
+        };
+        let (list, code) = (own.entry(node).or_default(), e.aux[0] as u16);
+        if !list.iter().any(|&(c, _)| c == code) {
+            list.push((code, r.name()));
         }
     }
     own
@@ -207,12 +199,8 @@ impl Children {
     }
 }
 
-struct WriteNodes<'a, W: Write> {
-    w: &'a mut W,
-    rec: &'a Recorder,
-    prepared: &'a Prepared,
-    config: &'a SearchConfig,
-}
+/// The nodes' writer: the output, the records, the input they searched and its configuration.
+struct WriteNodes<'a, W: Write>(&'a mut W, &'a Recorder, &'a Prepared, &'a SearchConfig);
 
 impl<W: Write> WithGame for WriteNodes<'_, W> {
     type Output = io::Result<()>;
@@ -220,12 +208,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
     /// Writes every node in order, replaying its position for the fields that follow from it
     /// and its `pruned` list ([`node_pruned`], with the reasons of [`own_prune_reasons`]).
     fn run<G: TraceGame>(self, root: G) -> io::Result<()> {
-        let WriteNodes {
-            w,
-            rec,
-            prepared,
-            config,
-        } = self;
+        let WriteNodes(w, rec, prepared, config) = self;
         let (notation, explicit_tree) =
             (prepared.notation(), matches!(prepared, Prepared::Tree(_)));
         // A chance search's tree: its branches' probabilities are written.

@@ -35,24 +35,14 @@ type R<T = ()> = Result<T, TraceFileError>;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
-    let mut sc = Scanner::new(r, MAX_NODE_JSON_BYTES);
-    let mut st = State {
-        max_text,
-        ..State::default()
-    };
-    read_object(&mut sc, &mut st, false)?;
-    st.finish()
+    read_object(Scanner::new(r, MAX_NODE_JSON_BYTES), max_text, false)?.finish()
 }
 
 /// Reads the header of a binary trace, the JSON object `{"input": …, "config": …, "summary": …}`
 /// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
 /// that an inflated header is refused before it is held.
 pub(super) fn read_binary_header<I: Read>(r: I, version: u32, max_text: usize) -> R<TraceHeader> {
-    let mut st = State {
-        max_text,
-        ..State::default()
-    };
-    read_object(&mut Scanner::new(r, 0), &mut st, true)?;
+    let mut st = read_object(Scanner::new(r, 0), max_text, true)?;
     let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
     super::header::from_parts(version as u64, parts, max_text, None)
 }
@@ -151,8 +141,10 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = self.roots.take();
-        let roots = roots.ok_or_else(|| missing(Location::Header, "roots"))?;
+        let roots = self
+            .roots
+            .take()
+            .ok_or_else(|| missing(Location::Header, "roots"))?;
         let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
         ensure!(value == expect, header "value", "is {value}, but summary.value is {expect}");
@@ -177,12 +169,13 @@ impl State {
         }
         let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
-        check_reasons(&self.rec, &self.listed, GameKind::of(&prepared))?;
+        let kind = GameKind::of(&prepared);
+        check_reasons(&self.rec, &self.listed, kind)?;
         let summary = SummaryCheck {
             header: &header,
             rec: &self.rec,
             aborted: self.tape.aborted,
-            kind: GameKind::of(&prepared),
+            kind,
             check_nodes: false,
         };
         prepared.with_game(summary)?;
@@ -212,28 +205,37 @@ fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> R {
 fn check_reasons(rec: &Recorder, listed: &[Claim], kind: GameKind) -> R {
     let own = own_prune_reasons(rec);
     let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason()).unwrap_or("");
-    let reasons = |&(x, c, r): &Claim| {
+    let claim = |x, r: Option<PruneReason>| r.map_or(default(x), PruneReason::name);
+    let given = |x, c| {
         let given = own.get(&x).and_then(|l| l.iter().find(|e| e.0 == c));
-        (
-            r.map_or(default(x), PruneReason::name),
-            given.map_or(default(x), |e| e.1),
-        )
+        given.map_or(default(x), |e| e.1)
     };
-    let bad = listed.iter().filter(|e| reasons(e).0 != reasons(e).1);
-    if let Some(e @ &(x, c, _)) = bad.min_by_key(|e| e.0) {
-        let (claim, r) = reasons(e);
-        let why = match r == default(x) {
-            true => "no prune event of the node names it".to_string(),
-            false => format!("a prune event of the node gives {r}"),
+    let bad = listed
+        .iter()
+        .filter(|&&(x, c, r)| claim(x, r) != given(x, c));
+    if let Some(&(x, c, r)) = bad.min_by_key(|e| e.0) {
+        let why = match given(x, c) {
+            r if r == default(x) => "no prune event of the node names it".to_string(),
+            r => format!("a prune event of the node gives {r}"),
         };
-        bail!(node x, "pruned", "gives {} the reason {claim}, but {why}", kind.name_move(c));
+        let (c, claim) = (kind.name_move(c), claim(x, r));
+        bail!(node x, "pruned", "gives {c} the reason {claim}, but {why}");
     }
     Ok(())
 }
 
-/// Reads a trace's top-level object key by key (`binary`: a binary trace's header,
-/// `{"input", "config", "summary"}`); nothing may follow it.
-fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R {
+/// Reads a trace's top-level object key by key (`binary`: a binary trace's header, whose
+/// fields are `input`, `config` and `summary`); nothing may follow it.
+fn read_object<I: Read>(mut sc: Scanner<I>, max_text: usize, binary: bool) -> R<State> {
+    let mut st = State {
+        max_text,
+        ..State::default()
+    };
+    let (sc, st) = (&mut sc, &mut st);
+    let (after, names, what) = match binary {
+        true => (Location::Header, &TOP[2..5], "the binary header"),
+        false => (Location::File, &TOP[..], "a trace file"),
+    };
     if sc.peek().map_err(|e| st.located(e))? != Some(b'{') {
         return Err(match binary {
             true => err!(header "header", "the binary header is not an object"),
@@ -242,11 +244,6 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
             }
         });
     }
-    let after = if binary {
-        Location::Header
-    } else {
-        Location::File
-    };
     let mut more = !sc
         .eat(b'{')
         .and_then(|_| sc.eat(b'}'))
@@ -259,7 +256,11 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
             Ok(None) => return Err(st.located(Problem::TooLarge(format!("a key at line {line}")))),
             Err(e) => return Err(st.classify(e, line)),
         };
-        read_field(sc, st, &key, binary)?;
+        let Some(&key) = names.iter().find(|&&k| k == key) else {
+            let e = Problem::Invalid(format!("is not a field of {what}"));
+            return Err(TraceFileError::new(after, Some(&key), e));
+        };
+        read_field(sc, st, key)?;
         (st.at, st.field) = (after.clone(), None);
         more = sc.eat(b',').map_err(|e| st.located(e))?;
         if !more {
@@ -271,7 +272,7 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
         let e = format!("something follows the JSON object at line {line}");
         return Err(st.located(Problem::Syntax(e)));
     }
-    Ok(())
+    Ok(std::mem::take(st))
 }
 
 /// The fields of a trace's top level, in the order written; a binary header has `input`,
@@ -282,16 +283,7 @@ const TOP: [&str; 9] = [
 
 /// Reads the value of top-level field `key`: the header fields before `nodes`, then `nodes`,
 /// then `events`.
-fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: bool) -> R {
-    let names = if binary { &TOP[2..5] } else { &TOP[..] };
-    let Some(&key) = names.iter().find(|&&k| k == key) else {
-        let (at, what) = match binary {
-            true => (Location::Header, "the binary header"),
-            false => (Location::File, "a trace file"),
-        };
-        let e = Problem::Invalid(format!("is not a field of {what}"));
-        return Err(TraceFileError::new(at, Some(key), e));
-    };
+fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -> R {
     st.field = Some(key);
     let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
     let refused = match key {
@@ -312,7 +304,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
         "nodes" => {
             let prepared = st.interpret_head()?;
             let prep = &prepared;
-            prepared.with_game(ReadNodes { sc, st, prep })?;
+            prepared.with_game(ReadNodes(sc, st, prep))?;
             st.prepared = Some(prepared);
         }
         "events" => {
@@ -351,7 +343,11 @@ fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> 
         let mut de = serde_json::Deserializer::from_slice(bytes);
         let root = RootJson::deserialize(&mut de)?;
         if roots.len() >= MAX_ROOTS {
-            return Err(st.fail(too_many_roots()));
+            let e = format!(
+                "more than {MAX_ROOTS} entries: no search records more root searches \
+                 ({MAX_ITERATIONS} iterations × (the most aspiration re-searches + 1))"
+            );
+            return Err(st.fail(TraceFileError::header("roots", Problem::TooLarge(e))));
         }
         roots.push(root);
         Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
@@ -363,14 +359,6 @@ fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> 
     read_array(sc, st, each, locate)?;
     st.at = Location::Header;
     Ok(roots)
-}
-
-fn too_many_roots() -> TraceFileError {
-    let e = format!(
-        "more than {MAX_ROOTS} entries: no search records more root searches ({MAX_ITERATIONS} \
-         iterations × (the most aspiration re-searches + 1))"
-    );
-    TraceFileError::header("roots", Problem::TooLarge(e))
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
@@ -415,16 +403,13 @@ fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -
     st.fail(e)
 }
 
-struct ReadNodes<'a, I: Read> {
-    sc: &'a mut Scanner<I>,
-    st: &'a mut State,
-    prep: &'a Prepared,
-}
+/// The `nodes` array's reader: the input, the reader's state, the header's prepared input.
+struct ReadNodes<'a, I: Read>(&'a mut Scanner<I>, &'a mut State, &'a Prepared);
 
 impl<I: Read> WithGame for ReadNodes<'_, I> {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
-        let ReadNodes { sc, st, prep } = self;
+        let ReadNodes(sc, st, prep) = self;
         let (header, kind) = (st.header.as_ref().expect("read"), GameKind::of(prep));
         // A chance search's tree, as the input prepared it (its branches state probabilities).
         let chance_tree = match prep {
@@ -442,7 +427,7 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
         read_array(
             sc,
             st,
-            |st, bytes| parse_prefix(bytes, NodeSeed { ctx: &mut ctx, st }),
+            |st, bytes| parse_prefix(bytes, NodeSeed(&mut ctx, st)),
             |st| Location::Node {
                 id: st.rec.nodes.len() as u64,
             },
@@ -482,10 +467,8 @@ struct NodesCtx<'t, G: TraceGame> {
     pr: Pruning,
 }
 
-struct NodeSeed<'c, 't, G: TraceGame> {
-    ctx: &'c mut NodesCtx<'t, G>,
-    st: &'c mut State,
-}
+/// One node object, read into the context's fields and checked.
+struct NodeSeed<'c, 't, G: TraceGame>(&'c mut NodesCtx<'t, G>, &'c mut State);
 
 impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, '_, G> {
     type Value = ();
@@ -500,7 +483,7 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
         f.write_str("a node object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let (ctx, st) = (self.ctx, self.st);
+        let NodeSeed(ctx, st) = self;
         let mut field = None;
         let read = ctx
             .f
@@ -508,11 +491,11 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
                 if key != NodeKey::Other {
                     return unexpected(st, Some(key.name()), "appears twice".to_string());
                 }
-                let names: Vec<&str> = NodeKey::all().map(NodeKey::name).collect();
-                let e = format!(
-                    "has a field that nodes do not have (they have {})",
-                    names.join(", ")
-                );
+                let names = NodeKey::all()
+                    .map(NodeKey::name)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let e = format!("has a field that nodes do not have (they have {names})");
                 unexpected(st, None, e)
             });
         st.field = field;
@@ -560,10 +543,9 @@ fn close<G: TraceGame>(
     }
     for (&(c, r), d) in claims.iter().zip(derived) {
         let own = PruneReason::from_name(r).filter(|_| r != d.1);
-        if r != d.1 && own.is_none() {
-            bail!(node x, "pruned", "gives {} the reason {r}, but the node stopped with {}",
-                kind.name_move(c), n.reason().name());
-        }
+        ensure!(r == d.1 || own.is_some(), node x, "pruned",
+            "gives {} the reason {r}, but the node stopped with {}", kind.name_move(c),
+            n.reason().name());
         push(listed, (x, c, own), "pruned moves")?;
     }
     Ok(())
@@ -571,9 +553,7 @@ fn close<G: TraceGame>(
 
 /// `v`, the value of node `id`'s `field`, if it is within [lo, hi].
 fn in_range(id: u32, field: &str, v: i64, lo: i64, hi: i64) -> R<i64> {
-    if !(lo..=hi).contains(&v) {
-        bail!(node id, field, "{v} is outside [{lo}, {hi}]");
-    }
+    ensure!((lo..=hi).contains(&v), node id, field, "{v} is outside [{lo}, {hi}]");
     Ok(v)
 }
 
@@ -623,14 +603,11 @@ impl<G: TraceGame> NodesCtx<'_, G> {
                 return Err(missing(Location::Node { id: pos as u64 }, k.name()));
             }
         }
-        if f.id != pos as i64 {
-            bail!(node pos, "id",
-                "is {}, but it is entry {pos} of \"nodes\" (ids must be 0, 1, 2, … in order)", f.id);
-        }
+        ensure!(f.id == pos as i64, node pos, "id",
+            "is {}, but it is entry {pos} of \"nodes\" (ids must be 0, 1, 2, … in order)", f.id);
         let hint = st.header.as_ref().map_or(u64::MAX, |h| h.summary.nodes);
-        if pos as u64 >= hint {
-            bail!(header "summary.nodes", "is {hint}, but the file has more nodes");
-        }
+        ensure!((pos as u64) < hint, header "summary.nodes",
+            "is {hint}, but the file has more nodes");
         let parent = match f.parent {
             None => NO_PARENT,
             Some(p) => super::check::parent_before(pos, p)?,
@@ -794,8 +771,7 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
             }
         }
         st.field = None;
-        let res = event(st, kind, seen[1].then_some(node));
-        res.map_err(|e| st.fail(e))
+        event(st, kind, seen[1].then_some(node)).map_err(|e| st.fail(e))
     }
 }
 

@@ -325,34 +325,28 @@ struct PrunedEntry<'a> {
 impl PrunedEntry<'_> {
     /// The move's code and the reason's wire name.
     fn decode(self, notation: Notation) -> Result<(u16, &'static str), String> {
-        let code = match (self.child, self.mv, notation.named()) {
-            (Some(c), None, false) => u16::try_from(c)
+        let code = match (self.child, self.mv) {
+            (Some(c), None) if !notation.named() => u16::try_from(c)
                 .ok()
                 .filter(|&c| c != NONE16)
                 .ok_or_else(|| format!("child {c} is out of range"))?,
-            (None, Some(mv), true) => {
-                notation
-                    .parse(&mv)
-                    .filter(|&c| c != NONE16)
-                    .ok_or_else(|| {
-                        let (mv, what) = (mv.escape_default(), notation.describe());
-                        format!("\"{mv}\" is not a {what}")
-                    })?
+            (None, Some(mv)) if notation.named() => {
+                let code = notation.parse(&mv).filter(|&c| c != NONE16);
+                let (mv, what) = (mv.escape_default(), notation.describe());
+                code.ok_or_else(|| format!("\"{mv}\" is not a {what}"))?
             }
-            (..) => {
+            _ => {
                 let field = if notation.named() { "move" } else { "child" };
-                return Err(format!(
-                    "an entry of \"pruned\" must have \"{field}\" and \"reason\" alone"
-                ));
+                let e =
+                    format!("an entry of \"pruned\" must have \"{field}\" and \"reason\" alone");
+                return Err(e);
             }
         };
         let reason = StopReason::from_name(&self.reason)
             .and_then(StopReason::prune_reason)
-            .or_else(|| PruneReason::from_name(&self.reason).map(PruneReason::name))
-            .ok_or_else(|| {
-                let r = self.reason.escape_default();
-                format!("\"{r}\" is not the reason of a pruned move")
-            })?;
+            .or_else(|| PruneReason::from_name(&self.reason).map(PruneReason::name));
+        let r = self.reason.escape_default();
+        let reason = reason.ok_or_else(|| format!("\"{r}\" is not the reason of a pruned move"))?;
         Ok((code, reason))
     }
 }
