@@ -5,6 +5,7 @@
 use crate::game::INF;
 use crate::game::Value;
 use crate::game::notation::Notation;
+use crate::run::chance::probability;
 use crate::run::{Input, Prepared, Summary};
 use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
@@ -66,6 +67,8 @@ pub fn write_trace<W: Write>(
     summary: &Summary,
     rec: &Recorder,
 ) -> io::Result<()> {
+    let root = |(&root, &depth): (&u32, &i32)| RootJson { depth, root };
+    let roots = rec.roots.iter().zip(&rec.root_depths).map(root).collect();
     let head = Head {
         format: FORMAT,
         version: VERSION,
@@ -73,12 +76,7 @@ pub fn write_trace<W: Write>(
         config,
         summary,
         value: &summary.value,
-        roots: rec
-            .roots
-            .iter()
-            .zip(&rec.root_depths)
-            .map(|(&root, &depth)| RootJson { depth, root })
-            .collect(),
+        roots,
     };
     let head = serde_json::to_string(&head)?;
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
@@ -89,13 +87,13 @@ pub fn write_trace<W: Write>(
         if i > 0 {
             w.write_all(b",\n")?;
         }
+        let data = e.aux[..e.kind.aux_words()]
+            .iter()
+            .map(|&v| v.clamp(-INF, INF));
         let ev = EventJson {
             kind: e.kind.name(),
             node: e.node,
-            data: e.aux[..e.kind.aux_words()]
-                .iter()
-                .map(|&v| v.clamp(-INF, INF))
-                .collect(),
+            data: data.collect(),
         };
         serde_json::to_writer(&mut w, &ev)?;
     }
@@ -211,11 +209,6 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
         let WriteNodes(w, rec, prepared, config) = self;
         let (notation, explicit_tree) =
             (prepared.notation(), matches!(prepared, Prepared::Tree(_)));
-        // A chance search's tree: its branches' probabilities are written.
-        let chance_tree = match prepared {
-            Prepared::Tree(t) if config.chance.is_some() => Some(t),
-            _ => None,
-        };
         let (mut f, mut out, mut searched) = (NodeFields::default(), Vec::new(), Vec::new());
         let (own, children) = (own_prune_reasons(rec), Children::of(&rec.nodes));
         let mut walk = Walk::new(root, config.quiescence.enabled);
@@ -239,7 +232,7 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             (f.flags, f.reason, f.moves) = (n.flags, Some(n.reason()), n.n_moves as i64);
             f.best_index = n.best_index().map(i64::from);
             f.research_of = rec.research_of(id as u32).map(i64::from);
-            derive(&mut f, n, &mut walk, notation, chance_tree);
+            derive(&mut f, n, &mut walk, prepared, config.chance.is_some());
             searched.clear();
             let codes = children
                 .get(id)
@@ -269,15 +262,17 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
 
 /// The fields of node `n` (at the top of `walk`) that follow from its record, the records
 /// above it and the game: `ply`, `actual`, the move into it (`move`, and `san` in chess) or its
-/// `path`, and a chance branch's `probability`. The writer writes them; the JSON reader derives
-/// them again with this function and compares. Fills `f` and sets their bits in `f.seen`.
+/// `path`, and a chance branch's `probability` (in a `chance` search). The writer writes them;
+/// the JSON reader derives them again with this function and compares. Fills `f` and sets
+/// their bits in `f.seen`.
 pub(crate) fn derive<G: TraceGame>(
     f: &mut NodeFields,
     n: &NodeRec,
     walk: &mut Walk<G>,
-    notation: Notation,
-    chance_tree: Option<&crate::game::tree::Tree>,
+    prepared: &Prepared,
+    chance: bool,
 ) {
+    let notation = prepared.notation();
     use NodeKey::{Move, Path, Probability, San};
     f.seen &= !(Path.bit() | Move.bit() | San.bit() | Probability.bit());
     f.seen |= NodeKey::Ply.bit() | NodeKey::Actual.bit();
@@ -286,8 +281,10 @@ pub(crate) fn derive<G: TraceGame>(
         f.seen |= Path.bit();
         f.path.clear();
         f.path.extend(walk.path_codes().map(i64::from));
-        let p = chance_tree
-            .and_then(|t| crate::run::chance::probability(t, walk.path_codes().map(u32::from)));
+        let p = match prepared {
+            Prepared::Tree(t) if chance => probability(t, walk.path_codes().map(u32::from)),
+            _ => None,
+        };
         if let Some(p) = p {
             f.seen |= Probability.bit();
             f.probability = p.to_string();

@@ -308,7 +308,10 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -
             st.prepared = Some(prepared);
         }
         "events" => {
-            read_events(sc, st)?;
+            // Each event is checked by replaying the tape as it comes.
+            let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
+            let index = |st: &State| st.rec.events.len() as u64;
+            read_array(sc, st, each, |st| Location::Event { index: index(st) })?;
             st.events_read = true;
         }
         "roots" => st.roots = Some(read_roots(sc, st)?),
@@ -411,15 +414,11 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
     fn run<G: TraceGame>(self, root: G) -> R {
         let ReadNodes(sc, st, prep) = self;
         let (header, kind) = (st.header.as_ref().expect("read"), GameKind::of(prep));
-        // A chance search's tree, as the input prepared it (its branches state probabilities).
-        let chance_tree = match prep {
-            Prepared::Tree(t) if header.config.chance.is_some() => Some(t),
-            _ => None,
-        };
         let mut ctx = NodesCtx {
             check: NodeCheck::new(root, &header.config, kind),
             kind,
-            chance_tree,
+            prep,
+            chance: header.config.chance.is_some(),
             f: NodeFields::default(),
             want: NodeFields::default(),
             pr: Pruning::default(),
@@ -446,12 +445,9 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
 /// closing node's list as the writer derives it.
 #[derive(Default)]
 struct Pruning {
-    open: Vec<(Listed, Vec<u16>)>,
-    derived: Listed,
+    open: Vec<(Vec<(u16, &'static str)>, Vec<u16>)>,
+    derived: Vec<(u16, &'static str)>,
 }
-
-/// A `pruned` list: (move code, reason's wire name).
-type Listed = Vec<(u16, &'static str)>;
 
 /// A move a node lists as pruned: (node, move code, its reason if not its node's).
 type Claim = (u32, u16, Option<PruneReason>);
@@ -459,8 +455,9 @@ type Claim = (u32, u16, Option<PruneReason>);
 struct NodesCtx<'t, G: TraceGame> {
     check: NodeCheck<G>,
     kind: GameKind,
-    /// The tree of a chance search, whose branches below chance nodes state their probability.
-    chance_tree: Option<&'t crate::game::tree::Tree>,
+    /// The input searched, and whether its search was a chance search.
+    prep: &'t Prepared,
+    chance: bool,
     /// The fields as read, and the derived ones as the writer derives them.
     f: NodeFields,
     want: NodeFields,
@@ -690,13 +687,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
     /// record was read from, so only its presence is compared).
     fn compare(&mut self, pos: u32, n: &NodeRec) -> R {
         let (f, want) = (&self.f, &mut self.want);
-        derive(
-            want,
-            n,
-            &mut self.check.walk,
-            self.kind.notation(),
-            self.chance_tree,
-        );
+        derive(want, n, &mut self.check.walk, self.prep, self.chance);
         use NodeKey::{Actual, Move, Path, Ply, Probability, San};
         for k in [Ply, Path, Move, San, Actual, Probability] {
             let why = match (f.has(k), want.has(k)) {
@@ -725,14 +716,6 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         }
         Ok(())
     }
-}
-
-/// Reads the `events` array, replaying the tape as it goes.
-fn read_events<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R {
-    let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
-    read_array(sc, st, each, |st| Location::Event {
-        index: st.rec.events.len() as u64,
-    })
 }
 
 struct EventSeed<'a>(&'a mut State);
