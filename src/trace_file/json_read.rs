@@ -164,9 +164,7 @@ impl State {
             self.interpret_head()?;
             return Err(missing(Location::File, "nodes"));
         };
-        if !self.events_read {
-            return Err(missing(Location::File, "events"));
-        }
+        ensure!(self.events_read, @File, "events", "missing");
         let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
         let kind = GameKind::of(&prepared);
@@ -445,12 +443,14 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
 /// closing node's list as the writer derives it.
 #[derive(Default)]
 struct Pruning {
-    open: Vec<(Vec<(u16, &'static str)>, Vec<u16>)>,
-    derived: Vec<(u16, &'static str)>,
+    open: Vec<(Listed, Vec<u16>)>,
+    derived: Listed,
 }
 
 /// A move a node lists as pruned: (node, move code, its reason if not its node's).
 type Claim = (u32, u16, Option<PruneReason>);
+/// A `pruned` list: (move code, reason's wire name).
+type Listed = Vec<(u16, &'static str)>;
 
 struct NodesCtx<'t, G: TraceGame> {
     check: NodeCheck<G>,
