@@ -822,6 +822,31 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
         .iter()
         .position(|n| n["kind"] == "null")
         .unwrap();
+    // A losing capture that quiescence pruned by SEE, listed with its node's reason instead
+    // (a node that searched all its moves lists only those with a reason of their own).
+    let mut see_cfg = cfg(Algorithm::Pvs, 2);
+    see_cfg.enable("quiescence").unwrap();
+    see_cfg.enable("see_pruning").unwrap();
+    let chess_see = trace_json(
+        &Input::Chess {
+            fen: KIWIPETE.into(),
+        },
+        &see_cfg,
+    );
+    let see_nodes = parse(&chess_see)["nodes"].as_array().unwrap().clone();
+    let see_node = see_nodes
+        .iter()
+        .filter(|n| n["reason"] != "all_moves")
+        .find(|n| {
+            n["pruned"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["reason"] == "see")
+        })
+        .unwrap();
+    let see_id = see_node["id"].as_u64().unwrap();
+    let see_reason = format!("\"reason\":\"{}\"}}", see_node["reason"].as_str().unwrap());
     // (what, text, location, field, words in the message)
     type Case = (
         &'static str,
@@ -1186,6 +1211,15 @@ fn malformed_json_files_are_refused_naming_the_first_bad_node() {
             node(tt_id as u64),
             Some("pruned"),
             "no prune event",
+        ),
+        (
+            "pruned reason of a prune event",
+            edit_node(&chess_see, see_id as usize, |l| {
+                l.replacen("\"reason\":\"see\"}", &see_reason, 1)
+            }),
+            node(see_id),
+            Some("pruned"),
+            "a prune event of the node gives see",
         ),
         (
             "event node",

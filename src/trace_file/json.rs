@@ -5,12 +5,13 @@
 use crate::game::INF;
 use crate::game::Value;
 use crate::game::notation::Notation;
+use crate::run::chance::probability;
 use crate::run::{Input, Prepared, Summary};
 use crate::schema::{EventKind, NONE16, PruneReason, StopReason};
 use crate::search::config::SearchConfig;
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::node_fields::{NodeFields, NodeKey};
-use crate::trace_file::walk::{TraceGame, Walk, WalkError, WithGame};
+use crate::trace_file::walk::{TraceGame, Walk, WithGame};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -66,6 +67,8 @@ pub fn write_trace<W: Write>(
     summary: &Summary,
     rec: &Recorder,
 ) -> io::Result<()> {
+    let root = |(&root, &depth): (&u32, &i32)| RootJson { depth, root };
+    let roots = rec.roots.iter().zip(&rec.root_depths).map(root).collect();
     let head = Head {
         format: FORMAT,
         version: VERSION,
@@ -73,35 +76,24 @@ pub fn write_trace<W: Write>(
         config,
         summary,
         value: &summary.value,
-        roots: rec
-            .roots
-            .iter()
-            .zip(&rec.root_depths)
-            .map(|(&root, &depth)| RootJson { depth, root })
-            .collect(),
+        roots,
     };
     let head = serde_json::to_string(&head)?;
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
-    let nodes = WriteNodes {
-        w: &mut w,
-        rec,
-        prepared,
-        config,
-    };
-    prepared.with_game(nodes)?;
+    prepared.with_game(WriteNodes(&mut w, rec, prepared, config))?;
     w.write_all(b"\n],\n\"events\":[\n")?;
     for (i, e) in rec.replay().enumerate() {
         if i > 0 {
             w.write_all(b",\n")?;
         }
+        let data = e.aux[..e.kind.aux_words()]
+            .iter()
+            .map(|&v| v.clamp(-INF, INF));
         let ev = EventJson {
             kind: e.kind.name(),
             node: e.node,
-            data: e.aux[..e.kind.aux_words()]
-                .iter()
-                .map(|&v| v.clamp(-INF, INF))
-                .collect(),
+            data: data.collect(),
         };
         serde_json::to_writer(&mut w, &ev)?;
     }
@@ -114,15 +106,13 @@ pub fn write_trace<W: Write>(
 pub(crate) fn own_prune_reasons(rec: &Recorder) -> HashMap<u32, Vec<(u16, &'static str)>> {
     let mut own: HashMap<u32, Vec<(u16, &'static str)>> = HashMap::new();
     for e in rec.replay().filter(|e| e.kind == EventKind::Prune) {
-        if let (Some(node), Some(r)) = (
-            e.node,
-            u8::try_from(e.aux[1]).ok().and_then(PruneReason::from_u8),
-        ) {
-            let list = own.entry(node).or_default();
-            let code = e.aux[0] as u16;
-            if !list.iter().any(|&(c, _)| c == code) {
-                list.push((code, r.name()));
-            }
+        let r = u8::try_from(e.aux[1]).ok().and_then(PruneReason::from_u8);
+        let (Some(node), Some(r)) = (e.node, r) else {
+            continue;
+        };
+        let (list, code) = (own.entry(node).or_default(), e.aux[0] as u16);
+        if !list.iter().any(|&(c, _)| c == code) {
+            list.push((code, r.name()));
         }
     }
     own
@@ -174,7 +164,7 @@ pub(crate) fn node_pruned<C: AsRef<[u16]>>(
 
 /// Children of every node in compressed-row form, in search order: a node's children in
 /// O(children). Scanning each node's subtree instead costs n²/2 on a chain of n nodes, which a
-/// hostile file can be, since the reader derives `pruned` lists before the depth rules run.
+/// file read back (an explicit tree) can be.
 struct Children {
     offsets: Vec<u32>,
     ids: Vec<u32>,
@@ -207,128 +197,82 @@ impl Children {
     }
 }
 
-/// Every node in order, with its position and its `pruned` list ([`node_pruned`], the reasons
-/// of `own`, [`own_prune_reasons`]): the writer writes each list, and the JSON reader derives
-/// them again with it to check what a file says. A node `want` refuses is passed over before
-/// its list is derived, which would generate its moves (the walk generates them only when
-/// asked).
-pub(crate) fn each_pruned<G: TraceGame, E>(
-    root: G,
-    rec: &Recorder,
-    quiescence: bool,
-    own: &HashMap<u32, Vec<(u16, &'static str)>>,
-    want: impl Fn(u32) -> bool,
-    replay_failed: impl Fn(usize, WalkError) -> E,
-    mut f: impl FnMut(usize, &NodeRec, &mut Walk<G>, &[(u16, &'static str)]) -> Result<(), E>,
-) -> Result<(), E> {
-    let children = Children::of(&rec.nodes);
-    let mut walk = Walk::new(root, quiescence);
-    let (mut searched, mut pruned) = (Vec::new(), Vec::new());
-    for (id, n) in rec.nodes.iter().enumerate() {
-        while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
-            walk.pop();
-        }
-        walk.push(id as u32, n).map_err(|e| replay_failed(id, e))?;
-        if !want(id as u32) {
-            continue;
-        }
-        searched.clear();
-        let codes = children
-            .get(id)
-            .iter()
-            .map(|&k| rec.nodes[k as usize].move_code);
-        searched.extend(codes.filter(|&c| c != NONE16));
-        searched.sort_unstable();
-        pruned.clear();
-        let own = own.get(&(id as u32)).map_or(&[][..], Vec::as_slice);
-        node_pruned(
-            n.reason(),
-            || walk.considered(),
-            &searched,
-            own,
-            &mut pruned,
-        );
-        f(id, n, &mut walk, &pruned)?;
-    }
-    Ok(())
-}
-
-struct WriteNodes<'a, W: Write> {
-    w: &'a mut W,
-    rec: &'a Recorder,
-    prepared: &'a Prepared,
-    config: &'a SearchConfig,
-}
+/// The nodes' writer: the output, the records, the input they searched and its configuration.
+struct WriteNodes<'a, W: Write>(&'a mut W, &'a Recorder, &'a Prepared, &'a SearchConfig);
 
 impl<W: Write> WithGame for WriteNodes<'_, W> {
     type Output = io::Result<()>;
 
+    /// Writes every node in order, replaying its position for the fields that follow from it
+    /// and its `pruned` list ([`node_pruned`], with the reasons of [`own_prune_reasons`]).
     fn run<G: TraceGame>(self, root: G) -> io::Result<()> {
-        let WriteNodes {
-            w,
-            rec,
-            prepared,
-            config,
-        } = self;
+        let WriteNodes(w, rec, prepared, config) = self;
         let (notation, explicit_tree) =
             (prepared.notation(), matches!(prepared, Prepared::Tree(_)));
-        // A chance search's tree: its branches' probabilities are written.
-        let chance_tree = match prepared {
-            Prepared::Tree(t) if config.chance.is_some() => Some(t),
-            _ => None,
-        };
-        let (mut f, mut out) = (NodeFields::default(), Vec::new());
-        let replay_failed = |id, e| {
-            let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
-            io::Error::new(io::ErrorKind::InvalidData, msg)
-        };
-        let own = own_prune_reasons(rec);
-        each_pruned(
-            root,
-            rec,
-            config.quiescence.enabled,
-            &own,
-            |_| true,
-            replay_failed,
-            |id, n, walk, pruned| {
-                f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
-                (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
-                f.index = n.index as i64;
-                (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
-                let side = |v| (v > -INF && v < INF).then_some(v as i64);
-                let depth = (!explicit_tree).then_some(n.depth as i64);
-                (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
-                (f.value, f.bound, f.expected) =
-                    (n.value as i64, Some(n.bound()), Some(n.expected()));
-                (f.flags, f.reason, f.moves) = (n.flags, Some(n.reason()), n.n_moves as i64);
-                f.best_index = n.best_index().map(i64::from);
-                f.research_of = rec.research_of(id as u32).map(i64::from);
-                derive(&mut f, n, walk, notation, chance_tree);
-                f.pruned.0.clear();
-                f.pruned.0.extend_from_slice(pruned);
-                f.pruned.1 = Some(notation);
-                out.clear();
-                if id > 0 {
-                    out.extend_from_slice(b",\n");
-                }
-                f.write(&mut out);
-                w.write_all(&out)
-            },
-        )
+        let (mut f, mut out, mut searched) = (NodeFields::default(), Vec::new(), Vec::new());
+        let (own, children) = (own_prune_reasons(rec), Children::of(&rec.nodes));
+        let mut walk = Walk::new(root, config.quiescence.enabled);
+        f.pruned.1 = Some(notation);
+        for (id, n) in rec.nodes.iter().enumerate() {
+            while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
+                walk.pop();
+            }
+            walk.push(id as u32, n).map_err(|e| {
+                let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
+                io::Error::new(io::ErrorKind::InvalidData, msg)
+            })?;
+            f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
+            (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
+            f.index = n.index as i64;
+            (f.kind, f.order) = (Some(n.node_kind()), Some(n.order()));
+            let side = |v| (v > -INF && v < INF).then_some(v as i64);
+            let depth = (!explicit_tree).then_some(n.depth as i64);
+            (f.depth, f.alpha, f.beta) = (depth, side(n.alpha), side(n.beta));
+            (f.value, f.bound, f.expected) = (n.value as i64, Some(n.bound()), Some(n.expected()));
+            (f.flags, f.reason, f.moves) = (n.flags, Some(n.reason()), n.n_moves as i64);
+            f.best_index = n.best_index().map(i64::from);
+            f.research_of = rec.research_of(id as u32).map(i64::from);
+            derive(&mut f, n, &mut walk, prepared, config.chance.is_some());
+            searched.clear();
+            let codes = children
+                .get(id)
+                .iter()
+                .map(|&k| rec.nodes[k as usize].move_code);
+            searched.extend(codes.filter(|&c| c != NONE16));
+            searched.sort_unstable();
+            let own = own.get(&(id as u32)).map_or(&[][..], Vec::as_slice);
+            f.pruned.0.clear();
+            node_pruned(
+                n.reason(),
+                || walk.considered(),
+                &searched,
+                own,
+                &mut f.pruned.0,
+            );
+            out.clear();
+            if id > 0 {
+                out.extend_from_slice(b",\n");
+            }
+            f.write(&mut out);
+            w.write_all(&out)?;
+        }
+        Ok(())
     }
 }
 
 /// The fields of node `n` (at the top of `walk`) that follow from its record, the records
 /// above it and the game: `ply`, `actual`, the move into it (`move`, and `san` in chess) or its
-/// `path`, and a chance branch's `probability`. The writer writes them; the JSON reader derives
-/// them again with this function and compares. Fills `f` and sets their bits in `f.seen`.
+/// `path`, and a chance branch's `probability` (in a `chance` search). The writer writes them;
+/// the JSON reader derives them again with this function and compares. Fills `f` and sets
+/// their bits in `f.seen`.
 pub(crate) fn derive<G: TraceGame>(
     f: &mut NodeFields,
     n: &NodeRec,
     walk: &mut Walk<G>,
-    notation: Notation,
-    chance_tree: Option<&crate::game::tree::Tree>,
+    prepared: &Prepared,
+    chance: bool,
 ) {
+    let notation = prepared.notation();
     use NodeKey::{Move, Path, Probability, San};
     f.seen &= !(Path.bit() | Move.bit() | San.bit() | Probability.bit());
     f.seen |= NodeKey::Ply.bit() | NodeKey::Actual.bit();
@@ -337,8 +281,10 @@ pub(crate) fn derive<G: TraceGame>(
         f.seen |= Path.bit();
         f.path.clear();
         f.path.extend(walk.path_codes().map(i64::from));
-        let p = chance_tree
-            .and_then(|t| crate::run::chance::probability(t, walk.path_codes().map(u32::from)));
+        let p = match prepared {
+            Prepared::Tree(t) if chance => probability(t, walk.path_codes().map(u32::from)),
+            _ => None,
+        };
         if let Some(p) = p {
             f.seen |= Probability.bit();
             f.probability = p.to_string();

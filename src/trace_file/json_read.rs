@@ -13,7 +13,7 @@ use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
 };
-use super::node_fields::{IntsSeed, NodeFields, NodeKey, TextSeed, by_name};
+use super::node_fields::{InPlace, NodeFields, NodeKey, TextSeed, by_name};
 use super::scan::Scanner;
 use super::walk::{TraceGame, Walk, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -22,13 +22,12 @@ use crate::run::Prepared;
 use crate::schema::{EventKind, FLAG_EXITED, FLAG_RESEARCH, NO_PARENT, NONE16, PruneReason};
 use crate::trace::record::{NodeRec, Recorder};
 use crate::trace_file::json::{
-    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, each_pruned, node_pruned,
-    own_prune_reasons, unsearched_reason,
+    FORMAT, OLDEST_READABLE, RootJson, VERSION, derive, node_pruned, own_prune_reasons,
+    unsearched_reason,
 };
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
-use std::collections::HashMap;
 use std::fmt;
 use std::io::Read;
 
@@ -36,24 +35,14 @@ type R<T = ()> = Result<T, TraceFileError>;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
-    let mut sc = Scanner::new(r, MAX_NODE_JSON_BYTES);
-    let mut st = State {
-        max_text,
-        ..State::default()
-    };
-    read_object(&mut sc, &mut st, false)?;
-    st.finish()
+    read_object(Scanner::new(r, MAX_NODE_JSON_BYTES), max_text, false)?.finish()
 }
 
 /// Reads the header of a binary trace, the JSON object `{"input": …, "config": …, "summary": …}`
 /// that `r` holds (and nothing after it), each field within the bytes the format allows it, so
 /// that an inflated header is refused before it is held.
 pub(super) fn read_binary_header<I: Read>(r: I, version: u32, max_text: usize) -> R<TraceHeader> {
-    let mut st = State {
-        max_text,
-        ..State::default()
-    };
-    read_object(&mut Scanner::new(r, 0), &mut st, true)?;
+    let mut st = read_object(Scanner::new(r, 0), max_text, true)?;
     let parts = [st.take("input")?, st.take("config")?, st.take("summary")?];
     super::header::from_parts(version as u64, parts, max_text, None)
 }
@@ -74,9 +63,8 @@ struct State {
     prepared: Option<Prepared>,
     rec: Recorder,
     events_read: bool,
-    /// Pruned moves listed with a reason of their own (not the node's), to be matched with the
-    /// `prune` events: (node, move code, reason).
-    exceptions: Vec<(u32, u16, &'static str)>,
+    /// Every move the `pruned` lists give, matched with the `prune` events at the end.
+    listed: Vec<Claim>,
     tape: Tape,
     data: Vec<i32>,
     /// The most bytes of an explicit tree's text this reader holds.
@@ -153,8 +141,10 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = self.roots.take();
-        let roots = roots.ok_or_else(|| missing(Location::Header, "roots"))?;
+        let roots = self
+            .roots
+            .take()
+            .ok_or_else(|| missing(Location::Header, "roots"))?;
         let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
         ensure!(value == expect, header "value", "is {value}, but summary.value is {expect}");
@@ -174,13 +164,10 @@ impl State {
             self.interpret_head()?;
             return Err(missing(Location::File, "nodes"));
         };
-        if !self.events_read {
-            return Err(missing(Location::File, "events"));
-        }
+        ensure!(self.events_read, @File, "events", "missing");
         let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
-        let quiescence = header.config.quiescence.enabled;
-        check_reasons(&self.rec, quiescence, &prepared, &mut self.exceptions)?;
+        check_reasons(&self.rec, &self.listed, GameKind::of(&prepared))?;
         let (rec, streamed) = (self.rec, true);
         let mut file = TraceFile { header, rec };
         Validation { prepared, streamed }.finish(&file)?;
@@ -199,63 +186,44 @@ fn push<T>(v: &mut Vec<T>, x: T, what: &str) -> R {
     Ok(())
 }
 
-/// The reasons a file gives its pruned moves, derived again with the writer's own
-/// [`each_pruned`]: the moves themselves were checked as each node closed, and a move listed
-/// with a reason other than its node's (`exceptions`, in node order) needs a `prune` event that
-/// gives it, as a move a `prune` event names needs its reason listed.
-fn check_reasons(
-    rec: &Recorder,
-    quiescence: bool,
-    prepared: &Prepared,
-    exceptions: &mut [(u32, u16, &'static str)],
-) -> R {
-    let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason());
+/// The reasons a file gives its pruned moves (the moves were checked as each node closed):
+/// a move's reason is its own if a `prune` event of the node names it, else its node's, as the
+/// writer's [`node_pruned`] gives them. `listed` holds every listed move in the order the nodes
+/// closed; the first node in id order that differs is refused.
+fn check_reasons(rec: &Recorder, listed: &[Claim], kind: GameKind) -> R {
     let own = own_prune_reasons(rec);
-    let differs = |(x, l): (&u32, &Vec<(u16, &str)>)| l.iter().any(|e| Some(e.1) != default(*x));
-    if exceptions.is_empty() && !own.iter().any(differs) {
-        return Ok(());
+    let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason()).unwrap_or("");
+    let claim = |x, r: Option<PruneReason>| r.map_or(default(x), PruneReason::name);
+    let given = |x, c| {
+        let given = own.get(&x).and_then(|l| l.iter().find(|e| e.0 == c));
+        given.map_or(default(x), |e| e.1)
+    };
+    let bad = listed
+        .iter()
+        .filter(|&&(x, c, r)| claim(x, r) != given(x, c));
+    if let Some(&(x, c, r)) = bad.min_by_key(|e| e.0) {
+        let why = match given(x, c) {
+            r if r == default(x) => "no prune event of the node names it".to_string(),
+            r => format!("a prune event of the node gives {r}"),
+        };
+        let (c, claim) = (kind.name_move(c), claim(x, r));
+        bail!(node x, "pruned", "gives {c} the reason {claim}, but {why}");
     }
-    exceptions.sort_by_key(|e| e.0);
-    let kind = GameKind::of(prepared);
-    type Own = HashMap<u32, Vec<(u16, &'static str)>>;
-    type Given = (u32, u16, &'static str);
-    struct Reasons<'a>(&'a Recorder, bool, &'a [Given], GameKind, &'a Own);
-    impl WithGame for Reasons<'_> {
-        type Output = R;
-        fn run<G: TraceGame>(self, root: G) -> R {
-            let Reasons(rec, quiescence, exceptions, kind, own) = self;
-            let failed = |id: usize, _| err!(node id, "pruned", "cannot be replayed");
-            // Only a node with a reason of its own, or one the file gives, can differ: the
-            // others' lists all carry their node's reason.
-            let want = |x: u32| {
-                own.contains_key(&x) || exceptions.binary_search_by_key(&x, |e| e.0).is_ok()
-            };
-            let check = |x: usize, n: &NodeRec, _: &mut Walk<G>, derived: &[(u16, &str)]| {
-                let from = exceptions.partition_point(|e| e.0 < x as u32);
-                let mine = exceptions[from..].iter().take_while(|e| e.0 == x as u32);
-                let default = unsearched_reason(n.reason()).unwrap_or("");
-                for &(c, r) in derived {
-                    let claim = mine.clone().find(|e| e.1 == c).map_or(default, |e| e.2);
-                    if claim != r {
-                        let why = match r == default {
-                            true => "no prune event of the node names it".to_string(),
-                            false => format!("a prune event of the node gives {r}"),
-                        };
-                        let c = kind.name_move(c);
-                        bail!(node x as u32, "pruned", "gives {c} the reason {claim}, but {why}");
-                    }
-                }
-                Ok(())
-            };
-            each_pruned(root, rec, quiescence, own, want, failed, check)
-        }
-    }
-    prepared.with_game(Reasons(rec, quiescence, exceptions, kind, &own))
+    Ok(())
 }
 
-/// Reads a trace's top-level object key by key (`binary`: a binary trace's header,
-/// `{"input", "config", "summary"}`); nothing may follow it.
-fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R {
+/// Reads a trace's top-level object key by key (`binary`: a binary trace's header, whose
+/// fields are `input`, `config` and `summary`); nothing may follow it.
+fn read_object<I: Read>(mut sc: Scanner<I>, max_text: usize, binary: bool) -> R<State> {
+    let mut st = State {
+        max_text,
+        ..State::default()
+    };
+    let (sc, st) = (&mut sc, &mut st);
+    let (after, names, what) = match binary {
+        true => (Location::Header, &TOP[2..5], "the binary header"),
+        false => (Location::File, &TOP[..], "a trace file"),
+    };
     if sc.peek().map_err(|e| st.located(e))? != Some(b'{') {
         return Err(match binary {
             true => err!(header "header", "the binary header is not an object"),
@@ -264,11 +232,6 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
             }
         });
     }
-    let after = if binary {
-        Location::Header
-    } else {
-        Location::File
-    };
     let mut more = !sc
         .eat(b'{')
         .and_then(|_| sc.eat(b'}'))
@@ -281,7 +244,11 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
             Ok(None) => return Err(st.located(Problem::TooLarge(format!("a key at line {line}")))),
             Err(e) => return Err(st.classify(e, line)),
         };
-        read_field(sc, st, &key, binary)?;
+        let Some(&key) = names.iter().find(|&&k| k == key) else {
+            let e = Problem::Invalid(format!("is not a field of {what}"));
+            return Err(TraceFileError::new(after, Some(&key), e));
+        };
+        read_field(sc, st, key)?;
         (st.at, st.field) = (after.clone(), None);
         more = sc.eat(b',').map_err(|e| st.located(e))?;
         if !more {
@@ -293,7 +260,7 @@ fn read_object<I: Read>(sc: &mut Scanner<I>, st: &mut State, binary: bool) -> R 
         let e = format!("something follows the JSON object at line {line}");
         return Err(st.located(Problem::Syntax(e)));
     }
-    Ok(())
+    Ok(std::mem::take(st))
 }
 
 /// The fields of a trace's top level, in the order written; a binary header has `input`,
@@ -304,16 +271,7 @@ const TOP: [&str; 9] = [
 
 /// Reads the value of top-level field `key`: the header fields before `nodes`, then `nodes`,
 /// then `events`.
-fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: bool) -> R {
-    let names = if binary { &TOP[2..5] } else { &TOP[..] };
-    let Some(&key) = names.iter().find(|&&k| k == key) else {
-        let (at, what) = match binary {
-            true => (Location::Header, "the binary header"),
-            false => (Location::File, "a trace file"),
-        };
-        let e = Problem::Invalid(format!("is not a field of {what}"));
-        return Err(TraceFileError::new(at, Some(key), e));
-    };
+fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -> R {
     st.field = Some(key);
     let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
     let refused = match key {
@@ -334,11 +292,14 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &str, binary: b
         "nodes" => {
             let prepared = st.interpret_head()?;
             let prep = &prepared;
-            prepared.with_game(ReadNodes { sc, st, prep })?;
+            prepared.with_game(ReadNodes(sc, st, prep))?;
             st.prepared = Some(prepared);
         }
         "events" => {
-            read_events(sc, st)?;
+            // Each event is checked by replaying the tape as it comes.
+            let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
+            let index = |st: &State| st.rec.events.len() as u64;
+            read_array(sc, st, each, |st| Location::Event { index: index(st) })?;
             st.events_read = true;
         }
         "roots" => st.roots = Some(read_roots(sc, st)?),
@@ -373,7 +334,11 @@ fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> 
         let mut de = serde_json::Deserializer::from_slice(bytes);
         let root = RootJson::deserialize(&mut de)?;
         if roots.len() >= MAX_ROOTS {
-            return Err(st.fail(too_many_roots()));
+            let e = format!(
+                "more than {MAX_ROOTS} entries: no search records more root searches \
+                 ({MAX_ITERATIONS} iterations × (the most aspiration re-searches + 1))"
+            );
+            return Err(st.fail(TraceFileError::header("roots", Problem::TooLarge(e))));
         }
         roots.push(root);
         Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
@@ -385,14 +350,6 @@ fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> 
     read_array(sc, st, each, locate)?;
     st.at = Location::Header;
     Ok(roots)
-}
-
-fn too_many_roots() -> TraceFileError {
-    let e = format!(
-        "more than {MAX_ROOTS} entries: no search records more root searches ({MAX_ITERATIONS} \
-         iterations × (the most aspiration re-searches + 1))"
-    );
-    TraceFileError::header("roots", Problem::TooLarge(e))
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
@@ -437,26 +394,19 @@ fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -
     st.fail(e)
 }
 
-struct ReadNodes<'a, I: Read> {
-    sc: &'a mut Scanner<I>,
-    st: &'a mut State,
-    prep: &'a Prepared,
-}
+/// The `nodes` array's reader: the input, the reader's state, the header's prepared input.
+struct ReadNodes<'a, I: Read>(&'a mut Scanner<I>, &'a mut State, &'a Prepared);
 
 impl<I: Read> WithGame for ReadNodes<'_, I> {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
-        let ReadNodes { sc, st, prep } = self;
+        let ReadNodes(sc, st, prep) = self;
         let (header, kind) = (st.header.as_ref().expect("read"), GameKind::of(prep));
-        // A chance search's tree, as the input prepared it (its branches state probabilities).
-        let chance_tree = match prep {
-            Prepared::Tree(t) if header.config.chance.is_some() => Some(t),
-            _ => None,
-        };
         let mut ctx = NodesCtx {
             check: NodeCheck::new(root, &header.config, kind),
             kind,
-            chance_tree,
+            prep,
+            chance: header.config.chance.is_some(),
             f: NodeFields::default(),
             want: NodeFields::default(),
             pr: Pruning::default(),
@@ -464,18 +414,18 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
         read_array(
             sc,
             st,
-            |st, bytes| parse_prefix(bytes, NodeSeed { ctx: &mut ctx, st }),
+            |st, bytes| parse_prefix(bytes, NodeSeed(&mut ctx, st)),
             |st| Location::Node {
                 id: st.rec.nodes.len() as u64,
             },
         )?;
         check_node_count(st.header.as_ref().expect("read"), st.rec.nodes.len())?;
         st.field = Some("pruned");
-        let (rec, exceptions) = (&st.rec, &mut st.exceptions);
+        let (rec, listed) = (&st.rec, &mut st.listed);
         let NodesCtx {
             check, pr, kind, ..
         } = &mut ctx;
-        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, exceptions, *kind))
+        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, listed, *kind))
     }
 }
 
@@ -487,24 +437,25 @@ struct Pruning {
     derived: Listed,
 }
 
+/// A move a node lists as pruned: (node, move code, its reason if not its node's).
+type Claim = (u32, u16, Option<PruneReason>);
 /// A `pruned` list: (move code, reason's wire name).
 type Listed = Vec<(u16, &'static str)>;
 
 struct NodesCtx<'t, G: TraceGame> {
     check: NodeCheck<G>,
     kind: GameKind,
-    /// The tree of a chance search, whose branches below chance nodes state their probability.
-    chance_tree: Option<&'t crate::game::tree::Tree>,
+    /// The input searched, and whether its search was a chance search.
+    prep: &'t Prepared,
+    chance: bool,
     /// The fields as read, and the derived ones as the writer derives them.
     f: NodeFields,
     want: NodeFields,
     pr: Pruning,
 }
 
-struct NodeSeed<'c, 't, G: TraceGame> {
-    ctx: &'c mut NodesCtx<'t, G>,
-    st: &'c mut State,
-}
+/// One node object, read into the context's fields and checked.
+struct NodeSeed<'c, 't, G: TraceGame>(&'c mut NodesCtx<'t, G>, &'c mut State);
 
 impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, '_, G> {
     type Value = ();
@@ -519,7 +470,7 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
         f.write_str("a node object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let (ctx, st) = (self.ctx, self.st);
+        let NodeSeed(ctx, st) = self;
         let mut field = None;
         let read = ctx
             .f
@@ -527,11 +478,11 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
                 if key != NodeKey::Other {
                     return unexpected(st, Some(key.name()), "appears twice".to_string());
                 }
-                let names: Vec<&str> = NodeKey::all().map(NodeKey::name).collect();
-                let e = format!(
-                    "has a field that nodes do not have (they have {})",
-                    names.join(", ")
-                );
+                let names = NodeKey::all()
+                    .map(NodeKey::name)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let e = format!("has a field that nodes do not have (they have {names})");
                 unexpected(st, None, e)
             });
         st.field = field;
@@ -546,7 +497,7 @@ fn close<G: TraceGame>(
     walk: &mut Walk<G>,
     rec: &Recorder,
     pr: &mut Pruning,
-    exceptions: &mut Vec<(u32, u16, &'static str)>,
+    listed: &mut Vec<Claim>,
     kind: GameKind,
 ) -> R {
     let x = walk.top().expect("an open node");
@@ -577,21 +528,19 @@ fn close<G: TraceGame>(
         bail!(node x, "pruned",
             "lists the moves more than once or out of the order the node generated them");
     }
-    for (&(c, r), _) in claims.iter().zip(derived).filter(|(c, d)| c.1 != d.1) {
-        if PruneReason::from_name(r).is_none() {
-            bail!(node x, "pruned", "gives {} the reason {r}, but the node stopped with {}",
-                kind.name_move(c), n.reason().name());
-        }
-        push(exceptions, (x, c, r), "pruned moves")?;
+    for (&(c, r), d) in claims.iter().zip(derived) {
+        let own = PruneReason::from_name(r).filter(|_| r != d.1);
+        ensure!(r == d.1 || own.is_some(), node x, "pruned",
+            "gives {} the reason {r}, but the node stopped with {}", kind.name_move(c),
+            n.reason().name());
+        push(listed, (x, c, own), "pruned moves")?;
     }
     Ok(())
 }
 
 /// `v`, the value of node `id`'s `field`, if it is within [lo, hi].
 fn in_range(id: u32, field: &str, v: i64, lo: i64, hi: i64) -> R<i64> {
-    if !(lo..=hi).contains(&v) {
-        bail!(node id, field, "{v} is outside [{lo}, {hi}]");
-    }
+    ensure!((lo..=hi).contains(&v), node id, field, "{v} is outside [{lo}, {hi}]");
     Ok(v)
 }
 
@@ -604,9 +553,9 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         let NodesCtx {
             check, pr, kind, ..
         } = self;
-        let (rec, exceptions) = (&st.rec, &mut st.exceptions);
+        let (rec, listed) = (&st.rec, &mut st.listed);
         check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
-            close(walk, rec, pr, exceptions, *kind)
+            close(walk, rec, pr, listed, *kind)
         })?;
         check_record(pos, &n, &st.rec.nodes, self.kind, self.check.cutoff)?;
         self.check.open(&st.rec.nodes, pos, &n)?;
@@ -642,14 +591,11 @@ impl<G: TraceGame> NodesCtx<'_, G> {
                 return Err(missing(Location::Node { id: pos as u64 }, k.name()));
             }
         }
-        if f.id != pos as i64 {
-            bail!(node pos, "id",
-                "is {}, but it is entry {pos} of \"nodes\" (ids must be 0, 1, 2, … in order)", f.id);
-        }
+        ensure!(f.id == pos as i64, node pos, "id",
+            "is {}, but it is entry {pos} of \"nodes\" (ids must be 0, 1, 2, … in order)", f.id);
         let hint = st.header.as_ref().map_or(u64::MAX, |h| h.summary.nodes);
-        if pos as u64 >= hint {
-            bail!(header "summary.nodes", "is {hint}, but the file has more nodes");
-        }
+        ensure!((pos as u64) < hint, header "summary.nodes",
+            "is {hint}, but the file has more nodes");
         let parent = match f.parent {
             None => NO_PARENT,
             Some(p) => super::check::parent_before(pos, p)?,
@@ -732,13 +678,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
     /// record was read from, so only its presence is compared).
     fn compare(&mut self, pos: u32, n: &NodeRec) -> R {
         let (f, want) = (&self.f, &mut self.want);
-        derive(
-            want,
-            n,
-            &mut self.check.walk,
-            self.kind.notation(),
-            self.chance_tree,
-        );
+        derive(want, n, &mut self.check.walk, self.prep, self.chance);
         use NodeKey::{Actual, Move, Path, Ply, Probability, San};
         for k in [Ply, Path, Move, San, Actual, Probability] {
             let why = match (f.has(k), want.has(k)) {
@@ -767,14 +707,6 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         }
         Ok(())
     }
-}
-
-/// Reads the `events` array, replaying the tape as it goes.
-fn read_events<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R {
-    let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
-    read_array(sc, st, each, |st| Location::Event {
-        index: st.rec.events.len() as u64,
-    })
 }
 
 struct EventSeed<'a>(&'a mut State);
@@ -809,12 +741,11 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
             match i {
                 0 => kind = Some(map.next_value_seed(by_name::<EventKind>())?),
                 1 => node = map.next_value::<Option<i64>>()?,
-                _ => map.next_value_seed(IntsSeed(&mut st.data))?,
+                _ => map.next_value_seed(InPlace(&mut st.data))?,
             }
         }
         st.field = None;
-        let res = event(st, kind, seen[1].then_some(node));
-        res.map_err(|e| st.fail(e))
+        event(st, kind, seen[1].then_some(node)).map_err(|e| st.fail(e))
     }
 }
 

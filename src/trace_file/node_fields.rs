@@ -4,16 +4,16 @@
 //! §2). The record's boolean flags that a file shows (`schema::FLAG_FIELDS`) are written and
 //! read from that list, where `"uncertain"` stands: a new flag needs no line here.
 //!
-//! Reading goes through serde's `MapAccess` with small seeds that borrow from the buffer (a
-//! code by its wire name, a string into a reused buffer, integers into a reused vector), so
-//! no per-node object is allocated; writing is each field's serde form.
+//! Reading goes through serde's `MapAccess`, a code by its wire name from the buffer and the
+//! other fields in place into buffers reused from node to node, so no per-node object is
+//! allocated; writing is each field's serde form.
 
 use crate::game::notation::Notation;
 use crate::schema::{
     Bound, Code, EventKind, FLAG_FIELDS, NONE16, NodeKind, NodeType, OrderSource, PruneReason,
     StopReason,
 };
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt;
@@ -23,31 +23,29 @@ pub(crate) trait Field: Default + Serialize {
     fn read<'de, A: MapAccess<'de>>(&mut self, map: &mut A, n: Notation) -> Result<(), A::Error>;
 }
 
-impl Field for i64 {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value().map(|v| *self = v)
-    }
+/// Fields serde reads in place (a string or a list into the buffer it already has).
+macro_rules! in_place {
+    ($($t:ty),+) => {$(
+        impl Field for $t {
+            fn read<'de, A: MapAccess<'de>>(
+                &mut self,
+                m: &mut A,
+                _: Notation,
+            ) -> Result<(), A::Error> {
+                m.next_value_seed(InPlace(self))
+            }
+        }
+    )+};
 }
+in_place!(i64, Option<i64>, String, Vec<i64>);
 
-impl Field for Option<i64> {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value().map(|v| *self = v)
-    }
-}
+/// Deserializes into an existing value, reusing its buffers (serde's `deserialize_in_place`).
+pub(crate) struct InPlace<'a, T>(pub(crate) &'a mut T);
 
-impl Field for String {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        self.clear();
-        m.next_value_seed(TextSeed(|s: &str| {
-            self.push_str(s);
-            Ok::<_, String>(())
-        }))
-    }
-}
-
-impl Field for Vec<i64> {
-    fn read<'de, A: MapAccess<'de>>(&mut self, m: &mut A, _: Notation) -> Result<(), A::Error> {
-        m.next_value_seed(IntsSeed(self))
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for InPlace<'_, T> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        T::deserialize_in_place(d, self.0)
     }
 }
 
@@ -311,30 +309,6 @@ impl<T, M: fmt::Display, F: FnOnce(&str) -> Result<T, M>> Visitor<'_> for TextSe
     }
 }
 
-/// Reads an array of integers into a reused buffer.
-pub(crate) struct IntsSeed<'a, T>(pub(crate) &'a mut Vec<T>);
-
-impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for IntsSeed<'_, T> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for IntsSeed<'_, T> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of integers")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        self.0.clear();
-        while let Some(v) = seq.next_element()? {
-            self.0.push(v);
-        }
-        Ok(())
-    }
-}
-
 /// One entry of a node's `pruned` list: `{"child": i, "reason": r}` (trees) or
 /// `{"move": m, "reason": r}` with `m` in the game's notation (UCI for chess).
 #[derive(Deserialize, Serialize)]
@@ -351,34 +325,28 @@ struct PrunedEntry<'a> {
 impl PrunedEntry<'_> {
     /// The move's code and the reason's wire name.
     fn decode(self, notation: Notation) -> Result<(u16, &'static str), String> {
-        let code = match (self.child, self.mv, notation.named()) {
-            (Some(c), None, false) => u16::try_from(c)
+        let code = match (self.child, self.mv) {
+            (Some(c), None) if !notation.named() => u16::try_from(c)
                 .ok()
                 .filter(|&c| c != NONE16)
                 .ok_or_else(|| format!("child {c} is out of range"))?,
-            (None, Some(mv), true) => {
-                notation
-                    .parse(&mv)
-                    .filter(|&c| c != NONE16)
-                    .ok_or_else(|| {
-                        let (mv, what) = (mv.escape_default(), notation.describe());
-                        format!("\"{mv}\" is not a {what}")
-                    })?
+            (None, Some(mv)) if notation.named() => {
+                let code = notation.parse(&mv).filter(|&c| c != NONE16);
+                let (mv, what) = (mv.escape_default(), notation.describe());
+                code.ok_or_else(|| format!("\"{mv}\" is not a {what}"))?
             }
-            (..) => {
+            _ => {
                 let field = if notation.named() { "move" } else { "child" };
-                return Err(format!(
-                    "an entry of \"pruned\" must have \"{field}\" and \"reason\" alone"
-                ));
+                let e =
+                    format!("an entry of \"pruned\" must have \"{field}\" and \"reason\" alone");
+                return Err(e);
             }
         };
         let reason = StopReason::from_name(&self.reason)
             .and_then(StopReason::prune_reason)
-            .or_else(|| PruneReason::from_name(&self.reason).map(PruneReason::name))
-            .ok_or_else(|| {
-                let r = self.reason.escape_default();
-                format!("\"{r}\" is not the reason of a pruned move")
-            })?;
+            .or_else(|| PruneReason::from_name(&self.reason).map(PruneReason::name));
+        let r = self.reason.escape_default();
+        let reason = reason.ok_or_else(|| format!("\"{r}\" is not the reason of a pruned move"))?;
         Ok((code, reason))
     }
 }
