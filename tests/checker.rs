@@ -422,20 +422,61 @@ fn verify_refuses_a_stop_that_ends_a_node_the_search_finished() {
         }
         let mut forged = cut.clone();
         forged.rec.nodes[id].reason = StopReason::Aborted as u8;
-        let err = match trace_file::validate(&forged) {
-            Err(e) => e.to_string(),
-            Ok(()) => verify(&forged).unwrap_err().to_string(),
-        };
-        let stop_rule = [
-            "exited aborted before it: a search that stops",
-            "after the page's Stop",
-        ];
-        refused += stop_rule.iter().any(|r| err.contains(r)) as usize;
+        match trace_file::validate(&forged) {
+            Err(e) => {
+                let e = e.to_string();
+                refused += e.contains("exited aborted before it: a search that stops") as usize;
+            }
+            Ok(()) => {
+                let err = verify(&forged).unwrap_err().to_string();
+                assert!(err.contains(AFTER_STOP), "node {id}: {err}");
+            }
+        }
     }
     assert!(
         refused > 0,
-        "no forged stop was refused by the stop's rules"
+        "the checker refused no forged stop by the stop's rule"
     );
+}
+
+const AFTER_STOP: &str = "after the page's Stop a recording holds only an exit of each node";
+
+/// What the checker cannot tell from a real stop, `verify` refuses: an event the stop did not
+/// add (here a table probe that decided nothing, which any node may make) after the first exit
+/// the stop added.
+#[test]
+fn verify_refuses_an_event_after_the_stop() {
+    let input = Input::Random(SynthParams {
+        branching: 4,
+        depth: 4,
+        seed: 7,
+        ordering: Ordering::Random,
+        random_branching: false,
+        transpositions: false,
+    });
+    let f = traced(
+        &input,
+        &config(Algorithm::AlphaBeta, 4, &["tt"]).unwrap(),
+        0,
+    );
+    let mut cut = stopped_by_hand(&f, f.rec.nodes.len() * 3 / 4);
+    verify(&cut).unwrap();
+    let (mut aux, mut at) = (0, None);
+    for (i, e) in cut.rec.replay().enumerate() {
+        aux += e.kind.aux_words();
+        let node = e.node.map(|id| cut.rec.nodes[id as usize].reason());
+        if e.kind == EventKind::Exit && node == Some(StopReason::Aborted) {
+            at = Some((i + 1, aux));
+            break;
+        }
+    }
+    let (i, aux) = at.expect("the stop closed a node");
+    cut.rec.events.insert(i, EventKind::TtHit as u8);
+    let words = vec![0; EventKind::TtHit.aux_words()];
+    cut.rec.aux.splice(aux..aux, words);
+    trace_file::validate(&cut).unwrap();
+    let err = verify(&cut).unwrap_err().to_string();
+    assert!(err.contains(AFTER_STOP), "{err}");
 }
 
 /// Every trace a search writes is accepted by the checker and reproduced by `verify`: every
@@ -1211,4 +1252,33 @@ fn a_garbled_hand_back_is_closed_then_refused_by_the_one_validation() {
             "{extra} {enters}: {e}"
         );
     }
+}
+
+/// The JSON writer refuses, with an error and no panic, a recording whose node is not below the
+/// open path: no search makes one and no file read gives one, but the page hands its writer
+/// recordings (a guard the refactor of the position walk had left to a debug assertion).
+#[test]
+fn the_writer_refuses_a_node_outside_the_open_path() {
+    let input = Input::Tree {
+        text: "((3 5) (2 9))".to_string(),
+    };
+    let mut f = traced(&input, &config(Algorithm::Minimax, 1, &[]).unwrap(), 0);
+    let prepared = input.prepare().unwrap();
+    let write = |f: &TraceFile| {
+        let h = &f.header;
+        let (format, mut out) = (trace_file::Format::Json, Vec::new());
+        trace_file::write(
+            &mut out, format, &h.input, &prepared, &h.config, &h.summary, &f.rec,
+        )
+    };
+    write(&f).unwrap();
+    // Node 5 (the second subtree's first leaf) under node 1, whose subtree has ended.
+    assert_eq!(f.rec.nodes[5].parent, 4);
+    f.rec.nodes[5].parent = 1;
+    let err = write(&f).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData, "{err}");
+    assert!(
+        err.to_string().contains("node 5 cannot be replayed"),
+        "{err}"
+    );
 }

@@ -101,8 +101,8 @@ pub fn write_trace<W: Write>(
     Ok(())
 }
 
-/// Moves pruned for a reason of their own (`prune` events: SEE, uncertainty), by node: the
-/// first event for a move decides its reason.
+/// Moves pruned for a reason of their own (`prune` events: SEE, uncertainty), by node, each
+/// node's sorted by move code: the first event for a move decides its reason.
 pub(crate) fn own_prune_reasons(rec: &Recorder) -> HashMap<u32, Vec<(u16, &'static str)>> {
     let mut own: HashMap<u32, Vec<(u16, &'static str)>> = HashMap::new();
     for e in rec.replay().filter(|e| e.kind == EventKind::Prune) {
@@ -110,10 +110,15 @@ pub(crate) fn own_prune_reasons(rec: &Recorder) -> HashMap<u32, Vec<(u16, &'stat
         let (Some(node), Some(r)) = (e.node, r) else {
             continue;
         };
-        let (list, code) = (own.entry(node).or_default(), e.aux[0] as u16);
-        if !list.iter().any(|&(c, _)| c == code) {
-            list.push((code, r.name()));
-        }
+        own.entry(node)
+            .or_default()
+            .push((e.aux[0] as u16, r.name()));
+    }
+    // By code, the first event of each: a stable sort keeps the tape's order among equals (a
+    // scan per event would be quadratic in a hostile file's prune events).
+    for list in own.values_mut() {
+        list.sort_by_key(|e| e.0);
+        list.dedup_by_key(|e| e.0);
     }
     own
 }
@@ -217,10 +222,16 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
                 walk.pop();
             }
-            walk.push(id as u32, n).map_err(|e| {
-                let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
-                io::Error::new(io::ErrorKind::InvalidData, msg)
-            })?;
+            // A recording whose node is not below the open path (never one a search made or a
+            // file that was read) is refused, as a move its parent did not consider is.
+            let why = match walk.top() == (!n.is_root()).then_some(n.parent) {
+                true => walk.push(id as u32, n).err().map(|e| format!("{e:?}")),
+                false => Some(format!("node {} is not open", n.parent)),
+            };
+            if let Some(why) = why {
+                let msg = format!("node {id} cannot be replayed from its parent ({why})");
+                return Err(io::Error::new(io::ErrorKind::InvalidData, msg));
+            }
             f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
             (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
             f.index = n.index as i64;

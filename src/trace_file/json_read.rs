@@ -196,8 +196,9 @@ fn check_reasons(rec: &Recorder, listed: &[Claim], kind: GameKind) -> R {
     let default = |x: u32| unsearched_reason(rec.nodes[x as usize].reason()).unwrap_or("");
     let claim = |x, r: Option<PruneReason>| r.map_or(default(x), PruneReason::name);
     let given = |x, c| {
-        let given = own.get(&x).and_then(|l| l.iter().find(|e| e.0 == c));
-        given.map_or(default(x), |e| e.1)
+        let l = own.get(&x).map_or(&[][..], Vec::as_slice);
+        l.binary_search_by_key(&c, |e| e.0)
+            .map_or(default(x), |k| l[k].1)
     };
     let bad = listed
         .iter()
