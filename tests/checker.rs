@@ -395,14 +395,8 @@ fn stopped_by_hand(f: &TraceFile, enters: usize) -> TraceFile {
     }
 }
 
-/// After a stop a recording holds only what the stop added, an exit of each node it closed and
-/// one `aborted` event: a file that says the Stop ended a node the search had finished (its
-/// reason made `aborted`) is refused. The checker refuses it on open (a node that exits after
-/// an aborted one is aborted too, and none is entered); `verify`, which compares the tape only
-/// up to the stop, refuses what comes after it but those exits (where a `verify` that stopped
-/// comparing there passed the rest of the search unchecked).
-#[test]
-fn verify_refuses_a_stop_that_ends_a_node_the_search_finished() {
+/// An alphabeta search of a synthetic tree with `enable`, stopped by hand three quarters in.
+fn stopped_synthetic(enable: &[&str]) -> TraceFile {
     let input = Input::Random(SynthParams {
         branching: 4,
         depth: 4,
@@ -411,8 +405,19 @@ fn verify_refuses_a_stop_that_ends_a_node_the_search_finished() {
         random_branching: false,
         transpositions: false,
     });
-    let f = traced(&input, &config(Algorithm::AlphaBeta, 4, &[]).unwrap(), 0);
-    let cut = stopped_by_hand(&f, f.rec.nodes.len() * 3 / 4);
+    let f = traced(&input, &config(Algorithm::AlphaBeta, 4, enable).unwrap(), 0);
+    stopped_by_hand(&f, f.rec.nodes.len() * 3 / 4)
+}
+
+/// After a stop a recording holds only what the stop added, an exit of each node it closed and
+/// one `aborted` event: a file that says the Stop ended a node the search had finished (its
+/// reason made `aborted`) is refused. The checker refuses it on open (a node that exits after
+/// an aborted one is aborted too, and none is entered); `verify`, which compares the tape only
+/// up to the stop, refuses what comes after it but those exits (where a `verify` that stopped
+/// comparing there passed the rest of the search unchecked).
+#[test]
+fn verify_refuses_a_stop_that_ends_a_node_the_search_finished() {
+    let cut = stopped_synthetic(&[]);
     verify(&cut).unwrap();
     let mut refused = 0;
     for id in 1..cut.rec.nodes.len() {
@@ -446,20 +451,7 @@ const AFTER_STOP: &str = "after the page's Stop a recording holds only an exit o
 /// the stop added.
 #[test]
 fn verify_refuses_an_event_after_the_stop() {
-    let input = Input::Random(SynthParams {
-        branching: 4,
-        depth: 4,
-        seed: 7,
-        ordering: Ordering::Random,
-        random_branching: false,
-        transpositions: false,
-    });
-    let f = traced(
-        &input,
-        &config(Algorithm::AlphaBeta, 4, &["tt"]).unwrap(),
-        0,
-    );
-    let mut cut = stopped_by_hand(&f, f.rec.nodes.len() * 3 / 4);
+    let mut cut = stopped_synthetic(&["tt"]);
     verify(&cut).unwrap();
     let (mut aux, mut at) = (0, None);
     for (i, e) in cut.rec.replay().enumerate() {
