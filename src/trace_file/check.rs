@@ -126,6 +126,13 @@ pub fn check_record(id: u32, n: &NodeRec, before: &[NodeRec], kind: GameKind, cu
     Ok(())
 }
 
+/// Node `id` names as its parent node `parent`, whose subtree ended.
+fn parent_closed(id: u32, parent: u32) -> TraceFileError {
+    err!(node id, "parent",
+        "names node {parent}, whose subtree ended before node {id}: ids must number the nodes in \
+         the order the search entered them")
+}
+
 /// Checks nodes one at a time, in id order, against the game: each move is one its parent
 /// considered (legal, or noisy in quiescence), a null move only where passing is possible, a
 /// value the position decides is that value, and `moves` is the number of moves considered.
@@ -155,9 +162,9 @@ impl<G: TraceGame> NodeCheck<G> {
     /// when `n`'s parent is not open.
     pub fn close_to(&mut self, id: u32, n: &NodeRec, on_close: OnClose<G>) -> R {
         let open = |p| self.walk.is_open(p);
-        ensure!(n.is_root() || open(parent_before(id, n.parent as i64)?), node id, "parent",
-            "names node {}, whose subtree ended before node {id}: ids must number the nodes in \
-             the order the search entered them", n.parent);
+        if !n.is_root() && !open(parent_before(id, n.parent as i64)?) {
+            return Err(parent_closed(id, n.parent));
+        }
         let inside = |top: u32| n.is_root() || top != n.parent;
         while self.walk.top().is_some_and(inside) {
             on_close(&mut self.walk)?;
@@ -178,6 +185,7 @@ impl<G: TraceGame> NodeCheck<G> {
     pub fn open(&mut self, nodes: &[NodeRec], id: u32, n: &NodeRec) -> R {
         let (kind, mv) = (self.kind, self.kind.move_field());
         self.walk.push(id, n).map_err(|e| match e {
+            WalkError::NotOnPath => parent_closed(id, n.parent),
             WalkError::NoNullMove => err!(node id, mv,
                 "a null move where its parent cannot pass (the side to move is in check, or \
                  the game has no null move)"),

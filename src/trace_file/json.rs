@@ -222,16 +222,10 @@ impl<W: Write> WithGame for WriteNodes<'_, W> {
             while walk.len() > 0 && (n.is_root() || walk.top() != Some(n.parent)) {
                 walk.pop();
             }
-            // A recording whose node is not below the open path (never one a search made or a
-            // file that was read) is refused, as a move its parent did not consider is.
-            let why = match walk.top() == (!n.is_root()).then_some(n.parent) {
-                true => walk.push(id as u32, n).err().map(|e| format!("{e:?}")),
-                false => Some(format!("node {} is not open", n.parent)),
-            };
-            if let Some(why) = why {
-                let msg = format!("node {id} cannot be replayed from its parent ({why})");
-                return Err(io::Error::new(io::ErrorKind::InvalidData, msg));
-            }
+            walk.push(id as u32, n).map_err(|e| {
+                let msg = format!("node {id} cannot be replayed from its parent ({e:?})");
+                io::Error::new(io::ErrorKind::InvalidData, msg)
+            })?;
             f.seen = NodeKey::all().map(NodeKey::bit).sum::<u64>();
             (f.id, f.parent) = (id as i64, (!n.is_root()).then_some(n.parent as i64));
             f.index = n.index as i64;

@@ -64,7 +64,8 @@ struct State {
     prepared: Option<Prepared>,
     rec: Recorder,
     events_read: bool,
-    /// Every move the `pruned` lists give, matched with the `prune` events at the end.
+    /// The moves the `pruned` lists give (which, [`Pruning::keep_all`]), matched with the
+    /// `prune` events at the end.
     listed: Vec<Claim>,
     tape: Tape,
     data: Vec<i32>,
@@ -165,7 +166,9 @@ impl State {
             self.interpret_head()?;
             return Err(missing(Location::File, "nodes"));
         };
-        ensure!(self.events_read, @File, "events", "missing");
+        if !self.events_read {
+            return Err(missing(Location::File, "events"));
+        }
         let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
         check_reasons(&self.rec, &self.listed, GameKind::of(&prepared))?;

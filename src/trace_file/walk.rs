@@ -17,6 +17,8 @@ pub(crate) use crate::game::Game as TraceGame;
 /// Why a node's position cannot be replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum WalkError {
+    /// The node's parent is not the innermost open node: the ids are not a preorder of a tree.
+    NotOnPath,
     /// The move code is not one of the moves the parent considered.
     NotConsidered,
     /// A null-move child of a position where passing is impossible.
@@ -80,11 +82,12 @@ impl<G: Game> Walk<G> {
     }
 
     /// Opens node `id` (record `n`) below the innermost open node, which must be its parent
-    /// (for a root: none is open; the caller closes the others, and `NodeCheck::close_to`
-    /// refuses a parent that is not open), if its move is one the parent considered or, for a
-    /// null-move child (move code [`NONE16`]), if the parent may pass.
+    /// (for a root: none is open; the caller closes the others), if its move is one the parent
+    /// considered or, for a null-move child (move code [`NONE16`]), if the parent may pass.
     pub fn push(&mut self, id: u32, n: &NodeRec) -> Result<(), WalkError> {
-        debug_assert_eq!(self.top(), (!n.is_root()).then_some(n.parent));
+        if self.top() != (!n.is_root()).then_some(n.parent) {
+            return Err(WalkError::NotOnPath);
+        }
         let (mv, pos) = match self.path.len().checked_sub(1) {
             None => (None, self.root.clone()),
             Some(p) if n.move_code == NONE16 => (
