@@ -8,7 +8,7 @@
 use super::check::{
     GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, check_record,
 };
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err, missing};
+use super::error::{Location, Problem, R, TraceFileError, bail, ensure, err, missing};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -31,8 +31,6 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
 use std::io::Read;
-
-type R<T = ()> = Result<T, TraceFileError>;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {

@@ -6,7 +6,7 @@
 
 use super::TraceHeader;
 use super::chance::{At, Chance};
-use super::error::{TraceFileError, bail, ensure, window_side as side};
+use super::error::{R, bail, ensure, window_side as side};
 use super::events::each_event;
 use crate::game::INF;
 use crate::run::{Input, Prepared};
@@ -18,8 +18,6 @@ use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
 use crate::search::{StopCause, UNBOUNDED_DEPTH};
 use crate::trace::record::{NodeRec, Recorder};
-
-type R = Result<(), TraceFileError>;
 
 fn clamp8(d: i32) -> i32 {
     d.clamp(i8::MIN as i32, i8::MAX as i32)

@@ -13,11 +13,9 @@ use crate::run::Summary;
 use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
 use crate::trace::record::{EventView, NodeRec, Recorder};
-use crate::trace_file::error::window_side;
+use crate::trace_file::error::{R, window_side};
 use crate::trace_file::events::value_words;
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
-
-type R = Result<(), TraceFileError>;
 
 /// What a verified trace holds, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
