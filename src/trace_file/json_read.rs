@@ -27,7 +27,7 @@ use crate::trace_file::json::{
     unsearched_reason,
 };
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
 use std::io::Read;
@@ -300,7 +300,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -
         }
         "events" => {
             // Each event is checked by replaying the tape as it comes.
-            let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
+            let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventVisitor(st));
             let index = |st: &State| st.rec.events.len() as u64;
             read_array(sc, st, each, |st| Location::Event { index: index(st) })?;
             st.events_read = true;
@@ -380,13 +380,13 @@ fn read_array<I: Read>(
     }
 }
 
-/// Runs `seed` on the value at the start of `bytes`; returns how many bytes it took.
+/// Runs `visit` on the object at the start of `bytes`; returns how many bytes it took.
 fn parse_prefix<'a>(
     bytes: &'a [u8],
-    seed: impl DeserializeSeed<'a, Value = ()>,
+    visit: impl Visitor<'a, Value = ()>,
 ) -> Result<usize, serde_json::Error> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    seed.deserialize(&mut de)?;
+    de.deserialize_map(visit)?;
     Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
 }
 
@@ -421,7 +421,7 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
         read_array(
             sc,
             st,
-            |st, bytes| parse_prefix(bytes, NodeSeed(&mut ctx, st)),
+            |st, bytes| parse_prefix(bytes, NodeVisitor(&mut ctx, st)),
             |st| Location::Node {
                 id: st.rec.nodes.len() as u64,
             },
@@ -467,22 +467,15 @@ struct NodesCtx<'t, G: TraceGame> {
 }
 
 /// One node object, read into the context's fields and checked.
-struct NodeSeed<'c, 't, G: TraceGame>(&'c mut NodesCtx<'t, G>, &'c mut State);
+struct NodeVisitor<'c, 't, G: TraceGame>(&'c mut NodesCtx<'t, G>, &'c mut State);
 
-impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, '_, G> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
+impl<'de, G: TraceGame> Visitor<'de> for NodeVisitor<'_, '_, G> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a node object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let NodeSeed(ctx, st) = self;
+        let NodeVisitor(ctx, st) = self;
         let mut field = None;
         let read = ctx
             .f
@@ -727,16 +720,9 @@ impl<G: TraceGame> NodesCtx<'_, G> {
     }
 }
 
-struct EventSeed<'a>(&'a mut State);
+struct EventVisitor<'a>(&'a mut State);
 
-impl<'de> DeserializeSeed<'de> for EventSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for EventSeed<'_> {
+impl<'de> Visitor<'de> for EventVisitor<'_> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an event object")
