@@ -165,12 +165,3 @@ pub(super) use {bail, ensure, err};
 pub(super) fn missing(location: Location, field: &str) -> TraceFileError {
     TraceFileError::new(location, Some(field), Problem::Invalid("missing".into()))
 }
-
-/// A window side as the trace format writes it: `-inf`, `+inf` or the number.
-pub(super) fn window_side(v: i32) -> String {
-    match v {
-        _ if v <= -crate::game::INF => "-inf".to_string(),
-        _ if v >= crate::game::INF => "+inf".to_string(),
-        _ => v.to_string(),
-    }
-}

@@ -6,7 +6,7 @@
 
 use super::TraceHeader;
 use super::chance::{At, Chance};
-use super::error::{R, bail, ensure, window_side as side};
+use super::error::{R, bail, ensure};
 use super::events::each_event;
 use crate::game::INF;
 use crate::run::{Input, Prepared};
@@ -17,6 +17,7 @@ use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
 use crate::search::{StopCause, UNBOUNDED_DEPTH};
+use crate::teach::side_text as side;
 use crate::trace::record::{NodeRec, Recorder};
 
 fn clamp8(d: i32) -> i32 {

@@ -12,8 +12,9 @@
 use crate::run::Summary;
 use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
+use crate::teach::side_text;
 use crate::trace::record::{EventView, NodeRec, Recorder};
-use crate::trace_file::error::{R, window_side};
+use crate::trace_file::error::R;
 use crate::trace_file::events::value_words;
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
 
@@ -166,8 +167,8 @@ const FIELDS: [Field; 18] = [
     ("kind", |n| n.node_kind().name().into()),
     ("order", |n| n.order().name().into()),
     ("depth", |n| n.depth.to_string()),
-    ("alpha", |n| window_side(n.alpha)),
-    ("beta", |n| window_side(n.beta)),
+    ("alpha", |n| side_text(n.alpha)),
+    ("beta", |n| side_text(n.beta)),
     ("expected", |n| n.expected().name().into()),
     ("research_of", |n| n.is_research().to_string()),
     ("moves", |n| n.n_moves.to_string()),
