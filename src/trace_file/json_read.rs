@@ -53,10 +53,9 @@ struct State {
     /// Where the reader is, for errors serde raises itself (types, syntax, the end of input).
     at: Location,
     field: Option<&'static str>,
-    /// The header fields as read, until `nodes` begins.
+    /// The header fields as read, until `nodes` begins (`roots` as `null`: its entries are
+    /// read straight into the recorder as they stream, [`read_roots`]).
     head: Vec<(&'static str, Value)>,
-    /// `roots`, read entry by entry as it streams ([`read_roots`]).
-    roots: Option<Vec<RootJson>>,
     /// The header, once `nodes` begins; the input it prepares, once the nodes were read.
     header: Option<TraceHeader>,
     prepared: Option<Prepared>,
@@ -141,11 +140,9 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = self
-            .roots
-            .take()
-            .ok_or_else(|| missing(Location::Header, "roots"))?;
-        let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
+        self.take("roots")?;
+        let roots = Some(self.rec.roots.len());
+        let header = super::header::from_parts(version, parts, self.max_text, roots)?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
         ensure!(value == expect, header "value", "is {value}, but summary.value is {expect}");
         let prepared = check_header(&header)?;
@@ -153,8 +150,6 @@ impl State {
             // Only a hint (checked at the end); a lie fails cleanly or reserves untouched pages.
             let _ = self.rec.nodes.try_reserve_exact(n.min(1 << 28));
         }
-        self.rec.roots = roots.iter().map(|r| r.root).collect();
-        self.rec.root_depths = roots.iter().map(|r| r.depth).collect();
         self.header = Some(header);
         Ok(prepared)
     }
@@ -276,7 +271,7 @@ const TOP: [&str; 9] = [
 /// then `events`.
 fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -> R {
     st.field = Some(key);
-    let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
+    let held = st.head.iter().any(|(k, _)| *k == key);
     let refused = match key {
         "nodes" if st.prepared.is_some() => Some((Location::File, "appears twice")),
         "events" if st.prepared.is_none() => Some((Location::File, "must come after \"nodes\"")),
@@ -305,7 +300,10 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -
             read_array(sc, st, each, |st| Location::Event { index: index(st) })?;
             st.events_read = true;
         }
-        "roots" => st.roots = Some(read_roots(sc, st)?),
+        "roots" => {
+            read_roots(sc, st)?;
+            st.head.push((key, Value::Null));
+        }
         _ => {
             // A text past its bound is refused as it streams in, before it is held.
             let line = sc.line;
@@ -331,28 +329,25 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -
 
 /// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
 /// (the configuration's own bound is checked with the header).
-fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> {
-    let (mut roots, mut index) = (Vec::new(), 0);
+fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R {
     let each = |st: &mut State, bytes: &[u8]| {
         let mut de = serde_json::Deserializer::from_slice(bytes);
         let root = RootJson::deserialize(&mut de)?;
-        if roots.len() >= MAX_ROOTS {
+        if st.rec.roots.len() >= MAX_ROOTS {
             let e = format!(
                 "more than {MAX_ROOTS} entries: no search records more root searches \
                  ({MAX_ITERATIONS} iterations × (the most aspiration re-searches + 1))"
             );
             return Err(st.fail(TraceFileError::header("roots", Problem::TooLarge(e))));
         }
-        roots.push(root);
+        st.rec.roots.push(root.root);
+        st.rec.root_depths.push(root.depth);
         Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
     };
-    let locate = |_: &State| {
-        index += 1;
-        Location::Root { index: index - 1 }
-    };
-    read_array(sc, st, each, locate)?;
+    let index = |st: &State| st.rec.roots.len() as u64;
+    read_array(sc, st, each, |st| Location::Root { index: index(st) })?;
     st.at = Location::Header;
-    Ok(roots)
+    Ok(())
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
