@@ -410,7 +410,10 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
             want: NodeFields::default(),
             pr: Pruning {
                 keep_all: (q.enabled && q.see_pruning) || u.mode != UncertaintyMode::Off,
-                ..Pruning::default()
+                kind,
+                open: Vec::new(),
+                derived: Vec::new(),
+                listed: Vec::new(),
             },
         };
         read_array(
@@ -423,20 +426,21 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
         )?;
         check_node_count(st.header.as_ref().expect("read"), st.rec.nodes.len())?;
         st.field = Some("pruned");
-        let (rec, listed) = (&st.rec, &mut st.listed);
-        let NodesCtx {
-            check, pr, kind, ..
-        } = &mut ctx;
-        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, listed, *kind))
+        let NodesCtx { check, pr, .. } = &mut ctx;
+        check.finish(&mut |walk: &mut Walk<G>| close(walk, &st.rec, pr))?;
+        st.listed = std::mem::take(&mut pr.listed);
+        Ok(())
     }
 }
 
 /// The pruned list of each open node (by depth) and the moves its children searched; the
-/// closing node's list as the writer derives it.
-#[derive(Default)]
+/// closing node's list as the writer derives it; the game, which names the moves; the listed
+/// moves kept, for [`check_reasons`] once the events are read.
 struct Pruning {
     open: Vec<(Listed, Vec<u16>)>,
     derived: Listed,
+    kind: GameKind,
+    listed: Vec<Claim>,
     /// The configuration can make `prune` events (SEE pruning in quiescence, uncertainty
     /// cut-offs): every listed move is kept for [`check_reasons`]. Else only a move listed with
     /// a reason of its own is (a `prune` event there breaks the semantic rules), so that a file
@@ -493,21 +497,11 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeVisitor<'_, '_, G> {
 
 /// Checks the pruned list of the node closing at the top of `walk` against the one the
 /// writer's own [`node_pruned`] derives from the moves it considered and its children.
-fn close<G: TraceGame>(
-    walk: &mut Walk<G>,
-    rec: &Recorder,
-    pr: &mut Pruning,
-    listed: &mut Vec<Claim>,
-    kind: GameKind,
-) -> R {
-    let x = walk.top().expect("an open node");
+fn close<G: TraceGame>(walk: &mut Walk<G>, rec: &Recorder, pr: &mut Pruning) -> R {
+    let (x, kind) = (walk.top().expect("an open node"), pr.kind);
     let n = &rec.nodes[x as usize];
-    let Pruning {
-        open,
-        derived,
-        keep_all,
-    } = pr;
-    let (claims, searched) = &mut open[walk.len() - 1];
+    let (claims, searched) = &mut pr.open[walk.len() - 1];
+    let derived = &mut pr.derived;
     searched.sort_unstable();
     derived.clear();
     node_pruned(n.reason(), || walk.considered(), searched, &[], derived);
@@ -537,8 +531,8 @@ fn close<G: TraceGame>(
         ensure!(r == d.1 || own.is_some(), node x, "pruned",
             "gives {} the reason {r}, but the node stopped with {}", kind.name_move(c),
             n.reason().name());
-        if own.is_some() || *keep_all {
-            push(listed, (x, c, own), "pruned moves")?;
+        if own.is_some() || pr.keep_all {
+            push(&mut pr.listed, (x, c, own), "pruned moves")?;
         }
     }
     Ok(())
@@ -556,13 +550,8 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         let pos = st.rec.nodes.len() as u32;
         let (n, research_of) = self.record(st, pos)?;
         // Close the nodes this one is not inside, checking their pruned lists.
-        let NodesCtx {
-            check, pr, kind, ..
-        } = self;
-        let (rec, listed) = (&st.rec, &mut st.listed);
-        check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
-            close(walk, rec, pr, listed, *kind)
-        })?;
+        let (NodesCtx { check, pr, .. }, rec) = (&mut *self, &st.rec);
+        check.close_to(pos, &n, &mut |walk: &mut Walk<G>| close(walk, rec, pr))?;
         check_record(pos, &n, &st.rec.nodes, self.kind, self.check.cutoff)?;
         self.check.open(&st.rec.nodes, pos, &n)?;
         self.compare(pos, &n)?;
