@@ -213,16 +213,13 @@ fn check_reasons(rec: &Recorder, listed: &[Claim], kind: GameKind) -> R {
 /// Reads a trace's top-level object key by key (`binary`: a binary trace's header, whose
 /// fields are `input`, `config` and `summary`); nothing may follow it.
 fn read_object<I: Read>(mut sc: Scanner<I>, max_text: usize, binary: bool) -> R<State> {
-    let mut st = State {
-        max_text,
-        ..State::default()
-    };
-    let (sc, st) = (&mut sc, &mut st);
+    let (sc, st) = (&mut sc, &mut State::default());
+    st.max_text = max_text;
     let (after, names, what) = match binary {
         true => (Location::Header, &TOP[2..5], "the binary header"),
         false => (Location::File, &TOP[..], "a trace file"),
     };
-    if sc.peek().map_err(|e| st.located(e))? != Some(b'{') {
+    if !sc.eat(b'{').map_err(|e| st.located(e))? {
         return Err(match binary {
             true => err!(header "header", "the binary header is not an object"),
             false => {
@@ -230,10 +227,7 @@ fn read_object<I: Read>(mut sc: Scanner<I>, max_text: usize, binary: bool) -> R<
             }
         });
     }
-    let mut more = !sc
-        .eat(b'{')
-        .and_then(|_| sc.eat(b'}'))
-        .map_err(|e| st.located(e))?;
+    let mut more = !sc.eat(b'}').map_err(|e| st.located(e))?;
     while more {
         (st.at, st.field) = (Location::Header, None);
         let line = sc.line;
