@@ -283,8 +283,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -
     match key {
         "nodes" => {
             let prepared = st.interpret_head()?;
-            let prep = &prepared;
-            prepared.with_game(ReadNodes(sc, st, prep))?;
+            prepared.with_game((&mut *sc, &mut *st, &prepared))?;
             st.prepared = Some(prepared);
         }
         "events" => {
@@ -387,12 +386,10 @@ fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -
 }
 
 /// The `nodes` array's reader: the input, the reader's state, the header's prepared input.
-struct ReadNodes<'a, I: Read>(&'a mut Scanner<I>, &'a mut State, &'a Prepared);
-
-impl<I: Read> WithGame for ReadNodes<'_, I> {
+impl<I: Read> WithGame for (&mut Scanner<I>, &mut State, &Prepared) {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
-        let ReadNodes(sc, st, prep) = self;
+        let (sc, st, prep) = self;
         let (header, kind) = (st.header.as_ref().expect("read"), GameKind::of(prep));
         let (q, u) = (&header.config.quiescence, &header.config.uncertainty);
         let mut ctx = NodesCtx {
