@@ -470,7 +470,7 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeVisitor<'_, '_, G> {
         let read = ctx
             .f
             .read(&mut map, ctx.kind.notation(), &mut field, |key| {
-                if key != NodeKey::Other {
+                if let Some(key) = key {
                     return unexpected(st, Some(key.name()), "appears twice".to_string());
                 }
                 let names = NodeKey::all()
