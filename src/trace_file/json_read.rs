@@ -8,7 +8,7 @@
 use super::check::{
     GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, check_record,
 };
-use super::error::{Location, Problem, R, TraceFileError, bail, ensure, err, missing};
+use super::error::{Location, Problem, R, TraceFileError, bail, ensure, err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -111,7 +111,7 @@ impl State {
     /// Header field `name` as read, taken out.
     fn take(&mut self, name: &str) -> R<Value> {
         let i = self.head.iter().position(|(k, _)| *k == name);
-        let i = i.ok_or_else(|| missing(Location::Header, name))?;
+        let i = i.ok_or_else(|| err!(header name, "missing"))?;
         Ok(self.head.swap_remove(i).1)
     }
 
@@ -157,11 +157,9 @@ impl State {
     fn finish(mut self) -> Result<TraceFile, TraceFileError> {
         let Some(prepared) = self.prepared.take() else {
             self.interpret_head()?;
-            return Err(missing(Location::File, "nodes"));
+            bail!(@File, "nodes", "missing");
         };
-        if !self.events_read {
-            return Err(missing(Location::File, "events"));
-        }
+        ensure!(self.events_read, @File, "events", "missing");
         let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
         check_reasons(&self.rec, &self.listed, GameKind::of(&prepared))?;
@@ -574,7 +572,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
                 _ => true,
             };
             if needed && !f.has(k) {
-                return Err(missing(Location::Node { id: pos as u64 }, k.name()));
+                bail!(node pos, k.name(), "missing");
             }
         }
         ensure!(f.id == pos as i64, node pos, "id",
@@ -639,7 +637,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
             Some(&c) if !notation.named() => {
                 Ok(in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16)
             }
-            _ if !f.has(NodeKey::Move) => Err(missing(Location::Node { id: pos as u64 }, "move")),
+            _ if !f.has(NodeKey::Move) => bail!(node pos, "move", "missing"),
             _ => notation.parse(&f.mv).ok_or_else(|| {
                 let (mv, what) = (f.mv.escape_default(), notation.describe());
                 err!(node pos, "move", "\"{mv}\" is not a {what}")
@@ -731,9 +729,8 @@ impl<'de> Visitor<'de> for EventVisitor<'_> {
 /// Checks event `kind` on node `node` (`None`: missing) with `st.data` and appends it.
 fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> R {
     let index = st.rec.events.len() as u64;
-    let at = Location::Event { index };
-    let kind = kind.ok_or_else(|| missing(at.clone(), "kind"))?;
-    let node = node.ok_or_else(|| missing(at, "node"))?;
+    let kind = kind.ok_or_else(|| err!(event index, "kind", "missing"))?;
+    let node = node.ok_or_else(|| err!(event index, "node", "missing"))?;
     let resolved = st.tape.event(&st.rec, kind, &st.data)?;
     let (node, want) = (Value::from(node), Value::from(resolved));
     ensure!(node == want, event index, "node",
