@@ -264,18 +264,14 @@ const TOP: [&str; 9] = [
 fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -> R {
     st.field = Some(key);
     let held = st.head.iter().any(|(k, _)| *k == key);
-    let refused = match key {
-        "nodes" if st.prepared.is_some() => Some((Location::File, "appears twice")),
-        "events" if st.prepared.is_none() => Some((Location::File, "must come after \"nodes\"")),
-        "events" if st.events_read => Some((Location::File, "appears twice")),
-        "nodes" | "events" => None,
-        _ if st.prepared.is_some() => Some((Location::Header, "must come before \"nodes\"")),
-        _ if held => Some((Location::Header, "appears twice")),
-        _ => None,
-    };
-    if let Some((at, why)) = refused {
-        let e = Problem::Invalid(why.to_string());
-        return Err(TraceFileError::new(at, Some(key), e));
+    match key {
+        "nodes" if st.prepared.is_some() => bail!(@File, key, "appears twice"),
+        "events" if st.prepared.is_none() => bail!(@File, key, "must come after \"nodes\""),
+        "events" if st.events_read => bail!(@File, key, "appears twice"),
+        "nodes" | "events" => {}
+        _ if st.prepared.is_some() => bail!(header key, "must come before \"nodes\""),
+        _ if held => bail!(header key, "appears twice"),
+        _ => {}
     }
     sc.expect(b':', "':'").map_err(|e| st.located(e))?;
     match key {
