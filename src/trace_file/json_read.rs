@@ -283,8 +283,7 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -
         "events" => {
             // Each event is checked by replaying the tape as it comes.
             let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventVisitor(st));
-            let index = |st: &State| st.rec.events.len() as u64;
-            read_array(sc, st, each, |st| Location::Event { index: index(st) })?;
+            read_array(sc, st, each, |index| Location::Event { index })?;
             st.events_read = true;
         }
         "roots" => {
@@ -331,35 +330,36 @@ fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R {
         st.rec.root_depths.push(root.depth);
         Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
     };
-    let index = |st: &State| st.rec.roots.len() as u64;
-    read_array(sc, st, each, |st| Location::Root { index: index(st) })?;
+    read_array(sc, st, each, |index| Location::Root { index })?;
     st.at = Location::Header;
     Ok(())
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
-/// it gets and returns how many it read ([`Scanner::object`]); `locate` names the next one.
+/// it gets and returns how many it read ([`Scanner::object`]); `locate` names the one at an
+/// index (each element read makes one node, event or root: its index in the recorder).
 fn read_array<I: Read>(
     sc: &mut Scanner<I>,
     st: &mut State,
     mut each: impl FnMut(&mut State, &[u8]) -> Result<usize, serde_json::Error>,
-    mut locate: impl FnMut(&State) -> Location,
+    locate: fn(u64) -> Location,
 ) -> R {
     sc.expect(b'[', "'['").map_err(|e| st.located(e))?;
     if sc.eat(b']').map_err(|e| st.located(e))? {
         return Ok(());
     }
-    loop {
-        (st.at, st.field) = (locate(st), None);
+    for k in 0.. {
+        (st.at, st.field) = (locate(k), None);
         let line = sc.line;
         let parsed = sc.object(|bytes| each(st, bytes));
         parsed
             .map_err(|e| st.located(e))?
             .map_err(|e| st.classify(e, line))?;
         if !sc.eat(b',').map_err(|e| st.located(e))? {
-            return sc.expect(b']', "',' or ']'").map_err(|e| st.located(e));
+            break;
         }
     }
+    sc.expect(b']', "',' or ']'").map_err(|e| st.located(e))
 }
 
 /// Runs `visit` on the object at the start of `bytes`; returns how many bytes it took.
@@ -401,14 +401,8 @@ impl<I: Read> WithGame for (&mut Scanner<I>, &mut State, &Prepared) {
                 listed: Vec::new(),
             },
         };
-        read_array(
-            sc,
-            st,
-            |st, bytes| parse_prefix(bytes, NodeVisitor(&mut ctx, st)),
-            |st| Location::Node {
-                id: st.rec.nodes.len() as u64,
-            },
-        )?;
+        let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, NodeVisitor(&mut ctx, st));
+        read_array(sc, st, each, |id| Location::Node { id })?;
         check_node_count(st.header.as_ref().expect("read"), st.rec.nodes.len())?;
         st.field = Some("pruned");
         let NodesCtx { check, pr, .. } = &mut ctx;
