@@ -506,7 +506,7 @@ impl<'a> Semantics<'a> {
         }
         self.stopped = self.stopped.or(aborted.then_some(f.id));
         // The search (or the page's Stop) ends an aborted node wherever it was.
-        if n.reason() != StopReason::Aborted {
+        if !aborted {
             self.commit(&mut f, i, false)?;
         }
         // A chance search's leaves and chance nodes have their own rules of value.
@@ -518,9 +518,7 @@ impl<'a> Semantics<'a> {
             return Ok(());
         };
         let (v, pr) = (-n.value, self.node(p.id));
-        if let Some(c) = &self.chance
-            && n.reason() != StopReason::Aborted
-        {
+        if let Some(c) = self.chance.as_ref().filter(|_| !aborted) {
             // A chance node's branch returns its value to the sums, from the same view.
             c.step(&mut p.at, Some(n.value));
             if p.at.sums.is_some() {
@@ -533,7 +531,7 @@ impl<'a> Semantics<'a> {
         p.grandchildren |= f.move_children;
         p.pending_exact = !f.move_children || !f.grandchildren;
         match n.node_kind() {
-            _ if n.reason() == StopReason::Aborted => p.pending = None,
+            _ if aborted => p.pending = None,
             NodeKind::Null => {}
             NodeKind::McProbe => {
                 p.probes += 1;
