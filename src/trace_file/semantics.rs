@@ -286,7 +286,6 @@ impl<'a> Semantics<'a> {
         let scout = self.scouts()
             && !self.quiescence(f)
             && child.index > 0
-            && child.index != u16::MAX
             && !self.research(f, child)
             && matches!(
                 child.node_kind(),
