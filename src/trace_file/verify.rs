@@ -14,7 +14,7 @@ use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
 use crate::teach::side_text;
 use crate::trace::record::{EventView, NodeRec, Recorder};
-use crate::trace_file::error::R;
+use crate::trace_file::error::{R, err};
 use crate::trace_file::events::value_words;
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
 
@@ -46,10 +46,9 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let (mut summary, mut rec) = if user && nodes == 0 {
         (h.summary.clone(), Recorder::new())
     } else {
-        let config = |e: crate::run::RunError| {
-            TraceFileError::header("config", Problem::Invalid(e.to_string()))
-        };
-        prepared.search_traced(&cfg, 0).map_err(config)?
+        prepared
+            .search_traced(&cfg, 0)
+            .map_err(|e| err!(header "config", "{e}"))?
     };
     if cfg.chance.is_some() {
         over_scale(&mut summary, &mut rec, h.summary.scale);
