@@ -725,9 +725,7 @@ fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> 
     let (node, want) = (Value::from(node), Value::from(resolved));
     ensure!(node == want, event index, "node",
         "is {node}, but the event refers to {want} (replaying the tape)");
-    if kind == EventKind::Exit
-        && let Some(id) = want.as_u64()
-    {
+    if let (EventKind::Exit, Some(id)) = (kind, resolved) {
         st.rec.nodes[id as usize].flags |= FLAG_EXITED;
     }
     push(&mut st.rec.events, kind as u8, "events")?;
