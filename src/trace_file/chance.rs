@@ -7,7 +7,7 @@
 //! its open nodes `aborted`, whose values say nothing.
 
 use super::TraceHeader;
-use super::error::{TraceFileError, bail, ensure};
+use super::error::{R, bail, ensure};
 use super::events::{each_event, value_words};
 use crate::game::{INF, Value, tree::Tree};
 use crate::run::Prepared;
@@ -16,8 +16,6 @@ use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSetup, ChanceSums
 use crate::search::frac::{Frac, gcd};
 use crate::search::window::Window;
 use crate::trace::record::{NodeRec, Recorder};
-
-type R<T> = Result<T, TraceFileError>;
 
 /// What the chance rules know of an open node (beside the replay's own frame).
 #[derive(Default)]

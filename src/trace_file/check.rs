@@ -2,7 +2,7 @@
 //! against its parent, each node against the game ([`NodeCheck`]), the event tape ([`Tape`]),
 //! the summary; run by [`Validation`], or by the JSON reader as it streams.
 
-use super::error::{Problem, TraceFileError, bail, ensure, err, window_side};
+use super::error::{Problem, R, TraceFileError, bail, ensure, err};
 use super::events::each_event;
 use super::walk::{TraceGame, Walk, WalkError, WithGame};
 use super::{TraceFile, TraceHeader};
@@ -16,11 +16,10 @@ use crate::schema::{
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
 use crate::search::window::Window;
+use crate::teach::side_text as window_side;
 use crate::trace::record::{NodeRec, OpenNodes, Recorder};
 
 pub(crate) use crate::run::GameKind;
-
-type R<T = ()> = Result<T, TraceFileError>;
 
 /// How a trace names its game's moves (by the notation of the game's registration).
 impl GameKind {

@@ -121,7 +121,8 @@ impl From<std::io::Error> for TraceFileError {
 /// A broken rule's error in one statement: `err!(node id, "field", "format", args…)` is
 /// `Problem::Invalid` in field `field` of node `id` with the message formatted (`event i` names
 /// an event, `root k` the entry `roots[k]`, `header` a header field: `err!(header
-/// "summary.value", …)`; the field is any text, a `&str` or a `String`); `bail!(…)` returns it.
+/// "summary.value", …)`, `@File` the file's top level; the field is any text, a `&str` or a
+/// `String`); `bail!(…)` returns it. A required field that is missing: `err!(…, "missing")`.
 macro_rules! err {
     (node $id:expr, $($t:tt)+) => {
         $crate::trace_file::error::err!(@Node { id: $id as u64 }, $($t)+)
@@ -160,17 +161,3 @@ macro_rules! ensure {
 }
 
 pub(super) use {bail, ensure, err};
-
-/// A required field that is missing.
-pub(super) fn missing(location: Location, field: &str) -> TraceFileError {
-    TraceFileError::new(location, Some(field), Problem::Invalid("missing".into()))
-}
-
-/// A window side as the trace format writes it: `-inf`, `+inf` or the number.
-pub(super) fn window_side(v: i32) -> String {
-    match v {
-        _ if v <= -crate::game::INF => "-inf".to_string(),
-        _ if v >= crate::game::INF => "+inf".to_string(),
-        _ => v.to_string(),
-    }
-}

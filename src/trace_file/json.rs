@@ -81,7 +81,7 @@ pub fn write_trace<W: Write>(
     let head = serde_json::to_string(&head)?;
     w.write_all(&head.as_bytes()[..head.len() - 1])?;
     w.write_all(b",\n\"nodes\":[\n")?;
-    prepared.with_game(WriteNodes(&mut w, rec, prepared, config))?;
+    prepared.with_game((&mut w, rec, prepared, config))?;
     w.write_all(b"\n],\n\"events\":[\n")?;
     for (i, e) in rec.replay().enumerate() {
         if i > 0 {
@@ -203,15 +203,13 @@ impl Children {
 }
 
 /// The nodes' writer: the output, the records, the input they searched and its configuration.
-struct WriteNodes<'a, W: Write>(&'a mut W, &'a Recorder, &'a Prepared, &'a SearchConfig);
-
-impl<W: Write> WithGame for WriteNodes<'_, W> {
+impl<W: Write> WithGame for (&mut W, &Recorder, &Prepared, &SearchConfig) {
     type Output = io::Result<()>;
 
     /// Writes every node in order, replaying its position for the fields that follow from it
     /// and its `pruned` list ([`node_pruned`], with the reasons of [`own_prune_reasons`]).
     fn run<G: TraceGame>(self, root: G) -> io::Result<()> {
-        let WriteNodes(w, rec, prepared, config) = self;
+        let (w, rec, prepared, config) = self;
         let (notation, explicit_tree) =
             (prepared.notation(), matches!(prepared, Prepared::Tree(_)));
         let (mut f, mut out, mut searched) = (NodeFields::default(), Vec::new(), Vec::new());

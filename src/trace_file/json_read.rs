@@ -8,7 +8,7 @@
 use super::check::{
     GameKind, NodeCheck, Tape, Validation, check_header, check_node_count, check_record,
 };
-use super::error::{Location, Problem, TraceFileError, bail, ensure, err, missing};
+use super::error::{Location, Problem, R, TraceFileError, bail, ensure, err};
 use super::limits::{
     MAX_HEADER_FIELD_JSON_BYTES, MAX_ITERATIONS, MAX_NODE_JSON_BYTES, MAX_ROOTS, input_json_bytes,
     text_too_long,
@@ -27,12 +27,10 @@ use crate::trace_file::json::{
     unsearched_reason,
 };
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
 use std::io::Read;
-
-type R<T = ()> = Result<T, TraceFileError>;
 
 /// Reads a JSON trace from `r` (already decompressed) and validates it.
 pub(super) fn read<I: Read>(r: I, max_text: usize) -> R<TraceFile> {
@@ -55,10 +53,9 @@ struct State {
     /// Where the reader is, for errors serde raises itself (types, syntax, the end of input).
     at: Location,
     field: Option<&'static str>,
-    /// The header fields as read, until `nodes` begins.
+    /// The header fields as read, until `nodes` begins (`roots` as `null`: its entries are
+    /// read straight into the recorder as they stream, [`read_roots`]).
     head: Vec<(&'static str, Value)>,
-    /// `roots`, read entry by entry as it streams ([`read_roots`]).
-    roots: Option<Vec<RootJson>>,
     /// The header, once `nodes` begins; the input it prepares, once the nodes were read.
     header: Option<TraceHeader>,
     prepared: Option<Prepared>,
@@ -114,7 +111,7 @@ impl State {
     /// Header field `name` as read, taken out.
     fn take(&mut self, name: &str) -> R<Value> {
         let i = self.head.iter().position(|(k, _)| *k == name);
-        let i = i.ok_or_else(|| missing(Location::Header, name))?;
+        let i = i.ok_or_else(|| err!(header name, "missing"))?;
         Ok(self.head.swap_remove(i).1)
     }
 
@@ -143,11 +140,9 @@ impl State {
             self.take("summary")?,
         ];
         let value = self.take("value")?;
-        let roots = self
-            .roots
-            .take()
-            .ok_or_else(|| missing(Location::Header, "roots"))?;
-        let header = super::header::from_parts(version, parts, self.max_text, Some(roots.len()))?;
+        self.take("roots")?;
+        let roots = Some(self.rec.roots.len());
+        let header = super::header::from_parts(version, parts, self.max_text, roots)?;
         let expect = serde_json::to_value(header.summary.value).unwrap_or_default();
         ensure!(value == expect, header "value", "is {value}, but summary.value is {expect}");
         let prepared = check_header(&header)?;
@@ -155,8 +150,6 @@ impl State {
             // Only a hint (checked at the end); a lie fails cleanly or reserves untouched pages.
             let _ = self.rec.nodes.try_reserve_exact(n.min(1 << 28));
         }
-        self.rec.roots = roots.iter().map(|r| r.root).collect();
-        self.rec.root_depths = roots.iter().map(|r| r.depth).collect();
         self.header = Some(header);
         Ok(prepared)
     }
@@ -164,11 +157,9 @@ impl State {
     fn finish(mut self) -> Result<TraceFile, TraceFileError> {
         let Some(prepared) = self.prepared.take() else {
             self.interpret_head()?;
-            return Err(missing(Location::File, "nodes"));
+            bail!(@File, "nodes", "missing");
         };
-        if !self.events_read {
-            return Err(missing(Location::File, "events"));
-        }
+        ensure!(self.events_read, @File, "events", "missing");
         let header = self.header.take().expect("read before the nodes");
         self.tape.finish(&self.rec, 0)?;
         check_reasons(&self.rec, &self.listed, GameKind::of(&prepared))?;
@@ -220,16 +211,13 @@ fn check_reasons(rec: &Recorder, listed: &[Claim], kind: GameKind) -> R {
 /// Reads a trace's top-level object key by key (`binary`: a binary trace's header, whose
 /// fields are `input`, `config` and `summary`); nothing may follow it.
 fn read_object<I: Read>(mut sc: Scanner<I>, max_text: usize, binary: bool) -> R<State> {
-    let mut st = State {
-        max_text,
-        ..State::default()
-    };
-    let (sc, st) = (&mut sc, &mut st);
+    let (sc, st) = (&mut sc, &mut State::default());
+    st.max_text = max_text;
     let (after, names, what) = match binary {
         true => (Location::Header, &TOP[2..5], "the binary header"),
         false => (Location::File, &TOP[..], "a trace file"),
     };
-    if sc.peek().map_err(|e| st.located(e))? != Some(b'{') {
+    if !sc.eat(b'{').map_err(|e| st.located(e))? {
         return Err(match binary {
             true => err!(header "header", "the binary header is not an object"),
             false => {
@@ -237,10 +225,7 @@ fn read_object<I: Read>(mut sc: Scanner<I>, max_text: usize, binary: bool) -> R<
             }
         });
     }
-    let mut more = !sc
-        .eat(b'{')
-        .and_then(|_| sc.eat(b'}'))
-        .map_err(|e| st.located(e))?;
+    let mut more = !sc.eat(b'}').map_err(|e| st.located(e))?;
     while more {
         (st.at, st.field) = (Location::Header, None);
         let line = sc.line;
@@ -278,36 +263,33 @@ const TOP: [&str; 9] = [
 /// then `events`.
 fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -> R {
     st.field = Some(key);
-    let held = st.head.iter().any(|(k, _)| *k == key) || (key == "roots" && st.roots.is_some());
-    let refused = match key {
-        "nodes" if st.prepared.is_some() => Some((Location::File, "appears twice")),
-        "events" if st.prepared.is_none() => Some((Location::File, "must come after \"nodes\"")),
-        "events" if st.events_read => Some((Location::File, "appears twice")),
-        "nodes" | "events" => None,
-        _ if st.prepared.is_some() => Some((Location::Header, "must come before \"nodes\"")),
-        _ if held => Some((Location::Header, "appears twice")),
-        _ => None,
-    };
-    if let Some((at, why)) = refused {
-        let e = Problem::Invalid(why.to_string());
-        return Err(TraceFileError::new(at, Some(key), e));
+    let held = st.head.iter().any(|(k, _)| *k == key);
+    match key {
+        "nodes" if st.prepared.is_some() => bail!(@File, key, "appears twice"),
+        "events" if st.prepared.is_none() => bail!(@File, key, "must come after \"nodes\""),
+        "events" if st.events_read => bail!(@File, key, "appears twice"),
+        "nodes" | "events" => {}
+        _ if st.prepared.is_some() => bail!(header key, "must come before \"nodes\""),
+        _ if held => bail!(header key, "appears twice"),
+        _ => {}
     }
     sc.expect(b':', "':'").map_err(|e| st.located(e))?;
     match key {
         "nodes" => {
             let prepared = st.interpret_head()?;
-            let prep = &prepared;
-            prepared.with_game(ReadNodes(sc, st, prep))?;
+            prepared.with_game((&mut *sc, &mut *st, &prepared))?;
             st.prepared = Some(prepared);
         }
         "events" => {
             // Each event is checked by replaying the tape as it comes.
-            let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventSeed(st));
-            let index = |st: &State| st.rec.events.len() as u64;
-            read_array(sc, st, each, |st| Location::Event { index: index(st) })?;
+            let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, EventVisitor(st));
+            read_array(sc, st, each, |index| Location::Event { index })?;
             st.events_read = true;
         }
-        "roots" => st.roots = Some(read_roots(sc, st)?),
+        "roots" => {
+            read_roots(sc, st)?;
+            st.head.push((key, Value::Null));
+        }
         _ => {
             // A text past its bound is refused as it streams in, before it is held.
             let line = sc.line;
@@ -333,62 +315,60 @@ fn read_field<I: Read>(sc: &mut Scanner<I>, st: &mut State, key: &'static str) -
 
 /// Reads `roots` one entry at a time, refusing more than [`MAX_ROOTS`] before they are held
 /// (the configuration's own bound is checked with the header).
-fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R<Vec<RootJson>> {
-    let (mut roots, mut index) = (Vec::new(), 0);
+fn read_roots<I: Read>(sc: &mut Scanner<I>, st: &mut State) -> R {
     let each = |st: &mut State, bytes: &[u8]| {
         let mut de = serde_json::Deserializer::from_slice(bytes);
         let root = RootJson::deserialize(&mut de)?;
-        if roots.len() >= MAX_ROOTS {
+        if st.rec.roots.len() >= MAX_ROOTS {
             let e = format!(
                 "more than {MAX_ROOTS} entries: no search records more root searches \
                  ({MAX_ITERATIONS} iterations × (the most aspiration re-searches + 1))"
             );
             return Err(st.fail(TraceFileError::header("roots", Problem::TooLarge(e))));
         }
-        roots.push(root);
+        st.rec.roots.push(root.root);
+        st.rec.root_depths.push(root.depth);
         Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
     };
-    let locate = |_: &State| {
-        index += 1;
-        Location::Root { index: index - 1 }
-    };
-    read_array(sc, st, each, locate)?;
+    read_array(sc, st, each, |index| Location::Root { index })?;
     st.at = Location::Header;
-    Ok(roots)
+    Ok(())
 }
 
 /// Reads the elements of an array of objects: `each` parses one from the start of the bytes
-/// it gets and returns how many it read ([`Scanner::object`]); `locate` names the next one.
+/// it gets and returns how many it read ([`Scanner::object`]); `locate` names the one at an
+/// index (each element read makes one node, event or root: its index in the recorder).
 fn read_array<I: Read>(
     sc: &mut Scanner<I>,
     st: &mut State,
     mut each: impl FnMut(&mut State, &[u8]) -> Result<usize, serde_json::Error>,
-    mut locate: impl FnMut(&State) -> Location,
+    locate: fn(u64) -> Location,
 ) -> R {
     sc.expect(b'[', "'['").map_err(|e| st.located(e))?;
     if sc.eat(b']').map_err(|e| st.located(e))? {
         return Ok(());
     }
-    loop {
-        (st.at, st.field) = (locate(st), None);
+    for k in 0.. {
+        (st.at, st.field) = (locate(k), None);
         let line = sc.line;
         let parsed = sc.object(|bytes| each(st, bytes));
         parsed
             .map_err(|e| st.located(e))?
             .map_err(|e| st.classify(e, line))?;
         if !sc.eat(b',').map_err(|e| st.located(e))? {
-            return sc.expect(b']', "',' or ']'").map_err(|e| st.located(e));
+            break;
         }
     }
+    sc.expect(b']', "',' or ']'").map_err(|e| st.located(e))
 }
 
-/// Runs `seed` on the value at the start of `bytes`; returns how many bytes it took.
+/// Runs `visit` on the object at the start of `bytes`; returns how many bytes it took.
 fn parse_prefix<'a>(
     bytes: &'a [u8],
-    seed: impl DeserializeSeed<'a, Value = ()>,
+    visit: impl Visitor<'a, Value = ()>,
 ) -> Result<usize, serde_json::Error> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    seed.deserialize(&mut de)?;
+    de.deserialize_map(visit)?;
     Ok(de.into_iter::<de::IgnoredAny>().byte_offset())
 }
 
@@ -400,12 +380,10 @@ fn unexpected<E: de::Error>(st: &mut State, field: Option<&str>, what: String) -
 }
 
 /// The `nodes` array's reader: the input, the reader's state, the header's prepared input.
-struct ReadNodes<'a, I: Read>(&'a mut Scanner<I>, &'a mut State, &'a Prepared);
-
-impl<I: Read> WithGame for ReadNodes<'_, I> {
+impl<I: Read> WithGame for (&mut Scanner<I>, &mut State, &Prepared) {
     type Output = R;
     fn run<G: TraceGame>(self, root: G) -> R {
-        let ReadNodes(sc, st, prep) = self;
+        let (sc, st, prep) = self;
         let (header, kind) = (st.header.as_ref().expect("read"), GameKind::of(prep));
         let (q, u) = (&header.config.quiescence, &header.config.uncertainty);
         let mut ctx = NodesCtx {
@@ -417,33 +395,31 @@ impl<I: Read> WithGame for ReadNodes<'_, I> {
             want: NodeFields::default(),
             pr: Pruning {
                 keep_all: (q.enabled && q.see_pruning) || u.mode != UncertaintyMode::Off,
-                ..Pruning::default()
+                kind,
+                open: Vec::new(),
+                derived: Vec::new(),
+                listed: Vec::new(),
             },
         };
-        read_array(
-            sc,
-            st,
-            |st, bytes| parse_prefix(bytes, NodeSeed(&mut ctx, st)),
-            |st| Location::Node {
-                id: st.rec.nodes.len() as u64,
-            },
-        )?;
+        let each = |st: &mut State, bytes: &[u8]| parse_prefix(bytes, NodeVisitor(&mut ctx, st));
+        read_array(sc, st, each, |id| Location::Node { id })?;
         check_node_count(st.header.as_ref().expect("read"), st.rec.nodes.len())?;
         st.field = Some("pruned");
-        let (rec, listed) = (&st.rec, &mut st.listed);
-        let NodesCtx {
-            check, pr, kind, ..
-        } = &mut ctx;
-        check.finish(&mut |walk: &mut Walk<G>| close(walk, rec, pr, listed, *kind))
+        let NodesCtx { check, pr, .. } = &mut ctx;
+        check.finish(&mut |walk: &mut Walk<G>| close(walk, &st.rec, pr))?;
+        st.listed = std::mem::take(&mut pr.listed);
+        Ok(())
     }
 }
 
 /// The pruned list of each open node (by depth) and the moves its children searched; the
-/// closing node's list as the writer derives it.
-#[derive(Default)]
+/// closing node's list as the writer derives it; the game, which names the moves; the listed
+/// moves kept, for [`check_reasons`] once the events are read.
 struct Pruning {
     open: Vec<(Listed, Vec<u16>)>,
     derived: Listed,
+    kind: GameKind,
+    listed: Vec<Claim>,
     /// The configuration can make `prune` events (SEE pruning in quiescence, uncertainty
     /// cut-offs): every listed move is kept for [`check_reasons`]. Else only a move listed with
     /// a reason of its own is (a `prune` event there breaks the semantic rules), so that a file
@@ -469,27 +445,20 @@ struct NodesCtx<'t, G: TraceGame> {
 }
 
 /// One node object, read into the context's fields and checked.
-struct NodeSeed<'c, 't, G: TraceGame>(&'c mut NodesCtx<'t, G>, &'c mut State);
+struct NodeVisitor<'c, 't, G: TraceGame>(&'c mut NodesCtx<'t, G>, &'c mut State);
 
-impl<'de, G: TraceGame> DeserializeSeed<'de> for NodeSeed<'_, '_, G> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
+impl<'de, G: TraceGame> Visitor<'de> for NodeVisitor<'_, '_, G> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a node object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let NodeSeed(ctx, st) = self;
+        let NodeVisitor(ctx, st) = self;
         let mut field = None;
         let read = ctx
             .f
             .read(&mut map, ctx.kind.notation(), &mut field, |key| {
-                if key != NodeKey::Other {
+                if let Some(key) = key {
                     return unexpected(st, Some(key.name()), "appears twice".to_string());
                 }
                 let names = NodeKey::all()
@@ -507,21 +476,11 @@ impl<'de, G: TraceGame> Visitor<'de> for NodeSeed<'_, '_, G> {
 
 /// Checks the pruned list of the node closing at the top of `walk` against the one the
 /// writer's own [`node_pruned`] derives from the moves it considered and its children.
-fn close<G: TraceGame>(
-    walk: &mut Walk<G>,
-    rec: &Recorder,
-    pr: &mut Pruning,
-    listed: &mut Vec<Claim>,
-    kind: GameKind,
-) -> R {
-    let x = walk.top().expect("an open node");
+fn close<G: TraceGame>(walk: &mut Walk<G>, rec: &Recorder, pr: &mut Pruning) -> R {
+    let (x, kind) = (walk.top().expect("an open node"), pr.kind);
     let n = &rec.nodes[x as usize];
-    let Pruning {
-        open,
-        derived,
-        keep_all,
-    } = pr;
-    let (claims, searched) = &mut open[walk.len() - 1];
+    let (claims, searched) = &mut pr.open[walk.len() - 1];
+    let derived = &mut pr.derived;
     searched.sort_unstable();
     derived.clear();
     node_pruned(n.reason(), || walk.considered(), searched, &[], derived);
@@ -551,8 +510,8 @@ fn close<G: TraceGame>(
         ensure!(r == d.1 || own.is_some(), node x, "pruned",
             "gives {} the reason {r}, but the node stopped with {}", kind.name_move(c),
             n.reason().name());
-        if own.is_some() || *keep_all {
-            push(listed, (x, c, own), "pruned moves")?;
+        if own.is_some() || pr.keep_all {
+            push(&mut pr.listed, (x, c, own), "pruned moves")?;
         }
     }
     Ok(())
@@ -570,13 +529,8 @@ impl<G: TraceGame> NodesCtx<'_, G> {
         let pos = st.rec.nodes.len() as u32;
         let (n, research_of) = self.record(st, pos)?;
         // Close the nodes this one is not inside, checking their pruned lists.
-        let NodesCtx {
-            check, pr, kind, ..
-        } = self;
-        let (rec, listed) = (&st.rec, &mut st.listed);
-        check.close_to(pos, &n, &mut |walk: &mut Walk<G>| {
-            close(walk, rec, pr, listed, *kind)
-        })?;
+        let (NodesCtx { check, pr, .. }, rec) = (&mut *self, &st.rec);
+        check.close_to(pos, &n, &mut |walk: &mut Walk<G>| close(walk, rec, pr))?;
         check_record(pos, &n, &st.rec.nodes, self.kind, self.check.cutoff)?;
         self.check.open(&st.rec.nodes, pos, &n)?;
         self.compare(pos, &n)?;
@@ -608,7 +562,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
                 _ => true,
             };
             if needed && !f.has(k) {
-                return Err(missing(Location::Node { id: pos as u64 }, k.name()));
+                bail!(node pos, k.name(), "missing");
             }
         }
         ensure!(f.id == pos as i64, node pos, "id",
@@ -673,7 +627,7 @@ impl<G: TraceGame> NodesCtx<'_, G> {
             Some(&c) if !notation.named() => {
                 Ok(in_range(pos, "path", c, 0, NONE16 as i64 - 1)? as u16)
             }
-            _ if !f.has(NodeKey::Move) => Err(missing(Location::Node { id: pos as u64 }, "move")),
+            _ if !f.has(NodeKey::Move) => bail!(node pos, "move", "missing"),
             _ => notation.parse(&f.mv).ok_or_else(|| {
                 let (mv, what) = (f.mv.escape_default(), notation.describe());
                 err!(node pos, "move", "\"{mv}\" is not a {what}")
@@ -729,16 +683,9 @@ impl<G: TraceGame> NodesCtx<'_, G> {
     }
 }
 
-struct EventSeed<'a>(&'a mut State);
+struct EventVisitor<'a>(&'a mut State);
 
-impl<'de> DeserializeSeed<'de> for EventSeed<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for EventSeed<'_> {
+impl<'de> Visitor<'de> for EventVisitor<'_> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an event object")
@@ -772,16 +719,13 @@ impl<'de> Visitor<'de> for EventSeed<'_> {
 /// Checks event `kind` on node `node` (`None`: missing) with `st.data` and appends it.
 fn event(st: &mut State, kind: Option<EventKind>, node: Option<Option<i64>>) -> R {
     let index = st.rec.events.len() as u64;
-    let at = Location::Event { index };
-    let kind = kind.ok_or_else(|| missing(at.clone(), "kind"))?;
-    let node = node.ok_or_else(|| missing(at, "node"))?;
+    let kind = kind.ok_or_else(|| err!(event index, "kind", "missing"))?;
+    let node = node.ok_or_else(|| err!(event index, "node", "missing"))?;
     let resolved = st.tape.event(&st.rec, kind, &st.data)?;
     let (node, want) = (Value::from(node), Value::from(resolved));
     ensure!(node == want, event index, "node",
         "is {node}, but the event refers to {want} (replaying the tape)");
-    if kind == EventKind::Exit
-        && let Some(id) = want.as_u64()
-    {
+    if let (EventKind::Exit, Some(id)) = (kind, resolved) {
         st.rec.nodes[id as usize].flags |= FLAG_EXITED;
     }
     push(&mut st.rec.events, kind as u8, "events")?;

@@ -92,7 +92,7 @@ macro_rules! node_fields {
     ($($k:ident $f:ident: $t:ty = $w:literal,)+ @flags, $($k2:ident $f2:ident: $t2:ty = $w2:literal,)+) => {
         /// A key of a node object; `Flag(i)` is `schema::FLAG_FIELDS[i]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub(crate) enum NodeKey { $($k,)+ $($k2,)+ Flag(u8), Other }
+        pub(crate) enum NodeKey { $($k,)+ $($k2,)+ Flag(u8) }
 
         /// The fields of one node as written or read (buffers reused across nodes); `seen`
         /// holds one bit per key present ([`NodeKey::bit`]), `flags` the record's flag bits.
@@ -114,15 +114,14 @@ macro_rules! node_fields {
                 match self {
                     $(NodeKey::$k => $w,)+ $(NodeKey::$k2 => $w2,)+
                     NodeKey::Flag(i) => FLAG_FIELDS[i as usize].0,
-                    NodeKey::Other => "?",
                 }
             }
-            fn from_name(s: &str) -> NodeKey {
-                match s {
+            /// The key named `s`, if nodes have it.
+            fn from_name(s: &str) -> Option<NodeKey> {
+                Some(match s {
                     $($w => NodeKey::$k,)+ $($w2 => NodeKey::$k2,)+
-                    _ => FLAG_FIELDS.iter().position(|(w, _)| *w == s)
-                        .map_or(NodeKey::Other, |i| NodeKey::Flag(i as u8)),
-                }
+                    _ => NodeKey::Flag(FLAG_FIELDS.iter().position(|(w, _)| *w == s)? as u8),
+                })
             }
             /// The key's bit in [`NodeFields::seen`] (a jump, not a search: it runs for every
             /// key of every node).
@@ -133,13 +132,12 @@ macro_rules! node_fields {
                     $(NodeKey::$k => 1 << Fixed::$k as u32,)+
                     $(NodeKey::$k2 => 1 << Fixed::$k2 as u32,)+
                     NodeKey::Flag(i) => 1 << (Fixed::Flags as u32 + i as u32),
-                    NodeKey::Other => 0,
                 }
             }
         }
 
         impl NodeFields {
-            /// Reads the value of `key` into its field (`Other` is refused before its value).
+            /// Reads the value of `key` into its field.
             fn read_value<'de, A: MapAccess<'de>>(
                 &mut self, key: NodeKey, m: &mut A, n: Notation,
             ) -> Result<(), A::Error> {
@@ -152,7 +150,6 @@ macro_rules! node_fields {
                         self.flags = if on { self.flags | bit } else { self.flags & !bit };
                         Ok(())
                     }
-                    NodeKey::Other => Ok(()),
                 }
             }
 
@@ -179,7 +176,6 @@ macro_rules! node_fields {
                         let on = self.flags & FLAG_FIELDS[i as usize].1 != 0;
                         serde_json::to_writer(&mut *out, &on)
                     }
-                    NodeKey::Other => Ok(()),
                 };
                 written.expect("a Vec takes every byte");
             }
@@ -189,7 +185,7 @@ macro_rules! node_fields {
                 match key {
                     $(NodeKey::$k => self.$f == other.$f,)+
                     $(NodeKey::$k2 => self.$f2 == other.$f2,)+
-                    NodeKey::Flag(_) | NodeKey::Other => self.flags == other.flags,
+                    NodeKey::Flag(_) => self.flags == other.flags,
                 }
             }
         }
@@ -235,21 +231,21 @@ impl NodeFields {
     }
 
     /// Reads one node object into the fields, naming the key being read in `*at` (for the
-    /// errors serde raises); an unknown key (`Other`) or a key given twice is refused through
+    /// errors serde raises); an unknown key (`None`) or a key given twice is refused through
     /// `bad`.
     pub(crate) fn read<'de, A: MapAccess<'de>>(
         &mut self,
         map: &mut A,
         n: Notation,
         at: &mut Option<&'static str>,
-        mut bad: impl FnMut(NodeKey) -> A::Error,
+        mut bad: impl FnMut(Option<NodeKey>) -> A::Error,
     ) -> Result<(), A::Error> {
         (self.seen, self.flags) = (0, 0);
         let key = || TextSeed(|s: &str| Ok::<_, String>(NodeKey::from_name(s)));
         while let Some(key) = map.next_key_seed(key())? {
-            if key == NodeKey::Other || self.has(key) {
+            let Some(key) = key.filter(|&k| !self.has(k)) else {
                 return Err(bad(key));
-            }
+            };
             *at = Some(key.name());
             self.seen |= key.bit();
             self.read_value(key, map, n)?;

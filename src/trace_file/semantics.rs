@@ -6,7 +6,7 @@
 
 use super::TraceHeader;
 use super::chance::{At, Chance};
-use super::error::{TraceFileError, bail, ensure, window_side as side};
+use super::error::{R, bail, ensure};
 use super::events::each_event;
 use crate::game::INF;
 use crate::run::{Input, Prepared};
@@ -17,9 +17,8 @@ use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
 use crate::search::{StopCause, UNBOUNDED_DEPTH};
+use crate::teach::side_text as side;
 use crate::trace::record::{NodeRec, Recorder};
-
-type R = Result<(), TraceFileError>;
 
 fn clamp8(d: i32) -> i32 {
     d.clamp(i8::MIN as i32, i8::MAX as i32)
@@ -287,7 +286,6 @@ impl<'a> Semantics<'a> {
         let scout = self.scouts()
             && !self.quiescence(f)
             && child.index > 0
-            && child.index != u16::MAX
             && !self.research(f, child)
             && matches!(
                 child.node_kind(),
@@ -507,7 +505,7 @@ impl<'a> Semantics<'a> {
         }
         self.stopped = self.stopped.or(aborted.then_some(f.id));
         // The search (or the page's Stop) ends an aborted node wherever it was.
-        if n.reason() != StopReason::Aborted {
+        if !aborted {
             self.commit(&mut f, i, false)?;
         }
         // A chance search's leaves and chance nodes have their own rules of value.
@@ -519,9 +517,7 @@ impl<'a> Semantics<'a> {
             return Ok(());
         };
         let (v, pr) = (-n.value, self.node(p.id));
-        if let Some(c) = &self.chance
-            && n.reason() != StopReason::Aborted
-        {
+        if let Some(c) = self.chance.as_ref().filter(|_| !aborted) {
             // A chance node's branch returns its value to the sums, from the same view.
             c.step(&mut p.at, Some(n.value));
             if p.at.sums.is_some() {
@@ -534,7 +530,7 @@ impl<'a> Semantics<'a> {
         p.grandchildren |= f.move_children;
         p.pending_exact = !f.move_children || !f.grandchildren;
         match n.node_kind() {
-            _ if n.reason() == StopReason::Aborted => p.pending = None,
+            _ if aborted => p.pending = None,
             NodeKind::Null => {}
             NodeKind::McProbe => {
                 p.probes += 1;

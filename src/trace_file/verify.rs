@@ -12,12 +12,11 @@
 use crate::run::Summary;
 use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
+use crate::teach::side_text;
 use crate::trace::record::{EventView, NodeRec, Recorder};
-use crate::trace_file::error::window_side;
+use crate::trace_file::error::{R, err};
 use crate::trace_file::events::value_words;
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
-
-type R = Result<(), TraceFileError>;
 
 /// What a verified trace holds, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,10 +46,9 @@ pub fn verify(file: &TraceFile) -> Result<Verified, TraceFileError> {
     let (mut summary, mut rec) = if user && nodes == 0 {
         (h.summary.clone(), Recorder::new())
     } else {
-        let config = |e: crate::run::RunError| {
-            TraceFileError::header("config", Problem::Invalid(e.to_string()))
-        };
-        prepared.search_traced(&cfg, 0).map_err(config)?
+        prepared
+            .search_traced(&cfg, 0)
+            .map_err(|e| err!(header "config", "{e}"))?
     };
     if cfg.chance.is_some() {
         over_scale(&mut summary, &mut rec, h.summary.scale);
@@ -168,8 +166,8 @@ const FIELDS: [Field; 18] = [
     ("kind", |n| n.node_kind().name().into()),
     ("order", |n| n.order().name().into()),
     ("depth", |n| n.depth.to_string()),
-    ("alpha", |n| window_side(n.alpha)),
-    ("beta", |n| window_side(n.beta)),
+    ("alpha", |n| side_text(n.alpha)),
+    ("beta", |n| side_text(n.beta)),
     ("expected", |n| n.expected().name().into()),
     ("research_of", |n| n.is_research().to_string()),
     ("moves", |n| n.n_moves.to_string()),
