@@ -356,30 +356,38 @@ impl Tape {
 /// `MultiCut`'s are `[cuts, C, probes, cut]`).
 fn data_problem(kind: EventKind, aux: &[i32]) -> Option<String> {
     use EventKind as K;
-    let [a, b, c, d] = std::array::from_fn(|k| aux.get(k).copied().unwrap_or(0));
     fn known<T>(v: i32, from_u8: fn(u8) -> Option<T>) -> bool {
         u8::try_from(v).ok().and_then(from_u8).is_some()
     }
-    Some(match kind {
-        K::Prune if !(0..NONE16 as i32).contains(&a) => format!("move code {a} is out of range"),
-        K::Prune if !known(b, PruneReason::from_u8) => format!("unknown prune reason code {b}"),
-        K::NullVerdict if !known(c, NullVerdict::from_u8) => {
+    // The words are bound in each kind's own arm: most events are not checked here at all.
+    Some(match (kind, aux) {
+        (K::Prune, &[a, ..]) if !(0..NONE16 as i32).contains(&a) => {
+            format!("move code {a} is out of range")
+        }
+        (K::Prune, &[_, b, ..]) if !known(b, PruneReason::from_u8) => {
+            format!("unknown prune reason code {b}")
+        }
+        (K::NullVerdict, &[_, _, c, ..]) if !known(c, NullVerdict::from_u8) => {
             format!("unknown null-move verdict code {c}")
         }
-        K::TtHit if b >> 13 != 0 => format!("packed word {b} has bits above bit 12 set"),
-        K::TtHit if !known((b >> 8) & 3, Bound::from_u8) => {
+        (K::TtHit, &[_, b, ..]) if b >> 13 != 0 => {
+            format!("packed word {b} has bits above bit 12 set")
+        }
+        (K::TtHit, &[_, b, ..]) if !known((b >> 8) & 3, Bound::from_u8) => {
             format!("packed word {b} has the bound code 3")
         }
-        K::MultiCut if a < 0 || b < 0 || c < a || !(0..=1).contains(&d) => {
+        (K::MultiCut, &[a, b, c, d, ..]) if a < 0 || b < 0 || c < a || !(0..=1).contains(&d) => {
             format!("[cuts {a}, C {b}, probes {c}, cut {d}] is inconsistent")
         }
-        K::MultiCut if (d == 1) != (a >= b) => {
+        (K::MultiCut, &[a, b, _, d, ..]) if (d == 1) != (a >= b) => {
             format!("cut is {d}, but {a} of the C = {b} needed cut-offs happened")
         }
-        K::ChanceCutoff if !(0..=1).contains(&c) => {
+        (K::ChanceCutoff, &[_, _, c, ..]) if !(0..=1).contains(&c) => {
             format!("side {c} is neither 0 (fail low) nor 1 (fail high)")
         }
-        K::UncertaintyCutoff if a < 0 || b < 0 => format!("[{a}, {b}] must not be negative"),
+        (K::UncertaintyCutoff, &[a, b, ..]) if a < 0 || b < 0 => {
+            format!("[{a}, {b}] must not be negative")
+        }
         _ => return None,
     })
 }

@@ -44,6 +44,7 @@ enum Made {
 /// The technique that makes `x`, as the configuration names it, if the configuration has it
 /// not: one table for the stop reasons, events, kinds and orders (`q`: a child of a node in
 /// quiescence; `root`: a root's move).
+#[inline(always)]
 fn technique_off(c: &SearchConfig, tree: bool, x: Made, q: bool, root: bool) -> Option<&str> {
     use Made::{Event as Ev, Kind as Ki, Order as Or, Reason as Re};
     use {EventKind as E, NodeKind as N, OrderSource as O, StopReason as S};
@@ -86,6 +87,20 @@ fn technique_off(c: &SearchConfig, tree: bool, x: Made, q: bool, root: bool) -> 
         Or(order, N::Null) if order != O::Generated => "a real move",
         _ => return None,
     })
+}
+
+/// [`Semantics::needs`]'s refusal of `x` of node `id` (of event `id`), which needs `what`.
+#[cold]
+fn refused(id: u32, x: Made, what: &str) -> R {
+    let (field, name, verb, rule) = match x {
+        Made::Event(k) => bail!(event id, "kind",
+            "a {} event needs {what} (rule: events and techniques)", k.name()),
+        Made::Reason(r) => ("reason", r.name(), "search", "stop reasons"),
+        Made::Kind(k) => ("kind", k.name(), "search", "kinds and orders"),
+        Made::Order(o, _) => ("order", o.name(), "order", "kinds and orders"),
+    };
+    bail!(node id, field,
+        "is {name}, which needs {what}; the configuration does not {verb} so (rule: {rule})");
 }
 
 /// What the replay knows about an open node: α as its events left it; the depth it searches its
@@ -200,22 +215,13 @@ impl<'a> Semantics<'a> {
     }
 
     /// Refuses `x` of node `id` (of event `id` for an event) if it needs a technique the
-    /// configuration has not (`p`: the parent of a child's kind or order).
+    /// configuration has not (`p`: the parent of a child's kind or order). Asked several times
+    /// for every node, so the refusal is built apart ([`refused`]) and this stays small.
+    #[inline(always)]
     fn needs(&self, id: u32, x: Made, p: Option<&Frame>) -> R {
         let q = p.is_some_and(|p| self.quiescence(p));
         let root = p.is_some_and(|p| self.node(p.id).is_root());
-        let Some(what) = technique_off(self.cfg, self.tree, x, q, root) else {
-            return Ok(());
-        };
-        let (field, name, verb, rule) = match x {
-            Made::Event(k) => bail!(event id, "kind",
-                "a {} event needs {what} (rule: events and techniques)", k.name()),
-            Made::Reason(r) => ("reason", r.name(), "search", "stop reasons"),
-            Made::Kind(k) => ("kind", k.name(), "search", "kinds and orders"),
-            Made::Order(o, _) => ("order", o.name(), "order", "kinds and orders"),
-        };
-        bail!(node id, field,
-            "is {name}, which needs {what}; the configuration does not {verb} so (rule: {rule})");
+        technique_off(self.cfg, self.tree, x, q, root).map_or(Ok(()), |what| refused(id, x, what))
     }
 
     /// One event of the tape; `stack` holds the open nodes, and an event inside a node is
