@@ -5,6 +5,18 @@ use crate::schema::{Bound, NodeType};
 use crate::search::params::Cutoff;
 use serde::{Deserialize, Serialize};
 
+/// A window side as the trace format and the answer key write it: `-inf`, `+inf` or the
+/// integer.
+pub fn side_text(v: Value) -> String {
+    if v <= -INF {
+        "-inf".into()
+    } else if v >= INF {
+        "+inf".into()
+    } else {
+        v.to_string()
+    }
+}
+
 /// An α-β search window `(alpha, beta)`; `±INF` marks an unbounded side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Window {

@@ -5,13 +5,13 @@
 
 use super::answer::{Expected, Rel, exact_nodes, read_number};
 use super::{ChanceExerciseAlgo, ExerciseError, ExerciseReason, bad};
-use crate::game::INF;
 use crate::game::tree::Tree;
 use crate::run::{Input, Prepared};
 use crate::schema::Bound;
 use crate::schema::NodeKind;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig};
 use crate::search::frac::Frac;
+use crate::search::window::side_text;
 use crate::trace::record::Recorder;
 use serde::Serialize;
 
@@ -95,17 +95,6 @@ pub struct AnswerKey {
     pub visited: u64,
     /// The exercise asks for windows.
     pub windows: bool,
-}
-
-/// A window side as written: `-inf`, `+inf` or the integer.
-pub fn side_text(v: i32) -> String {
-    if v <= -INF {
-        "-inf".into()
-    } else if v >= INF {
-        "+inf".into()
-    } else {
-        v.to_string()
-    }
 }
 
 /// A value with its bound, as AIMA writes it.

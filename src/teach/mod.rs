@@ -20,7 +20,7 @@ pub mod link;
 pub mod question;
 
 pub use grade::{Answers, Grade, Verdict};
-pub use key::{AnswerKey, KeyCut, KeyNode, side_text};
+pub use key::{AnswerKey, KeyCut, KeyNode};
 
 use crate::game::tree::Tree;
 use crate::search::chance::ChanceAlgorithm;

@@ -16,7 +16,7 @@ use crate::schema::{
 use crate::search::StopCause;
 use crate::search::config::{Cutoff, SearchConfig};
 use crate::search::window::Window;
-use crate::teach::side_text as window_side;
+use crate::search::window::side_text as window_side;
 use crate::trace::record::{NodeRec, OpenNodes, Recorder};
 
 pub(crate) use crate::run::GameKind;

@@ -16,8 +16,8 @@ use crate::schema::{
 use crate::search::chance::ChanceAlgorithm;
 use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
+use crate::search::window::side_text as side;
 use crate::search::{StopCause, UNBOUNDED_DEPTH};
-use crate::teach::side_text as side;
 use crate::trace::record::{NodeRec, Recorder};
 
 fn clamp8(d: i32) -> i32 {

@@ -12,7 +12,7 @@
 use crate::run::Summary;
 use crate::schema::{EventKind, StopReason::Aborted};
 use crate::search::StopCause;
-use crate::teach::side_text;
+use crate::search::window::side_text;
 use crate::trace::record::{EventView, NodeRec, Recorder};
 use crate::trace_file::error::{R, err};
 use crate::trace_file::events::value_words;
