@@ -30,12 +30,12 @@ pub const OLDEST_READABLE: u32 = 3;
 
 /// One event of the step-through sequence.
 #[derive(Serialize)]
-struct EventJson {
+struct EventJson<'a> {
     kind: &'static str,
     node: Option<u32>,
     /// Values the event carries ([`EventKind::aux_names`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    data: Vec<Value>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    data: &'a [Value],
 }
 
 /// One entry of `roots`: a root search.
@@ -83,19 +83,14 @@ pub fn write_trace<W: Write>(
     w.write_all(b",\n\"nodes\":[\n")?;
     prepared.with_game((&mut w, rec, prepared, config))?;
     w.write_all(b"\n],\n\"events\":[\n")?;
-    for (i, e) in rec.replay().enumerate() {
+    for (i, mut e) in rec.replay().enumerate() {
         if i > 0 {
             w.write_all(b",\n")?;
         }
-        let data = e.aux[..e.kind.aux_words()]
-            .iter()
-            .map(|&v| v.clamp(-INF, INF));
-        let ev = EventJson {
-            kind: e.kind.name(),
-            node: e.node,
-            data: data.collect(),
-        };
-        serde_json::to_writer(&mut w, &ev)?;
+        let data = &mut e.aux[..e.kind.aux_words()];
+        data.iter_mut().for_each(|v| *v = (*v).clamp(-INF, INF));
+        let (kind, node) = (e.kind.name(), e.node);
+        serde_json::to_writer(&mut w, &EventJson { kind, node, data })?;
     }
     w.write_all(b"\n]}\n")?;
     Ok(())
