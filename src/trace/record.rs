@@ -200,7 +200,8 @@ fn grow<T>(v: &mut Vec<T>, extra: usize, room: &mut u64) -> bool {
     fits
 }
 
-fn clamp_i8(d: i32) -> i8 {
+/// A depth as a record stores it (the checker compares a node's depth by the same rule).
+pub(crate) fn clamp_i8(d: i32) -> i8 {
     d.clamp(i8::MIN as i32, i8::MAX as i32) as i8
 }
 

@@ -10,10 +10,10 @@ use super::TraceHeader;
 use super::error::{R, bail, ensure};
 use super::events::{each_event, value_words};
 use crate::game::{INF, Value, tree::Tree};
-use crate::run::Prepared;
+use crate::run::{Prepared, chance::frac};
 use crate::schema::{NONE16, NodeKind, NodeType, StopReason};
 use crate::search::chance::{ChanceAlgorithm, ChanceNext, ChanceSetup, ChanceSums, scale_of};
-use crate::search::frac::{Frac, gcd};
+use crate::search::frac::gcd;
 use crate::search::window::Window;
 use crate::trace::record::{NodeRec, Recorder};
 
@@ -79,13 +79,11 @@ impl<'a> Chance<'a> {
         }))
     }
 
-    /// A stored value as the fraction it stands for.
+    /// A stored value as the fraction it stands for ([`frac`], the page's and the CLI's).
     fn show(&self, v: i64) -> String {
-        match v {
-            _ if v.abs() >= INF.into() => format!("{}inf", if v < 0 { "-" } else { "+" }),
-            _ => Frac::new(v.into(), self.setup.scale.into())
-                .map_or(v.to_string(), |f| f.to_string()),
-        }
+        let (inf, scale) = (if v < 0 { "-inf" } else { "+inf" }, self.setup.scale);
+        let f = i32::try_from(v).ok().and_then(|v| frac(v, scale));
+        f.map_or(inf.to_string(), |f| f.to_string())
     }
 
     /// The rules of entering node `id` (`n`) under the open node `p` (`None`: the root; `cut`:

@@ -30,12 +30,12 @@ pub const OLDEST_READABLE: u32 = 3;
 
 /// One event of the step-through sequence.
 #[derive(Serialize)]
-struct EventJson {
+struct EventJson<'a> {
     kind: &'static str,
     node: Option<u32>,
     /// Values the event carries ([`EventKind::aux_names`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    data: Vec<Value>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    data: &'a [Value],
 }
 
 /// One entry of `roots`: a root search.
@@ -83,19 +83,14 @@ pub fn write_trace<W: Write>(
     w.write_all(b",\n\"nodes\":[\n")?;
     prepared.with_game((&mut w, rec, prepared, config))?;
     w.write_all(b"\n],\n\"events\":[\n")?;
-    for (i, e) in rec.replay().enumerate() {
+    for (i, mut e) in rec.replay().enumerate() {
         if i > 0 {
             w.write_all(b",\n")?;
         }
-        let data = e.aux[..e.kind.aux_words()]
-            .iter()
-            .map(|&v| v.clamp(-INF, INF));
-        let ev = EventJson {
-            kind: e.kind.name(),
-            node: e.node,
-            data: data.collect(),
-        };
-        serde_json::to_writer(&mut w, &ev)?;
+        let data = &mut e.aux[..e.kind.aux_words()];
+        data.iter_mut().for_each(|v| *v = (*v).clamp(-INF, INF));
+        let (kind, node) = (e.kind.name(), e.node);
+        serde_json::to_writer(&mut w, &EventJson { kind, node, data })?;
     }
     w.write_all(b"\n]}\n")?;
     Ok(())
@@ -167,18 +162,19 @@ pub(crate) fn node_pruned<C: AsRef<[u16]>>(
     );
 }
 
-/// Children of every node in compressed-row form, in search order: a node's children in
-/// O(children). Scanning each node's subtree instead costs n²/2 on a chain of n nodes, which a
-/// file read back (an explicit tree) can be.
-struct Children {
+/// The moves each node's children searched (a null move is none), in compressed-row form: a
+/// node's in O(children), 2 bytes a child. Scanning each node's subtree instead costs n²/2 on a
+/// chain of n nodes, which a file read back (an explicit tree) can be.
+struct Searched {
     offsets: Vec<u32>,
-    ids: Vec<u32>,
+    codes: Vec<u16>,
 }
 
-impl Children {
-    fn of(nodes: &[NodeRec]) -> Children {
+impl Searched {
+    fn of(nodes: &[NodeRec]) -> Searched {
+        let moved = |n: &&NodeRec| !n.is_root() && n.move_code != NONE16;
         let mut offsets = vec![0u32; nodes.len() + 1];
-        for n in nodes.iter().filter(|n| !n.is_root()) {
+        for n in nodes.iter().filter(moved) {
             offsets[n.parent as usize + 1] += 1;
         }
         for i in 0..nodes.len() {
@@ -187,18 +183,22 @@ impl Children {
         // Each parent's start serves as its fill cursor and ends at the next parent's start;
         // shifting the offsets back afterwards restores them, without a second array of one
         // entry per node (the writer's memory counts against the CLI's memory budget).
-        let mut ids = vec![0u32; offsets[nodes.len()] as usize];
-        for (id, n) in nodes.iter().enumerate().filter(|(_, n)| !n.is_root()) {
+        let mut codes = vec![0u16; offsets[nodes.len()] as usize];
+        for n in nodes.iter().filter(moved) {
             let slot = &mut offsets[n.parent as usize];
-            ids[*slot as usize] = id as u32;
+            codes[*slot as usize] = n.move_code;
             *slot += 1;
         }
         offsets.copy_within(0..nodes.len(), 1);
         offsets[0] = 0;
-        Children { offsets, ids }
+        Searched { offsets, codes }
     }
-    fn get(&self, id: usize) -> &[u32] {
-        &self.ids[self.offsets[id] as usize..self.offsets[id + 1] as usize]
+
+    /// Node `id`'s, sorted (in place: each node's are asked for once).
+    fn get(&mut self, id: usize) -> &[u16] {
+        let codes = &mut self.codes[self.offsets[id] as usize..self.offsets[id + 1] as usize];
+        codes.sort_unstable();
+        codes
     }
 }
 
@@ -212,8 +212,8 @@ impl<W: Write> WithGame for (&mut W, &Recorder, &Prepared, &SearchConfig) {
         let (w, rec, prepared, config) = self;
         let (notation, explicit_tree) =
             (prepared.notation(), matches!(prepared, Prepared::Tree(_)));
-        let (mut f, mut out, mut searched) = (NodeFields::default(), Vec::new(), Vec::new());
-        let (own, children) = (own_prune_reasons(rec), Children::of(&rec.nodes));
+        let (mut f, mut out) = (NodeFields::default(), Vec::new());
+        let (own, mut searched) = (own_prune_reasons(rec), Searched::of(&rec.nodes));
         let mut walk = Walk::new(root, config.quiescence.enabled);
         f.pruned.1 = Some(notation);
         for (id, n) in rec.nodes.iter().enumerate() {
@@ -236,19 +236,12 @@ impl<W: Write> WithGame for (&mut W, &Recorder, &Prepared, &SearchConfig) {
             f.best_index = n.best_index().map(i64::from);
             f.research_of = rec.research_of(id as u32).map(i64::from);
             derive(&mut f, n, &mut walk, prepared, config.chance.is_some());
-            searched.clear();
-            let codes = children
-                .get(id)
-                .iter()
-                .map(|&k| rec.nodes[k as usize].move_code);
-            searched.extend(codes.filter(|&c| c != NONE16));
-            searched.sort_unstable();
             let own = own.get(&(id as u32)).map_or(&[][..], Vec::as_slice);
             f.pruned.0.clear();
             node_pruned(
                 n.reason(),
                 || walk.considered(),
-                &searched,
+                searched.get(id),
                 own,
                 &mut f.pruned.0,
             );

@@ -144,11 +144,10 @@ macro_rules! node_fields {
                 match key {
                     $(NodeKey::$k => self.$f.read(m, n),)+
                     $(NodeKey::$k2 => self.$f2.read(m, n),)+
+                    // (`flags` starts at 0 and a key given twice is refused: only set bits)
                     NodeKey::Flag(i) => {
                         let bit = FLAG_FIELDS[i as usize].1;
-                        let on: bool = m.next_value()?;
-                        self.flags = if on { self.flags | bit } else { self.flags & !bit };
-                        Ok(())
+                        m.next_value().map(|on: bool| self.flags |= bit * on as u8)
                     }
                 }
             }

@@ -18,11 +18,7 @@ use crate::search::config::{Algorithm, Cutoff, SearchConfig, UncertaintyMode};
 use crate::search::techniques::tt::value_from_tt;
 use crate::search::window::side_text as side;
 use crate::search::{StopCause, UNBOUNDED_DEPTH};
-use crate::trace::record::{NodeRec, Recorder};
-
-fn clamp8(d: i32) -> i32 {
-    d.clamp(i8::MIN as i32, i8::MAX as i32)
-}
+use crate::trace::record::{NodeRec, Recorder, clamp_i8};
 
 /// What the structural check (`Tape`) refused is not met again: codes in event data are known,
 /// and a re-search's link names the child that returned before it.
@@ -355,7 +351,7 @@ impl<'a> Semantics<'a> {
 
     fn root(&self, id: u32, n: &NodeRec) -> R {
         let depth = self.iter_depth.unwrap_or(self.depths.0);
-        ensure!(self.tree || n.depth as i32 == clamp8(depth), node id, "depth",
+        ensure!(self.tree || n.depth == clamp_i8(depth), node id, "depth",
             "is {}, but the root search begins at depth {depth} (rule: a root's depth is its \
              iteration's)", n.depth);
         ensure!(n.expected() == NodeType::Pv, node id, "expected",
@@ -399,7 +395,7 @@ impl<'a> Semantics<'a> {
                     // (yes, yes)…
                     let nm = &self.cfg.null_move;
                     let r = |k: u32| nm.reduction(d, k.is_multiple_of(2), (k > 1).then_some(0)) + 1;
-                    let fits = (0..4).find(|&k| n.depth as i32 == clamp8(d - r(k)));
+                    let fits = (0..4).find(|&k| n.depth == clamp_i8(d - r(k)));
                     d - r(fits.unwrap_or(0))
                 }
                 NodeKind::McProbe => d - 1 - self.cfg.multi_cut.r,
@@ -407,7 +403,7 @@ impl<'a> Semantics<'a> {
                 // A decision search has neither (`needs` refused them).
                 NodeKind::Chance | NodeKind::Probe => n.depth.into(),
             };
-            ensure!(self.tree || n.depth as i32 == clamp8(want), node c, "depth",
+            ensure!(self.tree || n.depth == clamp_i8(want), node c, "depth",
                 "is {}, but a {} child of node {} (depth {d}) has depth {want} (rule: depths)",
                 n.depth, kind.name(), p.id);
             // Expected types: Knuth & Moore's rule ([`NodeType::child`], the search's own); a
@@ -771,11 +767,11 @@ impl<'a> Semantics<'a> {
 
     fn presearch(&self, f: &mut Frame, i: usize, d: &[i32]) -> R {
         let ps = &self.cfg.presearch;
-        let ok = clamp8(d[0]) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
+        let ok = i32::from(clamp_i8(d[0])) == f.depth && d[1] > d[0] && d[1] - d[0] <= ps.risk;
         ensure!(ok, event i, "data",
             "[{}, {}, {}] in node {} (depth {}): pre-search raises the node's depth by 1 to Risk \
              = {} plies (rule: pre-search)", d[0], d[1], d[2], f.id, f.depth, ps.risk);
-        f.depth = clamp8(d[1]);
+        f.depth = clamp_i8(d[1]).into();
         Ok(())
     }
 

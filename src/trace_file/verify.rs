@@ -17,6 +17,7 @@ use crate::trace::record::{EventView, NodeRec, Recorder};
 use crate::trace_file::error::{R, err};
 use crate::trace_file::events::value_words;
 use crate::trace_file::{Location, Problem, TraceFile, TraceFileError};
+use serde_json::Value;
 
 /// What a verified trace holds, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,9 +176,7 @@ const FIELDS: [Field; 18] = [
     ("bound", |n| n.bound().name().into()),
     ("uncertain", |n| n.uncertain().to_string()),
     ("reason", |n| n.reason().name().into()),
-    ("best_index", |n| {
-        n.best_index().map_or("null".into(), |b| b.to_string())
-    }),
+    ("best_index", |n| Value::from(n.best_index()).to_string()),
     ("flags", |n| n.exited().to_string()),
     ("flags", |n| n.flags.to_string()),
 ];
