@@ -341,7 +341,9 @@ test('a chess comparison: null move off vs on', async () => {
   assert.equal(d.onlyB + d.both, d.nB);
   assert.deepEqual([s.A.roots, s.B.roots], [3, 3], 'iterative deepening: the k-th root search matches the k-th');
   assert.match(await text(page, '#cmp-config-B'), /null_move/);
-  assert.ok(await page.isVisible('#board-card'), 'the board shows the driving side’s position');
+  // the board shows the driving side's position once chessground, loaded by the first chess
+  // search (www/views/board.js), has drawn it: the card was hidden on the trees before
+  await page.waitForSelector('#board-card', { state: 'visible', timeout: 30_000 });
   await page.click('#cmp-view-ghost');
   await settle(page);
   await settle(page);
