@@ -406,6 +406,31 @@ test('axe (WCAG 2.2 AA): no violation with the editor open, a leaf being typed, 
   }
 });
 
+test('a click on a node while a value is being typed selects it, with frames between the press and the release as a person clicks', async () => {
+  const page = await openPage(env, { problems, width: 1280, height: 720 });
+  await openEditor(page);
+  await edit(page, () => page.click('#ed-new'));
+  for (let k = 0; k < 2; k++) await edit(page, () => page.click('#ed-add'));
+  await typeLeaves(page, '0', [5]);
+  const s = await ed(page);
+  assert.equal(s.text, '(5 0)');
+  assert.equal(s.typing, true, 'the value field has the focus');
+  assert.equal(s.selected, '1');
+  // the press ends the typing (the field's blur, a change of the editor's state) and frames
+  // pass before the release; the click must still select the node it began on
+  const box = await node(page, '0').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const g = (await ed(page)).generation;
+  await page.mouse.down();
+  await page.waitForFunction((g0) => window.prunescope.snapshot().editor.generation > g0, g);
+  await settle(page);
+  await page.mouse.up(); // the click is handled with the release, before this resolves
+  const after = await ed(page);
+  assert.equal(after.selected, '0', 'the node pressed is selected');
+  assert.equal(after.typing, false);
+  await page.close();
+});
+
 test('a chance tree built by clicks and keys: chance nodes, weights, bounds; limits refused in the core’s words; undo/redo; the text round-trips; expectimax gives the CLI’s value', async () => {
   const page = await openPage(env, { problems, width: 1280, height: 720 });
   await openEditor(page);

@@ -32,6 +32,12 @@ export function createEditorPanel(app) {
   let shownSel = null; // UI-local: what the fields were last filled from (a memo, so typing is not overwritten)
   /** What the weight and bounds fields were last filled from (so typing is not overwritten). */
   let shownOther = null;
+  // A number for each tree the editor has held (an edit makes a new tree:
+  // www/model/tree-edit.js), so that the drawing is keyed on what it draws, the tree and the
+  // selection, not on every change: the value field's blur on a click's mousedown (typing ends)
+  // must not rebuild the node under the pointer before the mouseup, or the click is lost.
+  const treeIds = new WeakMap();
+  let treeCount = 0; // UI-local: the trees numbered so far (the drawing's key)
 
   const field = () => $('ed-value');
   const focusTree = () => $('ed-tree').focus();
@@ -233,7 +239,8 @@ export function createEditorPanel(app) {
       setProp(el, 'hidden', !ed.on);
       setProp($('edit-tree'), 'ariaPressed', String(ed.on));
       if (!ed.on || !ed.tree) return;
-      renderKeyed($('ed-tree'), `${ed.generation}`, drawTree);
+      if (!treeIds.has(ed.tree)) treeIds.set(ed.tree, ++treeCount);
+      renderKeyed($('ed-tree'), `${treeIds.get(ed.tree)}|${ed.selected.join('.')}`, drawTree);
       const n = nodeAt(ed.tree, ed.selected);
       $('ed-max').setAttribute('aria-pressed', String(!ed.tree.min));
       $('ed-min').setAttribute('aria-pressed', String(ed.tree.min));
